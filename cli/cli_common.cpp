@@ -1,0 +1,76 @@
+#include "cli_common.h"
+
+#include <unistd.h>
+
+#include <iostream>
+
+namespace sudoforge::cli {
+
+bool parse_options(const Invocation& inv, po::options_description& options,
+                   const std::string& usage, const std::string& examples,
+                   po::variables_map& vm, const char* positional) {
+  options.add_options()("help,h", "show this help");
+  po::positional_options_description pos;
+  if (positional) pos.add(positional, -1);
+  try {
+    auto parser = po::command_line_parser(inv.args).options(options);
+    if (positional) parser.positional(pos);
+    po::store(parser.run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+  if (vm.count("help")) {
+    std::cout << "usage: " << usage << "\n\n" << options << "\nexamples:\n" << examples;
+    return false;
+  }
+  return true;
+}
+
+void add_input_options(po::options_description& options) {
+  options.add_options()
+    ("format", po::value<std::string>()->default_value("auto"),
+     "input layout: auto, line, grid or csv (auto detects it per record)")
+    ("alphabet", po::value<std::string>()->default_value("auto"),
+     "symbols of boards above 9x9: auto, letters (A-P for 16x16) or digits (1-9 then A-G)");
+}
+
+ReaderOptions reader_options_from(const po::variables_map& vm) {
+  ReaderOptions options;
+  const std::string format = vm["format"].as<std::string>();
+  if (format == "auto") options.format = FormatHint::kAuto;
+  else if (format == "line") options.format = FormatHint::kLine;
+  else if (format == "grid") options.format = FormatHint::kGrid;
+  else if (format == "csv") options.format = FormatHint::kCsv;
+  else throw UsageError("bad --format '" + format + "': use auto, line, grid or csv");
+  const std::string alphabet = vm["alphabet"].as<std::string>();
+  if (alphabet == "letters") options.alphabet = Alphabet::Kind::kStandard;
+  else if (alphabet == "digits") options.alphabet = Alphabet::Kind::kDigits;
+  else if (alphabet != "auto") {
+    throw UsageError("bad --alphabet '" + alphabet + "': use auto, letters or digits");
+  }
+  return options;
+}
+
+OutputFormat parse_output_format(const std::string& text, bool allow_grid) {
+  if (text == "line") return OutputFormat::kLine;
+  if (text == "grid" && allow_grid) return OutputFormat::kGrid;
+  if (text == "csv") return OutputFormat::kCsv;
+  if (text == "json") return OutputFormat::kJson;
+  throw UsageError("bad --output '" + text + "': use line" + (allow_grid ? ", grid" : "") +
+                   ", csv or json");
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + '"';
+}
+
+bool stderr_is_tty() { return isatty(STDERR_FILENO) == 1; }
+
+}  // namespace sudoforge::cli

@@ -1,0 +1,65 @@
+#pragma once
+// Shared pieces of the command-line front end: exit codes, usage errors, option parsing
+// with Boost.Program_options, and the output-format switch. Only cli/ prints.
+#include <boost/program_options.hpp>
+#include <iosfwd>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sudoforge/core/record_reader.h"
+
+namespace sudoforge::cli {
+
+namespace po = boost::program_options;
+
+// The documented exit codes.
+enum ExitCode : int {
+  kOk = 0,
+  kRecordsFailed = 1,  // some records were bad; each reported as FILE:LINE: message
+  kUsage = 2,          // bad option or value
+  kIo = 3,             // catalogue or file I/O error
+};
+
+// A bad option or value; main() prints it with a pointer to --help and exits 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// An input or output file that cannot be used; exit 3.
+class IoError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// What a command was invoked with: its name (for messages) and its arguments.
+struct Invocation {
+  std::string command;
+  std::vector<std::string> args;
+};
+
+// Parses args against `options` (+ positional `files` when `positional` names one).
+// Throws UsageError on unknown options or bad values. Returns false when --help was
+// given (help already printed to stdout).
+bool parse_options(const Invocation& inv, po::options_description& options,
+                   const std::string& usage, const std::string& examples,
+                   po::variables_map& vm, const char* positional = nullptr);
+
+// The reader options shared by every command that reads puzzles (--format, --alphabet,
+// --size when it is a reading filter).
+void add_input_options(po::options_description& options);
+ReaderOptions reader_options_from(const po::variables_map& vm);
+
+enum class OutputFormat { kInKind, kLine, kGrid, kCsv, kJson };
+// "line", "grid", "csv", "json"; throws UsageError.
+OutputFormat parse_output_format(const std::string& text, bool allow_grid = true);
+
+// A CSV field, quoted when it needs to be.
+std::string csv_field(const std::string& s);
+
+// True when stderr is a terminal (progress bars are shown only then).
+bool stderr_is_tty();
+
+}  // namespace sudoforge::cli

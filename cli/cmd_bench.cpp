@@ -1,0 +1,114 @@
+// sudoforge bench: solver speed on puzzle files, with every answer checked independently.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "commands.h"
+#include "input.h"
+#include "sudoforge/core/validate.h"
+#include "sudoforge/solver/sudoku_solver.h"
+
+namespace sudoforge::cli {
+namespace {
+
+constexpr const char* kUsage = "sudoforge bench FILE... [--what solve] [OPTIONS]";
+constexpr const char* kExamples =
+    "  sudoforge bench ../shared/data/17clue.txt ../shared/data/top1465.txt\n"
+    "  sudoforge bench --engine linked --max 2000 ../shared/data/top1465.txt\n";
+
+struct FileResult {
+  std::string name;
+  std::size_t puzzles = 0;
+  double median_us = 0, mean_us = 0;
+  double nodes = 0, guesses = 0;
+  std::size_t not_unique = 0, invalid = 0;
+};
+
+}  // namespace
+
+int cmd_bench(const Invocation& inv) {
+  po::options_description options("bench options");
+  options.add_options()
+    ("files", po::value<std::vector<std::string>>()->multitoken(), "puzzle files")
+    ("what", po::value<std::string>()->default_value("solve"), "what to measure: solve")
+    ("engine", po::value<std::string>()->default_value("auto"), "auto, linked or bitwise")
+    ("max", po::value<long long>()->default_value(0), "use at most this many puzzles per file (0: all)");
+  add_input_options(options);
+  po::variables_map vm;
+  if (!parse_options(inv, options, kUsage, kExamples, vm, "files")) return kOk;
+  if (!vm.count("files")) throw UsageError("name at least one puzzle file");
+  if (vm["what"].as<std::string>() != "solve") {
+    throw UsageError("--what: only 'solve' is available in this build");
+  }
+  const long long max = vm["max"].as<long long>();
+  if (max < 0) throw UsageError("--max must be >= 0");
+  const std::string engine_name = vm["engine"].as<std::string>();
+  Engine engine = Engine::kAuto;
+  if (engine_name == "linked") engine = Engine::kLinked;
+  else if (engine_name == "bitwise") engine = Engine::kBitwise;
+  else if (engine_name != "auto") throw UsageError("bad --engine '" + engine_name + "'");
+
+  Diagnostics diag;
+  SudokuSolver solver(engine);
+  std::vector<FileResult> results;
+  for (const std::string& file : vm["files"].as<std::vector<std::string>>()) {
+    std::vector<Grid> puzzles;
+    for_each_record({file}, reader_options_from(vm), diag, [&](const Record& r, const std::string&) {
+      puzzles.push_back(r.grid);
+      return max == 0 || static_cast<long long>(puzzles.size()) < max;
+    });
+    FileResult res;
+    res.name = file;
+    res.puzzles = puzzles.size();
+    if (puzzles.empty()) continue;
+    std::vector<double> times;
+    times.reserve(puzzles.size());
+    SearchStats total;
+    for (const Grid& p : puzzles) {
+      SearchStats s;
+      std::uint64_t n = 0;
+      const auto t0 = std::chrono::steady_clock::now();
+      try {
+        n = solver.count(p, 2, &s);
+      } catch (const ConflictingGivens&) {
+        n = 0;
+      }
+      const auto t1 = std::chrono::steady_clock::now();
+      times.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+      total.nodes += s.nodes;
+      total.guesses += s.guesses;
+      if (n != 1) ++res.not_unique;
+    }
+    // Checked outside the timed loop, by the independent validator.
+    for (const Grid& p : puzzles) {
+      std::optional<Grid> s;
+      try {
+        s = solver.solve(p);
+      } catch (const ConflictingGivens&) {
+      }
+      if (s && !is_solution_of(p, *s)) ++res.invalid;
+    }
+    double sum = 0;
+    for (double t : times) sum += t;
+    std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
+    res.median_us = times[times.size() / 2];
+    res.mean_us = sum / static_cast<double>(times.size());
+    res.nodes = static_cast<double>(total.nodes) / static_cast<double>(puzzles.size());
+    res.guesses = static_cast<double>(total.guesses) / static_cast<double>(puzzles.size());
+    results.push_back(res);
+  }
+
+  std::printf("count-to-2, engine %s, one thread\n", engine_name.c_str());
+  std::printf("%-32s %9s %11s %11s %10s %9s %10s %8s\n", "file", "puzzles", "median_us",
+              "mean_us", "nodes", "guesses", "not_unique", "invalid");
+  for (const auto& r : results) {
+    std::string name = r.name.size() > 32 ? "..." + r.name.substr(r.name.size() - 29) : r.name;
+    std::printf("%-32s %9zu %11.2f %11.2f %10.1f %9.2f %10zu %8zu\n", name.c_str(), r.puzzles,
+                r.median_us, r.mean_us, r.nodes, r.guesses, r.not_unique, r.invalid);
+    if (r.invalid) diag.record_error(r.name, 0, std::to_string(r.invalid) + " invalid solutions");
+  }
+  return diag.exit_code();
+}
+
+}  // namespace sudoforge::cli

@@ -1,0 +1,174 @@
+// sudoforge solve: solutions, solution counts and target scores of puzzles.
+#include <iostream>
+
+#include "commands.h"
+#include "input.h"
+#include "printer.h"
+#include "sudoforge/core/record_writer.h"
+#include "sudoforge/core/validate.h"
+#include "sudoforge/solver/sudoku_solver.h"
+#include "sudoforge/solver/target_score.h"
+
+namespace sudoforge::cli {
+namespace {
+
+constexpr const char* kUsage = "sudoforge solve [FILE...] [OPTIONS]";
+constexpr const char* kExamples =
+    "  sudoforge solve puzzles.txt                 one solution per puzzle, in the input's layout\n"
+    "  sudoforge solve --count --limit 10 p.txt    number of solutions, at most 10\n"
+    "  sudoforge solve --all --limit 100 p.txt     up to 100 solutions of each puzzle\n"
+    "  sudoforge solve --stats --output csv p.txt  CSV with DLX nodes and guesses\n"
+    "  sudoforge solve --target-score noip.txt     NOIP 2009 target Sudoku (max score, or -1)\n"
+    "  echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'"
+    " | sudoforge solve\n";
+
+std::string conflict_message(const Grid& grid, const Alphabet& alphabet) {
+  const auto c = find_conflict(grid);
+  const Geometry& g = grid.geometry();
+  return "conflicting givens: " + g.cell_name(c->first) + " and " + g.cell_name(c->second) +
+         " are both " + std::string(1, alphabet.symbol(grid[c->first]));
+}
+
+}  // namespace
+
+int cmd_solve(const Invocation& inv) {
+  po::options_description options("solve options");
+  options.add_options()
+    ("files", po::value<std::vector<std::string>>()->multitoken(), "input files ('-' = stdin)")
+    ("count", po::bool_switch(), "print the number of solutions (capped by --limit)")
+    ("all", po::bool_switch(), "print every solution, up to --limit")
+    ("limit", po::value<long long>(), "cap for --count (default 2) and --all (default 1000)")
+    ("stats", po::bool_switch(), "add DLX search nodes and guesses")
+    ("target-score", po::bool_switch(),
+     "NOIP 2009 target Sudoku: print the highest score over all solutions, -1 if none")
+    ("output,o", po::value<std::string>(), "line, grid, csv or json (default: as the input)")
+    ("engine", po::value<std::string>()->default_value("auto"), "auto, linked or bitwise");
+  add_input_options(options);
+  po::variables_map vm;
+  if (!parse_options(inv, options, kUsage, kExamples, vm, "files")) return kOk;
+
+  const bool count_mode = vm["count"].as<bool>();
+  const bool all_mode = vm["all"].as<bool>();
+  const bool stats_mode = vm["stats"].as<bool>();
+  const bool target_mode = vm["target-score"].as<bool>();
+  if (count_mode + all_mode + target_mode > 1) {
+    throw UsageError("--count, --all and --target-score are exclusive");
+  }
+  long long limit = count_mode ? 2 : 1000;
+  if (vm.count("limit")) {
+    limit = vm["limit"].as<long long>();
+    if (limit < 1) throw UsageError("--limit must be at least 1");
+  }
+  const OutputFormat format = vm.count("output")
+                                  ? parse_output_format(vm["output"].as<std::string>())
+                                  : OutputFormat::kInKind;
+  const std::string engine_name = vm["engine"].as<std::string>();
+  Engine engine = Engine::kAuto;
+  if (engine_name == "linked") engine = Engine::kLinked;
+  else if (engine_name == "bitwise") engine = Engine::kBitwise;
+  else if (engine_name != "auto") throw UsageError("bad --engine '" + engine_name + "'");
+
+  const auto files = vm.count("files") ? vm["files"].as<std::vector<std::string>>()
+                                       : std::vector<std::string>{};
+  Diagnostics diag;
+  Printer out(std::cout, format);
+  SudokuSolver solver(engine);
+
+  if (format == OutputFormat::kCsv) {
+    std::vector<std::string> header{"puzzle"};
+    if (target_mode) header.push_back("target_score");
+    else if (count_mode) header.push_back("count");
+    else header.push_back("solution");
+    if (stats_mode) header.insert(header.end(), {"nodes", "guesses"});
+    out.csv_header(header);
+  }
+
+  for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
+    const Grid& puzzle = rec.grid;
+    const std::string puzzle_text = to_line(puzzle, rec.style);
+    if (find_conflict(puzzle)) {
+      diag.record_error(src, rec.line, conflict_message(puzzle, rec.style.alphabet));
+      if (target_mode && !out.structured()) out.line("-1");
+      return true;
+    }
+    SearchStats stats;
+    auto stats_suffix = [&]() -> std::string {
+      if (!stats_mode) return "";
+      return " nodes=" + std::to_string(stats.nodes) + " guesses=" + std::to_string(stats.guesses);
+    };
+
+    if (target_mode) {
+      if (puzzle.size() != 9) {
+        diag.record_error(src, rec.line, "--target-score is defined for 9x9 puzzles only");
+        return true;
+      }
+      const int score = target_score(puzzle);
+      if (format == OutputFormat::kCsv) {
+        out.csv_row({puzzle_text, std::to_string(score)});
+      } else if (format == OutputFormat::kJson) {
+        out.json({{"puzzle", puzzle_text}, {"target_score", score}});
+      } else {
+        out.line(std::to_string(score));
+      }
+      return true;
+    }
+
+    if (count_mode) {
+      const auto n = solver.count(puzzle, static_cast<std::uint64_t>(limit), &stats);
+      if (format == OutputFormat::kCsv) {
+        std::vector<std::string> row{puzzle_text, std::to_string(n)};
+        if (stats_mode) row.insert(row.end(), {std::to_string(stats.nodes), std::to_string(stats.guesses)});
+        out.csv_row(row);
+      } else if (format == OutputFormat::kJson) {
+        nlohmann::ordered_json j{{"puzzle", puzzle_text}, {"count", n}};
+        if (stats_mode) { j["nodes"] = stats.nodes; j["guesses"] = stats.guesses; }
+        out.json(j);
+      } else {
+        out.line(std::to_string(n) + stats_suffix());
+      }
+      return true;
+    }
+
+    // Solve (first solution) or --all: collect solutions up to the limit. A plain solve
+    // also looks for a second solution, so a non-unique puzzle gets a warning.
+    std::vector<Grid> solutions;
+    const std::uint64_t want = all_mode ? static_cast<std::uint64_t>(limit) : 2;
+    solver.enumerate(puzzle, [&](const Grid& s) {
+      solutions.push_back(s);
+      return true;
+    }, want, &stats);
+    if (solutions.empty()) {
+      diag.record_error(src, rec.line, "no solution");
+      return true;
+    }
+    if (!all_mode) {
+      if (solutions.size() > 1) {
+        diag.warning(src, rec.line, "more than one solution; printed the first");
+      }
+      solutions.resize(1);
+    }
+    for (const Grid& s : solutions) {
+      const std::string solution_text = to_line(s, rec.style);
+      if (format == OutputFormat::kCsv) {
+        std::vector<std::string> row{puzzle_text, solution_text};
+        if (stats_mode) row.insert(row.end(), {std::to_string(stats.nodes), std::to_string(stats.guesses)});
+        out.csv_row(row);
+      } else if (format == OutputFormat::kJson) {
+        nlohmann::ordered_json j{{"puzzle", puzzle_text}, {"solution", solution_text}};
+        if (stats_mode) { j["nodes"] = stats.nodes; j["guesses"] = stats.guesses; }
+        out.json(j);
+      } else {
+        std::string suffix = stats_suffix();
+        if (!suffix.empty() && out.style_for(rec.style).layout == Layout::kGrid) {
+          suffix = "#" + suffix;
+        }
+        out.grid(s, rec.style, suffix);
+      }
+    }
+    return true;
+  });
+  out.finish();
+  return diag.exit_code();
+}
+
+}  // namespace sudoforge::cli

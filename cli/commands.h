@@ -1,0 +1,17 @@
+#pragma once
+// One function per subcommand, each in its own cmd_*.cpp. Each returns an exit code and
+// may throw UsageError (exit 2) or IoError (exit 3); main() handles both.
+#include "cli_common.h"
+
+namespace sudoforge::cli {
+
+int cmd_solve(const Invocation& inv);
+int cmd_bench(const Invocation& inv);
+#ifdef SUDOFORGE_HAVE_GENERATOR
+int cmd_generate(const Invocation& inv);
+#endif
+#ifdef SUDOFORGE_HAVE_GRADER
+int cmd_grade(const Invocation& inv);
+#endif
+
+}  // namespace sudoforge::cli

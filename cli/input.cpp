@@ -1,0 +1,63 @@
+#include "input.h"
+
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+#include "cli_common.h"
+#include "sudoforge/core/errors.h"
+
+namespace sudoforge::cli {
+
+void Diagnostics::record_error(const std::string& source, int line, const std::string& message) {
+  ++failed_;
+  std::cerr << source << ':' << line << ": " << message << '\n';
+}
+
+void Diagnostics::warning(const std::string& source, int line, const std::string& message) {
+  std::cerr << source << ':' << line << ": warning: " << message << '\n';
+}
+
+void Diagnostics::io_error(const std::string& message) {
+  io_failed_ = true;
+  std::cerr << "sudoforge: " << message << '\n';
+}
+
+int Diagnostics::exit_code() const {
+  if (io_failed_) return kIo;
+  if (failed_ > 0) return kRecordsFailed;
+  return kOk;
+}
+
+void for_each_record(const std::vector<std::string>& files, const ReaderOptions& options,
+                     Diagnostics& diagnostics,
+                     const std::function<bool(const Record&, const std::string&)>& on_record) {
+  std::vector<std::string> names = files.empty() ? std::vector<std::string>{"-"} : files;
+  for (const std::string& name : names) {
+    std::ifstream file;
+    std::istream* in = &std::cin;
+    if (name != "-") {
+      file.open(name, std::ios::binary);
+      if (!file) {
+        diagnostics.io_error(name + ": cannot open: " + std::strerror(errno));
+        continue;
+      }
+      in = &file;
+    }
+    RecordReader reader(*in, options);
+    for (;;) {
+      std::optional<Record> record;
+      try {
+        record = reader.next();
+      } catch (const ParseError& e) {
+        diagnostics.record_error(name, e.line(), e.what());
+        continue;
+      }
+      if (!record) break;
+      if (!on_record(*record, name)) return;
+    }
+    if (in->bad()) diagnostics.io_error(name + ": read error");
+  }
+}
+
+}  // namespace sudoforge::cli

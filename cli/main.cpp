@@ -1,0 +1,84 @@
+// sudoforge: generate, solve, grade and catalogue Sudoku puzzles.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+
+namespace {
+
+using sudoforge::cli::Invocation;
+
+struct CommandInfo {
+  const char* name;
+  int (*run)(const Invocation&);
+  const char* summary;
+};
+
+const std::vector<CommandInfo>& commands() {
+  static const std::vector<CommandInfo> list = {
+      {"solve", sudoforge::cli::cmd_solve, "solve puzzles, count solutions, target score"},
+#ifdef SUDOFORGE_HAVE_GENERATOR
+      {"generate", sudoforge::cli::cmd_generate, "generate unique minimal puzzles"},
+#endif
+#ifdef SUDOFORGE_HAVE_GRADER
+      {"grade", sudoforge::cli::cmd_grade, "rate puzzles on the Sudoku Explainer scale"},
+#endif
+      {"bench", sudoforge::cli::cmd_bench, "measure solver speed on puzzle files"},
+  };
+  return list;
+}
+
+void print_help(std::ostream& out) {
+  out << "usage: sudoforge COMMAND [OPTIONS] [FILE...]\n\n"
+         "sudoforge generates Sudoku puzzles, solves them and grades how hard they are.\n\n"
+         "commands:\n";
+  for (const auto& c : commands()) {
+    out << "  " << c.name << std::string(12 - std::string(c.name).size(), ' ') << c.summary
+        << '\n';
+  }
+  out << "\nRun 'sudoforge COMMAND --help' for the options of one command.\n"
+         "example:\n  echo "
+         "'..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'"
+         " | sudoforge solve\n"
+         "exit codes: 0 ok, 1 some records failed, 2 usage error, 3 catalogue/IO error\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  if (argc < 2) {
+    print_help(std::cerr);
+    return sudoforge::cli::kUsage;
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    print_help(std::cout);
+    return 0;
+  }
+  if (name == "--version") {
+    std::cout << "sudoforge 0.1.0\n";
+    return 0;
+  }
+  for (const auto& c : commands()) {
+    if (name != c.name) continue;
+    Invocation inv{name, std::vector<std::string>(argv + 2, argv + argc)};
+    try {
+      return c.run(inv);
+    } catch (const sudoforge::cli::UsageError& e) {
+      std::cerr << "sudoforge " << name << ": " << e.what() << "\n(see 'sudoforge " << name
+                << " --help')\n";
+      return sudoforge::cli::kUsage;
+    } catch (const sudoforge::cli::IoError& e) {
+      std::cerr << "sudoforge " << name << ": " << e.what() << '\n';
+      return sudoforge::cli::kIo;
+    } catch (const std::exception& e) {
+      std::cerr << "sudoforge " << name << ": internal error: " << e.what() << '\n';
+      return sudoforge::cli::kIo;
+    }
+  }
+  std::cerr << "sudoforge: unknown command '" << name << "'\n\n";
+  print_help(std::cerr);
+  return sudoforge::cli::kUsage;
+}

@@ -1,0 +1,45 @@
+#pragma once
+// Printer: writes a command's results to stdout in the chosen output format. Grid records
+// are separated by a blank line; JSON is one array streamed object by object; every record
+// is written whole, so an interrupted run never leaves half a line.
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli_common.h"
+#include "sudoforge/core/grid.h"
+#include "sudoforge/core/text_style.h"
+
+namespace sudoforge::cli {
+
+class Printer {
+ public:
+  Printer(std::ostream& out, OutputFormat format) : out_(out), format_(format) {}
+  ~Printer() { finish(); }
+
+  OutputFormat format() const { return format_; }
+  bool structured() const { return format_ == OutputFormat::kCsv || format_ == OutputFormat::kJson; }
+
+  // The layout a grid is written in: the input's own for kInKind, else the chosen one.
+  TextStyle style_for(const TextStyle& input) const;
+  // A grid in text form, with `suffix` after a line record (e.g. " nodes=5 guesses=0")
+  // or on its own line after a grid record.
+  void grid(const Grid& grid, const TextStyle& input_style, const std::string& suffix = "");
+  // A plain line (counts, scores).
+  void line(const std::string& text);
+  void csv_header(const std::vector<std::string>& columns);
+  void csv_row(const std::vector<std::string>& fields);
+  void json(const nlohmann::ordered_json& object);
+  // Closes the JSON array (idempotent); flushes.
+  void finish();
+
+ private:
+  std::ostream& out_;
+  OutputFormat format_;
+  bool any_grid_ = false;
+  bool json_open_ = false;
+  bool finished_ = false;
+};
+
+}  // namespace sudoforge::cli

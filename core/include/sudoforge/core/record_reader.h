@@ -1,0 +1,80 @@
+#pragma once
+// RecordReader: reads puzzles from text, one record at a time, detecting the layout of
+// each record (line, grid, or CSV with a `puzzle` column) unless told.
+//
+// Accepted input:
+//  - line: N*N symbols on one line; text after the first whitespace is kept as the
+//    record's `trailer` (ratings, comments). A 16-character token made only of 1-4 and
+//    empties is a 4x4 puzzle; any other is the first row of a 16x16 grid.
+//  - grid: N lines of N symbols, spaced or not (spaced tokens may also be the numbers
+//    1..N, 0 for empty); consecutive records may or may not be separated by blank lines.
+//  - csv: a header line naming a `puzzle` column, then one record per line.
+//  Lines starting with `#` are skipped; a line `end` ends the input; CRLF line ends and a
+//  UTF-8 byte-order mark are accepted.
+//
+// Error contract: next() throws ParseError (with the 1-based line and column) for a
+// malformed record after consuming it, so the caller can report it and call next() again
+// to go on with the following records.
+#include <istream>
+#include <optional>
+#include <string>
+
+#include "sudoforge/core/grid.h"
+#include "sudoforge/core/text_style.h"
+
+namespace sudoforge {
+
+struct Record {
+  Grid grid;
+  TextStyle style;
+  int line = 0;         // first line of the record, 1-based
+  std::string trailer;  // line/csv layouts: what followed the puzzle on its line
+};
+
+enum class FormatHint { kAuto, kLine, kGrid, kCsv };
+
+struct ReaderOptions {
+  FormatHint format = FormatHint::kAuto;
+  // When set, every record must have this size; it also settles the 4x4-or-16x16 question.
+  std::optional<int> size;
+  // When set, symbols are read in this alphabet kind instead of being detected.
+  std::optional<Alphabet::Kind> alphabet;
+  // Longest line accepted; longer lines are a record error (and are skipped whole).
+  std::size_t max_line_length = 1 << 16;
+};
+
+class RecordReader {
+ public:
+  explicit RecordReader(std::istream& in, ReaderOptions options = {});
+
+  // The next record, or nullopt at the end of input. Throws ParseError for a bad record
+  // (already skipped: calling next() again continues after it).
+  std::optional<Record> next();
+
+ private:
+  struct Line {
+    std::string text;
+    int number = 0;
+    bool too_long = false;
+  };
+  bool read_line(Line& out);
+  bool peek_line(Line& out);
+  void unread(Line line);
+  Record parse_line_record(const Line& line, const std::string& token, std::string trailer);
+  Record parse_grid_record(const Line& first);
+  Record parse_csv_record(const Line& line);
+
+  std::istream& in_;
+  ReaderOptions options_;
+  std::optional<Line> pushed_back_;
+  int line_number_ = 0;
+  bool done_ = false;
+  bool in_csv_ = false;
+  int csv_puzzle_column_ = -1;
+};
+
+// Parses exactly one puzzle from a string in any accepted layout (convenience for tests
+// and the CLI's positional arguments). Throws ParseError if there is not exactly one.
+Record parse_one(const std::string& text, ReaderOptions options = {});
+
+}  // namespace sudoforge

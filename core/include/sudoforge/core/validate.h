@@ -1,0 +1,22 @@
+#pragma once
+// Independent checks of grids by their units. Deliberately separate from the solver: tests
+// and benchmarks use these to check solver output without trusting the solver.
+#include <optional>
+#include <utility>
+
+#include "sudoforge/core/grid.h"
+
+namespace sudoforge {
+
+// Two filled cells that share a unit and a symbol, the first such pair in cell order
+// (first < second); nullopt when the givens are consistent.
+std::optional<std::pair<int, int>> find_conflict(const Grid& grid);
+
+// True when `solution` is complete, every unit holds each symbol exactly once, and it
+// agrees with every given of `puzzle` (same geometry required).
+bool is_solution_of(const Grid& puzzle, const Grid& solution);
+
+// True when `grid` is complete and every unit holds each symbol exactly once.
+bool is_valid_solution(const Grid& grid);
+
+}  // namespace sudoforge

@@ -1,0 +1,388 @@
+#include "sudoforge/core/record_reader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include "sudoforge/core/errors.h"
+
+namespace sudoforge {
+namespace {
+
+bool is_blank(const std::string& s) {
+  return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c); });
+}
+
+bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+
+std::string trim(const std::string& s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && is_space(s[b])) ++b;
+  while (e > b && is_space(s[e - 1])) --e;
+  return s.substr(b, e - b);
+}
+
+// The side length whose square is `cells`, when it is a supported size.
+std::optional<int> size_for_cells(std::size_t cells) {
+  for (int n : {4, 6, 9, 12, 16, 25}) {
+    if (static_cast<std::size_t>(n * n) == cells) return n;
+  }
+  return std::nullopt;
+}
+
+std::string describe_char(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  if (u == 0) return "a NUL byte";
+  if (std::isprint(u)) return std::string("'") + c + "'";
+  static const char* hex = "0123456789abcdef";
+  return std::string("byte 0x") + hex[u >> 4] + hex[u & 15];
+}
+
+// Picks the alphabet of a record of size n from its symbols: N > 9 boards are written in
+// letters A.. unless a digit 1-9 appears, which means the 1-9-then-letters alphabet.
+Alphabet pick_alphabet(int n, const std::string& symbols, const ReaderOptions& options) {
+  if (options.alphabet) {
+    return *options.alphabet == Alphabet::Kind::kDigits ? Alphabet::digits(n)
+                                                        : Alphabet::letters(n);
+  }
+  if (n <= 9) return Alphabet::digits(n);
+  const bool has_digit =
+      std::any_of(symbols.begin(), symbols.end(), [](char c) { return c >= '1' && c <= '9'; });
+  return has_digit ? Alphabet::digits(n) : Alphabet::letters(n);
+}
+
+void check_size(int n, const ReaderOptions& options, int line) {
+  if (options.size && *options.size != n) {
+    throw ParseError(line, 0,
+                     "a " + std::to_string(n) + "x" + std::to_string(n) + " puzzle where " +
+                         std::to_string(*options.size) + "x" + std::to_string(*options.size) +
+                         " was asked for");
+  }
+}
+
+// Fills a Grid from one symbol per cell; `columns` gives each symbol's 1-based column on
+// its line for error messages, `lines` its line number.
+Grid fill_grid(int n, const std::string& symbols, const Alphabet& alphabet,
+               const std::vector<int>& lines, const std::vector<int>& columns,
+               const std::vector<int>& numeric_values) {
+  Geometry geometry = Geometry::for_size(n);
+  std::vector<std::uint8_t> cells(n * n);
+  for (int i = 0; i < n * n; ++i) {
+    int v;
+    if (!numeric_values.empty() && numeric_values[i] >= 0) {
+      v = numeric_values[i];
+    } else {
+      v = alphabet.value(symbols[i]);
+    }
+    if (v < 0 || v > n) {
+      throw ParseError(lines[i], columns[i],
+                       "column " + std::to_string(columns[i]) + ": unknown symbol " +
+                           describe_char(symbols[i]) + " for a " + std::to_string(n) + "x" +
+                           std::to_string(n) + " puzzle");
+    }
+    cells[i] = static_cast<std::uint8_t>(v);
+  }
+  return Grid(geometry, std::move(cells));
+}
+
+char first_empty_char(const std::string& symbols, char fallback) {
+  for (char c : symbols) {
+    if (Alphabet::is_empty_char(c)) return c;
+  }
+  return fallback;
+}
+
+std::vector<std::string> split_csv(const std::string& line) {
+  // Plain CSV: fields separated by commas, optionally double-quoted ("" inside quotes).
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        fields.back() += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        fields.back() += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+}  // namespace
+
+RecordReader::RecordReader(std::istream& in, ReaderOptions options)
+    : in_(in), options_(options) {}
+
+bool RecordReader::read_line(Line& out) {
+  if (pushed_back_) {
+    out = std::move(*pushed_back_);
+    pushed_back_.reset();
+    return true;
+  }
+  out.text.clear();
+  out.too_long = false;
+  // Read by hand so a huge line cannot exhaust memory: past the limit we keep scanning
+  // for the newline but stop storing.
+  std::streambuf* buf = in_.rdbuf();
+  bool any = false;
+  for (;;) {
+    const int ch = buf->sbumpc();
+    if (ch == std::char_traits<char>::eof()) break;
+    any = true;
+    if (ch == '\n') break;
+    if (out.text.size() < options_.max_line_length) {
+      out.text.push_back(static_cast<char>(ch));
+    } else {
+      out.too_long = true;
+    }
+  }
+  if (!any) return false;
+  out.number = ++line_number_;
+  if (!out.text.empty() && out.text.back() == '\r') out.text.pop_back();
+  if (out.number == 1 && out.text.rfind("\xEF\xBB\xBF", 0) == 0) out.text.erase(0, 3);
+  return true;
+}
+
+bool RecordReader::peek_line(Line& out) {
+  if (!read_line(out)) return false;
+  pushed_back_ = out;
+  return true;
+}
+
+void RecordReader::unread(Line line) { pushed_back_ = std::move(line); }
+
+std::optional<Record> RecordReader::next() {
+  Line line;
+  while (!done_) {
+    if (!read_line(line)) {
+      done_ = true;
+      break;
+    }
+    if (line.too_long) {
+      throw ParseError(line.number, 0,
+                       "line longer than " + std::to_string(options_.max_line_length) +
+                           " characters");
+    }
+    const std::string t = trim(line.text);
+    if (t.empty() || t[0] == '#') continue;
+    if (t == "end" || t == "END") {
+      done_ = true;
+      break;
+    }
+    if (in_csv_) return parse_csv_record(line);
+
+    if (options_.format == FormatHint::kCsv ||
+        (options_.format == FormatHint::kAuto && t.find(',') != std::string::npos)) {
+      const auto header = split_csv(t);
+      const auto it = std::find_if(header.begin(), header.end(),
+                                   [](const std::string& f) { return trim(f) == "puzzle"; });
+      if (it != header.end()) {
+        in_csv_ = true;
+        csv_puzzle_column_ = static_cast<int>(it - header.begin());
+        continue;
+      }
+      if (options_.format == FormatHint::kCsv) {
+        throw ParseError(line.number, 0, "CSV input needs a header line with a 'puzzle' column");
+      }
+    }
+
+    const std::size_t b = line.text.find_first_not_of(" \t");
+    const std::size_t e = line.text.find_first_of(" \t", b);
+    const std::string token = line.text.substr(b, e == std::string::npos ? e : e - b);
+    const std::string trailer = e == std::string::npos ? "" : trim(line.text.substr(e));
+    if (options_.format == FormatHint::kLine) return parse_line_record(line, token, trailer);
+    if (options_.format == FormatHint::kGrid) return parse_grid_record(line);
+
+    auto n = size_for_cells(token.size());
+    if (n && *n == 4) {
+      // 16 symbols: a whole 4x4 puzzle, or the first row of a 16x16 grid.
+      const bool small = std::all_of(token.begin(), token.end(), [](char c) {
+        return (c >= '1' && c <= '4') || Alphabet::is_empty_char(c);
+      });
+      if (options_.size ? *options_.size == 16 : !small) n.reset();
+    }
+    if (n) return parse_line_record(line, token, trailer);
+    return parse_grid_record(line);
+  }
+  return std::nullopt;
+}
+
+Record RecordReader::parse_line_record(const Line& line, const std::string& token,
+                                       std::string trailer) {
+  const auto n = size_for_cells(token.size());
+  if (!n) {
+    throw ParseError(line.number, 0,
+                     "a puzzle of " + std::to_string(token.size()) +
+                         " symbols; expected 16, 36, 81, 144, 256 or 625 (N*N for N = 4, 6, "
+                         "9, 12, 16, 25)");
+  }
+  check_size(*n, options_, line.number);
+  const std::size_t offset = line.text.find(token);
+  std::vector<int> lines(token.size(), line.number), columns(token.size());
+  for (std::size_t i = 0; i < token.size(); ++i) columns[i] = static_cast<int>(offset + i + 1);
+  Record r;
+  r.style.alphabet = pick_alphabet(*n, token, options_);
+  r.grid = fill_grid(*n, token, r.style.alphabet, lines, columns, {});
+  r.style.layout = Layout::kLine;
+  r.style.empty = first_empty_char(token, '.');
+  r.line = line.number;
+  r.trailer = std::move(trailer);
+  return r;
+}
+
+Record RecordReader::parse_grid_record(const Line& first) {
+  // Rows are tokenised one of two ways: spaced (whitespace-separated tokens, each one
+  // symbol or a decimal number) or packed (every non-space character is a symbol).
+  std::string symbols;
+  std::vector<int> lines, columns, numbers;
+  bool spaced = false, numeric = false;
+  int n = 0, rows = 0;
+  Line line = first;
+
+  auto fail_and_skip = [&](int at_line, int col, const std::string& msg) {
+    // Skip what is left of this record: up to n rows in all, or to a blank line.
+    Line skip;
+    for (int r = rows + 1; r < std::max(n, 1); ++r) {
+      if (!read_line(skip)) break;
+      if (is_blank(skip.text) || trim(skip.text) == "end") {
+        unread(skip);
+        break;
+      }
+    }
+    throw ParseError(at_line, col, msg);
+  };
+
+  for (;;) {
+    std::vector<std::pair<std::string, int>> tokens;  // token, 1-based column
+    const std::string& s = line.text;
+    bool row_spaced = false;
+    for (std::size_t i = 0; i < s.size();) {
+      if (is_space(s[i])) {
+        ++i;
+        continue;
+      }
+      std::size_t j = i;
+      while (j < s.size() && !is_space(s[j])) ++j;
+      tokens.emplace_back(s.substr(i, j - i), static_cast<int>(i + 1));
+      i = j;
+    }
+    row_spaced = tokens.size() > 1;
+    std::vector<std::pair<std::string, int>> cells;
+    if (row_spaced) {
+      cells = tokens;
+    } else if (!tokens.empty()) {
+      for (std::size_t k = 0; k < tokens[0].first.size(); ++k) {
+        cells.emplace_back(std::string(1, tokens[0].first[k]), tokens[0].second + static_cast<int>(k));
+      }
+    }
+    if (rows == 0) {
+      n = static_cast<int>(cells.size());
+      spaced = row_spaced;
+      if (!Geometry::is_supported_size(n)) {
+        const int got = n;
+        n = 0;
+        fail_and_skip(line.number, 0,
+                      "a row of " + std::to_string(got) +
+                          " symbols: not a supported size (rows of 4, 6, 9, 12, 16 or 25 "
+                          "symbols, or one line of N*N symbols)");
+      }
+      try {
+        check_size(n, options_, line.number);
+      } catch (const ParseError& e) {
+        fail_and_skip(line.number, 0, e.what());
+      }
+    } else if (static_cast<int>(cells.size()) != n) {
+      fail_and_skip(line.number, 0,
+                    "row " + std::to_string(rows + 1) + " has " + std::to_string(cells.size()) +
+                        " symbols; expected " + std::to_string(n));
+    }
+    for (auto& [tok, col] : cells) {
+      int value = -1;
+      if (tok.size() == 1) {
+        symbols += tok[0];
+      } else {
+        // A multi-character token must be a number 0..N (spaced numeric layout).
+        const bool digits = std::all_of(tok.begin(), tok.end(),
+                                        [](char c) { return c >= '0' && c <= '9'; });
+        if (!digits || tok.size() > 2 || std::stoi(tok) > n) {
+          fail_and_skip(line.number, col,
+                        "column " + std::to_string(col) + ": unknown symbol '" + tok + "'");
+        }
+        value = std::stoi(tok);
+        numeric = true;
+        symbols += '0';
+      }
+      numbers.push_back(value);
+      lines.push_back(line.number);
+      columns.push_back(col);
+    }
+    ++rows;
+    if (rows == n) break;
+    if (!read_line(line) || is_blank(line.text) || trim(line.text) == "end") {
+      if (line.number > first.number && (is_blank(line.text) || trim(line.text) == "end")) {
+        unread(line);
+      }
+      throw ParseError(first.number, 0,
+                       "grid record ends after " + std::to_string(rows) + " of " +
+                           std::to_string(n) + " rows");
+    }
+    if (line.too_long) fail_and_skip(line.number, 0, "line too long");
+  }
+
+  Record r;
+  r.style.alphabet = pick_alphabet(n, symbols, options_);
+  if (numeric) {
+    // Symbols written as single characters in a numeric record are digits 0..9.
+    for (std::size_t i = 0; i < numbers.size(); ++i) {
+      if (numbers[i] < 0) {
+        const char c = symbols[i];
+        if (c >= '0' && c <= '9') numbers[i] = c - '0';
+        else if (Alphabet::is_empty_char(c)) numbers[i] = 0;
+      }
+    }
+  }
+  try {
+    r.grid = fill_grid(n, symbols, r.style.alphabet, lines, columns,
+                       numeric ? numbers : std::vector<int>{});
+  } catch (const ParseError&) {
+    throw;  // the whole record was consumed already
+  }
+  r.style.layout = Layout::kGrid;
+  r.style.spaced = spaced;
+  r.style.numeric = numeric;
+  r.style.empty = first_empty_char(symbols, '.');
+  r.line = first.number;
+  return r;
+}
+
+Record RecordReader::parse_csv_record(const Line& line) {
+  const auto fields = split_csv(line.text);
+  if (csv_puzzle_column_ >= static_cast<int>(fields.size())) {
+    throw ParseError(line.number, 0, "CSV row has no 'puzzle' field");
+  }
+  const std::string token = trim(fields[csv_puzzle_column_]);
+  Record r = parse_line_record(line, token, "");
+  r.trailer = trim(line.text);
+  return r;
+}
+
+Record parse_one(const std::string& text, ReaderOptions options) {
+  std::istringstream in(text);
+  RecordReader reader(in, options);
+  auto first = reader.next();
+  if (!first) throw ParseError(1, 0, "no puzzle found");
+  if (reader.next()) throw ParseError(1, 0, "more than one puzzle found");
+  return *first;
+}
+
+}  // namespace sudoforge

@@ -1,0 +1,50 @@
+#include "sudoforge/core/record_writer.h"
+
+namespace sudoforge {
+namespace {
+
+void append_cell(std::string& out, const Grid& grid, int cell, const TextStyle& style) {
+  const int v = grid[cell];
+  if (style.numeric) {
+    out += std::to_string(v);
+  } else {
+    out += v == 0 ? style.empty : style.alphabet.symbol(v);
+  }
+}
+
+}  // namespace
+
+std::string to_line(const Grid& grid, const TextStyle& style) {
+  std::string out;
+  out.reserve(grid.cell_count());
+  TextStyle packed = style;
+  packed.numeric = false;  // a line record has one character per cell
+  for (int cell = 0; cell < grid.cell_count(); ++cell) append_cell(out, grid, cell, packed);
+  return out;
+}
+
+std::string to_grid(const Grid& grid, const TextStyle& style) {
+  const int n = grid.size();
+  std::string out;
+  out.reserve(static_cast<std::size_t>(n) * (2 * n + 1));
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      if (c > 0 && (style.spaced || style.numeric)) out += ' ';
+      append_cell(out, grid, grid.geometry().cell(r, c), style);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+std::string to_text(const Grid& grid, const TextStyle& style) {
+  return style.layout == Layout::kGrid ? to_grid(grid, style) : to_line(grid, style) + '\n';
+}
+
+TextStyle default_style(const Geometry& geometry) {
+  TextStyle style;
+  style.alphabet = Alphabet::standard(geometry.size());
+  return style;
+}
+
+}  // namespace sudoforge

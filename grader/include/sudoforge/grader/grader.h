@@ -1,0 +1,91 @@
+#pragma once
+// Grader: rates a Sudoku on the Sudoku Explainer (SE) scale by the human techniques it
+// needs, and explains each step.
+//
+// The rating loop follows Sudoku Explainer: at every step the techniques are tried in
+// SE's own order (singles, direct intersections and hidden sets, intersections, subsets,
+// fish, wings, uniqueness, BUG, aligned pair exclusion, forcing chains and cycles,
+// Nishio, multiple and dynamic forcing chains, nested chains) and the first one that
+// makes progress is applied (for chains: the easiest chain, by SE's length-adjusted
+// rating). ER is the highest step rating on the path, EP the highest up to and including
+// the first placement, ED the first step's rating.
+//
+// Other sizes: every technique is written over units (rows, columns, boxes), so any
+// supported geometry can be graded. The ratings keep their 9x9 SE values there; they
+// order puzzles of one size by the techniques needed but are not calibrated against any
+// published rater for sizes other than 9x9. Uniqueness techniques assume the puzzle has
+// exactly one solution (the caller's precondition).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "sudoforge/core/grid.h"
+
+namespace sudoforge::grader {
+
+// Levels by ER: easy <= 1.5 < medium <= 2.8 < hard <= 4.4 < expert <= 6.2 <
+// diabolical <= 8.9 < extreme.
+enum class Level { kEasy, kMedium, kHard, kExpert, kDiabolical, kExtreme };
+
+// "easy", "medium", "hard", "expert", "diabolical", "extreme".
+std::string_view level_name(Level level);
+// Case-insensitive inverse of level_name; nullopt for anything else.
+std::optional<Level> parse_level(std::string_view text);
+// The level of an ER rating.
+Level level_for(double er);
+// The ER range of a level: (low, high]; low is 0 for easy, high is 20 for extreme.
+std::pair<double, double> level_range(Level level);
+
+// One step of the solution path.
+struct Step {
+  std::string technique;                            // "Hidden Single", "X-Wing", ...
+  double rating = 0;                                // SE rating of this step
+  std::vector<std::pair<int, int>> placements;      // (cell, value)
+  std::vector<std::pair<int, int>> eliminations;    // (cell, value)
+  std::vector<int> cells;                           // the cells of the pattern
+  std::string explanation;  // "r4c5=7: hidden single in box 5", "X-Wing on 4 ...: r5c3<>4"
+};
+
+struct Rating {
+  double er = 0, ep = 0, ed = 0;
+  Level level = Level::kEasy;
+  std::string hardest;                  // technique of the step that set ER
+  std::vector<Step> steps;              // filled only when asked (keep_steps)
+  std::vector<std::string> techniques;  // distinct technique names, in order of first use
+  bool complete = true;  // false: the ladder got stuck; ER is that of the steps done
+  int step_count = 0;
+};
+
+struct GradeOptions {
+  // Highest chain family tried: 0 none (stop after aligned pair exclusion), 1 forcing
+  // chains and cycles, 2 + Nishio and multiple chains, 3 + dynamic chains, 4 + dynamic
+  // (+), 5 + nested chains (levels 2..). Lower values are faster and may leave the
+  // rating incomplete.
+  int max_chain_level = 5;
+  // Give up (complete = false) after this many steps (a safety net; 0 = no limit).
+  int max_steps = 0;
+};
+
+class Grader {
+ public:
+  explicit Grader(GradeOptions options = {});
+  ~Grader();
+  Grader(Grader&&) noexcept;
+  Grader& operator=(Grader&&) noexcept;
+  Grader(const Grader&) = delete;
+  Grader& operator=(const Grader&) = delete;
+
+  // Precondition: the puzzle has exactly one solution (the caller checks). Throws
+  // std::invalid_argument when two givens conflict. Reusable; not thread-safe (use one
+  // Grader per thread).
+  Rating rate(const Grid& puzzle, bool keep_steps = false);
+
+ private:
+  struct Impl;
+  Impl* impl_;
+  GradeOptions options_;
+};
+
+}  // namespace sudoforge::grader

@@ -1,0 +1,141 @@
+#pragma once
+// Internal to the grader: the candidate grid and the technique finders.
+//
+// Candidates are bit masks: bit d (1..N) of cand(cell) is set when d is still possible.
+// Positions of a digit inside a unit are bit masks too: bit i is the i-th cell of the unit.
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sudoforge/core/geometry.h"
+#include "sudoforge/core/grid.h"
+#include "sudoforge/grader/grader.h"
+
+namespace sudoforge::grader::detail {
+
+using Mask = std::uint32_t;
+
+inline int popcount(Mask m) { return std::popcount(m); }
+inline int lowest(Mask m) { return std::countr_zero(m); }
+
+class CandidateGrid {
+ public:
+  explicit CandidateGrid(const Grid& grid);  // throws std::invalid_argument on conflicts
+
+  const Geometry& geo() const { return geo_; }
+  int n() const { return n_; }
+  int cell_count() const { return nc_; }
+  int unit_count() const { return 3 * n_; }
+  Mask all_digits() const { return all_; }
+
+  Mask cand(int c) const { return cand_[c]; }
+  int value(int c) const { return val_[c]; }
+  bool has(int c, int d) const { return (cand_[c] >> d) & 1u; }
+  int empty_count() const { return empty_; }
+  bool solved() const { return empty_ == 0; }
+
+  // Cells of unit u, in reading order; the 3 units of a cell (row, column, box).
+  const int* unit(int u) const { return &unit_cells_[u * n_]; }
+  int unit_of(int c, int k) const { return cell_units_[c * 3 + k]; }  // 0 row, 1 col, 2 box
+  // Index of cell c inside unit u (precondition: c is in u).
+  int index_in(int u, int c) const;
+  const std::vector<int>& peers(int c) const { return peers_[c]; }
+  bool sees(int a, int b) const;
+
+  Mask pos(int u, int d) const {
+    Mask m = 0;
+    const int* cells = unit(u);
+    for (int i = 0; i < n_; ++i) m |= ((cand_[cells[i]] >> d) & 1u) << i;
+    return m;
+  }
+  int unit_empty(int u) const {
+    int k = 0;
+    const int* cells = unit(u);
+    for (int i = 0; i < n_; ++i) k += val_[cells[i]] == 0;
+    return k;
+  }
+
+  void place(int c, int d);
+  bool eliminate(int c, int d) {
+    if (!has(c, d)) return false;
+    cand_[c] &= ~(Mask{1} << d);
+    return true;
+  }
+  // A cell with no value and no candidate, or -1.
+  int dead_cell() const;
+
+  // Names for explanations.
+  std::string cell_name(int c) const { return geo_.cell_name(c); }
+  std::string unit_name(int u) const;  // "row 4", "column 2", "box 5"
+
+ private:
+  Geometry geo_;
+  int n_, nc_;
+  Mask all_;
+  std::vector<Mask> cand_;
+  std::vector<std::uint8_t> val_;
+  int empty_ = 0;
+  std::vector<int> unit_cells_, cell_units_;
+  std::vector<std::vector<int>> peers_;
+  std::vector<std::uint8_t> unit_index_;  // [u * nc + c] index or 255
+};
+
+// A step found by a technique, before it becomes a public Step.
+struct Hint {
+  const char* technique = "";
+  int rating = 0;  // tenths
+  std::vector<std::pair<int, int>> placements, eliminations;
+  std::vector<int> cells;
+  std::string explanation;
+  // For SE's ordering of chain hints: complexity (nodes), sort key, discovery order.
+  int complexity = 0;
+  int sort_key = 0;
+};
+
+// Common context for finders.
+struct Ctx {
+  const CandidateGrid& g;
+  bool explain;
+};
+
+// Each finder returns true and fills `out` with the first hint it finds, in SE's order.
+bool find_hidden_single(const Ctx&, Hint& out);     // full house 1.0, box 1.2, line 1.5
+bool find_direct_locking(const Ctx&, Hint& out);    // 1.7 / 1.9
+bool find_direct_hidden_set(const Ctx&, int degree, Hint& out);  // 2.0 / 2.5
+bool find_naked_single(const Ctx&, Hint& out);      // 2.3
+bool find_locking(const Ctx&, Hint& out);           // 2.6 / 2.8
+bool find_naked_set(const Ctx&, int degree, Hint& out);   // 3.0 / 3.6 / 5.0
+bool find_hidden_set(const Ctx&, int degree, Hint& out);  // 3.4 / 4.0 / 5.4
+bool find_fish(const Ctx&, int degree, Hint& out);        // 3.2 / 3.8 / 5.2
+bool find_xy_wing(const Ctx&, bool xyz, Hint& out);       // 4.2 / 4.4
+bool find_unique_loop(const Ctx&, Hint& out);             // 4.5 ..
+bool find_bug(const Ctx&, Hint& out);                     // 5.6 ..
+bool find_aligned_pair_exclusion(const Ctx&, Hint& out);  // 6.2
+
+// Chains. The engine keeps scratch buffers between calls.
+class ChainEngine {
+ public:
+  ChainEngine();
+  ~ChainEngine();
+  // Forcing chains and bidirectional cycles (X, Y, XY): 6.5 .. 7.x.
+  bool find_forcing_chains(const Ctx&, Hint& out);
+  // Nishio (7.5+), multiple (8.0+), dynamic (8.5+), dynamic + (9.0+), nested (9.5+).
+  // `level` as in GradeOptions::max_chain_level (2..5).
+  bool find_advanced_chains(const Ctx&, int max_level, Hint& out);
+
+ private:
+  struct Impl;
+  Impl* impl_;
+};
+
+// SE's length adjustment in tenths for a chain of `complexity` nodes.
+int length_difficulty(int complexity);
+
+// "r5c3<>4, r6c3<>4"
+std::string describe_eliminations(const CandidateGrid& g,
+                                  const std::vector<std::pair<int, int>>& elims);
+std::string digit_name(const CandidateGrid& g, int d);
+
+}  // namespace sudoforge::grader::detail

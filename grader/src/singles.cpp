@@ -1,0 +1,63 @@
+// Singles: full house (1.0), hidden single (1.2 box, 1.5 row/column), naked single (2.3).
+#include "engine.h"
+
+namespace sudoforge::grader::detail {
+namespace {
+
+// SE visits blocks, then columns, then rows.
+int se_unit(const CandidateGrid& g, int k) {
+  const int n = g.n();
+  if (k < n) return 2 * n + k;  // boxes
+  if (k < 2 * n) return k;      // columns (unit numbers n..2n-1)
+  return k - 2 * n;             // rows
+}
+
+}  // namespace
+
+bool find_hidden_single(const Ctx& ctx, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  const int n = g.n();
+  for (int pass = 0; pass < 2; ++pass) {
+    const bool alone_only = pass == 0;
+    for (int k = 0; k < 3 * n; ++k) {
+      const int u = se_unit(g, k);
+      const int empty = g.unit_empty(u);
+      if (empty == 0) continue;
+      const bool alone = empty == 1;
+      if (alone != alone_only) continue;
+      for (int d = 1; d <= n; ++d) {
+        const Mask p = g.pos(u, d);
+        if (popcount(p) != 1) continue;
+        const int cell = g.unit(u)[lowest(p)];
+        out.technique = alone ? "Full House" : "Hidden Single";
+        out.rating = alone ? 10 : (u >= 2 * n ? 12 : 15);
+        out.placements = {{cell, d}};
+        out.cells = {cell};
+        if (ctx.explain) {
+          out.explanation = g.cell_name(cell) + "=" + digit_name(g, d) + ": " +
+                            (alone ? "full house in " : "hidden single in ") + g.unit_name(u);
+        }
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool find_naked_single(const Ctx& ctx, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  for (int c = 0; c < g.cell_count(); ++c) {
+    if (g.value(c) == 0 && popcount(g.cand(c)) == 1) {
+      const int d = lowest(g.cand(c));
+      out.technique = "Naked Single";
+      out.rating = 23;
+      out.placements = {{c, d}};
+      out.cells = {c};
+      if (ctx.explain) out.explanation = g.cell_name(c) + "=" + digit_name(g, d) + ": naked single";
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace sudoforge::grader::detail

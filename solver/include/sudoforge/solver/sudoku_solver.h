@@ -1,0 +1,91 @@
+#pragma once
+// Sudoku solving as exact cover: 4*N^2 primary columns (cell filled; row r has symbol d;
+// column c has d; box b has d) and one row per (cell, symbol) candidate left by the givens.
+//
+// Contracts (every engine, every supported geometry):
+//  - count(grid, limit) returns min(number of solutions, limit); limit 2 answers "is the
+//    puzzle unique?". The search stops as soon as `limit` solutions are found.
+//  - Conflicting givens (two equal symbols in a unit) throw ConflictingGivens: they are
+//    reported, never searched.
+//  - `forbidden` (optional) removes candidate rows before the search: the generator asks
+//    "is there a solution with another symbol in this cell?" by forbidding the known one.
+//  - Stats, when non-null, are ADDED to (not reset): nodes = candidates placed by the
+//    search, forced (a column with one row) or chosen at a branch; guesses = branches tried
+//    at a choice between two or more rows (each branch counts, so a bivalue cell whose two
+//    values are both tried counts 2). kLinked counts exactly Dlx's events; the bitwise
+//    engines count the same events, but their propagation (hidden singles in every unit at
+//    once, locked candidates for 9x9) settles some cells before DLX would branch, so their
+//    counts are comparable, not identical.
+// A SudokuSolver keeps its scratch memory between calls (no allocation during search once
+// warm); it is not thread-safe: use one per thread.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+
+#include "sudoforge/core/grid.h"
+#include "sudoforge/solver/search_stats.h"
+
+namespace sudoforge {
+
+class ConflictingGivens : public std::runtime_error {
+ public:
+  ConflictingGivens(int first_cell, int second_cell, const std::string& what)
+      : std::runtime_error(what), first_(first_cell), second_(second_cell) {}
+  int first_cell() const { return first_; }
+  int second_cell() const { return second_; }
+
+ private:
+  int first_, second_;
+};
+
+// A (cell, symbol) candidate excluded from the search.
+struct Candidate {
+  int cell;
+  int value;  // 1..N
+};
+
+enum class Engine {
+  kAuto,     // the fastest engine for the geometry (kBitwise)
+  kLinked,   // dancing links over compact index arrays (every size)
+  kBitwise,  // the same exact-cover search on bitsets: per-digit band bitboards for 9x9,
+             // kCellMasks for the other sizes
+  kCellMasks,  // per-cell candidate bitmasks with naked/hidden singles (every size)
+};
+
+class SudokuSolver {
+ public:
+  explicit SudokuSolver(Engine engine = Engine::kAuto);
+  ~SudokuSolver();
+  SudokuSolver(SudokuSolver&&) noexcept;
+  SudokuSolver& operator=(SudokuSolver&&) noexcept;
+
+  std::uint64_t count(const Grid& grid, std::uint64_t limit, SearchStats* stats = nullptr,
+                      std::span<const Candidate> forbidden = {});
+  std::optional<Grid> solve(const Grid& grid, SearchStats* stats = nullptr);
+  // Calls visit for each solution until it returns false or `limit` solutions were seen.
+  // Returns the number of solutions visited.
+  std::uint64_t enumerate(const Grid& grid, const std::function<bool(const Grid&)>& visit,
+                          std::uint64_t limit = UINT64_MAX, SearchStats* stats = nullptr);
+  // A solution of `partial` drawn at random: the search tries the values of each branch
+  // cell in an order drawn from `seed` with Boost.Random (mt19937_64 and
+  // uniform_int_distribution, whose output Boost fixes on every platform), so a seed gives
+  // the same grid everywhere and on every engine choice. nullopt when `partial` has no
+  // solution. Throws ConflictingGivens like count().
+  std::optional<Grid> random_solution(const Grid& partial, std::uint64_t seed,
+                                      SearchStats* stats = nullptr);
+
+  Engine engine() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Convenience wrappers over a thread-local SudokuSolver.
+std::uint64_t count_solutions(const Grid& grid, std::uint64_t limit, SearchStats* stats = nullptr);
+std::optional<Grid> solve(const Grid& grid, SearchStats* stats = nullptr);
+
+}  // namespace sudoforge

@@ -1,0 +1,165 @@
+#include "sudoforge/solver/sudoku_solver.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+#include "engines.h"
+#include "sudoforge/core/alphabet.h"
+#include "sudoforge/core/validate.h"
+
+namespace sudoforge {
+
+struct SudokuSolver::Impl {
+  Engine engine;
+  detail::LinkedEngine linked;
+  detail::CellEngine cells;
+  detail::BandEngine band;
+  std::vector<std::uint8_t> buffer;
+  std::optional<Grid> solution;  // reused by enumerate so a visit does not allocate
+
+  explicit Impl(Engine e) : engine(e) {}
+
+  // Throws ConflictingGivens. The fast check allocates nothing; only a conflict pays for
+  // find_conflict, which names the first pair in cell order.
+  static void check_givens(const Grid& grid) {
+    const Geometry& g = grid.geometry();
+    std::array<std::uint32_t, 75> used{};
+    for (int cell = 0; cell < g.cell_count(); ++cell) {
+      const int v = grid[cell];
+      if (!v) continue;
+      const std::uint32_t bit = 1u << (v - 1);
+      const int units[3] = {g.row_unit(cell), g.col_unit(cell), g.box_unit(cell)};
+      bool clash = false;
+      for (int u : units) {
+        clash |= (used[u] & bit) != 0;
+        used[u] |= bit;
+      }
+      if (clash) {
+        const auto pair = find_conflict(grid);
+        const int a = pair ? pair->first : cell, b = pair ? pair->second : cell;
+        const char symbol = Alphabet::standard(g.size()).symbol(grid[a]);
+        throw ConflictingGivens(a, b,
+                                "conflicting givens: " + g.cell_name(a) + " and " +
+                                    g.cell_name(b) + " are both " + std::string(1, symbol));
+      }
+    }
+  }
+
+  // Returns false when a forbidden candidate is a given (then there is no solution).
+  static bool check_forbidden(const Grid& grid, std::span<const Candidate> forbidden) {
+    for (const Candidate& f : forbidden) {
+      if (f.cell < 0 || f.cell >= grid.cell_count() || f.value < 1 || f.value > grid.size()) {
+        throw std::invalid_argument("forbidden candidate out of range");
+      }
+      if (grid[f.cell] == f.value) return false;
+    }
+    return true;
+  }
+
+  Engine resolve(const Geometry& g) const {
+    switch (engine) {
+      case Engine::kLinked:
+      case Engine::kCellMasks:
+        return engine;
+      case Engine::kAuto:
+      case Engine::kBitwise:
+        break;
+    }
+    return g.size() == 9 && g.box_rows() == 3 ? Engine::kBitwise : Engine::kCellMasks;
+  }
+
+  std::uint64_t run(const Grid& grid, std::uint64_t limit, SearchStats* stats,
+                    std::span<const Candidate> forbidden, detail::SolutionSink sink) {
+    check_givens(grid);
+    if (!check_forbidden(grid, forbidden)) return 0;
+    const Geometry& g = grid.geometry();
+    const std::uint8_t* givens = grid.cells().data();
+    switch (resolve(g)) {
+      case Engine::kLinked:
+        return linked.run(g, givens, forbidden, limit, stats, sink);
+      case Engine::kBitwise:
+        return band.run(givens, forbidden, limit, stats, sink);
+      default:
+        return cells.run(g, givens, forbidden, limit, stats, sink);
+    }
+  }
+};
+
+SudokuSolver::SudokuSolver(Engine engine) : impl_(std::make_unique<Impl>(engine)) {}
+SudokuSolver::~SudokuSolver() = default;
+SudokuSolver::SudokuSolver(SudokuSolver&&) noexcept = default;
+SudokuSolver& SudokuSolver::operator=(SudokuSolver&&) noexcept = default;
+
+Engine SudokuSolver::engine() const { return impl_->engine; }
+
+std::uint64_t SudokuSolver::count(const Grid& grid, std::uint64_t limit, SearchStats* stats,
+                                  std::span<const Candidate> forbidden) {
+  return impl_->run(grid, limit, stats, forbidden, {});
+}
+
+std::optional<Grid> SudokuSolver::solve(const Grid& grid, SearchStats* stats) {
+  auto& buffer = impl_->buffer;
+  buffer.resize(grid.cell_count());
+  struct Copy {
+    std::uint8_t* out;
+    std::size_t n;
+    static bool fn(void* ctx, const std::uint8_t* cells) {
+      auto* self = static_cast<Copy*>(ctx);
+      std::copy(cells, cells + self->n, self->out);
+      return false;
+    }
+  } copy{buffer.data(), buffer.size()};
+  if (impl_->run(grid, 1, stats, {}, {&Copy::fn, &copy}) == 0) return std::nullopt;
+  return Grid(grid.geometry(), buffer);
+}
+
+std::uint64_t SudokuSolver::enumerate(const Grid& grid,
+                                      const std::function<bool(const Grid&)>& visit,
+                                      std::uint64_t limit, SearchStats* stats) {
+  auto& solution = impl_->solution;
+  if (!solution || !(solution->geometry() == grid.geometry())) solution.emplace(grid.geometry());
+  struct Visit {
+    Grid* grid;
+    const std::function<bool(const Grid&)>* visit;
+    static bool fn(void* ctx, const std::uint8_t* cells) {
+      auto* self = static_cast<Visit*>(ctx);
+      for (int cell = 0; cell < self->grid->cell_count(); ++cell) self->grid->set(cell, cells[cell]);
+      return (*self->visit)(*self->grid);
+    }
+  } v{&*solution, &visit};
+  // A visitor that stops the search still counts its solution as visited.
+  return impl_->run(grid, limit, stats, {}, {&Visit::fn, &v});
+}
+
+std::optional<Grid> SudokuSolver::random_solution(const Grid& partial, std::uint64_t seed,
+                                                  SearchStats* stats) {
+  Impl::check_givens(partial);
+  auto& buffer = impl_->buffer;
+  buffer.resize(partial.cell_count());
+  // Always the cell engine, whatever engine() says: the grid a seed gives must not depend
+  // on the engine choice.
+  if (!impl_->cells.random_solution(partial.geometry(), partial.cells().data(), seed, stats,
+                                    buffer.data())) {
+    return std::nullopt;
+  }
+  return Grid(partial.geometry(), buffer);
+}
+
+namespace {
+SudokuSolver& thread_solver() {
+  thread_local SudokuSolver solver;
+  return solver;
+}
+}  // namespace
+
+std::uint64_t count_solutions(const Grid& grid, std::uint64_t limit, SearchStats* stats) {
+  return thread_solver().count(grid, limit, stats);
+}
+
+std::optional<Grid> solve(const Grid& grid, SearchStats* stats) {
+  return thread_solver().solve(grid, stats);
+}
+
+}  // namespace sudoforge
