@@ -1,0 +1,76 @@
+// Basic fish: X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2).
+#include <array>
+
+#include "engine.h"
+
+namespace sudoforge::grader::detail {
+
+bool find_fish(const Ctx& ctx, int degree, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  const int n = g.n();
+  static const char* kNames[] = {"", "", "X-Wing", "Swordfish", "Jellyfish"};
+  for (int d = 1; d <= n; ++d) {
+    for (int by_cols = 0; by_cols < 2; ++by_cols) {
+      const int base0 = by_cols ? n : 0;       // base lines
+      const int cover0 = by_cols ? 0 : n;      // cover lines
+      std::array<int, 32> lines{};
+      std::array<Mask, 32> pm{};
+      int m = 0;
+      for (int i = 0; i < n; ++i) {
+        const Mask p = g.pos(base0 + i, d);
+        const int pc = popcount(p);
+        if (pc >= 2 && pc <= degree) {
+          lines[m] = i;
+          pm[m++] = p;
+        }
+      }
+      if (m < degree) continue;
+      std::array<int, 8> idx{};
+      for (int i = 0; i < degree; ++i) idx[i] = i;
+      while (true) {
+        Mask uni = 0;
+        Mask base_set = 0;
+        for (int i = 0; i < degree; ++i) {
+          uni |= pm[idx[i]];
+          base_set |= Mask{1} << lines[idx[i]];
+        }
+        if (popcount(uni) == degree) {
+          std::vector<std::pair<int, int>> elims;
+          for (Mask x = uni; x; x &= x - 1) {
+            const int cover = cover0 + lowest(x);
+            const Mask cp = g.pos(cover, d) & ~base_set;
+            const int* cells = g.unit(cover);
+            for (Mask y = cp; y; y &= y - 1) elims.emplace_back(cells[lowest(y)], d);
+          }
+          if (!elims.empty()) {
+            out.technique = kNames[degree];
+            out.rating = degree == 2 ? 32 : degree == 3 ? 38 : 52;
+            out.placements.clear();
+            out.eliminations = std::move(elims);
+            out.cells.clear();
+            for (int i = 0; i < degree; ++i) {
+              const int* cells = g.unit(base0 + lines[idx[i]]);
+              for (Mask y = pm[idx[i]]; y; y &= y - 1) out.cells.push_back(cells[lowest(y)]);
+            }
+            if (ctx.explain) {
+              std::string s = std::string(out.technique) + " on " + digit_name(g, d) +
+                              (by_cols ? " in columns " : " in rows ");
+              for (int i = 0; i < degree; ++i) s += (i ? "," : "") + std::to_string(lines[idx[i]] + 1);
+              s += ": " + describe_eliminations(g, out.eliminations);
+              out.explanation = std::move(s);
+            }
+            return true;
+          }
+        }
+        int i = degree - 1;
+        while (i >= 0 && idx[i] == m - degree + i) --i;
+        if (i < 0) break;
+        ++idx[i];
+        for (int j = i + 1; j < degree; ++j) idx[j] = idx[j - 1] + 1;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace sudoforge::grader::detail

@@ -1,0 +1,170 @@
+// Naked and hidden subsets: naked pair/triple/quad (3.0/3.6/5.0), hidden pair/triple/quad
+// (3.4/4.0/5.4), and the direct hidden pair/triple (2.0/2.5) that leads to a hidden single.
+#include <array>
+
+#include "engine.h"
+
+namespace sudoforge::grader::detail {
+namespace {
+
+int se_unit(int n, int k) {  // blocks, columns, rows
+  if (k < n) return 2 * n + k;
+  if (k < 2 * n) return k;
+  return k - 2 * n;
+}
+
+const char* subset_name(bool naked, int degree) {
+  static const char* kNaked[] = {"", "", "Naked Pair", "Naked Triple", "Naked Quad"};
+  static const char* kHidden[] = {"", "", "Hidden Pair", "Hidden Triple", "Hidden Quad"};
+  return naked ? kNaked[degree] : kHidden[degree];
+}
+
+// Enumerate k-combinations of `items` (size m), calling f(indices) until it returns true.
+template <class F>
+bool combos(int m, int k, F&& f) {
+  std::array<int, 8> idx{};
+  if (k > m) return false;
+  for (int i = 0; i < k; ++i) idx[i] = i;
+  while (true) {
+    if (f(idx)) return true;
+    int i = k - 1;
+    while (i >= 0 && idx[i] == m - k + i) --i;
+    if (i < 0) return false;
+    ++idx[i];
+    for (int j = i + 1; j < k; ++j) idx[j] = idx[j - 1] + 1;
+  }
+}
+
+}  // namespace
+
+bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  const int n = g.n();
+  for (int k = 0; k < 3 * n; ++k) {
+    const int u = se_unit(n, k);
+    if (g.unit_empty(u) < 2 * degree) continue;
+    const int* cells = g.unit(u);
+    std::array<int, 32> items{};
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+      const int pc = popcount(g.cand(cells[i]));
+      if (pc >= 2 && pc <= degree) items[m++] = cells[i];
+    }
+    const bool found = combos(m, degree, [&](const std::array<int, 8>& idx) {
+      Mask uni = 0;
+      for (int i = 0; i < degree; ++i) uni |= g.cand(items[idx[i]]);
+      if (popcount(uni) != degree) return false;
+      std::vector<std::pair<int, int>> elims;
+      for (int i = 0; i < n; ++i) {
+        const int c = cells[i];
+        bool in = false;
+        for (int j = 0; j < degree; ++j) in |= items[idx[j]] == c;
+        if (in) continue;
+        for (Mask x = g.cand(c) & uni; x; x &= x - 1) elims.emplace_back(c, lowest(x));
+      }
+      if (elims.empty()) return false;
+      out.technique = subset_name(true, degree);
+      out.rating = degree == 2 ? 30 : degree == 3 ? 36 : 50;
+      out.placements.clear();
+      out.eliminations = std::move(elims);
+      out.cells.clear();
+      for (int j = 0; j < degree; ++j) out.cells.push_back(items[idx[j]]);
+      if (ctx.explain) {
+        std::string s = std::string(out.technique) + " ";
+        for (Mask x = uni; x; x &= x - 1) s += digit_name(g, lowest(x));
+        s += " in " + g.unit_name(u) + " (";
+        for (int j = 0; j < degree; ++j) s += (j ? "," : "") + g.cell_name(out.cells[j]);
+        s += "): " + describe_eliminations(g, out.eliminations);
+        out.explanation = std::move(s);
+      }
+      return true;
+    });
+    if (found) return true;
+  }
+  return false;
+}
+
+namespace {
+
+bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  const int n = g.n();
+  for (int k = 0; k < 3 * n; ++k) {
+    const int u = se_unit(n, k);
+    const int empty = g.unit_empty(u);
+    if (!(empty > degree * 2 || (direct && empty > degree))) continue;
+    const int* cells = g.unit(u);
+    std::array<Mask, 32> pos{};
+    std::array<int, 32> digits{};
+    int m = 0;
+    for (int d = 1; d <= n; ++d) {
+      pos[d] = g.pos(u, d);
+      if (pos[d]) digits[m++] = d;
+    }
+    const bool found = combos(m, degree, [&](const std::array<int, 8>& idx) {
+      Mask common = 0, set = 0;
+      for (int i = 0; i < degree; ++i) {
+        common |= pos[digits[idx[i]]];
+        set |= Mask{1} << digits[idx[i]];
+      }
+      if (popcount(common) != degree) return false;
+      std::vector<std::pair<int, int>> elims;
+      for (Mask x = common; x; x &= x - 1) {
+        const int c = cells[lowest(x)];
+        for (Mask y = g.cand(c) & ~set; y; y &= y - 1) elims.emplace_back(c, lowest(y));
+      }
+      int hcell = -1, hval = 0;
+      if (direct) {
+        for (int v = 1; v <= n && hcell < 0; ++v) {
+          if ((set >> v) & 1) continue;
+          if (popcount(pos[v]) <= 1) continue;
+          const Mask rest = pos[v] & ~common;
+          if (popcount(rest) == 1) {
+            hcell = cells[lowest(rest)];
+            hval = v;
+          }
+        }
+        if (hcell < 0) return false;
+      } else if (elims.empty()) {
+        return false;
+      }
+      if (direct) {
+        out.technique = degree == 2 ? "Direct Hidden Pair" : "Direct Hidden Triple";
+        out.rating = degree == 2 ? 20 : 25;
+        out.placements = {{hcell, hval}};
+      } else {
+        out.technique = subset_name(false, degree);
+        out.rating = degree == 2 ? 34 : degree == 3 ? 40 : 54;
+        out.placements.clear();
+      }
+      out.eliminations = std::move(elims);
+      out.cells.clear();
+      for (Mask x = common; x; x &= x - 1) out.cells.push_back(cells[lowest(x)]);
+      if (ctx.explain) {
+        std::string s;
+        if (direct) s = g.cell_name(hcell) + "=" + digit_name(g, hval) + ": ";
+        s += std::string(out.technique) + " ";
+        for (Mask x = set; x; x &= x - 1) s += digit_name(g, lowest(x));
+        s += " in " + g.unit_name(u) + " (";
+        for (size_t j = 0; j < out.cells.size(); ++j) s += (j ? "," : "") + g.cell_name(out.cells[j]);
+        s += ")";
+        if (!out.eliminations.empty()) s += ": " + describe_eliminations(g, out.eliminations);
+        out.explanation = std::move(s);
+      }
+      return true;
+    });
+    if (found) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool find_hidden_set(const Ctx& ctx, int degree, Hint& out) {
+  return hidden_search(ctx, degree, false, out);
+}
+bool find_direct_hidden_set(const Ctx& ctx, int degree, Hint& out) {
+  return hidden_search(ctx, degree, true, out);
+}
+
+}  // namespace sudoforge::grader::detail

@@ -1,0 +1,56 @@
+// XY-Wing (4.2) and XYZ-Wing (4.4).
+#include "engine.h"
+
+namespace sudoforge::grader::detail {
+
+bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  const int need = xyz ? 3 : 2;
+  for (int pivot = 0; pivot < g.cell_count(); ++pivot) {
+    const Mask pm = g.cand(pivot);
+    if (popcount(pm) != need) continue;
+    const auto& peers = g.peers(pivot);
+    for (size_t i = 0; i < peers.size(); ++i) {
+      const int w1 = peers[i];
+      const Mask m1 = g.cand(w1);
+      if (popcount(m1) != 2) continue;
+      for (size_t j = i + 1; j < peers.size(); ++j) {
+        const int w2 = peers[j];
+        const Mask m2 = g.cand(w2);
+        if (popcount(m2) != 2 || m1 == m2) continue;
+        Mask z = m1 & m2;
+        if (popcount(z) != 1) continue;
+        if (xyz) {
+          // pivot = {x,y,z}, wings {x,z} and {y,z}: both wings inside the pivot.
+          if ((m1 | m2) != pm) continue;
+        } else {
+          // pivot = {x,y}, wings {x,z} and {y,z} with z outside the pivot.
+          if ((z & pm) || ((m1 | m2) & ~z) != pm) continue;
+        }
+        const int zd = lowest(z);
+        std::vector<std::pair<int, int>> elims;
+        for (int c : g.peers(w1)) {
+          if (c == pivot || c == w2 || !g.has(c, zd)) continue;
+          if (!g.sees(c, w2)) continue;
+          if (xyz && !g.sees(c, pivot)) continue;
+          elims.emplace_back(c, zd);
+        }
+        if (elims.empty()) continue;
+        out.technique = xyz ? "XYZ-Wing" : "XY-Wing";
+        out.rating = xyz ? 44 : 42;
+        out.placements.clear();
+        out.eliminations = std::move(elims);
+        out.cells = {pivot, w1, w2};
+        if (ctx.explain) {
+          out.explanation = std::string(out.technique) + " pivot " + g.cell_name(pivot) +
+                            ", wings " + g.cell_name(w1) + "," + g.cell_name(w2) + " on " +
+                            digit_name(g, zd) + ": " + describe_eliminations(g, out.eliminations);
+        }
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace sudoforge::grader::detail
