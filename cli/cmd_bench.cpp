@@ -12,7 +12,7 @@
 namespace sudoforge::cli {
 namespace {
 
-constexpr const char* kUsage = "sudoforge bench FILE... [--what solve] [OPTIONS]";
+constexpr const char* kUsageLine = "sudoforge bench FILE... [--what solve] [OPTIONS]";
 constexpr const char* kExamples =
     "  sudoforge bench ../shared/data/17clue.txt ../shared/data/top1465.txt\n"
     "  sudoforge bench --engine linked --max 2000 ../shared/data/top1465.txt\n";
@@ -36,7 +36,7 @@ int cmd_bench(const Invocation& inv) {
     ("max", po::value<long long>()->default_value(0), "use at most this many puzzles per file (0: all)");
   add_input_options(options);
   po::variables_map vm;
-  if (!parse_options(inv, options, kUsage, kExamples, vm, "files")) return kOk;
+  if (!parse_options(inv, options, kUsageLine, kExamples, vm, "files")) return kOk;
   if (!vm.count("files")) throw UsageError("name at least one puzzle file");
   if (vm["what"].as<std::string>() != "solve") {
     throw UsageError("--what: only 'solve' is available in this build");

@@ -12,7 +12,7 @@
 namespace sudoforge::cli {
 namespace {
 
-constexpr const char* kUsage = "sudoforge solve [FILE...] [OPTIONS]";
+constexpr const char* kUsageLine = "sudoforge solve [FILE...] [OPTIONS]";
 constexpr const char* kExamples =
     "  sudoforge solve puzzles.txt                 one solution per puzzle, in the input's layout\n"
     "  sudoforge solve --count --limit 10 p.txt    number of solutions, at most 10\n"
@@ -45,7 +45,7 @@ int cmd_solve(const Invocation& inv) {
     ("engine", po::value<std::string>()->default_value("auto"), "auto, linked or bitwise");
   add_input_options(options);
   po::variables_map vm;
-  if (!parse_options(inv, options, kUsage, kExamples, vm, "files")) return kOk;
+  if (!parse_options(inv, options, kUsageLine, kExamples, vm, "files")) return kOk;
 
   const bool count_mode = vm["count"].as<bool>();
   const bool all_mode = vm["all"].as<bool>();

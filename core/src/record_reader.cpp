@@ -211,7 +211,8 @@ std::optional<Record> RecordReader::next() {
       });
       if (options_.size ? *options_.size == 16 : !small) n.reset();
     }
-    if (n) return parse_line_record(line, token, trailer);
+    // A single token longer than any row can only be meant as a line record.
+    if (n || token.size() > 25) return parse_line_record(line, token, trailer);
     return parse_grid_record(line);
   }
   return std::nullopt;

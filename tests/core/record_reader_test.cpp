@@ -78,7 +78,7 @@ TEST(RecordReader, PojQuestionMarksWithBlankLineSeparators) {
   EXPECT_EQ(r.records[0].line, 1);
   EXPECT_EQ(r.records[1].line, 11);
   EXPECT_EQ(r.records[0].style.empty, '?');
-  EXPECT_EQ(r.records[1].grid.at(0, 3), 7);
+  EXPECT_EQ(r.records[1].grid.at(0, 4), 3);
 }
 
 TEST(RecordReader, SixteenBySixteenLetters) {

@@ -1,0 +1,59 @@
+#pragma once
+// Runs the built sudoforge binary as a user would: arguments through a shell, optional
+// stdin text, stdout/stderr/exit code captured. For end-to-end tests of the CLI contract.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace sudoforge::testing {
+
+struct CliResult {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A fresh scratch directory per test process.
+inline std::filesystem::path scratch_dir() {
+  static const std::filesystem::path dir = [] {
+    auto d = std::filesystem::temp_directory_path() /
+             ("sudoforge-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
+// `args` is passed to /bin/sh verbatim (quote as needed). `input` becomes stdin.
+inline CliResult run_cli(const std::string& args, const std::string& input = "") {
+  static int counter = 0;
+  const auto base = scratch_dir() / ("run" + std::to_string(++counter));
+  const std::string in = base.string() + ".in", out = base.string() + ".out",
+                    err = base.string() + ".err";
+  std::ofstream(in, std::ios::binary) << input;
+  const std::string cmd = std::string(SUDOFORGE_BINARY) + " " + args + " <" + in + " >" + out +
+                          " 2>" + err;
+  const int status = std::system(cmd.c_str());
+  CliResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+inline std::string data_file(const std::string& name) {
+  return std::string(SUDOFORGE_TEST_DATA) + "/" + name;
+}
+
+}  // namespace sudoforge::testing

@@ -1,0 +1,221 @@
+// End-to-end tests of `sudoforge solve` and `sudoforge bench`: judge formats answered in
+// kind, counts, target score, output formats, and the bad-input contract.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "run_cli.h"
+#include "sudoforge/core/record_reader.h"
+#include "sudoforge/core/record_writer.h"
+#include "sudoforge/core/validate.h"
+
+namespace sudoforge {
+namespace {
+
+using testing::data_file;
+using testing::run_cli;
+using testing::slurp;
+
+std::vector<Record> read_records(const std::string& text) {
+  std::istringstream in(text);
+  RecordReader reader(in);
+  std::vector<Record> out;
+  while (auto r = reader.next()) out.push_back(*r);
+  return out;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// Solves `file` and checks every answer against its puzzle with the validator; returns the
+// output for layout checks.
+std::string solve_and_validate(const std::string& file, size_t expected_records) {
+  auto r = run_cli("solve " + data_file(file));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto puzzles = read_records(slurp(data_file(file)));
+  const auto answers = read_records(r.out);
+  EXPECT_EQ(puzzles.size(), expected_records);
+  EXPECT_EQ(answers.size(), puzzles.size());
+  for (size_t i = 0; i < std::min(puzzles.size(), answers.size()); ++i) {
+    EXPECT_TRUE(is_solution_of(puzzles[i].grid, answers[i].grid)) << file << " record " << i;
+  }
+  return r.out;
+}
+
+TEST(CliSolve, LuoguNineLinesOfIntegers) {
+  const std::string out = solve_and_validate("formats/p1784.txt", 1);
+  const auto lines = lines_of(out);
+  ASSERT_EQ(lines.size(), 9u);
+  for (const auto& l : lines) EXPECT_EQ(l.size(), 17u) << l;  // 9 digits, 8 spaces
+}
+
+TEST(CliSolve, PojQuestionMarkRecordsSeparatedByBlankLines) {
+  const std::string out = solve_and_validate("formats/poj2676.txt", 2);
+  const auto lines = lines_of(out);
+  ASSERT_EQ(lines.size(), 19u);
+  EXPECT_EQ(lines[9], "");
+  // The problem statement's published answer to its sample.
+  EXPECT_EQ(out.substr(0, 18 * 9),
+            "7 1 2 4 6 9 3 5 8\n3 6 5 2 8 7 1 9 4\n4 9 8 5 1 3 6 7 2\n9 2 4 1 5 6 8 3 7\n"
+            "5 7 6 3 9 8 2 4 1\n1 8 3 7 2 4 9 6 5\n2 3 1 9 7 5 4 8 6\n6 4 7 8 3 2 5 1 9\n"
+            "8 5 9 6 4 1 7 2 3\n");
+}
+
+TEST(CliSolve, OneLinePerPuzzleUntilEnd) {
+  const std::string out = solve_and_validate("formats/poj3074.txt", 2);
+  const auto lines = lines_of(out);
+  ASSERT_EQ(lines.size(), 2u);
+  for (const auto& l : lines) EXPECT_EQ(l.size(), 81u);
+}
+
+TEST(CliSolve, SixteenBySixteenLetters) {
+  const std::string out = solve_and_validate("formats/poj3076.txt", 1);
+  const auto lines = lines_of(out);
+  ASSERT_EQ(lines.size(), 16u);
+  for (const auto& l : lines) {
+    ASSERT_EQ(l.size(), 16u);
+    for (char c : l) EXPECT_TRUE(c >= 'A' && c <= 'P') << l;
+  }
+}
+
+TEST(CliSolve, TargetScoreSamples) {
+  auto r = run_cli("solve --target-score " + data_file("formats/noip2009.txt"));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "2829\n2852\n");
+  // No solution: -1.
+  auto unsolvable = run_cli("solve --target-score",
+                            "12345678.........9" + std::string(63, '.') + "\n");
+  EXPECT_EQ(unsolvable.exit_code, 0) << unsolvable.err;
+  EXPECT_EQ(unsolvable.out, "-1\n");
+}
+
+TEST(CliSolve, CountsZeroOneAndMany) {
+  const std::string unique =
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  const std::string none = "12345678.........9" + std::string(63, '.');
+  const std::string empty(81, '.');
+  auto r = run_cli("solve --count", unique + "\n" + none + "\n" + empty + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "1\n0\n2\n");
+  auto capped = run_cli("solve --count --limit 50", empty + "\n");
+  EXPECT_EQ(capped.out, "50\n");
+}
+
+TEST(CliSolve, AllPrintsDistinctValidSolutionsUpToTheLimit) {
+  // One given row: far more than 7 completions.
+  const std::string puzzle = "534678912" + std::string(72, '.');
+  auto r = run_cli("solve --all --limit 7", puzzle + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto answers = read_records(r.out);
+  const Grid p = parse_one(puzzle).grid;
+  std::set<std::string> distinct;
+  for (const auto& a : answers) {
+    EXPECT_TRUE(is_solution_of(p, a.grid));
+    distinct.insert(to_line(a.grid, a.style));
+  }
+  EXPECT_EQ(distinct.size(), answers.size());
+  EXPECT_EQ(answers.size(), 7u);  // this puzzle has far more than 7 solutions
+}
+
+TEST(CliSolve, NonUniquePuzzleGetsAWarningButAnAnswer) {
+  auto r = run_cli("solve", std::string(81, '.') + "\n");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.err.find("-:1: warning: more than one solution"), std::string::npos) << r.err;
+  ASSERT_EQ(read_records(r.out).size(), 1u);
+  EXPECT_TRUE(is_valid_solution(read_records(r.out)[0].grid));
+}
+
+TEST(CliSolve, CsvJsonAndStats) {
+  const std::string text = slurp(data_file("formats/poj3074.txt"));
+  auto csv = run_cli("solve --output csv --stats", text);
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  auto lines = lines_of(csv.out);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "puzzle,solution,nodes,guesses");
+  auto json = run_cli("solve --output json --count", text);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  auto j = nlohmann::json::parse(json.out);
+  ASSERT_EQ(j.size(), 2u);
+  EXPECT_EQ(j[0]["count"], 1);
+  EXPECT_EQ(j[1]["puzzle"].get<std::string>().size(), 81u);
+  auto stats = run_cli("solve --stats --output line", text);
+  EXPECT_NE(stats.out.find(" nodes="), std::string::npos);
+  // The line output stays readable as puzzles (the stats follow the first whitespace).
+  EXPECT_EQ(read_records(stats.out).size(), 2u);
+}
+
+TEST(CliSolve, OutputLayoutCanBeForced) {
+  auto r = run_cli("solve --output line " + data_file("formats/poj2676.txt"));
+  EXPECT_EQ(r.exit_code, 0);
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].size(), 81u);
+  auto g = run_cli("solve --output grid " + data_file("formats/poj3074.txt"));
+  EXPECT_EQ(lines_of(g.out).size(), 19u);
+}
+
+TEST(CliSolve, BadRecordsAreReportedAndTheRestSolved) {
+  const std::string good =
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  std::string conflict = good;
+  conflict[1] = '4';  // r1c2 = 4 next to r1c1 = 4
+  const std::string input = good.substr(0, 80) + "\n" + conflict + "\n" + good + "x\n" +
+                            good + "\n" + "12345678.........9" + std::string(63, '.') + "\n";
+  auto r = run_cli("solve", input);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("-:1: a puzzle of 80 symbols"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("-:2: conflicting givens: r1c1 and r1c2 are both 4"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("-:3:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("-:5: no solution"), std::string::npos) << r.err;
+  const auto answers = read_records(r.out);
+  ASSERT_EQ(answers.size(), 1u);
+  EXPECT_TRUE(is_solution_of(parse_one(good).grid, answers[0].grid));
+}
+
+TEST(CliSolve, UsageAndIoErrors) {
+  EXPECT_EQ(run_cli("solve --bogus").exit_code, 2);
+  EXPECT_EQ(run_cli("solve --limit 0").exit_code, 2);
+  EXPECT_EQ(run_cli("solve --limit -5").exit_code, 2);
+  EXPECT_EQ(run_cli("solve --limit abc").exit_code, 2);
+  EXPECT_EQ(run_cli("solve --output xml").exit_code, 2);
+  EXPECT_EQ(run_cli("solve --count --all").exit_code, 2);
+  EXPECT_EQ(run_cli("nosuchcommand").exit_code, 2);
+  auto missing = run_cli("solve /nonexistent/file.txt");
+  EXPECT_EQ(missing.exit_code, 3);
+  EXPECT_NE(missing.err.find("/nonexistent/file.txt"), std::string::npos);
+  auto help = run_cli("solve --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("examples:"), std::string::npos);
+  EXPECT_EQ(run_cli("--help").exit_code, 0);
+  EXPECT_EQ(run_cli("bench --help").exit_code, 0);
+}
+
+TEST(CliSolve, EverySizeSolvedFromEmpty) {
+  for (const Geometry& g : Geometry::all()) {
+    SCOPED_TRACE(g.name());
+    const std::string empty(g.cell_count(), '.');
+    auto r = run_cli("solve", empty + "\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto answers = read_records(r.out);
+    ASSERT_EQ(answers.size(), 1u);
+    EXPECT_EQ(answers[0].grid.size(), g.size());
+    EXPECT_TRUE(is_valid_solution(answers[0].grid));
+  }
+}
+
+TEST(CliBench, ReportsEveryFileAndValidates) {
+  auto r = run_cli("bench " + data_file("formats/poj3074.txt"));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("poj3074.txt"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("median_us"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sudoforge
