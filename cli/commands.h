@@ -10,8 +10,8 @@ int cmd_bench(const Invocation& inv);
 #ifdef SUDOFORGE_HAVE_GENERATOR
 int cmd_generate(const Invocation& inv);
 #endif
-#ifdef SUDOFORGE_HAVE_GRADER
 int cmd_grade(const Invocation& inv);
-#endif
+int cmd_db(const Invocation& inv);
+int cmd_canon(const Invocation& inv);
 
 }  // namespace sudoforge::cli

@@ -21,9 +21,9 @@ const std::vector<CommandInfo>& commands() {
 #ifdef SUDOFORGE_HAVE_GENERATOR
       {"generate", sudoforge::cli::cmd_generate, "generate unique minimal puzzles"},
 #endif
-#ifdef SUDOFORGE_HAVE_GRADER
       {"grade", sudoforge::cli::cmd_grade, "rate puzzles on the Sudoku Explainer scale"},
-#endif
+      {"db", sudoforge::cli::cmd_db, "catalogue: init, import, query, stats, export, merge"},
+      {"canon", sudoforge::cli::cmd_canon, "canonical (minlex) form of puzzles"},
       {"bench", sudoforge::cli::cmd_bench, "measure solver speed on puzzle files"},
   };
   return list;

@@ -18,16 +18,21 @@ namespace {
 // Full-group search for N <= 9 (boxes of R x C with R, C in {2, 3}).
 //
 // Bands: C groups of R rows. Stacks: R groups of C columns. The output is built row by
-// row; each output row is a source row (band chosen at the band's first row, then rows of
-// that band). The column order is refined as rows are placed:
+// row, breadth first: the frontier holds every partial transform (transposition, source
+// rows so far, column order, labels) whose output so far equals the minimal prefix; each
+// is extended by every admissible source row and column arrangement, and only the
+// extensions whose new row is the minimal one survive. Sets of transforms are kept
+// compact by interchangeability:
 //  - the stacks that have held only empties so far are interchangeable; they fill the first
 //    m output slots (an empty block is the smallest block, so they always come first);
 //  - within a placed stack, the columns that have held only empties so far are
-//    interchangeable and fill its first tc positions.
+//    interchangeable and fill its first tc positions;
+//  - of two source rows (or bands) of one band (of the grid) that are entirely empty, only
+//    one is tried.
 // In a new row, interchangeable stacks/columns that stay empty stay interchangeable; those
 // with an already-labelled symbol are put in label order; those with a new symbol (whose
-// order decides labels) are branched over. Every block of C cells is compared with the
-// best string so far (less_pos_ remembers where the current path became smaller).
+// order decides labels) are branched over. Each cell is compared with the minimal row so
+// far as it is written, so most extensions stop after a cell or two.
 // ---------------------------------------------------------------------------------------
 
 constexpr int kInf = INT_MAX;
@@ -38,128 +43,133 @@ class FullSearch {
   static constexpr int NB = C;      // bands of R rows
   static constexpr int NS = R;      // stacks of C columns
 
+  struct Node {
+    std::uint8_t slot[NS];    // source stack per output slot; slots [0, m) interchangeable
+    std::uint8_t m;
+    std::uint8_t t;           // transposed?
+    std::uint8_t band;        // source band of the current output band
+    std::uint8_t next;        // next label
+    std::uint8_t used_bands;
+    std::uint16_t used_rows;
+    std::uint8_t col[NS][C];  // per source stack: source column offset per position
+    std::uint8_t tc[NS];      // per source stack: positions [0, tc) interchangeable
+    std::uint8_t lab[N + 1];  // label of each symbol, 0 = none yet
+  };
+
  public:
   void run(const Grid& puzzle, std::uint8_t* out) {
-    std::memset(best_, 0xFF, sizeof best_);
-    less_pos_ = kInf;
     const std::span<const std::uint8_t> cells = puzzle.cells();
     const int transposes = R == C ? 2 : 1;
+    frontier_.clear();
     for (int t = 0; t < transposes; ++t) {
       for (int r = 0; r < N; ++r) {
-        for (int c = 0; c < N; ++c) g_[r][c] = t == 0 ? cells[r * N + c] : cells[c * N + r];
+        for (int c = 0; c < N; ++c) g_[t][r][c] = t == 0 ? cells[r * N + c] : cells[c * N + r];
       }
       for (int r = 0; r < N; ++r) {
-        row_empty_[r] = true;
-        for (int c = 0; c < N; ++c) row_empty_[r] = row_empty_[r] && g_[r][c] == 0;
+        row_empty_[t][r] = true;
+        for (int c = 0; c < N; ++c) row_empty_[t][r] = row_empty_[t][r] && g_[t][r][c] == 0;
       }
       for (int b = 0; b < NB; ++b) {
-        band_empty_[b] = true;
-        for (int i = 0; i < R; ++i) band_empty_[b] = band_empty_[b] && row_empty_[b * R + i];
+        band_empty_[t][b] = true;
+        for (int i = 0; i < R; ++i) band_empty_[t][b] = band_empty_[t][b] && row_empty_[t][b * R + i];
       }
+      Node n{};
       for (int s = 0; s < NS; ++s) {
-        slot_[s] = static_cast<std::uint8_t>(s);
-        tc_[s] = C;
-        for (int j = 0; j < C; ++j) col_[s][j] = static_cast<std::uint8_t>(j);
+        n.slot[s] = static_cast<std::uint8_t>(s);
+        n.tc[s] = C;
+        for (int j = 0; j < C; ++j) n.col[s][j] = static_cast<std::uint8_t>(j);
       }
-      m_ = NS;
-      m_old_ = NS;
-      pend_ = 0;
-      std::memset(lab_, 0, sizeof lab_);
-      next_ = 1;
-      used_rows_ = 0;
-      used_bands_ = 0;
-      rows(0);
+      n.m = NS;
+      n.t = static_cast<std::uint8_t>(t);
+      n.next = 1;
+      frontier_.push_back(n);
     }
-    std::memcpy(out, best_, sizeof best_);
+    for (int k = 0; k < N; ++k) {
+      std::memset(rowbest_, 0xFF, sizeof rowbest_);
+      less_pos_ = kInf;
+      children_.clear();
+      for (const Node& node : frontier_) expand(k, node);
+      std::memcpy(out + k * N, rowbest_, sizeof rowbest_);
+      std::swap(frontier_, children_);
+    }
   }
 
  private:
-  // Chooses the source row of output row k.
-  void rows(int k) {
-    if (k == N) {
-      if (less_pos_ != kInf) {
-        std::memcpy(best_, cur_, sizeof cur_);
-        less_pos_ = kInf;
-      }
-      return;
-    }
+  // Every child of `node` at output row k that ties with or beats the minimal row so far.
+  void expand(int k, const Node& node) {
+    w_ = node;
+    const int t = node.t;
     if (k % R == 0) {
       bool tried_empty_band = false;
       for (int b = 0; b < NB; ++b) {
-        if (used_bands_ & (1u << b)) continue;
-        if (band_empty_[b]) {
+        if (node.used_bands & (1u << b)) continue;
+        if (band_empty_[t][b]) {
           if (tried_empty_band) continue;
           tried_empty_band = true;
         }
-        const int saved_band = band_;
-        band_ = b;
-        used_bands_ |= 1u << b;
-        rows_in_band(k);
-        used_bands_ &= ~(1u << b);
-        band_ = saved_band;
+        w_.band = static_cast<std::uint8_t>(b);
+        w_.used_bands = static_cast<std::uint8_t>(node.used_bands | (1u << b));
+        rows_in_band(node);
       }
     } else {
-      rows_in_band(k);
+      rows_in_band(node);
     }
   }
 
-  void rows_in_band(int k) {
+  void rows_in_band(const Node& node) {
+    const int t = node.t, band = w_.band;
     bool tried_empty_row = false;
-    const int saved_row = row_, saved_m = m_, saved_m_old = m_old_, saved_pend = pend_;
-    std::uint8_t saved_slot[NS];
-    std::memcpy(saved_slot, slot_, sizeof slot_);
     for (int i = 0; i < R; ++i) {
-      const int r = band_ * R + i;
-      if (used_rows_ & (1u << r)) continue;
-      if (row_empty_[r]) {
+      const int r = band * R + i;
+      if (node.used_rows & (1u << r)) continue;
+      if (row_empty_[t][r]) {
         if (tried_empty_row) continue;
         tried_empty_row = true;
       }
-      used_rows_ |= 1u << r;
-      row_ = r;
+      w_.used_rows = static_cast<std::uint16_t>(node.used_rows | (1u << r));
+      row_ = g_[t][r];
       // Interchangeable stacks: those still empty in this row stay so (first slots); the
       // others are placed one by one in the following slots.
       int n_empty = 0, pend = 0;
-      std::uint8_t empties[NS];
-      for (int i2 = 0; i2 < saved_m; ++i2) {
-        const int stack = saved_slot[i2];
+      for (int i2 = 0; i2 < node.m; ++i2) {
+        const int stack = node.slot[i2];
         bool empty = true;
-        for (int j = 0; j < C; ++j) empty = empty && g_[r][stack * C + j] == 0;
-        if (empty) empties[n_empty++] = static_cast<std::uint8_t>(stack);
+        for (int j = 0; j < C; ++j) empty = empty && row_[stack * C + j] == 0;
+        if (empty) w_.slot[n_empty++] = static_cast<std::uint8_t>(stack);
         else pend |= 1 << stack;
       }
-      for (int i2 = 0; i2 < n_empty; ++i2) slot_[i2] = empties[i2];
-      m_old_ = saved_m;
-      m_ = n_empty;
+      w_.m = static_cast<std::uint8_t>(n_empty);
+      m_old_ = node.m;
       pend_ = pend;
-      slots(k, 0);
-      std::memcpy(slot_, saved_slot, sizeof slot_);
-      m_ = saved_m;
-      m_old_ = saved_m_old;
-      pend_ = saved_pend;
-      used_rows_ &= ~(1u << r);
+      slots(0);
+      std::memcpy(w_.slot, node.slot, sizeof w_.slot);
+      w_.m = node.m;
     }
-    row_ = saved_row;
   }
 
-  // Fills output slot i of row k.
-  void slots(int k, int i) {
+  // Fills output slot i of the current row.
+  void slots(int i) {
     if (i == NS) {
-      rows(k + 1);
+      if (less_pos_ != kInf) {  // a smaller row: the old children lose
+        std::memcpy(rowbest_, rowcur_, sizeof rowbest_);
+        children_.clear();
+        less_pos_ = kInf;
+      }
+      children_.push_back(w_);
       return;
     }
-    if (i < m_) {  // an interchangeable stack that stays empty
-      const int x0 = k * N + i * C;
-      for (int j = 0; j < C; ++j) cur_[x0 + j] = 0;
+    if (i < w_.m) {  // an interchangeable stack that stays empty
+      const int x0 = i * C;
+      for (int j = 0; j < C; ++j) rowcur_[x0 + j] = 0;
       if (less_pos_ >= x0) {
         for (int j = 0; j < C; ++j) {
-          if (best_[x0 + j] != 0) {  // 0 < best here
+          if (rowbest_[x0 + j] != 0) {  // 0 < best here
             less_pos_ = x0 + j;
             break;
           }
         }
       }
-      slots(k, i + 1);
+      slots(i + 1);
       if (less_pos_ >= x0) less_pos_ = kInf;
       return;
     }
@@ -167,117 +177,114 @@ class FullSearch {
       const int pend = pend_;
       for (int s = 0; s < NS; ++s) {
         if (!(pend & (1 << s))) continue;
-        slot_[i] = static_cast<std::uint8_t>(s);
+        w_.slot[i] = static_cast<std::uint8_t>(s);
         pend_ = pend & ~(1 << s);
-        place_stack(k, i);
+        place_stack(i);
       }
       pend_ = pend;
       return;
     }
-    place_stack(k, i);
+    place_stack(i);
   }
 
-  // Writes the block of the stack in slot i for the column order col_[s], assigning labels
-  // to new symbols; compares it with the best string cell by cell. Returns false (labels
-  // undone) when the block is above the best. `assigned` receives the new symbols.
-  bool write_block(int k, int i, int s, std::uint8_t* assigned, int& n_assigned) {
-    const std::uint8_t* row = g_[row_] + s * C;
-    const int x0 = k * N + i * C;
+  // Writes the block of stack s in slot i for the column order w_.col[s], labelling new
+  // symbols, comparing with the minimal row cell by cell. Returns false (labels undone)
+  // when the block is above it. `assigned` receives the newly labelled symbols.
+  bool write_block(int i, int s, std::uint8_t* assigned, int& n_assigned) {
+    const std::uint8_t* row = row_ + s * C;
+    const int x0 = i * C;
     n_assigned = 0;
     for (int j = 0; j < C; ++j) {
-      const std::uint8_t v = row[col_[s][j]];
+      const std::uint8_t v = row[w_.col[s][j]];
       std::uint8_t out = 0;
       if (v) {
-        if (!lab_[v]) {
-          lab_[v] = static_cast<std::uint8_t>(next_++);
+        if (!w_.lab[v]) {
+          w_.lab[v] = w_.next++;
           assigned[n_assigned++] = v;
         }
-        out = lab_[v];
+        out = w_.lab[v];
       }
       const int x = x0 + j;
-      cur_[x] = out;
+      rowcur_[x] = out;
       if (less_pos_ >= x) {
-        if (out > best_[x]) {
+        if (out > rowbest_[x]) {
           undo(assigned, n_assigned);
           return false;
         }
-        if (out < best_[x]) less_pos_ = x;
+        if (out < rowbest_[x]) less_pos_ = x;
       }
     }
     return true;
   }
 
   void undo(const std::uint8_t* assigned, int n_assigned) {
-    for (int a = 0; a < n_assigned; ++a) lab_[assigned[a]] = 0;
-    next_ -= n_assigned;
+    for (int a = 0; a < n_assigned; ++a) w_.lab[assigned[a]] = 0;
+    w_.next = static_cast<std::uint8_t>(w_.next - n_assigned);
   }
 
-  // The block of stack slot_[i] in row k: interchangeable columns ordered (empties,
-  // labelled symbols by label, new symbols in every order), then the fixed columns.
-  void place_stack(int k, int i) {
-    const int s = slot_[i];
-    const int x0 = k * N + i * C;
+  // The block of stack w_.slot[i]: interchangeable columns ordered (empties, labelled
+  // symbols by label, new symbols in every order), then the fixed columns.
+  void place_stack(int i) {
+    const int s = w_.slot[i];
+    const int x0 = i * C;
     std::uint8_t assigned[C];
     int n_assigned = 0;
-    const int tc = tc_[s];
+    const int tc = w_.tc[s];
     if (tc == 0) {  // every column already placed: one arrangement
-      if (!write_block(k, i, s, assigned, n_assigned)) return;
-      slots(k, i + 1);
+      if (!write_block(i, s, assigned, n_assigned)) return;
+      slots(i + 1);
       if (less_pos_ >= x0) less_pos_ = kInf;
       undo(assigned, n_assigned);
       return;
     }
-    const std::uint8_t* row = g_[row_] + s * C;
+    const std::uint8_t* row = row_ + s * C;
     std::uint8_t e[C], o[C], w[C];
     int ne = 0, no = 0, nw = 0;
     for (int j = 0; j < tc; ++j) {
-      const std::uint8_t c = col_[s][j];
+      const std::uint8_t c = w_.col[s][j];
       const std::uint8_t v = row[c];
       if (v == 0) e[ne++] = c;
-      else if (lab_[v]) o[no++] = c;
+      else if (w_.lab[v]) o[no++] = c;
       else w[nw++] = c;
     }
     for (int a = 1; a < no; ++a) {  // labelled symbols by label (at most 3)
-      for (int b = a; b > 0 && lab_[row[o[b]]] < lab_[row[o[b - 1]]]; --b) std::swap(o[b], o[b - 1]);
+      for (int b = a; b > 0 && w_.lab[row[o[b]]] < w_.lab[row[o[b - 1]]]; --b) {
+        std::swap(o[b], o[b - 1]);
+      }
     }
     std::uint8_t saved_col[C];
-    std::memcpy(saved_col, col_[s], sizeof saved_col);
-    for (int a = 0; a < ne; ++a) col_[s][a] = e[a];
-    for (int a = 0; a < no; ++a) col_[s][ne + a] = o[a];
-    tc_[s] = static_cast<std::uint8_t>(ne);
+    std::memcpy(saved_col, w_.col[s], sizeof saved_col);
+    for (int a = 0; a < ne; ++a) w_.col[s][a] = e[a];
+    for (int a = 0; a < no; ++a) w_.col[s][ne + a] = o[a];
+    w_.tc[s] = static_cast<std::uint8_t>(ne);
     // New symbols: every order (nw! <= 6).
     std::uint8_t perm[C];
     for (int a = 0; a < C; ++a) perm[a] = static_cast<std::uint8_t>(a);
     for (;;) {
-      for (int a = 0; a < nw; ++a) col_[s][ne + no + a] = w[perm[a]];
-      if (write_block(k, i, s, assigned, n_assigned)) {
-        slots(k, i + 1);
+      for (int a = 0; a < nw; ++a) w_.col[s][ne + no + a] = w[perm[a]];
+      if (write_block(i, s, assigned, n_assigned)) {
+        slots(i + 1);
         if (less_pos_ >= x0) less_pos_ = kInf;
         undo(assigned, n_assigned);
       }
       if (!std::next_permutation(perm, perm + nw)) break;
     }
-    std::memcpy(col_[s], saved_col, sizeof saved_col);
-    tc_[s] = static_cast<std::uint8_t>(tc);
+    std::memcpy(w_.col[s], saved_col, sizeof saved_col);
+    w_.tc[s] = static_cast<std::uint8_t>(tc);
   }
 
-  std::uint8_t g_[N][N]{};
-  bool row_empty_[N]{};
-  bool band_empty_[NB]{};
-  std::uint8_t cur_[N * N]{};
-  std::uint8_t best_[N * N]{};
-  int less_pos_ = kInf;
-  // The partial transform being built.
-  std::uint8_t slot_[NS]{};     // source stack per output slot; slots [0, m_) interchangeable
-  int m_ = 0;
-  int m_old_ = 0;               // during a row: slots [m_, m_old_) take the pending stacks
-  int pend_ = 0;                // interchangeable stacks with symbols in the current row
-  std::uint8_t col_[NS][C]{};   // per source stack: source column offset per position
-  std::uint8_t tc_[NS]{};       // per source stack: positions [0, tc) interchangeable
-  std::uint8_t lab_[N + 1]{};   // label of each symbol, 0 = none yet
-  int next_ = 1;
-  int band_ = 0, row_ = 0;
-  unsigned used_rows_ = 0, used_bands_ = 0;
+  std::uint8_t g_[2][N][N]{};
+  bool row_empty_[2][N]{};
+  bool band_empty_[2][NB]{};
+  std::vector<Node> frontier_, children_;
+  // The row being built.
+  Node w_{};
+  const std::uint8_t* row_ = nullptr;  // its source row
+  int m_old_ = 0;                      // slots [w_.m, m_old_) take the pending stacks
+  int pend_ = 0;                       // interchangeable stacks with symbols in this row
+  std::uint8_t rowcur_[N]{};
+  std::uint8_t rowbest_[N]{};
+  int less_pos_ = kInf;                // where rowcur_ became smaller than rowbest_
 };
 
 // ---------------------------------------------------------------------------------------

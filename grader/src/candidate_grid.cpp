@@ -26,6 +26,22 @@ CandidateGrid::CandidateGrid(const Grid& grid)
     auto p = geo_.peers(c);
     peers_[c].assign(p.begin(), p.end());
   }
+  cell_index_.resize(3 * nc_);
+  for (int c = 0; c < nc_; ++c) {
+    for (int k = 0; k < 3; ++k) cell_index_[c * 3 + k] = index_in(cell_units_[c * 3 + k], c);
+  }
+  inter_.assign(static_cast<size_t>(9) * n_ * n_, 0);
+  for (int u1 = 0; u1 < 3 * n_; ++u1) {
+    for (int i = 0; i < n_; ++i) {
+      const int c = unit_cells_[u1 * n_ + i];
+      for (int k = 0; k < 3; ++k) inter_[u1 * 3 * n_ + cell_units_[c * 3 + k]] |= Mask{1} << i;
+    }
+  }
+  upos_.assign(static_cast<size_t>(3 * n_) * (n_ + 1), 0);
+  for (int u = 0; u < 3 * n_; ++u) {
+    for (int d = 1; d <= n_; ++d) upos_[u * (n_ + 1) + d] = (Mask{1} << n_) - 1;
+  }
+  uempty_.assign(3 * n_, n_);
   cand_.assign(nc_, all_);
   val_.assign(nc_, 0);
   empty_ = nc_;
@@ -56,11 +72,13 @@ bool CandidateGrid::sees(int a, int b) const {
 }
 
 void CandidateGrid::place(int c, int d) {
-  if (val_[c] == 0) --empty_;
+  if (val_[c] == 0) {
+    --empty_;
+    for (int k = 0; k < 3; ++k) --uempty_[cell_units_[c * 3 + k]];
+  }
   val_[c] = static_cast<std::uint8_t>(d);
-  cand_[c] = 0;
-  const Mask bit = ~(Mask{1} << d);
-  for (int p : peers_[c]) cand_[p] &= bit;
+  for (Mask m = cand_[c]; m; m &= m - 1) eliminate(c, lowest(m));
+  for (int p : peers_[c]) eliminate(p, d);
 }
 
 int CandidateGrid::dead_cell() const {

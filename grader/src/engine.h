@@ -17,7 +17,12 @@ namespace sudoforge::grader::detail {
 
 using Mask = std::uint32_t;
 
-inline int popcount(Mask m) { return std::popcount(m); }
+// Inline SWAR popcount: without -mpopcnt, std::popcount becomes a library call.
+inline int popcount(Mask m) {
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return static_cast<int>((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 inline int lowest(Mask m) { return std::countr_zero(m); }
 
 class CandidateGrid {
@@ -44,23 +49,20 @@ class CandidateGrid {
   const std::vector<int>& peers(int c) const { return peers_[c]; }
   bool sees(int a, int b) const;
 
-  Mask pos(int u, int d) const {
-    Mask m = 0;
-    const int* cells = unit(u);
-    for (int i = 0; i < n_; ++i) m |= ((cand_[cells[i]] >> d) & 1u) << i;
-    return m;
-  }
-  int unit_empty(int u) const {
-    int k = 0;
-    const int* cells = unit(u);
-    for (int i = 0; i < n_; ++i) k += val_[cells[i]] == 0;
-    return k;
-  }
+  // Positions of digit d in unit u (kept up to date by place/eliminate).
+  Mask pos(int u, int d) const { return upos_[u * (n_ + 1) + d]; }
+  const Mask* pos_table() const { return upos_.data(); }  // [u * (n+1) + d]
+  int unit_empty(int u) const { return uempty_[u]; }
+  // Cells of u1 that lie in u2, as a mask over u1's positions.
+  Mask inter(int u1, int u2) const { return inter_[u1 * 3 * n_ + u2]; }
 
   void place(int c, int d);
   bool eliminate(int c, int d) {
     if (!has(c, d)) return false;
     cand_[c] &= ~(Mask{1} << d);
+    for (int k = 0; k < 3; ++k) {
+      upos_[cell_units_[c * 3 + k] * (n_ + 1) + d] &= ~(Mask{1} << cell_index_[c * 3 + k]);
+    }
     return true;
   }
   // A cell with no value and no candidate, or -1.
@@ -77,7 +79,9 @@ class CandidateGrid {
   std::vector<Mask> cand_;
   std::vector<std::uint8_t> val_;
   int empty_ = 0;
-  std::vector<int> unit_cells_, cell_units_;
+  std::vector<int> unit_cells_, cell_units_, cell_index_;
+  std::vector<Mask> upos_, inter_;
+  std::vector<int> uempty_;
   std::vector<std::vector<int>> peers_;
   std::vector<std::uint8_t> unit_index_;  // [u * nc + c] index or 255
 };

@@ -5,31 +5,6 @@
 namespace sudoforge::grader::detail {
 namespace {
 
-bool in_unit(const CandidateGrid& g, int cell, int u) {
-  const int n = g.n();
-  if (u < n) return g.geo().row(cell) == u;
-  if (u < 2 * n) return g.geo().col(cell) == u - n;
-  return g.geo().box(cell) == u - 2 * n;
-}
-
-bool crosses(const CandidateGrid& g, int u1, int u2) {
-  const int* cells = g.unit(u1);
-  for (int i = 0; i < g.n(); ++i) {
-    if (in_unit(g, cells[i], u2)) return true;
-  }
-  return false;
-}
-
-// Cells of u1 that lie in u2, as a mask over u1.
-Mask inter_mask(const CandidateGrid& g, int u1, int u2) {
-  Mask m = 0;
-  const int* cells = g.unit(u1);
-  for (int i = 0; i < g.n(); ++i) {
-    if (in_unit(g, cells[i], u2)) m |= Mask{1} << i;
-  }
-  return m;
-}
-
 bool search(const Ctx& ctx, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
@@ -41,27 +16,26 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
       const int r1 = t1 * n + i1;
       for (int i2 = 0; i2 < n; ++i2) {
         const int r2 = t2 * n + i2;
-        const Mask inter = inter_mask(g, r1, r2);
+        const Mask inter = g.inter(r1, r2);
         if (!inter) continue;
+        const Mask outside2 = ~g.inter(r2, r1);
         for (int d = 1; d <= n; ++d) {
           const Mask p1 = g.pos(r1, d);
           if (popcount(p1) <= 1 || (p1 & ~inter)) continue;
           // d in r1 is confined to r1 & r2: remove it from the rest of r2.
+          const Mask rest2 = g.pos(r2, d) & outside2;
+          if (!rest2) continue;
           std::vector<std::pair<int, int>> elims;
           const int* cells2 = g.unit(r2);
-          for (int i = 0; i < n; ++i) {
-            const int c = cells2[i];
-            if (!in_unit(g, c, r1) && g.has(c, d)) elims.emplace_back(c, d);
-          }
-          if (elims.empty()) continue;
+          for (Mask x = rest2; x; x &= x - 1) elims.emplace_back(cells2[lowest(x)], d);
           int hcell = -1;
           if (direct) {
             for (int i3 = 0; i3 < n && hcell < 0; ++i3) {
               const int r3 = t1 * n + i3;
-              if (r3 == r1 || !crosses(g, r3, r2)) continue;
+              if (r3 == r1 || !g.inter(r3, r2)) continue;
               const Mask p3 = g.pos(r3, d);
               if (popcount(p3) <= 1) continue;
-              const Mask rest = p3 & ~inter_mask(g, r3, r2);
+              const Mask rest = p3 & ~g.inter(r3, r2);
               if (popcount(rest) == 1) hcell = g.unit(r3)[lowest(rest)];
             }
             if (hcell < 0) continue;

@@ -134,6 +134,7 @@ bool CellEngine::init(std::uint32_t* s, const std::uint8_t* givens,
   for (int cell = 0; cell < nn_; ++cell) {
     if (givens[cell] && !place(s, cell, 1u << (givens[cell] - 1))) return false;
   }
+  nodes_ = 0;  // givens are not search nodes (kLinked never sees them either)
   // Place() queued cells left with one candidate; forbidden lists may also leave cells
   // with none or one without any placement touching them.
   for (int cell = 0; cell < nn_; ++cell) {

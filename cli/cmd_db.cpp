@@ -1,0 +1,382 @@
+// sudoforge db: the puzzle catalogue (init, import, query, stats, export, merge).
+#include <cstdlib>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "commands.h"
+#include "input.h"
+#include "printer.h"
+#include "puzzle_analysis.h"
+#include "puzzle_record.h"
+#include "sudoforge/core/record_writer.h"
+#include "sudoforge/core/symmetry.h"
+#include "sudoforge/core/validate.h"
+#include "sudoforge/db/catalogue.h"
+#include "sudoforge/db/schema.h"
+#include "sudoforge/solver/sudoku_solver.h"
+
+namespace sudoforge::cli {
+namespace {
+
+using db::Catalogue;
+using db::CatalogueError;
+using db::PuzzleRecord;
+using db::QueryFilter;
+
+constexpr const char* kDbUsage =
+    "sudoforge db init | import FILE... | query [FILTERS] | stats | export -o FILE [FILTERS] | merge DB...";
+constexpr const char* kExamples =
+    "  sudoforge db init                                  create ./sudoforge.db (or $SUDOFORGE_DB)\n"
+    "  sudoforge db import puzzles.txt more.sdm           check, canonicalise, dedupe, store\n"
+    "  sudoforge db query --level hard --symmetry rot180 --unused --limit 60\n"
+    "  sudoforge db query --min-rating 4 --max-rating 6 --order random --limit 10 -o csv\n"
+    "  sudoforge db query --technique x-wing --technique 'naked pair' --clues 22-26\n"
+    "  sudoforge db stats\n"
+    "  sudoforge db export -o hard.csv --level hard        format from the extension (or --as)\n"
+    "  sudoforge db merge other.db third.db                fold other catalogues into --db\n"
+    "\n"
+    "The catalogue file is --db, else $SUDOFORGE_DB, else ./sudoforge.db. A catalogue that\n"
+    "is read-only, locked by another program for longer than --busy-timeout, corrupt, or\n"
+    "of a newer schema is reported and exit code 3 is returned; the file is left as it was.\n";
+
+std::string resolve_db(const po::variables_map& vm) {
+  if (vm.count("db")) return vm["db"].as<std::string>();
+  if (const char* env = std::getenv("SUDOFORGE_DB"); env && *env) return env;
+  return "sudoforge.db";
+}
+
+void add_common(po::options_description& o) {
+  o.add_options()
+    ("db", po::value<std::string>(), "catalogue file (default $SUDOFORGE_DB or ./sudoforge.db)")
+    ("busy-timeout", po::value<int>()->default_value(5000), "ms to wait for another writer's lock");
+}
+
+void add_filters(po::options_description& o) {
+  o.add_options()
+    ("level", po::value<std::string>(), "easy, medium, hard, expert, diabolical or extreme")
+    ("min-rating", po::value<double>(), "lowest SE rating (ER)")
+    ("max-rating", po::value<double>(), "highest SE rating (ER)")
+    ("technique", po::value<std::vector<std::string>>()->composing(),
+     "a technique the solution path needs (repeatable: all required)")
+    ("clues", po::value<std::string>(), "clue count A-B, or A")
+    ("symmetry", po::value<std::string>(), "none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral")
+    ("size", po::value<int>(), "board size N (4, 6, 9, 12, 16, 25)")
+    ("unused", po::bool_switch(), "only puzzles in no book")
+    ("source", po::value<std::string>(), "only puzzles from this source (file name or generator)")
+    ("order", po::value<std::string>()->default_value("id"), "id, rating, clues or random")
+    ("limit", po::value<long long>(), "at most this many puzzles");
+}
+
+QueryFilter filter_from(const po::variables_map& vm) {
+  QueryFilter f;
+  if (vm.count("level")) f.level = vm["level"].as<std::string>();
+  if (vm.count("min-rating")) f.min_rating = vm["min-rating"].as<double>();
+  if (vm.count("max-rating")) f.max_rating = vm["max-rating"].as<double>();
+  if (vm.count("technique")) f.techniques = vm["technique"].as<std::vector<std::string>>();
+  if (vm.count("clues")) {
+    const std::string text = vm["clues"].as<std::string>();
+    int a = 0, b = 0;
+    char dash = 0, extra = 0;
+    std::istringstream in(text);
+    if ((in >> a) && !(in >> dash)) {
+      b = a;
+    } else if (!(dash == '-' && (in >> b) && !(in >> extra)) || a > b || a < 0) {
+      throw UsageError("bad --clues '" + text + "': use A-B or A");
+    }
+    f.min_clues = a;
+    f.max_clues = b;
+  }
+  if (vm.count("symmetry")) {
+    const std::string s = vm["symmetry"].as<std::string>();
+    try {
+      const Symmetry sym = parse_symmetry(s);
+      if (sym == Symmetry::kRandom) throw SymmetryError("random");
+    } catch (const SymmetryError&) {
+      throw UsageError("bad --symmetry '" + s + "'");
+    }
+    f.symmetry = s;
+  }
+  if (vm.count("size")) {
+    const int n = vm["size"].as<int>();
+    if (!Geometry::is_supported_size(n)) throw UsageError("bad --size " + std::to_string(n));
+    f.size = n;
+  }
+  f.unused = vm["unused"].as<bool>();
+  if (vm.count("source")) f.source = vm["source"].as<std::string>();
+  const std::string order = vm["order"].as<std::string>();
+  if (order == "id") f.order = QueryFilter::Order::kId;
+  else if (order == "rating") f.order = QueryFilter::Order::kRating;
+  else if (order == "clues") f.order = QueryFilter::Order::kClues;
+  else if (order == "random") f.order = QueryFilter::Order::kRandom;
+  else throw UsageError("bad --order '" + order + "': use id, rating, clues or random");
+  if (vm.count("limit")) {
+    f.limit = vm["limit"].as<long long>();
+    if (*f.limit < 0) throw UsageError("--limit must not be negative");
+  }
+  return f;
+}
+
+db::OpenOptions open_options(const po::variables_map& vm, bool read_only) {
+  db::OpenOptions o;
+  o.read_only = read_only;
+  o.busy_timeout_ms = vm["busy-timeout"].as<int>();
+  return o;
+}
+
+std::string rating_text(const std::optional<double>& r) {
+  if (!r) return "";
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(1) << *r;
+  return s.str();
+}
+
+// Writes query results in one of the output formats.
+void print_records(Catalogue& cat, const QueryFilter& filter, std::ostream& os, OutputFormat format) {
+  Printer out(os, format);
+  if (format == OutputFormat::kCsv) {
+    out.csv_header({"id", "puzzle", "solution", "rating", "rating_ep", "rating_ed", "level",
+                    "hardest", "clues", "symmetry", "source"});
+  }
+  cat.query(filter, [&](const PuzzleRecord& r) {
+    const TextStyle style = default_style(r.givens.geometry());
+    const std::string solution = r.solution ? to_line(*r.solution, style) : "";
+    if (format == OutputFormat::kCsv) {
+      out.csv_row({std::to_string(r.id), to_line(r.givens, style), solution,
+                   rating_text(r.rating_er), rating_text(r.rating_ep), rating_text(r.rating_ed),
+                   r.level.value_or(""), r.hardest.value_or(""), std::to_string(r.clues()),
+                   r.symmetry, r.source});
+    } else if (format == OutputFormat::kJson) {
+      auto opt = [](const auto& v) -> nlohmann::ordered_json {
+        if (v) return *v;
+        return nullptr;
+      };
+      out.json({{"id", r.id},
+                {"puzzle", to_line(r.givens, style)},
+                {"solution", r.solution ? nlohmann::ordered_json(solution) : nlohmann::ordered_json(nullptr)},
+                {"rating", opt(r.rating_er)},
+                {"rating_ep", opt(r.rating_ep)},
+                {"rating_ed", opt(r.rating_ed)},
+                {"level", opt(r.level)},
+                {"hardest", opt(r.hardest)},
+                {"clues", r.clues()},
+                {"symmetry", r.symmetry},
+                {"source", r.source}});
+    } else {
+      out.grid(r.givens, style);
+    }
+    return true;
+  });
+  out.finish();
+}
+
+int db_init(const Invocation& inv) {
+  po::options_description o("db init options");
+  add_common(o);
+  po::variables_map vm;
+  if (!parse_options(inv, o, "sudoforge db init [--db FILE]", kExamples, vm)) return kOk;
+  const std::string path = resolve_db(vm);
+  Catalogue cat(path, open_options(vm, false));
+  std::cout << path << ": catalogue ready (schema version " << cat.schema_version() << ", "
+            << cat.count({}) << " puzzles)\n";
+  return kOk;
+}
+
+int db_import(const Invocation& inv) {
+  po::options_description o("db import options");
+  add_common(o);
+  o.add_options()
+    ("files", po::value<std::vector<std::string>>()->multitoken(), "input files ('-' = stdin)")
+    ("source", po::value<std::string>(), "source name to store (default: the file name)")
+    ("threads,t", po::value<int>()->default_value(1), "grading threads")
+    ("batch", po::value<int>()->default_value(5000), "records per transaction");
+  add_input_options(o);
+  po::variables_map vm;
+  if (!parse_options(inv, o, "sudoforge db import FILE... [--db FILE]", kExamples, vm, "files")) {
+    return kOk;
+  }
+  const auto files = vm.count("files") ? vm["files"].as<std::vector<std::string>>()
+                                       : std::vector<std::string>{};
+  const int batch_size = vm["batch"].as<int>();
+  if (batch_size < 1 || batch_size > 1000000) throw UsageError("--batch must be 1..1000000");
+  const int threads = vm["threads"].as<int>();
+  if (threads < 1 || threads > 256) throw UsageError("--threads must be between 1 and 256");
+  const std::string path = resolve_db(vm);
+  Catalogue cat(path, open_options(vm, false));  // fails before reading input if unusable
+  Diagnostics diag;
+  std::vector<PuzzleAnalyzer> analyzers(threads);
+  struct Pending {
+    Record record;
+    std::string source;
+  };
+  std::vector<Pending> pending;
+  db::AddResult total;
+  // Validates and grades a batch on the worker threads, then stores it in one transaction:
+  // a killed import keeps every batch committed before the kill, never half of one.
+  auto flush = [&] {
+    if (pending.empty()) return;
+    std::vector<AnalysisJob> jobs;
+    for (const Pending& p : pending) jobs.push_back({&p.record.grid, &p.record.style.alphabet});
+    const auto results = analyze_all(jobs, analyzers, false, [] { return true; });
+    std::vector<PuzzleRecord> batch;
+    for (std::size_t i = 0; i < pending.size(); ++i) {
+      const PuzzleAnalysis& a = results[i];
+      if (!a.error.empty()) {
+        diag.record_error(pending[i].source, pending[i].record.line, a.error);
+        continue;
+      }
+      PuzzleRecord r = record_from(pending[i].record.grid, a);
+      r.source = vm.count("source") ? vm["source"].as<std::string>() : pending[i].source;
+      batch.push_back(std::move(r));
+    }
+    const db::AddResult r = cat.add(batch);
+    total.added += r.added;
+    total.duplicates += r.duplicates;
+    pending.clear();
+  };
+  for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
+    pending.push_back({rec, src});
+    if (static_cast<int>(pending.size()) >= batch_size) flush();
+    return true;
+  });
+  flush();
+  std::cerr << "sudoforge db import: " << path << ": added " << total.added << ", duplicates "
+            << total.duplicates << ", invalid " << diag.failed_records() << '\n';
+  return diag.exit_code();
+}
+
+int db_query(const Invocation& inv, bool export_mode) {
+  po::options_description o(export_mode ? "db export options" : "db query options");
+  add_common(o);
+  add_filters(o);
+  if (export_mode) {
+    o.add_options()
+      ("out,o", po::value<std::string>(), "file to write (required)")
+      ("as", po::value<std::string>(), "line, grid, csv or json (default: from the extension, else line)");
+  } else {
+    o.add_options()("output,o", po::value<std::string>()->default_value("line"), "line, grid, csv or json");
+  }
+  po::variables_map vm;
+  const char* usage = export_mode ? "sudoforge db export -o FILE [FILTERS] [--db FILE]"
+                                  : "sudoforge db query [FILTERS] [--db FILE]";
+  if (!parse_options(inv, o, usage, kExamples, vm)) return kOk;
+  const QueryFilter filter = filter_from(vm);
+  const std::string path = resolve_db(vm);
+  if (!export_mode) {
+    const OutputFormat format = parse_output_format(vm["output"].as<std::string>());
+    Catalogue cat(path, open_options(vm, true));
+    print_records(cat, filter, std::cout, format);
+    return kOk;
+  }
+  if (!vm.count("out")) throw UsageError("export needs -o FILE");
+  const std::string out_path = vm["out"].as<std::string>();
+  OutputFormat format = OutputFormat::kLine;
+  if (vm.count("as")) {
+    format = parse_output_format(vm["as"].as<std::string>());
+  } else if (out_path.ends_with(".csv")) {
+    format = OutputFormat::kCsv;
+  } else if (out_path.ends_with(".json")) {
+    format = OutputFormat::kJson;
+  }
+  Catalogue cat(path, open_options(vm, true));
+  // Written to a temporary name first, so a failed export never leaves half a file.
+  const std::string tmp = out_path + ".part";
+  {
+    std::ofstream file(tmp, std::ios::binary);
+    if (!file) throw IoError(out_path + ": cannot write");
+    print_records(cat, filter, file, format);
+    file.close();
+    if (!file) {
+      std::remove(tmp.c_str());
+      throw IoError(out_path + ": write error");
+    }
+  }
+  if (std::rename(tmp.c_str(), out_path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw IoError(out_path + ": cannot write");
+  }
+  std::cerr << "sudoforge db export: " << out_path << ": " << cat.count(filter) << " puzzles\n";
+  return kOk;
+}
+
+void print_table(const std::string& title, const std::vector<std::pair<std::string, long long>>& rows,
+                 long long total) {
+  if (rows.empty()) return;
+  std::size_t width = title.size();
+  for (const auto& [k, n] : rows) width = std::max(width, k.size());
+  std::cout << '\n' << std::left << std::setw(static_cast<int>(width)) << title << "  "
+            << std::right << std::setw(9) << "count" << "  share\n";
+  for (const auto& [k, n] : rows) {
+    std::cout << std::left << std::setw(static_cast<int>(width)) << k << "  " << std::right
+              << std::setw(9) << n << "  " << std::fixed << std::setprecision(1) << std::setw(5)
+              << (total ? 100.0 * static_cast<double>(n) / static_cast<double>(total) : 0.0) << "%\n";
+  }
+}
+
+int db_stats(const Invocation& inv) {
+  po::options_description o("db stats options");
+  add_common(o);
+  po::variables_map vm;
+  if (!parse_options(inv, o, "sudoforge db stats [--db FILE]", kExamples, vm)) return kOk;
+  const std::string path = resolve_db(vm);
+  Catalogue cat(path, open_options(vm, true));
+  const db::CatalogueStats s = cat.stats();
+  std::cout << "catalogue " << path << " (schema version " << cat.schema_version() << ")\n"
+            << "puzzles " << s.total << ", graded " << s.graded << ", in books " << s.in_books << '\n';
+  std::vector<std::pair<std::string, long long>> levels, sizes, clues;
+  for (const auto& [k, n] : s.by_level) levels.emplace_back(k.empty() ? "(ungraded)" : k, n);
+  for (const auto& [k, n] : s.by_size) sizes.emplace_back(std::to_string(k) + "x" + std::to_string(k), n);
+  for (const auto& [k, n] : s.by_clues) clues.emplace_back(std::to_string(k), n);
+  print_table("size", sizes, s.total);
+  print_table("level", levels, s.total);
+  print_table("clues", clues, s.total);
+  print_table("technique", s.by_technique, s.graded);
+  return kOk;
+}
+
+int db_merge(const Invocation& inv) {
+  po::options_description o("db merge options");
+  add_common(o);
+  o.add_options()("files", po::value<std::vector<std::string>>()->multitoken(), "catalogues to fold in");
+  po::variables_map vm;
+  if (!parse_options(inv, o, "sudoforge db merge DB... [--db FILE]", kExamples, vm, "files")) return kOk;
+  if (!vm.count("files")) throw UsageError("merge needs at least one catalogue file");
+  const std::string path = resolve_db(vm);
+  Catalogue cat(path, open_options(vm, false));
+  for (const std::string& other : vm["files"].as<std::vector<std::string>>()) {
+    const db::MergeResult r = cat.merge(other);
+    std::cout << other << ": added " << r.added << ", duplicates " << r.duplicates << ", books "
+              << r.books << '\n';
+  }
+  return kOk;
+}
+
+}  // namespace
+
+int cmd_db(const Invocation& inv) {
+  if (inv.args.empty() || inv.args[0] == "--help" || inv.args[0] == "-h") {
+    (inv.args.empty() ? std::cerr : std::cout)
+        << "usage: " << kDbUsage << "\n\nRun 'sudoforge db SUBCOMMAND --help' for its options.\n\nexamples:\n"
+        << kExamples;
+    return inv.args.empty() ? static_cast<int>(ExitCode::kUsage) : static_cast<int>(kOk);
+  }
+  const std::string sub = inv.args[0];
+  const Invocation rest{inv.command + " " + sub, std::vector<std::string>(inv.args.begin() + 1, inv.args.end())};
+  try {
+    if (sub == "init") return db_init(rest);
+    if (sub == "import") return db_import(rest);
+    if (sub == "query") return db_query(rest, false);
+    if (sub == "export") return db_query(rest, true);
+    if (sub == "stats") return db_stats(rest);
+    if (sub == "merge") return db_merge(rest);
+  } catch (const CatalogueError& e) {
+    std::cerr << "sudoforge db " << sub << ": " << e.what() << " ["
+              << CatalogueError::category_name(e.category()) << "]\n";
+    return kIo;
+  }
+  throw UsageError("unknown subcommand '" + sub + "': use init, import, query, stats, export or merge");
+}
+
+}  // namespace sudoforge::cli

@@ -1,0 +1,60 @@
+#include "puzzle_analysis.h"
+
+#include <atomic>
+#include <thread>
+
+#include "sudoforge/core/validate.h"
+
+namespace sudoforge::cli {
+
+std::string PuzzleAnalyzer::conflict_message(const Grid& g, const Alphabet& alphabet) {
+  const auto c = find_conflict(g);
+  if (!c) return "";
+  return "conflicting givens: " + g.geometry().cell_name(c->first) + " and " +
+         g.geometry().cell_name(c->second) + " are both " +
+         std::string(1, alphabet.symbol(g[c->first]));
+}
+
+PuzzleAnalysis PuzzleAnalyzer::analyze(const Grid& puzzle, bool explain,
+                                       const Alphabet* alphabet) {
+  PuzzleAnalysis a;
+  a.done = true;
+  a.error = conflict_message(puzzle, alphabet ? *alphabet : Alphabet::standard(puzzle.size()));
+  if (!a.error.empty()) return a;
+  std::uint64_t n = solver_.enumerate(puzzle, [&](const Grid& s) {
+    if (!a.solution) a.solution = s;
+    return true;
+  }, 2, &a.search);
+  if (n == 0) {
+    a.error = "no solution";
+  } else if (n > 1) {
+    a.error = "not unique";
+    a.solution.reset();
+  } else {
+    a.rating = grader_.rate(puzzle, explain);
+  }
+  return a;
+}
+
+std::vector<PuzzleAnalysis> analyze_all(const std::vector<AnalysisJob>& jobs,
+                                        std::vector<PuzzleAnalyzer>& analyzers, bool explain,
+                                        const std::function<bool()>& keep_going) {
+  std::vector<PuzzleAnalysis> results(jobs.size());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&](std::size_t t) {
+    for (std::size_t i; (i = next.fetch_add(1)) < jobs.size();) {
+      if (!keep_going()) return;
+      results[i] = analyzers[t].analyze(*jobs[i].puzzle, explain, jobs[i].alphabet);
+    }
+  };
+  if (analyzers.size() <= 1) {
+    worker(0);
+  } else {
+    std::vector<std::thread> pool;
+    for (std::size_t t = 0; t < analyzers.size(); ++t) pool.emplace_back(worker, t);
+    for (auto& th : pool) th.join();
+  }
+  return results;
+}
+
+}  // namespace sudoforge::cli

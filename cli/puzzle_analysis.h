@@ -1,0 +1,53 @@
+#pragma once
+// PuzzleAnalysis: everything the CLI learns about one puzzle before printing or storing it
+// (validity, the solution, the DLX search measure, the technique rating), computed on
+// worker threads in input order. It joins solver and grader here, in the CLI, because the
+// libraries stay independent of each other (DESIGN.md: storage knows no grader).
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudoforge/core/alphabet.h"
+#include "sudoforge/core/grid.h"
+#include "sudoforge/grader/grader.h"
+#include "sudoforge/solver/search_stats.h"
+#include "sudoforge/solver/sudoku_solver.h"
+
+namespace sudoforge::cli {
+
+struct PuzzleAnalysis {
+  bool done = false;         // false: not reached (time limit)
+  std::string error;         // non-empty: the puzzle is invalid, with the reason
+  std::optional<Grid> solution;
+  SearchStats search;        // DLX nodes and guesses to solve and prove uniqueness
+  grader::Rating rating;     // valid when error is empty
+};
+
+// One per thread: owns a solver and a grader.
+class PuzzleAnalyzer {
+ public:
+  // Checks givens, uniqueness (limit 2) and grades; `explain` keeps the steps.
+  // Conflicts are named in `alphabet` (the record's own), else the standard one.
+  PuzzleAnalysis analyze(const Grid& puzzle, bool explain, const Alphabet* alphabet = nullptr);
+  // The conflict message for a grid with conflicting givens, in the record's alphabet.
+  static std::string conflict_message(const Grid& puzzle, const Alphabet& alphabet);
+
+ private:
+  SudokuSolver solver_;
+  grader::Grader grader_;
+};
+
+// Analyses puzzles[i] for every i on `threads` workers (1 = the calling thread); results
+// are in input order. Stops starting new work once `keep_going` returns false (then the
+// remaining results have done == false).
+struct AnalysisJob {
+  const Grid* puzzle;
+  const Alphabet* alphabet;
+};
+std::vector<PuzzleAnalysis> analyze_all(const std::vector<AnalysisJob>& jobs,
+                                        std::vector<PuzzleAnalyzer>& analyzers, bool explain,
+                                        const std::function<bool()>& keep_going);
+
+}  // namespace sudoforge::cli

@@ -1,0 +1,121 @@
+#pragma once
+// Catalogue: the puzzle collection in one SQLite file (schema in schema.h).
+//
+// Records come in and go out as plain PuzzleRecord structs: the catalogue knows no
+// solver and no grader. Isomorphic puzzles are one puzzle: add() and merge() dedupe by
+// the canonical key (core/canonical.h). Every write is one IMMEDIATE transaction (all of
+// a batch or nothing); every value reaches SQL as a bound parameter.
+//
+// Concurrency: one Catalogue per thread. Several processes or threads may write the same
+// file: WAL lets readers go on while one writer writes, and writers wait up to
+// OpenOptions::busy_timeout_ms for each other before failing with kBusy.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sudoforge/core/grid.h"
+#include "sudoforge/db/connection.h"
+#include "sudoforge/db/error.h"
+#include "sudoforge/db/statement.h"
+
+namespace sudoforge::db {
+
+struct PuzzleRecord {
+  std::int64_t id = 0;  // assigned by the catalogue; ignored by add()
+  Grid givens;
+  std::optional<Grid> solution;
+  std::string symmetry = "none";
+  std::optional<bool> minimal;
+  std::optional<double> rating_er, rating_ep, rating_ed;  // NULL until graded
+  std::optional<std::string> level, hardest;
+  std::optional<std::int64_t> dlx_nodes, guesses;
+  std::string source;
+  std::optional<std::int64_t> seed;
+  std::string created;    // read back; add(): empty = now
+  std::string canonical;  // add(): empty = computed with canonical_key(givens)
+  std::vector<std::string> techniques;
+
+  int size() const { return givens.size(); }
+  int clues() const { return givens.clue_count(); }
+};
+
+struct AddResult {
+  long long added = 0;
+  long long duplicates = 0;  // already present (or earlier in the same batch)
+};
+
+struct QueryFilter {
+  enum class Order { kId, kRating, kRandom, kClues };
+  std::optional<std::string> level;
+  std::optional<double> min_rating, max_rating;  // on rating_er; excludes ungraded rows
+  std::vector<std::string> techniques;           // every one required
+  std::optional<int> min_clues, max_clues;
+  std::optional<std::string> symmetry;
+  std::optional<int> size;
+  bool unused = false;                           // in no book
+  std::optional<std::string> source;
+  Order order = Order::kId;                      // rating: ER ascending, ties by id
+  std::optional<long long> limit;
+  bool with_techniques = false;                  // fill PuzzleRecord::techniques
+};
+
+struct CatalogueStats {
+  long long total = 0;
+  long long graded = 0;  // rows with a rating
+  long long in_books = 0;
+  std::vector<std::pair<std::string, long long>> by_level;      // "" = ungraded
+  std::vector<std::pair<std::string, long long>> by_technique;  // most used first
+  std::vector<std::pair<int, long long>> by_clues;              // ascending clues
+  std::vector<std::pair<int, long long>> by_size;
+};
+
+struct MergeResult {
+  long long added = 0;
+  long long duplicates = 0;
+  long long books = 0;  // books copied (with their puzzle lists)
+};
+
+class Catalogue {
+ public:
+  // Opens (creating when allowed) and migrates to the current schema. A read-only
+  // catalogue is not migrated: it must be a sudoforge catalogue of this version or older.
+  explicit Catalogue(const std::string& path, const OpenOptions& options = {});
+  ~Catalogue();
+  Catalogue(const Catalogue&) = delete;
+  Catalogue& operator=(const Catalogue&) = delete;
+
+  // Adds the records in one transaction. Throws CatalogueError (nothing added) on failure,
+  // std::invalid_argument for a record with conflicting givens and no canonical key.
+  AddResult add(std::span<const PuzzleRecord> records);
+
+  // Calls visit for each matching record in order until it returns false.
+  void query(const QueryFilter& filter, const std::function<bool(const PuzzleRecord&)>& visit);
+  std::vector<PuzzleRecord> query(const QueryFilter& filter);
+  long long count(const QueryFilter& filter);
+
+  CatalogueStats stats();
+
+  // Folds another catalogue file into this one (ATTACH): new puzzles with their
+  // techniques, and the other's books (mapped to this file's puzzle ids; a book with the
+  // same title and creation time is taken to be there already).
+  MergeResult merge(const std::string& other_path);
+
+  int schema_version();
+  Connection& connection() { return connection_; }
+  const std::string& path() const { return connection_.path(); }
+
+ private:
+  Connection connection_;
+  std::optional<Statement> insert_puzzle_, insert_technique_;
+};
+
+// The text of a grid as stored: N*N symbols of the standard alphabet, '.' empty.
+std::string grid_to_text(const Grid& grid);
+// Inverse of grid_to_text; throws CatalogueError kCorrupt for text that does not fit.
+Grid grid_from_text(const std::string& text, int size);
+
+}  // namespace sudoforge::db

@@ -1,0 +1,59 @@
+#pragma once
+// The catalogue schema and its forward migrations.
+//
+// The version lives in `PRAGMA user_version` (0 = empty file). migrations()[i] is the SQL
+// that takes a database from version i to i+1; migrate() runs the missing steps in one
+// transaction, so a failed upgrade leaves the file at its old version.
+//
+// Version 1 (initial):
+//   puzzles            one row per puzzle (isomorphic puzzles are one puzzle: `canonical`
+//                      is UNIQUE and inserts use ON CONFLICT(canonical) DO NOTHING)
+//     id          INTEGER PRIMARY KEY
+//     givens      TEXT NOT NULL     N*N symbols, '.' empty (1-9, then A.. above 9)
+//     solution    TEXT              same alphabet, NULL when not known
+//     size        INTEGER NOT NULL  N (4, 6, 9, 12, 16, 25)
+//     clues       INTEGER NOT NULL  number of givens
+//     symmetry    TEXT NOT NULL     pattern symmetry: none, rot180, rot90, mirror, flip,
+//                                   diagonal, antidiagonal, dihedral
+//     minimal     INTEGER           1 minimal, 0 not, NULL unknown
+//     rating_er   REAL              Sudoku Explainer ER/EP/ED; NULL when not graded
+//     rating_ep   REAL
+//     rating_ed   REAL
+//     level       TEXT              easy, medium, hard, expert, diabolical, extreme; NULL
+//     hardest     TEXT              name of the hardest technique used; NULL
+//     dlx_nodes   INTEGER           search measure (nodes, guesses); NULL when unknown
+//     guesses     INTEGER
+//     source      TEXT NOT NULL     imported file name, or "generator"
+//     seed        INTEGER           generator seed; NULL for imports
+//     created     TEXT NOT NULL     UTC time of insertion, ISO 8601 (2024-05-01T12:00:00Z)
+//     canonical   TEXT NOT NULL UNIQUE  canonical (minlex) key, see core/canonical.h
+//   puzzle_techniques  (puzzle_id -> puzzles.id, technique TEXT): techniques a grading
+//                      used, one row each; primary key (technique, puzzle_id)
+//   books              (id, title, file, created): books produced from the catalogue
+//   book_puzzles       (book_id -> books.id, puzzle_id -> puzzles.id, position): which
+//                      puzzle went on which page, so a book never repeats a printed puzzle
+//   indexes: puzzles(level, rating_er), puzzles(rating_er), puzzles(clues),
+//            puzzle_techniques(puzzle_id), book_puzzles(puzzle_id)
+// Version 2: index puzzles(source), index puzzles(size, clues).
+#include <span>
+#include <string_view>
+
+#include "sudoforge/db/connection.h"
+
+namespace sudoforge::db {
+
+inline constexpr int kSchemaVersion = 2;
+
+// The steps: element i takes version i to i+1.
+std::span<const std::string_view> migrations();
+
+// PRAGMA user_version.
+int schema_version(Connection& connection);
+
+// Runs the steps from the current version up to `target` (<= kSchemaVersion) in one
+// IMMEDIATE transaction; returns the version reached. Throws CatalogueError kSchema when
+// the file is newer than this program or is some other application's database (version 0
+// with tables in it).
+int migrate(Connection& connection, int target = kSchemaVersion);
+
+}  // namespace sudoforge::db

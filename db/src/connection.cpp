@@ -1,0 +1,92 @@
+#include "sudoforge/db/connection.h"
+
+#include <sqlite3.h>
+
+#include <utility>
+
+#include "sudoforge/db/error.h"
+
+namespace sudoforge::db {
+
+Connection::Connection(const std::string& path, const OpenOptions& options)
+    : path_(path), read_only_(options.read_only) {
+  int flags = SQLITE_OPEN_NOMUTEX;  // one connection per thread
+  if (options.read_only) {
+    flags |= SQLITE_OPEN_READONLY;
+  } else {
+    flags |= SQLITE_OPEN_READWRITE;
+    if (options.create) flags |= SQLITE_OPEN_CREATE;
+  }
+  const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+  if (rc != SQLITE_OK) {
+    const std::string msg = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw CatalogueError(CatalogueError::category_of(rc), rc, path + ": cannot open: " + msg);
+  }
+  sqlite3_extended_result_codes(db_, 1);
+  try {
+    sqlite3_busy_timeout(db_, options.busy_timeout_ms);
+    // Reads the header: a garbage file fails here, before anything is written.
+    exec("SELECT count(*) FROM sqlite_schema");
+    if (!options.read_only) {
+      // SQLite silently opens a write-protected file read-only: say so now.
+      if (sqlite3_db_readonly(db_, "main") == 1) {
+        throw CatalogueError(CatalogueError::Category::kReadOnly, SQLITE_READONLY,
+                             path + ": the database file is read-only");
+      }
+      if (options.wal) exec("PRAGMA journal_mode=WAL");
+    }
+    if (options.foreign_keys) exec("PRAGMA foreign_keys=ON");
+  } catch (...) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw;
+  }
+}
+
+Connection::~Connection() {
+  if (db_) sqlite3_close_v2(db_);
+}
+
+Connection::Connection(Connection&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)),
+      read_only_(other.read_only_) {}
+
+Connection& Connection::operator=(Connection&& other) noexcept {
+  if (this != &other) {
+    if (db_) sqlite3_close_v2(db_);
+    db_ = std::exchange(other.db_, nullptr);
+    path_ = std::move(other.path_);
+    read_only_ = other.read_only_;
+  }
+  return *this;
+}
+
+void Connection::exec(std::string_view sql) {
+  char* err = nullptr;
+  const std::string text(sql);
+  const int rc = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &err);
+  if (rc != SQLITE_OK) {
+    sqlite3_free(err);
+    fail(rc, text.substr(0, 60));
+  }
+}
+
+std::int64_t Connection::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+
+std::int64_t Connection::changes() const { return sqlite3_changes64(db_); }
+
+void Connection::fail(int rc, std::string_view context) const {
+  std::string msg = path_ + ": ";
+  msg += db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+  if (!context.empty()) {
+    msg += " (in: ";
+    msg += context;
+    msg += ")";
+  }
+  auto category = CatalogueError::category_of(rc);
+  throw CatalogueError(category, rc, msg);
+}
+
+}  // namespace sudoforge::db

@@ -1,0 +1,190 @@
+#pragma once
+// Generator: unique Sudoku puzzles, minimal by default, optionally symmetric, reproducible
+// from a seed.
+//
+// One puzzle, step by step (Generator::generate):
+//  1. Seeds. Puzzle `index` of a run seeded with `seed` uses the 64-bit value
+//     puzzle_seed(seed, index) (SplitMix64: the index-th output of the SplitMix64 stream
+//     started at `seed`) to seed a boost::random::mt19937_64. Everything below draws from
+//     that engine through boost::random::uniform_int_distribution, whose output Boost fixes
+//     on every platform; nothing depends on std:: distributions, thread scheduling or the
+//     number of threads. So puzzle i of seed S is a function of (S, i) and the options.
+//  2. Full grid: SudokuSolver::random_solution(empty grid, engine()) — the exact-cover
+//     search with its branch values tried in a Boost.Random order.
+//  3. Symmetry: kRandom draws one of the admissible symmetries other than kNone (a user
+//     asking for random symmetry wants a symmetric puzzle). Cells are grouped into orbits
+//     of the symmetry (a single cell each for kNone).
+//  4. Clue removal: the orbits are visited once, in a uniformly shuffled order
+//     (Fisher-Yates with uniform_int_distribution); each is removed and the removal kept
+//     only when the puzzle keeps exactly one solution. Since a removal that fails can
+//     never succeed later (fewer givens only allow more solutions), one pass leaves a
+//     puzzle from which no orbit can be removed.
+//     The uniqueness test uses the known solution S. Let P be the current puzzle (unique,
+//     solution S) and X = {x1..xm} the orbit removed. A solution T != S of P \ X must
+//     differ from S inside X (elsewhere it agrees with P's givens, and P has only S). Take
+//     the first k with T[xk] != S[xk]: T solves P \ {xk..xm} with the candidate
+//     (xk, S[xk]) forbidden. So P \ X is unique iff for every k the search
+//     count(P \ {xk..xm}, limit 1, forbidden {(xk, S[xk])}) finds nothing. Each search
+//     stops at its first hit; for a single cell it is one search. Before searching, a
+//     cheap test settles most early removals: if S[xk] is a naked or hidden single of
+//     the givens of P \ {xk..xm}, no solution can avoid it.
+//  5. Minimality, stated honestly: with kNone the pass tries every cell, so the result is
+//     minimal (removing any one clue gives several solutions). With a symmetry the pass
+//     only proves "orbit-minimal" (no whole orbit can go); the generator then tests each
+//     clue alone and reports in GeneratedPuzzle::minimal whether the puzzle is also
+//     minimal cell by cell (it often is not: a symmetric pair may have one redundant
+//     member). With min_clues > 0 removal stops once no orbit fits above the floor;
+//     `minimal` is then tested the same way and is usually false.
+//
+// Difficulty targeting (the grader plugs in through `Accept`): a rejected puzzle is not
+// thrown away wholesale. The plan, implemented in generate():
+//  - keep the full grid and retry with a new removal order (the same grid gives puzzles
+//    of very different difficulty, and drawing a grid is the expensive part at 16x16 and
+//    25x25) — up to `orders_per_grid` orders, then a new grid;
+//  - every attempt is drawn from the same per-puzzle engine, so retries stay a function
+//    of (seed, index);
+//  - the accept predicate sees each candidate (clues, symmetry, solution) and decides;
+//    a grader-backed predicate can also record the rating it computed so the caller does
+//    not grade twice (the predicate owns that state, one per worker thread).
+// Next steps for rare levels (not done yet): continue from a rejected puzzle instead of
+// restarting — for a too-easy minimal puzzle, add back one clue and remove two others
+// (a local search that keeps uniqueness with the same forbidden-candidate test), and bias
+// the removal order toward cells whose candidates a grader found hard to place.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "sudoforge/core/geometry.h"
+#include "sudoforge/core/grid.h"
+#include "sudoforge/core/symmetry.h"
+#include "sudoforge/solver/search_stats.h"
+
+namespace sudoforge {
+
+// Bad generator options (inadmissible symmetry, min_clues out of range, ...).
+class GeneratorError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+struct GeneratorOptions {
+  Geometry geometry;                    // 3x3 boxes by default
+  Symmetry symmetry = Symmetry::kNone;  // must be admitted by `geometry` (kRandom always is)
+  // true: remove until no orbit can go (min_clues must be 0). false: stop removing once
+  // the clue count would drop below min_clues.
+  bool minimal = true;
+  int min_clues = 0;  // 0..N*N; only with minimal == false
+  // Difficulty retries (see the header comment): removal orders tried per full grid
+  // before a new grid is drawn, and attempts in all before generate() gives up
+  // (throws GeneratorError). 0 = no limit on attempts.
+  int orders_per_grid = 8;
+  std::uint64_t max_attempts = 0;
+  // Test each clue alone after a symmetric pass to fill GeneratedPuzzle::minimal
+  // (costs one uniqueness search per clue; off only for benchmarking the pass).
+  bool check_cell_minimal = true;
+};
+
+// Throws GeneratorError when the options are inconsistent.
+void validate(const GeneratorOptions& options);
+
+struct GeneratedPuzzle {
+  Grid puzzle;
+  Grid solution;
+  Symmetry symmetry = Symmetry::kNone;  // the one used (drawn when kRandom was asked)
+  std::uint64_t seed = 0;               // the run seed S
+  std::uint64_t index = 0;              // i: the puzzle is a function of (S, i)
+  // No single clue can be removed without losing uniqueness (see the header comment).
+  bool minimal = false;
+  // No whole orbit can be removed (== minimal for Symmetry::kNone; false when min_clues
+  // stopped the removal early).
+  bool orbit_minimal = false;
+  std::uint64_t attempts = 1;  // candidates built (more than 1 when Accept rejected some)
+  SearchStats cost;            // solver work for this puzzle (grid, removal, checks)
+  int uniqueness_searches = 0; // solver searches run (cheap tests excluded)
+  // Set by an Accept predicate that grades (e.g. the SE rating and level name), so the
+  // caller need not grade again; the generator itself never reads them.
+  std::optional<double> rating;
+  std::string level;
+};
+
+// Decides whether a candidate puzzle is kept (difficulty filters), and may annotate it
+// (rating, level). Called on the worker thread that built the candidate.
+using Accept = std::function<bool(GeneratedPuzzle&)>;
+
+// SplitMix64: the index-th output (0-based) of the stream seeded with `seed`.
+std::uint64_t puzzle_seed(std::uint64_t seed, std::uint64_t index);
+
+// Builds puzzles one at a time. Keeps solver scratch memory between puzzles. Not
+// thread-safe: use one per thread.
+class Generator {
+ public:
+  explicit Generator(GeneratorOptions options);  // validates; throws GeneratorError
+  ~Generator();
+  Generator(Generator&&) noexcept;
+  Generator& operator=(Generator&&) noexcept;
+
+  const GeneratorOptions& options() const;
+
+  // Puzzle `index` of run `seed`: the first candidate `accept` keeps (any candidate when
+  // accept is empty). nullopt when *stop became true meanwhile (checked between
+  // uniqueness searches, so a stop request is honoured within one search). Throws
+  // GeneratorError when max_attempts candidates were all rejected.
+  std::optional<GeneratedPuzzle> generate(std::uint64_t seed, std::uint64_t index,
+                                          const Accept& accept = {},
+                                          const std::atomic<bool>* stop = nullptr);
+
+  // Clue removal alone, from a given full grid (tests and experiments): removes orbits of
+  // `symmetry` (concrete, admissible) in the order drawn from `order_seed`.
+  GeneratedPuzzle reduce(const Grid& solution, Symmetry symmetry, std::uint64_t order_seed);
+
+  // True when every clue of `puzzle` is needed: removing any one of them leaves a puzzle
+  // with several solutions. Precondition: `puzzle` has exactly one solution.
+  bool is_minimal(const Grid& puzzle);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// A batch of puzzles with indices first_index .. first_index+count-1 of run `seed`,
+// built by `threads` workers and delivered in index order.
+struct BatchOptions {
+  std::uint64_t seed = 0;
+  std::uint64_t first_index = 0;
+  std::uint64_t count = 1;
+  int threads = 1;  // 1..256
+  // Stop (cleanly) at this time: in-flight puzzles are abandoned, delivered ones stand.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+
+enum class BatchEnd {
+  kComplete,  // all `count` puzzles delivered
+  kStopped,   // *stop became true
+  kDeadline,  // the deadline passed
+};
+
+struct BatchResult {
+  std::uint64_t delivered = 0;
+  BatchEnd end = BatchEnd::kComplete;
+};
+
+// Makes one Accept per worker thread, so a predicate may own non-thread-safe state (a
+// Grader). Empty: accept everything.
+using AcceptFactory = std::function<Accept()>;
+
+// Runs the batch. on_puzzle is called on the calling thread, in index order, never
+// concurrently; the puzzles delivered are exactly indices first_index.. first_index +
+// delivered - 1. `stop` (may be null) is polled every few milliseconds — a signal handler
+// may set it. Exceptions from workers or callbacks stop the batch and are rethrown here
+// after every worker has joined.
+BatchResult generate_batch(const GeneratorOptions& options, const BatchOptions& batch,
+                           const AcceptFactory& accept_factory,
+                           const std::function<void(const GeneratedPuzzle&)>& on_puzzle,
+                           const std::atomic<bool>* stop = nullptr);
+
+}  // namespace sudoforge

@@ -1,0 +1,424 @@
+#include "sudoforge/generator/generator.h"
+
+#include <algorithm>
+#include <array>
+#include <boost/random/mersenne_twister.hpp>
+#include <boost/random/uniform_int_distribution.hpp>
+#include <string>
+#include <vector>
+
+#include "sudoforge/solver/sudoku_solver.h"
+
+namespace sudoforge {
+namespace {
+
+using Rng = boost::random::mt19937_64;
+
+// A uniform integer in [0, n) with Boost's portable distribution.
+std::size_t draw_below(Rng& rng, std::size_t n) {
+  boost::random::uniform_int_distribution<std::size_t> dist(0, n - 1);
+  return dist(rng);
+}
+
+// Fisher-Yates, spelled out: std::shuffle's algorithm is not fixed by the standard.
+template <typename T>
+void shuffle(std::vector<T>& v, Rng& rng) {
+  for (std::size_t i = v.size(); i > 1; --i) {
+    const std::size_t j = draw_below(rng, i);
+    std::swap(v[i - 1], v[j]);
+  }
+}
+
+}  // namespace
+
+std::uint64_t puzzle_seed(std::uint64_t seed, std::uint64_t index) {
+  std::uint64_t z = seed + (index + 1) * 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+void validate(const GeneratorOptions& o) {
+  const Geometry& g = o.geometry;
+  if (!admits(g, o.symmetry)) {
+    throw GeneratorError("symmetry " + std::string(symmetry_name(o.symmetry)) +
+                         " needs square boxes; " + g.name() +
+                         " boxes admit none, rot180, mirror and flip");
+  }
+  if (o.min_clues < 0 || o.min_clues > g.cell_count()) {
+    throw GeneratorError("min_clues must be between 0 and " + std::to_string(g.cell_count()));
+  }
+  if (o.minimal && o.min_clues != 0) {
+    throw GeneratorError("min_clues needs minimal = false");
+  }
+  if (o.orders_per_grid < 1) throw GeneratorError("orders_per_grid must be at least 1");
+}
+
+struct Generator::Impl {
+  GeneratorOptions options;
+  SudokuSolver solver;
+  Geometry g;
+  int n, cells;
+  std::uint32_t full;
+  // Orbits per concrete symmetry, built on first use.
+  std::array<std::vector<std::vector<int>>, 8> orbit_cache;
+  // The working puzzle and the symbols given in each unit.
+  Grid work;
+  std::vector<std::uint32_t> masks;
+  std::vector<int> order;  // orbit indices in removal order
+  std::vector<int> scratch;
+  // The solution being reduced (null in is_minimal, which needs none).
+  const Grid* known = nullptr;
+  // Unavoidable sets of *solution (see find_unavoidable_sets), flat: set s holds
+  // set_cells[set_start[s] .. set_start[s+1]); cell_sets likewise lists per cell the sets
+  // holding it; set_clues[s] counts the givens of `work` in set s.
+  std::vector<int> set_cells, set_start, set_clues, cell_sets, cell_start;
+  // Scratch for the full grid.
+  Grid partial;
+  // Per-puzzle accounting.
+  SearchStats cost;
+  int searches = 0;
+
+  explicit Impl(GeneratorOptions o)
+      : options(std::move(o)),
+        g(options.geometry),
+        n(g.size()),
+        cells(g.cell_count()),
+        full(n == 32 ? ~0u : (1u << n) - 1),
+        work(g),
+        masks(g.unit_count(), 0),
+        partial(g) {}
+
+  const std::vector<std::vector<int>>& orbits_of(Symmetry s) {
+    auto& o = orbit_cache[static_cast<int>(s)];
+    if (o.empty()) o = orbits(g, s);
+    return o;
+  }
+
+  // Makes `grid` the working puzzle (the unavoidable sets must be set up already).
+  void load(const Grid& grid) {
+    work = grid;
+    std::fill(masks.begin(), masks.end(), 0u);
+    std::fill(set_clues.begin(), set_clues.end(), 0);
+    for (int c = 0; c < cells; ++c) {
+      if (!work[c]) continue;
+      add_mask(c, work[c]);
+      for (int i = cell_start[c]; i < cell_start[c + 1]; ++i) ++set_clues[cell_sets[i]];
+    }
+  }
+  void add_mask(int c, int v) {
+    const std::uint32_t bit = 1u << (v - 1);
+    masks[g.row_unit(c)] |= bit;
+    masks[g.col_unit(c)] |= bit;
+    masks[g.box_unit(c)] |= bit;
+  }
+  void remove_mask(int c, int v) {
+    const std::uint32_t bit = ~(1u << (v - 1));
+    masks[g.row_unit(c)] &= bit;
+    masks[g.col_unit(c)] &= bit;
+    masks[g.box_unit(c)] &= bit;
+  }
+  void give(int c, int v) {
+    work.set(c, v);
+    add_mask(c, v);
+    for (int i = cell_start[c]; i < cell_start[c + 1]; ++i) ++set_clues[cell_sets[i]];
+  }
+  void take(int c) {
+    remove_mask(c, work[c]);
+    work.clear(c);
+    for (int i = cell_start[c]; i < cell_start[c + 1]; ++i) --set_clues[cell_sets[i]];
+  }
+  // True when some unavoidable set holding x has no clue left.
+  bool set_emptied(int x) const {
+    for (int i = cell_start[x]; i < cell_start[x + 1]; ++i) {
+      if (set_clues[cell_sets[i]] == 0) return true;
+    }
+    return false;
+  }
+
+  // Unavoidable sets of a full grid that cost nothing to find: take two rows a, b of the
+  // grid and follow the permutation "column k of row a holds the symbol that row b has in
+  // column p(k)". Each cycle K of p is a set of columns on which rows a and b hold the same
+  // symbols; swapping the two rows' cells on K gives another grid whenever boxes keep
+  // their contents: always when a and b are in one band (each column's pair stays in its
+  // box), and when K lies in one stack otherwise. So the 2|K| cells are an unavoidable set:
+  // a puzzle with none of them given is not unique. Same with columns. These cover the
+  // deadly rectangles (|K| = 2) and their longer kin; a removal that would empty one is
+  // rejected without a search.
+  void find_unavoidable_sets(const Grid& s) {
+    set_cells.clear();
+    set_start.assign(1, 0);
+    const int rows_per_box = g.box_rows(), cols_per_box = g.box_cols();
+    std::array<int, 26> pos{};
+    std::array<bool, 25> seen{};
+    std::array<int, 25> cycle{};
+    for (int pass = 0; pass < 2; ++pass) {
+      const bool by_rows = pass == 0;
+      const int line_block = by_rows ? rows_per_box : cols_per_box;  // lines per band/stack
+      const int cross_block = by_rows ? cols_per_box : rows_per_box;
+      auto at = [&](int line, int k) { return by_rows ? g.cell(line, k) : g.cell(k, line); };
+      for (int a = 0; a < n; ++a) {
+        for (int b = a + 1; b < n; ++b) {
+          const bool same_block = a / line_block == b / line_block;
+          for (int k = 0; k < n; ++k) pos[s[at(b, k)]] = k;
+          seen.fill(false);
+          for (int k0 = 0; k0 < n; ++k0) {
+            if (seen[k0]) continue;
+            int len = 0;
+            bool one_block = true;
+            for (int k = k0; !seen[k]; k = pos[s[at(a, k)]]) {
+              seen[k] = true;
+              cycle[len++] = k;
+              one_block &= k / cross_block == k0 / cross_block;
+            }
+            if (len == n || !(same_block || one_block)) continue;
+            for (int i = 0; i < len; ++i) {
+              set_cells.push_back(at(a, cycle[i]));
+              set_cells.push_back(at(b, cycle[i]));
+            }
+            set_start.push_back(static_cast<int>(set_cells.size()));
+          }
+        }
+      }
+    }
+    index_sets();
+  }
+  void clear_sets() {
+    set_cells.clear();
+    set_start.assign(1, 0);
+    index_sets();
+  }
+  void index_sets() {
+    const int count = static_cast<int>(set_start.size()) - 1;
+    cell_start.assign(cells + 1, 0);
+    for (int c : set_cells) ++cell_start[c + 1];
+    for (int c = 0; c < cells; ++c) cell_start[c + 1] += cell_start[c];
+    cell_sets.resize(set_cells.size());
+    std::vector<int>& fill = scratch;
+    fill.assign(cell_start.begin(), cell_start.end() - 1);
+    for (int set = 0; set < count; ++set) {
+      for (int i = set_start[set]; i < set_start[set + 1]; ++i) {
+        cell_sets[fill[set_cells[i]]++] = set;
+      }
+    }
+    set_clues.assign(count, 0);
+  }
+  std::uint32_t seen(int c) const {
+    return masks[g.row_unit(c)] | masks[g.col_unit(c)] | masks[g.box_unit(c)];
+  }
+
+  // True when the givens of `work` (x empty) force x = v by a naked or hidden single.
+  // Precondition: v is not given in any unit of x.
+  bool forced(int x, int v) const {
+    const std::uint32_t bit = 1u << (v - 1);
+    if (seen(x) == (full & ~bit)) return true;
+    for (int u : {g.row_unit(x), g.col_unit(x), g.box_unit(x)}) {
+      bool only_here = true;
+      for (int y : g.unit(u)) {
+        if (y == x || work[y] != 0) continue;
+        if (!(seen(y) & bit)) {
+          only_here = false;
+          break;
+        }
+      }
+      if (only_here) return true;
+    }
+    return false;
+  }
+
+  // True when no solution of `work` (x empty) has anything but v at x. Exact; the cheap
+  // tests only decide early what the search would decide.
+  bool determined(int x, int v) {
+    if (forced(x, v)) return true;
+    if (set_emptied(x)) return false;
+    const Candidate forbidden{x, v};
+    const std::span<const Candidate> f(&forbidden, 1);
+    ++searches;
+    return solver.count(work, 1, &cost, f) == 0;
+  }
+
+  static bool stopped(const std::atomic<bool>* stop) {
+    return stop && stop->load(std::memory_order_relaxed);
+  }
+
+  // Tries to remove the orbit (all of its cells are given in `work`). Keeps the removal
+  // and returns true when the puzzle stays unique; otherwise restores it. nullopt when
+  // stopped (work is then restored too).
+  std::optional<bool> try_remove(const std::vector<int>& orbit, const Grid& solution,
+                                 const std::atomic<bool>* stop) {
+    for (int x : orbit) take(x);
+    for (int x : orbit) {
+      if (set_emptied(x)) {
+        for (int y : orbit) give(y, solution[y]);
+        return false;
+      }
+    }
+    // Check k: cells orbit[k..] empty, orbit[..k) given again, (orbit[k], S) forbidden.
+    std::size_t k = 0;
+    bool unique = true;
+    for (; k < orbit.size(); ++k) {
+      const int x = orbit[k];
+      if (stopped(stop)) {
+        for (std::size_t j = k; j < orbit.size(); ++j) give(orbit[j], solution[orbit[j]]);
+        return std::nullopt;
+      }
+      if (!determined(x, solution[x])) {
+        unique = false;
+        break;
+      }
+      give(x, solution[x]);
+    }
+    if (!unique) {
+      for (std::size_t j = k; j < orbit.size(); ++j) give(orbit[j], solution[orbit[j]]);
+      return false;
+    }
+    for (int x : orbit) take(x);
+    return true;
+  }
+
+  // Whether any single clue of `work` can go. Leaves `work` as it found it. nullopt when
+  // stopped.
+  std::optional<bool> cell_minimal(const std::atomic<bool>* stop) {
+    for (int c = 0; c < cells; ++c) {
+      if (!work[c]) continue;
+      if (stopped(stop)) return std::nullopt;
+      const int v = work[c];
+      take(c);
+      const bool removable = determined(c, v);
+      give(c, v);
+      if (removable) return false;
+    }
+    return true;
+  }
+
+  // A random full grid: the boxes on the diagonal (band k, stack k) get independent
+  // uniformly drawn permutations (they share no unit), then the exact-cover search with
+  // random value order completes the grid. The prefilled boxes roughly halve the cost of
+  // the search at 9x9. With 2x2 boxes a random diagonal is not always completable, so
+  // that size starts from the empty grid, as does any size should the completion fail.
+  Grid full_grid(Rng& rng) {
+    const std::uint64_t grid_seed = rng();
+    partial = Grid(g);
+    if (n >= 6) {
+      const int stacks = n / g.box_cols(), diagonal = std::min(n / g.box_rows(), stacks);
+      std::vector<int>& symbols = scratch;
+      for (int b = 0; b < diagonal; ++b) {
+        symbols.resize(n);
+        for (int v = 0; v < n; ++v) symbols[v] = v + 1;
+        shuffle(symbols, rng);
+        int k = 0;
+        for (int c : g.unit(2 * n + b * stacks + b)) partial.set(c, symbols[k++]);
+      }
+    }
+    auto s = solver.random_solution(partial, grid_seed, &cost);
+    if (!s && partial.clue_count() > 0) s = solver.random_solution(Grid(g), grid_seed, &cost);
+    if (!s) throw std::logic_error("random_solution found no full grid");
+    return std::move(*s);
+  }
+
+  // One removal pass over `solution` in an order drawn from rng. nullopt when stopped.
+  std::optional<GeneratedPuzzle> reduce(const Grid& solution, Symmetry symmetry, Rng& rng,
+                                        const std::atomic<bool>* stop) {
+    const auto& all = orbits_of(symmetry);
+    order.resize(all.size());
+    for (std::size_t i = 0; i < all.size(); ++i) order[i] = static_cast<int>(i);
+    shuffle(order, rng);
+    known = &solution;
+    find_unavoidable_sets(solution);
+    load(solution);
+    int clues = cells;
+    bool skipped = false;
+    const int floor = options.minimal ? 0 : options.min_clues;
+    for (int o : order) {
+      const auto& orbit = all[o];
+      if (clues - static_cast<int>(orbit.size()) < floor) {
+        skipped = true;
+        continue;
+      }
+      const auto removed = try_remove(orbit, solution, stop);
+      if (!removed) return std::nullopt;
+      if (*removed) clues -= static_cast<int>(orbit.size());
+    }
+    GeneratedPuzzle out{work, solution};
+    out.symmetry = symmetry;
+    out.orbit_minimal = !skipped;
+    if (symmetry == Symmetry::kNone && !skipped) {
+      out.minimal = true;  // every cell was tried alone (see the header comment)
+    } else if (options.check_cell_minimal) {
+      const auto m = cell_minimal(stop);
+      if (!m) return std::nullopt;
+      out.minimal = *m;
+    }
+    return out;
+  }
+};
+
+Generator::Generator(GeneratorOptions options) {
+  validate(options);
+  impl_ = std::make_unique<Impl>(std::move(options));
+}
+Generator::~Generator() = default;
+Generator::Generator(Generator&&) noexcept = default;
+Generator& Generator::operator=(Generator&&) noexcept = default;
+
+const GeneratorOptions& Generator::options() const { return impl_->options; }
+
+std::optional<GeneratedPuzzle> Generator::generate(std::uint64_t seed, std::uint64_t index,
+                                                   const Accept& accept,
+                                                   const std::atomic<bool>* stop) {
+  Impl& im = *impl_;
+  im.cost = {};
+  im.searches = 0;
+  Rng rng(puzzle_seed(seed, index));
+  Symmetry symmetry = im.options.symmetry;
+  if (symmetry == Symmetry::kRandom) {
+    const auto list = admissible_symmetries(im.g);  // kNone first: skip it
+    symmetry = list[1 + draw_below(rng, list.size() - 1)];
+  }
+  std::uint64_t attempts = 0;
+  for (;;) {
+    if (Impl::stopped(stop)) return std::nullopt;
+    const Grid solution = im.full_grid(rng);
+    for (int order = 0; order < im.options.orders_per_grid; ++order) {
+      ++attempts;
+      auto p = im.reduce(solution, symmetry, rng, stop);
+      if (!p) return std::nullopt;
+      p->seed = seed;
+      p->index = index;
+      p->attempts = attempts;
+      p->cost = im.cost;
+      p->uniqueness_searches = im.searches;
+      if (!accept || accept(*p)) return p;
+      if (im.options.max_attempts && attempts >= im.options.max_attempts) {
+        throw GeneratorError("no acceptable puzzle in " + std::to_string(attempts) +
+                             " attempts for index " + std::to_string(index));
+      }
+    }
+  }
+}
+
+GeneratedPuzzle Generator::reduce(const Grid& solution, Symmetry symmetry,
+                                  std::uint64_t order_seed) {
+  if (!(solution.geometry() == impl_->g)) throw GeneratorError("grid of another geometry");
+  if (symmetry == Symmetry::kRandom || !admits(impl_->g, symmetry)) {
+    throw GeneratorError("reduce needs a concrete admissible symmetry");
+  }
+  impl_->cost = {};
+  impl_->searches = 0;
+  Rng rng(order_seed);
+  auto p = impl_->reduce(solution, symmetry, rng, nullptr);
+  p->seed = order_seed;
+  p->cost = impl_->cost;
+  p->uniqueness_searches = impl_->searches;
+  return std::move(*p);
+}
+
+bool Generator::is_minimal(const Grid& puzzle) {
+  if (!(puzzle.geometry() == impl_->g)) throw GeneratorError("grid of another geometry");
+  impl_->known = nullptr;
+  impl_->clear_sets();
+  impl_->load(puzzle);
+  return *impl_->cell_minimal(nullptr);
+}
+
+}  // namespace sudoforge
