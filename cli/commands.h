@@ -9,9 +9,12 @@ int cmd_solve(const Invocation& inv);
 int cmd_bench(const Invocation& inv);
 #ifdef SUDOFORGE_HAVE_GENERATOR
 int cmd_generate(const Invocation& inv);
+int cmd_testset(const Invocation& inv);
 #endif
 int cmd_grade(const Invocation& inv);
 int cmd_db(const Invocation& inv);
 int cmd_canon(const Invocation& inv);
+int cmd_book(const Invocation& inv);
+int cmd_render(const Invocation& inv);
 
 }  // namespace sudoforge::cli

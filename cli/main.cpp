@@ -23,6 +23,11 @@ const std::vector<CommandInfo>& commands() {
 #endif
       {"grade", sudoforge::cli::cmd_grade, "rate puzzles on the Sudoku Explainer scale"},
       {"db", sudoforge::cli::cmd_db, "catalogue: init, import, query, stats, export, merge"},
+      {"book", sudoforge::cli::cmd_book, "print-ready PDF puzzle book with answers"},
+      {"render", sudoforge::cli::cmd_render, "one puzzle as SVG, PNG or PDF"},
+#ifdef SUDOFORGE_HAVE_GENERATOR
+      {"testset", sudoforge::cli::cmd_testset, "solver test sets with expected answers"},
+#endif
       {"canon", sudoforge::cli::cmd_canon, "canonical (minlex) form of puzzles"},
       {"bench", sudoforge::cli::cmd_bench, "measure solver speed on puzzle files"},
   };
