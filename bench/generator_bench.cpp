@@ -7,7 +7,7 @@
 //    and solver nodes per puzzle. Every puzzle is checked afterwards (outside the timing):
 //    is_solution_of, count == 1.
 // 2. 9x9 with each symmetry (N/4 puzzles each).
-// 3. Every size 4x4 .. 25x25, minimal (25x25: --big puzzles, default 3).
+// 3. Every size 4x4 .. 25x25, minimal (25x25: --big puzzles, default 1; 0 skips it).
 // 4. qqwing --generate N --one-line (any difficulty) and --difficulty expert, timed as a
 //    child process writing to /dev/null (qqwing at /usr/bin/qqwing; skipped when absent).
 #include <chrono>
@@ -15,6 +15,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 #include <vector>
 
@@ -31,9 +33,24 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+// CPU seconds of this process (all threads) so far.
+double cpu_now() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+// CPU seconds used by finished children so far.
+double children_cpu() {
+  rusage ru{};
+  getrusage(RUSAGE_CHILDREN, &ru);
+  return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + ru.ru_stime.tv_sec +
+         ru.ru_stime.tv_usec * 1e-6;
+}
+
 struct Summary {
   std::uint64_t puzzles = 0, clues = 0, searches = 0, nodes = 0, minimal = 0, bad = 0;
-  double seconds = 0;
+  double seconds = 0, cpu = 0;
 };
 
 void check(const GeneratedPuzzle& p, Summary& s) {
@@ -54,9 +71,10 @@ void add(const GeneratedPuzzle& p, Summary& s) {
 
 void print(const char* label, const Summary& s) {
   const double n = static_cast<double>(s.puzzles);
-  std::printf("%-34s %7llu puzzles %8.3f s %10.1f /s  %6.2f clues  %6.1f searches  %8.0f nodes"
-              "  minimal %llu  bad %llu\n",
+  std::printf("%-30s %6llu puzzles %8.3f s %9.1f /s (cpu %9.1f /s) %6.2f clues %6.1f searches"
+              " %8.0f nodes  minimal %llu  bad %llu\n",
               label, static_cast<unsigned long long>(s.puzzles), s.seconds, n / s.seconds,
+              n / s.cpu,
               s.clues / n, s.searches / n, s.nodes / n,
               static_cast<unsigned long long>(s.minimal), static_cast<unsigned long long>(s.bad));
   std::fflush(stdout);
@@ -68,8 +86,10 @@ Summary run_loop(const GeneratorOptions& options, std::uint64_t count, std::uint
   out.reserve(count);
   Summary s;
   const auto t0 = Clock::now();
+  const double c0 = cpu_now();
   for (std::uint64_t i = 0; i < count; ++i) out.push_back(*gen.generate(seed, i));
   s.seconds = seconds_since(t0);
+  s.cpu = cpu_now() - c0;
   for (const auto& p : out) {
     add(p, s);
     check(p, s);
@@ -87,8 +107,10 @@ Summary run_batch(const GeneratorOptions& options, std::uint64_t count, std::uin
   b.count = count;
   b.threads = threads;
   const auto t0 = Clock::now();
+  const double c0 = cpu_now();
   generate_batch(options, b, {}, [&](const GeneratedPuzzle& p) { out.push_back(p); });
   s.seconds = seconds_since(t0);
+  s.cpu = cpu_now() - c0;
   for (const auto& p : out) {
     add(p, s);
     check(p, s);
@@ -100,15 +122,18 @@ void qqwing(int count, const char* extra) {
   const std::string cmd = "/usr/bin/qqwing --generate " + std::to_string(count) +
                           " --one-line " + extra + " > /dev/null 2>&1";
   const auto t0 = Clock::now();
+  const double c0 = children_cpu();
   const int rc = std::system(cmd.c_str());
   const double s = seconds_since(t0);
+  const double cpu = children_cpu() - c0;
   char label[80];
   std::snprintf(label, sizeof label, "qqwing %s", *extra ? extra : "(any difficulty)");
   if (rc != 0) {
-    std::printf("%-34s failed (exit %d)\n", label, rc);
+    std::printf("%-30s failed (exit %d)\n", label, rc);
     return;
   }
-  std::printf("%-34s %7d puzzles %8.3f s %10.1f /s\n", label, count, s, count / s);
+  std::printf("%-30s %6d puzzles %8.3f s %9.1f /s (cpu %9.1f /s)\n", label, count, s, count / s,
+              count / cpu);
   std::fflush(stdout);
 }
 
@@ -116,7 +141,7 @@ void qqwing(int count, const char* extra) {
 
 int main(int argc, char** argv) {
   std::uint64_t count = 20000;
-  int qq = 2000, big = 3;
+  int qq = 2000, big = 1;
   bool run_qqwing = true;
   std::string only;
   for (int i = 1; i < argc; ++i) {
@@ -151,6 +176,7 @@ int main(int argc, char** argv) {
       t0 = Clock::now();
       for (std::uint64_t i = 0; i < count; ++i) add(gen.reduce(grids[i], Symmetry::kNone, i), s);
       s.seconds = seconds_since(t0);
+      s.cpu = s.seconds;
       std::printf("  breakdown: full grid %.1f us, removal pass %.1f us (%.1f searches, %.0f nodes)\n",
                   1e6 * grid_s / count, 1e6 * s.seconds / count, double(s.searches) / count,
                   double(s.nodes) / count);
@@ -174,6 +200,7 @@ int main(int argc, char** argv) {
   for (const Geometry& g : Geometry::all()) {
     if (!only.empty() && only != g.name() && !(only == "9" && g.size() == 9)) continue;
     if (only.empty() && g.size() == 9) continue;
+    if (g.size() == 25 && big == 0) continue;
     GeneratorOptions o;
     o.geometry = g;
     std::uint64_t n = g.size() <= 6 ? count : g.size() <= 12 ? count / 10 : g.size() <= 16 ? 20 : big;

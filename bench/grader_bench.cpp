@@ -2,7 +2,8 @@
 //
 //   grader_bench FILE... [--limit N] [--show K] [--chain-level L] [--dump OUT]
 //
-// --dump writes one line per puzzle ("PUZZLE ER complete ms") to compare two versions.
+// --dump writes one line per puzzle ("PUZZLE ER complete wall-ms cpu-ms") to compare
+// two versions.
 // Speed is given in wall-clock and in process CPU time (the machine is shared).
 // Each line: an 81-character puzzle, optionally followed by its SE rating (SER). Prints
 // puzzles/s, the slowest puzzle, and when SERs are present: share of ER == SER (to 0.1),
@@ -114,15 +115,19 @@ int main(int argc, char** argv) {
       if (parse_line(line, e)) entries.push_back(std::move(e));
     }
     std::vector<double> er(entries.size());
-    std::vector<double> ms(entries.size());
+    std::vector<double> ms(entries.size()), cms(entries.size());
     std::vector<char> done(entries.size());
     int incomplete = 0;
     const std::clock_t c0 = std::clock();
     const auto t0 = std::chrono::steady_clock::now();
     for (size_t i = 0; i < entries.size(); ++i) {
       const auto s = std::chrono::steady_clock::now();
+      timespec c1{}, c2{};
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
       auto r = grader.rate(entries[i].grid);
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c2);
       ms[i] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s).count();
+      cms[i] = (c2.tv_sec - c1.tv_sec) * 1e3 + (c2.tv_nsec - c1.tv_nsec) / 1e6;
       er[i] = r.er;
       incomplete += !r.complete;
       done[i] = r.complete;
@@ -133,17 +138,20 @@ int main(int argc, char** argv) {
       std::FILE* f = std::fopen(dump.c_str(), "w");
       if (f) {
         for (size_t i = 0; i < entries.size(); ++i) {
-          std::fprintf(f, "%s %.1f %d %.3f\n", entries[i].text.c_str(), er[i], done[i] ? 1 : 0, ms[i]);
+          std::fprintf(f, "%s %.1f %d %.3f %.3f\n", entries[i].text.c_str(), er[i], done[i] ? 1 : 0, ms[i],
+                       cms[i]);
         }
         std::fclose(f);
       }
     }
     const size_t slow = std::max_element(ms.begin(), ms.end()) - ms.begin();
+    const size_t cslow = std::max_element(cms.begin(), cms.end()) - cms.begin();
     std::printf("== %s: %zu puzzles, %.3f s wall (%.0f puzzles/s), %.3f s CPU (%.0f puzzles/s), incomplete %d\n",
                 file.c_str(), entries.size(), secs, entries.size() / secs, cpu, entries.size() / cpu,
                 incomplete);
     if (!entries.empty()) {
-      std::printf("slowest: %.2f ms  %s (ER %.1f)\n", ms[slow], entries[slow].text.c_str(), er[slow]);
+      std::printf("slowest: %.2f ms wall  %s (ER %.1f)\n", ms[slow], entries[slow].text.c_str(), er[slow]);
+      std::printf("slowest: %.2f ms CPU   %s (ER %.1f)\n", cms[cslow], entries[cslow].text.c_str(), er[cslow]);
     }
     std::vector<double> a, b, ah, bh;
     int exact = 0;

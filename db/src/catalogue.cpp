@@ -2,6 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <set>
+#include <stdexcept>
+
 #include "sudoforge/core/canonical.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/db/schema.h"
@@ -242,6 +245,88 @@ CatalogueStats Catalogue::stats() {
   }
   tx.commit();
   return s;
+}
+
+std::optional<PuzzleRecord> Catalogue::get(std::int64_t id) {
+  Statement st(connection_, std::string("SELECT ") + kColumns + " FROM puzzles p WHERE p.id = ?1");
+  st.bind(1, id);
+  if (!st.step()) return std::nullopt;
+  PuzzleRecord r = read_record(st);
+  Statement t(connection_, "SELECT technique FROM puzzle_techniques WHERE puzzle_id = ?1 ORDER BY technique");
+  t.bind(1, id);
+  while (t.step()) r.techniques.push_back(t.column_text(0));
+  return r;
+}
+
+std::int64_t Catalogue::record_book(const std::string& title, const std::string& file,
+                                    std::span<const std::int64_t> puzzle_ids, bool require_unused,
+                                    const std::function<void()>& before_commit) {
+  if (puzzle_ids.empty()) throw std::invalid_argument("a book needs at least one puzzle");
+  {
+    std::set<std::int64_t> seen;
+    for (std::int64_t id : puzzle_ids) {
+      if (!seen.insert(id).second) {
+        throw std::invalid_argument("puzzle " + std::to_string(id) + " is listed twice");
+      }
+    }
+  }
+  Transaction tx(connection_, Transaction::Mode::kImmediate);
+  Statement exists(connection_, "SELECT 1 FROM puzzles WHERE id = ?1");
+  Statement used(connection_, "SELECT 1 FROM book_puzzles WHERE puzzle_id = ?1 LIMIT 1");
+  for (std::int64_t id : puzzle_ids) {
+    exists.reset();
+    exists.bind(1, id);
+    if (!exists.step()) {
+      throw CatalogueError(CatalogueError::Category::kConstraint, 0,
+                           "puzzle " + std::to_string(id) + " is not in the catalogue");
+    }
+    if (require_unused) {
+      used.reset();
+      used.bind(1, id);
+      if (used.step()) {
+        throw CatalogueError(CatalogueError::Category::kConstraint, 0,
+                             "puzzle " + std::to_string(id) +
+                                 " is already in a book (taken by another book meanwhile?)");
+      }
+    }
+  }
+  Statement add_book(connection_, "INSERT INTO books (title, file) VALUES (?1, ?2)");
+  add_book.bind(1, title);
+  if (!file.empty()) add_book.bind(2, file);
+  add_book.run();
+  const std::int64_t book_id = connection_.last_insert_rowid();
+  Statement add_page(connection_,
+                     "INSERT INTO book_puzzles (book_id, puzzle_id, position) VALUES (?1, ?2, ?3)");
+  std::int64_t position = 0;
+  for (std::int64_t id : puzzle_ids) {
+    add_page.reset();
+    add_page.bind(1, book_id).bind(2, id).bind(3, ++position);
+    add_page.run();
+  }
+  if (before_commit) before_commit();
+  tx.commit();
+  return book_id;
+}
+
+std::vector<BookRecord> Catalogue::books() {
+  std::vector<BookRecord> out;
+  Transaction tx(connection_, Transaction::Mode::kDeferred);
+  Statement st(connection_, "SELECT id, title, file, created FROM books ORDER BY id");
+  Statement pages(connection_,
+                  "SELECT puzzle_id FROM book_puzzles WHERE book_id = ?1 ORDER BY position");
+  while (st.step()) {
+    BookRecord b;
+    b.id = st.column_int64(0);
+    b.title = st.column_text(1);
+    b.file = st.column_optional_text(2);
+    b.created = st.column_text(3);
+    pages.reset();
+    pages.bind(1, b.id);
+    while (pages.step()) b.puzzle_ids.push_back(pages.column_int64(0));
+    out.push_back(std::move(b));
+  }
+  tx.commit();
+  return out;
 }
 
 MergeResult Catalogue::merge(const std::string& other_path) {

@@ -69,7 +69,7 @@ struct Generator::Impl {
   std::vector<int> scratch;
   // The solution being reduced (null in is_minimal, which needs none).
   const Grid* known = nullptr;
-  // Unavoidable sets of *solution (see find_unavoidable_sets), flat: set s holds
+  // Unavoidable sets of *known (see find_unavoidable_sets), flat: set s holds
   // set_cells[set_start[s] .. set_start[s+1]); cell_sets likewise lists per cell the sets
   // holding it; set_clues[s] counts the givens of `work` in set s.
   std::vector<int> set_cells, set_start, set_clues, cell_sets, cell_start;
@@ -87,7 +87,9 @@ struct Generator::Impl {
         full(n == 32 ? ~0u : (1u << n) - 1),
         work(g),
         masks(g.unit_count(), 0),
-        partial(g) {}
+        partial(g) {
+    clear_sets();
+  }
 
   const std::vector<std::vector<int>>& orbits_of(Symmetry s) {
     auto& o = orbit_cache[static_cast<int>(s)];

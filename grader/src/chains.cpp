@@ -45,6 +45,7 @@ struct Key {
 }  // namespace
 
 struct ChainEngine::Impl {
+  DynamicScratch* dyn = nullptr;
   ChainBoard b;
   // Instance pool of the current search.
   std::vector<int> inode, iparent, idepth;
@@ -233,15 +234,14 @@ struct ChainEngine::Impl {
     int w, mb, me;
   };
   struct Derived {
-    std::vector<int> dstart;  // indexed by node (off slots unused)
-    std::vector<DW> dw;
-    std::vector<int> dm;
+    std::vector<int> dstart;  // [2v, 2v+1]: entries of "on" node v in dw
+    std::vector<DW> dw;       // mb, me: the strong links of w, as offsets into adj
     bool valid = false;
   };
   Derived derived[3];  // passes X, Y, XY
   const int* dstart = nullptr;
   const DW* dw = nullptr;
-  const int* dmp = nullptr;
+  const int* dmp = nullptr;  // adj
   void use_derived(bool y, bool x) {
     Derived& D = derived[(y ? 1 : 0) + (x && y ? 1 : 0)];
     if (!D.valid) {
@@ -250,36 +250,29 @@ struct ChainEngine::Impl {
     }
     dstart = D.dstart.data();
     dw = D.dw.data();
-    dmp = D.dm.data();
+    dmp = adj.data();
   }
   void build_derived(Derived& D, bool y, bool x) {
-    auto& dstart = D.dstart;
+    auto& dstart = D.dstart;  // [2v], [2v+1]: range of the "on" node v's entries
     auto& dw = D.dw;
-    auto& dm = D.dm;
     const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
-    dstart.assign(nn + 1, 0);
+    if (dstart.size() < 2 * nn) dstart.resize(2 * nn);
     dw.clear();
-    dm.clear();
-    int v_prev = 0;
-    for (int v = 0; v < static_cast<int>(nn); ++v) {
-      dstart[v] = static_cast<int>(dw.size());
-      if (!(v & 1)) continue;
-      const int cd = v >> 1;
-      if (!((b.cand[cd / b.n] >> (cd % b.n + 1)) & 1)) continue;
-      for (const int* it = nb_begin(v, y), *e = nb_end(v, x); it != e; ++it) {
-        const int w = *it;
-        const int* sb = nb_begin(w, y);
-        const int* se = nb_end(w, x);
-        if (sb == se) continue;
-        DW d{w, static_cast<int>(dm.size()), 0};
-        dm.insert(dm.end(), sb, se);
-        d.me = static_cast<int>(dm.size());
-        dw.push_back(d);
+    const int* base_adj = adj.data();
+    for (int c = 0; c < b.nc; ++c) {
+      for (Mask cm = b.cand[c]; cm; cm &= cm - 1) {
+        const int v = ChainBoard::node(b.cd(c, lowest(cm)), true);
+        dstart[2 * v] = static_cast<int>(dw.size());
+        for (const int* it = nb_begin(v, y), *e = nb_end(v, x); it != e; ++it) {
+          const int w = *it;
+          const int* sb = nb_begin(w, y);
+          const int* se = nb_end(w, x);
+          if (sb == se) continue;
+          dw.push_back(DW{w, static_cast<int>(sb - base_adj), static_cast<int>(se - base_adj)});
+        }
+        dstart[2 * v + 1] = static_cast<int>(dw.size());
       }
-      v_prev = v;
     }
-    (void)v_prev;
-    dstart[nn] = static_cast<int>(dw.size());
   }
 
   // Cycles through on(source). SE's breadth-first search: "on" nodes are visited once,
@@ -307,7 +300,7 @@ struct ChainEngine::Impl {
       nxt.clear();
       for (int inst : cur) {
         const int v = inode[inst];
-        for (int k = dstart[v], ke = dstart[v + 1]; k < ke; ++k) {
+        for (int k = dstart[2 * v], ke = dstart[2 * v + 1]; k < ke; ++k) {
           const int w = dw[k].w;
           const int* sb = dmp + dw[k].mb;
           const int* se = dmp + dw[k].me;
@@ -593,8 +586,11 @@ struct ChainEngine::Impl {
   }
 };
 
-ChainEngine::ChainEngine() : impl_(new Impl) {}
-ChainEngine::~ChainEngine() { delete impl_; }
+ChainEngine::ChainEngine() : impl_(new Impl) { impl_->dyn = new_dynamic_scratch(); }
+ChainEngine::~ChainEngine() {
+  delete_dynamic_scratch(impl_->dyn);
+  delete impl_;
+}
 
 bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   Impl& s = *impl_;
@@ -694,7 +690,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
 }
 
 bool ChainEngine::find_advanced_chains(const Ctx& ctx, int max_level, Hint& out) {
-  return find_dynamic_chains(ctx, max_level, out);
+  return find_dynamic_chains(ctx, max_level, *impl_->dyn, out);
 }
 
 }  // namespace sudoforge::grader::detail

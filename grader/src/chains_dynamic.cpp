@@ -1,4 +1,508 @@
+// Nishio (7.5), multiple (8.0) and dynamic (8.5) forcing chains, as Sudoku Explainer
+// defines them.
+//
+// A "chaining" starts from one assumption (a candidate on, or off) and derives, breadth
+// first with "on" consequences taken before "off" ones, everything that follows:
+//   on(c,d)  -> off for the other candidates of c (not in Nishio) and for d in the peers;
+//   off(c,d) -> on(c,d') when c has only d' left besides d (not in Nishio), and on(c',d)
+//               when a unit of c has d only in c and c'.
+// Static chainings (multiple chains) read these links on the grid of the step; dynamic
+// ones (Nishio, dynamic) remove every "off" candidate as they go, so later links see the
+// reduced grid, and a derived "on" then also has as parents the earlier "off" candidates
+// that made it single ("hidden parents"). A chaining stops at its first contradiction
+// (a candidate both on and off).
+//
+// Hints (each removes candidates of the step grid):
+//   contradiction: the assumption leads to a contradiction, so it is false (Nishio,
+//     dynamic; sort key 7);
+//   double: a candidate is on (off) both when the source is on and when it is off
+//     (dynamic, cells of 3+ candidates; sort key 1);
+//   region: a candidate is on (off) whichever position a digit takes in a unit (2
+//     positions, or more for multiple chains; sort key 6);
+//   cell: a candidate is on (off) whichever value a cell takes (sort key 5).
+// Complexity: the number of distinct nodes among the ancestors of each target, summed
+// over the chains of the hint. Rating: 7.5 / 8.0 / 8.5 plus SE's length adjustment; SE
+// keeps the hint of least (rating, complexity, sort key), first found on ties, visiting
+// cells in reading order and values in increasing order.
+//
+// Each chaining from an "on" assumption is computed once per producer and shared by the
+// binary, region and cell hints. (Keeping them between steps, invalidated by what they
+// read, was tried: a step touches what most chainings read, so it did not pay.)
+//
+// Not implemented: dynamic (+) (9.0, the basic techniques applied inside the chain) and
+// the nested levels (9.5+); a puzzle that needs them comes back complete = false.
+#include <algorithm>
+#include <string>
+
 #include "chains_internal.h"
+
 namespace sudoforge::grader::detail {
-bool find_dynamic_chains(const Ctx&, int, Hint&) { return false; }
+
+struct DynamicScratch {
+  struct Rec {
+    int node, pb, pe, anc;  // parents [pb, pe) in the pool; anc: memo (-1 unknown)
+  };
+  // One chaining.
+  struct Result {
+    std::vector<int> rec;                       // node -> canonical record, or -1
+    std::vector<Rec> recs;
+    std::vector<int> pool;                      // parent records
+    std::vector<int> on_order, off_order;       // canonical records in order of derivation
+    bool absurd = false;
+    int abs_on = -1, abs_off = -1;              // records of the contradiction
+    int start = -1;
+    int rnode(int r) const { return recs[r].node; }
+    bool has(int nd) const { return rec[nd] >= 0; }
+    int find(int nd) const { return rec[nd]; }
+  };
+
+  const CandidateGrid* g = nullptr;
+  int n = 0, nc = 0, nn = 0;
+  bool ylinks = true, dynamic = false, multiple = false, nishio = false;
+  std::vector<Mask> cand0, cand, upos0, upos;
+  std::vector<int> qon, qoff;
+  std::vector<int> vis;
+  int vstamp = 0;
+  std::vector<int> stack;
+  std::vector<Result> slots;  // [0]: scratch for "off" chainings; then one per "on" start
+  int used = 1;
+  std::vector<int> cache;     // on node -> slot, or -1
+  struct MakeOn {
+    int node;
+    int pb, pe;  // parents in tmp_parents
+  };
+  std::vector<MakeOn> make_on;
+  std::vector<int> tmp_parents;
+
+  // Best hint so far.
+  int best_cx = 0, best_sk = 0;
+  bool found = false;
+  Hint* out = nullptr;
+  bool explain = false;
+  int base = 0;
+
+  int cell_of(int node) const { return ncell[node >> 1]; }
+  int digit_of(int node) const { return ndig[node >> 1]; }
+  std::vector<int> ncell, ndig;   // per candidate index
+  std::vector<int> ubase;         // [c*3+k]: unit * (n+1) of the k-th unit of c (block, row, column)
+  std::vector<int> uid;           // [c*3+k]: that unit
+  std::vector<Mask> ubit;         // [c*3+k]: bit of c in that unit
+  std::vector<const int*> ucells; // [c*3+k]: cells of that unit
+  static bool two_bits(Mask m) {
+    const Mask r = m & (m - 1);
+    return r && !(r & (r - 1));
+  }
+  int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
+
+  void load(const CandidateGrid& grid) {
+    const bool same_shape = g && n == grid.n() && nc == grid.cell_count();
+    g = &grid;
+    n = grid.n();
+    nc = grid.cell_count();
+    nn = nc * n * 2;
+    cand0.resize(nc);
+    for (int c = 0; c < nc; ++c) cand0[c] = grid.cand(c);
+    upos0.assign(grid.pos_table(), grid.pos_table() + static_cast<size_t>(3 * n) * (n + 1));
+    cand = cand0;
+    upos = upos0;
+    if (same_shape) return;
+    vis.assign(nn, 0);
+    ncell.resize(static_cast<size_t>(nc) * n);
+    ndig.resize(static_cast<size_t>(nc) * n);
+    for (int cd = 0; cd < nc * n; ++cd) {
+      ncell[cd] = cd / n;
+      ndig[cd] = cd % n + 1;
+    }
+    ubase.resize(3 * nc);
+    uid.resize(3 * nc);
+    ubit.resize(3 * nc);
+    ucells.resize(3 * nc);
+    static const int kTypes[3] = {2, 0, 1};  // block, row, column
+    for (int c = 0; c < nc; ++c) {
+      for (int k = 0; k < 3; ++k) {
+        const int u = grid.unit_of(c, kTypes[k]);
+        uid[c * 3 + k] = u;
+        ubase[c * 3 + k] = u * (n + 1);
+        ubit[c * 3 + k] = Mask{1} << grid.index_in(u, c);
+        ucells[c * 3 + k] = grid.unit(u);
+      }
+    }
+    on_cell.assign(nc, 0);
+    off_cell.assign(nc, 0);
+    on_u.assign(upos0.size(), 0);
+    off_u.assign(upos0.size(), 0);
+    slots.clear();
+    slots.resize(static_cast<size_t>(nc) * n + 1);
+  }
+
+  // Per chaining: recorded "on" / "off" values per cell and positions per unit and digit.
+  std::vector<Mask> on_cell, off_cell, on_u, off_u;
+
+  int add_record(Result& R, int nd, const int* parents, int np, bool canonical) {
+    const int r = static_cast<int>(R.recs.size());
+    const int pb = static_cast<int>(R.pool.size());
+    if (np == 1) R.pool.push_back(parents[0]);
+    else R.pool.insert(R.pool.end(), parents, parents + np);
+    R.recs.push_back(Rec{nd, pb, pb + np, -1});
+    if (canonical) {
+      R.rec[nd] = r;
+      const int c = cell_of(nd), d = digit_of(nd);
+      const Mask bit = Mask{1} << d;
+      const bool on = nd & 1;
+      (on ? on_cell : off_cell)[c] |= bit;
+      Mask* um = on ? on_u.data() : off_u.data();
+      const int* ub = &ubase[c * 3];
+      const Mask* bb = &ubit[c * 3];
+      um[ub[0] + d] |= bb[0];
+      um[ub[1] + d] |= bb[1];
+      um[ub[2] + d] |= bb[2];
+      if (on) R.on_order.push_back(r);
+      else R.off_order.push_back(r);
+    }
+    return r;
+  }
+
+  // Undo the per-chaining marks (and the removed candidates); fill the lookup tables.
+  std::vector<int> removed;  // candidate nodes removed by the current chaining
+  void finish(Result& R) {
+    for (const Rec& rc : R.recs) {
+      const int c = cell_of(rc.node), d = digit_of(rc.node);
+      on_cell[c] = off_cell[c] = 0;
+      const int* ub = &ubase[c * 3];
+      on_u[ub[0] + d] = off_u[ub[0] + d] = 0;
+      on_u[ub[1] + d] = off_u[ub[1] + d] = 0;
+      on_u[ub[2] + d] = off_u[ub[2] + d] = 0;
+    }
+    for (int nd : removed) {
+      const int c = cell_of(nd), d = digit_of(nd);
+      cand[c] = cand0[c];
+      const int* ub = &ubase[c * 3];
+      upos[ub[0] + d] = upos0[ub[0] + d];
+      upos[ub[1] + d] = upos0[ub[1] + d];
+      upos[ub[2] + d] = upos0[ub[2] + d];
+    }
+    removed.clear();
+  }
+
+  void remove_cand(int nd) {
+    const int c = cell_of(nd), d = digit_of(nd);
+    if (!((cand[c] >> d) & 1)) return;
+    removed.push_back(nd);
+    cand[c] &= ~(Mask{1} << d);
+    const int* ub = &ubase[c * 3];
+    const Mask* bb = &ubit[c * 3];
+    upos[ub[0] + d] &= ~bb[0];
+    upos[ub[1] + d] &= ~bb[1];
+    upos[ub[2] + d] &= ~bb[2];
+  }
+
+  // A new "off" consequence x of record p (x not yet recorded off); true on a
+  // contradiction.
+  bool new_off(Result& R, int x, int p) {
+    const int c = cell_of(x), d = digit_of(x);
+    if ((on_cell[c] >> d) & 1) {
+      R.absurd = true;
+      R.abs_on = R.rec[x ^ 1];
+      R.abs_off = add_record(R, x, &p, 1, false);
+      return true;
+    }
+    add_record(R, x, &p, 1, true);
+    qoff.push_back(R.rec[x]);
+    return false;
+  }
+
+  // SE's doChaining from a single assumption.
+  void chain(Result& R, int start) {
+    if (static_cast<int>(R.rec.size()) != nn) R.rec.assign(nn, -1);
+    for (const Rec& rc : R.recs) R.rec[rc.node] = -1;
+    R.recs.clear();
+    R.pool.clear();
+    R.on_order.clear();
+    R.off_order.clear();
+    R.absurd = false;
+    R.abs_on = R.abs_off = -1;
+    R.start = start;
+    chain_body(R, start);
+    finish(R);
+  }
+  void chain_body(Result& R, int start) {
+    qon.clear();
+    qoff.clear();
+    add_record(R, start, nullptr, 0, true);
+    if (start & 1) qon.push_back(0);
+    else qoff.push_back(0);
+    size_t hon = 0, hoff = 0;
+    while (hon < qon.size() || hoff < qoff.size()) {
+      if (hon < qon.size()) {
+        const int p = qon[hon++];
+        const int nd = R.recs[p].node;
+        const int c = cell_of(nd), d = digit_of(nd);
+        // Only candidates not yet recorded "off" can be new (or contradictions: one
+        // already "off" cannot also be "on").
+        if (ylinks) {
+          for (Mask m = cand[c] & ~(Mask{1} << d) & ~off_cell[c]; m; m &= m - 1) {
+            if (new_off(R, node(c, lowest(m), false), p)) return;
+          }
+        }
+        for (int k = 0; k < 3; ++k) {
+          const int* cells = ucells[c * 3 + k];
+          const int at = ubase[c * 3 + k] + d;
+          for (Mask m = upos[at] & ~off_u[at] & ~ubit[c * 3 + k]; m; m &= m - 1) {
+            if (new_off(R, node(cells[lowest(m)], d, false), p)) return;
+          }
+        }
+      } else {
+        const int p = qoff[hoff++];
+        const int nd = R.recs[p].node;
+        const int c = cell_of(nd), d = digit_of(nd);
+        make_on.clear();
+        tmp_parents.clear();
+        if (ylinks && two_bits(cand[c])) {
+          const int v = lowest(cand[c] & ~(Mask{1} << d));
+          MakeOn mo{node(c, v, true), static_cast<int>(tmp_parents.size()), 0};
+          tmp_parents.push_back(p);
+          for (Mask m = cand0[c] & ~cand[c]; m; m &= m - 1) {
+            tmp_parents.push_back(R.rec[node(c, lowest(m), false)]);
+          }
+          mo.pe = static_cast<int>(tmp_parents.size());
+          make_on.push_back(mo);
+        }
+        for (int k = 0; k < 3; ++k) {
+          const int ub = ubase[c * 3 + k];
+          const Mask pm = upos[ub + d];
+          if (!two_bits(pm)) continue;
+          const int* cells = ucells[c * 3 + k];
+          int q = cells[lowest(pm)];
+          if (q == c) q = cells[lowest(pm & (pm - 1))];
+          MakeOn mo{node(q, d, true), static_cast<int>(tmp_parents.size()), 0};
+          tmp_parents.push_back(p);
+          for (Mask m = upos0[ub + d] & ~pm; m; m &= m - 1) {
+            tmp_parents.push_back(R.rec[node(cells[lowest(m)], d, false)]);
+          }
+          mo.pe = static_cast<int>(tmp_parents.size());
+          make_on.push_back(mo);
+        }
+        if (dynamic) remove_cand(nd);
+        for (const MakeOn& mo : make_on) {
+          const int x = mo.node;
+          const int xc = cell_of(x), xd = digit_of(x);
+          if ((off_cell[xc] >> xd) & 1) {
+            R.absurd = true;
+            R.abs_on = add_record(R, x, tmp_parents.data() + mo.pb, mo.pe - mo.pb, false);
+            R.abs_off = R.rec[x ^ 1];
+            return;
+          }
+          if (!((on_cell[xc] >> xd) & 1)) {
+            add_record(R, x, tmp_parents.data() + mo.pb, mo.pe - mo.pb, true);
+            qon.push_back(R.rec[x]);
+          }
+        }
+      }
+    }
+  }
+
+  // Number of distinct nodes among the ancestors of record r (r included).
+  int ancestors(Result& R, int r) {
+    if (R.recs[r].anc >= 0) return R.recs[r].anc;
+    ++vstamp;
+    int count = 0;
+    stack.clear();
+    stack.push_back(r);
+    while (!stack.empty()) {
+      const int q = stack.back();
+      stack.pop_back();
+      const Rec& rq = R.recs[q];
+      if (vis[rq.node] == vstamp) continue;
+      vis[rq.node] = vstamp;
+      ++count;
+      for (int k = rq.pb; k < rq.pe; ++k) stack.push_back(R.pool[k]);
+    }
+    R.recs[r].anc = count;
+    return count;
+  }
+
+  // The chaining from on(nd), computed once per producer.
+  Result& get_chain(int nd) {
+    int slot = cache[nd];
+    if (slot < 0) {
+      slot = used++;
+      cache[nd] = slot;
+      chain(slots[slot], nd);
+    }
+    return slots[slot];
+  }
+
+  std::string node_text(int nd) const {
+    return g->cell_name(cell_of(nd)) + ((nd & 1) ? "=" : "<>") + digit_name(*g, digit_of(nd));
+  }
+
+  bool better(int cx, int sk) const {
+    return !found || cx < best_cx || (cx == best_cx && sk < best_sk);
+  }
+  // Offer a hint whose target is node `target` (on: the value is placed; off: removed).
+  void offer(int target, int cx, int sk, const char* kind, const std::string& what) {
+    const int c = cell_of(target), d = digit_of(target);
+    if ((target & 1) && !(cand0[c] & ~(Mask{1} << d))) return;  // nothing to remove
+    if (!better(cx, sk)) return;
+    found = true;
+    best_cx = cx;
+    best_sk = sk;
+    Hint& h = *out;
+    h.technique = kind;
+    h.rating = base + length_difficulty(cx);
+    h.complexity = cx;
+    h.sort_key = sk;
+    h.placements.clear();
+    h.eliminations.clear();
+    h.cells.clear();
+    h.cells.push_back(c);
+    if (target & 1) {
+      for (Mask m = cand0[c] & ~(Mask{1} << d); m; m &= m - 1) h.eliminations.emplace_back(c, lowest(m));
+      h.placements.emplace_back(c, d);
+    } else {
+      h.eliminations.emplace_back(c, d);
+    }
+    if (explain) {
+      h.explanation = node_text(target) + ": " + kind + " (" + std::to_string(cx) + " nodes): " + what;
+    }
+  }
+
+  // One producer: SE's getMultipleChainsHintList for this mode.
+  void produce() {
+    const bool binary_hints = dynamic || nishio;
+    const char* absurd_name = nishio ? "Nishio Forcing Chains" : "Dynamic Contradiction Forcing Chains";
+    for (int c = 0; c < nc; ++c) {
+      if (g->value(c) != 0) continue;
+      const Mask cm = cand0[c];
+      const int card = popcount(cm);
+      if (!(card > 2 || (card > 1 && dynamic))) continue;
+      for (Mask m = cm; m; m &= m - 1) {
+        const int d = lowest(m);
+        const int on = node(c, d, true), off = node(c, d, false);
+        Result& A = get_chain(on);
+        if (binary_hints) {
+          if (A.absurd) {
+            const int cx = ancestors(A, A.abs_on) + ancestors(A, A.abs_off);
+            if (better(cx, 7)) {
+              offer(off, cx, 7, absurd_name,
+                    explain ? "if " + node_text(on) + " then " + node_text(A.rnode(A.abs_on)) + " and " +
+                                  node_text(A.rnode(A.abs_off))
+                            : std::string());
+            }
+          }
+          Result& B = slots[0];
+          chain(B, off);
+          if (B.absurd) {
+            const int cx = ancestors(B, B.abs_on) + ancestors(B, B.abs_off);
+            if (better(cx, 7)) {
+              offer(on, cx, 7, absurd_name,
+                    explain ? "if " + node_text(off) + " then " + node_text(B.rnode(B.abs_on)) + " and " +
+                                  node_text(B.rnode(B.abs_off))
+                            : std::string());
+            }
+          }
+          if (card >= 3 && !nishio && dynamic) {
+            for (int pass = 0; pass < 2; ++pass) {
+              for (int r : pass == 0 ? A.on_order : A.off_order) {
+                const int x = A.rnode(r);
+                const int rb = B.find(x);
+                if (rb < 0) continue;
+                const int cx = ancestors(A, r) + ancestors(B, rb);
+                if (better(cx, 1)) {
+                  offer(x, cx, 1, "Dynamic Double Forcing Chains",
+                        explain ? node_text(on) + " and " + node_text(off) + " both give " + node_text(x)
+                                : std::string());
+                }
+              }
+            }
+          }
+        }
+        if (!nishio) region_chains(c, d);
+      }
+      if (!nishio && (card == 2 || (multiple && card > 2))) cell_chains(c);
+    }
+  }
+
+  std::vector<Result*> members;  // chainings of the current region / cell
+  void collect(Result& F, bool on_side, int sk, const char* kind, const std::string& what) {
+    const auto& order = on_side ? F.on_order : F.off_order;
+    for (int r : order) {
+      const int x = F.rnode(r);
+      bool all = true;
+      for (Result* R : members) {
+        if (!R->has(x)) {
+          all = false;
+          break;
+        }
+      }
+      if (!all) continue;
+      int cx = 0;
+      for (Result* R : members) cx += ancestors(*R, R->find(x));
+      if (better(cx, sk)) offer(x, cx, sk, kind, explain ? what + " give " + node_text(x) : std::string());
+    }
+  }
+
+  void region_chains(int c, int d) {
+    for (int k = 0; k < 3; ++k) {
+      const Mask pm = upos0[ubase[c * 3 + k] + d];
+      const int cnt = popcount(pm);
+      if (!(cnt == 2 || (multiple && cnt > 2))) continue;
+      const int* cells = ucells[c * 3 + k];
+      if (cells[lowest(pm)] != c) continue;  // each unit once, from its first position
+      members.clear();
+      for (Mask m = pm; m; m &= m - 1) members.push_back(&get_chain(node(cells[lowest(m)], d, true)));
+      const std::string what = explain ? digit_name(*g, d) + " in " + g->unit_name(uid[c * 3 + k]) : std::string();
+      const char* kind = dynamic ? "Dynamic Region Forcing Chains" : "Region Forcing Chains";
+      Result& first = *members.front();
+      collect(first, true, 6, kind, what);
+      collect(first, false, 6, kind, what);
+    }
+  }
+
+  void cell_chains(int c) {
+    members.clear();
+    for (Mask m = cand0[c]; m; m &= m - 1) members.push_back(&get_chain(node(c, lowest(m), true)));
+    const std::string what = explain ? "the values of " + g->cell_name(c) : std::string();
+    const char* kind = dynamic ? "Dynamic Cell Forcing Chains" : "Cell Forcing Chains";
+    Result& first = *members.front();
+    collect(first, true, 5, kind, what);
+    collect(first, false, 5, kind, what);
+  }
+
+  bool run(const Ctx& ctx, int level, Hint& h) {
+    load(ctx.g);
+    out = &h;
+    explain = ctx.explain;
+    // Nishio, then multiple, then dynamic chains: the first producer with a hint wins.
+    struct Kind {
+      bool multiple, dynamic, nishio;
+      int base;
+    };
+    static const Kind kKinds[3] = {{false, true, true, 75}, {true, false, false, 80}, {true, true, false, 85}};
+    for (int i = 0; i < 3; ++i) {
+      if (i == 2 && level < 3) break;
+      const Kind& kd = kKinds[i];
+      multiple = kd.multiple;
+      dynamic = kd.dynamic;
+      nishio = kd.nishio;
+      ylinks = !nishio;
+      base = kd.base;
+      cache.assign(nn, -1);
+      used = 1;
+      found = false;
+      produce();
+      if (found) return true;
+    }
+    return false;
+  }
+};
+
+DynamicScratch* new_dynamic_scratch() { return new DynamicScratch; }
+void delete_dynamic_scratch(DynamicScratch* s) { delete s; }
+
+bool find_dynamic_chains(const Ctx& ctx, int max_level, DynamicScratch& scratch, Hint& out) {
+  if (max_level < 2) return false;
+  return scratch.run(ctx, max_level, out);
 }
+
+}  // namespace sudoforge::grader::detail

@@ -18,7 +18,10 @@ struct ChainBoard {
   static int node(int cd, bool on) { return cd * 2 + (on ? 1 : 0); }
 };
 
-// Nishio (7.5), multiple (8.0), dynamic (8.5), dynamic + (9.0), nested (9.5+) chains.
-bool find_dynamic_chains(const Ctx& ctx, int max_level, Hint& out);
+// Nishio (7.5), multiple (8.0), dynamic (8.5) chains; scratch kept between calls.
+struct DynamicScratch;
+DynamicScratch* new_dynamic_scratch();
+void delete_dynamic_scratch(DynamicScratch* s);
+bool find_dynamic_chains(const Ctx& ctx, int max_level, DynamicScratch& scratch, Hint& out);
 
 }  // namespace sudoforge::grader::detail

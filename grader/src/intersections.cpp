@@ -21,7 +21,7 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
         const Mask outside2 = ~g.inter(r2, r1);
         for (int d = 1; d <= n; ++d) {
           const Mask p1 = g.pos(r1, d);
-          if (popcount(p1) <= 1 || (p1 & ~inter)) continue;
+          if ((p1 & ~inter) || !(p1 & (p1 - 1))) continue;
           // d in r1 is confined to r1 & r2: remove it from the rest of r2.
           const Mask rest2 = g.pos(r2, d) & outside2;
           if (!rest2) continue;

@@ -99,7 +99,8 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
     int m = 0;
     for (int d = 1; d <= n; ++d) {
       pos[d] = g.pos(u, d);
-      if (pos[d]) digits[m++] = d;
+      // A digit with more than `degree` positions cannot be part of the set.
+      if (pos[d] && popcount(pos[d]) <= degree) digits[m++] = d;
     }
     const bool found = combos(m, degree, [&](const std::array<int, 8>& idx) {
       Mask common = 0, set = 0;

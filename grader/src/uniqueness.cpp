@@ -90,10 +90,44 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
   std::vector<Found> found;
-  for (int cell = 0; cell < g.cell_count(); ++cell) {
+  // A loop is a cycle among the cells holding both values (linked when they share a
+  // unit), so it lies in the 2-core of that graph: a start cell outside it finds nothing.
+  const int nc = g.cell_count();
+  std::vector<Mask> core_pair;
+  std::vector<std::vector<char>> cores;
+  std::vector<int> deg(nc), queue;
+  auto in_core = [&](Mask pair, int cell) -> bool {
+    size_t k = 0;
+    while (k < core_pair.size() && core_pair[k] != pair) ++k;
+    if (k == core_pair.size()) {
+      core_pair.push_back(pair);
+      std::vector<char> core(nc, 0);
+      queue.clear();
+      for (int c = 0; c < nc; ++c) core[c] = (g.cand(c) & pair) == pair;
+      for (int c = 0; c < nc; ++c) {
+        if (!core[c]) continue;
+        deg[c] = 0;
+        for (int q : g.peers(c)) deg[c] += core[q];
+        if (deg[c] < 2) queue.push_back(c);
+      }
+      while (!queue.empty()) {
+        const int c = queue.back();
+        queue.pop_back();
+        if (!core[c]) continue;
+        core[c] = 0;
+        for (int q : g.peers(c)) {
+          if (core[q] && --deg[q] < 2) queue.push_back(q);
+        }
+      }
+      cores.push_back(std::move(core));
+    }
+    return cores[k][cell] != 0;
+  };
+  for (int cell = 0; cell < nc; ++cell) {
     const Mask p = g.cand(cell);
     if (popcount(p) != 2) continue;
-    LoopSearch ls{g, lowest(p), lowest(p & (p - 1)), {}, {}, p, std::vector<char>(g.cell_count(), 0)};
+    if (!in_core(p, cell)) continue;
+    LoopSearch ls{g, lowest(p), lowest(p & (p - 1)), {}, {}, p, std::vector<char>(nc, 0)};
     ls.check(cell, 2, 0, -1);
     for (const auto& loop : ls.results) {
       if (!valid_loop(g, loop)) continue;

@@ -9,15 +9,20 @@ bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
   for (int pivot = 0; pivot < g.cell_count(); ++pivot) {
     const Mask pm = g.cand(pivot);
     if (popcount(pm) != need) continue;
-    const auto& peers = g.peers(pivot);
-    for (size_t i = 0; i < peers.size(); ++i) {
-      const int w1 = peers[i];
+    // Bivalue peers, in peer order.
+    int bp[64];
+    int nb = 0;
+    for (int c : g.peers(pivot)) {
+      if (popcount(g.cand(c)) == 2 && nb < 64) bp[nb++] = c;
+    }
+    for (int i = 0; i < nb; ++i) {
+      const int w1 = bp[i];
       const Mask m1 = g.cand(w1);
-      if (popcount(m1) != 2) continue;
-      for (size_t j = i + 1; j < peers.size(); ++j) {
-        const int w2 = peers[j];
+      if (!(m1 & pm)) continue;  // a wing shares a value with the pivot
+      for (int j = i + 1; j < nb; ++j) {
+        const int w2 = bp[j];
         const Mask m2 = g.cand(w2);
-        if (popcount(m2) != 2 || m1 == m2) continue;
+        if (m1 == m2) continue;
         Mask z = m1 & m2;
         if (popcount(z) != 1) continue;
         if (xyz) {

@@ -151,6 +151,10 @@ void CellEngine::search(int depth) {
     out_of_budget_ = stop_ = true;
     return;
   }
+  if (check_.due(nodes_before_ + nodes_)) {
+    stop_ = true;
+    return;
+  }
   if (s[nn_ + units_] == 0) {
     ++found_;
     if (sink_) {
@@ -174,6 +178,7 @@ void CellEngine::search(int depth) {
       if (k == 2) break;
     }
   }
+  std::uint32_t* t = frame(depth + 1);
   std::uint32_t options[32];
   int count = 0;
   for (std::uint32_t c = s[best]; c; c &= c - 1) options[count++] = c & (0u - c);
@@ -183,7 +188,6 @@ void CellEngine::search(int depth) {
       std::swap(options[i], options[pick(rng_->engine)]);
     }
   }
-  std::uint32_t* t = frame(depth + 1);
   for (int i = 0; i < count; ++i) {
     std::copy(s, s + frame_size_, t);
     ++guesses_;
@@ -195,9 +199,12 @@ void CellEngine::search(int depth) {
 
 std::uint64_t CellEngine::run(const Geometry& g, const std::uint8_t* givens,
                               std::span<const Candidate> forbidden, std::uint64_t limit,
-                              SearchStats* stats, SolutionSink sink) {
+                              SearchStats* stats, SolutionSink sink,
+                              const SearchLimits& limits) {
   if (!prepared_ || !(geometry_ == g)) prepare(g);
   if (limit == 0) return 0;
+  check_.reset(limits);
+  nodes_before_ = 0;
   limit_ = limit;
   found_ = nodes_ = guesses_ = budget_ = 0;
   stop_ = randomize_ = out_of_budget_ = false;
@@ -207,12 +214,15 @@ std::uint64_t CellEngine::run(const Geometry& g, const std::uint8_t* givens,
     stats->nodes += nodes_;
     stats->guesses += guesses_;
   }
+  check_.raise_if_aborted(nodes_);
   return found_;
 }
 
-bool CellEngine::random_solution(const Geometry& g, const std::uint8_t* givens,
-                                 std::uint64_t seed, SearchStats* stats, std::uint8_t* out) {
+bool CellEngine::random_solution(const Geometry& g, const std::uint8_t* givens, std::uint64_t seed,
+                                 SearchStats* stats, std::uint8_t* out,
+                                 const SearchLimits& limits) {
   if (!prepared_ || !(geometry_ == g)) prepare(g);
+  check_.reset(limits);
   if (!rng_) rng_ = std::make_unique<Rng>();
   rng_->engine.seed(seed);
   struct Copy {
@@ -231,6 +241,7 @@ bool CellEngine::random_solution(const Geometry& g, const std::uint8_t* givens,
   std::uint64_t total_nodes = 0, total_guesses = 0;
   bool ok = false;
   for (;;) {
+    nodes_before_ = total_nodes;
     limit_ = 1;
     found_ = nodes_ = guesses_ = 0;
     stop_ = out_of_budget_ = false;
@@ -244,15 +255,17 @@ bool CellEngine::random_solution(const Geometry& g, const std::uint8_t* givens,
       ok = true;
       break;
     }
-    if (!out_of_budget_) break;
+    if (!out_of_budget_ || check_.aborted()) break;
     budget *= 2;
   }
   randomize_ = false;
   budget_ = 0;
+  nodes_before_ = 0;
   if (stats) {
     stats->nodes += total_nodes;
     stats->guesses += total_guesses;
   }
+  check_.raise_if_aborted(total_nodes);
   return ok;
 }
 

@@ -100,6 +100,7 @@ std::uint64_t Dlx::search(std::uint64_t limit, const Visitor& visit, SearchStats
   stack_.assign(static_cast<std::size_t>(primary_) + 1, 0);
   rows_.assign(static_cast<std::size_t>(primary_) + 1, 0);
   std::uint64_t found = 0, nodes = 0, guesses = 0;
+  detail::LimitCheck check(limits_);
   int depth = 0;
   int r = 0;
   bool stop = false;
@@ -114,6 +115,10 @@ enter:
       if (!visit(std::span<const int>(rows_.data(), depth))) stop = true;
     }
     if (found >= limit) stop = true;
+    goto backtrack;
+  }
+  if (check.due(nodes)) {
+    stop = true;
     goto backtrack;
   }
   {
@@ -151,6 +156,7 @@ done:
     stats->nodes += nodes;
     stats->guesses += guesses;
   }
+  check.raise_if_aborted(nodes);
   return found;
 }
 

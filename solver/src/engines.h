@@ -12,6 +12,9 @@
 //    of size 1; a branch is a row tried in a column of size >= 2. (The bitwise engines also
 //    place what their extra propagation proves, which DLX would have reached by forced
 //    columns anyway, so their node counts are close to, not equal to, kLinked's.)
+//  - `limits` are checked during the search (see search_limits.h); when one is hit the
+//    search unwinds (leaving the engine ready for the next call), the stats spent so far
+//    are added, and run() throws SearchAborted.
 //  - No heap allocation once warm for a geometry (buffers are kept between calls).
 #include <cstdint>
 #include <memory>
@@ -19,6 +22,7 @@
 #include <vector>
 
 #include "sudoforge/core/geometry.h"
+#include "sudoforge/solver/search_limits.h"
 #include "sudoforge/solver/search_stats.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
@@ -35,26 +39,36 @@ struct SolutionSink {
 class LinkedEngine {
  public:
   std::uint64_t run(const Geometry& g, const std::uint8_t* givens,
-                    std::span<const Candidate> forbidden, std::uint64_t limit,
-                    SearchStats* stats, SolutionSink sink);
+                    std::span<const Candidate> forbidden, std::uint64_t limit, SearchStats* stats,
+                    SolutionSink sink, const SearchLimits& limits);
 
  private:
   void prepare(const Geometry& g);
+  inline int choose_column() const;
   inline void cover(int c);
   inline void uncover(int c);
 
+  // Node indices fit 16 bits for every supported geometry (25x25: 4*15625 row nodes plus
+  // 2500 headers < 65536): a node is 8 bytes, one load gives its links and column.
+  struct Node {
+    std::uint16_t up, down, col, pad;
+  };
   int n_ = 0, nn_ = 0, columns_ = 0, head_ = 0, root_ = 0;
-  // Per node (row nodes 0..4*rows-1 in blocks of 4, then headers, then the root).
-  std::vector<int> up_, down_, col_;
-  // Per header (index = column): list links and sizes.
-  std::vector<int> left_, right_, size_;
+  // Row nodes 0..4*rows-1 in blocks of 4, then one header node per column.
+  std::vector<Node> node_;
+  // Per header (index = column; root_ = columns_): the list of open columns, and sizes.
+  // A covered column's size is raised by kCovered so that choose_column can scan the
+  // sizes as a plain array (padded with covered entries to a multiple of 8).
+  std::vector<std::uint16_t> left_, right_;
+  std::vector<std::int16_t> size_;
   // Per matrix row: the (cell, value) it stands for.
-  std::vector<int> row_cell_;
+  std::vector<std::uint16_t> row_cell_;
   std::vector<std::uint8_t> row_value_;
-  // Per candidate (cell*N + value-1): its column ids, precomputed per geometry.
-  std::vector<int> cand_cols_;
+  // Per candidate (cell*N + value-1): its column ids; per cell: row, column and box.
+  std::vector<std::uint16_t> cand_cols_;
+  std::vector<std::uint8_t> cell_row_, cell_col_, cell_box_;
   std::vector<std::uint32_t> unit_used_;
-  std::vector<std::uint8_t> forbidden_mark_;
+  std::vector<std::uint32_t> forbidden_mask_;  // per cell, during a run
   std::vector<int> stack_;
   std::vector<std::uint8_t> cells_;
   Geometry geometry_;
@@ -62,7 +76,7 @@ class LinkedEngine {
 };
 
 // Per-cell candidate bitmasks, any geometry (N <= 25): naked and hidden singles, branch
-// on a cell with fewest candidates. Also drives random_solution (random value order).
+// on a cell with fewest candidates. Also drives random_solution for N != 9.
 class CellEngine {
  public:
   CellEngine();
@@ -71,13 +85,13 @@ class CellEngine {
   CellEngine& operator=(CellEngine&&) noexcept;
 
   std::uint64_t run(const Geometry& g, const std::uint8_t* givens,
-                    std::span<const Candidate> forbidden, std::uint64_t limit,
-                    SearchStats* stats, SolutionSink sink);
+                    std::span<const Candidate> forbidden, std::uint64_t limit, SearchStats* stats,
+                    SolutionSink sink, const SearchLimits& limits);
   // One solution with branch values tried in an order drawn from `seed` (restarting with
   // a growing node budget so an unlucky early choice cannot stall it); false when none.
   // `out` receives N*N values.
   bool random_solution(const Geometry& g, const std::uint8_t* givens, std::uint64_t seed,
-                       SearchStats* stats, std::uint8_t* out);
+                       SearchStats* stats, std::uint8_t* out, const SearchLimits& limits);
 
  private:
   struct Rng;
@@ -103,17 +117,28 @@ class CellEngine {
   std::uint64_t limit_ = 0, found_ = 0, nodes_ = 0, guesses_ = 0, budget_ = 0;
   bool stop_ = false, randomize_ = false, out_of_budget_ = false;
   SolutionSink sink_;
+  LimitCheck check_;
+  std::uint64_t nodes_before_ = 0;  // nodes of earlier restarts (random_solution)
   std::vector<std::uint8_t> out_;
   std::unique_ptr<Rng> rng_;
 };
 
 // 9x9 only: per-digit bitboards in three 27-bit bands (band = three rows), with
-// row/box/column hidden singles, locked candidates inside each band, naked singles, and
-// branching on a bivalue cell.
+// row/box/column hidden singles, locked candidates, naked singles, and branching on a
+// bivalue cell.
 class BandEngine {
  public:
+  // Givens need not be checked for conflicts: on a conflict it sets *conflict and returns
+  // 0 (the caller names the pair).
   std::uint64_t run(const std::uint8_t* givens, std::span<const Candidate> forbidden,
-                    std::uint64_t limit, SearchStats* stats, SolutionSink sink);
+                    std::uint64_t limit, SearchStats* stats, SolutionSink sink,
+                    const SearchLimits& limits, bool* conflict);
+  // random_solution's search: branch values are tried in an order drawn from *random_seed.
+  // Kept as the first release wrote it (band_random.cpp) so a seed keeps giving the same
+  // grid. Givens must be conflict-free.
+  std::uint64_t run_random(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
+                           SolutionSink sink, std::uint64_t* random_seed,
+                           const SearchLimits& limits);
 };
 
 }  // namespace sudoforge::detail

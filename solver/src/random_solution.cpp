@@ -4,8 +4,7 @@
 
 namespace sudoforge {
 
-std::optional<Grid> random_solution(const Grid& partial, std::uint64_t seed,
-                                    SearchStats* stats) {
+std::optional<Grid> random_solution(const Grid& partial, std::uint64_t seed, SearchStats* stats) {
   thread_local SudokuSolver solver;
   return solver.random_solution(partial, seed, stats);
 }

@@ -13,6 +13,7 @@ namespace sudoforge {
 
 struct SudokuSolver::Impl {
   Engine engine;
+  SearchLimits limits;
   detail::LinkedEngine linked;
   detail::CellEngine cells;
   detail::BandEngine band;
@@ -41,8 +42,8 @@ struct SudokuSolver::Impl {
         const int a = pair ? pair->first : cell, b = pair ? pair->second : cell;
         const char symbol = Alphabet::standard(g.size()).symbol(grid[a]);
         throw ConflictingGivens(a, b,
-                                "conflicting givens: " + g.cell_name(a) + " and " +
-                                    g.cell_name(b) + " are both " + std::string(1, symbol));
+                                "conflicting givens: " + g.cell_name(a) + " and " + g.cell_name(b) +
+                                    " are both " + std::string(1, symbol));
       }
     }
   }
@@ -59,31 +60,40 @@ struct SudokuSolver::Impl {
   }
 
   Engine resolve(const Geometry& g) const {
+    const bool nine = g.size() == 9 && g.box_rows() == 3;
     switch (engine) {
       case Engine::kLinked:
       case Engine::kCellMasks:
         return engine;
-      case Engine::kAuto:
       case Engine::kBitwise:
+        return nine ? Engine::kBitwise : Engine::kCellMasks;
+      case Engine::kAuto:
         break;
     }
-    return g.size() == 9 && g.box_rows() == 3 ? Engine::kBitwise : Engine::kCellMasks;
+    // kLinked beats kCellMasks on 12x12, 16x16 and 25x25 (solver_bench --big).
+    return nine ? Engine::kBitwise : Engine::kLinked;
   }
 
   std::uint64_t run(const Grid& grid, std::uint64_t limit, SearchStats* stats,
                     std::span<const Candidate> forbidden, detail::SolutionSink sink) {
-    check_givens(grid);
-    if (!check_forbidden(grid, forbidden)) return 0;
     const Geometry& g = grid.geometry();
     const std::uint8_t* givens = grid.cells().data();
-    switch (resolve(g)) {
-      case Engine::kLinked:
-        return linked.run(g, givens, forbidden, limit, stats, sink);
-      case Engine::kBitwise:
-        return band.run(givens, forbidden, limit, stats, sink);
-      default:
-        return cells.run(g, givens, forbidden, limit, stats, sink);
+    const Engine e = resolve(g);
+    if (e == Engine::kBitwise) {
+      // The band engine finds conflicts while it sets up; only then is the pair named.
+      if (!check_forbidden(grid, forbidden)) {
+        check_givens(grid);
+        return 0;
+      }
+      bool conflict = false;
+      const std::uint64_t n = band.run(givens, forbidden, limit, stats, sink, limits, &conflict);
+      if (conflict) check_givens(grid);
+      return n;
     }
+    check_givens(grid);
+    if (!check_forbidden(grid, forbidden)) return 0;
+    if (e == Engine::kLinked) return linked.run(g, givens, forbidden, limit, stats, sink, limits);
+    return cells.run(g, givens, forbidden, limit, stats, sink, limits);
   }
 };
 
@@ -92,7 +102,17 @@ SudokuSolver::~SudokuSolver() = default;
 SudokuSolver::SudokuSolver(SudokuSolver&&) noexcept = default;
 SudokuSolver& SudokuSolver::operator=(SudokuSolver&&) noexcept = default;
 
-Engine SudokuSolver::engine() const { return impl_->engine; }
+Engine SudokuSolver::engine() const {
+  return impl_->engine;
+}
+
+void SudokuSolver::set_limits(const SearchLimits& limits) {
+  impl_->limits = limits;
+}
+
+const SearchLimits& SudokuSolver::limits() const {
+  return impl_->limits;
+}
 
 std::uint64_t SudokuSolver::count(const Grid& grid, std::uint64_t limit, SearchStats* stats,
                                   std::span<const Candidate> forbidden) {
@@ -125,7 +145,8 @@ std::uint64_t SudokuSolver::enumerate(const Grid& grid,
     const std::function<bool(const Grid&)>* visit;
     static bool fn(void* ctx, const std::uint8_t* cells) {
       auto* self = static_cast<Visit*>(ctx);
-      for (int cell = 0; cell < self->grid->cell_count(); ++cell) self->grid->set(cell, cells[cell]);
+      for (int cell = 0; cell < self->grid->cell_count(); ++cell)
+        self->grid->set(cell, cells[cell]);
       return (*self->visit)(*self->grid);
     }
   } v{&*solution, &visit};
@@ -138,10 +159,25 @@ std::optional<Grid> SudokuSolver::random_solution(const Grid& partial, std::uint
   Impl::check_givens(partial);
   auto& buffer = impl_->buffer;
   buffer.resize(partial.cell_count());
-  // Always the cell engine, whatever engine() says: the grid a seed gives must not depend
-  // on the engine choice.
-  if (!impl_->cells.random_solution(partial.geometry(), partial.cells().data(), seed, stats,
-                                    buffer.data())) {
+  // The engine depends on the geometry only, never on engine(): the grid a seed gives must
+  // not depend on the engine choice. 9x9 uses the band engine (several times faster; a 9x9
+  // search never needs the restarts), the other sizes the cell engine.
+  const Geometry& g = partial.geometry();
+  if (g.size() == 9 && g.box_rows() == 3) {
+    struct Copy {
+      std::uint8_t* out;
+      static bool fn(void* ctx, const std::uint8_t* cells) {
+        std::copy(cells, cells + 81, static_cast<Copy*>(ctx)->out);
+        return false;
+      }
+    } copy{buffer.data()};
+    std::uint64_t s = seed;
+    if (impl_->band.run_random(partial.cells().data(), 1, stats, {&Copy::fn, &copy}, &s,
+                               impl_->limits) == 0) {
+      return std::nullopt;
+    }
+  } else if (!impl_->cells.random_solution(g, partial.cells().data(), seed, stats, buffer.data(),
+                                           impl_->limits)) {
     return std::nullopt;
   }
   return Grid(partial.geometry(), buffer);

@@ -43,19 +43,19 @@ std::vector<std::string> read_lines(const std::string& path) {
   return out;
 }
 
-using detail::CandidateGrid;
-using detail::Ctx;
-using detail::Hint;
+using grader::detail::CandidateGrid;
+using grader::detail::Ctx;
+using grader::detail::Hint;
 
 // Keep only `keep` (bit mask of digits) in cell c.
-void restrict(CandidateGrid& g, int c, detail::Mask keep) {
+void restrict(CandidateGrid& g, int c, grader::detail::Mask keep) {
   for (int d = 1; d <= 9; ++d) {
     if (!((keep >> d) & 1)) g.eliminate(c, d);
   }
 }
-constexpr detail::Mask bits(std::initializer_list<int> ds) {
-  detail::Mask m = 0;
-  for (int d : ds) m |= detail::Mask{1} << d;
+constexpr grader::detail::Mask bits(std::initializer_list<int> ds) {
+  grader::detail::Mask m = 0;
+  for (int d : ds) m |= grader::detail::Mask{1} << d;
   return m;
 }
 
@@ -78,16 +78,16 @@ TEST(GraderLevels, ThresholdsAndNames) {
 }
 
 TEST(GraderChains, LengthDifficultyFollowsSE) {
-  EXPECT_EQ(detail::length_difficulty(4), 0);
-  EXPECT_EQ(detail::length_difficulty(6), 0);
-  EXPECT_EQ(detail::length_difficulty(7), 1);
-  EXPECT_EQ(detail::length_difficulty(8), 1);
-  EXPECT_EQ(detail::length_difficulty(9), 2);
-  EXPECT_EQ(detail::length_difficulty(10), 2);
-  EXPECT_EQ(detail::length_difficulty(11), 3);
-  EXPECT_EQ(detail::length_difficulty(14), 3);
-  EXPECT_EQ(detail::length_difficulty(15), 4);
-  EXPECT_EQ(detail::length_difficulty(19), 5);
+  EXPECT_EQ(grader::detail::length_difficulty(4), 0);
+  EXPECT_EQ(grader::detail::length_difficulty(6), 0);
+  EXPECT_EQ(grader::detail::length_difficulty(7), 1);
+  EXPECT_EQ(grader::detail::length_difficulty(8), 1);
+  EXPECT_EQ(grader::detail::length_difficulty(9), 2);
+  EXPECT_EQ(grader::detail::length_difficulty(10), 2);
+  EXPECT_EQ(grader::detail::length_difficulty(11), 3);
+  EXPECT_EQ(grader::detail::length_difficulty(14), 3);
+  EXPECT_EQ(grader::detail::length_difficulty(15), 4);
+  EXPECT_EQ(grader::detail::length_difficulty(19), 5);
 }
 
 TEST(GraderTechniques, XWing) {
@@ -99,7 +99,7 @@ TEST(GraderTechniques, XWing) {
     }
   }
   Hint h;
-  ASSERT_TRUE(detail::find_fish(Ctx{g, true}, 2, h));
+  ASSERT_TRUE(grader::detail::find_fish(Ctx{g, true}, 2, h));
   EXPECT_STREQ(h.technique, "X-Wing");
   EXPECT_EQ(h.rating, 32);
   EXPECT_EQ(h.eliminations.size(), 14u);
@@ -116,7 +116,7 @@ TEST(GraderTechniques, NakedPairInBox) {
   restrict(g, 0, bits({1, 2}));
   restrict(g, 1, bits({1, 2}));
   Hint h;
-  ASSERT_TRUE(detail::find_naked_set(Ctx{g, false}, 2, h));
+  ASSERT_TRUE(grader::detail::find_naked_set(Ctx{g, false}, 2, h));
   EXPECT_STREQ(h.technique, "Naked Pair");
   EXPECT_EQ(h.rating, 30);
   // SE looks at boxes first: 1 and 2 leave the other 7 cells of box 1.
@@ -130,7 +130,7 @@ TEST(GraderTechniques, XYWing) {
   restrict(g, 4, bits({1, 3}));        // wing r1c5
   restrict(g, 36, bits({2, 3}));       // wing r5c1
   Hint h;
-  ASSERT_TRUE(detail::find_xy_wing(Ctx{g, false}, false, h));
+  ASSERT_TRUE(grader::detail::find_xy_wing(Ctx{g, false}, false, h));
   EXPECT_STREQ(h.technique, "XY-Wing");
   EXPECT_EQ(h.rating, 42);
   ASSERT_EQ(h.eliminations.size(), 1u);
@@ -142,14 +142,14 @@ TEST(GraderTechniques, PointingAndHiddenSingle) {
   // 5 of box 1 confined to row 1 (cells r1c1..r1c3).
   for (int c : {9, 10, 11, 18, 19, 20}) g.eliminate(c, 5);
   Hint h;
-  ASSERT_TRUE(detail::find_locking(Ctx{g, false}, h));
+  ASSERT_TRUE(grader::detail::find_locking(Ctx{g, false}, h));
   EXPECT_STREQ(h.technique, "Pointing");
   EXPECT_EQ(h.rating, 26);
   EXPECT_EQ(h.eliminations.size(), 6u);  // r1c4..r1c9
-  EXPECT_FALSE(detail::find_hidden_single(Ctx{g, false}, h));
+  EXPECT_FALSE(grader::detail::find_hidden_single(Ctx{g, false}, h));
   // Keep 7 in box 9 only at r9c9: hidden single in a box, 1.2.
   for (int c : {60, 61, 62, 69, 70, 71, 78, 79}) g.eliminate(c, 7);
-  ASSERT_TRUE(detail::find_hidden_single(Ctx{g, true}, h));
+  ASSERT_TRUE(grader::detail::find_hidden_single(Ctx{g, true}, h));
   EXPECT_EQ(h.rating, 12);
   EXPECT_EQ(h.placements[0], std::make_pair(80, 7));
   EXPECT_EQ(h.explanation, "r9c9=7: hidden single in box 9");
@@ -173,12 +173,126 @@ TEST(GraderTechniques, TurbotFishIsAForcingXChain) {
   EXPECT_TRUE(seen);
 }
 
+namespace {
+
+// The candidate grid of `puzzle` just before step `k` (1-based) of its graded path.
+CandidateGrid position_before(const std::string& puzzle, int k) {
+  Rating r = Grader().rate(grid81(puzzle), true);
+  CandidateGrid g{grid81(puzzle)};
+  for (int i = 0; i + 1 < k && i < static_cast<int>(r.steps.size()); ++i) {
+    for (auto [c, d] : r.steps[i].eliminations) g.eliminate(c, d);
+    for (auto [c, d] : r.steps[i].placements) g.place(c, d);
+  }
+  return g;
+}
+
+struct ChainCase {
+  const char* puzzle;
+  int step;             // the step where the technique is the next one
+  const char* technique;
+  int rating;           // tenths
+  int cell, digit;      // the one elimination
+};
+
+void expect_advanced_chain(const ChainCase& t) {
+  CandidateGrid g = position_before(t.puzzle, t.step);
+  Ctx ctx{g, true};
+  grader::detail::ChainEngine engine;
+  Hint h;
+  // Nothing cheaper: no forcing chain or cycle applies here.
+  EXPECT_FALSE(engine.find_forcing_chains(ctx, h)) << t.puzzle;
+  ASSERT_TRUE(engine.find_advanced_chains(ctx, 3, h)) << t.puzzle;
+  EXPECT_STREQ(h.technique, t.technique) << h.explanation;
+  EXPECT_EQ(h.rating, t.rating) << h.explanation;
+  EXPECT_TRUE(h.placements.empty()) << h.explanation;
+  ASSERT_EQ(h.eliminations.size(), 1u) << h.explanation;
+  EXPECT_EQ(h.eliminations[0], std::make_pair(t.cell, t.digit)) << h.explanation;
+  EXPECT_FALSE(h.explanation.empty());
+}
+
+}  // namespace
+
+TEST(GraderTechniques, AlignedPairExclusion) {
+  // cb001 puzzles rated 6.2 by SE: at these steps nothing easier applies.
+  {
+    CandidateGrid g = position_before(
+        ".23...78.456.....3...........7..89..83....6..9..5.3.4...26..........2.1....39...8", 23);
+    Hint h;
+    ASSERT_TRUE(grader::detail::find_aligned_pair_exclusion(Ctx{g, true}, h));
+    EXPECT_STREQ(h.technique, "Aligned Pair Exclusion");
+    EXPECT_EQ(h.rating, 62);
+    EXPECT_EQ(h.eliminations, (std::vector<std::pair<int, int>>{{79, 2}}));  // r9c8<>2
+    EXPECT_EQ(h.cells, (std::vector<int>{61, 79}));                          // r7c8, r9c8
+  }
+  {
+    CandidateGrid g = position_before(
+        "...4....9.5.7...2.7....16.5..7.1..6.......3.48.45....2.85.........39......1...23.", 38);
+    Hint h;
+    ASSERT_TRUE(grader::detail::find_aligned_pair_exclusion(Ctx{g, false}, h));
+    EXPECT_EQ(h.rating, 62);
+    // r1c6<>2, r2c6<>8
+    EXPECT_EQ(h.eliminations, (std::vector<std::pair<int, int>>{{5, 2}, {14, 8}}));
+  }
+}
+
+// Positions from cb001 / top1465 puzzles whose ER equals Sudoku Explainer's, at the step
+// where each kind of advanced chain is the easiest hint.
+TEST(GraderAdvancedChains, NishioForcingChain) {
+  // 7.5 + 0.1 for 8 nodes: r4c9=4 leads to r8c8 both 4 and not 4.
+  expect_advanced_chain({"1....6....567..1...89.....52.8..7....9...1.......4.93..6.87.39...2.3.6.....6.48..",
+                         27, "Nishio Forcing Chains", 76, 35, 4});
+}
+TEST(GraderAdvancedChains, RegionForcingChain) {
+  // 8.0 + 0.2 for 10 nodes: both places of 7 in row 1 remove 4 from r1c3.
+  expect_advanced_chain({"1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.",
+                         10, "Region Forcing Chains", 82, 2, 4});
+}
+TEST(GraderAdvancedChains, CellForcingChain) {
+  // 8.0 + 0.3 for 12 nodes: every value of r3c7 removes 2 from r2c9.
+  expect_advanced_chain({"1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.",
+                         14, "Cell Forcing Chains", 83, 17, 2});
+}
+TEST(GraderAdvancedChains, DynamicDoubleForcingChain) {
+  // 8.5 + 0.3 for 14 nodes: r2c9=6 and r2c9<>6 both remove 1 from r2c9.
+  expect_advanced_chain({"...4....94.....23.896........4...1.5.....762..8...1....3.9........32..9......8..7",
+                         19, "Dynamic Double Forcing Chains", 88, 17, 1});
+}
+TEST(GraderAdvancedChains, DynamicRegionForcingChain) {
+  expect_advanced_chain({"...4....94.....23.896........4...1.5.....762..8...1....3.9........32..9......8..7",
+                         20, "Dynamic Region Forcing Chains", 89, 73, 6});
+}
+TEST(GraderAdvancedChains, DynamicCellForcingChain) {
+  expect_advanced_chain({".2.45...9...7...2.......56..7.3......9.......641..78.5..2....7.8..6.....9...23..6",
+                         13, "Dynamic Cell Forcing Chains", 90, 6, 1});
+}
+TEST(GraderAdvancedChains, DynamicContradictionForcingChain) {
+  // 8.5 + 0.5 for 20 nodes: r2c9=7 makes r1c7 both 5 and not 5.
+  expect_advanced_chain({"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+                         30, "Dynamic Contradiction Forcing Chains", 90, 17, 7});
+}
+TEST(GraderAdvancedChains, ChainLevelCapsTheLadder) {
+  // Without the advanced chains the 8.3 puzzle cannot be finished; with them it is.
+  const std::string p = "1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.";
+  GradeOptions opt;
+  opt.max_chain_level = 1;
+  EXPECT_FALSE(Grader(opt).rate(grid81(p)).complete);
+  Rating r = Grader().rate(grid81(p));
+  EXPECT_TRUE(r.complete);
+  EXPECT_DOUBLE_EQ(r.er, 8.3);
+  EXPECT_EQ(r.hardest, "Cell Forcing Chains");
+}
+
 TEST(GraderRating, KnownPuzzlesMatchSE) {
   // cb001 lines whose ER equals the published SER.
   const std::vector<std::pair<std::string, double>> known = {
       {"....5.7.9..6.8..2.7.91....62.........37..2..4..8..7....6..91......6..5..9.1.7..38", 6.6},
       {"..3....8..5.78.1....91....52.......6..7....3.6...1.......2..9....16..3..9725...1.", 7.2},
       {"1.3.5..8...6....2.......4.5.1.5.......82..34...789.5.23....2..18......3..41......", 4.2},
+      {".23...78.456.....3...........7..89..83....6..9..5.3.4...26..........2.1....39...8", 6.2},
+      {"1....6....567..1...89.....52.8..7....9...1.......4.93..6.87.39...2.3.6.....6.48..", 7.6},
+      {"1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.", 8.3},
+      {".2....7.9..67....37..12.4....8.4.39..67..8.4.............8..95.6..3....2.912....4", 8.8},
+      {"...4....94.....23.896........4...1.5.....762..8...1....3.9........32..9......8..7", 9.0},
   };
   Grader grader;
   for (const auto& [p, ser] : known) {

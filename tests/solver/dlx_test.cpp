@@ -135,8 +135,8 @@ TEST(Dlx, RandomMatricesMatchBruteForce) {
       if (!ok || (used & need) != need) continue;
       // A row with no primary column is never part of a DLX cover; the cover without it
       // is counted instead (the brute force sees both, so only keep rows that matter).
-      bool all_primary = std::all_of(cover.begin(), cover.end(),
-                                     [&](int r) { return (masks[r] & need) != 0; });
+      bool all_primary =
+          std::all_of(cover.begin(), cover.end(), [&](int r) { return (masks[r] & need) != 0; });
       if (all_primary) expected.insert(cover);
     }
     const auto got = all_covers(dlx);

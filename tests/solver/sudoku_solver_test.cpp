@@ -20,10 +20,14 @@ const Engine kEngines[] = {Engine::kAuto, Engine::kLinked, Engine::kBitwise, Eng
 
 std::string engine_name(Engine e) {
   switch (e) {
-    case Engine::kAuto: return "auto";
-    case Engine::kLinked: return "linked";
-    case Engine::kBitwise: return "bitwise";
-    case Engine::kCellMasks: return "cellmasks";
+    case Engine::kAuto:
+      return "auto";
+    case Engine::kLinked:
+      return "linked";
+    case Engine::kBitwise:
+      return "bitwise";
+    case Engine::kCellMasks:
+      return "cellmasks";
   }
   return "?";
 }
@@ -173,7 +177,9 @@ TEST(SudokuSolver, EnumerateRespectsTheLimitAndTheVisitor) {
     SCOPED_TRACE(engine_name(e));
     SudokuSolver solver(e);
     int visits = 0;
-    EXPECT_EQ(solver.enumerate(empty, [&](const Grid&) { return ++visits, true; }, 10), 10u);
+    EXPECT_EQ(solver.enumerate(
+                  empty, [&](const Grid&) { return ++visits, true; }, 10),
+              10u);
     EXPECT_EQ(visits, 10);
     visits = 0;
     EXPECT_EQ(solver.enumerate(empty, [&](const Grid&) { return ++visits < 3; }), 3u);
@@ -306,8 +312,8 @@ TEST(SudokuSolver, EnginesAgreeOnRandomPuzzlesOfEverySize) {
       std::uint64_t reference = 0;
       std::set<std::string> reference_solutions;
       for (std::size_t k = 0; k < solvers.size(); ++k) {
-        SCOPED_TRACE(g.name() + " trial " + std::to_string(trial) + " engine " +
-                     std::to_string(k) + " " + to_string(puzzle));
+        SCOPED_TRACE(g.name() + " trial " + std::to_string(trial) + " engine " + std::to_string(k) +
+                     " " + to_string(puzzle));
         const std::uint64_t c = solvers[k].count(puzzle, limit);
         const auto all = solutions(solvers[k], puzzle, limit);
         EXPECT_EQ(all.size(), c);
@@ -331,6 +337,66 @@ TEST(SudokuSolver, EnginesAgreeOnRandomPuzzlesOfEverySize) {
       EXPECT_GT(tally[2], 0);
     }
   }
+}
+
+// The generator's pattern: near-identical grids (one clue removed at a time) asked with
+// forbidden candidates. The band engine builds its state from the grid in one pass and
+// finds conflicts itself: it must agree with kLinked on every count and stats sanity.
+TEST(SudokuSolver, BitwiseAgreesWithLinkedOnForbiddenQuestionsAndConflicts) {
+  std::mt19937_64 rng(7);
+  SudokuSolver bitwise(Engine::kBitwise), linked(Engine::kLinked);
+  const auto puzzles = fixture();
+  int zero = 0, one = 0, more = 0;
+  for (std::size_t i = 0; i < puzzles.size(); i += 10) {
+    const auto full = linked.solve(puzzles[i]);
+    ASSERT_TRUE(full);
+    Grid p = puzzles[i];
+    for (int round = 0; round < 6; ++round) {
+      // Remove a clue, then ask about random candidates (some the true value, some not).
+      int cell = static_cast<int>(rng() % 81);
+      while (!p[cell]) cell = (cell + 1) % 81;
+      p.clear(cell);
+      std::vector<Candidate> forbidden;
+      for (int k = 0; k < 3; ++k) {
+        int c = static_cast<int>(rng() % 81);
+        while (p[c]) c = (c + 1) % 81;
+        forbidden.push_back({c, k == 0 ? (*full)[c] : static_cast<int>(rng() % 9) + 1});
+      }
+      SCOPED_TRACE(to_string(p));
+      const std::uint64_t a = bitwise.count(p, 3, nullptr, forbidden);
+      const std::uint64_t b = linked.count(p, 3, nullptr, forbidden);
+      EXPECT_EQ(a, b);
+      (a == 0 ? zero : a == 1 ? one : more)++;
+      EXPECT_EQ(bitwise.count(p, 3), linked.count(p, 3));
+    }
+    // A clash planted among the givens: both report it, naming the same pair.
+    Grid clash = puzzles[i];
+    int a = 0;
+    while (!clash[a]) ++a;
+    const int row_start = (a / 9) * 9;
+    for (int c = row_start; c < row_start + 9; ++c) {
+      if (c != a && !clash[c]) {
+        clash.set(c, clash[a]);
+        break;
+      }
+    }
+    int first = -1, second = -1;
+    try {
+      bitwise.count(clash, 2);
+    } catch (const ConflictingGivens& e) {
+      first = e.first_cell();
+      second = e.second_cell();
+    }
+    try {
+      linked.count(clash, 2);
+      ADD_FAILURE() << "linked found no conflict";
+    } catch (const ConflictingGivens& e) {
+      EXPECT_EQ(first, e.first_cell());
+      EXPECT_EQ(second, e.second_cell());
+    }
+  }
+  EXPECT_GT(zero, 0);
+  EXPECT_GT(one + more, 0);
 }
 
 // Optional: the public 17-clue set, when it is beside the project.

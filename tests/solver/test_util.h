@@ -38,7 +38,9 @@ inline std::string to_string(const Grid& grid) {
   std::string s;
   for (int cell = 0; cell < grid.cell_count(); ++cell) {
     const int v = grid[cell];
-    s += v == 0 ? '.' : grid.size() <= 9 ? static_cast<char>('0' + v) : static_cast<char>('A' + v - 1);
+    s += v == 0             ? '.'
+         : grid.size() <= 9 ? static_cast<char>('0' + v)
+                            : static_cast<char>('A' + v - 1);
   }
   return s;
 }

@@ -73,6 +73,15 @@ struct CatalogueStats {
   std::vector<std::pair<int, long long>> by_size;
 };
 
+// A book produced from the catalogue and the puzzles printed in it, in page order.
+struct BookRecord {
+  std::int64_t id = 0;
+  std::string title;
+  std::optional<std::string> file;
+  std::string created;
+  std::vector<std::int64_t> puzzle_ids;
+};
+
 struct MergeResult {
   long long added = 0;
   long long duplicates = 0;
@@ -98,6 +107,26 @@ class Catalogue {
   long long count(const QueryFilter& filter);
 
   CatalogueStats stats();
+
+  // The puzzle with this id (techniques filled), nullopt when there is none.
+  std::optional<PuzzleRecord> get(std::int64_t id);
+
+  // Records a book: one `books` row and one `book_puzzles` row per puzzle (position 1..n
+  // in the order given), all in one IMMEDIATE transaction; returns the book's id.
+  //  - require_unused: the puzzles must be in no book yet. Checked inside the transaction,
+  //    so a puzzle another process printed after this one selected it is caught: throws
+  //    CatalogueError kConstraint and records nothing.
+  //  - before_commit, when set, runs inside the transaction after the rows are written
+  //    and before COMMIT (the CLI renames the finished file into place there). If it
+  //    throws, nothing is recorded and the exception propagates.
+  // Throws std::invalid_argument for an empty list or a puzzle listed twice, and
+  // CatalogueError kConstraint for an id that is not in the catalogue.
+  std::int64_t record_book(const std::string& title, const std::string& file,
+                           std::span<const std::int64_t> puzzle_ids, bool require_unused,
+                           const std::function<void()>& before_commit = {});
+
+  // Every book, oldest first, with its puzzle ids in page order.
+  std::vector<BookRecord> books();
 
   // Folds another catalogue file into this one (ATTACH): new puzzles with their
   // techniques, and the other's books (mapped to this file's puzzle ids; a book with the

@@ -17,6 +17,7 @@
 #include <span>
 #include <vector>
 
+#include "sudoforge/solver/search_limits.h"
 #include "sudoforge/solver/search_stats.h"
 
 namespace sudoforge {
@@ -46,6 +47,10 @@ class Dlx {
   // happens during the search itself (buffers are sized when it starts).
   std::uint64_t search(std::uint64_t limit, const Visitor& visit = {},
                        SearchStats* stats = nullptr);
+  // Bounds for later searches (search_limits.h): a search that hits them unwinds (the
+  // matrix stays intact) and throws SearchAborted.
+  void set_limits(const SearchLimits& limits) { limits_ = limits; }
+  const SearchLimits& limits() const { return limits_; }
   // min(number of exact covers, limit).
   std::uint64_t count(std::uint64_t limit, SearchStats* stats = nullptr) {
     return search(limit, {}, stats);
@@ -57,6 +62,7 @@ class Dlx {
   int choose_column() const;
 
   int primary_, secondary_;
+  SearchLimits limits_;
   // Node 0 is the root, nodes 1..columns are the column headers, row nodes follow.
   std::vector<int> left_, right_, up_, down_, column_, row_of_;
   std::vector<int> size_;       // per header node

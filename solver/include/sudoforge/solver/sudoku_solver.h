@@ -16,6 +16,9 @@
 //    engines count the same events, but their propagation (hidden singles in every unit at
 //    once, locked candidates for 9x9) settles some cells before DLX would branch, so their
 //    counts are comparable, not identical.
+//  - Limits (set_limits, search_limits.h) bound every call's search: a node budget and a
+//    stop flag. A call that hits one throws SearchAborted (stats still receive what was
+//    spent); it never returns a count it did not finish. The solver stays usable.
 // A SudokuSolver keeps its scratch memory between calls (no allocation during search once
 // warm); it is not thread-safe: use one per thread.
 #include <cstdint>
@@ -26,6 +29,7 @@
 #include <stdexcept>
 
 #include "sudoforge/core/grid.h"
+#include "sudoforge/solver/search_limits.h"
 #include "sudoforge/solver/search_stats.h"
 
 namespace sudoforge {
@@ -48,10 +52,10 @@ struct Candidate {
 };
 
 enum class Engine {
-  kAuto,     // the fastest engine for the geometry (kBitwise)
-  kLinked,   // dancing links over compact index arrays (every size)
-  kBitwise,  // the same exact-cover search on bitsets: per-digit band bitboards for 9x9,
-             // kCellMasks for the other sizes
+  kAuto,       // the fastest engine for the geometry: kBitwise for 9x9, kLinked otherwise
+  kLinked,     // dancing links over compact index arrays (every size)
+  kBitwise,    // the same exact-cover search on bitsets: per-digit band bitboards for 9x9,
+               // kCellMasks for the other sizes
   kCellMasks,  // per-cell candidate bitmasks with naked/hidden singles (every size)
 };
 
@@ -78,6 +82,11 @@ class SudokuSolver {
                                       SearchStats* stats = nullptr);
 
   Engine engine() const;
+
+  // Bounds for every later call of this solver (count, solve, enumerate, random_solution)
+  // until changed; default SearchLimits{} = unbounded. Throws SearchAborted when hit.
+  void set_limits(const SearchLimits& limits);
+  const SearchLimits& limits() const;
 
  private:
   struct Impl;

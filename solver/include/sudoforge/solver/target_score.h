@@ -5,6 +5,7 @@
 // 10 for the centre cell (weight = 10 - max(|r-4|, |c-4|), 0-based r, c). A solution scores
 // sum(value * weight); the answer is the best score over all solutions of the grid.
 #include "sudoforge/core/grid.h"
+#include "sudoforge/solver/search_limits.h"
 #include "sudoforge/solver/search_stats.h"
 
 namespace sudoforge {
@@ -18,5 +19,7 @@ int target_weight(int cell);
 // solutions: a branch is cut when its upper bound (see the .cpp) cannot beat the best
 // score found. Stats (when non-null) are added to as for SudokuSolver.
 int target_score(const Grid& grid, SearchStats* stats = nullptr);
+// The same, bounded: throws SearchAborted when `limits` are hit (see search_limits.h).
+int target_score(const Grid& grid, SearchStats* stats, const SearchLimits& limits);
 
 }  // namespace sudoforge

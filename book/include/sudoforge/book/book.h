@@ -1,0 +1,96 @@
+#pragma once
+// sudoforge::book: print-ready layout of puzzles with Cairo — whole books (PDF) and single
+// puzzles (SVG, PNG, PDF).
+//
+// The layout knows no grader and no catalogue: callers hand it plain records (givens,
+// solution, the caption text). It never prints; failures throw BookError.
+//
+// Book layout (write_book):
+//  - page 1: the title page (title, subtitle, the info lines, e.g. level and count);
+//  - puzzle pages: `per_page` puzzles (1, 2, 4 or 6: 1x1, 1x2, 2x2, 2x3 slots), each a
+//    square grid as large as its slot allows, thin cell lines, heavier box lines and a
+//    heavier border, givens centred in bold; the caption (e.g. "#12 · hard · 3.4")
+//    centred under each grid; the book title small at the top, the page number at the
+//    bottom centre (the title page counts as page 1 but shows no number);
+//  - answer pages: smaller grids, several per page (by board size: 12 for 9x9 and below,
+//    6 for 12x12 and 16x16, 2 for 25x25), the givens in bold black and the answers in a
+//    lighter weight and colour, each labelled with its puzzle's label ("#12").
+// Symbols follow the standard alphabet (1-9; letters A.. above 9x9). Any supported
+// geometry lays out, and puzzles of different sizes may share a book.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sudoforge/core/grid.h"
+
+namespace sudoforge::book {
+
+// A layout or output failure (unwritable file, Cairo error, bad options).
+class BookError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class Paper { kA4, kLetter };
+// "a4", "letter" (case-insensitive); nullopt otherwise.
+std::optional<Paper> parse_paper(const std::string& text);
+// Page size in PostScript points (1/72 inch): A4 595.28 x 841.89, letter 612 x 792.
+std::pair<double, double> paper_size(Paper paper);
+
+struct BookPuzzle {
+  Grid givens;
+  std::optional<Grid> solution;  // required when BookOptions::answers
+  std::string caption;           // under the puzzle, e.g. "#12 · hard · 3.4" (UTF-8)
+  std::string label;             // over its answer, e.g. "#12"
+};
+
+struct BookOptions {
+  std::string title = "Sudoku";
+  std::string subtitle;
+  std::vector<std::string> info;  // further title-page lines ("Level: hard", "60 puzzles")
+  Paper paper = Paper::kA4;
+  int per_page = 4;               // 1, 2, 4 or 6
+  bool answers = true;            // answer pages at the end
+};
+
+struct BookLayout {
+  int pages = 0;          // in all, title page included
+  int puzzle_pages = 0;
+  int answer_pages = 0;
+  int first_answer_page = 0;  // 1-based; 0 without answers
+  double smallest_cell = 0;   // points: the smallest puzzle cell printed (readability)
+};
+
+// The page plan for `puzzles` without drawing anything (the same numbers write_book
+// returns). Throws BookError for bad options (per_page not 1, 2, 4 or 6).
+BookLayout plan_book(std::span<const BookPuzzle> puzzles, const BookOptions& options);
+
+// Answer grids per answer page for boards of N symbols.
+int answers_per_page(int n);
+
+// Writes the book as a PDF to `path` (created or replaced). Throws BookError (the file
+// may then be partial: callers write to a temporary name and rename on success).
+BookLayout write_book(const std::string& path, std::span<const BookPuzzle> puzzles,
+                      const BookOptions& options);
+
+enum class ImageFormat { kSvg, kPng, kPdf };
+// "svg", "png", "pdf" (case-insensitive); nullopt otherwise.
+std::optional<ImageFormat> parse_image_format(const std::string& text);
+
+struct RenderOptions {
+  // Cell edge in points (SVG, PDF) or pixels (PNG). 0 = by size: 40 for 9x9 and below,
+  // 32 for 12x12 and 16x16, 26 for 25x25.
+  double cell = 0;
+  std::string caption;  // optional line under the grid
+};
+
+// One puzzle as an image: the givens in bold black; with `solution`, the other cells'
+// digits in a lighter weight and blue. A margin of half a cell surrounds the grid.
+// Throws BookError (unwritable path, solution of another geometry).
+void render_puzzle(const std::string& path, ImageFormat format, const Grid& givens,
+                   const Grid* solution = nullptr, const RenderOptions& options = {});
+
+}  // namespace sudoforge::book

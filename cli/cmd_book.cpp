@@ -1,0 +1,236 @@
+// sudoforge book: a print-ready PDF puzzle book with an answer key, drawn from the
+// catalogue with the `db query` filters (default: puzzles never printed in a book).
+//
+// Order of operations, so a failure never records a book whose file is missing and
+// never leaves a half-written FILE:
+//   1. select the puzzles (read);
+//   2. render the whole PDF to FILE.part (nothing recorded yet);
+//   3. in one IMMEDIATE transaction: check the puzzles are still unused (another book may
+//      have taken some since step 1), insert the book and its puzzle rows, rename
+//      FILE.part -> FILE, COMMIT.
+// Any failure in 2 or 3 rolls the transaction back and deletes FILE.part, or FILE when
+// the rename had happened but the commit failed; the exit code is then 3. A crash between
+// rename and commit leaves a PDF that is not recorded (its puzzles may then be printed
+// again) — never a recorded book without its file.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "commands.h"
+#include "query_options.h"
+#include "sudoforge/book/book.h"
+#include "sudoforge/core/record_writer.h"
+#include "sudoforge/solver/sudoku_solver.h"
+
+namespace sudoforge::cli {
+namespace {
+
+constexpr const char* kBookUsage = "sudoforge book --count N -o FILE.pdf [FILTERS] [OPTIONS]";
+constexpr const char* kExamples =
+    "  sudoforge book --count 60 --level hard --title 'Hard Sudoku' -o hard.pdf\n"
+    "  sudoforge book --count 60 --level hard --title 'Hard Sudoku, Vol. 2' -o hard2.pdf\n"
+    "                                      (no puzzle of the first book is repeated)\n"
+    "  sudoforge book --count 24 --per-page 6 --paper letter --min-rating 2 --max-rating 4 \\\n"
+    "                 --symmetry rot180 --subtitle 'Symmetric puzzles' -o book.pdf\n"
+    "  sudoforge book --count 10 --level expert --dry-run   show the selection, record nothing\n"
+    "  sudoforge book --count 6 --per-page 1 --size 16 -o big.pdf      16x16 (letters A-P)\n"
+    "\n"
+    "Puzzles are chosen with the 'db query' filters in --order (default id: oldest first),\n"
+    "from those never printed in a book unless --reuse is given, and printed from the\n"
+    "lowest rating to the highest. Every puzzle is captioned '#ID · level · rating'; the\n"
+    "answer pages at the end show each solution under its #ID. The printed puzzles are\n"
+    "recorded in the catalogue (tables books, book_puzzles), so the next book drawn from\n"
+    "unused puzzles never repeats one. The PDF is written to FILE.part and renamed into\n"
+    "place in the same transaction that records the book: a failure records nothing.\n"
+    "Exit codes: 0 done; 1 fewer matching puzzles than --count (nothing written or\n"
+    "recorded); 2 usage error; 3 catalogue or file error (nothing recorded).\n";
+
+std::string rating_text(const std::optional<double>& r) {
+  if (!r) return "";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", *r);
+  return buf;
+}
+
+std::string caption_of(const db::PuzzleRecord& r) {
+  std::string s(1, '#');
+  s += std::to_string(r.id);
+  if (r.level) s.append(" \u00b7 ").append(*r.level);
+  if (r.rating_er) s.append(" \u00b7 ").append(rating_text(r.rating_er));
+  return s;
+}
+
+// The title page's info lines: the level (asked or found), the rating range, the count.
+std::vector<std::string> info_lines(const std::vector<db::PuzzleRecord>& recs,
+                                    const db::QueryFilter& filter) {
+  std::vector<std::string> lines;
+  std::vector<std::string> levels;  // in order of rating
+  double lo = 1e300, hi = -1e300;
+  for (const auto& r : recs) {
+    if (r.level && std::find(levels.begin(), levels.end(), *r.level) == levels.end()) {
+      levels.push_back(*r.level);
+    }
+    if (r.rating_er) {
+      lo = std::min(lo, *r.rating_er);
+      hi = std::max(hi, *r.rating_er);
+    }
+  }
+  auto cap = [](std::string s) {
+    if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+    return s;
+  };
+  if (filter.level) {
+    lines.push_back("Level: " + cap(*filter.level));
+  } else if (levels.size() == 1) {
+    lines.push_back("Level: " + cap(levels.front()));
+  } else if (levels.size() > 1) {
+    lines.push_back("Levels: " + cap(levels.front()) + " to " + cap(levels.back()));
+  }
+  if (lo <= hi) {
+    lines.push_back(lo == hi ? "Rating " + rating_text(lo) + " (Sudoku Explainer scale)"
+                             : "Ratings " + rating_text(lo) + " to " + rating_text(hi) +
+                                   " (Sudoku Explainer scale)");
+  }
+  lines.push_back(std::to_string(recs.size()) + (recs.size() == 1 ? " puzzle" : " puzzles") +
+                  ", answers at the back");
+  return lines;
+}
+
+}  // namespace
+
+int cmd_book(const Invocation& inv) {
+  po::options_description o("book options");
+  add_catalogue_options(o);
+  add_filter_options(o, FilterOptionSet{.limit = false, .unused = true, .default_order = "id"});
+  o.add_options()
+    ("count,n", po::value<long long>(), "number of puzzles (required)")
+    ("per-page", po::value<int>()->default_value(4), "puzzles per page: 1, 2, 4 or 6")
+    ("title", po::value<std::string>()->default_value("Sudoku"), "book title")
+    ("subtitle", po::value<std::string>()->default_value(""), "line under the title")
+    ("paper", po::value<std::string>()->default_value("a4"), "a4 or letter")
+    ("out,o", po::value<std::string>(), "PDF file to write (required unless --dry-run)")
+    ("reuse", po::bool_switch(), "also take puzzles printed in earlier books")
+    ("no-answers", po::bool_switch(), "leave out the answer pages")
+    ("dry-run", po::bool_switch(), "print the selection and the page plan; write and record nothing");
+  po::variables_map vm;
+  if (!parse_options(inv, o, kBookUsage, kExamples, vm)) return kOk;
+
+  if (!vm.count("count")) throw UsageError("book needs --count N");
+  const long long count = vm["count"].as<long long>();
+  if (count < 1 || count > 100000) throw UsageError("--count must be 1 to 100000");
+  book::BookOptions options;
+  options.per_page = vm["per-page"].as<int>();
+  if (options.per_page != 1 && options.per_page != 2 && options.per_page != 4 && options.per_page != 6) {
+    throw UsageError("--per-page must be 1, 2, 4 or 6");
+  }
+  const auto paper = book::parse_paper(vm["paper"].as<std::string>());
+  if (!paper) throw UsageError("bad --paper '" + vm["paper"].as<std::string>() + "': use a4 or letter");
+  options.paper = *paper;
+  options.title = vm["title"].as<std::string>();
+  options.subtitle = vm["subtitle"].as<std::string>();
+  options.answers = !vm["no-answers"].as<bool>();
+  const bool dry_run = vm["dry-run"].as<bool>();
+  const bool reuse = vm["reuse"].as<bool>();
+  if (reuse && vm["unused"].as<bool>()) throw UsageError("--reuse and --unused contradict each other");
+  if (!dry_run && !vm.count("out")) throw UsageError("book needs -o FILE.pdf (or --dry-run)");
+  const std::string out = vm.count("out") ? vm["out"].as<std::string>() : "";
+
+  db::QueryFilter filter = filter_from(vm);
+  filter.unused = !reuse;
+  filter.limit = count;
+  const std::string path = resolve_db(vm);
+  try {
+    db::OpenOptions open = open_options(vm, dry_run);
+    open.create = false;  // a missing catalogue is an error, not a new empty file
+    db::Catalogue cat(path, open);
+    std::vector<db::PuzzleRecord> recs = cat.query(filter);
+    if (static_cast<long long>(recs.size()) < count) {
+      std::cerr << "sudoforge book: only " << recs.size() << " puzzle"
+                << (recs.size() == 1 ? "" : "s") << " match" << (recs.size() == 1 ? "es" : "")
+                << (reuse ? "" : " and are unused") << ", " << count
+                << " asked for: nothing written\n";
+      return kRecordsFailed;
+    }
+    // Printed from the easiest to the hardest (ungraded last), ties by id.
+    std::stable_sort(recs.begin(), recs.end(), [](const db::PuzzleRecord& a, const db::PuzzleRecord& b) {
+      const double ra = a.rating_er.value_or(1e9), rb = b.rating_er.value_or(1e9);
+      return ra != rb ? ra < rb : a.id < b.id;
+    });
+    std::vector<book::BookPuzzle> items;
+    std::vector<std::int64_t> ids;
+    for (const auto& r : recs) {
+      book::BookPuzzle p;
+      p.givens = r.givens;
+      p.solution = r.solution;
+      if (!p.solution && options.answers) p.solution = solve(r.givens);
+      if (!p.solution && options.answers) {
+        std::cerr << "sudoforge book: puzzle #" << r.id << " has no solution: nothing written\n";
+        return kRecordsFailed;
+      }
+      p.caption = caption_of(r);
+      p.label = std::string(1, '#').append(std::to_string(r.id));
+      items.push_back(std::move(p));
+      ids.push_back(r.id);
+    }
+    options.info = info_lines(recs, filter);
+    const book::BookLayout plan = book::plan_book(items, options);
+    if (plan.smallest_cell < 14) {
+      std::cerr << "sudoforge book: note: cells are " << std::lround(plan.smallest_cell * 25.4 / 72)
+                << " mm wide at " << options.per_page
+                << " per page; fewer per page (--per-page) print larger\n";
+    }
+    auto describe = [&](std::ostream& os) {
+      auto plural = [](int n, const char* what) {
+        return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+      };
+      os << recs.size() << " puzzles, " << plan.pages << " pages (title, "
+         << plural(plan.puzzle_pages, "puzzle page");
+      if (plan.answer_pages) {
+        os << ", " << plural(plan.answer_pages, "answer page") << " from page " << plan.first_answer_page;
+      }
+      os << ")";
+    };
+    if (dry_run) {
+      for (const auto& r : recs) {
+        std::cout << '#' << r.id << ' ' << r.level.value_or("-") << ' '
+                  << (r.rating_er ? rating_text(r.rating_er) : "-") << ' '
+                  << db::grid_to_text(r.givens) << '\n';
+      }
+      std::cerr << "sudoforge book: dry run: ";
+      describe(std::cerr);
+      std::cerr << "; nothing written or recorded\n";
+      return kOk;
+    }
+
+    const std::string part = out + ".part";
+    try {
+      book::write_book(part, items, options);
+    } catch (const book::BookError& e) {
+      std::remove(part.c_str());
+      throw IoError(out + ": " + e.what());
+    }
+    bool renamed = false;
+    std::int64_t book_id = 0;
+    try {
+      book_id = cat.record_book(options.title, out, ids, !reuse, [&] {
+        if (std::rename(part.c_str(), out.c_str()) != 0) throw IoError(out + ": cannot write");
+        renamed = true;
+      });
+    } catch (...) {
+      std::remove((renamed ? out : part).c_str());
+      throw;
+    }
+    std::cerr << "sudoforge book: " << out << ": ";
+    describe(std::cerr);
+    std::cerr << "; recorded as book " << book_id << " in " << path << '\n';
+    return kOk;
+  } catch (const db::CatalogueError& e) {
+    std::cerr << "sudoforge book: " << e.what() << " ["
+              << db::CatalogueError::category_name(e.category()) << "]: nothing recorded\n";
+    return kIo;
+  }
+}
+
+}  // namespace sudoforge::cli

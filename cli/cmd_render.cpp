@@ -1,0 +1,160 @@
+// sudoforge render: one puzzle as an SVG, PNG or PDF image (web pages, previews), with or
+// without its solution.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "commands.h"
+#include "query_options.h"
+#include "sudoforge/book/book.h"
+#include "sudoforge/core/errors.h"
+#include "sudoforge/core/validate.h"
+#include "sudoforge/solver/sudoku_solver.h"
+
+namespace sudoforge::cli {
+namespace {
+
+constexpr const char* kRenderUsage =
+    "sudoforge render PUZZLE|FILE|--id N -o FILE [--format svg|png|pdf] [--solution]";
+constexpr const char* kExamples =
+    "  sudoforge render '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..' -o p.svg\n"
+    "  sudoforge render --id 17 --solution -o answer17.png      from the catalogue (--db)\n"
+    "  sudoforge render puzzle.txt --format pdf -o puzzle.pdf --caption 'Puzzle of the day'\n"
+    "  sudoforge render --id 5 --cell 24 -o small.png            24-pixel cells\n"
+    "\n"
+    "PUZZLE is the puzzle's text (any accepted layout), a file holding it (its first\n"
+    "record), or '-' for stdin. The format is taken from -o's extension unless --format\n"
+    "says. With --solution the other cells show the solution in blue, lighter than the\n"
+    "bold givens; the puzzle must then have exactly one solution (else exit 1).\n"
+    "Exit codes: 0 done; 1 bad puzzle (conflicting givens, or no unique solution for\n"
+    "--solution, or no such --id); 2 usage error; 3 catalogue or file error.\n";
+
+std::string lower_extension(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  if (!ext.empty()) ext.erase(0, 1);
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
+}
+
+}  // namespace
+
+int cmd_render(const Invocation& inv) {
+  // --format is the image format here; the input layout is always detected.
+  po::options_description visible("render options");
+  add_catalogue_options(visible);
+  visible.add_options()
+    ("puzzle", po::value<std::string>(), "the puzzle text, a file, or '-' for stdin")
+    ("id", po::value<long long>(), "the catalogue puzzle with this id (see --db)")
+    ("out,o", po::value<std::string>(), "image file to write (required)")
+    ("format", po::value<std::string>(), "svg, png or pdf (default: from -o's extension)")
+    ("solution", po::bool_switch(), "show the solution in the empty cells")
+    ("cell", po::value<double>()->default_value(0), "cell edge in points/pixels (0: by board size)")
+    ("caption", po::value<std::string>()->default_value(""), "a line of text under the grid")
+    ("alphabet", po::value<std::string>()->default_value("auto"),
+     "symbols of boards above 9x9: auto, letters (A-P for 16x16) or digits (1-9 then A-G)");
+  po::variables_map vm;
+  if (!parse_options(inv, visible, kRenderUsage, kExamples, vm, "puzzle")) return kOk;
+
+  if (!vm.count("out")) throw UsageError("render needs -o FILE");
+  const std::string out = vm["out"].as<std::string>();
+  const std::string format_text = vm.count("format") ? vm["format"].as<std::string>() : lower_extension(out);
+  const auto format = book::parse_image_format(format_text);
+  if (!format) {
+    throw UsageError(vm.count("format") ? "bad --format '" + format_text + "': use svg, png or pdf"
+                                        : "cannot tell the format from '" + out + "': use --format svg, png or pdf");
+  }
+  if (vm.count("puzzle") == vm.count("id")) throw UsageError("give either PUZZLE or --id N");
+  book::RenderOptions options;
+  options.cell = vm["cell"].as<double>();
+  if (options.cell != 0 && (options.cell < 4 || options.cell > 400)) {
+    throw UsageError("--cell must be 0 or between 4 and 400");
+  }
+  options.caption = vm["caption"].as<std::string>();
+  const bool with_solution = vm["solution"].as<bool>();
+
+  Grid givens;
+  std::optional<Grid> solution;
+  if (vm.count("id")) {
+    const long long id = vm["id"].as<long long>();
+    try {
+      db::Catalogue cat(resolve_db(vm), open_options(vm, true));
+      auto rec = cat.get(id);
+      if (!rec) {
+        std::cerr << "sudoforge render: no puzzle #" << id << " in " << cat.path() << '\n';
+        return kRecordsFailed;
+      }
+      givens = rec->givens;
+      solution = rec->solution;
+    } catch (const db::CatalogueError& e) {
+      std::cerr << "sudoforge render: " << e.what() << '\n';
+      return kIo;
+    }
+  } else {
+    std::string text = vm["puzzle"].as<std::string>();
+    std::string source = "argument";
+    if (text == "-") {
+      std::stringstream ss;
+      ss << std::cin.rdbuf();
+      text = ss.str();
+      source = "-";
+    } else if (std::error_code ec; std::filesystem::is_regular_file(text, ec)) {
+      std::ifstream in(text, std::ios::binary);
+      if (!in) throw IoError(text + ": cannot open");
+      source = text;
+      std::stringstream ss;
+      ss << in.rdbuf();
+      text = ss.str();
+    }
+    ReaderOptions ro;
+    const std::string alphabet = vm["alphabet"].as<std::string>();
+    if (alphabet == "letters") ro.alphabet = Alphabet::Kind::kStandard;
+    else if (alphabet == "digits") ro.alphabet = Alphabet::Kind::kDigits;
+    else if (alphabet != "auto") throw UsageError("bad --alphabet '" + alphabet + "'");
+    std::istringstream in(text);
+    RecordReader reader(in, ro);
+    try {
+      auto rec = reader.next();
+      if (!rec) {
+        std::cerr << "sudoforge render: " << source << ": no puzzle found\n";
+        return kRecordsFailed;
+      }
+      givens = rec->grid;
+    } catch (const ParseError& e) {
+      std::cerr << source << ':' << e.line() << ": " << e.what() << '\n';
+      return kRecordsFailed;
+    }
+  }
+  if (const auto c = find_conflict(givens)) {
+    std::cerr << "sudoforge render: conflicting givens at " << givens.geometry().cell_name(c->first)
+              << " and " << givens.geometry().cell_name(c->second) << '\n';
+    return kRecordsFailed;
+  }
+  if (with_solution && !solution) {
+    SudokuSolver solver;
+    std::uint64_t n = solver.enumerate(givens, [&](const Grid& s) {
+      solution = s;
+      return true;
+    }, 2);
+    if (n != 1) {
+      std::cerr << "sudoforge render: the puzzle has " << (n == 0 ? "no solution" : "several solutions")
+                << "; --solution needs exactly one\n";
+      return kRecordsFailed;
+    }
+  }
+  const std::string part = out + ".part";
+  try {
+    book::render_puzzle(part, *format, givens, with_solution ? &*solution : nullptr, options);
+  } catch (const book::BookError& e) {
+    std::remove(part.c_str());
+    throw IoError(out + ": " + e.what());
+  }
+  if (std::rename(part.c_str(), out.c_str()) != 0) {
+    std::remove(part.c_str());
+    throw IoError(out + ": cannot write");
+  }
+  return kOk;
+}
+
+}  // namespace sudoforge::cli

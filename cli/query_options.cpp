@@ -1,0 +1,95 @@
+#include "query_options.h"
+
+#include <cstdlib>
+#include <sstream>
+
+#include "sudoforge/core/symmetry.h"
+
+namespace sudoforge::cli {
+
+void add_catalogue_options(po::options_description& o) {
+  o.add_options()
+    ("db", po::value<std::string>(), "catalogue file (default $SUDOFORGE_DB or ./sudoforge.db)")
+    ("busy-timeout", po::value<int>()->default_value(5000), "ms to wait for another writer's lock");
+}
+
+std::string resolve_db(const po::variables_map& vm) {
+  if (vm.count("db")) return vm["db"].as<std::string>();
+  if (const char* env = std::getenv("SUDOFORGE_DB"); env && *env) return env;
+  return "sudoforge.db";
+}
+
+db::OpenOptions open_options(const po::variables_map& vm, bool read_only) {
+  db::OpenOptions o;
+  o.read_only = read_only;
+  o.busy_timeout_ms = vm["busy-timeout"].as<int>();
+  return o;
+}
+
+void add_filter_options(po::options_description& o, const FilterOptionSet& set) {
+  o.add_options()
+    ("level", po::value<std::string>(), "easy, medium, hard, expert, diabolical or extreme")
+    ("min-rating", po::value<double>(), "lowest SE rating (ER)")
+    ("max-rating", po::value<double>(), "highest SE rating (ER)")
+    ("technique", po::value<std::vector<std::string>>()->composing(),
+     "a technique the solution path needs (repeatable: all required)")
+    ("clues", po::value<std::string>(), "clue count A-B, or A")
+    ("symmetry", po::value<std::string>(), "none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral")
+    ("size", po::value<int>(), "board size N (4, 6, 9, 12, 16, 25)")
+    ("source", po::value<std::string>(), "only puzzles from this source (file name or generator)")
+    ("order", po::value<std::string>()->default_value(set.default_order), "id, rating, clues or random");
+  if (set.unused) o.add_options()("unused", po::bool_switch(), "only puzzles in no book");
+  if (set.limit) o.add_options()("limit", po::value<long long>(), "at most this many puzzles");
+}
+
+db::QueryFilter filter_from(const po::variables_map& vm) {
+  using db::QueryFilter;
+  QueryFilter f;
+  if (vm.count("level")) f.level = vm["level"].as<std::string>();
+  if (vm.count("min-rating")) f.min_rating = vm["min-rating"].as<double>();
+  if (vm.count("max-rating")) f.max_rating = vm["max-rating"].as<double>();
+  if (vm.count("technique")) f.techniques = vm["technique"].as<std::vector<std::string>>();
+  if (vm.count("clues")) {
+    const std::string text = vm["clues"].as<std::string>();
+    int a = 0, b = 0;
+    char dash = 0, extra = 0;
+    std::istringstream in(text);
+    if ((in >> a) && !(in >> dash)) {
+      b = a;
+    } else if (!(dash == '-' && (in >> b) && !(in >> extra)) || a > b || a < 0) {
+      throw UsageError("bad --clues '" + text + "': use A-B or A");
+    }
+    f.min_clues = a;
+    f.max_clues = b;
+  }
+  if (vm.count("symmetry")) {
+    const std::string s = vm["symmetry"].as<std::string>();
+    try {
+      const Symmetry sym = parse_symmetry(s);
+      if (sym == Symmetry::kRandom) throw SymmetryError("random");
+    } catch (const SymmetryError&) {
+      throw UsageError("bad --symmetry '" + s + "'");
+    }
+    f.symmetry = s;
+  }
+  if (vm.count("size")) {
+    const int n = vm["size"].as<int>();
+    if (!Geometry::is_supported_size(n)) throw UsageError("bad --size " + std::to_string(n));
+    f.size = n;
+  }
+  if (vm.count("unused")) f.unused = vm["unused"].as<bool>();
+  if (vm.count("source")) f.source = vm["source"].as<std::string>();
+  const std::string order = vm["order"].as<std::string>();
+  if (order == "id") f.order = QueryFilter::Order::kId;
+  else if (order == "rating") f.order = QueryFilter::Order::kRating;
+  else if (order == "clues") f.order = QueryFilter::Order::kClues;
+  else if (order == "random") f.order = QueryFilter::Order::kRandom;
+  else throw UsageError("bad --order '" + order + "': use id, rating, clues or random");
+  if (vm.count("limit")) {
+    f.limit = vm["limit"].as<long long>();
+    if (*f.limit < 0) throw UsageError("--limit must not be negative");
+  }
+  return f;
+}
+
+}  // namespace sudoforge::cli

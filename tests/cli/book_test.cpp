@@ -1,0 +1,210 @@
+// End-to-end tests of `sudoforge book` and `sudoforge render`: page counts and text read
+// back from the PDF with poppler (pdfinfo, pdftotext), books drawn from unused puzzles
+// never sharing one, --dry-run recording nothing, too few puzzles writing nothing.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "run_cli.h"
+
+namespace sudoforge {
+namespace {
+
+using testing::data_file;
+using testing::run_cli;
+using testing::scratch_dir;
+using testing::slurp;
+
+std::string sh(const std::string& cmd) {
+  std::string out;
+  if (FILE* f = ::popen(cmd.c_str(), "r")) {
+    char buf[4096];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
+    ::pclose(f);
+  }
+  return out;
+}
+
+bool have_poppler() { return !sh("command -v pdfinfo && command -v pdftotext").empty(); }
+
+int pdf_pages(const std::string& path) {
+  const std::string info = sh("pdfinfo '" + path + "' 2>/dev/null");
+  const auto at = info.find("Pages:");
+  return at == std::string::npos ? -1 : std::stoi(info.substr(at + 6));
+}
+
+std::string pdf_text(const std::string& path, int first, int last) {
+  return sh("pdftotext -f " + std::to_string(first) + " -l " + std::to_string(last) + " '" + path + "' -");
+}
+
+// The puzzle ids of "#ID · level · rating" captions.
+std::set<int> caption_ids(const std::string& text) {
+  std::set<int> ids;
+  static const std::regex caption("#([0-9]+) \xc2\xb7 ");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), caption); it != std::sregex_iterator(); ++it) {
+    ids.insert(std::stoi((*it)[1]));
+  }
+  return ids;
+}
+
+// c + text + tail (spelled out: GCC 12 warns falsely about "literal" + std::string).
+std::string wrapped(char c, const std::string& text, const char* tail) {
+  std::string s(1, c);
+  s.append(text).append(tail);
+  return s;
+}
+
+// A fresh catalogue holding the 40 puzzles of grade_sample.txt.
+std::string fresh_catalogue(const std::string& name) {
+  const std::string db = (scratch_dir() / name).string();
+  for (const char* s : {"", "-wal", "-shm"}) std::filesystem::remove(db + s);
+  auto r = run_cli("db import --db " + db + " " + data_file("grade_sample.txt"));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return db;
+}
+
+std::string out_file(const std::string& name) {
+  const std::string p = (scratch_dir() / name).string();
+  std::filesystem::remove(p);
+  return p;
+}
+
+TEST(CliBook, TitleCaptionsPageNumbersAndAnswers) {
+  if (!have_poppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string db = fresh_catalogue("book1.db");
+  const std::string pdf = out_file("book1.pdf");
+  auto r = run_cli("book --db " + db + " --count 10 --per-page 4 --title 'Weekend Sudoku' "
+                   "--subtitle 'Ten to solve' -o " + pdf);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(pdf + ".part"));
+  EXPECT_EQ(pdf_pages(pdf), 1 + 3 + 1);  // title, 10 puzzles at 4 a page, one answer page
+  const std::string title = pdf_text(pdf, 1, 1);
+  EXPECT_NE(title.find("Weekend Sudoku"), std::string::npos) << title;
+  EXPECT_NE(title.find("Ten to solve"), std::string::npos) << title;
+  EXPECT_NE(title.find("10 puzzles"), std::string::npos) << title;
+  for (int page = 2; page <= 5; ++page) {
+    EXPECT_NE(pdf_text(pdf, page, page).find(wrapped('\n', std::to_string(page), "\n")), std::string::npos)
+        << "page number " << page;
+  }
+  const std::set<int> ids = caption_ids(pdf_text(pdf, 2, 4));
+  EXPECT_EQ(ids.size(), 10u);
+  const std::string answers = pdf_text(pdf, 5, 5);
+  EXPECT_NE(answers.find("Answers"), std::string::npos);
+  for (int id : ids) EXPECT_NE(answers.find(wrapped('#', std::to_string(id), "")), std::string::npos) << id;
+  // The catalogue knows the book: its puzzles are no longer unused.
+  auto q = run_cli("db query --db " + db + " --unused --output csv");
+  EXPECT_EQ(std::count(q.out.begin(), q.out.end(), '\n'), 1 + 30);
+  auto stats = run_cli("db stats --db " + db);
+  EXPECT_NE(stats.out.find("in books 10"), std::string::npos) << stats.out;
+}
+
+TEST(CliBook, BooksFromUnusedPuzzlesNeverShareOneAndTooFewWritesNothing) {
+  if (!have_poppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string db = fresh_catalogue("book2.db");
+  const std::string a = out_file("vol1.pdf"), b = out_file("vol2.pdf"), c = out_file("vol3.pdf");
+  ASSERT_EQ(run_cli("book --db " + db + " --count 15 --per-page 6 -o " + a).exit_code, 0);
+  ASSERT_EQ(run_cli("book --db " + db + " --count 15 --per-page 6 --order random -o " + b).exit_code, 0);
+  const std::set<int> first = caption_ids(pdf_text(a, 2, 4)), second = caption_ids(pdf_text(b, 2, 4));
+  EXPECT_EQ(first.size(), 15u);
+  EXPECT_EQ(second.size(), 15u);
+  for (int id : second) EXPECT_FALSE(first.count(id)) << "puzzle #" << id << " printed twice";
+  // 10 unused are left: asking for 15 fails, writes nothing and records nothing.
+  auto r = run_cli("book --db " + db + " --count 15 -o " + c);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("only 10"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(c));
+  EXPECT_FALSE(std::filesystem::exists(c + ".part"));
+  EXPECT_NE(run_cli("db stats --db " + db).out.find("in books 30"), std::string::npos);
+  // --reuse may print them again.
+  EXPECT_EQ(run_cli("book --db " + db + " --count 15 --reuse -o " + c).exit_code, 0);
+}
+
+TEST(CliBook, DryRunShowsTheSelectionAndRecordsNothing) {
+  if (!have_poppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string db = fresh_catalogue("book3.db");
+  const std::string pdf = out_file("dry.pdf");
+  auto d1 = run_cli("book --db " + db + " --count 5 --level medium --dry-run -o " + pdf);
+  ASSERT_EQ(d1.exit_code, 0) << d1.err;
+  auto d2 = run_cli("book --db " + db + " --count 5 --level medium --dry-run");
+  EXPECT_EQ(d1.out, d2.out);
+  EXPECT_FALSE(std::filesystem::exists(pdf));
+  EXPECT_NE(d1.err.find("nothing written"), std::string::npos);
+  std::set<int> listed;
+  std::istringstream in(d1.out);
+  for (std::string line; std::getline(in, line);) {
+    ASSERT_EQ(line[0], '#');
+    EXPECT_NE(line.find(" medium "), std::string::npos) << line;
+    listed.insert(std::stoi(line.substr(1)));
+  }
+  EXPECT_EQ(listed.size(), 5u);
+  // The real book takes exactly that selection.
+  ASSERT_EQ(run_cli("book --db " + db + " --count 5 --level medium -o " + pdf).exit_code, 0);
+  EXPECT_EQ(caption_ids(pdf_text(pdf, 2, 3)), listed);
+}
+
+TEST(CliBook, UnwritableOutputIsAnIoErrorAndRecordsNothing) {
+  const std::string db = fresh_catalogue("book4.db");
+  auto r = run_cli("book --db " + db + " --count 4 -o /nonexistent-dir/book.pdf");
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(run_cli("db stats --db " + db).out.find("in books 0"), std::string::npos);
+}
+
+TEST(CliBook, LetterPaperAndUsageErrors) {
+  if (!have_poppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string db = fresh_catalogue("book5.db");
+  const std::string pdf = out_file("letter.pdf");
+  ASSERT_EQ(run_cli("book --db " + db + " --count 3 --per-page 1 --paper letter -o " + pdf).exit_code, 0);
+  EXPECT_EQ(pdf_pages(pdf), 1 + 3 + 1);
+  EXPECT_NE(sh("pdfinfo '" + pdf + "'").find("612 x 792"), std::string::npos);
+  EXPECT_EQ(run_cli("book --db " + db + " --count 3 --per-page 3 -o " + pdf).exit_code, 2);
+  EXPECT_EQ(run_cli("book --db " + db + " -o " + pdf).exit_code, 2);
+  EXPECT_EQ(run_cli("book --db " + db + " --count 3").exit_code, 2);
+  EXPECT_EQ(run_cli("book --db " + db + " --count 3 --paper a5 -o " + pdf).exit_code, 2);
+  auto help = run_cli("book --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("examples"), std::string::npos);
+}
+
+constexpr const char* kPuzzle =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+TEST(CliRender, SvgPngPdfFromTextOrCatalogue) {
+  const std::string svg = out_file("r.svg"), png = out_file("r.png"), pdf = out_file("r.pdf");
+  auto r = run_cli(std::string("render ") + kPuzzle + " -o " + svg);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(slurp(svg).find("<svg"), std::string::npos);
+  r = run_cli("render - --solution -o " + png, kPuzzle);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(slurp(png).substr(1, 3), "PNG");
+  const std::string db = fresh_catalogue("render.db");
+  r = run_cli("render --db " + db + " --id 3 --solution --format pdf --caption 'Puzzle 3' -o " + pdf);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(slurp(pdf).substr(0, 5), "%PDF-");
+  if (have_poppler()) {
+    EXPECT_NE(sh("pdftotext '" + pdf + "' -").find("Puzzle 3"), std::string::npos);
+  }
+  EXPECT_FALSE(std::filesystem::exists(pdf + ".part"));
+}
+
+TEST(CliRender, Errors) {
+  const std::string out = out_file("e.svg");
+  EXPECT_EQ(run_cli(std::string("render ") + kPuzzle + " -o /nonexistent-dir/x.svg").exit_code, 3);
+  EXPECT_EQ(run_cli(std::string("render ") + kPuzzle + " -o x.gif").exit_code, 2);
+  EXPECT_EQ(run_cli(std::string("render ") + kPuzzle).exit_code, 2);
+  // Several solutions: no --solution to show.
+  const std::string open = "1" + std::string(80, '.');
+  EXPECT_EQ(run_cli("render " + open + " --solution -o " + out).exit_code, 1);
+  // Repeated given.
+  std::string bad = kPuzzle;
+  bad[0] = '3';
+  EXPECT_EQ(run_cli("render " + bad + " -o " + out).exit_code, 1);
+  const std::string db = fresh_catalogue("render2.db");
+  EXPECT_EQ(run_cli("render --db " + db + " --id 999 -o " + out).exit_code, 1);
+}
+
+}  // namespace
+}  // namespace sudoforge

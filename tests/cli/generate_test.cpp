@@ -1,0 +1,292 @@
+// End-to-end tests of `sudoforge generate`: uniqueness, minimality and symmetry of what is
+// printed, reproducibility across --threads, the output formats, interruption, and the
+// usage errors (exit 2).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "run_cli.h"
+#include "sudoforge/core/alphabet.h"
+#include "sudoforge/core/symmetry.h"
+#include "sudoforge/core/validate.h"
+#include "sudoforge/solver/sudoku_solver.h"
+
+namespace sudoforge {
+namespace {
+
+using testing::run_cli;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> split_csv(const std::string& line) {
+  std::vector<std::string> out(1);
+  for (char c : line) {
+    if (c == ',') out.emplace_back();
+    else out.back() += c;
+  }
+  return out;
+}
+
+// A board in line form ('.' empty, standard alphabet); fails the test on a bad character.
+Grid grid_of(const std::string& text, const Geometry& g) {
+  const Alphabet alphabet = Alphabet::standard(g.size());
+  EXPECT_EQ(static_cast<int>(text.size()), g.cell_count()) << text;
+  Grid grid(g);
+  for (int c = 0; c < g.cell_count() && c < static_cast<int>(text.size()); ++c) {
+    const int v = text[c] == '.' ? 0 : alphabet.value(text[c]);
+    EXPECT_GE(v, 0) << text;
+    grid.set(c, v < 0 ? 0 : v);
+  }
+  return grid;
+}
+
+bool single_clue_removable(SudokuSolver& solver, Grid puzzle) {
+  for (int c = 0; c < puzzle.cell_count(); ++c) {
+    if (!puzzle[c]) continue;
+    const int v = puzzle[c];
+    puzzle.clear(c);
+    const bool unique = solver.count(puzzle, 2) == 1;
+    puzzle.set(c, v);
+    if (unique) return true;
+  }
+  return false;
+}
+
+TEST(CliGenerate, CsvPuzzlesAreUniqueMinimalAndSymmetric) {
+  auto r = run_cli("generate --seed 2024 -n 24 --symmetry random -o csv --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 25u);
+  EXPECT_EQ(lines[0], "puzzle,solution,clues,symmetry,seed,index,minimal");
+  SudokuSolver solver;
+  const Geometry g;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const auto f = split_csv(lines[i]);
+    ASSERT_EQ(f.size(), 7u) << lines[i];
+    const Grid puzzle = grid_of(f[0], g), solution = grid_of(f[1], g);
+    EXPECT_TRUE(is_solution_of(puzzle, solution));
+    EXPECT_EQ(solver.count(puzzle, 2), 1u);
+    EXPECT_EQ(std::stoi(f[2]), puzzle.clue_count());
+    const Symmetry s = parse_symmetry(f[3]);
+    EXPECT_NE(s, Symmetry::kNone);
+    EXPECT_TRUE(has_symmetry(puzzle, s)) << f[3];
+    EXPECT_EQ(f[4], "2024");
+    EXPECT_EQ(f[5], std::to_string(i - 1));
+    // The minimal column is honest.
+    EXPECT_EQ(f[6], single_clue_removable(solver, puzzle) ? "false" : "true") << lines[i];
+  }
+}
+
+TEST(CliGenerate, DefaultPuzzlesAreMinimalForEverySymmetry) {
+  SudokuSolver solver;
+  const Geometry g;
+  for (Symmetry s : concrete_symmetries()) {
+    const std::string name(symmetry_name(s));
+    auto r = run_cli("generate --seed 8 -n 3 --symmetry " + name);
+    ASSERT_EQ(r.exit_code, 0) << name << r.err;
+    const auto lines = lines_of(r.out);
+    ASSERT_EQ(lines.size(), 3u) << name;
+    for (const auto& line : lines) {
+      const Grid puzzle = grid_of(line, g);
+      EXPECT_EQ(solver.count(puzzle, 2), 1u) << line;
+      EXPECT_TRUE(has_symmetry(puzzle, s)) << name << " " << line;
+      if (s == Symmetry::kNone) {
+        EXPECT_FALSE(single_clue_removable(solver, puzzle)) << line;
+      }
+      // Orbit-minimal: no whole orbit can go.
+      for (const auto& orbit : orbits(g, s)) {
+        if (!puzzle[orbit.front()]) continue;
+        Grid q = puzzle;
+        for (int c : orbit) q.clear(c);
+        EXPECT_GE(solver.count(q, 2), 2u) << name << " " << line;
+      }
+    }
+  }
+}
+
+TEST(CliGenerate, SameSeedSameBytesForOneAndTwoThreads) {
+  for (const std::string format : {"line", "csv", "json", "grid"}) {
+    const std::string args = "generate --seed 31337 -n 40 --symmetry random -o " + format;
+    auto one = run_cli(args + " --threads 1");
+    auto two = run_cli(args + " --threads 2");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    ASSERT_EQ(two.exit_code, 0) << two.err;
+    EXPECT_FALSE(one.out.empty());
+    EXPECT_EQ(one.out, two.out) << format;
+  }
+  auto a = run_cli("generate --seed 1 -n 20");
+  auto b = run_cli("generate --seed 2 -n 20");
+  const auto la = lines_of(a.out), lb = lines_of(b.out);
+  ASSERT_EQ(la.size(), 20u);
+  ASSERT_EQ(lb.size(), 20u);
+  std::set<std::string> all(la.begin(), la.end());
+  all.insert(lb.begin(), lb.end());
+  EXPECT_EQ(all.size(), 40u);  // other seed, other puzzles; no repeats within a run
+}
+
+TEST(CliGenerate, StartPicksOutPuzzlesOfTheSameRun) {
+  const auto all = lines_of(run_cli("generate --seed 42 -n 8").out);
+  const auto part = lines_of(run_cli("generate --seed 42 --start 5 -n 3 --threads 2").out);
+  ASSERT_EQ(all.size(), 8u);
+  ASSERT_EQ(part.size(), 3u);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(part[i], all[5 + i]);
+}
+
+TEST(CliGenerate, DrawnSeedIsPrintedAndRepeats) {
+  auto r = run_cli("generate -n 3 --symmetry rot180");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string prefix = "sudoforge generate: seed ";
+  const auto pos = r.err.find(prefix);
+  ASSERT_NE(pos, std::string::npos) << r.err;
+  const std::string seed = r.err.substr(pos + prefix.size(), r.err.find('\n', pos) - pos - prefix.size());
+  auto again = run_cli("generate -n 3 --symmetry rot180 --seed " + seed);
+  EXPECT_EQ(again.out, r.out);
+  EXPECT_EQ(again.err.find(prefix), std::string::npos);  // a given seed is not echoed
+}
+
+TEST(CliGenerate, AllSixSizes) {
+  SudokuSolver solver;
+  for (const Geometry& g : Geometry::all()) {
+    std::string args = "generate --seed 3 -n 1 -o csv --size " + g.name();
+    if (g.size() == 25) args += " --no-minimal --min-clues 420";  // minimal 25x25 is slow
+    auto r = run_cli(args);
+    ASSERT_EQ(r.exit_code, 0) << g.name() << r.err;
+    const auto lines = lines_of(r.out);
+    ASSERT_EQ(lines.size(), 2u) << g.name();
+    const auto f = split_csv(lines[1]);
+    const Grid puzzle = grid_of(f[0], g), solution = grid_of(f[1], g);
+    EXPECT_TRUE(is_solution_of(puzzle, solution)) << g.name();
+    EXPECT_EQ(solver.count(puzzle, 2), 1u) << g.name();
+    if (g.size() == 25) {
+      EXPECT_EQ(puzzle.clue_count(), 420);
+      EXPECT_EQ(f[6], "false");
+    } else {
+      EXPECT_EQ(f[6], "true");
+      EXPECT_FALSE(single_clue_removable(solver, puzzle)) << g.name();
+    }
+  }
+  // --size 6 is the same board as --size 2x3.
+  EXPECT_EQ(run_cli("generate --seed 3 --size 6").out, run_cli("generate --seed 3 --size 2x3").out);
+}
+
+TEST(CliGenerate, NoMinimalStopsAtMinClues) {
+  auto r = run_cli("generate --seed 6 -n 10 --no-minimal --min-clues 40 -o csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 11u);
+  SudokuSolver solver;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const auto f = split_csv(lines[i]);
+    const Grid puzzle = grid_of(f[0], Geometry());
+    EXPECT_EQ(puzzle.clue_count(), 40);
+    EXPECT_EQ(f[2], "40");
+    EXPECT_EQ(solver.count(puzzle, 2), 1u);
+    EXPECT_EQ(f[6], "false");
+  }
+  // The default floor for --no-minimal is 4/9 of the cells (36 on 9x9).
+  for (const auto& line : lines_of(run_cli("generate --seed 6 -n 3 --no-minimal").out)) {
+    EXPECT_EQ(grid_of(line, Geometry()).clue_count(), 36);
+  }
+}
+
+TEST(CliGenerate, JsonAndGridLayouts) {
+  auto r = run_cli("generate --seed 12 -n 3 -o json --size 2x3 --symmetry flip");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(j.is_array());
+  ASSERT_EQ(j.size(), 3u);
+  const Geometry g(2, 3);
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const auto& o = j[i];
+    const Grid puzzle = grid_of(o.at("puzzle").get<std::string>(), g);
+    EXPECT_TRUE(is_solution_of(puzzle, grid_of(o.at("solution").get<std::string>(), g)));
+    EXPECT_EQ(o.at("clues").get<int>(), puzzle.clue_count());
+    EXPECT_EQ(o.at("symmetry"), "flip");
+    EXPECT_TRUE(has_symmetry(puzzle, Symmetry::kFlip));
+    EXPECT_EQ(o.at("seed").get<std::uint64_t>(), 12u);
+    EXPECT_EQ(o.at("index").get<std::uint64_t>(), i);
+    EXPECT_TRUE(o.at("minimal").is_boolean());
+  }
+  // Grid: N lines of N symbols per puzzle, a blank line between puzzles.
+  auto grid = run_cli("generate --seed 12 -n 2 -o grid");
+  const auto lines = lines_of(grid.out);
+  ASSERT_EQ(lines.size(), 19u);
+  EXPECT_EQ(lines[9], "");
+  for (int i : {0, 8, 10, 18}) EXPECT_EQ(lines[i].size(), 9u);
+  // The same puzzles as the line output.
+  const auto line_out = lines_of(run_cli("generate --seed 12 -n 2").out);
+  std::string first;
+  for (int i = 0; i < 9; ++i) first += lines[i];
+  EXPECT_EQ(first, line_out[0]);
+}
+
+TEST(CliGenerate, TimeLimitEndsCleanly) {
+  auto r = run_cli("generate --seed 5 -n 1000000000 --time-limit 0.3");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("time limit reached after"), std::string::npos) << r.err;
+  ASSERT_FALSE(r.out.empty());
+  EXPECT_EQ(r.out.back(), '\n');
+  for (const auto& line : lines_of(r.out)) ASSERT_EQ(line.size(), 81u) << line;
+  // What was printed is the start of the run, in order.
+  const auto lines = lines_of(r.out);
+  const auto first = lines_of(run_cli("generate --seed 5 -n 2").out);
+  EXPECT_EQ(lines[0], first[0]);
+  auto quiet = run_cli("generate --seed 5 -n 1000000000 --time-limit 0.1 --quiet");
+  EXPECT_EQ(quiet.exit_code, 0);
+  EXPECT_EQ(quiet.err, "");
+}
+
+TEST(CliGenerate, InterruptStopsWithCompleteOutput) {
+  const auto dir = testing::scratch_dir();
+  const std::string out = (dir / "interrupt.out").string(), err = (dir / "interrupt.err").string();
+  for (const std::string format : {"line", "json"}) {
+    const std::string cmd = "timeout --preserve-status -s INT 0.5 " + std::string(SUDOFORGE_BINARY) +
+                            " generate --seed 1 -n 1000000000 --threads 2 -o " + format + " >" +
+                            out + " 2>" + err;
+    const int status = std::system(cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 130) << format;
+    const std::string text = testing::slurp(out);
+    EXPECT_NE(testing::slurp(err).find("interrupted after"), std::string::npos);
+    ASSERT_FALSE(text.empty());
+    EXPECT_EQ(text.back(), '\n');
+    if (format == "line") {
+      for (const auto& line : lines_of(text)) ASSERT_EQ(line.size(), 81u);
+    } else {
+      const auto j = nlohmann::json::parse(text);  // the array is closed
+      EXPECT_TRUE(j.is_array());
+      EXPECT_GT(j.size(), 0u);
+    }
+  }
+}
+
+TEST(CliGenerate, UsageErrorsExitTwo) {
+  for (const std::string bad : {
+           "--count 0", "--count -1", "--count=-1", "--count 10000000000", "--count 1e3",
+           "--count abc", "--symmetry spiral", "--size 2x3 --symmetry rot90",
+           "--size 3x4 --symmetry diagonal", "--size 2x3 --symmetry dihedral", "--size 7",
+           "--size 3x2", "--size 0", "--threads 0", "--threads 257", "--seed -5",
+           "--seed 18446744073709551616", "--min-clues 30", "--no-minimal --min-clues 82",
+           "--no-minimal --min-clues 0", "-o xml", "--time-limit 0", "--time-limit -3",
+           "--start 18446744073709551615 -n 2", "--bogus"}) {
+    auto r = run_cli("generate " + bad);
+    EXPECT_EQ(r.exit_code, 2) << bad << "\n" << r.err;
+    EXPECT_TRUE(r.out.empty()) << bad;
+    EXPECT_NE(r.err.find("sudoforge generate"), std::string::npos) << bad;
+  }
+  auto help = run_cli("generate --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("examples:"), std::string::npos);
+  EXPECT_NE(help.out.find("--symmetry"), std::string::npos);
+  EXPECT_NE(help.out.find("130"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sudoforge

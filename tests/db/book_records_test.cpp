@@ -1,0 +1,121 @@
+// Catalogue::get, record_book (one transaction, unused check, before_commit) and books().
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "db_test_util.h"
+#include "sudoforge/db/catalogue.h"
+
+namespace sudoforge::db {
+namespace {
+
+using testing::temp_db;
+
+Grid grid(const std::string& text) {
+  std::vector<std::uint8_t> cells;
+  for (char c : text) cells.push_back(c >= '1' && c <= '9' ? static_cast<std::uint8_t>(c - '0') : 0);
+  return Grid(Geometry(), cells);
+}
+
+const char* kPuzzles[] = {
+    ".......1.4.........2...........5.6.4..8...3....1.9....3..4..2...5.1........8.7...",
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+};
+
+std::vector<std::int64_t> fill(Catalogue& cat) {
+  std::vector<PuzzleRecord> recs;
+  for (const char* p : kPuzzles) {
+    PuzzleRecord r;
+    r.givens = grid(p);
+    r.source = "test";
+    r.level = "hard";
+    r.techniques = {"X-Wing"};
+    recs.push_back(r);
+  }
+  cat.add(recs);
+  std::vector<std::int64_t> ids;
+  for (const auto& r : cat.query(QueryFilter{})) ids.push_back(r.id);
+  return ids;
+}
+
+TEST(CatalogueBooks, GetReturnsTheRecordOrNothing) {
+  Catalogue cat(temp_db("get.db"));
+  const auto ids = fill(cat);
+  const auto r = cat.get(ids[1]);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->givens, grid(kPuzzles[1]));
+  EXPECT_EQ(r->level, "hard");
+  EXPECT_EQ(r->techniques, std::vector<std::string>{"X-Wing"});
+  EXPECT_FALSE(cat.get(9999));
+}
+
+TEST(CatalogueBooks, RecordedPuzzlesAreNoLongerUnused) {
+  Catalogue cat(temp_db("record.db"));
+  const auto ids = fill(cat);
+  const std::vector<std::int64_t> first{ids[2], ids[0]};
+  const std::int64_t book = cat.record_book("Vol. 1", "vol1.pdf", first, true);
+  QueryFilter unused;
+  unused.unused = true;
+  const auto left = cat.query(unused);
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0].id, ids[1]);
+  const auto books = cat.books();
+  ASSERT_EQ(books.size(), 1u);
+  EXPECT_EQ(books[0].id, book);
+  EXPECT_EQ(books[0].title, "Vol. 1");
+  EXPECT_EQ(books[0].file, "vol1.pdf");
+  EXPECT_EQ(books[0].puzzle_ids, first);  // page order kept
+  EXPECT_EQ(cat.stats().in_books, 2);
+}
+
+TEST(CatalogueBooks, AnAlreadyPrintedPuzzleFailsTheWholeBookWhenUnusedIsRequired) {
+  Catalogue cat(temp_db("conflict.db"));
+  const auto ids = fill(cat);
+  cat.record_book("A", "a.pdf", std::vector<std::int64_t>{ids[0]}, true);
+  try {
+    cat.record_book("B", "b.pdf", std::vector<std::int64_t>{ids[1], ids[0]}, true);
+    FAIL() << "expected a constraint error";
+  } catch (const CatalogueError& e) {
+    EXPECT_EQ(e.category(), CatalogueError::Category::kConstraint);
+  }
+  EXPECT_EQ(cat.books().size(), 1u);  // nothing of B recorded
+  QueryFilter unused;
+  unused.unused = true;
+  EXPECT_EQ(cat.count(unused), 2);
+  // Reuse allowed: the same puzzle may go into a second book.
+  cat.record_book("C", "c.pdf", std::vector<std::int64_t>{ids[1], ids[0]}, false);
+  EXPECT_EQ(cat.books().size(), 2u);
+}
+
+TEST(CatalogueBooks, AFailingBeforeCommitRecordsNothing) {
+  Catalogue cat(temp_db("rollback.db"));
+  const auto ids = fill(cat);
+  bool ran = false;
+  EXPECT_THROW(cat.record_book("X", "x.pdf", ids, true, [&] {
+    ran = true;
+    throw std::runtime_error("rename failed");
+  }), std::runtime_error);
+  EXPECT_TRUE(ran);
+  EXPECT_TRUE(cat.books().empty());
+  QueryFilter unused;
+  unused.unused = true;
+  EXPECT_EQ(cat.count(unused), 3);
+  // And a hook that succeeds runs once, inside, before the commit.
+  int calls = 0;
+  cat.record_book("Y", "y.pdf", ids, true, [&] { ++calls; });
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(cat.count(unused), 0);
+}
+
+TEST(CatalogueBooks, BadListsAreRefused) {
+  Catalogue cat(temp_db("bad.db"));
+  const auto ids = fill(cat);
+  EXPECT_THROW(cat.record_book("E", "", std::vector<std::int64_t>{}, true), std::invalid_argument);
+  EXPECT_THROW(cat.record_book("D", "", std::vector<std::int64_t>{ids[0], ids[0]}, true), std::invalid_argument);
+  EXPECT_THROW(cat.record_book("M", "", std::vector<std::int64_t>{ids[0], 4242}, true), CatalogueError);
+  EXPECT_TRUE(cat.books().empty());
+}
+
+}  // namespace
+}  // namespace sudoforge::db

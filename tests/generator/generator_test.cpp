@@ -1,0 +1,388 @@
+#include "sudoforge/generator/generator.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "sudoforge/core/validate.h"
+#include "sudoforge/solver/sudoku_solver.h"
+
+namespace sudoforge {
+namespace {
+
+// Checks made with the solver's plain count (no forbidden candidates, no shortcuts) and
+// the independent validator, never with the generator's own machinery.
+class Checker {
+ public:
+  // Exactly one solution, and it is the one reported.
+  void unique(const GeneratedPuzzle& p) {
+    EXPECT_TRUE(is_solution_of(p.puzzle, p.solution));
+    EXPECT_EQ(solver_.count(p.puzzle, 2), 1u);
+  }
+  // No single clue can go.
+  bool cell_minimal(const Grid& puzzle) {
+    Grid q = puzzle;
+    for (int c = 0; c < q.cell_count(); ++c) {
+      if (!q[c]) continue;
+      const int v = q[c];
+      q.clear(c);
+      const auto n = solver_.count(q, 2);
+      q.set(c, v);
+      if (n < 2) return false;
+    }
+    return true;
+  }
+  // No whole orbit of `s` can go.
+  bool orbit_minimal(const Grid& puzzle, Symmetry s) {
+    for (const auto& orbit : orbits(puzzle.geometry(), s)) {
+      if (!puzzle[orbit.front()]) continue;
+      Grid q = puzzle;
+      for (int c : orbit) q.clear(c);
+      if (solver_.count(q, 2) < 2) return false;
+    }
+    return true;
+  }
+  // Every property a default (minimal) puzzle must have.
+  void check(const GeneratedPuzzle& p, Symmetry asked) {
+    unique(p);
+    if (asked != Symmetry::kRandom) {
+      EXPECT_EQ(p.symmetry, asked);
+    }
+    EXPECT_NE(p.symmetry, Symmetry::kRandom);
+    EXPECT_TRUE(admits(p.puzzle.geometry(), p.symmetry));
+    EXPECT_TRUE(has_symmetry(p.puzzle, p.symmetry)) << symmetry_name(p.symmetry);
+    EXPECT_TRUE(p.orbit_minimal);
+    EXPECT_TRUE(orbit_minimal(p.puzzle, p.symmetry));
+    // `minimal` is reported honestly, both ways.
+    EXPECT_EQ(p.minimal, cell_minimal(p.puzzle)) << symmetry_name(p.symmetry);
+    if (p.symmetry == Symmetry::kNone) {
+      EXPECT_TRUE(p.minimal);
+    }
+  }
+
+ private:
+  SudokuSolver solver_;
+};
+
+TEST(Generator, PuzzleSeedIsSplitMix64) {
+  // Reference outputs of SplitMix64 seeded with 0 (Vigna's splitmix64.c).
+  EXPECT_EQ(puzzle_seed(0, 0), 0xe220a8397b1dcdafULL);
+  EXPECT_EQ(puzzle_seed(0, 1), 0x6e789e6aa1b965f4ULL);
+  EXPECT_EQ(puzzle_seed(0, 2), 0x06c45d188009454fULL);
+  EXPECT_NE(puzzle_seed(1, 0), puzzle_seed(0, 0));
+}
+
+TEST(Generator, MinimalUniqueNineByNine) {
+  Generator gen(GeneratorOptions{});
+  Checker check;
+  std::set<std::string> distinct;
+  for (std::uint64_t i = 0; i < 30; ++i) {
+    const auto p = gen.generate(7, i);
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->index, i);
+    EXPECT_EQ(p->seed, 7u);
+    EXPECT_EQ(p->attempts, 1u);
+    check.check(*p, Symmetry::kNone);
+    EXPECT_GE(p->puzzle.clue_count(), 17);
+    distinct.insert(std::string(p->puzzle.cells().begin(), p->puzzle.cells().end()));
+  }
+  EXPECT_EQ(distinct.size(), 30u);
+}
+
+TEST(Generator, EverySymmetryOnNineByNine) {
+  Checker check;
+  for (Symmetry s : concrete_symmetries()) {
+    SCOPED_TRACE(std::string(symmetry_name(s)));
+    GeneratorOptions o;
+    o.symmetry = s;
+    Generator gen(o);
+    for (std::uint64_t i = 0; i < 6; ++i) check.check(*gen.generate(11, i), s);
+  }
+}
+
+TEST(Generator, RandomSymmetryDrawsSymmetricOnes) {
+  Checker check;
+  GeneratorOptions o;
+  o.symmetry = Symmetry::kRandom;
+  Generator gen(o);
+  std::set<Symmetry> seen;
+  for (std::uint64_t i = 0; i < 40; ++i) {
+    const auto p = gen.generate(3, i);
+    check.check(*p, Symmetry::kRandom);
+    EXPECT_NE(p->symmetry, Symmetry::kNone);
+    seen.insert(p->symmetry);
+  }
+  EXPECT_GE(seen.size(), 4u);  // 7 choices, 40 draws
+}
+
+TEST(Generator, AdmissibleSymmetriesOnSixBySix) {
+  Checker check;
+  const Geometry g(2, 3);
+  for (Symmetry s : admissible_symmetries(g)) {
+    SCOPED_TRACE(std::string(symmetry_name(s)));
+    GeneratorOptions o;
+    o.geometry = g;
+    o.symmetry = s;
+    Generator gen(o);
+    for (std::uint64_t i = 0; i < 10; ++i) {
+      const auto p = gen.generate(5, i);
+      EXPECT_EQ(p->puzzle.geometry(), g);
+      check.check(*p, s);
+    }
+  }
+  GeneratorOptions random;
+  random.geometry = g;
+  random.symmetry = Symmetry::kRandom;
+  Generator gen(random);
+  for (std::uint64_t i = 0; i < 10; ++i) {
+    const auto p = gen.generate(5, i);
+    EXPECT_TRUE(p->symmetry == Symmetry::kRot180 || p->symmetry == Symmetry::kMirror ||
+                p->symmetry == Symmetry::kFlip);
+    check.check(*p, Symmetry::kRandom);
+  }
+}
+
+TEST(Generator, AllSizesGenerateMinimalPuzzles) {
+  Checker check;
+  for (const Geometry& g : Geometry::all()) {
+    if (g.size() > 16) continue;  // 25x25: see the next test
+    SCOPED_TRACE(g.name());
+    GeneratorOptions o;
+    o.geometry = g;
+    Generator gen(o);
+    const int count = g.size() <= 9 ? 5 : 1;
+    for (int i = 0; i < count; ++i) check.check(*gen.generate(1, i), Symmetry::kNone);
+  }
+}
+
+TEST(Generator, TwentyFiveByTwentyFiveNonMinimal) {
+  // Minimal 25x25 generation takes seconds (see bench/generator_bench); here a puzzle
+  // that stops at 400 clues: unique, symmetric, at least 400 clues.
+  GeneratorOptions o;
+  o.geometry = Geometry(5, 5);
+  o.symmetry = Symmetry::kRot180;
+  o.minimal = false;
+  o.min_clues = 400;
+  Generator gen(o);
+  const auto p = gen.generate(1, 0);
+  Checker check;
+  check.unique(*p);
+  EXPECT_TRUE(has_symmetry(p->puzzle, Symmetry::kRot180));
+  EXPECT_GE(p->puzzle.clue_count(), 400);
+  EXPECT_LE(p->puzzle.clue_count(), 401);  // orbits of 2 (1 for the centre)
+  EXPECT_FALSE(p->orbit_minimal);
+  EXPECT_FALSE(p->minimal);
+}
+
+TEST(Generator, MinCluesIsRespected) {
+  Checker check;
+  for (int k : {30, 36, 45, 81}) {
+    GeneratorOptions o;
+    o.minimal = false;
+    o.min_clues = k;
+    Generator gen(o);
+    for (std::uint64_t i = 0; i < 5; ++i) {
+      const auto p = gen.generate(9, i);
+      check.unique(*p);
+      // Without symmetry every orbit is one cell, so removal stops exactly at k (a minimal
+      // puzzle has far fewer than 30 clues).
+      EXPECT_EQ(p->puzzle.clue_count(), k);
+      EXPECT_EQ(p->minimal, check.cell_minimal(p->puzzle));
+      EXPECT_FALSE(p->minimal);
+    }
+  }
+  // With a symmetry the count stays at k or just above (orbits of up to 8 cells).
+  GeneratorOptions o;
+  o.minimal = false;
+  o.min_clues = 40;
+  o.symmetry = Symmetry::kDihedral;
+  Generator gen(o);
+  for (std::uint64_t i = 0; i < 5; ++i) {
+    const auto p = gen.generate(9, i);
+    check.unique(*p);
+    EXPECT_TRUE(has_symmetry(p->puzzle, Symmetry::kDihedral));
+    EXPECT_GE(p->puzzle.clue_count(), 40);
+    EXPECT_LT(p->puzzle.clue_count(), 48);
+  }
+}
+
+TEST(Generator, ReproducibleFromSeedAndIndexOnly) {
+  GeneratorOptions o;
+  o.symmetry = Symmetry::kRandom;
+  Generator a(o), b(o);
+  // Another generator, another order of calls: the same puzzle for the same (seed, index).
+  const auto p5 = a.generate(123, 5);
+  b.generate(999, 0);
+  b.generate(123, 4);
+  const auto q5 = b.generate(123, 5);
+  EXPECT_EQ(p5->puzzle, q5->puzzle);
+  EXPECT_EQ(p5->solution, q5->solution);
+  EXPECT_EQ(p5->symmetry, q5->symmetry);
+  EXPECT_NE(a.generate(124, 5)->puzzle, p5->puzzle);
+  EXPECT_NE(a.generate(123, 6)->puzzle, p5->puzzle);
+}
+
+std::vector<GeneratedPuzzle> run_batch(const GeneratorOptions& o, std::uint64_t seed,
+                                       std::uint64_t first, std::uint64_t count, int threads,
+                                       const AcceptFactory& accept = {}) {
+  std::vector<GeneratedPuzzle> out;
+  BatchOptions b;
+  b.seed = seed;
+  b.first_index = first;
+  b.count = count;
+  b.threads = threads;
+  const auto r = generate_batch(o, b, accept, [&](const GeneratedPuzzle& p) { out.push_back(p); });
+  EXPECT_EQ(r.end, BatchEnd::kComplete);
+  EXPECT_EQ(r.delivered, count);
+  return out;
+}
+
+TEST(GenerateBatch, SameOutputForAnyThreadCountInIndexOrder) {
+  GeneratorOptions o;
+  o.symmetry = Symmetry::kRandom;
+  const auto one = run_batch(o, 77, 10, 60, 1);
+  const auto two = run_batch(o, 77, 10, 60, 2);
+  const auto four = run_batch(o, 77, 10, 60, 4);
+  ASSERT_EQ(one.size(), 60u);
+  ASSERT_EQ(two.size(), 60u);
+  ASSERT_EQ(four.size(), 60u);
+  Generator gen(o);
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(one[i].index, 10 + i);
+    EXPECT_EQ(two[i].index, 10 + i);
+    EXPECT_EQ(one[i].puzzle, two[i].puzzle);
+    EXPECT_EQ(one[i].puzzle, four[i].puzzle);
+    EXPECT_EQ(one[i].symmetry, four[i].symmetry);
+  }
+  // And the same as one Generator called directly.
+  EXPECT_EQ(gen.generate(77, 33)->puzzle, one[23].puzzle);
+  // Another seed, other puzzles.
+  const auto other = run_batch(o, 78, 10, 60, 2);
+  int same = 0;
+  for (std::size_t i = 0; i < other.size(); ++i) same += other[i].puzzle == one[i].puzzle;
+  EXPECT_EQ(same, 0);
+}
+
+TEST(GenerateBatch, AcceptFilterIsAppliedAndDeterministic) {
+  // Keep only puzzles with at most 23 clues (roughly a third of minimal 9x9 puzzles);
+  // each worker gets its own predicate from the factory.
+  std::atomic<int> made{0};
+  AcceptFactory factory = [&made]() -> Accept {
+    ++made;
+    return [](GeneratedPuzzle& p) {
+      p.level = "few";
+      return p.puzzle.clue_count() <= 23;
+    };
+  };
+  GeneratorOptions o;
+  const auto one = run_batch(o, 5, 0, 12, 1, factory);
+  const auto two = run_batch(o, 5, 0, 12, 2, factory);
+  EXPECT_EQ(made.load(), 3);
+  std::uint64_t retried = 0;
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_LE(one[i].puzzle.clue_count(), 23);
+    EXPECT_EQ(one[i].level, "few");
+    EXPECT_EQ(one[i].puzzle, two[i].puzzle);
+    EXPECT_EQ(one[i].attempts, two[i].attempts);
+    retried += one[i].attempts > 1;
+  }
+  EXPECT_GT(retried, 0u);
+}
+
+TEST(GenerateBatch, MaxAttemptsAndWorkerErrorsSurface) {
+  GeneratorOptions o;
+  o.max_attempts = 3;
+  Generator gen(o);
+  EXPECT_THROW(gen.generate(1, 0, [](GeneratedPuzzle&) { return false; }), GeneratorError);
+  BatchOptions b;
+  b.count = 20;
+  b.threads = 2;
+  AcceptFactory never = [] { return Accept([](GeneratedPuzzle&) -> bool { throw std::runtime_error("boom"); }); };
+  EXPECT_THROW(generate_batch(o, b, never, [](const GeneratedPuzzle&) {}), std::runtime_error);
+  // A throwing consumer stops the batch too.
+  EXPECT_THROW(generate_batch(o, b, {}, [](const GeneratedPuzzle&) { throw std::logic_error("x"); }),
+               std::logic_error);
+}
+
+TEST(GenerateBatch, StopFlagEndsCleanlyWithAContiguousPrefix) {
+  GeneratorOptions o;
+  std::atomic<bool> stop{false};
+  std::vector<std::uint64_t> indices;
+  BatchOptions b;
+  b.seed = 4;
+  b.count = 1'000'000;
+  b.threads = 2;
+  const auto r = generate_batch(o, b, {}, [&](const GeneratedPuzzle& p) {
+    indices.push_back(p.index);
+    if (indices.size() == 25) stop = true;
+  }, &stop);
+  EXPECT_EQ(r.end, BatchEnd::kStopped);
+  EXPECT_GE(r.delivered, 25u);
+  EXPECT_LT(r.delivered, b.count);
+  ASSERT_EQ(indices.size(), r.delivered);
+  for (std::size_t i = 0; i < indices.size(); ++i) EXPECT_EQ(indices[i], i);
+
+  // A stop requested before the start: nothing is built.
+  Generator gen(o);
+  std::atomic<bool> stopped{true};
+  EXPECT_FALSE(gen.generate(1, 0, {}, &stopped).has_value());
+}
+
+TEST(GenerateBatch, DeadlineEndsTheRun) {
+  GeneratorOptions o;
+  BatchOptions b;
+  b.count = 1'000'000'000;
+  b.deadline = std::chrono::steady_clock::now();
+  std::uint64_t n = 0;
+  const auto r = generate_batch(o, b, {}, [&](const GeneratedPuzzle&) { ++n; });
+  EXPECT_EQ(r.end, BatchEnd::kDeadline);
+  EXPECT_EQ(r.delivered, n);
+  EXPECT_LT(n, b.count);
+}
+
+TEST(Generator, OptionsAreValidated) {
+  GeneratorOptions o;
+  o.geometry = Geometry(2, 3);
+  for (Symmetry s : {Symmetry::kRot90, Symmetry::kDiagonal, Symmetry::kAntidiagonal,
+                     Symmetry::kDihedral}) {
+    o.symmetry = s;
+    EXPECT_THROW(Generator{o}, GeneratorError);
+  }
+  o.symmetry = Symmetry::kRandom;
+  EXPECT_NO_THROW(Generator{o});
+  GeneratorOptions m;
+  m.min_clues = 30;  // minimal == true
+  EXPECT_THROW(Generator{m}, GeneratorError);
+  m.minimal = false;
+  m.min_clues = 82;
+  EXPECT_THROW(Generator{m}, GeneratorError);
+  m.min_clues = -1;
+  EXPECT_THROW(Generator{m}, GeneratorError);
+  BatchOptions b;
+  b.threads = 0;
+  EXPECT_THROW(generate_batch(GeneratorOptions{}, b, {}, [](const GeneratedPuzzle&) {}),
+               GeneratorError);
+  b.threads = 257;
+  EXPECT_THROW(generate_batch(GeneratorOptions{}, b, {}, [](const GeneratedPuzzle&) {}),
+               GeneratorError);
+}
+
+TEST(Generator, ReduceAndIsMinimal) {
+  SudokuSolver solver;
+  const Grid full = *solver.random_solution(Grid(Geometry()), 42);
+  Generator gen(GeneratorOptions{});
+  const auto p = gen.reduce(full, Symmetry::kRot90, 9);
+  EXPECT_TRUE(is_solution_of(p.puzzle, full));
+  EXPECT_EQ(solver.count(p.puzzle, 2), 1u);
+  EXPECT_TRUE(has_symmetry(p.puzzle, Symmetry::kRot90));
+  Checker check;
+  EXPECT_EQ(gen.is_minimal(p.puzzle), check.cell_minimal(p.puzzle));
+  EXPECT_EQ(p.minimal, check.cell_minimal(p.puzzle));
+  // The full grid is far from minimal; a minimal puzzle is.
+  EXPECT_FALSE(gen.is_minimal(full));
+  EXPECT_TRUE(gen.is_minimal(gen.reduce(full, Symmetry::kNone, 1).puzzle));
+  EXPECT_THROW(gen.reduce(full, Symmetry::kRandom, 1), GeneratorError);
+}
+
+}  // namespace
+}  // namespace sudoforge
