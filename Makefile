@@ -16,16 +16,18 @@ configure: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 
 build: configure
-	@cmake --build $(BUILD) -j$(JOBS)
+	@cmake --build $(BUILD) -j$(JOBS) -- --no-print-directory
 
-# The main job: solve the judge-format samples, each answered in its own layout.
+# The main job: a demo catalogue with puzzles of every level in ./sudoforge.db (or
+# $SUDOFORGE_DB), generated from fixed seeds (so a second run only finds duplicates),
+# graded and stored as they come, then the catalogue's statistics.
+DEMO_LEVELS = easy medium hard expert diabolical
 run: build
-	@for f in tests/data/formats/poj3074.txt tests/data/formats/p1784.txt \
-	          tests/data/formats/poj2676.txt tests/data/formats/poj3076.txt; do \
-	  echo "== sudoforge solve $$f"; $(SUDOFORGE) solve $$f || exit $$?; echo; \
+	@for level in $(DEMO_LEVELS); do \
+	  $(SUDOFORGE) generate --db --level $$level --count 40 --seed 2026 --threads $(JOBS) || exit $$?; \
 	done
-	@echo "== sudoforge solve --target-score tests/data/formats/noip2009.txt"
-	@$(SUDOFORGE) solve --target-score tests/data/formats/noip2009.txt
+	@$(SUDOFORGE) generate --db --level extreme --count 5 --seed 2026 --threads $(JOBS) --time-limit 120
+	@$(SUDOFORGE) db stats
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS)

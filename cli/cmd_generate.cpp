@@ -1,6 +1,10 @@
 // sudoforge generate: unique puzzles, minimal by default, symmetric on request,
 // reproducible from --seed whatever --threads.
 #include <csignal>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <sstream>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -10,12 +14,13 @@
 
 #include "commands.h"
 #include "printer.h"
+#include "puzzle_analysis.h"
+#include "puzzle_record.h"
+#include "query_options.h"
 #include "sudoforge/core/errors.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/generator/generator.h"
-#ifdef SUDOFORGE_HAVE_GRADER
 #include "sudoforge/grader/grader.h"
-#endif
 
 namespace sudoforge::cli {
 namespace {
@@ -31,10 +36,8 @@ constexpr const char* kExamples =
     "  sudoforge generate --size 16 -n 5 -o csv        16x16 (A-P), CSV with solutions\n"
     "  sudoforge generate --no-minimal --min-clues 36  easier puzzles: stop at 36 clues\n"
     "  sudoforge generate -n 1000000 --time-limit 60   as many as one minute allows\n"
-#ifdef SUDOFORGE_HAVE_GRADER
     "  sudoforge generate --level hard -n 10           graded puzzles of one level\n"
     "  sudoforge generate --min-rating 4 --max-rating 6 -o json\n"
-#endif
     "\n"
     "Every puzzle has exactly one solution. 'minimal': no clue can be removed without\n"
     "losing uniqueness. With a symmetry whole orbits (the cells the symmetry maps onto each\n"
@@ -48,9 +51,7 @@ constexpr const char* kExamples =
     "Cost, one core: thousands of minimal 9x9 puzzles a second, hundreds at 12x12, a few at\n"
     "16x16; a minimal 25x25 puzzle takes many minutes (use --no-minimal there: fast).\n"
     "Output columns (csv, json): puzzle, solution, clues, symmetry, seed, index, minimal"
-#ifdef SUDOFORGE_HAVE_GRADER
     ",\nand rating, level when --level or --min/--max-rating grade the puzzles"
-#endif
     ".\n"
     "Exit codes: 0 done (also when --time-limit ended the run early), 2 usage error,\n"
     "130 interrupted (Ctrl-C / SIGTERM: every puzzle printed is complete).\n";
@@ -163,13 +164,11 @@ int cmd_generate(const Invocation& inv) {
      "stop removing clues at --min-clues (easier puzzles; usually not minimal)")
     ("min-clues", po::value<std::string>(),
      "with --no-minimal: keep at least this many clues (default 4/9 of the cells: 36 on 9x9)")
-#ifdef SUDOFORGE_HAVE_GRADER
     ("level", po::value<std::string>(),
      "keep only puzzles of this level: easy, medium, hard, expert, diabolical, extreme "
      "(graded on the Sudoku Explainer scale; rare levels take longer)")
     ("min-rating", po::value<double>(), "keep only puzzles rated at least this (SE scale)")
     ("max-rating", po::value<double>(), "keep only puzzles rated at most this (SE scale)")
-#endif
     ("seed", po::value<std::string>(),
      "run seed, 0 to 2^64-1 (default: drawn at random and printed on stderr, even with --quiet)")
     ("start", po::value<std::string>()->default_value("0"),
@@ -177,8 +176,12 @@ int cmd_generate(const Invocation& inv) {
     ("threads", po::value<std::string>()->default_value("1"), "worker threads, 1 to 256")
     ("time-limit", po::value<double>(),
      "stop after this many seconds, keeping the puzzles finished so far (exit 0)")
-    ("output,o", po::value<std::string>()->default_value("line"), "line, grid, csv or json")
-    ("quiet,q", po::bool_switch(), "no progress line and no end-of-run notes on stderr");
+    ("output,o", po::value<std::string>(), "line, grid, csv or json (default line)")
+    ("quiet,q", po::bool_switch(), "no progress line and no end-of-run notes on stderr")
+    ("db", po::value<std::string>()->implicit_value(""),
+     "grade every puzzle and store it in this catalogue (--db alone: $SUDOFORGE_DB, else "
+     "./sudoforge.db), committing in batches; stdout then stays empty unless --output is given")
+    ("busy-timeout", po::value<int>()->default_value(5000), "ms to wait for another writer's lock");
   po::variables_map vm;
   if (!parse_options(inv, options, kGenerateUsage, kExamples, vm)) return kOk;
 
@@ -226,11 +229,16 @@ int cmd_generate(const Invocation& inv) {
                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                          std::chrono::duration<double>(limit));
   }
-  const OutputFormat format = parse_output_format(vm["output"].as<std::string>());
+  const bool to_db = vm.count("db") > 0;
+  const bool print = !to_db || vm.count("output");
+  const OutputFormat format =
+      parse_output_format(vm.count("output") ? vm["output"].as<std::string>() : "line");
 
   AcceptFactory accept_factory;
   bool graded = false;
-#ifdef SUDOFORGE_HAVE_GRADER
+  // --db: analyses made on the workers, waiting for their puzzle to reach the writer.
+  std::map<std::uint64_t, PuzzleAnalysis> analyses;
+  std::mutex analyses_mutex;
   {
     std::optional<grader::Level> level;
     double lo = -1e300, hi = 1e300;
@@ -244,25 +252,35 @@ int cmd_generate(const Invocation& inv) {
     if (vm.count("min-rating")) lo = vm["min-rating"].as<double>();
     if (vm.count("max-rating")) hi = vm["max-rating"].as<double>();
     if (lo > hi) throw UsageError("--min-rating is above --max-rating");
-    graded = level || vm.count("min-rating") || vm.count("max-rating");
+    const bool filtered = level || vm.count("min-rating") || vm.count("max-rating");
+    graded = filtered || to_db;
     if (graded) {
-      // One Grader per worker thread. A puzzle whose rating stays incomplete (the ladder
-      // got stuck) is not kept: its rating cannot be vouched for.
-      accept_factory = [level, lo, hi]() -> Accept {
-        auto grader_ptr = std::make_shared<grader::Grader>();
-        return [grader_ptr, level, lo, hi](GeneratedPuzzle& p) {
-          const grader::Rating r = grader_ptr->rate(p.puzzle);
-          if (!r.complete) return false;
-          if (level && r.level != *level) return false;
-          if (r.er < lo || r.er > hi) return false;
+      // One analyzer (solver + grader) per worker thread. A puzzle whose rating stays
+      // incomplete (the ladder got stuck) is not kept when filtering: its rating cannot be
+      // vouched for. With --db the whole analysis travels to the writer by index.
+      accept_factory = [level, lo, hi, filtered, to_db, &analyses, &analyses_mutex]() -> Accept {
+        auto analyzer = std::make_shared<PuzzleAnalyzer>();
+        return [analyzer, level, lo, hi, filtered, to_db, &analyses,
+                &analyses_mutex](GeneratedPuzzle& p) {
+          PuzzleAnalysis a = analyzer->analyze(p.puzzle, false);
+          const grader::Rating& r = a.rating;
+          if (!a.error.empty()) return false;  // cannot happen: the generator proved uniqueness
+          if (filtered) {
+            if (!r.complete) return false;
+            if (level && r.level != *level) return false;
+            if (r.er < lo || r.er > hi) return false;
+          }
           p.rating = r.er;
           p.level = std::string(grader::level_name(r.level));
+          if (to_db) {
+            std::lock_guard lock(analyses_mutex);
+            analyses[p.index] = std::move(a);
+          }
           return true;
         };
       };
     }
   }
-#endif
 
   if (vm.count("seed")) {
     batch.seed = parse_u64(vm["seed"].as<std::string>(), "seed");
@@ -272,8 +290,35 @@ int cmd_generate(const Invocation& inv) {
     std::cerr << "sudoforge generate: seed " << batch.seed << std::endl;
   }
 
+  // The catalogue is opened before any work, so an unusable file fails fast (exit 3).
+  std::optional<db::Catalogue> catalogue;
+  std::string db_path;
+  if (to_db) {
+    db_path = vm["db"].as<std::string>();
+    if (db_path.empty()) {
+      const char* env = std::getenv("SUDOFORGE_DB");
+      db_path = env && *env ? env : "sudoforge.db";
+    }
+    db::OpenOptions open;
+    open.busy_timeout_ms = vm["busy-timeout"].as<int>();
+    catalogue.emplace(db_path, open);
+  }
+  std::vector<db::PuzzleRecord> pending;
+  db::AddResult stored;
+  auto last_commit = std::chrono::steady_clock::now();
+  // One transaction per batch: a killed run keeps every batch committed before the kill.
+  auto commit = [&] {
+    if (pending.empty()) return;
+    const db::AddResult r = catalogue->add(pending);
+    stored.added += r.added;
+    stored.duplicates += r.duplicates;
+    pending.clear();
+    last_commit = std::chrono::steady_clock::now();
+  };
+
   const TextStyle style = default_style(g);
-  Printer out(std::cout, format);
+  std::ostringstream discard;
+  Printer out(print ? static_cast<std::ostream&>(std::cout) : discard, format);
   if (format == OutputFormat::kCsv) {
     std::vector<std::string> header{"puzzle", "solution", "clues", "symmetry", "seed", "index",
                                     "minimal"};
@@ -284,6 +329,30 @@ int cmd_generate(const Invocation& inv) {
   Progress progress(!quiet && stderr_is_tty(), batch.count);
   std::uint64_t done = 0;
   auto emit = [&](const GeneratedPuzzle& p) {
+    if (catalogue) {
+      PuzzleAnalysis a;
+      {
+        std::lock_guard lock(analyses_mutex);
+        auto it = analyses.find(p.index);
+        a = std::move(it->second);
+        analyses.erase(it);
+      }
+      db::PuzzleRecord r = record_from(p.puzzle, a);
+      r.symmetry = std::string(symmetry_name(p.symmetry));
+      r.minimal = p.minimal;
+      r.source = "generator";
+      r.seed = static_cast<std::int64_t>(batch.seed);
+      pending.push_back(std::move(r));
+      if (pending.size() >= 500 ||
+          std::chrono::steady_clock::now() - last_commit > std::chrono::seconds(2)) {
+        commit();
+      }
+    }
+    if (!print) {
+      ++done;
+      progress.update(done);
+      return;
+    }
     const std::string puzzle = to_line(p.puzzle, style);
     if (format == OutputFormat::kCsv) {
       std::vector<std::string> row{puzzle,
@@ -332,6 +401,13 @@ int cmd_generate(const Invocation& inv) {
   }
   progress.clear();
   out.finish();
+  if (catalogue) {
+    commit();
+    if (!quiet) {
+      std::cerr << "sudoforge generate: " << db_path << ": added " << stored.added
+                << ", duplicates " << stored.duplicates << '\n';
+    }
+  }
   if (!std::cout) throw IoError("cannot write the output");
 
   const auto total = static_cast<unsigned long long>(batch.count);

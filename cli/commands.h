@@ -7,10 +7,8 @@ namespace sudoforge::cli {
 
 int cmd_solve(const Invocation& inv);
 int cmd_bench(const Invocation& inv);
-#ifdef SUDOFORGE_HAVE_GENERATOR
 int cmd_generate(const Invocation& inv);
 int cmd_testset(const Invocation& inv);
-#endif
 int cmd_grade(const Invocation& inv);
 int cmd_db(const Invocation& inv);
 int cmd_canon(const Invocation& inv);

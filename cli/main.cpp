@@ -18,16 +18,12 @@ struct CommandInfo {
 const std::vector<CommandInfo>& commands() {
   static const std::vector<CommandInfo> list = {
       {"solve", sudoforge::cli::cmd_solve, "solve puzzles, count solutions, target score"},
-#ifdef SUDOFORGE_HAVE_GENERATOR
       {"generate", sudoforge::cli::cmd_generate, "generate unique minimal puzzles"},
-#endif
       {"grade", sudoforge::cli::cmd_grade, "rate puzzles on the Sudoku Explainer scale"},
       {"db", sudoforge::cli::cmd_db, "catalogue: init, import, query, stats, export, merge"},
       {"book", sudoforge::cli::cmd_book, "print-ready PDF puzzle book with answers"},
       {"render", sudoforge::cli::cmd_render, "one puzzle as SVG, PNG or PDF"},
-#ifdef SUDOFORGE_HAVE_GENERATOR
       {"testset", sudoforge::cli::cmd_testset, "solver test sets with expected answers"},
-#endif
       {"canon", sudoforge::cli::cmd_canon, "canonical (minlex) form of puzzles"},
       {"bench", sudoforge::cli::cmd_bench, "measure solver speed on puzzle files"},
   };

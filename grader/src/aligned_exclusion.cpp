@@ -22,30 +22,34 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   const int nc = g.cell_count();
   const int n = g.n();
   const int W = (nc + 63) / 64;
-  std::vector<int> base;
-  std::vector<std::uint64_t> excl;  // [i*W]: excluders of base cell i
+  static thread_local std::vector<int> base;
+  static thread_local std::vector<std::uint64_t> excl;  // [i*W]: excluders of base cell i
+  base.clear();
+  excl.clear();
   for (int c = 0; c < nc; ++c) {
     if (popcount(g.cand(c)) < 2) continue;
-    bool single = false;
-    std::vector<std::uint64_t> e(W, 0);
-    bool any = false;
+    bool single = false, any = false;
+    const size_t at = excl.size();
+    excl.resize(at + W, 0);
     for (int q : g.peers(c)) {
       const int pc = popcount(g.cand(q));
       if (pc == 1) single = true;
       else if (pc == 2) {
-        e[q / 64] |= std::uint64_t{1} << (q % 64);
+        excl[at + q / 64] |= std::uint64_t{1} << (q % 64);
         any = true;
       }
     }
-    if (single || !any) continue;
+    if (single || !any) {
+      excl.resize(at);
+      continue;
+    }
     base.push_back(c);
-    excl.insert(excl.end(), e.begin(), e.end());
   }
   const int m = static_cast<int>(base.size());
   // SE enumerates the pairs with a 64-bit generator that refuses more than 64 base cells:
   // it finds nothing there.
   if (m < 2 || m > 64) return false;
-  std::vector<char> locked(static_cast<size_t>(n + 1) * (n + 1));
+  Mask locked[32];  // [v0]: values v1 such that {v0, v1} empties a common excluder
   for (int j = 1; j < m; ++j) {      // colexicographic: (i, j) with i < j, j rising
     for (int i = 0; i < j; ++i) {
       const int a = base[i], b = base[j];
@@ -53,13 +57,14 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
       for (int w = 0; w < W; ++w) common += std::popcount(excl[i * W + w] & excl[j * W + w]);
       if (common < 2) continue;
       // Value pairs that would empty a common excluder.
-      std::fill(locked.begin(), locked.end(), 0);
+      for (int v = 0; v <= n; ++v) locked[v] = 0;
       for (int w = 0; w < W; ++w) {
         for (std::uint64_t x = excl[i * W + w] & excl[j * W + w]; x; x &= x - 1) {
           const int q = w * 64 + std::countr_zero(x);
           const Mask qm = g.cand(q);
           const int v0 = lowest(qm), v1 = lowest(qm & (qm - 1));
-          locked[v0 * (n + 1) + v1] = locked[v1 * (n + 1) + v0] = 1;
+          locked[v0] |= Mask{1} << v1;
+          locked[v1] |= Mask{1} << v0;
         }
       }
       const bool sees = g.sees(a, b);
@@ -70,7 +75,7 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
         for (Mask y = cb; y; y &= y - 1) {
           const int p1 = lowest(y);
           if (p0 == p1 && sees) continue;
-          if (p0 != p1 && locked[p0 * (n + 1) + p1]) continue;
+          if ((locked[p0] >> p1) & 1) continue;  // never set for p0 == p1
           allowed_a |= Mask{1} << p0;
           allowed_b |= Mask{1} << p1;
         }

@@ -10,8 +10,16 @@
 // an "on" and an "off" node of the same digit outside the cycle's cells are false.
 // Ratings: X-cycle / Y-cycle 6.5, forcing X-chain 6.6, XY-cycle / forcing chain 7.0, plus
 // SE's length adjustment on the number of nodes; SE keeps the easiest (rating, then
-// length, then kind) and we search in SE's order with the same tie-breaks, cutting every
-// breadth-first search as soon as it cannot beat the best hint found so far.
+// length, then kind; equal keys: first discovered, in the order pass X/Y/XY, candidate,
+// cycle / chain from on / chain from off), and we reproduce that order while cutting
+// every breadth-first search as soon as it cannot beat the best hint found so far.
+//
+// Speed: rounds of rising rating ceiling (6.6, 7.1, 7.3, none); the forcing chains of a
+// pass are searched for all sources at once (bit-parallel breadth-first searches, one per
+// digit for X-chains, resumed from round to round), before the cycles; a source whose
+// cycle search ran to the end is not searched again in later rounds; the cycle search
+// only builds "off" instances that have a strong link, from a per-pass table of
+// on -> off -> on steps; cycle eliminations are found on bit boards.
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include "chains_internal.h"
@@ -107,6 +115,14 @@ struct ChainEngine::Impl {
   }
 
   Key best;
+  // SE's order of discovery of the best hint, to break ties of equal keys as SE's stable
+  // sort does: (pass, candidate, kind), kind 0 cycle, 1 chain from "on", 2 from "off".
+  long best_ord = -1;
+  int cur_pass = 0;
+  long ord_of(int source, int kind) const {
+    return (static_cast<long>(cur_pass) * b.nc * b.n + (source >> 1)) * 4 + kind;
+  }
+  bool wins(const Key& k, long ord) const { return k < best || (!(best < k) && ord < best_ord); }
   Hint* out = nullptr;
   bool found = false;
   bool explain = false;
@@ -158,8 +174,10 @@ struct ChainEngine::Impl {
   void offer_chain(bool y, int source, int parent_inst, int complexity) {
     const int base = y ? 70 : 66;
     Key k{base + length_difficulty(complexity), complexity, y ? 4 : 2};
-    if (!(k < best)) return;
+    const long ord = ord_of(source, (source & 1) ? 1 : 2);
+    if (!wins(k, ord)) return;
     best = k;
+    best_ord = ord;
     found = true;
     Hint& h = *out;
     h.technique = y ? "Forcing Chain" : (complexity == 6 ? "Turbot Fish" : "Forcing X-Chain");
@@ -207,7 +225,7 @@ struct ChainEngine::Impl {
     int depth = 1;
     while (!cur.empty()) {
       const int c = depth + 1;  // complexity of a chain closing in the next layer
-      if (!(Key{base + length_difficulty(c), c, sk} < best)) return;
+      if (!wins(Key{base + length_difficulty(c), c, sk}, ord_of(source, (source & 1) ? 1 : 2))) return;
       nxt.clear();
       for (int inst : cur) {
         const int v = inode[inst];
@@ -253,24 +271,24 @@ struct ChainEngine::Impl {
     dmp = adj.data();
   }
   void build_derived(Derived& D, bool y, bool x) {
-    auto& dstart = D.dstart;  // [2v], [2v+1]: range of the "on" node v's entries
-    auto& dw = D.dw;
+    auto& ds = D.dstart;  // [2v], [2v+1]: range of the "on" node v's entries
+    auto& dl = D.dw;
     const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
-    if (dstart.size() < 2 * nn) dstart.resize(2 * nn);
-    dw.clear();
+    if (ds.size() < 2 * nn) ds.resize(2 * nn);
+    dl.clear();
     const int* base_adj = adj.data();
     for (int c = 0; c < b.nc; ++c) {
       for (Mask cm = b.cand[c]; cm; cm &= cm - 1) {
         const int v = ChainBoard::node(b.cd(c, lowest(cm)), true);
-        dstart[2 * v] = static_cast<int>(dw.size());
+        ds[2 * v] = static_cast<int>(dl.size());
         for (const int* it = nb_begin(v, y), *e = nb_end(v, x); it != e; ++it) {
           const int w = *it;
           const int* sb = nb_begin(w, y);
           const int* se = nb_end(w, x);
           if (sb == se) continue;
-          dw.push_back(DW{w, static_cast<int>(sb - base_adj), static_cast<int>(se - base_adj)});
+          dl.push_back(DW{w, static_cast<int>(sb - base_adj), static_cast<int>(se - base_adj)});
         }
-        dstart[2 * v + 1] = static_cast<int>(dw.size());
+        ds[2 * v + 1] = static_cast<int>(dl.size());
       }
     }
   }
@@ -294,7 +312,7 @@ struct ChainEngine::Impl {
     while (!cur.empty()) {
       // Off layer at depth+1; a cycle closes from an off instance of depth >= 4.
       const int cmin = std::max(4, depth + 1);
-      if (!(Key{base + length_difficulty(cmin), cmin, sk} < best)) return true;
+      if (!wins(Key{base + length_difficulty(cmin), cmin, sk}, ord_of(source, 0))) return true;
       const int offdepth = depth + 1;
       const bool closing = offdepth >= 4;
       nxt.clear();
@@ -416,14 +434,10 @@ struct ChainEngine::Impl {
       G.front.assign(words, 0);
       G.nextf.assign(words, 0);
       G.tstamp.assign(nv, 0);
-      for (int i = 0; i < S; ++i) {
+      for (int i = 0; i < S; ++i) {  // each source node is distinct
         const size_t at = static_cast<size_t>(G.src[i]) * G.W + i / 64;
         const std::uint64_t bit = std::uint64_t{1} << (i % 64);
-        if (!(G.front[static_cast<size_t>(G.src[i]) * G.W] | G.front[at])) {
-          bool nz = false;
-          for (int w = 0; w < G.W; ++w) nz |= G.front[static_cast<size_t>(G.src[i]) * G.W + w] != 0;
-          if (!nz) G.active.push_back(G.src[i]);
-        }
+        G.active.push_back(G.src[i]);
         G.reached[at] |= bit;
         G.front[at] |= bit;
       }
@@ -436,38 +450,38 @@ struct ChainEngine::Impl {
   // One layer of group G; returns the smallest global order of a source that closed, or
   // INT_MAX.
   int advance(PGroup& G) {
-    const int W = G.W;
+    const int gw = G.W;
     ++G.layer;
     G.touched.clear();
     for (int v : G.active) {
-      const std::uint64_t* f = &G.front[static_cast<size_t>(v) * W];
+      const std::uint64_t* f = &G.front[static_cast<size_t>(v) * gw];
       for (int k = G.astart[v], ke = G.astart[v + 1]; k < ke; ++k) {
         const int t = G.adjc[k];
         if (G.tstamp[t] != G.layer) {
           G.tstamp[t] = G.layer;
           G.touched.push_back(t);
         }
-        std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * W];
-        for (int w = 0; w < W; ++w) nf[w] |= f[w];
+        std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
+        for (int w = 0; w < gw; ++w) nf[w] |= f[w];
       }
     }
     for (int v : G.active) {
-      std::uint64_t* f = &G.front[static_cast<size_t>(v) * W];
-      for (int w = 0; w < W; ++w) f[w] = 0;
+      std::uint64_t* f = &G.front[static_cast<size_t>(v) * gw];
+      for (int w = 0; w < gw; ++w) f[w] = 0;
     }
-    int found = 1 << 30;
+    int first = 1 << 30;
     const int S = static_cast<int>(G.src.size());
     for (int i = 0; i < S; ++i) {
-      if (G.gidx[i] >= found) break;
-      if ((G.nextf[static_cast<size_t>(G.tgt[i]) * W + i / 64] >> (i % 64)) & 1) found = G.gidx[i];
+      if (G.gidx[i] >= first) break;
+      if ((G.nextf[static_cast<size_t>(G.tgt[i]) * gw + i / 64] >> (i % 64)) & 1) first = G.gidx[i];
     }
     G.active.clear();
     for (int t : G.touched) {
-      std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * W];
-      std::uint64_t* r = &G.reached[static_cast<size_t>(t) * W];
-      std::uint64_t* f = &G.front[static_cast<size_t>(t) * W];
+      std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
+      std::uint64_t* r = &G.reached[static_cast<size_t>(t) * gw];
+      std::uint64_t* f = &G.front[static_cast<size_t>(t) * gw];
       std::uint64_t any = 0;
-      for (int w = 0; w < W; ++w) {
+      for (int w = 0; w < gw; ++w) {
         const std::uint64_t x = nf[w] & ~r[w];
         r[w] |= x;
         f[w] = x;
@@ -476,7 +490,7 @@ struct ChainEngine::Impl {
       }
       if (any) G.active.push_back(t);
     }
-    return found;
+    return first;
   }
 
   void forcing_chains_parallel(bool y) {
@@ -488,17 +502,17 @@ struct ChainEngine::Impl {
     while (!P.exhausted) {
       const int c = P.depth + 1;
       if (!(Key{base + length_difficulty(c), c, sk} < best)) return;
-      int found = 1 << 30;
+      int first = 1 << 30;
       bool any = false;
       for (int gi = 0; gi < P.ngroups; ++gi) {
         PGroup& G = P.groups[gi];
         if (G.active.empty()) continue;
-        found = std::min(found, advance(G));
+        first = std::min(first, advance(G));
         any |= !G.active.empty();
       }
       ++P.depth;
-      if (found < (1 << 30)) {
-        forcing_chain(srcs[found], y);  // rebuilds and offers the chain
+      if (first < (1 << 30)) {
+        forcing_chain(srcs[first], y);  // rebuilds and offers the chain
         return;
       }
       if (!any) P.exhausted = true;
@@ -530,7 +544,8 @@ struct ChainEngine::Impl {
 
   void offer_cycle(int last_off, bool y, bool x, int base, int sk, int complexity) {
     Key k{base + length_difficulty(complexity), complexity, sk};
-    if (!(k < best)) return;
+    const long ord = ord_of(inode[0], 0);
+    if (!wins(k, ord)) return;
     // Candidates outside the cycle's cells seen by an "on" and by an "off" node of the
     // same digit are false.
     const size_t need = static_cast<size_t>(b.n + 1) * W;
@@ -565,6 +580,7 @@ struct ChainEngine::Impl {
     if (elims.empty()) return;
     std::sort(elims.begin(), elims.end());
     best = k;
+    best_ord = ord;
     found = true;
     Hint& h = *out;
     h.technique = (y && x) ? "Bidirectional Cycle" : (y ? "Bidirectional Y-Cycle" : "Bidirectional X-Cycle");
@@ -626,14 +642,29 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   }
   for (int ceiling : kCeilings) {
     s.best = Key{ceiling + 1, 0, 0};
+    s.best_ord = -1;
     for (int pass = 0; pass < 3; ++pass) {
       const bool y = pass >= 1, x = pass != 1;
       if (ceiling < (pass == 2 ? 70 : 65)) continue;
       if (parallel) {
-        // Cycles per source (SE's exact search), then all forcing chains of the pass at
-        // once. Ties between a cycle and a chain of equal rating and length go to the
-        // kind with the smaller sort key, as in SE.
+        // All forcing chains of the pass at once, then the cycles per source (SE's exact
+        // search), cut by the best chain; ties of equal keys go to SE's order of discovery
+        // (per source: cycles, chain from "on", chain from "off").
+        s.cur_pass = pass;
         s.srcs.clear();
+        if (x) {
+          for (int c = 0; c < b.nc; ++c) {
+            const Mask cm = b.cand[c];
+            if (popcount(cm) < 2) continue;
+            for (Mask m = cm; m; m &= m - 1) {
+              const int cd = b.cd(c, lowest(m));
+              const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
+              s.srcs.push_back(on);
+              if (s.nb_begin(off, y) != s.nb_end(off, x)) s.srcs.push_back(off);
+            }
+          }
+          s.forcing_chains_parallel(y);
+        }
         bool derived = false;
         for (int c = 0; c < b.nc; ++c) {
           const Mask cm = b.cand[c];
@@ -642,23 +673,17 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
           for (Mask m = cm; m; m &= m - 1) {
             const int cd = b.cd(c, lowest(m));
             const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
-            const bool strong = s.nb_begin(off, y) != s.nb_end(off, x);
-            if (strong) {
-              if (!derived) {
-                s.use_derived(y, x);
-                derived = true;
-              }
-              s.cycles_once(pass, on, y, x);
+            if (s.nb_begin(off, y) == s.nb_end(off, x)) continue;
+            if (!derived) {
+              s.use_derived(y, x);
+              derived = true;
             }
-            if (x) {
-              s.srcs.push_back(on);
-              if (strong) s.srcs.push_back(off);
-            }
+            s.cycles_once(pass, on, y, x);
           }
         }
-        if (x) s.forcing_chains_parallel(y);
         continue;
       }
+      s.cur_pass = pass;
       bool derived = false;
       for (int c = 0; c < b.nc; ++c) {
         const Mask cm = b.cand[c];

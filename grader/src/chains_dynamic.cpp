@@ -40,7 +40,8 @@ namespace sudoforge::grader::detail {
 
 struct DynamicScratch {
   struct Rec {
-    int node, pb, pe, anc;  // parents [pb, pe) in the pool; anc: memo (-1 unknown)
+    // Parents: [pb, pe) in the pool, or the single record pb when pe < 0 (most nodes).
+    int node, pb, pe, anc;  // anc: memo of the ancestor count (-1 unknown)
   };
   // One chaining.
   struct Result {
@@ -131,19 +132,29 @@ struct DynamicScratch {
     off_cell.assign(nc, 0);
     on_u.assign(upos0.size(), 0);
     off_u.assign(upos0.size(), 0);
+    // Memory: one dense node table per cached chaining. Large grids keep at most ~64 MB
+    // of them; the cache is emptied between cells when full (one cell needs at most
+    // n + 3n chainings).
+    const long per = static_cast<long>(nn) * static_cast<long>(sizeof(int));
+    cap = static_cast<int>(std::min<long>(static_cast<long>(nc) * n + 1,
+                                          std::max<long>(4L * n + 4, (64L << 20) / per)));
     slots.clear();
-    slots.resize(static_cast<size_t>(nc) * n + 1);
+    slots.resize(static_cast<size_t>(cap) + 1);
   }
+  int cap = 0;
 
   // Per chaining: recorded "on" / "off" values per cell and positions per unit and digit.
   std::vector<Mask> on_cell, off_cell, on_u, off_u;
 
   int add_record(Result& R, int nd, const int* parents, int np, bool canonical) {
     const int r = static_cast<int>(R.recs.size());
-    const int pb = static_cast<int>(R.pool.size());
-    if (np == 1) R.pool.push_back(parents[0]);
-    else R.pool.insert(R.pool.end(), parents, parents + np);
-    R.recs.push_back(Rec{nd, pb, pb + np, -1});
+    if (np == 1) {
+      R.recs.push_back(Rec{nd, parents[0], -1, -1});
+    } else {
+      const int pb = static_cast<int>(R.pool.size());
+      R.pool.insert(R.pool.end(), parents, parents + np);
+      R.recs.push_back(Rec{nd, pb, pb + np, -1});
+    }
     if (canonical) {
       R.rec[nd] = r;
       const int c = cell_of(nd), d = digit_of(nd);
@@ -315,7 +326,8 @@ struct DynamicScratch {
       if (vis[rq.node] == vstamp) continue;
       vis[rq.node] = vstamp;
       ++count;
-      for (int k = rq.pb; k < rq.pe; ++k) stack.push_back(R.pool[k]);
+      if (rq.pe < 0) stack.push_back(rq.pb);
+      else for (int k = rq.pb; k < rq.pe; ++k) stack.push_back(R.pool[k]);
     }
     R.recs[r].anc = count;
     return count;
@@ -376,6 +388,10 @@ struct DynamicScratch {
       const Mask cm = cand0[c];
       const int card = popcount(cm);
       if (!(card > 2 || (card > 1 && dynamic))) continue;
+      if (used + 4 * n + 2 > cap) {  // full: start again (no reference survives a cell)
+        cache.assign(nn, -1);
+        used = 1;
+      }
       for (Mask m = cm; m; m &= m - 1) {
         const int d = lowest(m);
         const int on = node(c, d, true), off = node(c, d, false);

@@ -19,6 +19,7 @@ struct LoopSearch {
   std::vector<std::vector<int>> results;
   Mask pair;
   std::vector<char> in_loop;
+  const std::vector<char>* core = nullptr;  // cells that can be on a loop (2-core)
 
   void check(int cell, int allowed_ex, Mask ex_values, int last_type) {
     loop.push_back(cell);
@@ -37,7 +38,9 @@ struct LoopSearch {
           const Mask p = g.cand(next);
           ex_values |= p & ~pair;  // accumulates over siblings, as SE does
           const int card = popcount(p);
-          if (card == 2 || popcount(ex_values) == 1 || allowed_ex > 0) {
+          // A cell outside the 2-core cannot be on a loop: its subtree finds nothing
+          // (its extra values still count for the siblings, as above).
+          if ((card == 2 || popcount(ex_values) == 1 || allowed_ex > 0) && (*core)[next]) {
             check(next, card > 2 ? allowed_ex - 1 : allowed_ex, ex_values, k);
           }
         }
@@ -95,8 +98,9 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
   const int nc = g.cell_count();
   std::vector<Mask> core_pair;
   std::vector<std::vector<char>> cores;
+  cores.reserve(static_cast<size_t>(n) * (n + 1) / 2);  // references stay valid
   std::vector<int> deg(nc), queue;
-  auto in_core = [&](Mask pair, int cell) -> bool {
+  auto core_of = [&](Mask pair) -> const std::vector<char>& {
     size_t k = 0;
     while (k < core_pair.size() && core_pair[k] != pair) ++k;
     if (k == core_pair.size()) {
@@ -121,13 +125,14 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
       }
       cores.push_back(std::move(core));
     }
-    return cores[k][cell] != 0;
+    return cores[k];
   };
   for (int cell = 0; cell < nc; ++cell) {
     const Mask p = g.cand(cell);
     if (popcount(p) != 2) continue;
-    if (!in_core(p, cell)) continue;
-    LoopSearch ls{g, lowest(p), lowest(p & (p - 1)), {}, {}, p, std::vector<char>(nc, 0)};
+    const std::vector<char>& core = core_of(p);
+    if (!core[cell]) continue;
+    LoopSearch ls{g, lowest(p), lowest(p & (p - 1)), {}, {}, p, std::vector<char>(nc, 0), &core};
     ls.check(cell, 2, 0, -1);
     for (const auto& loop : ls.results) {
       if (!valid_loop(g, loop)) continue;
