@@ -3,9 +3,11 @@
 
 #include "commands.h"
 #include "input.h"
+#include "deadline.h"
 #include "printer.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/core/validate.h"
+#include "sudoforge/solver/search_limits.h"
 #include "sudoforge/solver/sudoku_solver.h"
 #include "sudoforge/solver/target_score.h"
 
@@ -42,7 +44,9 @@ int cmd_solve(const Invocation& inv) {
     ("target-score", po::bool_switch(),
      "NOIP 2009 target Sudoku: print the highest score over all solutions, -1 if none")
     ("output,o", po::value<std::string>(), "line, grid, csv or json (default: as the input)")
-    ("engine", po::value<std::string>()->default_value("auto"), "auto, linked or bitwise");
+    ("engine", po::value<std::string>()->default_value("auto"), "auto, linked or bitwise")
+    ("time-limit", po::value<double>(),
+     "stop after this many seconds (even inside one long search), keeping what is finished");
   add_input_options(options);
   po::variables_map vm;
   if (!parse_options(inv, options, kUsageLine, kExamples, vm, "files")) return kOk;
@@ -68,11 +72,23 @@ int cmd_solve(const Invocation& inv) {
   else if (engine_name == "bitwise") engine = Engine::kBitwise;
   else if (engine_name != "auto") throw UsageError("bad --engine '" + engine_name + "'");
 
+  std::optional<double> time_limit;
+  if (vm.count("time-limit")) {
+    time_limit = vm["time-limit"].as<double>();
+    if (!(*time_limit > 0) || *time_limit > 1e7) {
+      throw UsageError("--time-limit must be a positive number of seconds");
+    }
+  }
   const auto files = vm.count("files") ? vm["files"].as<std::vector<std::string>>()
                                        : std::vector<std::string>{};
   Diagnostics diag;
   Printer out(std::cout, format);
   SudokuSolver solver(engine);
+  Deadline deadline(time_limit);
+  SearchLimits limits;
+  limits.stop = deadline.flag();
+  solver.set_limits(limits);
+  bool timed_out = false;
 
   if (format == OutputFormat::kCsv) {
     std::vector<std::string> header{"puzzle"};
@@ -83,7 +99,7 @@ int cmd_solve(const Invocation& inv) {
     out.csv_header(header);
   }
 
-  for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
+  auto solve_record = [&](const Record& rec, const std::string& src) {
     const Grid& puzzle = rec.grid;
     const std::string puzzle_text = to_line(puzzle, rec.style);
     if (find_conflict(puzzle)) {
@@ -102,7 +118,7 @@ int cmd_solve(const Invocation& inv) {
         diag.record_error(src, rec.line, "--target-score is defined for 9x9 puzzles only");
         return true;
       }
-      const int score = target_score(puzzle);
+      const int score = target_score(puzzle, nullptr, limits);
       if (format == OutputFormat::kCsv) {
         out.csv_row({puzzle_text, std::to_string(score)});
       } else if (format == OutputFormat::kJson) {
@@ -129,25 +145,7 @@ int cmd_solve(const Invocation& inv) {
       return true;
     }
 
-    // Solve (first solution) or --all: collect solutions up to the limit. A plain solve
-    // also looks for a second solution, so a non-unique puzzle gets a warning.
-    std::vector<Grid> solutions;
-    const std::uint64_t want = all_mode ? static_cast<std::uint64_t>(limit) : 2;
-    solver.enumerate(puzzle, [&](const Grid& s) {
-      solutions.push_back(s);
-      return true;
-    }, want, &stats);
-    if (solutions.empty()) {
-      diag.record_error(src, rec.line, "no solution");
-      return true;
-    }
-    if (!all_mode) {
-      if (solutions.size() > 1) {
-        diag.warning(src, rec.line, "more than one solution; printed the first");
-      }
-      solutions.resize(1);
-    }
-    for (const Grid& s : solutions) {
+    auto print_solution = [&](const Grid& s) {
       const std::string solution_text = to_line(s, rec.style);
       if (format == OutputFormat::kCsv) {
         std::vector<std::string> row{puzzle_text, solution_text};
@@ -164,10 +162,47 @@ int cmd_solve(const Invocation& inv) {
         }
         out.grid(s, rec.style, suffix);
       }
+    };
+    if (all_mode) {
+      // Streamed as found: a huge --limit costs time (bounded by --time-limit), not memory.
+      const auto n = solver.enumerate(puzzle, [&](const Grid& s) {
+        print_solution(s);
+        return true;
+      }, static_cast<std::uint64_t>(limit), &stats);
+      if (n == 0) diag.record_error(src, rec.line, "no solution");
+      return true;
     }
+    // A plain solve also looks for a second solution, so a non-unique puzzle gets a warning.
+    std::optional<Grid> first;
+    const auto n = solver.enumerate(puzzle, [&](const Grid& s) {
+      if (!first) first = s;
+      return true;
+    }, 2, &stats);
+    if (n == 0) {
+      diag.record_error(src, rec.line, "no solution");
+      return true;
+    }
+    if (n > 1) diag.warning(src, rec.line, "more than one solution; printed the first");
+    print_solution(*first);
     return true;
+  };
+  for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
+    if (deadline.expired()) {
+      timed_out = true;
+      return false;
+    }
+    try {
+      return solve_record(rec, src);
+    } catch (const SearchAborted&) {
+      // Only the deadline can abort: the record in flight is dropped whole.
+      timed_out = true;
+      return false;
+    }
   });
   out.finish();
+  if (timed_out) {
+    std::cerr << "sudoforge solve: time limit reached; the records before this point are complete\n";
+  }
   return diag.exit_code();
 }
 

@@ -65,9 +65,9 @@ TEST(CliGrade, ExplainedStepsPlaceTheTrueDigitsAndNeverEliminateThem) {
     ASSERT_TRUE(solution);
     const Geometry& g = puzzle.geometry();
     auto cell_of = [&](const std::string& name) {
-      int r = 0, c = 0;
-      std::sscanf(name.c_str(), "r%dc%d", &r, &c);
-      return g.cell(r - 1, c - 1);
+      int row = 0, col = 0;
+      std::sscanf(name.c_str(), "r%dc%d", &row, &col);
+      return g.cell(row - 1, col - 1);
     };
     ASSERT_FALSE(j[i]["steps"].empty());
     for (const auto& step : j[i]["steps"]) {
