@@ -1,6 +1,7 @@
 #include "sudoforge/core/symmetry.h"
 
 #include <algorithm>
+#include <map>
 #include <array>
 #include <numeric>
 
@@ -108,14 +109,32 @@ std::span<const Transform> group_of(Symmetry s) {
   return {};
 }
 
-bool admits(const Geometry& g, Symmetry s) {
-  if (s == Symmetry::kRandom) return true;
+namespace {
+
+bool admits_uncached(const Geometry& g, Symmetry s) {
   for (Transform t : group_of(s)) {
     for (int u = 0; u < g.unit_count(); ++u) {
       if (!maps_to_unit(g, t, g.unit(u))) return false;
     }
   }
   return true;
+}
+
+}  // namespace
+
+bool admits(const Geometry& g, Symmetry s) {
+  if (s == Symmetry::kRandom) return true;
+  // Admissibility depends only on the box shape, and detect_symmetry() asks for every
+  // stored puzzle: the unit-mapping check runs once per shape (thread-safe static).
+  static const std::map<std::pair<int, int>, std::map<Symmetry, bool>> table = [] {
+    std::map<std::pair<int, int>, std::map<Symmetry, bool>> t;
+    for (const Geometry& shape : Geometry::all()) {
+      auto& row = t[{shape.box_rows(), shape.box_cols()}];
+      for (Symmetry sym : kConcrete) row[sym] = admits_uncached(shape, sym);
+    }
+    return t;
+  }();
+  return table.at({g.box_rows(), g.box_cols()}).at(s);
 }
 
 std::vector<Symmetry> admissible_symmetries(const Geometry& g) {
