@@ -301,6 +301,8 @@ int cmd_generate(const Invocation& inv) {
     }
     db::OpenOptions open;
     open.busy_timeout_ms = vm["busy-timeout"].as<int>();
+    // As in open_options(): a negative timeout would mean "never wait" to SQLite.
+    if (open.busy_timeout_ms < 0) throw UsageError("--busy-timeout must not be negative");
     catalogue.emplace(db_path, open);
   }
   std::vector<db::PuzzleRecord> pending;

@@ -99,7 +99,14 @@ int cmd_render(const Invocation& inv) {
       ss << std::cin.rdbuf();
       text = ss.str();
       source = "-";
-    } else if (std::error_code ec; std::filesystem::is_regular_file(text, ec)) {
+    } else if (std::error_code ec; !std::filesystem::is_regular_file(text, ec) &&
+                                   text.find('/') != std::string::npos) {
+      // No puzzle text holds a '/': this names a file that is missing (or not a file).
+      // An I/O error (exit 3), not "a puzzle of 42 symbols" (exit 1).
+      throw IoError(text + ": cannot open: " +
+                    (std::filesystem::exists(text, ec) ? "not a regular file"
+                                                       : "no such file"));
+    } else if (std::filesystem::is_regular_file(text, ec)) {
       std::ifstream in(text, std::ios::binary);
       if (!in) throw IoError(text + ": cannot open");
       source = text;

@@ -1,6 +1,8 @@
 #include "input.h"
 
+#include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -37,6 +39,11 @@ void for_each_record(const std::vector<std::string>& files, const ReaderOptions&
     std::ifstream file;
     std::istream* in = &std::cin;
     if (name != "-") {
+      // A directory opens fine as an ifstream and fails only at the first read.
+      if (std::error_code ec; std::filesystem::is_directory(name, ec)) {
+        diagnostics.io_error(name + ": cannot read: is a directory");
+        continue;
+      }
       file.open(name, std::ios::binary);
       if (!file) {
         diagnostics.io_error(name + ": cannot open: " + std::strerror(errno));
@@ -45,6 +52,7 @@ void for_each_record(const std::vector<std::string>& files, const ReaderOptions&
       in = &file;
     }
     RecordReader reader(*in, options);
+    bool read_failed = false;
     for (;;) {
       std::optional<Record> record;
       try {
@@ -52,11 +60,17 @@ void for_each_record(const std::vector<std::string>& files, const ReaderOptions&
       } catch (const ParseError& e) {
         diagnostics.record_error(name, e.line(), e.what());
         continue;
+      } catch (const std::ios_base::failure& e) {
+        // The stream buffer throws on a read error (EISDIR on stdin, EIO...): an I/O
+        // error of this file (exit 3); the other files are still read.
+        diagnostics.io_error(name + ": read error: " + std::strerror(errno));
+        read_failed = true;
+        break;
       }
       if (!record) break;
       if (!on_record(*record, name)) return;
     }
-    if (in->bad()) diagnostics.io_error(name + ": read error");
+    if (in->bad() && !read_failed) diagnostics.io_error(name + ": read error");
   }
 }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "sudoforge/db/error.h"
 
 namespace {
 
@@ -73,6 +74,13 @@ int main(int argc, char** argv) {
       return sudoforge::cli::kUsage;
     } catch (const sudoforge::cli::IoError& e) {
       std::cerr << "sudoforge " << name << ": " << e.what() << '\n';
+      return sudoforge::cli::kIo;
+    } catch (const sudoforge::db::CatalogueError& e) {
+      // A catalogue that cannot be used (missing folder, locked past --busy-timeout,
+      // corrupt, read-only...) is an I/O error, not an internal one: commands that open
+      // the catalogue without catching (generate --db, testset --db) end up here.
+      std::cerr << "sudoforge " << name << ": " << e.what() << " ["
+                << sudoforge::db::CatalogueError::category_name(e.category()) << "]\n";
       return sudoforge::cli::kIo;
     } catch (const std::exception& e) {
       std::cerr << "sudoforge " << name << ": internal error: " << e.what() << '\n';

@@ -23,6 +23,8 @@ db::OpenOptions open_options(const po::variables_map& vm, bool read_only) {
   db::OpenOptions o;
   o.read_only = read_only;
   o.busy_timeout_ms = vm["busy-timeout"].as<int>();
+  // SQLite takes a negative timeout as "never wait": a typo would turn into lock errors.
+  if (o.busy_timeout_ms < 0) throw UsageError("--busy-timeout must not be negative");
   return o;
 }
 

@@ -88,7 +88,12 @@ struct DynamicScratch {
   std::vector<int> ubase;         // [c*3+k]: unit * (n+1) of the k-th unit of c (block, row, column)
   std::vector<int> uid;           // [c*3+k]: that unit
   std::vector<Mask> ubit;         // [c*3+k]: bit of c in that unit
-  std::vector<const int*> ucells; // [c*3+k]: cells of that unit
+  std::vector<const int*> ucells; // [c*3+k]: cells of that unit (points into unit_cells)
+  // The cells of every unit, copied from the grid. The scratch outlives the grid of a
+  // call (Grader::rate builds a new CandidateGrid per puzzle), so ucells must never point
+  // into the grid itself: that was a use-after-free that only looked harmless while the
+  // allocator happened to hand the next grid the same block.
+  std::vector<int> unit_cells;
   static bool two_bits(Mask m) {
     const Mask r = m & (m - 1);
     return r && !(r & (r - 1));
@@ -96,7 +101,12 @@ struct DynamicScratch {
   int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
 
   void load(const CandidateGrid& grid) {
-    const bool same_shape = g && n == grid.n() && nc == grid.cell_count();
+    // Same shape and same unit layout: the per-shape tables below can be kept.
+    bool same_shape = g && n == grid.n() && nc == grid.cell_count() &&
+                      unit_cells.size() == static_cast<size_t>(3 * grid.n()) * grid.n();
+    for (int u = 0; same_shape && u < 3 * n; ++u) {
+      same_shape = std::equal(grid.unit(u), grid.unit(u) + n, unit_cells.data() + static_cast<size_t>(u) * n);
+    }
     g = &grid;
     n = grid.n();
     nc = grid.cell_count();
@@ -114,6 +124,10 @@ struct DynamicScratch {
       ncell[cd] = cd / n;
       ndig[cd] = cd % n + 1;
     }
+    unit_cells.resize(static_cast<size_t>(3 * n) * n);
+    for (int u = 0; u < 3 * n; ++u) {
+      std::copy(grid.unit(u), grid.unit(u) + n, unit_cells.data() + static_cast<size_t>(u) * n);
+    }
     ubase.resize(3 * nc);
     uid.resize(3 * nc);
     ubit.resize(3 * nc);
@@ -125,7 +139,7 @@ struct DynamicScratch {
         uid[c * 3 + k] = u;
         ubase[c * 3 + k] = u * (n + 1);
         ubit[c * 3 + k] = Mask{1} << grid.index_in(u, c);
-        ucells[c * 3 + k] = grid.unit(u);
+        ucells[c * 3 + k] = unit_cells.data() + static_cast<size_t>(u) * n;
       }
     }
     on_cell.assign(nc, 0);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../../grader/src/engine.h"
@@ -387,4 +388,63 @@ TEST(GraderShared, Cb001AgreementIfPresent) {
     exact += std::abs(grader.rate(grid81(lines[i])).er - ser) < 0.05;
   }
   EXPECT_GE(exact, total * 3 / 4);
+}
+
+// Regression: DynamicScratch (one per Grader) kept pointers into the CandidateGrid of the
+// previous rate() call (a use-after-free that crashed `grade --threads 2` on 17clue).
+// Two threads, each with its own Grader reused across puzzles, must rate the puzzles that
+// need Nishio / multiple / dynamic chains exactly as a single-threaded run does.
+TEST(GraderThreads, TwoGradersInParallelAgreeOnAdvancedChains) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/top1465_300.txt");
+  ASSERT_FALSE(lines.empty());
+  auto needs_advanced = [](const Rating& r) {
+    for (const auto& t : r.techniques) {
+      if (t.find("Dynamic") != std::string::npos || t.find("Nishio") != std::string::npos ||
+          t.find("Cell Forcing") != std::string::npos) {
+        return true;
+      }
+    }
+    return false;
+  };
+  // Reference: single-threaded, a fresh Grader per puzzle (no state carried over).
+  std::vector<Grid> puzzles;
+  std::vector<Rating> expected;
+  for (const auto& line : lines) {
+    if (puzzles.size() >= 12) break;
+    const Grid p = grid81(line);
+    Rating r = Grader().rate(p);
+    if (!needs_advanced(r)) continue;
+    puzzles.push_back(p);
+    expected.push_back(std::move(r));
+  }
+  ASSERT_GE(puzzles.size(), 6u) << "fixture has too few puzzles needing advanced chains";
+
+  constexpr int kThreads = 2, kRounds = 2;
+  std::vector<std::vector<Rating>> got(kThreads);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < kThreads; ++t) {
+    pool.emplace_back([&, t] {
+      Grader grader;  // one per thread, reused for every puzzle (as the CLI workers do)
+      for (int round = 0; round < kRounds; ++round) {
+        for (const Grid& p : puzzles) got[t].push_back(grader.rate(p));
+      }
+    });
+  }
+  for (auto& th : pool) th.join();
+
+  for (int t = 0; t < kThreads; ++t) {
+    ASSERT_EQ(got[t].size(), puzzles.size() * kRounds);
+    for (size_t i = 0; i < got[t].size(); ++i) {
+      const Rating& e = expected[i % puzzles.size()];
+      const Rating& r = got[t][i];
+      SCOPED_TRACE("thread " + std::to_string(t) + ", puzzle " + std::to_string(i % puzzles.size()));
+      EXPECT_EQ(r.er, e.er);
+      EXPECT_EQ(r.ep, e.ep);
+      EXPECT_EQ(r.ed, e.ed);
+      EXPECT_EQ(r.hardest, e.hardest);
+      EXPECT_EQ(r.techniques, e.techniques);
+      EXPECT_EQ(r.complete, e.complete);
+      EXPECT_EQ(r.step_count, e.step_count);
+    }
+  }
 }
