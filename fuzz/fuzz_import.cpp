@@ -2,10 +2,9 @@
 // and read every stored row back complete.
 #include <cstdint>
 #include <cstdlib>
-#include <sstream>
 #include <string>
 
-#include "sudoforge/core/errors.h"
+#include "fuzz_records.h"
 #include "sudoforge/core/record_reader.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/db/catalogue.h"
@@ -16,28 +15,19 @@ using namespace sudoforge;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static SudokuSolver solver;
   db::Catalogue catalogue(":memory:");
-  std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
-  RecordReader reader(in);
   std::vector<db::PuzzleRecord> batch;
-  for (int guard = 0; guard < 64; ++guard) {
-    std::optional<Record> r;
-    try {
-      r = reader.next();
-    } catch (const ParseError&) {
-      continue;
-    }
-    if (!r) break;
-    if (r->grid.size() > 9 || find_conflict(r->grid)) continue;
+  fuzz::for_each_record(data, size, ReaderOptions{}, 64, [&](const Record& rec) {
+    if (rec.grid.size() > 9 || find_conflict(rec.grid)) return;
     std::optional<Grid> solution;
-    if (solver.enumerate(r->grid, [&](const Grid& s) { solution = s; return true; }, 2) != 1) {
-      continue;
+    if (solver.enumerate(rec.grid, [&](const Grid& s) { solution = s; return true; }, 2) != 1) {
+      return;
     }
-    db::PuzzleRecord rec;
-    rec.givens = r->grid;
-    rec.solution = solution;
-    rec.source = "fuzz";
-    batch.push_back(rec);
-  }
+    db::PuzzleRecord record;
+    record.givens = rec.grid;
+    record.solution = solution;
+    record.source = "fuzz";
+    batch.push_back(record);
+  });
   const auto added = catalogue.add(batch);
   const auto rows = catalogue.query(db::QueryFilter{});
   if (static_cast<long long>(rows.size()) != added.added) std::abort();

@@ -3,10 +3,9 @@
 // can need exponential search, which is a time-out, not a bug.
 #include <cstdint>
 #include <cstdlib>
-#include <sstream>
 #include <string>
 
-#include "sudoforge/core/errors.h"
+#include "fuzz_records.h"
 #include "sudoforge/core/record_reader.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/solver/sudoku_solver.h"
@@ -15,27 +14,18 @@ using namespace sudoforge;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static SudokuSolver solver;
-  std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
-  RecordReader reader(in);
-  for (int guard = 0; guard < 64; ++guard) {
-    std::optional<Record> r;
+  fuzz::for_each_record(data, size, ReaderOptions{}, 64, [&](const Record& rec) {
+    if (rec.grid.size() > 9) return;
+    const bool conflict = find_conflict(rec.grid).has_value();
     try {
-      r = reader.next();
-    } catch (const ParseError&) {
-      continue;
-    }
-    if (!r) break;
-    if (r->grid.size() > 9) continue;
-    const bool conflict = find_conflict(r->grid).has_value();
-    try {
-      const auto n = solver.count(r->grid, 2);
+      const auto n = solver.count(rec.grid, 2);
       if (conflict) std::abort();  // conflicts must throw, never be searched
-      auto s = solver.solve(r->grid);
+      auto s = solver.solve(rec.grid);
       if ((n == 0) != !s) std::abort();
-      if (s && !is_solution_of(r->grid, *s)) std::abort();
+      if (s && !is_solution_of(rec.grid, *s)) std::abort();
     } catch (const ConflictingGivens&) {
       if (!conflict) std::abort();
     }
-  }
+  });
   return 0;
 }
