@@ -45,12 +45,9 @@ int cmd_canon(const Invocation& inv) {
   Printer out(std::cout, format);
   if (format == OutputFormat::kCsv) out.csv_header({"puzzle", "canonical"});
   for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
-    if (const auto c = find_conflict(rec.grid)) {
-      const Geometry& g = rec.grid.geometry();
-      diag.record_error(src, rec.line,
-                        "conflicting givens: " + g.cell_name(c->first) + " and " +
-                            g.cell_name(c->second) + " are both " +
-                            std::string(1, rec.style.alphabet.symbol(rec.grid[c->first])));
+    if (const std::string conflict = describe_conflict(rec.grid, rec.style.alphabet);
+        !conflict.empty()) {
+      diag.record_error(src, rec.line, conflict);
       return true;
     }
     const Grid canon = canonical_form(rec.grid);

@@ -133,9 +133,9 @@ int cmd_render(const Invocation& inv) {
       return kRecordsFailed;
     }
   }
-  if (const auto c = find_conflict(givens)) {
-    std::cerr << "sudoforge render: conflicting givens at " << givens.geometry().cell_name(c->first)
-              << " and " << givens.geometry().cell_name(c->second) << '\n';
+  if (const std::string conflict = describe_conflict(givens, Alphabet::standard(givens.size()));
+      !conflict.empty()) {
+    std::cerr << "sudoforge render: " << conflict << '\n';
     return kRecordsFailed;
   }
   if (with_solution && !solution) {

@@ -24,13 +24,6 @@ constexpr const char* kExamples =
     "  echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'"
     " | sudoforge solve\n";
 
-std::string conflict_message(const Grid& grid, const Alphabet& alphabet) {
-  const auto c = find_conflict(grid);
-  const Geometry& g = grid.geometry();
-  return "conflicting givens: " + g.cell_name(c->first) + " and " + g.cell_name(c->second) +
-         " are both " + std::string(1, alphabet.symbol(grid[c->first]));
-}
-
 }  // namespace
 
 int cmd_solve(const Invocation& inv) {
@@ -103,7 +96,7 @@ int cmd_solve(const Invocation& inv) {
     const Grid& puzzle = rec.grid;
     const std::string puzzle_text = to_line(puzzle, rec.style);
     if (find_conflict(puzzle)) {
-      diag.record_error(src, rec.line, conflict_message(puzzle, rec.style.alphabet));
+      diag.record_error(src, rec.line, describe_conflict(puzzle, rec.style.alphabet));
       if (target_mode && !out.structured()) out.line("-1");
       return true;
     }

@@ -7,19 +7,11 @@
 
 namespace sudoforge::cli {
 
-std::string PuzzleAnalyzer::conflict_message(const Grid& g, const Alphabet& alphabet) {
-  const auto c = find_conflict(g);
-  if (!c) return "";
-  return "conflicting givens: " + g.geometry().cell_name(c->first) + " and " +
-         g.geometry().cell_name(c->second) + " are both " +
-         std::string(1, alphabet.symbol(g[c->first]));
-}
-
 PuzzleAnalysis PuzzleAnalyzer::analyze(const Grid& puzzle, bool explain,
                                        const Alphabet* alphabet) {
   PuzzleAnalysis a;
   a.done = true;
-  a.error = conflict_message(puzzle, alphabet ? *alphabet : Alphabet::standard(puzzle.size()));
+  a.error = describe_conflict(puzzle, alphabet ? *alphabet : Alphabet::standard(puzzle.size()));
   if (!a.error.empty()) return a;
   std::uint64_t n = solver_.enumerate(puzzle, [&](const Grid& s) {
     if (!a.solution) a.solution = s;

@@ -31,8 +31,6 @@ class PuzzleAnalyzer {
   // Checks givens, uniqueness (limit 2) and grades; `explain` keeps the steps.
   // Conflicts are named in `alphabet` (the record's own), else the standard one.
   PuzzleAnalysis analyze(const Grid& puzzle, bool explain, const Alphabet* alphabet = nullptr);
-  // The conflict message for a grid with conflicting givens, in the record's alphabet.
-  static std::string conflict_message(const Grid& puzzle, const Alphabet& alphabet);
 
  private:
   SudokuSolver solver_;

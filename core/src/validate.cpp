@@ -24,6 +24,14 @@ std::optional<std::pair<int, int>> find_conflict(const Grid& grid) {
   return best;
 }
 
+std::string describe_conflict(const Grid& grid, const Alphabet& alphabet) {
+  const auto c = find_conflict(grid);
+  if (!c) return "";
+  const Geometry& g = grid.geometry();
+  return "conflicting givens: " + g.cell_name(c->first) + " and " + g.cell_name(c->second) +
+         " are both " + std::string(1, alphabet.symbol(grid[c->first]));
+}
+
 bool is_valid_solution(const Grid& grid) {
   const Geometry& g = grid.geometry();
   std::vector<char> seen(g.size() + 1);

@@ -40,10 +40,7 @@ struct SudokuSolver::Impl {
       if (clash) {
         const auto pair = find_conflict(grid);
         const int a = pair ? pair->first : cell, b = pair ? pair->second : cell;
-        const char symbol = Alphabet::standard(g.size()).symbol(grid[a]);
-        throw ConflictingGivens(a, b,
-                                "conflicting givens: " + g.cell_name(a) + " and " + g.cell_name(b) +
-                                    " are both " + std::string(1, symbol));
+        throw ConflictingGivens(a, b, describe_conflict(grid, Alphabet::standard(g.size())));
       }
     }
   }
