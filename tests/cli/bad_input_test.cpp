@@ -31,22 +31,9 @@ using testing::slurp;
 
 // Like run_cli, but under `timeout 60`; also checks that it neither hung nor crashed.
 CliResult run(const std::string& args, const std::string& input = "") {
-  static int counter = 0;
-  const auto base = scratch_dir() / ("bad" + std::to_string(++counter));
-  const std::string in = base.string() + ".in", out = base.string() + ".out",
-                    err = base.string() + ".err";
-  std::ofstream(in, std::ios::binary) << input;
-  const std::string cmd = std::string("timeout 60 ") + SUDOFORGE_BINARY + " " + args + " <" +
-                          in + " >" + out + " 2>" + err;
-  const int status = std::system(cmd.c_str());
-  CliResult r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.out = slurp(out);
-  r.err = slurp(err);
+  CliResult r = testing::run_cli(args, input, 60);
   EXPECT_NE(r.exit_code, 124) << "hung: " << args;
   EXPECT_LT(r.exit_code, 128) << "crashed: " << args << "\n" << r.err.substr(0, 2000);
-  fs::remove(in);
-  fs::remove(out);
   return r;
 }
 

@@ -34,19 +34,7 @@ const std::string kBin = SUDOFORGE_BINARY;
 
 // Like run_cli, but under `timeout 60` (exit 124 = hang).
 CliResult run(const std::string& args, const std::string& input = "") {
-  static int counter = 0;
-  const auto base = scratch_dir() / ("robust" + std::to_string(++counter));
-  const std::string in = base.string() + ".in", out = base.string() + ".out",
-                    err = base.string() + ".err";
-  std::ofstream(in, std::ios::binary) << input;
-  const std::string cmd =
-      "timeout 60 " + kBin + " " + args + " <" + in + " >" + out + " 2>" + err;
-  const int status = std::system(cmd.c_str());
-  CliResult r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
+  return testing::run_cli(args, input, 60);
 }
 
 std::string fresh_path(const std::string& name) {

@@ -35,20 +35,27 @@ inline std::filesystem::path scratch_dir() {
   return dir;
 }
 
-// `args` is passed to /bin/sh verbatim (quote as needed). `input` becomes stdin.
-inline CliResult run_cli(const std::string& args, const std::string& input = "") {
+// `args` is passed to /bin/sh verbatim (quote as needed). `input` becomes stdin. With
+// `timeout_seconds` the run is wrapped in timeout(1): exit code 124 then means it hung.
+inline CliResult run_cli(const std::string& args, const std::string& input = "",
+                         int timeout_seconds = 0) {
   static int counter = 0;
   const auto base = scratch_dir() / ("run" + std::to_string(++counter));
   const std::string in = base.string() + ".in", out = base.string() + ".out",
                     err = base.string() + ".err";
   std::ofstream(in, std::ios::binary) << input;
-  const std::string cmd = std::string(SUDOFORGE_BINARY) + " " + args + " <" + in + " >" + out +
+  const std::string prefix =
+      timeout_seconds > 0 ? "timeout " + std::to_string(timeout_seconds) + " " : "";
+  const std::string cmd = prefix + SUDOFORGE_BINARY + " " + args + " <" + in + " >" + out +
                           " 2>" + err;
   const int status = std::system(cmd.c_str());
   CliResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   r.out = slurp(out);
   r.err = slurp(err);
+  std::filesystem::remove(in);
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
   return r;
 }
 
