@@ -1,42 +1,66 @@
+#include <map>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
+#include <utility>
 
 #include "engine.h"
 #include "sudoforge/core/alphabet.h"
 
 namespace sudoforge::grader::detail {
 
+const CandidateGrid::Layout& CandidateGrid::layout_for(const Geometry& geo) {
+  // One slot per supported shape, filled on first use; entries are never freed or
+  // changed, so readers need no lock once they hold the pointer.
+  static std::mutex mu;
+  static std::map<std::pair<int, int>, std::unique_ptr<const Layout>> cache;
+  const std::lock_guard<std::mutex> lock(mu);
+  auto& slot = cache[{geo.box_rows(), geo.box_cols()}];
+  if (slot) return *slot;
+  const int n = geo.size(), nc = geo.cell_count();
+  auto lay = std::make_unique<Layout>();
+  lay->unit_cells.resize(3 * n * n);
+  lay->cell_units.resize(3 * nc);
+  lay->unit_index.assign(static_cast<size_t>(3 * n) * nc, 255);
+  for (int u = 0; u < 3 * n; ++u) {
+    auto cells = geo.unit(u);
+    for (int i = 0; i < n; ++i) {
+      lay->unit_cells[u * n + i] = cells[i];
+      lay->unit_index[static_cast<size_t>(u) * nc + cells[i]] = static_cast<std::uint8_t>(i);
+    }
+  }
+  lay->peers.resize(nc);
+  for (int c = 0; c < nc; ++c) {
+    lay->cell_units[c * 3 + 0] = geo.row_unit(c);
+    lay->cell_units[c * 3 + 1] = geo.col_unit(c);
+    lay->cell_units[c * 3 + 2] = geo.box_unit(c);
+    auto p = geo.peers(c);
+    lay->peers[c].assign(p.begin(), p.end());
+  }
+  lay->cell_index.resize(3 * nc);
+  for (int c = 0; c < nc; ++c) {
+    for (int k = 0; k < 3; ++k) {
+      const int u = lay->cell_units[c * 3 + k];
+      lay->cell_index[c * 3 + k] = lay->unit_index[static_cast<size_t>(u) * nc + c];
+    }
+  }
+  lay->inter.assign(static_cast<size_t>(9) * n * n, 0);
+  for (int u1 = 0; u1 < 3 * n; ++u1) {
+    for (int i = 0; i < n; ++i) {
+      const int c = lay->unit_cells[u1 * n + i];
+      for (int k = 0; k < 3; ++k) lay->inter[u1 * 3 * n + lay->cell_units[c * 3 + k]] |= Mask{1} << i;
+    }
+  }
+  slot = std::move(lay);
+  return *slot;
+}
+
 CandidateGrid::CandidateGrid(const Grid& grid)
-    : geo_(grid.geometry()), n_(grid.size()), nc_(grid.cell_count()) {
+    : geo_(grid.geometry()),
+      n_(grid.size()),
+      nc_(grid.cell_count()),
+      lay_(&layout_for(grid.geometry())) {
   all_ = ((Mask{1} << (n_ + 1)) - 1) & ~Mask{1};
-  unit_cells_.resize(3 * n_ * n_);
-  cell_units_.resize(3 * nc_);
-  unit_index_.assign(static_cast<size_t>(3 * n_) * nc_, 255);
-  for (int u = 0; u < 3 * n_; ++u) {
-    auto cells = geo_.unit(u);
-    for (int i = 0; i < n_; ++i) {
-      unit_cells_[u * n_ + i] = cells[i];
-      unit_index_[static_cast<size_t>(u) * nc_ + cells[i]] = static_cast<std::uint8_t>(i);
-    }
-  }
-  peers_.resize(nc_);
-  for (int c = 0; c < nc_; ++c) {
-    cell_units_[c * 3 + 0] = geo_.row_unit(c);
-    cell_units_[c * 3 + 1] = geo_.col_unit(c);
-    cell_units_[c * 3 + 2] = geo_.box_unit(c);
-    auto p = geo_.peers(c);
-    peers_[c].assign(p.begin(), p.end());
-  }
-  cell_index_.resize(3 * nc_);
-  for (int c = 0; c < nc_; ++c) {
-    for (int k = 0; k < 3; ++k) cell_index_[c * 3 + k] = index_in(cell_units_[c * 3 + k], c);
-  }
-  inter_.assign(static_cast<size_t>(9) * n_ * n_, 0);
-  for (int u1 = 0; u1 < 3 * n_; ++u1) {
-    for (int i = 0; i < n_; ++i) {
-      const int c = unit_cells_[u1 * n_ + i];
-      for (int k = 0; k < 3; ++k) inter_[u1 * 3 * n_ + cell_units_[c * 3 + k]] |= Mask{1} << i;
-    }
-  }
   upos_.assign(static_cast<size_t>(3 * n_) * (n_ + 1), 0);
   for (int u = 0; u < 3 * n_; ++u) {
     for (int d = 1; d <= n_; ++d) upos_[u * (n_ + 1) + d] = (Mask{1} << n_) - 1;
@@ -61,10 +85,6 @@ CandidateGrid::CandidateGrid(const Grid& grid)
   }
 }
 
-int CandidateGrid::index_in(int u, int c) const {
-  return unit_index_[static_cast<size_t>(u) * nc_ + c];
-}
-
 bool CandidateGrid::sees(int a, int b) const {
   if (a == b) return false;
   return geo_.row(a) == geo_.row(b) || geo_.col(a) == geo_.col(b) ||
@@ -74,18 +94,11 @@ bool CandidateGrid::sees(int a, int b) const {
 void CandidateGrid::place(int c, int d) {
   if (val_[c] == 0) {
     --empty_;
-    for (int k = 0; k < 3; ++k) --uempty_[cell_units_[c * 3 + k]];
+    for (int k = 0; k < 3; ++k) --uempty_[lay_->cell_units[c * 3 + k]];
   }
   val_[c] = static_cast<std::uint8_t>(d);
   for (Mask m = cand_[c]; m; m &= m - 1) eliminate(c, lowest(m));
-  for (int p : peers_[c]) eliminate(p, d);
-}
-
-int CandidateGrid::dead_cell() const {
-  for (int c = 0; c < nc_; ++c) {
-    if (val_[c] == 0 && cand_[c] == 0) return c;
-  }
-  return -1;
+  for (int p : lay_->peers[c]) eliminate(p, d);
 }
 
 std::string CandidateGrid::unit_name(int u) const { return geo_.unit_name(u); }

@@ -47,11 +47,11 @@ class CandidateGrid {
   bool solved() const { return empty_ == 0; }
 
   // Cells of unit u, in reading order; the 3 units of a cell (row, column, box).
-  const int* unit(int u) const { return &unit_cells_[u * n_]; }
-  int unit_of(int c, int k) const { return cell_units_[c * 3 + k]; }  // 0 row, 1 col, 2 box
+  const int* unit(int u) const { return &lay_->unit_cells[u * n_]; }
+  int unit_of(int c, int k) const { return lay_->cell_units[c * 3 + k]; }  // 0 row, 1 col, 2 box
   // Index of cell c inside unit u (precondition: c is in u).
-  int index_in(int u, int c) const;
-  const std::vector<int>& peers(int c) const { return peers_[c]; }
+  int index_in(int u, int c) const { return lay_->unit_index[static_cast<size_t>(u) * nc_ + c]; }
+  const std::vector<int>& peers(int c) const { return lay_->peers[c]; }
   bool sees(int a, int b) const;
 
   // Positions of digit d in unit u (kept up to date by place/eliminate).
@@ -59,36 +59,46 @@ class CandidateGrid {
   const Mask* pos_table() const { return upos_.data(); }  // [u * (n+1) + d]
   int unit_empty(int u) const { return uempty_[u]; }
   // Cells of u1 that lie in u2, as a mask over u1's positions.
-  Mask inter(int u1, int u2) const { return inter_[u1 * 3 * n_ + u2]; }
+  Mask inter(int u1, int u2) const { return lay_->inter[u1 * 3 * n_ + u2]; }
 
   void place(int c, int d);
   bool eliminate(int c, int d) {
     if (!has(c, d)) return false;
     cand_[c] &= ~(Mask{1} << d);
-    for (int k = 0; k < 3; ++k) {
-      upos_[cell_units_[c * 3 + k] * (n_ + 1) + d] &= ~(Mask{1} << cell_index_[c * 3 + k]);
-    }
+    if (cand_[c] == 0 && val_[c] == 0) dead_ = c;
+    const int* units = &lay_->cell_units[c * 3];
+    const int* index = &lay_->cell_index[c * 3];
+    for (int k = 0; k < 3; ++k) upos_[units[k] * (n_ + 1) + d] &= ~(Mask{1} << index[k]);
     return true;
   }
-  // A cell with no value and no candidate, or -1.
-  int dead_cell() const;
+  // A cell with no value and no candidate (the last one found), or -1.
+  int dead_cell() const { return dead_; }
 
   // Names for explanations.
   std::string cell_name(int c) const { return geo_.cell_name(c); }
   std::string unit_name(int u) const;  // "row 4", "column 2", "box 5"
 
  private:
+  // The tables that depend on the shape only, built once per shape and shared by every
+  // grid (a grader builds one grid per puzzle).
+  struct Layout {
+    std::vector<int> unit_cells, cell_units, cell_index;
+    std::vector<Mask> inter;
+    std::vector<std::vector<int>> peers;
+    std::vector<std::uint8_t> unit_index;  // [u * nc + c] index or 255
+  };
+  static const Layout& layout_for(const Geometry& geo);
+
   Geometry geo_;
   int n_, nc_;
   Mask all_;
+  const Layout* lay_;
   std::vector<Mask> cand_;
   std::vector<std::uint8_t> val_;
   int empty_ = 0;
-  std::vector<int> unit_cells_, cell_units_, cell_index_;
-  std::vector<Mask> upos_, inter_;
+  int dead_ = -1;
+  std::vector<Mask> upos_;
   std::vector<int> uempty_;
-  std::vector<std::vector<int>> peers_;
-  std::vector<std::uint8_t> unit_index_;  // [u * nc + c] index or 255
 };
 
 // A step found by a technique, before it becomes a public Step.

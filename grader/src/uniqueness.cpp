@@ -6,68 +6,98 @@
 // +0.1 per extra value of the naked set for type 3.
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 #include "engine.h"
 
 namespace sudoforge::grader::detail {
 namespace {
 
+// A set of units (at most 75: 25x25), for the parity test of a loop.
+struct UnitSet {
+  std::uint64_t w[2] = {0, 0};
+  void flip(int u) { w[u >> 6] ^= std::uint64_t{1} << (u & 63); }
+  bool has(int u) const { return (w[u >> 6] >> (u & 63)) & 1; }
+  bool operator==(const UnitSet& o) const { return w[0] == o.w[0] && w[1] == o.w[1]; }
+};
+
+// SE's depth-first loop search from one cell. A loop is valid when the units of its cells
+// at even positions are exactly those at odd positions, each once. A prefix that repeats
+// a unit within one parity can only lead to invalid loops, so its subtree is not entered
+// (SE enters it and filters the loops afterwards: same valid loops, same order). The
+// extra values of such a sibling still accumulate, as in SE.
 struct LoopSearch {
-  const CandidateGrid& g;
-  int v1, v2;
+  const CandidateGrid* g = nullptr;
+  int v1 = 0, v2 = 0;
+  Mask pair = 0;
   std::vector<int> loop;
-  std::vector<std::vector<int>> results;
-  Mask pair;
-  std::vector<char> in_loop;
+  std::vector<int> found_cells, found_end;  // valid loops, concatenated
+  std::vector<int> in_loop;                 // stamp per cell
+  int stamp = 0;
+  UnitSet parity[2];
   const std::vector<char>* core = nullptr;  // cells that can be on a loop (2-core)
 
+  void start(const CandidateGrid& grid, Mask p, const std::vector<char>& c) {
+    g = &grid;
+    pair = p;
+    v1 = lowest(p);
+    v2 = lowest(p & (p - 1));
+    core = &c;
+    loop.clear();
+    found_cells.clear();
+    found_end.clear();
+    if (in_loop.size() < static_cast<size_t>(grid.cell_count())) in_loop.assign(grid.cell_count(), 0);
+    ++stamp;
+    parity[0] = parity[1] = UnitSet{};
+  }
+  size_t results() const { return found_end.size(); }
+  bool clashes(int cell, int par) const {
+    for (int k = 0; k < 3; ++k) {
+      if (parity[par].has(g->unit_of(cell, k))) return true;
+    }
+    return false;
+  }
+  void toggle(int cell, int par) {
+    for (int k = 0; k < 3; ++k) parity[par].flip(g->unit_of(cell, k));
+  }
+
   void check(int cell, int allowed_ex, Mask ex_values, int last_type) {
+    const int par = static_cast<int>(loop.size() & 1);
     loop.push_back(cell);
-    in_loop[cell] = 1;
+    in_loop[cell] = stamp;
+    toggle(cell, par);
     static const int kTypes[3] = {2, 0, 1};  // block, row, column
     for (int k : kTypes) {
       if (k == last_type) continue;
-      const int u = g.unit_of(cell, k);
-      const int* cells = g.unit(u);
+      const int u = g->unit_of(cell, k);
+      const int* cells = g->unit(u);
       // Cells of the unit holding both values, in unit order.
-      for (Mask both = g.pos(u, v1) & g.pos(u, v2); both; both &= both - 1) {
+      for (Mask both = g->pos(u, v1) & g->pos(u, v2); both; both &= both - 1) {
         const int next = cells[lowest(both)];
         if (next == loop[0] && loop.size() >= 4) {
-          results.push_back(loop);
-        } else if (!in_loop[next]) {
-          const Mask p = g.cand(next);
+          if (parity[0] == parity[1]) {
+            found_cells.insert(found_cells.end(), loop.begin(), loop.end());
+            found_end.push_back(static_cast<int>(found_cells.size()));
+          }
+        } else if (in_loop[next] != stamp) {
+          const Mask p = g->cand(next);
           ex_values |= p & ~pair;  // accumulates over siblings, as SE does
           const int card = popcount(p);
           // A cell outside the 2-core cannot be on a loop: its subtree finds nothing
           // (its extra values still count for the siblings, as above).
-          if ((card == 2 || popcount(ex_values) == 1 || allowed_ex > 0) && (*core)[next]) {
+          if ((card == 2 || popcount(ex_values) == 1 || allowed_ex > 0) && (*core)[next] &&
+              !clashes(next, par ^ 1)) {
             check(next, card > 2 ? allowed_ex - 1 : allowed_ex, ex_values, k);
           }
         }
       }
-      if (results.size() > 2000) break;  // safety net on dense grids
+      if (results() > 2000) break;  // safety net on dense grids
     }
+    toggle(cell, par);
     in_loop[cell] = 0;
     loop.pop_back();
   }
 };
-
-bool valid_loop(const CandidateGrid& g, const std::vector<int>& loop) {
-  std::vector<int> odd, even;
-  bool is_odd = false;
-  for (int c : loop) {
-    for (int k = 0; k < 3; ++k) {
-      const int u = g.unit_of(c, k);
-      auto& v = is_odd ? odd : even;
-      if (std::find(v.begin(), v.end(), u) != v.end()) return false;
-      v.push_back(u);
-    }
-    is_odd = !is_odd;
-  }
-  std::sort(odd.begin(), odd.end());
-  std::sort(even.begin(), even.end());
-  return odd == even;
-}
 
 int size_bonus(size_t size) {
   int r = 0;
@@ -132,16 +162,17 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
     if (popcount(p) != 2) continue;
     const std::vector<char>& core = core_of(p);
     if (!core[cell]) continue;
-    LoopSearch ls{g, lowest(p), lowest(p & (p - 1)), {}, {}, p, std::vector<char>(nc, 0), &core};
+    thread_local LoopSearch ls;
+    ls.start(g, p, core);
     ls.check(cell, 2, 0, -1);
-    for (const auto& loop : ls.results) {
-      if (!valid_loop(g, loop)) continue;
+    for (size_t r = 0; r < ls.results(); ++r) {
+      const std::vector<int> loop(ls.found_cells.begin() + (r ? ls.found_end[r - 1] : 0),
+                                  ls.found_cells.begin() + ls.found_end[r]);
       std::vector<int> extra;
       for (int c : loop) {
         if (popcount(g.cand(c)) > 2) extra.push_back(c);
       }
       const int base = 45 + size_bonus(loop.size());
-      const std::string kind = loop.size() == 4 ? "Unique Rectangle" : "Unique Loop";
       auto make = [&](int type, int rating) {
         Hint h;
         static const char* kNames[2][5] = {
@@ -252,7 +283,10 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
   out = std::move(best->hint);
   if (ctx.explain) {
     std::string cells;
-    for (size_t i = 0; i < out.cells.size(); ++i) cells += (i ? "," : "") + g.cell_name(out.cells[i]);
+    for (size_t i = 0; i < out.cells.size(); ++i) {
+      if (i) cells += ',';
+      cells += g.cell_name(out.cells[i]);
+    }
     out.explanation = std::string(out.technique) + " (" + cells + "): " +
                       describe_eliminations(g, out.eliminations);
   }
