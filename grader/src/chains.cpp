@@ -311,7 +311,7 @@ struct ChainEngine::Impl {
     int depth = 1;         // depth of the instances in cur (on nodes)
     while (!cur.empty()) {
       // Off layer at depth+1; a cycle closes from an off instance of depth >= 4.
-      const int cmin = std::max(4, depth + 1);
+      const int cmin = std::max({4, depth + 1, cycle_floor});
       if (!wins(Key{base + length_difficulty(cmin), cmin, sk}, ord_of(source, 0))) return true;
       const int offdepth = depth + 1;
       const bool closing = offdepth >= 4;
@@ -351,6 +351,9 @@ struct ChainEngine::Impl {
     return false;
   }
 
+  // No cycle with eliminations has fewer nodes than this (see find_forcing_chains).
+  int cycle_floor = 4;
+
   // Sources whose cycle search of a pass ran to the end in an earlier round of this call
   // (nothing more to find there): [pass][node] == call stamp.
   std::vector<int> cyc_done[3];
@@ -381,7 +384,10 @@ struct ChainEngine::Impl {
     int ngroups = 0;
     std::vector<int> cidx;  // node -> compact index in its group
     std::vector<int> gof;   // node -> group
-    int depth = 1;
+    int depth = 1;          // next layer forcing_chains_parallel looks at
+    int computed = 1;       // next layer to compute
+    std::vector<int> first_at;  // [layer]: smallest order of a source closing there
+    int on_close = 1 << 30;     // complexity of the shortest chain from an "on" source
     bool valid = false, exhausted = false;
   };
   PSearch psearch[2];
@@ -443,6 +449,9 @@ struct ChainEngine::Impl {
       }
     }
     P.depth = 1;
+    P.computed = 1;
+    P.first_at.assign(1, 1 << 30);
+    P.on_close = 1 << 30;
     P.exhausted = false;
     P.valid = true;
   }
@@ -472,8 +481,10 @@ struct ChainEngine::Impl {
     int first = 1 << 30;
     const int S = static_cast<int>(G.src.size());
     for (int i = 0; i < S; ++i) {
-      if (G.gidx[i] >= first) break;
-      if ((G.nextf[static_cast<size_t>(G.tgt[i]) * gw + i / 64] >> (i % 64)) & 1) first = G.gidx[i];
+      if ((G.nextf[static_cast<size_t>(G.tgt[i]) * gw + i / 64] >> (i % 64)) & 1) {
+        first = std::min(first, G.gidx[i]);
+        layer_on_closed |= (srcs[G.gidx[i]] & 1) != 0;
+      }
     }
     G.active.clear();
     for (int t : G.touched) {
@@ -493,29 +504,48 @@ struct ChainEngine::Impl {
     return first;
   }
 
+  // Computes the next layer of P's breadth-first searches (all groups).
+  bool layer_on_closed = false;
+  void compute_layer(PSearch& P) {
+    int first = 1 << 30;
+    bool any = false;
+    layer_on_closed = false;
+    for (int gi = 0; gi < P.ngroups; ++gi) {
+      PGroup& G = P.groups[gi];
+      if (G.active.empty()) continue;
+      first = std::min(first, advance(G));
+      any |= !G.active.empty();
+    }
+    P.first_at.push_back(first);
+    if (layer_on_closed && P.on_close == (1 << 30)) P.on_close = P.computed + 1;
+    ++P.computed;
+    if (!any) P.exhausted = true;
+  }
+  // The complexity of the shortest forcing chain from an "on" source (1 << 30: none).
+  int shortest_on_chain(PSearch& P) {
+    while (P.on_close == (1 << 30) && !P.exhausted) compute_layer(P);
+    return P.on_close;
+  }
+
   void forcing_chains_parallel(bool y) {
     const int base = y ? 70 : 66;
     const int sk = y ? 4 : 2;
     if (srcs.empty()) return;
     PSearch& P = psearch[y ? 1 : 0];
     if (!P.valid) build_psearch(P, y);
-    while (!P.exhausted) {
+    while (true) {
       const int c = P.depth + 1;
       if (!(Key{base + length_difficulty(c), c, sk} < best)) return;
-      int first = 1 << 30;
-      bool any = false;
-      for (int gi = 0; gi < P.ngroups; ++gi) {
-        PGroup& G = P.groups[gi];
-        if (G.active.empty()) continue;
-        first = std::min(first, advance(G));
-        any |= !G.active.empty();
+      if (P.depth >= P.computed) {
+        if (P.exhausted) return;
+        compute_layer(P);
       }
+      const int first = P.first_at[P.depth];
       ++P.depth;
       if (first < (1 << 30)) {
         forcing_chain(srcs[first], y);  // rebuilds and offers the chain
         return;
       }
-      if (!any) P.exhausted = true;
     }
   }
 
@@ -631,6 +661,21 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   // when an easy chain exists; the last round has no ceiling.
   static const int kCeilings[] = {66, 71, 73, 1 << 29};
   const bool parallel = b.n <= 9;
+  auto pass_sources = [&](bool y, bool x) {
+    s.srcs.clear();
+    for (int c = 0; c < b.nc; ++c) {
+      const Mask cm = b.cand[c];
+      if (popcount(cm) < 2) continue;
+      for (Mask m = cm; m; m &= m - 1) {
+        const int cd = b.cd(c, lowest(m));
+        const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
+        s.srcs.push_back(on);
+        if (s.nb_begin(off, y) != s.nb_end(off, x)) s.srcs.push_back(off);
+      }
+    }
+  };
+  s.cycle_floor = 4;
+  bool no_cycles = false;
   if (parallel) {
     s.vlist.clear();
     for (int c = 0; c < b.nc; ++c) {
@@ -638,6 +683,21 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         s.vlist.push_back(ChainBoard::node(b.cd(c, lowest(m)), false));
         s.vlist.push_back(ChainBoard::node(b.cd(c, lowest(m)), true));
       }
+    }
+    // A floor for the cycles. If a cycle of L nodes (any pass) eliminates z, z sees an
+    // "on" node u and an "off" node v of its digit, and
+    //   on(z) -> off(u) -> (back along the cycle, by the same links) -> on(v) -> off(z)
+    // is a forcing chain of at most L + 2 nodes whose links all exist in the XY pass.
+    // So the shortest XY chain from an "on" source, K, bounds every useful cycle from
+    // below by K - 2, and no such chain at all means no cycle can eliminate anything.
+    // The XY searches computed here are the ones pass XY consumes later.
+    pass_sources(true, true);
+    s.build_psearch(s.psearch[1], true);
+    const int k = s.shortest_on_chain(s.psearch[1]);
+    if (k >= (1 << 30)) {
+      no_cycles = true;
+    } else {
+      s.cycle_floor = std::max(4, k - 2);
     }
   }
   for (int ceiling : kCeilings) {
@@ -653,18 +713,10 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         s.cur_pass = pass;
         s.srcs.clear();
         if (x) {
-          for (int c = 0; c < b.nc; ++c) {
-            const Mask cm = b.cand[c];
-            if (popcount(cm) < 2) continue;
-            for (Mask m = cm; m; m &= m - 1) {
-              const int cd = b.cd(c, lowest(m));
-              const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
-              s.srcs.push_back(on);
-              if (s.nb_begin(off, y) != s.nb_end(off, x)) s.srcs.push_back(off);
-            }
-          }
+          pass_sources(y, x);
           s.forcing_chains_parallel(y);
         }
+        if (no_cycles) continue;
         bool derived = false;
         for (int c = 0; c < b.nc; ++c) {
           const Mask cm = b.cand[c];
