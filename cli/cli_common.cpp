@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 namespace sudoforge::cli {
 
@@ -72,5 +74,10 @@ std::string csv_field(const std::string& s) {
 }
 
 bool stderr_is_tty() { return isatty(STDERR_FILENO) == 1; }
+
+int default_threads() {
+  const unsigned n = std::thread::hardware_concurrency();  // 0 when unknown
+  return n == 0 ? 1 : static_cast<int>(std::min(n, 256u));
+}
 
 }  // namespace sudoforge::cli

@@ -62,4 +62,7 @@ std::string csv_field(const std::string& s);
 // True when stderr is a terminal (progress bars are shown only then).
 bool stderr_is_tty();
 
+// Worker threads for bulk jobs when the user does not say: one per core, 1..256.
+int default_threads();
+
 }  // namespace sudoforge::cli

@@ -1,9 +1,11 @@
 // sudoforge db: the puzzle catalogue (init, import, query, stats, export, merge).
 #include <cstdlib>
 #include <fstream>
+#include <future>
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "commands.h"
@@ -110,7 +112,7 @@ int db_import(const Invocation& inv) {
   o.add_options()
     ("files", po::value<std::vector<std::string>>()->multitoken(), "input files ('-' = stdin)")
     ("source", po::value<std::string>(), "source name to store (default: the file name)")
-    ("threads,t", po::value<int>()->default_value(1), "grading threads")
+    ("threads,t", po::value<int>()->default_value(default_threads()), "grading threads (default: one per core)")
     ("batch", po::value<int>()->default_value(5000), "records per transaction");
   add_input_options(o);
   po::variables_map vm;
@@ -131,30 +133,50 @@ int db_import(const Invocation& inv) {
     Record record;
     std::string source;
   };
+  struct Analysed {
+    std::vector<Pending> pending;
+    std::vector<PuzzleAnalysis> results;
+  };
   std::vector<Pending> pending;
   db::AddResult total;
-  // Validates and grades a batch on the worker threads, then stores it in one transaction:
-  // a killed import keeps every batch committed before the kill, never half of one.
-  auto flush = [&] {
-    if (pending.empty()) return;
-    std::vector<AnalysisJob> jobs;
-    for (const Pending& p : pending) jobs.push_back({&p.record.grid, &p.record.style.alphabet});
-    const auto results = analyze_all(jobs, analyzers, false, [] { return true; });
+  // Stores one analysed batch in one transaction: a killed import keeps every batch
+  // committed before the kill, never half of one. Errors are reported here, in input order.
+  auto store = [&](Analysed a) {
     std::vector<PuzzleRecord> batch;
-    for (std::size_t i = 0; i < pending.size(); ++i) {
-      const PuzzleAnalysis& a = results[i];
-      if (!a.error.empty()) {
-        diag.record_error(pending[i].source, pending[i].record.line, a.error);
+    for (std::size_t i = 0; i < a.pending.size(); ++i) {
+      PuzzleAnalysis& r = a.results[i];
+      if (!r.error.empty()) {
+        diag.record_error(a.pending[i].source, a.pending[i].record.line, r.error);
         continue;
       }
-      PuzzleRecord r = record_from(pending[i].record.grid, a);
-      r.source = vm.count("source") ? vm["source"].as<std::string>() : pending[i].source;
-      batch.push_back(std::move(r));
+      PuzzleRecord rec = record_from(a.pending[i].record.grid, r);
+      rec.canonical = std::move(r.canonical);
+      rec.source = vm.count("source") ? vm["source"].as<std::string>() : a.pending[i].source;
+      batch.push_back(std::move(rec));
     }
     const db::AddResult r = cat.add(batch);
     total.added += r.added;
     total.duplicates += r.duplicates;
+  };
+  // A pipeline of two: the workers validate, grade and canonicalise batch k+1 while this
+  // thread stores batch k and reads on.
+  std::future<Analysed> inflight;
+  auto flush = [&] {
+    if (pending.empty()) return;
+    // One batch in the workers at a time: they share the analyzers.
+    std::optional<Analysed> done;
+    if (inflight.valid()) done = inflight.get();
+    inflight = std::async(std::launch::async, [&analyzers, p = std::move(pending)]() mutable {
+      std::vector<AnalysisJob> jobs;
+      jobs.reserve(p.size());
+      for (const Pending& x : p) jobs.push_back({&x.record.grid, &x.record.style.alphabet, true});
+      Analysed a;
+      a.results = analyze_all(jobs, analyzers, false, [] { return true; });
+      a.pending = std::move(p);
+      return a;
+    });
     pending.clear();
+    if (done) store(std::move(*done));
   };
   for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
     pending.push_back({rec, src});
@@ -162,6 +184,7 @@ int db_import(const Invocation& inv) {
     return true;
   });
   flush();
+  if (inflight.valid()) store(inflight.get());
   std::cerr << "sudoforge db import: " << path << ": added " << total.added << ", duplicates "
             << total.duplicates << ", invalid " << diag.failed_records() << '\n';
   return diag.exit_code();

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <thread>
 
+#include "sudoforge/core/canonical.h"
 #include "sudoforge/core/validate.h"
 
 namespace sudoforge::cli {
@@ -37,6 +38,10 @@ std::vector<PuzzleAnalysis> analyze_all(const std::vector<AnalysisJob>& jobs,
     for (std::size_t i; (i = next.fetch_add(1)) < jobs.size();) {
       if (!keep_going()) return;
       results[i] = analyzers[t].analyze(*jobs[i].puzzle, explain, jobs[i].alphabet);
+      // The key costs as much as an easy grading: computed here, off the writer thread.
+      if (jobs[i].canonical && results[i].error.empty()) {
+        results[i].canonical = canonical_key(*jobs[i].puzzle);
+      }
     }
   };
   if (analyzers.size() <= 1) {

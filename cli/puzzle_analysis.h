@@ -23,6 +23,7 @@ struct PuzzleAnalysis {
   std::optional<Grid> solution;
   SearchStats search;        // DLX nodes and guesses to solve and prove uniqueness
   grader::Rating rating;     // valid when error is empty
+  std::string canonical;     // the catalogue key, when the job asked for it
 };
 
 // One per thread: owns a solver and a grader.
@@ -43,6 +44,7 @@ class PuzzleAnalyzer {
 struct AnalysisJob {
   const Grid* puzzle;
   const Alphabet* alphabet;
+  bool canonical = false;  // also compute the canonical key of a valid puzzle
 };
 std::vector<PuzzleAnalysis> analyze_all(const std::vector<AnalysisJob>& jobs,
                                         std::vector<PuzzleAnalyzer>& analyzers, bool explain,
