@@ -521,12 +521,6 @@ struct ChainEngine::Impl {
     ++P.computed;
     if (!any) P.exhausted = true;
   }
-  // The complexity of the shortest forcing chain from an "on" source (1 << 30: none).
-  int shortest_on_chain(PSearch& P) {
-    while (P.on_close == (1 << 30) && !P.exhausted) compute_layer(P);
-    return P.on_close;
-  }
-
   void forcing_chains_parallel(bool y) {
     const int base = y ? 70 : 66;
     const int sk = y ? 4 : 2;
@@ -675,7 +669,6 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
     }
   };
   s.cycle_floor = 4;
-  bool no_cycles = false;
   if (parallel) {
     s.vlist.clear();
     for (int c = 0; c < b.nc; ++c) {
@@ -684,22 +677,35 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         s.vlist.push_back(ChainBoard::node(b.cd(c, lowest(m)), true));
       }
     }
-    // A floor for the cycles. If a cycle of L nodes (any pass) eliminates z, z sees an
-    // "on" node u and an "off" node v of its digit, and
-    //   on(z) -> off(u) -> (back along the cycle, by the same links) -> on(v) -> off(z)
-    // is a forcing chain of at most L + 2 nodes whose links all exist in the XY pass.
-    // So the shortest XY chain from an "on" source, K, bounds every useful cycle from
-    // below by K - 2, and no such chain at all means no cycle can eliminate anything.
-    // The XY searches computed here are the ones pass XY consumes later.
-    pass_sources(true, true);
-    s.build_psearch(s.psearch[1], true);
-    const int k = s.shortest_on_chain(s.psearch[1]);
-    if (k >= (1 << 30)) {
-      no_cycles = true;
-    } else {
-      s.cycle_floor = std::max(4, k - 2);
-    }
   }
+  // A floor for the cycles. If a cycle of L nodes (any pass) eliminates z, z sees an "on"
+  // node u and an "off" node v of its digit, and
+  //   on(z) -> off(u) -> (back along the cycle, by the same links) -> on(v) -> off(z)
+  // is a forcing chain of at most L + 2 nodes whose links all exist in the XY pass. So
+  // the shortest XY chain from an "on" source, K, bounds every useful cycle from below by
+  // K - 2. The XY layers are computed only as deep as the cycles of the round could go
+  // (up to `lmax` nodes), and pass XY consumes the same layers later.
+  // Returns the floor, or 1 << 30 when no cycle of at most lmax nodes can eliminate.
+  auto floor_for = [&](int lmax) {
+    auto& P = s.psearch[1];
+    if (!P.valid) {
+      pass_sources(true, true);
+      s.build_psearch(P, true);
+    }
+    while (P.on_close == (1 << 30) && !P.exhausted && P.computed + 1 <= lmax + 2) {
+      s.compute_layer(P);
+    }
+    if (P.on_close < (1 << 30)) return std::max(4, P.on_close - 2);
+    if (P.exhausted) return 1 << 30;
+    return std::max(4, P.computed - 1);  // nothing closes in P.computed nodes or fewer
+  };
+  // The most nodes a cycle of base rating `base` can have under `ceiling`.
+  auto longest_cycle = [](int base, int ceiling) {
+    if (ceiling >= (1 << 29)) return 1 << 29;
+    int l = 4;
+    while (base + length_difficulty(l + 1) <= ceiling) ++l;
+    return l;
+  };
   for (int ceiling : kCeilings) {
     s.best = Key{ceiling + 1, 0, 0};
     s.best_ord = -1;
@@ -716,7 +722,9 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
           pass_sources(y, x);
           s.forcing_chains_parallel(y);
         }
-        if (no_cycles) continue;
+        const int lmax = longest_cycle(pass == 2 ? 70 : 65, ceiling);
+        s.cycle_floor = floor_for(lmax);
+        if (s.cycle_floor > lmax) continue;
         bool derived = false;
         for (int c = 0; c < b.nc; ++c) {
           const Mask cm = b.cand[c];
