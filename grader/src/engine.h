@@ -132,6 +132,7 @@ bool find_xy_wing(const Ctx&, bool xyz, Hint& out);       // 4.2 / 4.4
 bool find_unique_loop(const Ctx&, Hint& out);             // 4.5 ..
 bool find_bug(const Ctx&, Hint& out);                     // 5.6 ..
 bool find_aligned_pair_exclusion(const Ctx&, Hint& out);  // 6.2
+bool find_aligned_triplet_exclusion(const Ctx&, Hint& out);  // 7.5
 
 // Chains. The engine keeps scratch buffers between calls.
 class ChainEngine {

@@ -11,8 +11,8 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
   static const char* kNames[] = {"", "", "X-Wing", "Swordfish", "Jellyfish"};
   for (int d = 1; d <= n; ++d) {
     for (int by_cols = 0; by_cols < 2; ++by_cols) {
-      const int base0 = by_cols ? n : 0;       // base lines
-      const int cover0 = by_cols ? 0 : n;      // cover lines
+      const int base0 = by_cols ? n : 0;   // base lines
+      const int cover0 = by_cols ? 0 : n;  // cover lines
       std::array<int, 32> lines{};
       std::array<Mask, 32> pm{};
       int m = 0;
@@ -55,7 +55,10 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
             if (ctx.explain) {
               std::string s = std::string(out.technique) + " on " + digit_name(g, d) +
                               (by_cols ? " in columns " : " in rows ");
-              for (int i = 0; i < degree; ++i) s += (i ? "," : "") + std::to_string(lines[idx[i]] + 1);
+              for (int i = 0; i < degree; ++i) {
+                if (i) s += ',';
+                s += std::to_string(lines[idx[i]] + 1);
+              }
               s += ": " + describe_eliminations(g, out.eliminations);
               out.explanation = std::move(s);
             }

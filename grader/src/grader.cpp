@@ -92,6 +92,8 @@ bool next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& 
     return true;
   }
   if (opt.max_chain_level >= 1 && chains.find_forcing_chains(ctx, h)) return true;
+  // SE tries aligned triplet exclusion (7.5) just before the Nishio chains (7.5 and up).
+  if (opt.max_chain_level >= 2 && find_aligned_triplet_exclusion(ctx, h)) return true;
   if (opt.max_chain_level >= 2 && chains.find_advanced_chains(ctx, opt.max_chain_level, h)) {
     return true;
   }

@@ -73,7 +73,10 @@ bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
         std::string s = std::string(out.technique) + " ";
         for (Mask x = uni; x; x &= x - 1) s += digit_name(g, lowest(x));
         s += " in " + g.unit_name(u) + " (";
-        for (int j = 0; j < degree; ++j) s += (j ? "," : "") + g.cell_name(out.cells[j]);
+        for (int j = 0; j < degree; ++j) {
+          if (j) s += ',';
+          s += g.cell_name(out.cells[j]);
+        }
         s += "): " + describe_eliminations(g, out.eliminations);
         out.explanation = std::move(s);
       }
@@ -147,7 +150,10 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
         s += std::string(out.technique) + " ";
         for (Mask x = set; x; x &= x - 1) s += digit_name(g, lowest(x));
         s += " in " + g.unit_name(u) + " (";
-        for (size_t j = 0; j < out.cells.size(); ++j) s += (j ? "," : "") + g.cell_name(out.cells[j]);
+        for (size_t j = 0; j < out.cells.size(); ++j) {
+          if (j) s += ',';
+          s += g.cell_name(out.cells[j]);
+        }
         s += ")";
         if (!out.eliminations.empty()) s += ": " + describe_eliminations(g, out.eliminations);
         out.explanation = std::move(s);

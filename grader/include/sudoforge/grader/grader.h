@@ -60,9 +60,9 @@ struct Rating {
 
 struct GradeOptions {
   // Highest chain family tried: 0 none (stop after aligned pair exclusion), 1 forcing
-  // chains and cycles, 2 + Nishio and multiple chains, 3 + dynamic chains, 4 + dynamic
-  // (+), 5 + nested chains (levels 2..). Lower values are faster and may leave the
-  // rating incomplete. Dynamic (+) and the nested levels are not implemented yet:
+  // chains and cycles, 2 + aligned triplet exclusion, Nishio and multiple chains, 3 +
+  // dynamic chains, 4 + dynamic (+), 5 + nested chains (levels 2..). Lower values are
+  // faster and may leave the rating incomplete. Dynamic (+) and the nested levels are not implemented yet:
   // values above 3 behave as 3, and a puzzle that needs them comes back complete = false
   // (ER then is that of the steps done, at least 8.5).
   int max_chain_level = 5;
