@@ -58,7 +58,16 @@ struct QueryFilter {
   std::optional<int> size;
   bool unused = false;                           // in no book
   std::optional<std::string> source;
-  Order order = Order::kId;                      // rating: ER ascending, ties by id
+  // rating: ER ascending, ties by id.
+  // random: a fresh random start for every query, then the matching rows in the order of
+  // their random key (schema.h, rnd), wrapping around; so a query returns `limit` distinct
+  // rows when that many match (all of them otherwise) in time that grows with `limit`, not
+  // with the catalogue. A sample is a run of one fixed random order: a row's chance to be
+  // in it is about limit/matches (the rnd gaps before it vary, less so for larger limits),
+  // and rows next to each other in that order tend to come together. When a rating range
+  // matches few rows, or with no limit and a rating range, or on a read-only catalogue of
+  // schema version 2 or older (no rnd), the matches are shuffled by sorting instead.
+  Order order = Order::kId;
   std::optional<long long> limit;
   bool with_techniques = false;                  // fill PuzzleRecord::techniques
 };
@@ -130,7 +139,8 @@ class Catalogue {
 
   // Folds another catalogue file into this one (ATTACH): new puzzles with their
   // techniques, and the other's books (mapped to this file's puzzle ids; a book with the
-  // same title and creation time is taken to be there already).
+  // same title and creation time is taken to be there already). The other file may be of
+  // an older schema; the puzzles added draw new random keys (rnd).
   MergeResult merge(const std::string& other_path);
 
   int schema_version();
@@ -138,7 +148,11 @@ class Catalogue {
   const std::string& path() const { return connection_.path(); }
 
  private:
+  // Random order: walk the rnd index (true) or sort the matches (false)?
+  bool walk_rnd(const QueryFilter& filter);
+
   Connection connection_;
+  int version_ = 0;  // schema version seen at open (a read-only file may be older)
   std::optional<Statement> insert_puzzle_, insert_technique_;
 };
 

@@ -35,6 +35,17 @@
 //   indexes: puzzles(level, rating_er), puzzles(rating_er), puzzles(clues),
 //            puzzle_techniques(puzzle_id), book_puzzles(puzzle_id)
 // Version 2: index puzzles(source), index puzzles(size, clues).
+// Version 3: random sampling without sorting (QueryFilter::Order::kRandom).
+//     rnd         INTEGER NOT NULL  a random key, uniform over the signed 64-bit integers,
+//                                   drawn once when the row is inserted (SQLite random())
+//                                   and never changed; it means nothing else. The migration
+//                                   draws it for the rows already there.
+//   indexes: puzzles(rnd, rating_er), puzzles(level, rnd, rating_er) (rating_er so that
+//            a rating range is tested in the index during a walk along rnd)
+//   trigger puzzles_draw_rnd: a row inserted with rnd = 0 (the column default, i.e. by a
+//     writer that does not know the column) gets a drawn value, so every row has one.
+//   A random sample of k rows is the k rows from a random start in rnd order, wrapping
+//   around past the largest: an index range scan, not a sort of every matching row.
 #include <span>
 #include <string_view>
 
@@ -42,7 +53,7 @@
 
 namespace sudoforge::db {
 
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 // The steps: element i takes version i to i+1.
 std::span<const std::string_view> migrations();
