@@ -5,7 +5,7 @@
 // The rating loop follows Sudoku Explainer: at every step the techniques are tried in
 // SE's own order (singles, direct intersections and hidden sets, intersections, subsets,
 // fish, wings, uniqueness, BUG, aligned pair exclusion, forcing chains and cycles,
-// Nishio, multiple and dynamic forcing chains, nested chains) and the first one that
+// aligned triplet exclusion, Nishio, multiple and dynamic forcing chains) and the first one that
 // makes progress is applied (for chains: the easiest chain, by SE's length-adjusted
 // rating). ER is the highest step rating on the path, EP the highest up to and including
 // the first placement, ED the first step's rating.
@@ -62,9 +62,9 @@ struct GradeOptions {
   // Highest chain family tried: 0 none (stop after aligned pair exclusion), 1 forcing
   // chains and cycles, 2 + aligned triplet exclusion, Nishio and multiple chains, 3 +
   // dynamic chains, 4 + dynamic (+), 5 + nested chains (levels 2..). Lower values are
-  // faster and may leave the rating incomplete. Dynamic (+) and the nested levels are not implemented yet:
-  // values above 3 behave as 3, and a puzzle that needs them comes back complete = false
-  // (ER then is that of the steps done, at least 8.5).
+  // faster and may leave the rating incomplete. Dynamic (+) and the nested levels are not
+  // implemented yet: values above 3 behave as 3, and a puzzle that needs them comes back
+  // complete = false (ER then is that of the steps done, at least 8.5).
   int max_chain_level = 5;
   // Give up (complete = false) after this many steps (a safety net; 0 = no limit).
   int max_steps = 0;
