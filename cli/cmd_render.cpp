@@ -1,6 +1,8 @@
 // sudoforge render: one puzzle as an SVG, PNG or PDF image (web pages, previews), with or
 // without its solution.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -95,9 +97,12 @@ int cmd_render(const Invocation& inv) {
     std::string text = vm["puzzle"].as<std::string>();
     std::string source = "argument";
     if (text == "-") {
-      std::stringstream ss;
-      ss << std::cin.rdbuf();
-      text = ss.str();
+      // stdio, not the iostream: a read error (stdin redirected from a directory, EIO)
+      // must be seen as one (exit 3), not as an empty input.
+      text.clear();
+      char buf[1 << 16];
+      for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, stdin)) > 0;) text.append(buf, n);
+      if (std::ferror(stdin)) throw IoError(std::string("-: read error: ") + std::strerror(errno));
       source = "-";
     } else if (std::error_code ec; !std::filesystem::is_regular_file(text, ec) &&
                                    text.find('/') != std::string::npos) {

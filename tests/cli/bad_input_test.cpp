@@ -9,9 +9,11 @@
 #include <sys/wait.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -218,6 +220,20 @@ TEST(BadInput, MissingFilesAreIoErrors) {
   }
   const CliResult rd = run("render " + dir + " -o " + (scratch_dir() / "x.svg").string());
   EXPECT_EQ(rd.exit_code, 3) << rd.err;
+  // stdin redirected from a directory: a read error too, for every reader of stdin.
+  // (run_cli supplies its own stdin, so the shell is called directly here.)
+  const std::string err_file = (scratch_dir() / "stdin_dir.err").string();
+  for (const std::string& cmd : std::vector<std::string>{
+           "solve", "grade", "canon", "render -o " + (scratch_dir() / "y.svg").string() + " -"}) {
+    const int status = std::system((std::string(SUDOFORGE_BINARY) + " " + cmd + " <" + dir +
+                                    " >/dev/null 2>" + err_file)
+                                       .c_str());
+    ASSERT_TRUE(WIFEXITED(status)) << cmd;
+    EXPECT_EQ(WEXITSTATUS(status), 3) << cmd;
+    std::ifstream in(err_file);
+    const std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(err.find("read error"), std::string::npos) << cmd << "\n" << err;
+  }
 }
 
 TEST(BadInput, BenchAndRenderBadRecords) {
