@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -287,6 +288,38 @@ TEST(CatalogueRobustness, UnwritableCatalogueIsRefused) {
     EXPECT_EQ(w.exit_code, 3) << w.err;
     EXPECT_EQ(file_bytes(path), before);
   }
+}
+
+TEST(CatalogueRobustness, ImmutableCatalogueIsReadOnlyEvenForRoot) {
+  // chmod does not stop root; the immutable attribute does (ext4 and most disk file
+  // systems; not tmpfs, and not without CAP_LINUX_IMMUTABLE: then there is nothing to test).
+  const std::string path = make_catalogue("immutable.db");
+  {
+    Db checkpoint(path);  // everything in the main file, which is what gets protected
+    checkpoint.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  }
+  const std::string before = file_bytes(path);
+  if (std::system(("chattr +i " + path + " 2>/dev/null").c_str()) != 0) {
+    GTEST_SKIP() << "chattr +i is not available here";
+  }
+  struct Unprotect {  // whatever fails below, the scratch file must stay removable
+    std::string path;
+    ~Unprotect() { (void)std::system(("chattr -i " + path).c_str()); }
+  } unprotect{path};
+  const std::string sample = data_file("grade_sample.txt");
+  for (const std::string& c : {"db import --db " + path + " " + sample,
+                               "generate --db " + path + " --count 3 --seed 1",
+                               "db merge --db " + path + " " + path}) {
+    const CliResult r = run(c);
+    EXPECT_EQ(r.exit_code, 3) << c << "\n" << r.err;
+    EXPECT_NE(r.err.find(path), std::string::npos) << c << "\n" << r.err;
+    EXPECT_NE(r.err.find("read-only"), std::string::npos) << c << "\n" << r.err;
+  }
+  // Reading still works, and not a byte changed.
+  const CliResult q = run("db query --db " + path + " --limit 1");
+  EXPECT_EQ(q.exit_code, 0) << q.err;
+  EXPECT_FALSE(q.out.empty());
+  EXPECT_EQ(file_bytes(path), before);
 }
 
 TEST(CatalogueRobustness, LockedCatalogueIsRefusedAfterBusyTimeout) {
