@@ -1,6 +1,7 @@
 // generator_bench: puzzles per second of the generator, with QQWing timed in the same run.
 //
 //   generator_bench [--count N] [--qqwing N] [--big N] [--no-qqwing] [--only SIZE]
+//                   [--check-nodes N]
 //
 // 1. 9x9 minimal, no symmetry: N puzzles on one thread (Generator::generate in a loop) and
 //    with generate_batch at 1 and 2 threads; puzzles/s, mean clues, uniqueness searches
@@ -8,12 +9,15 @@
 //    is_solution_of, count == 1.
 // 2. 9x9 with each symmetry (N/4 puzzles each).
 // 3. Every size 4x4 .. 25x25, minimal (25x25: --big puzzles, default 1; 0 skips it).
+//    --check-nodes sets GeneratorOptions::max_check_nodes (0 = unbounded) for 16x16 and
+//    25x25; "undecided" is the mean number of clues whose check ran out of it.
 // 4. qqwing --generate N --one-line (any difficulty) and --difficulty expert, timed as a
 //    child process writing to /dev/null (qqwing at /usr/bin/qqwing; skipped when absent).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <sys/resource.h>
 #include <time.h>
@@ -50,11 +54,13 @@ double children_cpu() {
 
 struct Summary {
   std::uint64_t puzzles = 0, clues = 0, searches = 0, nodes = 0, minimal = 0, bad = 0;
+  std::uint64_t undecided = 0;  // clues whose check ran out of max_check_nodes
   double seconds = 0, cpu = 0;
 };
 
 void check(const GeneratedPuzzle& p, Summary& s) {
-  static thread_local SudokuSolver solver;
+  // kCellMasks for the big grids: kLinked takes minutes on a sparse 25x25 puzzle.
+  static thread_local SudokuSolver solver(Engine::kCellMasks);
   if (!is_solution_of(p.puzzle, p.solution) || solver.count(p.puzzle, 2) != 1 ||
       !has_symmetry(p.puzzle, p.symmetry)) {
     ++s.bad;
@@ -67,16 +73,18 @@ void add(const GeneratedPuzzle& p, Summary& s) {
   s.searches += p.uniqueness_searches;
   s.nodes += p.cost.nodes;
   s.minimal += p.minimal;
+  s.undecided += p.undecided_clues;
 }
 
 void print(const char* label, const Summary& s) {
   const double n = static_cast<double>(s.puzzles);
   std::printf("%-30s %6llu puzzles %8.3f s %9.1f /s (cpu %9.1f /s) %6.2f clues %6.1f searches"
-              " %8.0f nodes  minimal %llu  bad %llu\n",
+              " %8.0f nodes  minimal %llu  bad %llu  undecided %.1f\n",
               label, static_cast<unsigned long long>(s.puzzles), s.seconds, n / s.seconds,
               n / s.cpu,
               s.clues / n, s.searches / n, s.nodes / n,
-              static_cast<unsigned long long>(s.minimal), static_cast<unsigned long long>(s.bad));
+              static_cast<unsigned long long>(s.minimal), static_cast<unsigned long long>(s.bad),
+              s.undecided / n);
   std::fflush(stdout);
 }
 
@@ -144,16 +152,18 @@ int main(int argc, char** argv) {
   int qq = 2000, big = 1;
   bool run_qqwing = true;
   std::string only;
+  std::optional<std::uint64_t> check_nodes;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--count" && i + 1 < argc) count = std::strtoull(argv[++i], nullptr, 10);
     else if (a == "--qqwing" && i + 1 < argc) qq = std::atoi(argv[++i]);
     else if (a == "--big" && i + 1 < argc) big = std::atoi(argv[++i]);
     else if (a == "--no-qqwing") run_qqwing = false;
+    else if (a == "--check-nodes" && i + 1 < argc) check_nodes = std::strtoull(argv[++i], nullptr, 10);
     else if (a == "--only" && i + 1 < argc) only = argv[++i];
     else {
       std::fprintf(stderr, "usage: generator_bench [--count N] [--qqwing N] [--big N] "
-                           "[--no-qqwing] [--only 9|RxC]\n");
+                           "[--no-qqwing] [--only 9|RxC] [--check-nodes N]\n");
       return 2;
     }
   }
@@ -203,6 +213,7 @@ int main(int argc, char** argv) {
     if (g.size() == 25 && big == 0) continue;
     GeneratorOptions o;
     o.geometry = g;
+    o.max_check_nodes = check_nodes;
     std::uint64_t n = g.size() <= 6 ? count : g.size() <= 12 ? count / 10 : g.size() <= 16 ? 20 : big;
     if (n == 0) n = 1;
     const std::string label = g.name() + " (" + std::to_string(g.size()) + "x" +

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoforge/solver/search_limits.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
 namespace sudoforge {
@@ -54,11 +55,33 @@ void validate(const GeneratorOptions& o) {
   if (o.orders_per_grid < 1) throw GeneratorError("orders_per_grid must be at least 1");
 }
 
+// Clue removal on big grids (16x16 and up; see "Big grids" in generator.h): the first
+// budget of a check in solver nodes, and the one past which an unbounded run goes
+// unbounded.
+constexpr std::uint64_t kFirstCheckNodes = 1000;
+constexpr std::uint64_t kLastBoundedCheckNodes = 1'000'000;
+
+// What a uniqueness check concluded.
+enum class Verdict {
+  kUnique,     // no solution but the known one
+  kNotUnique,  // another solution exists
+  kUnknown,    // the node budget ran out
+  kStopped,    // the stop flag was raised
+};
+
+// What try_remove did with an orbit.
+enum class Removal { kRemoved, kKept, kDeferred, kStopped };
+
 struct Generator::Impl {
   GeneratorOptions options;
-  SudokuSolver solver;
   Geometry g;
   int n, cells;
+  // Staged removal with node budgets and kCellMasks with the known solution as hint, from
+  // 16x16 up; smaller grids keep the first release's single unbounded pass (9x9 puzzles of
+  // a seed must not change).
+  bool staged;
+  std::uint64_t max_check_nodes;  // 0 = unbounded
+  SudokuSolver solver;
   std::uint32_t full;
   // Orbits per concrete symmetry, built on first use.
   std::array<std::vector<std::vector<int>>, 8> orbit_cache;
@@ -84,6 +107,11 @@ struct Generator::Impl {
         g(options.geometry),
         n(g.size()),
         cells(g.cell_count()),
+        staged(n >= 16),
+        max_check_nodes(options.max_check_nodes ? *options.max_check_nodes
+                        : n >= 25               ? kDefaultCheckNodes25
+                                                : 0),
+        solver(staged ? Engine::kCellMasks : Engine::kAuto),
         full(n == 32 ? ~0u : (1u << n) - 1),
         work(g),
         masks(g.unit_count(), 0),
@@ -228,15 +256,29 @@ struct Generator::Impl {
     return false;
   }
 
-  // True when no solution of `work` (x empty) has anything but v at x. Exact; the cheap
-  // tests only decide early what the search would decide.
-  bool determined(int x, int v) {
-    if (forced(x, v)) return true;
-    if (set_emptied(x)) return false;
+  // Whether any solution of `work` (x empty) has something else than v at x. Exact when
+  // it answers kUnique or kNotUnique; the cheap tests only decide early what the search
+  // would decide. `budget` bounds the search in nodes (0 = unbounded); on big grids the
+  // stop flag is polled inside the search too.
+  Verdict determined(int x, int v, std::uint64_t budget, const std::atomic<bool>* stop) {
+    if (forced(x, v)) return Verdict::kUnique;
+    if (set_emptied(x)) return Verdict::kNotUnique;
     const Candidate forbidden{x, v};
     const std::span<const Candidate> f(&forbidden, 1);
     ++searches;
-    return solver.count(work, 1, &cost, f) == 0;
+    if (!staged)
+      return solver.count(work, 1, &cost, f) == 0 ? Verdict::kUnique : Verdict::kNotUnique;
+    SearchLimits limits;
+    limits.max_nodes = budget;
+    limits.stop = stop;
+    solver.set_limits(limits);
+    try {
+      const std::uint64_t found =
+          known ? solver.count(work, 1, &cost, f, *known) : solver.count(work, 1, &cost, f);
+      return found == 0 ? Verdict::kUnique : Verdict::kNotUnique;
+    } catch (const SearchAborted& e) {
+      return e.reason() == SearchAborted::Reason::kStopped ? Verdict::kStopped : Verdict::kUnknown;
+    }
   }
 
   static bool stopped(const std::atomic<bool>* stop) {
@@ -244,51 +286,47 @@ struct Generator::Impl {
   }
 
   // Tries to remove the orbit (all of its cells are given in `work`). Keeps the removal
-  // and returns true when the puzzle stays unique; otherwise restores it. nullopt when
-  // stopped (work is then restored too).
-  std::optional<bool> try_remove(const std::vector<int>& orbit, const Grid& solution,
-                                 const std::atomic<bool>* stop) {
+  // when the puzzle stays unique (kRemoved); otherwise restores the orbit: kKept when the
+  // puzzle would have several solutions, kDeferred when a check ran out of `budget`,
+  // kStopped when stopped.
+  Removal try_remove(const std::vector<int>& orbit, const Grid& solution, std::uint64_t budget,
+                     const std::atomic<bool>* stop) {
     for (int x : orbit) take(x);
     for (int x : orbit) {
       if (set_emptied(x)) {
         for (int y : orbit) give(y, solution[y]);
-        return false;
+        return Removal::kKept;
       }
     }
     // Check k: cells orbit[k..] empty, orbit[..k) given again, (orbit[k], S) forbidden.
-    std::size_t k = 0;
-    bool unique = true;
-    for (; k < orbit.size(); ++k) {
+    for (std::size_t k = 0; k < orbit.size(); ++k) {
       const int x = orbit[k];
-      if (stopped(stop)) {
+      const Verdict verdict =
+          stopped(stop) ? Verdict::kStopped : determined(x, solution[x], budget, stop);
+      if (verdict != Verdict::kUnique) {
         for (std::size_t j = k; j < orbit.size(); ++j) give(orbit[j], solution[orbit[j]]);
-        return std::nullopt;
-      }
-      if (!determined(x, solution[x])) {
-        unique = false;
-        break;
+        return verdict == Verdict::kNotUnique ? Removal::kKept
+               : verdict == Verdict::kUnknown ? Removal::kDeferred
+                                              : Removal::kStopped;
       }
       give(x, solution[x]);
     }
-    if (!unique) {
-      for (std::size_t j = k; j < orbit.size(); ++j) give(orbit[j], solution[orbit[j]]);
-      return false;
-    }
     for (int x : orbit) take(x);
-    return true;
+    return Removal::kRemoved;
   }
 
-  // Whether any single clue of `work` can go. Leaves `work` as it found it. nullopt when
-  // stopped.
-  std::optional<bool> cell_minimal(const std::atomic<bool>* stop) {
+  // Whether no single clue of `work` can go: true only when proven (a check that runs out
+  // of `budget` makes it false). Leaves `work` as it found it. nullopt when stopped.
+  std::optional<bool> cell_minimal(const std::atomic<bool>* stop, std::uint64_t budget) {
     for (int c = 0; c < cells; ++c) {
       if (!work[c]) continue;
       if (stopped(stop)) return std::nullopt;
       const int v = work[c];
       take(c);
-      const bool removable = determined(c, v);
+      const Verdict verdict = determined(c, v, budget, stop);
       give(c, v);
-      if (removable) return false;
+      if (verdict == Verdict::kStopped) return std::nullopt;
+      if (verdict != Verdict::kNotUnique) return false;
     }
     return true;
   }
@@ -318,7 +356,15 @@ struct Generator::Impl {
     return std::move(*s);
   }
 
-  // One removal pass over `solution` in an order drawn from rng. nullopt when stopped.
+  // The next budget of a staged removal round: 10x the last, capped by max_check_nodes;
+  // unbounded after kLastBoundedCheckNodes when max_check_nodes is 0.
+  std::uint64_t next_budget(std::uint64_t budget) const {
+    if (max_check_nodes) return std::min(budget * 10, max_check_nodes);
+    return budget >= kLastBoundedCheckNodes ? 0 : budget * 10;
+  }
+
+  // One removal pass over `solution` in an order drawn from rng (on big grids, then the
+  // rounds that retry deferred orbits). nullopt when stopped.
   std::optional<GeneratedPuzzle> reduce(const Grid& solution, Symmetry symmetry, Rng& rng,
                                         const std::atomic<bool>* stop) {
     const auto& all = orbits_of(symmetry);
@@ -331,23 +377,49 @@ struct Generator::Impl {
     int clues = cells;
     bool skipped = false;
     const int floor = options.minimal ? 0 : options.min_clues;
-    for (int o : order) {
-      const auto& orbit = all[o];
-      if (clues - static_cast<int>(orbit.size()) < floor) {
-        skipped = true;
-        continue;
+    std::uint64_t budget = !staged           ? 0
+                           : max_check_nodes ? std::min(kFirstCheckNodes, max_check_nodes)
+                                             : kFirstCheckNodes;
+    // Orbits whose check ran out of budget, kept for now and retried with the next budget
+    // in the same order. Deferring keeps the puzzle fuller while the cheap removals are
+    // done, and a later removal can only make the answer "needed" easier to find.
+    std::vector<int> pending;
+    for (;;) {
+      std::vector<int> deferred;
+      for (int o : order) {
+        const auto& orbit = all[o];
+        if (clues - static_cast<int>(orbit.size()) < floor) {
+          skipped = true;
+          continue;
+        }
+        switch (try_remove(orbit, solution, budget, stop)) {
+          case Removal::kStopped:
+            return std::nullopt;
+          case Removal::kRemoved:
+            clues -= static_cast<int>(orbit.size());
+            break;
+          case Removal::kDeferred:
+            deferred.push_back(o);
+            break;
+          case Removal::kKept:
+            break;
+        }
       }
-      const auto removed = try_remove(orbit, solution, stop);
-      if (!removed) return std::nullopt;
-      if (*removed) clues -= static_cast<int>(orbit.size());
+      pending = std::move(deferred);
+      if (pending.empty() || budget == 0 || budget == max_check_nodes) break;
+      budget = next_budget(budget);
+      order = pending;
     }
     GeneratedPuzzle out{work, solution};
     out.symmetry = symmetry;
-    out.orbit_minimal = !skipped;
-    if (symmetry == Symmetry::kNone && !skipped) {
+    for (int o : pending) out.undecided_clues += static_cast<int>(all[o].size());
+    out.orbit_minimal = !skipped && pending.empty();
+    if (symmetry == Symmetry::kNone && out.orbit_minimal) {
       out.minimal = true;  // every cell was tried alone (see the header comment)
+    } else if (!pending.empty()) {
+      out.minimal = false;  // some clue's necessity is unknown: not proven minimal
     } else if (options.check_cell_minimal) {
-      const auto m = cell_minimal(stop);
+      const auto m = cell_minimal(stop, max_check_nodes);
       if (!m) return std::nullopt;
       out.minimal = *m;
     }
@@ -363,7 +435,9 @@ Generator::~Generator() = default;
 Generator::Generator(Generator&&) noexcept = default;
 Generator& Generator::operator=(Generator&&) noexcept = default;
 
-const GeneratorOptions& Generator::options() const { return impl_->options; }
+const GeneratorOptions& Generator::options() const {
+  return impl_->options;
+}
 
 std::optional<GeneratedPuzzle> Generator::generate(std::uint64_t seed, std::uint64_t index,
                                                    const Accept& accept,
@@ -420,7 +494,7 @@ bool Generator::is_minimal(const Grid& puzzle) {
   impl_->known = nullptr;
   impl_->clear_sets();
   impl_->load(puzzle);
-  return *impl_->cell_minimal(nullptr);
+  return *impl_->cell_minimal(nullptr, 0);
 }
 
 }  // namespace sudoforge

@@ -75,8 +75,12 @@ class LinkedEngine {
   bool prepared_ = false;
 };
 
-// Per-cell candidate bitmasks, any geometry (N <= 25): naked and hidden singles, branch
-// on a cell with fewest candidates. Also drives random_solution for N != 9.
+// Per-cell candidate bitmasks, any geometry (N <= 25). run() propagates naked and hidden
+// singles and locked candidates (pointing and claiming) to a fixpoint and branches on the
+// exact-cover column with fewest rows: a cell with fewest candidates or a (unit, symbol)
+// with fewest places; once a search is large, a lookahead over binary columns picks the
+// branch (cell_engine.cpp). random_solution (N != 9) keeps the first release's search (singles
+// only, branch on a cell), so that a seed keeps giving the same grid.
 class CellEngine {
  public:
   CellEngine();
@@ -84,9 +88,12 @@ class CellEngine {
   CellEngine(CellEngine&&) noexcept;
   CellEngine& operator=(CellEngine&&) noexcept;
 
+  // `prefer` (null, or N*N values 1..N): at each branch the options that agree with it are
+  // tried first. It changes the order of the search only, never the count.
   std::uint64_t run(const Geometry& g, const std::uint8_t* givens,
                     std::span<const Candidate> forbidden, std::uint64_t limit, SearchStats* stats,
-                    SolutionSink sink, const SearchLimits& limits);
+                    SolutionSink sink, const SearchLimits& limits,
+                    const std::uint8_t* prefer = nullptr);
   // One solution with branch values tried in an order drawn from `seed` (restarting with
   // a growing node budget so an unlucky early choice cannot stall it); false when none.
   // `out` receives N*N values.
@@ -98,8 +105,21 @@ class CellEngine {
   void prepare(const Geometry& g);
   bool init(std::uint32_t* s, const std::uint8_t* givens, std::span<const Candidate> forbidden);
   bool place(std::uint32_t* s, int cell, std::uint32_t bit);
+  bool eliminate(std::uint32_t* s, int cell, std::uint32_t bit);
+  void touch(int cell);
+  void reset_work();
+  std::uint32_t segment_mask(const std::uint32_t* s, int seg) const;
+  bool clear_segment(std::uint32_t* s, int seg, std::uint32_t bits, bool* progress);
   bool propagate(std::uint32_t* s);
+  bool hidden_singles(std::uint32_t* s, bool* progress);
+  bool locked_candidates(std::uint32_t* s, bool* progress);
+  int lookahead(std::uint32_t* s, std::uint32_t* t, int* oc, std::uint32_t* ob);
+  // The unsolved cell with the fewest candidates (the first with two), or -1; its count
+  // goes to best_count, which holds an upper bound on entry.
+  int fewest_candidates(const std::uint32_t* s, int& best_count) const;
   void search(int depth);
+  void search_random(int depth);
+  bool found_solution(const std::uint32_t* s);
   std::uint32_t* frame(int depth) { return frames_.data() + std::size_t(depth) * frame_size_; }
 
   Geometry geometry_;
@@ -109,13 +129,24 @@ class CellEngine {
   std::vector<std::uint16_t> peers_;       // nn_ * peer_count_
   std::vector<std::uint16_t> unit_cells_;  // units_ * n_
   std::vector<std::uint16_t> cell_units_;  // nn_ * 3
+  // Line-box intersections (segments) for locked candidates. Segment i holds the cells
+  // seg_cells_[seg_start_[i] .. seg_start_[i+1]) of line seg_line_[i] (a row or column
+  // unit) and box seg_box_[i] (box index 0..N-1). A line's segments, in order, are
+  // line_segs_[line_seg_start_[line] ..); a box's row segments box_row_segs_[b * R ..] and
+  // column segments box_col_segs_[b * C ..] (R x C boxes).
+  std::vector<std::uint16_t> seg_cells_, seg_start_, seg_line_, seg_box_;
+  std::vector<std::uint16_t> line_segs_, line_seg_start_, box_row_segs_, box_col_segs_;
   // Frames, one per depth: [cand (nn_) | unit_placed (units_) | unsolved (1)].
   std::vector<std::uint32_t> frames_;
   std::vector<int> queue_;
   int queue_head_ = 0, queue_tail_ = 0;
+  // Units (bit u of the 128) touched since hidden singles / locked candidates last
+  // visited them; empty at a fixpoint.
+  std::uint64_t dirty_singles_[2] = {0, 0}, dirty_locked_[2] = {0, 0};
   // The current run.
   std::uint64_t limit_ = 0, found_ = 0, nodes_ = 0, guesses_ = 0, budget_ = 0;
   bool stop_ = false, randomize_ = false, out_of_budget_ = false;
+  const std::uint8_t* prefer_ = nullptr;
   SolutionSink sink_;
   LimitCheck check_;
   std::uint64_t nodes_before_ = 0;  // nodes of earlier restarts (random_solution)

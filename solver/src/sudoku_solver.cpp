@@ -72,7 +72,8 @@ struct SudokuSolver::Impl {
   }
 
   std::uint64_t run(const Grid& grid, std::uint64_t limit, SearchStats* stats,
-                    std::span<const Candidate> forbidden, detail::SolutionSink sink) {
+                    std::span<const Candidate> forbidden, detail::SolutionSink sink,
+                    const Grid* prefer = nullptr) {
     const Geometry& g = grid.geometry();
     const std::uint8_t* givens = grid.cells().data();
     const Engine e = resolve(g);
@@ -90,7 +91,8 @@ struct SudokuSolver::Impl {
     check_givens(grid);
     if (!check_forbidden(grid, forbidden)) return 0;
     if (e == Engine::kLinked) return linked.run(g, givens, forbidden, limit, stats, sink, limits);
-    return cells.run(g, givens, forbidden, limit, stats, sink, limits);
+    return cells.run(g, givens, forbidden, limit, stats, sink, limits,
+                     prefer ? prefer->cells().data() : nullptr);
   }
 };
 
@@ -114,6 +116,14 @@ const SearchLimits& SudokuSolver::limits() const {
 std::uint64_t SudokuSolver::count(const Grid& grid, std::uint64_t limit, SearchStats* stats,
                                   std::span<const Candidate> forbidden) {
   return impl_->run(grid, limit, stats, forbidden, {});
+}
+
+std::uint64_t SudokuSolver::count(const Grid& grid, std::uint64_t limit, SearchStats* stats,
+                                  std::span<const Candidate> forbidden, const Grid& prefer) {
+  if (!(prefer.geometry() == grid.geometry()) || !prefer.is_complete()) {
+    throw std::invalid_argument("count: the hint must be a full grid of the same geometry");
+  }
+  return impl_->run(grid, limit, stats, forbidden, {}, &prefer);
 }
 
 std::optional<Grid> SudokuSolver::solve(const Grid& grid, SearchStats* stats) {

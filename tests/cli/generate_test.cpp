@@ -176,6 +176,25 @@ TEST(CliGenerate, AllSixSizes) {
   EXPECT_EQ(run_cli("generate --seed 3 --size 6").out, run_cli("generate --seed 3 --size 2x3").out);
 }
 
+TEST(CliGenerate, BigGridBudgetIsReportedHonestly) {
+  // A minimal 25x25 run with a tiny check budget: some clues stay undecided, so the puzzle
+  // is unique but must not be called minimal, and stderr says so.
+  auto r = run_cli("generate --seed 3 -o csv --size 5x5 --check-nodes 1000");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u);
+  const auto f = split_csv(lines[1]);
+  const Geometry g = Geometry::for_size(25);
+  const Grid puzzle = grid_of(f[0], g), solution = grid_of(f[1], g);
+  EXPECT_TRUE(is_solution_of(puzzle, solution));
+  SudokuSolver solver(Engine::kBitwise);  // the cell-mask engine on 25x25: fast here
+  EXPECT_EQ(solver.count(puzzle, 2), 1u);
+  EXPECT_EQ(f[6], "false");
+  EXPECT_NE(r.err.find("not proven minimal"), std::string::npos) << r.err;
+  EXPECT_LT(puzzle.clue_count(), 420);  // far below the --no-minimal floor
+  EXPECT_EQ(run_cli("generate --size 4x4 --check-nodes x").exit_code, 2);
+}
+
 TEST(CliGenerate, NoMinimalStopsAtMinClues) {
   auto r = run_cli("generate --seed 6 -n 10 --no-minimal --min-clues 40 -o csv");
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -43,6 +43,23 @@
 //     minimal cell by cell (it often is not: a symmetric pair may have one redundant
 //     member). With min_clues > 0 removal stops once no orbit fits above the floor;
 //     `minimal` is then tested the same way and is usually false.
+//  6. Big grids (16x16 and 25x25). A uniqueness check that must prove "no other solution"
+//     on a sparse 25x25 puzzle can take minutes, so from 16x16 up:
+//      - the checks run on Engine::kCellMasks (locked candidates, lookahead) with the
+//        known solution as branching hint (tried first: another solution differs from it
+//        on a few cells);
+//      - each check gets a node budget (first 1000). An orbit whose check runs out is kept
+//        for now and retried after the pass, in the same order, with 10x the budget, and
+//        so on up to max_check_nodes. Deferring the hard ones keeps the puzzle fuller
+//        while the cheap removals are made; "needed" answers only get easier later.
+//      - if a budget still runs out at max_check_nodes, that orbit stays: the puzzle is
+//        still unique (every removal that was kept was proven), but no longer proven
+//        minimal: `minimal` and `orbit_minimal` are false and `undecided_clues` counts
+//        those clues. With an unbounded max_check_nodes (the default up to 16x16) every
+//        check is settled and the result is as in 4-5.
+//     The order of removals thus differs from the single pass, so a 16x16 or 25x25 seed
+//     gives another puzzle than it did before this scheme; 4x4 to 12x12 keep the single
+//     unbounded pass and their puzzles.
 //
 // Difficulty targeting (the grader plugs in through `Accept`): a rejected puzzle is not
 // thrown away wholesale. The plan, implemented in generate():
@@ -95,7 +112,16 @@ struct GeneratorOptions {
   // Test each clue alone after a symmetric pass to fill GeneratedPuzzle::minimal
   // (costs one uniqueness search per clue; off only for benchmarking the pass).
   bool check_cell_minimal = true;
+  // 16x16 and up: the largest node budget of one uniqueness check (see "Big grids" in the
+  // header comment); 0 = unbounded (every check settled, the puzzle always minimal, a
+  // 25x25 puzzle may take hours). nullopt = by size: unbounded for 16x16,
+  // kDefaultCheckNodes25 for 25x25. Ignored below 16x16, where checks always finish fast.
+  std::optional<std::uint64_t> max_check_nodes;
 };
+
+// Default max_check_nodes for 25x25: about 20 s per puzzle on one core, most seeds then
+// leave a few dozen clues undecided (reported: minimal == false).
+inline constexpr std::uint64_t kDefaultCheckNodes25 = 100'000;
 
 // Throws GeneratorError when the options are inconsistent.
 void validate(const GeneratorOptions& options);
@@ -111,9 +137,12 @@ struct GeneratedPuzzle {
   // No whole orbit can be removed (== minimal for Symmetry::kNone; false when min_clues
   // stopped the removal early).
   bool orbit_minimal = false;
-  std::uint64_t attempts = 1;  // candidates built (more than 1 when Accept rejected some)
-  SearchStats cost;            // solver work for this puzzle (grid, removal, checks)
-  int uniqueness_searches = 0; // solver searches run (cheap tests excluded)
+  // Clues kept because their check ran out of max_check_nodes (16x16 and up): nobody knows
+  // whether they are needed. Non-zero implies minimal == orbit_minimal == false.
+  int undecided_clues = 0;
+  std::uint64_t attempts = 1;   // candidates built (more than 1 when Accept rejected some)
+  SearchStats cost;             // solver work for this puzzle (grid, removal, checks)
+  int uniqueness_searches = 0;  // solver searches run (cheap tests excluded)
   // Set by an Accept predicate that grades (e.g. the SE rating and level name), so the
   // caller need not grade again; the generator itself never reads them.
   std::optional<double> rating;

@@ -14,8 +14,9 @@
 //    at a choice between two or more rows (each branch counts, so a bivalue cell whose two
 //    values are both tried counts 2). kLinked counts exactly Dlx's events; the bitwise
 //    engines count the same events, but their propagation (hidden singles in every unit at
-//    once, locked candidates for 9x9) settles some cells before DLX would branch, so their
-//    counts are comparable, not identical.
+//    once, locked candidates) settles some cells before DLX would branch, so their counts
+//    are comparable, not identical. kCellMasks' lookahead (large searches only) also counts
+//    the placements of its trial propagations as nodes: they are the work a budget bounds.
 //  - Limits (set_limits, search_limits.h) bound every call's search: a node budget and a
 //    stop flag. A call that hits one throws SearchAborted (stats still receive what was
 //    spent); it never returns a count it did not finish. The solver stays usable.
@@ -56,7 +57,8 @@ enum class Engine {
   kLinked,     // dancing links over compact index arrays (every size)
   kBitwise,    // the same exact-cover search on bitsets: per-digit band bitboards for 9x9,
                // kCellMasks for the other sizes
-  kCellMasks,  // per-cell candidate bitmasks with naked/hidden singles (every size)
+  kCellMasks,  // per-cell candidate bitmasks with singles, locked candidates and lookahead
+               // (every size; the generator's uniqueness checks from 16x16 up)
 };
 
 class SudokuSolver {
@@ -68,6 +70,17 @@ class SudokuSolver {
 
   std::uint64_t count(const Grid& grid, std::uint64_t limit, SearchStats* stats = nullptr,
                       std::span<const Candidate> forbidden = {});
+  // count() with a branching hint for the generator's question "is there a solution other
+  // than `prefer`?" (a full grid of the same geometry, the known solution; `forbidden`
+  // excludes it at the removed cell): at each branch kCellMasks tries first the option
+  // that agrees with `prefer`; the other engines ignore the hint. The result is count()'s;
+  // only the search order changes. Why agree first: another solution differs from the
+  // known one on a small set of cells, so choices that keep the known value elsewhere reach
+  // it soonest (measured on 16x16 and 25x25 removal: 5-1000x fewer nodes than trying the
+  // other options first, 2-50x fewer than no hint). Throws std::invalid_argument unless
+  // `prefer` is a full grid of grid's geometry.
+  std::uint64_t count(const Grid& grid, std::uint64_t limit, SearchStats* stats,
+                      std::span<const Candidate> forbidden, const Grid& prefer);
   std::optional<Grid> solve(const Grid& grid, SearchStats* stats = nullptr);
   // Calls visit for each solution until it returns false or `limit` solutions were seen.
   // Returns the number of solutions visited.
