@@ -2,7 +2,7 @@
 // cells holding the same two values v1, v2, every unit visited by exactly two cells of
 // the loop at positions of different parity, with at most two cells holding extra
 // values (more for type 2). On a unique puzzle the deadly pattern cannot stay.
-// Rating 4.5 (+0.1 for 6 cells, +0.2 for 8, +0.5 for 10 or more), +0.1 for types 2 and 4,
+// Rating 4.5 (+0.1 for 6 cells, +0.2 for 8, +0.5 for 10 or more) for types 1, 2 and 4,
 // +0.1 per extra value of the naked set for type 3.
 #include <algorithm>
 #include <array>
@@ -187,7 +187,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
       auto type2 = [&](const std::vector<int>& ex) {
         const Mask em = g.cand(ex[0]) & ~p;
         const int value = lowest(em);
-        Hint h = make(2, base + 1);
+        Hint h = make(2, base);
         for (int c = 0; c < g.cell_count(); ++c) {
           if (!g.has(c, value) || std::find(ex.begin(), ex.end(), c) != ex.end()) continue;
           bool all = true;
@@ -269,7 +269,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
           if (!has2 && !lock) { lock = v2; rem = v1; }
         }
         if (lock) {
-          Hint h = make(4, base + 1);
+          Hint h = make(4, base);
           h.eliminations = {{c1, rem}, {c2, rem}};
           add(found, std::move(h), 4);
         }

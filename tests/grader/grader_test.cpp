@@ -214,6 +214,32 @@ void expect_advanced_chain(const ChainCase& t) {
 
 }  // namespace
 
+TEST(GraderTechniques, UniqueRectangleTypes2And4RateLikeType1) {
+  // SE rates types 1, 2 and 4 alike (4.5 for a rectangle; only type 3 adds 0.1 per value
+  // of its naked set). cb001 puzzles rated 4.5 by SE whose hardest step is one of these.
+  struct Case {
+    std::string puzzle;
+    int step;
+    const char* technique;
+  };
+  for (const Case& t : {Case{"1.3.5...94..7...2...9....65...6...9.3.5..8.....8..42.7..13....2....4.....7....5..",
+                             39, "Unique Rectangle type 2"},
+                        Case{".2.....8.4....91.37....2.......4.....61...3.7..85.....3.....2......1547.8.5...9..",
+                             31, "Unique Rectangle type 4"}}) {
+    CandidateGrid g = position_before(t.puzzle, t.step);
+    Hint h;
+    ASSERT_TRUE(grader::detail::find_unique_loop(Ctx{g, true}, h)) << t.puzzle;
+    EXPECT_STREQ(h.technique, t.technique) << h.explanation;
+    EXPECT_EQ(h.rating, 45) << h.explanation;
+    EXPECT_EQ(h.cells.size(), 4u);
+    ASSERT_FALSE(h.eliminations.empty());
+    Grid solution = grid81(t.puzzle);
+    ASSERT_TRUE(solve(solution));
+    for (auto [cell, digit] : h.eliminations) EXPECT_NE(solution[cell], digit) << h.explanation;
+    EXPECT_DOUBLE_EQ(Grader().rate(grid81(t.puzzle)).er, 4.5) << t.puzzle;
+  }
+}
+
 TEST(GraderTechniques, AlignedPairExclusion) {
   // cb001 puzzles rated 6.2 by SE: at these steps nothing easier applies.
   {
