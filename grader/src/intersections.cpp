@@ -1,5 +1,6 @@
 // Intersections: pointing (box -> line) and claiming (line -> box), direct (1.7 / 1.9:
-// the removal completes a hidden single) and plain (2.6 / 2.8).
+// the removal completes a hidden single; the step is that placement alone, as in SE) and
+// plain (2.6 / 2.8).
 #include "engine.h"
 
 namespace sudoforge::grader::detail {
@@ -64,6 +65,9 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
                  g.unit_name(r2) + ": " + describe_eliminations(g, out.eliminations);
             out.explanation = std::move(s);
           }
+          // SE applies only the placement of a direct hint: the eliminations are its
+          // reasoning (named in the explanation), not part of the step.
+          if (direct) out.eliminations.clear();
           return true;
         }
       }

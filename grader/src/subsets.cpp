@@ -1,5 +1,6 @@
 // Naked and hidden subsets: naked pair/triple/quad (3.0/3.6/5.0), hidden pair/triple/quad
-// (3.4/4.0/5.4), and the direct hidden pair/triple (2.0/2.5) that leads to a hidden single.
+// (3.4/4.0/5.4), and the direct hidden pair/triple (2.0/2.5) that leads to a hidden single
+// (the step is that placement alone, as in SE).
 #include <array>
 
 #include "engine.h"
@@ -158,6 +159,9 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
         if (!out.eliminations.empty()) s += ": " + describe_eliminations(g, out.eliminations);
         out.explanation = std::move(s);
       }
+      // SE applies only the placement of a direct hint: the eliminations are its reasoning
+      // (named in the explanation), not part of the step.
+      if (direct) out.eliminations.clear();
       return true;
     });
     if (found) return true;

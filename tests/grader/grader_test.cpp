@@ -157,6 +157,28 @@ TEST(GraderTechniques, PointingAndHiddenSingle) {
   EXPECT_EQ(h.explanation, "r9c9=7: hidden single in box 9");
 }
 
+TEST(GraderTechniques, DirectHintsOnlyPlace) {
+  // SE's direct pointing/claiming and direct hidden pair/triple apply the hidden single
+  // they lead to and nothing else: their eliminations are reasoning, not part of the step.
+  int direct_steps = 0;
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  Grader grader;
+  for (std::size_t i = 0; i < lines.size() && i < 300; ++i) {
+    Grid solution = grid81(lines[i]);
+    ASSERT_TRUE(solve(solution));
+    const Rating r = grader.rate(grid81(lines[i]), true);
+    for (const Step& s : r.steps) {
+      if (s.technique.rfind("Direct ", 0) != 0) continue;
+      ++direct_steps;
+      EXPECT_TRUE(s.eliminations.empty()) << s.explanation;
+      ASSERT_EQ(s.placements.size(), 1u) << s.explanation;
+      EXPECT_EQ(solution[s.placements[0].first], s.placements[0].second) << s.explanation;
+      EXPECT_NE(s.explanation.find("<>"), std::string::npos) << "the reasoning is named: " << s.explanation;
+    }
+  }
+  EXPECT_GT(direct_steps, 20);  // the sample does exercise them
+}
+
 TEST(GraderTechniques, TurbotFishIsAForcingXChain) {
   Rating r = Grader().rate(
       grid81("....5.7.9..6.8..2.7.91....62.........37..2..4..8..7....6..91......6..5..9.1.7..38"),
@@ -334,11 +356,11 @@ TEST(GraderAdvancedChains, CellForcingChain) {
 TEST(GraderAdvancedChains, DynamicDoubleForcingChain) {
   // 8.5 + 0.3 for 14 nodes: r2c9=6 and r2c9<>6 both remove 1 from r2c9.
   expect_advanced_chain({"...4....94.....23.896........4...1.5.....762..8...1....3.9........32..9......8..7",
-                         19, "Dynamic Double Forcing Chains", 88, 17, 1});
+                         20, "Dynamic Double Forcing Chains", 88, 17, 1});
 }
 TEST(GraderAdvancedChains, DynamicRegionForcingChain) {
   expect_advanced_chain({"...4....94.....23.896........4...1.5.....762..8...1....3.9........32..9......8..7",
-                         20, "Dynamic Region Forcing Chains", 89, 73, 6});
+                         21, "Dynamic Region Forcing Chains", 89, 73, 6});
 }
 TEST(GraderAdvancedChains, DynamicCellForcingChain) {
   expect_advanced_chain({".2.45...9...7...2.......56..7.3......9.......641..78.5..2....7.8..6.....9...23..6",
@@ -347,7 +369,7 @@ TEST(GraderAdvancedChains, DynamicCellForcingChain) {
 TEST(GraderAdvancedChains, DynamicContradictionForcingChain) {
   // 8.5 + 0.5 for 20 nodes: r2c9=7 makes r1c7 both 5 and not 5.
   expect_advanced_chain({"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-                         30, "Dynamic Contradiction Forcing Chains", 90, 17, 7});
+                         33, "Dynamic Contradiction Forcing Chains", 90, 17, 7});
 }
 TEST(GraderAdvancedChains, ChainLevelCapsTheLadder) {
   // Without the advanced chains the 8.3 puzzle cannot be finished; with them it is.
