@@ -118,7 +118,12 @@ std::vector<Geometry> Geometry::all() {
 }
 
 std::string Geometry::cell_name(int cell) const {
-  return "r" + std::to_string(row(cell) + 1) + "c" + std::to_string(col(cell) + 1);
+  // Appended piece by piece: "r" + std::string trips GCC 12's -Wrestrict false positive.
+  std::string name = "r";
+  name += std::to_string(row(cell) + 1);
+  name += 'c';
+  name += std::to_string(col(cell) + 1);
+  return name;
 }
 
 std::string Geometry::unit_name(int unit) const {
