@@ -15,14 +15,27 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
     const int t1 = pair[0], t2 = pair[1];
     for (int i1 = 0; i1 < n; ++i1) {
       const int r1 = t1 * n + i1;
+      // The digits of r1 confined (2+ places) to its intersection with each unit i2 of
+      // type t2: the unit is the one of any of the places. Visited below in SE's order
+      // (i2, then digit), without scanning the pairs of units that do not intersect.
+      Mask confined[32] = {};
+      bool any = false;
+      for (int d = 1; d <= n; ++d) {
+        const Mask p1 = g.pos(r1, d);
+        if (!(p1 & (p1 - 1))) continue;
+        const int r2 = g.unit_of(g.unit(r1)[lowest(p1)], t2);
+        if (p1 & ~g.inter(r1, r2)) continue;
+        confined[r2 - t2 * n] |= Mask{1} << d;
+        any = true;
+      }
+      if (!any) continue;
       for (int i2 = 0; i2 < n; ++i2) {
+        if (!confined[i2]) continue;
         const int r2 = t2 * n + i2;
-        const Mask inter = g.inter(r1, r2);
-        if (!inter) continue;
         const Mask outside2 = ~g.inter(r2, r1);
-        for (int d = 1; d <= n; ++d) {
+        for (Mask dm = confined[i2]; dm; dm &= dm - 1) {
+          const int d = lowest(dm);
           const Mask p1 = g.pos(r1, d);
-          if ((p1 & ~inter) || !(p1 & (p1 - 1))) continue;
           // d in r1 is confined to r1 & r2: remove it from the rest of r2.
           const Mask rest2 = g.pos(r2, d) & outside2;
           if (!rest2) continue;
