@@ -139,7 +139,10 @@ TEST(RecordReader, EverySizeReadsInLineAndGridLayouts) {
 TEST(RecordReader, NumericTokensForLargeBoards) {
   std::string text;
   for (int r = 0; r < 16; ++r) {
-    for (int c = 0; c < 16; ++c) text += (c ? " " : "") + std::to_string((r + c) % 17);
+    for (int c = 0; c < 16; ++c) {
+      if (c) text += ' ';
+      text += std::to_string((r + c) % 17);
+    }
     text += "\n";
   }
   auto r = read_all(text);

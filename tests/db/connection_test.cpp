@@ -205,9 +205,13 @@ TEST(Concurrency, TwoWritersWithBusyTimeoutLoseNothing) {
         for (int i = 0; i < kPerBatch; ++i) {
           PuzzleRecord r;
           r.givens.set(0, 1);
-          r.source = "writer" + std::to_string(who);
+          r.source = std::string("writer") += std::to_string(who);
           // Distinct synthetic keys: each row is its own puzzle.
-          r.canonical = "w" + std::to_string(who) + "-" + std::to_string(b) + "-" + std::to_string(i);
+          r.canonical = std::string("w") += std::to_string(who);
+          r.canonical += '-';
+          r.canonical += std::to_string(b);
+          r.canonical += '-';
+          r.canonical += std::to_string(i);
           batch.push_back(r);
         }
         const AddResult res = cat.add(batch);
