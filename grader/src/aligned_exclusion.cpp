@@ -110,35 +110,6 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   return false;
 }
 
-namespace {
-
-// SE's order of a cell's house cells: its box, then its row, then its column (each in
-// reading order), without repeats. Built once per board size and thread.
-const std::vector<int>& house_order(const CandidateGrid& g, int c) {
-  static thread_local std::vector<std::vector<int>> table;
-  static thread_local int table_rows = 0, table_cols = 0;
-  const Geometry& geo = g.geo();
-  if (table_rows != geo.box_rows() || table_cols != geo.box_cols()) {
-    table.assign(g.cell_count(), {});
-    const int n = g.n();
-    for (int x = 0; x < g.cell_count(); ++x) {
-      auto& out = table[x];
-      for (int k : {2, 0, 1}) {
-        const int* cells = g.unit(g.unit_of(x, k));
-        for (int i = 0; i < n; ++i) {
-          const int q = cells[i];
-          if (q != x && std::find(out.begin(), out.end(), q) == out.end()) out.push_back(q);
-        }
-      }
-    }
-    table_rows = geo.box_rows();
-    table_cols = geo.box_cols();
-  }
-  return table[c];
-}
-
-}  // namespace
-
 bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int nc = g.cell_count();
@@ -156,7 +127,7 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
     if (excl_list.size() <= used) excl_list.emplace_back();
     std::vector<int>& list = excl_list[used];
     list.clear();
-    for (int q : house_order(g, c)) {
+    for (int q : g.house(c)) {
       const int pc = popcount(g.cand(q));
       if (pc == 1) single = true;
       else if (pc == 2 || pc == 3) list.push_back(q);

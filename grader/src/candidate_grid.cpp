@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -36,6 +37,17 @@ const CandidateGrid::Layout& CandidateGrid::layout_for(const Geometry& geo) {
     lay->cell_units[c * 3 + 2] = geo.box_unit(c);
     auto p = geo.peers(c);
     lay->peers[c].assign(p.begin(), p.end());
+  }
+  lay->house.resize(nc);
+  for (int c = 0; c < nc; ++c) {
+    auto& out = lay->house[c];
+    for (int k : {2, 0, 1}) {
+      const int* cells = &lay->unit_cells[lay->cell_units[c * 3 + k] * n];
+      for (int i = 0; i < n; ++i) {
+        const int q = cells[i];
+        if (q != c && std::find(out.begin(), out.end(), q) == out.end()) out.push_back(q);
+      }
+    }
   }
   lay->cell_index.resize(3 * nc);
   for (int c = 0; c < nc; ++c) {

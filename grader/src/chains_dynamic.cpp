@@ -411,26 +411,20 @@ struct DynamicScratch {
         const int on = node(c, d, true), off = node(c, d, false);
         Result& A = get_chain(on);
         if (binary_hints) {
-          if (A.absurd) {
-            const int cx = ancestors(A, A.abs_on) + ancestors(A, A.abs_off);
-            if (better(cx, 7)) {
-              offer(off, cx, 7, absurd_name,
-                    explain ? "if " + node_text(on) + " then " + node_text(A.rnode(A.abs_on)) + " and " +
-                                  node_text(A.rnode(A.abs_off))
-                            : std::string());
-            }
-          }
+          // Assuming `from` led to a contradiction: its opposite `to` holds.
+          auto offer_absurd = [&](Result& R, int from, int to) {
+            if (!R.absurd) return;
+            const int cx = ancestors(R, R.abs_on) + ancestors(R, R.abs_off);
+            if (!better(cx, 7)) return;
+            offer(to, cx, 7, absurd_name,
+                  explain ? "if " + node_text(from) + " then " + node_text(R.rnode(R.abs_on)) + " and " +
+                                node_text(R.rnode(R.abs_off))
+                          : std::string());
+          };
+          offer_absurd(A, on, off);
           Result& B = slots[0];
           chain(B, off);
-          if (B.absurd) {
-            const int cx = ancestors(B, B.abs_on) + ancestors(B, B.abs_off);
-            if (better(cx, 7)) {
-              offer(on, cx, 7, absurd_name,
-                    explain ? "if " + node_text(off) + " then " + node_text(B.rnode(B.abs_on)) + " and " +
-                                  node_text(B.rnode(B.abs_off))
-                            : std::string());
-            }
-          }
+          offer_absurd(B, off, on);
           if (card >= 3 && !nishio && dynamic) {
             for (int pass = 0; pass < 2; ++pass) {
               for (int r : pass == 0 ? A.on_order : A.off_order) {

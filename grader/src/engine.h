@@ -52,6 +52,9 @@ class CandidateGrid {
   // Index of cell c inside unit u (precondition: c is in u).
   int index_in(int u, int c) const { return lay_->unit_index[static_cast<size_t>(u) * nc_ + c]; }
   const std::vector<int>& peers(int c) const { return lay_->peers[c]; }
+  // The peers in Sudoku Explainer's house order (box, row, column, each in reading order):
+  // its searches visit them so, and which hint comes first depends on it.
+  const std::vector<int>& house(int c) const { return lay_->house[c]; }
   bool sees(int a, int b) const;
 
   // Positions of digit d in unit u (kept up to date by place/eliminate).
@@ -84,7 +87,7 @@ class CandidateGrid {
   struct Layout {
     std::vector<int> unit_cells, cell_units, cell_index;
     std::vector<Mask> inter;
-    std::vector<std::vector<int>> peers;
+    std::vector<std::vector<int>> peers, house;
     std::vector<std::uint8_t> unit_index;  // [u * nc + c] index or 255
   };
   static const Layout& layout_for(const Geometry& geo);

@@ -25,6 +25,7 @@
 namespace sudoforge {
 namespace {
 
+using testing::lines_of;
 namespace fs = std::filesystem;
 using testing::CliResult;
 using testing::data_file;
@@ -37,13 +38,6 @@ CliResult run(const std::string& args, const std::string& input = "") {
   EXPECT_NE(r.exit_code, 124) << "hung: " << args;
   EXPECT_LT(r.exit_code, 128) << "crashed: " << args << "\n" << r.err.substr(0, 2000);
   return r;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 std::string write_file(const std::string& name, const std::string& bytes) {

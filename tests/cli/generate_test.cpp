@@ -16,14 +16,8 @@
 namespace sudoforge {
 namespace {
 
+using testing::lines_of;
 using testing::run_cli;
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 std::vector<std::string> split_csv(const std::string& line) {
   std::vector<std::string> out(1);

@@ -11,16 +11,10 @@
 namespace sudoforge {
 namespace {
 
+using testing::lines_of;
 using testing::data_file;
 using testing::run_cli;
 using testing::slurp;
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 TEST(CliGrade, OneLinePerPuzzleWithRatingsAndLevel) {
   auto r = run_cli("grade " + data_file("grade_sample.txt"));

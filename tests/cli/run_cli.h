@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace sudoforge::testing {
 
@@ -57,6 +58,14 @@ inline CliResult run_cli(const std::string& args, const std::string& input = "",
   std::filesystem::remove(out);
   std::filesystem::remove(err);
   return r;
+}
+
+// The lines of a command's output, without their '\n'.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
 }
 
 inline std::string data_file(const std::string& name) {

@@ -14,6 +14,7 @@
 namespace sudoforge {
 namespace {
 
+using testing::lines_of;
 using testing::data_file;
 using testing::run_cli;
 using testing::slurp;
@@ -24,13 +25,6 @@ std::vector<Record> read_records(const std::string& text) {
   std::vector<Record> out;
   while (auto r = reader.next()) out.push_back(*r);
   return out;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 // Solves `file` and checks every answer against its puzzle with the validator; returns the
