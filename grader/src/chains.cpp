@@ -56,7 +56,11 @@ struct ChainEngine::Impl {
   DynamicScratch* dyn = nullptr;
   ChainBoard b;
   // Instance pool of the current search.
-  std::vector<int> inode, iparent, idepth;
+  // Instances of the current search: a node and the instance it was reached from.
+  struct Inst {
+    int node, parent;
+  };
+  std::vector<Inst> inst_;
   std::vector<int> seen;  // per node stamp
   int stamp = 0;
   std::vector<int> mark_a, mark_b, mark_cell;  // per candidate / cell stamps
@@ -136,15 +140,15 @@ struct ChainEngine::Impl {
     }
     if (mark_cell.size() < static_cast<size_t>(b.nc)) mark_cell.assign(b.nc, 0);
   }
-  int new_inst(int node, int parent, int depth) {
-    inode.push_back(node);
-    iparent.push_back(parent);
-    idepth.push_back(depth);
-    return static_cast<int>(inode.size()) - 1;
+  int new_inst(int node, int parent) {
+    inst_.push_back(Inst{node, parent});
+    return static_cast<int>(inst_.size()) - 1;
   }
+  int inode(int i) const { return inst_[i].node; }
+  int iparent(int i) const { return inst_[i].parent; }
   bool is_ancestor(int inst, int node) const {
-    for (int p = inst; p >= 0; p = iparent[p]) {
-      if (inode[p] == node) return true;
+    for (int p = inst; p >= 0; p = inst_[p].parent) {
+      if (inst_[p].node == node) return true;
     }
     return false;
   }
@@ -162,7 +166,7 @@ struct ChainEngine::Impl {
   std::string path_text(int inst, int last_node) const {
     std::vector<int> nodes;
     if (last_node >= 0) nodes.push_back(last_node);
-    for (int p = inst; p >= 0; p = iparent[p]) nodes.push_back(inode[p]);
+    for (int p = inst; p >= 0; p = iparent(p)) nodes.push_back(inode(p));
     std::string s;
     for (size_t i = nodes.size(); i-- > 0;) {
       s += node_name(nodes[i]);
@@ -197,8 +201,8 @@ struct ChainEngine::Impl {
       h.eliminations.emplace_back(c, d);
     }
     h.cells.clear();
-    for (int p = parent_inst; p >= 0; p = iparent[p]) {
-      const int cell = (inode[p] >> 1) / b.n;
+    for (int p = parent_inst; p >= 0; p = iparent(p)) {
+      const int cell = (inode(p) >> 1) / b.n;
       if (std::find(h.cells.begin(), h.cells.end(), cell) == h.cells.end()) h.cells.push_back(cell);
     }
     if (explain) {
@@ -215,11 +219,9 @@ struct ChainEngine::Impl {
     const int base = y ? 70 : 66;
     const int sk = y ? 4 : 2;
     ++stamp;
-    inode.clear();
-    iparent.clear();
-    idepth.clear();
+    inst_.clear();
     cur.clear();
-    cur.push_back(new_inst(source, -1, 1));
+    cur.push_back(new_inst(source, -1));
     seen[source] = stamp;
     const int target = source ^ 1;
     int depth = 1;
@@ -228,7 +230,7 @@ struct ChainEngine::Impl {
       if (!wins(Key{base + length_difficulty(c), c, sk}, ord_of(source, (source & 1) ? 1 : 2))) return;
       nxt.clear();
       for (int inst : cur) {
-        const int v = inode[inst];
+        const int v = inode(inst);
         for (const int* it = nb_begin(v, y), *e = nb_end(v, true); it != e; ++it) {
           const int m = *it;
           if (m == target) {
@@ -237,7 +239,7 @@ struct ChainEngine::Impl {
           }
           if (seen[m] == stamp) continue;
           seen[m] = stamp;
-          nxt.push_back(new_inst(m, inst, depth + 1));
+          nxt.push_back(new_inst(m, inst));
         }
       }
       cur.swap(nxt);
@@ -302,11 +304,9 @@ struct ChainEngine::Impl {
     const int base = (y && x) ? 70 : 65;
     const int sk = (y && x) ? 4 : (y ? 3 : 2);
     ++stamp;
-    inode.clear();
-    iparent.clear();
-    idepth.clear();
+    inst_.clear();
     cur.clear();
-    cur.push_back(new_inst(source, -1, 1));
+    cur.push_back(new_inst(source, -1));
     seen[source] = stamp;  // on nodes visited once
     int depth = 1;         // depth of the instances in cur (on nodes)
     while (!cur.empty()) {
@@ -317,7 +317,7 @@ struct ChainEngine::Impl {
       const bool closing = offdepth >= 4;
       nxt.clear();
       for (int inst : cur) {
-        const int v = inode[inst];
+        const int v = inode(inst);
         for (int k = dstart[2 * v], ke = dstart[2 * v + 1]; k < ke; ++k) {
           const int w = dw[k].w;
           const int* sb = dmp + dw[k].mb;
@@ -334,14 +334,14 @@ struct ChainEngine::Impl {
           for (const int* jt = sb; jt != se; ++jt) {
             const int m = *jt;
             if (closing && m == source) {
-              if (wi < 0) wi = new_inst(w, inst, offdepth);
+              if (wi < 0) wi = new_inst(w, inst);
               offer_cycle(wi, y, x, base, sk, offdepth);
               continue;
             }
             if (seen[m] == stamp) continue;
             seen[m] = stamp;
-            if (wi < 0) wi = new_inst(w, inst, offdepth);
-            nxt.push_back(new_inst(m, wi, offdepth + 1));
+            if (wi < 0) wi = new_inst(w, inst);
+            nxt.push_back(new_inst(m, wi));
           }
         }
       }
@@ -351,8 +351,10 @@ struct ChainEngine::Impl {
     return false;
   }
 
-  // No cycle with eliminations has fewer nodes than this (see find_forcing_chains).
+  // No cycle with eliminations has fewer nodes than this (see find_forcing_chains): for
+  // the current source, and per group of the pass's parallel search.
   int cycle_floor = 4;
+  std::vector<int> floors;
 
   // Sources whose cycle search of a pass ran to the end in an earlier round of this call
   // (nothing more to find there): [pass][node] == call stamp.
@@ -378,6 +380,7 @@ struct ChainEngine::Impl {
     std::vector<std::uint64_t> reached, front, nextf;
     std::vector<int> active, touched, tstamp;
     int layer = 0;
+    int on_close = 1 << 30;  // complexity of the group's shortest chain from an "on" source
   };
   struct PSearch {
     std::vector<PGroup> groups;
@@ -388,13 +391,17 @@ struct ChainEngine::Impl {
     int computed = 1;       // next layer to compute
     std::vector<int> first_at;  // [layer]: smallest order of a source closing there
     int on_close = 1 << 30;     // complexity of the shortest chain from an "on" source
+    std::vector<int> srcs;      // the sources, in SE order
     bool valid = false, exhausted = false;
   };
+  // Passes X and XY (forcing chains and cycle floors).
   PSearch psearch[2];
 
-  void build_psearch(PSearch& P, bool y) {
+  // Builds P over the links of pass (y, x) from the sources in `srcs`.
+  void build_psearch(PSearch& P, bool y, bool x) {
     const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
     const bool by_digit = !y;
+    P.srcs = srcs;
     P.ngroups = by_digit ? b.n : 1;
     if (static_cast<int>(P.groups.size()) < P.ngroups) P.groups.resize(P.ngroups);
     P.cidx.assign(nn, -1);
@@ -407,6 +414,7 @@ struct ChainEngine::Impl {
       G.gidx.clear();
       G.active.clear();
       G.layer = 0;
+      G.on_close = 1 << 30;
     }
     for (int v : vlist) {
       const int gi = by_digit ? (v >> 1) % b.n : 0;
@@ -432,7 +440,7 @@ struct ChainEngine::Impl {
       for (int k = 0; k < nv; ++k) {
         G.astart[k] = static_cast<int>(G.adjc.size());
         const int v = G.nodes[k];
-        for (const int* it = nb_begin(v, y), *e = nb_end(v, true); it != e; ++it) G.adjc.push_back(P.cidx[*it]);
+        for (const int* it = nb_begin(v, y), *e = nb_end(v, x); it != e; ++it) G.adjc.push_back(P.cidx[*it]);
       }
       G.astart[nv] = static_cast<int>(G.adjc.size());
       const size_t words = static_cast<size_t>(nv) * G.W;
@@ -456,9 +464,9 @@ struct ChainEngine::Impl {
     P.valid = true;
   }
 
-  // One layer of group G; returns the smallest global order of a source that closed, or
-  // INT_MAX.
-  int advance(PGroup& G) {
+  // One layer of group G, whose chains closing in it have `complexity` nodes; returns the
+  // smallest global order of a source that closed, or INT_MAX.
+  int advance(PGroup& G, const std::vector<int>& order, int complexity) {
     const int gw = G.W;
     ++G.layer;
     G.touched.clear();
@@ -483,7 +491,7 @@ struct ChainEngine::Impl {
     for (int i = 0; i < S; ++i) {
       if ((G.nextf[static_cast<size_t>(G.tgt[i]) * gw + i / 64] >> (i % 64)) & 1) {
         first = std::min(first, G.gidx[i]);
-        layer_on_closed |= (srcs[G.gidx[i]] & 1) != 0;
+        if (order[G.gidx[i]] & 1) G.on_close = std::min(G.on_close, complexity);
       }
     }
     G.active.clear();
@@ -505,19 +513,17 @@ struct ChainEngine::Impl {
   }
 
   // Computes the next layer of P's breadth-first searches (all groups).
-  bool layer_on_closed = false;
   void compute_layer(PSearch& P) {
     int first = 1 << 30;
     bool any = false;
-    layer_on_closed = false;
     for (int gi = 0; gi < P.ngroups; ++gi) {
       PGroup& G = P.groups[gi];
       if (G.active.empty()) continue;
-      first = std::min(first, advance(G));
+      first = std::min(first, advance(G, P.srcs, P.computed + 1));
+      P.on_close = std::min(P.on_close, G.on_close);
       any |= !G.active.empty();
     }
     P.first_at.push_back(first);
-    if (layer_on_closed && P.on_close == (1 << 30)) P.on_close = P.computed + 1;
     ++P.computed;
     if (!any) P.exhausted = true;
   }
@@ -526,7 +532,7 @@ struct ChainEngine::Impl {
     const int sk = y ? 4 : 2;
     if (srcs.empty()) return;
     PSearch& P = psearch[y ? 1 : 0];
-    if (!P.valid) build_psearch(P, y);
+    if (!P.valid) build_psearch(P, y, true);
     while (true) {
       const int c = P.depth + 1;
       if (!(Key{base + length_difficulty(c), c, sk} < best)) return;
@@ -537,7 +543,7 @@ struct ChainEngine::Impl {
       const int first = P.first_at[P.depth];
       ++P.depth;
       if (first < (1 << 30)) {
-        forcing_chain(srcs[first], y);  // rebuilds and offers the chain
+        forcing_chain(P.srcs[first], y);  // rebuilds and offers the chain
         return;
       }
     }
@@ -568,7 +574,7 @@ struct ChainEngine::Impl {
 
   void offer_cycle(int last_off, bool y, bool x, int base, int sk, int complexity) {
     Key k{base + length_difficulty(complexity), complexity, sk};
-    const long ord = ord_of(inode[0], 0);
+    const long ord = ord_of(inode(0), 0);
     if (!wins(k, ord)) return;
     // Candidates outside the cycle's cells seen by an "on" and by an "off" node of the
     // same digit are false.
@@ -579,8 +585,8 @@ struct ChainEngine::Impl {
     }
     cyc_bb.assign(W, 0);
     Mask digits = 0;
-    for (int p = last_off; p >= 0; p = iparent[p]) {
-      const int node = inode[p];
+    for (int p = last_off; p >= 0; p = iparent(p)) {
+      const int node = inode(p);
       const int cd = node >> 1;
       const int c = cd / b.n, d = cd % b.n + 1;
       cyc_bb[c / 64] |= std::uint64_t{1} << (c % 64);
@@ -614,13 +620,13 @@ struct ChainEngine::Impl {
     h.placements.clear();
     h.eliminations = elims;
     h.cells.clear();
-    for (int p = last_off; p >= 0; p = iparent[p]) {
-      const int cell = (inode[p] >> 1) / b.n;
+    for (int p = last_off; p >= 0; p = iparent(p)) {
+      const int cell = (inode(p) >> 1) / b.n;
       if (std::find(h.cells.begin(), h.cells.end(), cell) == h.cells.end()) h.cells.push_back(cell);
     }
     if (explain) {
       h.explanation = std::string(h.technique) + " (" + std::to_string(complexity) + " nodes): " +
-                      path_text(last_off, inode[0]) + ": " +
+                      path_text(last_off, inode(0)) + ": " +
                       describe_eliminations(*b.g, h.eliminations);
     }
   }
@@ -655,7 +661,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   // when an easy chain exists; the last round has no ceiling.
   static const int kCeilings[] = {66, 71, 73, 1 << 29};
   const bool parallel = b.n <= 9;
-  auto pass_sources = [&](bool y, bool x) {
+  auto pass_sources = [&](bool y, bool x, bool on_only) {
     s.srcs.clear();
     for (int c = 0; c < b.nc; ++c) {
       const Mask cm = b.cand[c];
@@ -664,7 +670,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         const int cd = b.cd(c, lowest(m));
         const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
         s.srcs.push_back(on);
-        if (s.nb_begin(off, y) != s.nb_end(off, x)) s.srcs.push_back(off);
+        if (!on_only && s.nb_begin(off, y) != s.nb_end(off, x)) s.srcs.push_back(off);
       }
     }
   };
@@ -678,26 +684,44 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
       }
     }
   }
-  // A floor for the cycles. If a cycle of L nodes (any pass) eliminates z, z sees an "on"
-  // node u and an "off" node v of its digit, and
-  //   on(z) -> off(u) -> (back along the cycle, by the same links) -> on(v) -> off(z)
-  // is a forcing chain of at most L + 2 nodes whose links all exist in the XY pass. So
-  // the shortest XY chain from an "on" source, K, bounds every useful cycle from below by
-  // K - 2. The XY layers are computed only as deep as the cycles of the round could go
-  // (up to `lmax` nodes), and pass XY consumes the same layers later.
-  // Returns the floor, or 1 << 30 when no cycle of at most lmax nodes can eliminate.
-  auto floor_for = [&](int lmax) {
-    auto& P = s.psearch[1];
+  // Floors for the cycles. If a cycle of L nodes eliminates z, z sees an "on" node u and
+  // an "off" node v of its digit, and
+  //   on(z) -> off(u) -> (back along the cycle, by the contrapositive links) -> on(v) -> off(z)
+  // is a forcing chain of at most L + 2 nodes whose links all belong to the cycle's pass
+  // (the contrapositive of a Y-link is a Y-link, of an X-link an X-link). So the shortest
+  // chain from an "on" source, K, over links that include the pass's, bounds every useful
+  // cycle of the pass from below by K - 2. Pass X uses its own search, per digit (its
+  // links never change the digit); passes Y and XY the XY search (a search over the Y
+  // links alone gave a higher floor but cost more than it saved). The layers are computed
+  // only as deep as the cycles of the round could go (up to `lmax` nodes), and the forcing
+  // chains of passes X and XY consume the same layers. Fills `floors` per group of the
+  // search (1 << 30: no cycle of at most lmax nodes can eliminate) and returns the least.
+  auto floors_for = [&](int pass, int lmax) {
+    const bool y = pass >= 1;
+    auto& P = s.psearch[pass == 0 ? 0 : 1];
     if (!P.valid) {
-      pass_sources(true, true);
-      s.build_psearch(P, true);
+      pass_sources(y, true, false);
+      s.build_psearch(P, y, true);
     }
-    while (P.on_close == (1 << 30) && !P.exhausted && P.computed + 1 <= lmax + 2) {
-      s.compute_layer(P);
+    auto open = [&] {
+      for (int gi = 0; gi < P.ngroups; ++gi) {
+        if (P.groups[gi].on_close == (1 << 30) && !P.groups[gi].active.empty()) return true;
+      }
+      return false;
+    };
+    while (!P.exhausted && P.computed + 1 <= lmax + 2 && open()) s.compute_layer(P);
+    s.floors.resize(P.ngroups);
+    int least = 1 << 30;
+    for (int gi = 0; gi < P.ngroups; ++gi) {
+      const auto& G = P.groups[gi];
+      // Without a close yet, nothing closes in P.computed nodes or fewer.
+      const int f = G.on_close < (1 << 30) ? std::max(4, G.on_close - 2)
+                    : G.active.empty()     ? 1 << 30
+                                           : std::max(4, P.computed - 1);
+      s.floors[gi] = f;
+      least = std::min(least, f);
     }
-    if (P.on_close < (1 << 30)) return std::max(4, P.on_close - 2);
-    if (P.exhausted) return 1 << 30;
-    return std::max(4, P.computed - 1);  // nothing closes in P.computed nodes or fewer
+    return least;
   };
   // The most nodes a cycle of base rating `base` can have under `ceiling`.
   auto longest_cycle = [](int base, int ceiling) {
@@ -719,12 +743,11 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         s.cur_pass = pass;
         s.srcs.clear();
         if (x) {
-          pass_sources(y, x);
+          pass_sources(y, x, false);
           s.forcing_chains_parallel(y);
         }
         const int lmax = longest_cycle(pass == 2 ? 70 : 65, ceiling);
-        s.cycle_floor = floor_for(lmax);
-        if (s.cycle_floor > lmax) continue;
+        if (floors_for(pass, lmax) > lmax) continue;
         bool derived = false;
         for (int c = 0; c < b.nc; ++c) {
           const Mask cm = b.cand[c];
@@ -734,6 +757,8 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
             const int cd = b.cd(c, lowest(m));
             const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
             if (s.nb_begin(off, y) == s.nb_end(off, x)) continue;
+            s.cycle_floor = s.floors[pass == 0 ? lowest(m) - 1 : 0];
+            if (s.cycle_floor > lmax) continue;
             if (!derived) {
               s.use_derived(y, x);
               derived = true;
