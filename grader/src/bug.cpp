@@ -1,89 +1,183 @@
-// Bivalue Universal Grave: every unsolved cell bivalue and every value twice in each unit
-// is a deadly pattern. Type 1 (5.6): one cell with a third candidate, which must be true.
-// Type 2 (5.7): several cells with the same extra value: it is true in one of them, so
-// it goes from every cell seeing them all.
+// Bivalue Universal Grave, as Sudoku Explainer finds it.
+//
+// A grid where every unsolved cell is bivalue and every value appears 0 or 2 times in
+// every unit has several solutions, so a unique puzzle cannot reach one: some "bug
+// value" outside that pattern is true. The bug cells and their bug values are found unit
+// by unit (box, row, column, each in order; values in increasing order): a value that
+// appears neither 0 nor 2 times in a unit and lies in exactly one cell of 3 or more
+// candidates there makes that cell a bug cell and the value one of its bug values (in
+// none: no BUG). Without the bug values, every unsolved cell must be bivalue and every
+// value appear 0 or 2 times in every unit. Then, SE's first hint:
+//   type 1 (5.6): one bug cell: its other candidates go;
+//   type 2 (5.7): one bug value in several cells: it goes from the cells seeing them all;
+//   type 4 (5.7): two bug cells in one unit sharing one value besides the bug values: that
+//     value is true in one of them, so each cell keeps only its bug values and that value;
+//   type 3 (5.7 + 0.1 per value of the set beyond the first): the bug values, taken as one
+//     more cell, form a naked set with other cells of a unit holding all bug cells.
+// "The cells seeing them all" are in SE's house order of the first bug cell (box, row,
+// column): which type 3 set comes first depends on it.
 #include <algorithm>
 
 #include "engine.h"
 
 namespace sudoforge::grader::detail {
 
+namespace {
+
+constexpr int kUnitKinds[3] = {2, 0, 1};  // box, row, column: SE's region types
+
+// The unit of kind k (0 row, 1 column, 2 box) shared by every cell of `cells`, or -1.
+int shared_unit(const CandidateGrid& g, const std::vector<int>& cells, int k) {
+  const int u = g.unit_of(cells[0], k);
+  for (int c : cells) {
+    if (g.unit_of(c, k) != u) return -1;
+  }
+  return u;
+}
+
+}  // namespace
+
 bool find_bug(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  const int n = g.n();
+  const int n = g.n(), nc = g.cell_count();
   std::vector<int> bug;
-  for (int c = 0; c < g.cell_count(); ++c) {
-    const int pc = popcount(g.cand(c));
-    if (g.value(c) != 0 && pc == 0) continue;
-    if (pc == 2) continue;
-    if (pc != 3) return false;
-    bug.push_back(c);
+  std::vector<Mask> bug_values(nc, 0);
+  Mask all_values = 0;
+  for (int k : kUnitKinds) {
+    for (int i = 0; i < n; ++i) {
+      const int u = k * n + i;
+      const int* cells = g.unit(u);
+      for (int d = 1; d <= n; ++d) {
+        const Mask p = g.pos(u, d);
+        const int count = popcount(p);
+        if (count == 0 || count == 2) continue;
+        int wide = 0, cell = -1;
+        for (Mask m = p; m; m &= m - 1) {
+          const int c = cells[lowest(m)];
+          if (popcount(g.cand(c)) >= 3) {
+            ++wide;
+            cell = c;
+          }
+        }
+        if (wide == 0) return false;
+        if (wide > 1) continue;  // undecided here; another unit tells which cell it is
+        if (bug_values[cell] == 0) bug.push_back(cell);
+        bug_values[cell] |= Mask{1} << d;
+        all_values |= Mask{1} << d;
+      }
+    }
   }
   if (bug.empty()) return false;
-  // The extra value of each bug cell: the candidate that appears 3 times in its row.
-  Mask common = g.all_digits();
-  std::vector<int> extra(bug.size());
-  for (size_t i = 0; i < bug.size(); ++i) {
-    int x = 0;
-    for (Mask m = g.cand(bug[i]); m; m &= m - 1) {
-      const int d = lowest(m);
-      if (popcount(g.pos(g.unit_of(bug[i], 0), d)) > 2 && popcount(g.pos(g.unit_of(bug[i], 1), d)) > 2 &&
-          popcount(g.pos(g.unit_of(bug[i], 2), d)) > 2) {
-        if (x) return false;
-        x = d;
-      }
-    }
-    if (!x) return false;
-    extra[i] = x;
-    common &= Mask{1} << x;
+  for (int c = 0; c < nc; ++c) {
+    if (g.value(c) == 0 && popcount(g.cand(c) & ~bug_values[c]) != 2) return false;
   }
-  // Without the extra values, every value must appear 0 or 2 times in every unit.
   for (int u = 0; u < g.unit_count(); ++u) {
+    const int* cells = g.unit(u);
     for (int d = 1; d <= n; ++d) {
-      Mask p = g.pos(u, d);
-      const int* cells = g.unit(u);
-      for (size_t i = 0; i < bug.size(); ++i) {
-        if (extra[i] != d) continue;
-        for (int k = 0; k < n; ++k) {
-          if (cells[k] == bug[i]) p &= ~(Mask{1} << k);
-        }
-      }
-      const int cnt = popcount(p);
-      if (cnt != 0 && cnt != 2) return false;
+      int count = 0;
+      for (Mask m = g.pos(u, d); m; m &= m - 1) count += !((bug_values[cells[lowest(m)]] >> d) & 1);
+      if (count != 0 && count != 2) return false;
     }
+  }
+  // The cells seeing every bug cell, in the house order of the first.
+  std::vector<int> common;
+  for (int q : g.house(bug[0])) {
+    if (std::find(bug.begin(), bug.end(), q) != bug.end()) continue;
+    bool all = true;
+    for (int b : bug) all &= g.sees(q, b);
+    if (all) common.push_back(q);
   }
   out.cells = bug;
-  if (bug.size() == 1) {
-    out.technique = "BUG type 1";
-    out.rating = 56;
-    out.placements = {{bug[0], extra[0]}};
-    out.eliminations.clear();
-    for (Mask m = g.cand(bug[0]) & ~(Mask{1} << extra[0]); m; m &= m - 1) {
-      out.eliminations.emplace_back(bug[0], lowest(m));
-    }
-    if (ctx.explain) {
-      out.explanation = g.cell_name(bug[0]) + "=" + digit_name(g, extra[0]) +
-                        ": BUG type 1 (every other cell is bivalue)";
-    }
-    return true;
-  }
-  if (!common) return false;
-  const int x = lowest(common);
-  out.technique = "BUG type 2";
-  out.rating = 57;
   out.placements.clear();
   out.eliminations.clear();
-  for (int c = 0; c < g.cell_count(); ++c) {
-    if (!g.has(c, x) || std::find(bug.begin(), bug.end(), c) != bug.end()) continue;
-    bool all = true;
-    for (int b : bug) all &= g.sees(c, b);
-    if (all) out.eliminations.emplace_back(c, x);
+  auto finish = [&](const char* technique, int rating, const std::string& what) {
+    std::sort(out.eliminations.begin(), out.eliminations.end());
+    out.technique = technique;
+    out.rating = rating;
+    if (ctx.explain) {
+      std::string cells;
+      for (int b : bug) {
+        if (!cells.empty()) cells += ',';
+        cells += g.cell_name(b);
+      }
+      out.explanation = std::string(technique) + " (" + cells + ")" + what + ": " +
+                        describe_eliminations(g, out.eliminations);
+    }
+    return true;
+  };
+  if (bug.size() == 1) {
+    for (Mask m = g.cand(bug[0]) & ~all_values; m; m &= m - 1) out.eliminations.emplace_back(bug[0], lowest(m));
+    return finish("BUG type 1", 56, "");
   }
-  if (out.eliminations.empty()) return false;
-  if (ctx.explain) {
-    out.explanation = "BUG type 2 on " + digit_name(g, x) + ": " + describe_eliminations(g, out.eliminations);
+  auto type4 = [&] {
+    const int c1 = bug[0], c2 = bug[1];
+    const Mask shared = g.cand(c1) & g.cand(c2) & ~all_values;
+    if (popcount(shared) != 1) return false;
+    for (int k : kUnitKinds) {
+      if (shared_unit(g, bug, k) < 0) continue;
+      for (int c : {c1, c2}) {
+        for (Mask m = g.cand(c) & ~bug_values[c] & ~shared; m; m &= m - 1) out.eliminations.emplace_back(c, lowest(m));
+      }
+      if (out.eliminations.empty()) return false;
+      return finish("BUG type 4", 57, " on " + digit_name(g, lowest(shared)));
+    }
+    return false;
+  };
+  if (popcount(all_values) == 1) {
+    const int x = lowest(all_values);
+    for (int c : common) {
+      if (g.has(c, x)) out.eliminations.emplace_back(c, x);
+    }
+    if (!out.eliminations.empty()) return finish("BUG type 2", 57, " on " + digit_name(g, x));
+    return bug.size() == 2 && type4();
   }
-  return true;
+  if (common.empty()) return false;
+  if (bug.size() == 2 && type4()) return true;
+  // Type 3: naked sets of `degree` values made of degree - 1 cells of a unit holding every
+  // bug cell and the bug values, the cells taken in SE's order (colexicographic).
+  for (int k : kUnitKinds) {
+    const int u = shared_unit(g, bug, k);
+    if (u < 0) continue;
+    std::vector<int> cells;
+    for (int c : common) {
+      if (g.unit_of(c, k) == u) cells.push_back(c);
+    }
+    const int m = static_cast<int>(cells.size());
+    for (int degree = 2; degree <= 6 && degree <= m; ++degree) {
+      const int pick = degree - 1;
+      std::vector<int> idx(pick);
+      for (int i = 0; i < pick; ++i) idx[i] = i;
+      while (true) {
+        Mask naked = all_values;
+        Mask others = 0;
+        bool wide = true;
+        for (int i : idx) {
+          const Mask cm = g.cand(cells[i]);
+          wide &= popcount(cm) > 1;
+          others |= cm;
+        }
+        naked |= others;
+        if (wide && popcount(others) == degree && popcount(naked) == degree) {
+          for (int i = 0; i < m; ++i) {
+            if (std::find(idx.begin(), idx.end(), i) != idx.end()) continue;
+            for (Mask r = g.cand(cells[i]) & naked; r; r &= r - 1) out.eliminations.emplace_back(cells[i], lowest(r));
+          }
+          if (!out.eliminations.empty()) {
+            std::string set;
+            for (Mask r = naked; r; r &= r - 1) set += digit_name(g, lowest(r));
+            return finish("BUG type 3", 57 + popcount(naked) - 1, " with a naked set " + set + " in " + g.unit_name(u));
+          }
+        }
+        // Next combination in colexicographic order.
+        int i = 0;
+        while (i < pick && idx[i] + 1 == (i + 1 < pick ? idx[i + 1] : m)) ++i;
+        if (i == pick) break;
+        ++idx[i];
+        for (int j = 0; j < i; ++j) idx[j] = j;
+      }
+    }
+  }
+  return false;
 }
 
 }  // namespace sudoforge::grader::detail
