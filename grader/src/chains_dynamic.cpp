@@ -26,8 +26,16 @@
 // cells in reading order and values in increasing order.
 //
 // Each chaining from an "on" assumption is computed once per producer and shared by the
-// binary, region and cell hints. (Keeping them between steps, invalidated by what they
-// read, was tried: a step touches what most chainings read, so it did not pay.)
+// binary, region and cell hints. Tried and dropped:
+//  - keeping chainings between steps, invalidated by what they read: a step touches what
+//    most chainings read;
+//  - cutting a chaining once every queued node lies deeper than the best hint so far
+//    allows (a node's ancestors include a path to the source, and a hint adds at least
+//    one more chain): exact, but the chainings are shallow and wide, so only about 2%
+//    (multiple) and 9% (dynamic) of the records lie that deep even against the final
+//    best hint;
+//  - reusing a static chaining of the multiple producer as the dynamic one when equal:
+//    only 16% of the dynamic records (the short chainings) would be saved.
 //
 // Not implemented: dynamic (+) (9.0, the basic techniques applied inside the chain) and
 // the nested levels (9.5+); a puzzle that needs them comes back complete = false.
@@ -51,7 +59,6 @@ struct DynamicScratch {
     std::vector<int> on_order, off_order;       // canonical records in order of derivation
     bool absurd = false;
     int abs_on = -1, abs_off = -1;              // records of the contradiction
-    int start = -1;
     int rnode(int r) const { return recs[r].node; }
     bool has(int nd) const { return rec[nd] >= 0; }
     int find(int nd) const { return rec[nd]; }
@@ -61,19 +68,18 @@ struct DynamicScratch {
   int n = 0, nc = 0, nn = 0;
   bool ylinks = true, dynamic = false, multiple = false, nishio = false;
   std::vector<Mask> cand0, cand, upos0, upos;
-  std::vector<int> qon, qoff;
   std::vector<int> vis;
   int vstamp = 0;
   std::vector<int> stack;
   std::vector<Result> slots;  // [0]: scratch for "off" chainings; then one per "on" start
   int used = 1;
   std::vector<int> cache;     // on node -> slot, or -1
-  struct MakeOn {
-    int node;
-    int pb, pe;  // parents in tmp_parents
-  };
-  std::vector<MakeOn> make_on;
-  std::vector<int> tmp_parents;
+  // Buffers of the chaining in progress (sized by load; copied into its Result at the
+  // end). The queues of SE's breadth-first search are the "on" / "off" records in order
+  // of derivation, so each list is its own queue.
+  std::vector<Rec> rbuf;               // nn + 1: every node once, plus the contradiction
+  std::vector<int> qon_buf, qoff_buf;  // nn / 2 each
+  std::vector<int> tmp_parents;        // parents of the "on" consequences of one "off" node
 
   // Best hint so far.
   int best_cx = 0, best_sk = 0;
@@ -82,9 +88,9 @@ struct DynamicScratch {
   bool explain = false;
   int base = 0;
 
-  int cell_of(int node) const { return ncell[node >> 1]; }
-  int digit_of(int node) const { return ndig[node >> 1]; }
-  std::vector<int> ncell, ndig;   // per candidate index
+  int cell_of(int node) const { return ncd[node >> 1] >> 5; }
+  int digit_of(int node) const { return ncd[node >> 1] & 31; }
+  std::vector<int> ncd;           // per candidate index: cell * 32 + digit (digit < 32)
   std::vector<int> ubase;         // [c*3+k]: unit * (n+1) of the k-th unit of c (block, row, column)
   std::vector<int> uid;           // [c*3+k]: that unit
   std::vector<Mask> ubit;         // [c*3+k]: bit of c in that unit
@@ -94,10 +100,7 @@ struct DynamicScratch {
   // into the grid itself: that was a use-after-free that only looked harmless while the
   // allocator happened to hand the next grid the same block.
   std::vector<int> unit_cells;
-  static bool two_bits(Mask m) {
-    const Mask r = m & (m - 1);
-    return r && !(r & (r - 1));
-  }
+  static bool two_bits(Mask m) { return popcount(m) == 2; }
   int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
 
   void load(const CandidateGrid& grid) {
@@ -118,12 +121,8 @@ struct DynamicScratch {
     upos = upos0;
     if (same_shape) return;
     vis.assign(nn, 0);
-    ncell.resize(static_cast<size_t>(nc) * n);
-    ndig.resize(static_cast<size_t>(nc) * n);
-    for (int cd = 0; cd < nc * n; ++cd) {
-      ncell[cd] = cd / n;
-      ndig[cd] = cd % n + 1;
-    }
+    ncd.resize(static_cast<size_t>(nc) * n);
+    for (int cd = 0; cd < nc * n; ++cd) ncd[cd] = cd / n * 32 + cd % n + 1;
     unit_cells.resize(static_cast<size_t>(3 * n) * n);
     for (int u = 0; u < 3 * n; ++u) {
       std::copy(grid.unit(u), grid.unit(u) + n, unit_cells.data() + static_cast<size_t>(u) * n);
@@ -142,10 +141,12 @@ struct DynamicScratch {
         ucells[c * 3 + k] = unit_cells.data() + static_cast<size_t>(u) * n;
       }
     }
-    on_cell.assign(nc, 0);
     off_cell.assign(nc, 0);
-    on_u.assign(upos0.size(), 0);
     off_u.assign(upos0.size(), 0);
+    rbuf.resize(static_cast<size_t>(nn) + 1);
+    qon_buf.resize(static_cast<size_t>(nn) / 2);
+    qoff_buf.resize(static_cast<size_t>(nn) / 2);
+    tmp_parents.resize(4 * static_cast<size_t>(n));
     // Memory: one dense node table per cached chaining. Large grids keep at most ~64 MB
     // of them; the cache is emptied between cells when full (one cell needs at most
     // n + 3n chainings).
@@ -157,171 +158,194 @@ struct DynamicScratch {
   }
   int cap = 0;
 
-  // Per chaining: recorded "on" / "off" values per cell and positions per unit and digit.
-  std::vector<Mask> on_cell, off_cell, on_u, off_u;
+  // Per chaining: the "off" values recorded per cell, and their positions per unit and
+  // digit (filters for new "off" consequences). Whether a node is recorded at all is read
+  // from the chaining's own node table.
+  std::vector<Mask> off_cell, off_u;
 
-  int add_record(Result& R, int nd, const int* parents, int np, bool canonical) {
-    const int r = static_cast<int>(R.recs.size());
-    if (np == 1) {
-      R.recs.push_back(Rec{nd, parents[0], -1, -1});
-    } else {
-      const int pb = static_cast<int>(R.pool.size());
-      R.pool.insert(R.pool.end(), parents, parents + np);
-      R.recs.push_back(Rec{nd, pb, pb + np, -1});
-    }
-    if (canonical) {
-      R.rec[nd] = r;
-      const int c = cell_of(nd), d = digit_of(nd);
-      const Mask bit = Mask{1} << d;
-      const bool on = nd & 1;
-      (on ? on_cell : off_cell)[c] |= bit;
-      Mask* um = on ? on_u.data() : off_u.data();
-      const int* ub = &ubase[c * 3];
-      const Mask* bb = &ubit[c * 3];
-      um[ub[0] + d] |= bb[0];
-      um[ub[1] + d] |= bb[1];
-      um[ub[2] + d] |= bb[2];
-      if (on) R.on_order.push_back(r);
-      else R.off_order.push_back(r);
-    }
-    return r;
-  }
-
-  // Undo the per-chaining marks (and the removed candidates); fill the lookup tables.
-  std::vector<int> removed;  // candidate nodes removed by the current chaining
-  void finish(Result& R) {
-    for (const Rec& rc : R.recs) {
-      const int c = cell_of(rc.node), d = digit_of(rc.node);
-      on_cell[c] = off_cell[c] = 0;
-      const int* ub = &ubase[c * 3];
-      on_u[ub[0] + d] = off_u[ub[0] + d] = 0;
-      on_u[ub[1] + d] = off_u[ub[1] + d] = 0;
-      on_u[ub[2] + d] = off_u[ub[2] + d] = 0;
-    }
-    for (int nd : removed) {
-      const int c = cell_of(nd), d = digit_of(nd);
-      cand[c] = cand0[c];
-      const int* ub = &ubase[c * 3];
-      upos[ub[0] + d] = upos0[ub[0] + d];
-      upos[ub[1] + d] = upos0[ub[1] + d];
-      upos[ub[2] + d] = upos0[ub[2] + d];
-    }
-    removed.clear();
-  }
-
-  void remove_cand(int nd) {
-    const int c = cell_of(nd), d = digit_of(nd);
-    if (!((cand[c] >> d) & 1)) return;
-    removed.push_back(nd);
-    cand[c] &= ~(Mask{1} << d);
-    const int* ub = &ubase[c * 3];
-    const Mask* bb = &ubit[c * 3];
-    upos[ub[0] + d] &= ~bb[0];
-    upos[ub[1] + d] &= ~bb[1];
-    upos[ub[2] + d] &= ~bb[2];
-  }
-
-  // A new "off" consequence x of record p (x not yet recorded off); true on a
-  // contradiction.
-  bool new_off(Result& R, int x, int p) {
-    const int c = cell_of(x), d = digit_of(x);
-    if ((on_cell[c] >> d) & 1) {
-      R.absurd = true;
-      R.abs_on = R.rec[x ^ 1];
-      R.abs_off = add_record(R, x, &p, 1, false);
-      return true;
-    }
-    add_record(R, x, &p, 1, true);
-    qoff.push_back(R.rec[x]);
-    return false;
-  }
-
-  // SE's doChaining from a single assumption.
+  // SE's doChaining from a single assumption. The search works on raw pointers into the
+  // buffers above (the hot loop of the advanced chains), then copies the records into R.
   void chain(Result& R, int start) {
     if (static_cast<int>(R.rec.size()) != nn) R.rec.assign(nn, -1);
-    for (const Rec& rc : R.recs) R.rec[rc.node] = -1;
-    R.recs.clear();
+    int* const rec = R.rec.data();
+    for (const Rec& rc : R.recs) rec[rc.node] = -1;
     R.pool.clear();
-    R.on_order.clear();
-    R.off_order.clear();
     R.absurd = false;
     R.abs_on = R.abs_off = -1;
-    R.start = start;
-    chain_body(R, start);
-    finish(R);
-  }
-  void chain_body(Result& R, int start) {
-    qon.clear();
-    qoff.clear();
-    add_record(R, start, nullptr, 0, true);
-    if (start & 1) qon.push_back(0);
-    else qoff.push_back(0);
-    size_t hon = 0, hoff = 0;
-    while (hon < qon.size() || hoff < qoff.size()) {
-      if (hon < qon.size()) {
+
+    Rec* const rs = rbuf.data();
+    int* const qon = qon_buf.data();
+    int* const qoff = qoff_buf.data();
+    int* const tp = tmp_parents.data();
+    Mask* const cm = cand.data();
+    Mask* const um = upos.data();
+    Mask* const offc = off_cell.data();
+    Mask* const offu = off_u.data();
+    const int* const cdof = ncd.data();
+    const int* const ubs = ubase.data();
+    const Mask* const ubt = ubit.data();
+    const int nv = n;
+    const bool yl = ylinks, dyn = dynamic;
+    int nrec = 0, non = 0, noff = 0;
+
+    const auto nodeof = [nv](int c, int d, bool on) {
+      return ((c * nv + d - 1) << 1) | (on ? 1 : 0);
+    };
+    // Appends a record of node nd with parents [parents, parents + np).
+    const auto push = [&](int nd, const int* parents, int np) {
+      const int r = nrec++;
+      if (np == 1) {
+        rs[r] = Rec{nd, parents[0], -1, -1};
+      } else {
+        const int pb = static_cast<int>(R.pool.size());
+        R.pool.insert(R.pool.end(), parents, parents + np);
+        rs[r] = Rec{nd, pb, pb + np, -1};
+      }
+      return r;
+    };
+    // Canonical records are entered in rec and their queue; "off" ones also in the filters.
+    const auto enter_on = [&](int nd, int r) {
+      rec[nd] = r;
+      qon[non++] = r;
+    };
+    const auto enter_off = [&](int nd, int c, int d, int r) {
+      rec[nd] = r;
+      qoff[noff++] = r;
+      const int* ub = ubs + c * 3;
+      const Mask* bb = ubt + c * 3;
+      offc[c] |= Mask{1} << d;
+      offu[ub[0] + d] |= bb[0];
+      offu[ub[1] + d] |= bb[1];
+      offu[ub[2] + d] |= bb[2];
+    };
+    // A new "off" consequence (c, d) of record p (not yet recorded off); true on a
+    // contradiction.
+    const auto new_off = [&](int c, int d, int p) {
+      const int x = nodeof(c, d, false);
+      if (rec[x | 1] >= 0) {
+        R.absurd = true;
+        R.abs_on = rec[x | 1];
+        R.abs_off = push(x, &p, 1);
+        return true;
+      }
+      enter_off(x, c, d, push(x, &p, 1));
+      return false;
+    };
+
+    const int r0 = push(start, nullptr, 0);
+    if (start & 1) {
+      enter_on(start, r0);
+    } else {
+      enter_off(start, cdof[start >> 1] >> 5, cdof[start >> 1] & 31, r0);
+    }
+    int hon = 0, hoff = 0;
+    while (hon < non || hoff < noff) {
+      if (hon < non) {
         const int p = qon[hon++];
-        const int nd = R.recs[p].node;
-        const int c = cell_of(nd), d = digit_of(nd);
+        const int nd = rs[p].node;
+        const int c = cdof[nd >> 1] >> 5, d = cdof[nd >> 1] & 31;
         // Only candidates not yet recorded "off" can be new (or contradictions: one
         // already "off" cannot also be "on").
-        if (ylinks) {
-          for (Mask m = cand[c] & ~(Mask{1} << d) & ~off_cell[c]; m; m &= m - 1) {
-            if (new_off(R, node(c, lowest(m), false), p)) return;
+        if (yl) {
+          for (Mask m = cm[c] & ~(Mask{1} << d) & ~offc[c]; m; m &= m - 1) {
+            if (new_off(c, lowest(m), p)) goto done;
           }
         }
         for (int k = 0; k < 3; ++k) {
           const int* cells = ucells[c * 3 + k];
-          const int at = ubase[c * 3 + k] + d;
-          for (Mask m = upos[at] & ~off_u[at] & ~ubit[c * 3 + k]; m; m &= m - 1) {
-            if (new_off(R, node(cells[lowest(m)], d, false), p)) return;
+          const int at = ubs[c * 3 + k] + d;
+          for (Mask m = um[at] & ~offu[at] & ~ubt[c * 3 + k]; m; m &= m - 1) {
+            if (new_off(cells[lowest(m)], d, p)) goto done;
           }
         }
       } else {
         const int p = qoff[hoff++];
-        const int nd = R.recs[p].node;
-        const int c = cell_of(nd), d = digit_of(nd);
-        make_on.clear();
-        tmp_parents.clear();
-        if (ylinks && two_bits(cand[c])) {
-          const int v = lowest(cand[c] & ~(Mask{1} << d));
-          MakeOn mo{node(c, v, true), static_cast<int>(tmp_parents.size()), 0};
-          tmp_parents.push_back(p);
-          for (Mask m = cand0[c] & ~cand[c]; m; m &= m - 1) {
-            tmp_parents.push_back(R.rec[node(c, lowest(m), false)]);
+        const int nd = rs[p].node;
+        const int c = cdof[nd >> 1] >> 5, d = cdof[nd >> 1] & 31;
+        // The "on" consequences, read before nd leaves the grid: [tb[i], tb[i+1]) in tp
+        // are the parents of on node ton[i] (p first, then the hidden parents). A node
+        // already "on" is left out here (it cannot also be "off": that would have ended
+        // the chaining), the others are checked again below as they are added.
+        int ton[4], tb[5], nt = 0, np = 0;
+        tb[0] = 0;
+        const int* ub = ubs + c * 3;
+        if (yl && two_bits(cm[c])) {
+          const int x = nodeof(c, lowest(cm[c] & ~(Mask{1} << d)), true);
+          if (rec[x] < 0) {
+            ton[nt] = x;
+            tp[np++] = p;
+            for (Mask m = cand0[c] & ~cm[c]; m; m &= m - 1) {
+              tp[np++] = rec[nodeof(c, lowest(m), false)];
+            }
+            tb[++nt] = np;
           }
-          mo.pe = static_cast<int>(tmp_parents.size());
-          make_on.push_back(mo);
         }
-        for (int k = 0; k < 3; ++k) {
-          const int ub = ubase[c * 3 + k];
-          const Mask pm = upos[ub + d];
-          if (!two_bits(pm)) continue;
+        // A unit of c where d has two positions left: the other one is "on".
+        const auto unit_on = [&](int k, Mask pm) {
           const int* cells = ucells[c * 3 + k];
           int q = cells[lowest(pm)];
           if (q == c) q = cells[lowest(pm & (pm - 1))];
-          MakeOn mo{node(q, d, true), static_cast<int>(tmp_parents.size()), 0};
-          tmp_parents.push_back(p);
-          for (Mask m = upos0[ub + d] & ~pm; m; m &= m - 1) {
-            tmp_parents.push_back(R.rec[node(cells[lowest(m)], d, false)]);
+          const int x = nodeof(q, d, true);
+          if (rec[x] >= 0) return;
+          ton[nt] = x;
+          tp[np++] = p;
+          for (Mask m = upos0[ub[k] + d] & ~pm; m; m &= m - 1) {
+            tp[np++] = rec[nodeof(cells[lowest(m)], d, false)];
           }
-          mo.pe = static_cast<int>(tmp_parents.size());
-          make_on.push_back(mo);
+          tb[++nt] = np;
+        };
+        const Mask pm0 = um[ub[0] + d], pm1 = um[ub[1] + d], pm2 = um[ub[2] + d];
+        if (two_bits(pm0)) unit_on(0, pm0);
+        if (two_bits(pm1)) unit_on(1, pm1);
+        if (two_bits(pm2)) unit_on(2, pm2);
+        if (dyn) {
+          // nd leaves the grid of this chaining (it is still a candidate: "off" nodes are
+          // only derived from candidates, and each is taken from the queue once).
+          cm[c] &= ~(Mask{1} << d);
+          const Mask* bb = ubt + c * 3;
+          um[ub[0] + d] &= ~bb[0];
+          um[ub[1] + d] &= ~bb[1];
+          um[ub[2] + d] &= ~bb[2];
         }
-        if (dynamic) remove_cand(nd);
-        for (const MakeOn& mo : make_on) {
-          const int x = mo.node;
-          const int xc = cell_of(x), xd = digit_of(x);
-          if ((off_cell[xc] >> xd) & 1) {
+        for (int i = 0; i < nt; ++i) {
+          const int x = ton[i];
+          if (rec[x ^ 1] >= 0) {
             R.absurd = true;
-            R.abs_on = add_record(R, x, tmp_parents.data() + mo.pb, mo.pe - mo.pb, false);
-            R.abs_off = R.rec[x ^ 1];
-            return;
+            R.abs_on = push(x, tp + tb[i], tb[i + 1] - tb[i]);
+            R.abs_off = rec[x ^ 1];
+            goto done;
           }
-          if (!((on_cell[xc] >> xd) & 1)) {
-            add_record(R, x, tmp_parents.data() + mo.pb, mo.pe - mo.pb, true);
-            qon.push_back(R.rec[x]);
-          }
+          if (rec[x] < 0) enter_on(x, push(x, tp + tb[i], tb[i + 1] - tb[i]));
         }
+      }
+    }
+  done:
+    R.recs.assign(rs, rs + nrec);
+    R.on_order.assign(qon, qon + non);
+    R.off_order.assign(qoff, qoff + noff);
+    // Undo the filters of the "off" records and (dynamic) the removal of those taken from
+    // the queue: record by record for a short chaining, else by copying whole tables
+    // (about one off record per 40 words of table costs the same).
+    if (noff * 40 > static_cast<int>(off_cell.size() + off_u.size())) {
+      std::fill(off_cell.begin(), off_cell.end(), 0);
+      std::fill(off_u.begin(), off_u.end(), 0);
+      if (dyn && hoff > 0) {
+        std::copy(cand0.begin(), cand0.end(), cand.begin());
+        std::copy(upos0.begin(), upos0.end(), upos.begin());
+      }
+      return;
+    }
+    for (int i = 0; i < noff; ++i) {
+      const int cd = rs[qoff[i]].node >> 1;
+      const int c = cdof[cd] >> 5, d = cdof[cd] & 31;
+      const int* ub = ubs + c * 3;
+      offc[c] = 0;
+      offu[ub[0] + d] = offu[ub[1] + d] = offu[ub[2] + d] = 0;
+      if (dyn && i < hoff) {
+        cm[c] = cand0[c];
+        um[ub[0] + d] = upos0[ub[0] + d];
+        um[ub[1] + d] = upos0[ub[1] + d];
+        um[ub[2] + d] = upos0[ub[2] + d];
       }
     }
   }
@@ -448,21 +472,23 @@ struct DynamicScratch {
   }
 
   std::vector<Result*> members;  // chainings of the current region / cell
+  // The nodes of F (= members[0]) on one side that every member reaches, in F's order.
+  // A complexity is summed only while it can still win (each term is at least 1).
   void collect(Result& F, bool on_side, int sk, const char* kind, const std::string& what) {
     const auto& order = on_side ? F.on_order : F.off_order;
+    const size_t k = members.size();
     for (int r : order) {
       const int x = F.rnode(r);
-      bool all = true;
-      for (Result* R : members) {
-        if (!R->has(x)) {
-          all = false;
-          break;
-        }
+      size_t i = 1;
+      while (i < k && members[i]->has(x)) ++i;
+      if (i < k) continue;
+      int cx = ancestors(F, r);
+      for (i = 1; i < k && better(cx + static_cast<int>(k - i), sk); ++i) {
+        cx += ancestors(*members[i], members[i]->find(x));
       }
-      if (!all) continue;
-      int cx = 0;
-      for (Result* R : members) cx += ancestors(*R, R->find(x));
-      if (better(cx, sk)) offer(x, cx, sk, kind, explain ? what + " give " + node_text(x) : std::string());
+      if (i == k && better(cx, sk)) {
+        offer(x, cx, sk, kind, explain ? what + " give " + node_text(x) : std::string());
+      }
     }
   }
 
