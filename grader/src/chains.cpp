@@ -467,7 +467,24 @@ struct ChainEngine::Impl {
   // One layer of group G, whose chains closing in it have `complexity` nodes; returns the
   // smallest global order of a source that closed, or INT_MAX.
   int advance(PGroup& G, const std::vector<int>& order, int complexity) {
-    const int gw = G.W;
+    // The word loops are the hot spot; with the width known at compile time the compiler
+    // unrolls and vectorises them.
+    switch (G.W) {
+      case 1: return advance_w<1>(G, order, complexity);
+      case 2: return advance_w<2>(G, order, complexity);
+      case 3: return advance_w<3>(G, order, complexity);
+      case 4: return advance_w<4>(G, order, complexity);
+      case 5: return advance_w<5>(G, order, complexity);
+      case 6: return advance_w<6>(G, order, complexity);
+      case 7: return advance_w<7>(G, order, complexity);
+      case 8: return advance_w<8>(G, order, complexity);
+      default: return advance_w<0>(G, order, complexity);
+    }
+  }
+  // advance for groups of kW words per node (0: any, read from G).
+  template <int kW>
+  int advance_w(PGroup& G, const std::vector<int>& order, int complexity) {
+    const int gw = kW > 0 ? kW : G.W;
     ++G.layer;
     G.touched.clear();
     for (int v : G.active) {
