@@ -40,8 +40,11 @@ int shared_unit(const CandidateGrid& g, const std::vector<int>& cells, int k) {
 bool find_bug(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n(), nc = g.cell_count();
-  std::vector<int> bug;
-  std::vector<Mask> bug_values(nc, 0);
+  // Tried at most steps of a hard puzzle: reuse the buffers.
+  thread_local std::vector<int> bug;
+  thread_local std::vector<Mask> bug_values;
+  bug.clear();
+  bug_values.assign(nc, 0);
   Mask all_values = 0;
   for (int k : kUnitKinds) {
     for (int i = 0; i < n; ++i) {
