@@ -17,93 +17,171 @@
 // or when a common excluder's candidates are all among the three values.
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "engine.h"
+#include "finder_memo.h"
 
 namespace sudoforge::grader::detail {
+namespace {
+
+// The base cells of one search and their excluders. SE enumerates the pairs with a 64-bit
+// generator that refuses more than 64 base cells (it finds nothing then), so a set of base
+// cells fits in one word.
+struct Bases {
+  int words = 0;                       // words of a cell set
+  std::vector<int> cell;               // base cells, reading order
+  std::vector<int> index;              // [c]: index of c among the base cells, or -1
+  std::vector<std::uint64_t> excl;     // [i * words]: the excluders of base cell i
+  std::vector<std::uint64_t> holders;  // [q]: base cells (bit i) that have q as excluder
+
+  // Collects the base cells whose excluders have 2..max_card candidates. Returns false
+  // when there are fewer than min_count or more than 64 of them.
+  bool collect(const CandidateGrid& g, int max_card, int min_count) {
+    const int nc = g.cell_count();
+    words = g.set_words();
+    cell.clear();
+    excl.clear();
+    index.assign(nc, -1);
+    // The naked singles and the possible excluders, as cell sets.
+    std::uint64_t single_set[16] = {}, excluder_set[16] = {};  // words <= 10 (625 cells)
+    for (int c = 0; c < nc; ++c) {
+      const int pc = popcount(g.cand(c));
+      const std::uint64_t bit = std::uint64_t{1} << (c % 64);
+      if (pc == 1) single_set[c / 64] |= bit;
+      if (pc >= 2 && pc <= max_card) excluder_set[c / 64] |= bit;
+    }
+    for (int c = 0; c < nc; ++c) {
+      if (popcount(g.cand(c)) < 2) continue;
+      const std::uint64_t* peers = g.peer_set(c);
+      std::uint64_t single = 0, any = 0;
+      for (int w = 0; w < words; ++w) {
+        single |= peers[w] & single_set[w];
+        any |= peers[w] & excluder_set[w];
+      }
+      if (single || !any) continue;
+      for (int w = 0; w < words; ++w) excl.push_back(peers[w] & excluder_set[w]);
+      index[c] = static_cast<int>(cell.size());
+      cell.push_back(c);
+    }
+    const int m = static_cast<int>(cell.size());
+    if (m < min_count || m > 64) return false;
+    holders.assign(nc, 0);
+    for (int i = 0; i < m; ++i) {
+      for (int w = 0; w < words; ++w) {
+        for (std::uint64_t x = excl[i * words + w]; x; x &= x - 1) {
+          holders[w * 64 + std::countr_zero(x)] |= std::uint64_t{1} << i;
+        }
+      }
+    }
+    return true;
+  }
+  int count() const { return static_cast<int>(cell.size()); }
+  const std::uint64_t* excluders(int i) const { return &excl[static_cast<size_t>(i) * words]; }
+
+  // The base cells i < j that share at least two excluders with base cell j (bit i).
+  std::uint64_t partners(int j) const {
+    const std::uint64_t below = (std::uint64_t{1} << j) - 1;
+    std::uint64_t once = 0, twice = 0;
+    const std::uint64_t* ej = excluders(j);
+    for (int w = 0; w < words; ++w) {
+      for (std::uint64_t x = ej[w]; x; x &= x - 1) {
+        const std::uint64_t h = holders[w * 64 + std::countr_zero(x)] & below;
+        twice |= once & h;
+        once |= h;
+      }
+    }
+    return twice;
+  }
+};
+
+thread_local Bases t_bases;
+
+// Whether none of c0, c1, c2 and their common peers changed since `since` (a verdict
+// time: clock + 1, 0 for none).
+bool unchanged(const CandidateGrid& g, std::uint64_t since, int c0, int c1, int c2) {
+  if (since == 0) return false;
+  if (g.cell_changed(c0) >= since || g.cell_changed(c1) >= since || g.cell_changed(c2) >= since) {
+    return false;
+  }
+  const std::uint64_t *p0 = g.peer_set(c0), *p1 = g.peer_set(c1), *p2 = g.peer_set(c2);
+  for (int w = 0; w < g.set_words(); ++w) {
+    for (std::uint64_t x = p0[w] & p1[w] & p2[w]; x; x &= x - 1) {
+      if (g.cell_changed(w * 64 + std::countr_zero(x)) >= since) return false;
+    }
+  }
+  return true;
+}
+
+void describe(const Ctx& ctx, const char* name, const int* cells, int count, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  out.technique = name;
+  out.placements.clear();
+  out.cells.assign(cells, cells + count);
+  if (!ctx.explain) return;
+  std::string text = std::string(name) + " on ";
+  for (int k = 0; k < count; ++k) {
+    if (k) text += ',';
+    text += g.cell_name(cells[k]);
+  }
+  text += ": ";
+  text += describe_eliminations(g, out.eliminations);
+  out.explanation = std::move(text);
+}
+
+}  // namespace
 
 bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  const int nc = g.cell_count();
-  const int n = g.n();
-  const int W = (nc + 63) / 64;
-  static thread_local std::vector<int> base;
-  static thread_local std::vector<std::uint64_t> excl;  // [i*W]: excluders of base cell i
-  base.clear();
-  excl.clear();
-  for (int c = 0; c < nc; ++c) {
-    if (popcount(g.cand(c)) < 2) continue;
-    bool single = false, any = false;
-    const size_t at = excl.size();
-    excl.resize(at + W, 0);
-    for (int q : g.peers(c)) {
-      const int pc = popcount(g.cand(q));
-      if (pc == 1) single = true;
-      else if (pc == 2) {
-        excl[at + q / 64] |= std::uint64_t{1} << (q % 64);
-        any = true;
-      }
-    }
-    if (single || !any) {
-      excl.resize(at);
-      continue;
-    }
-    base.push_back(c);
-  }
-  const int m = static_cast<int>(base.size());
-  // SE enumerates the pairs with a 64-bit generator that refuses more than 64 base cells:
-  // it finds nothing there.
-  if (m < 2 || m > 64) return false;
-  Mask locked[32];  // [v0]: values v1 such that {v0, v1} empties a common excluder
-  for (int j = 1; j < m; ++j) {      // colexicographic: (i, j) with i < j, j rising
-    for (int i = 0; i < j; ++i) {
-      const int a = base[i], b = base[j];
-      int common = 0;
-      for (int w = 0; w < W; ++w) common += std::popcount(excl[i * W + w] & excl[j * W + w]);
-      if (common < 2) continue;
-      // Value pairs that would empty a common excluder.
-      for (int v = 0; v <= n; ++v) locked[v] = 0;
+  Bases& b = t_bases;
+  if (!b.collect(g, 2, 2)) return false;
+  const int W = b.words;
+  Mask common[64];
+  for (int j = 1; j < b.count(); ++j) {  // colexicographic: (i, j) with i < j, j rising
+    for (std::uint64_t is = b.partners(j); is; is &= is - 1) {
+      const int i = std::countr_zero(is);
+      const int c0 = b.cell[i], c1 = b.cell[j];
+      int nm = 0;
+      Mask held = 0;  // the values of the common excluders
+      const std::uint64_t *ei = b.excluders(i), *ej = b.excluders(j);
       for (int w = 0; w < W; ++w) {
-        for (std::uint64_t x = excl[i * W + w] & excl[j * W + w]; x; x &= x - 1) {
-          const int q = w * 64 + std::countr_zero(x);
-          const Mask qm = g.cand(q);
-          const int v0 = lowest(qm), v1 = lowest(qm & (qm - 1));
-          locked[v0] |= Mask{1} << v1;
-          locked[v1] |= Mask{1} << v0;
+        for (std::uint64_t x = ei[w] & ej[w]; x; x &= x - 1) {
+          common[nm] = g.cand(w * 64 + std::countr_zero(x));
+          held |= common[nm++];
         }
       }
-      const bool sees = g.sees(a, b);
-      const Mask ca = g.cand(a), cb = g.cand(b);
+      // A value p0 of c0 is possible when some p1 of c1 is neither p0 (if the cells see
+      // each other) nor the partner of p0 in a common excluder {p0, p1}. So p0 can go
+      // only if every value of c1 but p0 is held by a common excluder: check that first.
+      const bool sees = g.sees(c0, c1);
+      const Mask ca = g.cand(c0), cb = g.cand(c1);
+      const Mask free_a = ca & ~held, free_b = cb & ~held;
+      const bool maybe_a = !free_b || (sees && !(free_b & (free_b - 1)) && (free_b & ca));
+      const bool maybe_b = !free_a || (sees && !(free_a & (free_a - 1)) && (free_a & cb));
+      if (!maybe_a && !maybe_b) continue;
       Mask allowed_a = 0, allowed_b = 0;
       for (Mask x = ca; x; x &= x - 1) {
-        const int p0 = lowest(x);
-        for (Mask y = cb; y; y &= y - 1) {
-          const int p1 = lowest(y);
-          if (p0 == p1 && sees) continue;
-          if ((locked[p0] >> p1) & 1) continue;  // never set for p0 == p1
-          allowed_a |= Mask{1} << p0;
-          allowed_b |= Mask{1} << p1;
+        const Mask bit = x & (~x + 1);
+        Mask blocked = sees ? bit : 0;
+        for (int e = 0; e < nm; ++e) {
+          if (common[e] & bit) blocked |= common[e] & ~bit;
+        }
+        const Mask ok = cb & ~blocked;
+        if (ok) {
+          allowed_a |= bit;
+          allowed_b |= ok;
         }
       }
       const Mask rem_a = ca & ~allowed_a, rem_b = cb & ~allowed_b;
       if (!rem_a && !rem_b) continue;
-      out.technique = "Aligned Pair Exclusion";
       out.rating = 62;
-      out.placements.clear();
       out.eliminations.clear();
-      for (Mask x = rem_a; x; x &= x - 1) out.eliminations.emplace_back(a, lowest(x));
-      for (Mask x = rem_b; x; x &= x - 1) out.eliminations.emplace_back(b, lowest(x));
-      out.cells = {a, b};
-      if (ctx.explain) {
-        std::string text = "Aligned Pair Exclusion on " + g.cell_name(a);
-        text += ',';
-        text += g.cell_name(b);
-        text += ": ";
-        text += describe_eliminations(g, out.eliminations);
-        out.explanation = std::move(text);
-      }
+      for (Mask x = rem_a; x; x &= x - 1) out.eliminations.emplace_back(c0, lowest(x));
+      for (Mask x = rem_b; x; x &= x - 1) out.eliminations.emplace_back(c1, lowest(x));
+      const int cells[2] = {c0, c1};
+      describe(ctx, "Aligned Pair Exclusion", cells, 2, out);
       return true;
     }
   }
@@ -113,120 +191,129 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
 bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int nc = g.cell_count();
-  const int W = (nc + 63) / 64;
-  static thread_local std::vector<int> base, base_index, twin_stamp;
-  static thread_local std::vector<std::vector<int>> excl_list;  // excluders, house order
-  static thread_local std::vector<std::uint64_t> excl;          // [i*W]: as a bit set
-  base.clear();
-  excl.clear();
-  base_index.assign(nc, -1);
-  size_t used = 0;
-  for (int c = 0; c < nc; ++c) {
-    if (popcount(g.cand(c)) < 2) continue;
-    bool single = false;
-    if (excl_list.size() <= used) excl_list.emplace_back();
-    std::vector<int>& list = excl_list[used];
-    list.clear();
-    for (int q : g.house(c)) {
-      const int pc = popcount(g.cand(q));
-      if (pc == 1) single = true;
-      else if (pc == 2 || pc == 3) list.push_back(q);
+  Bases& b = t_bases;
+  if (!b.collect(g, 3, 3)) return false;
+  const int W = b.words;
+  const int m = b.count();
+  // Per base cell, its excluders that are base cells, in SE's house order.
+  static thread_local std::vector<int> twins, twins_end;
+  twins.clear();
+  twins_end.clear();
+  for (int i = 0; i < m; ++i) {
+    const std::uint64_t* ei = b.excluders(i);
+    for (int q : g.house(b.cell[i])) {
+      if (((ei[q / 64] >> (q % 64)) & 1) && b.index[q] >= 0) twins.push_back(q);
     }
-    if (single || list.empty()) continue;
-    base_index[c] = static_cast<int>(base.size());
-    base.push_back(c);
-    excl.resize(excl.size() + W, 0);
-    for (int q : list) excl[(base.size() - 1) * W + q / 64] |= std::uint64_t{1} << (q % 64);
-    ++used;
+    twins_end.push_back(static_cast<int>(twins.size()));
   }
-  const int m = static_cast<int>(base.size());
-  if (m < 3 || m > 64) return false;  // SE's pair generator refuses more than 64 cells
-  static thread_local std::vector<int> twin;
-  static thread_local int stamp = 0;
-  if (twin_stamp.size() != static_cast<size_t>(nc)) {
-    twin_stamp.assign(nc, 0);
-    stamp = 0;
-  }
+  std::uint64_t common01[16];  // W <= 10 (625 cells)
+  Mask tri[64], partner[32] = {}, forbid1[32] = {}, forbid0[32] = {};
   for (int j = 1; j < m; ++j) {
-    for (int i = 0; i < j; ++i) {
-      const int c0 = base[i], c1 = base[j];
-      // The three cells' common excluders are among the first two's: fewer than two there
-      // and no third cell can help.
-      int common01 = 0;
-      for (int w = 0; w < W; ++w) common01 += std::popcount(excl[i * W + w] & excl[j * W + w]);
-      if (common01 < 2) continue;
-      twin.clear();
-      ++stamp;
-      for (int k : {i, j}) {
-        for (int q : excl_list[k]) {
-          if (q == c0 || q == c1 || base_index[q] < 0 || twin_stamp[q] == stamp) continue;
-          twin_stamp[q] = stamp;
-          twin.push_back(q);
+    // The three cells' common excluders are among the first two's: pairs with fewer than
+    // two there are left out, no third cell can help.
+    for (std::uint64_t is = b.partners(j); is; is &= is - 1) {
+      const int i = std::countr_zero(is);
+      const int c0 = b.cell[i], c1 = b.cell[j];
+      const std::uint64_t *ei = b.excluders(i), *ej = b.excluders(j);
+      // The third cells: base cells with at least two excluders common to all three.
+      std::uint64_t once = 0, thirds = 0;
+      for (int w = 0; w < W; ++w) {
+        common01[w] = ei[w] & ej[w];
+        for (std::uint64_t x = common01[w]; x; x &= x - 1) {
+          const std::uint64_t h = b.holders[w * 64 + std::countr_zero(x)];
+          thirds |= once & h;
+          once |= h;
         }
       }
-      for (int c2 : twin) {
-        const int t = base_index[c2];
-        Mask common_masks[64];
-        int nm = 0;
-        for (int w = 0; w < W; ++w) {
-          for (std::uint64_t x = excl[i * W + w] & excl[j * W + w] & excl[t * W + w]; x; x &= x - 1) {
-            common_masks[nm++] = g.cand(w * 64 + std::countr_zero(x));
-          }
-        }
-        if (nm < 2) continue;
-        const int cells[3] = {c0, c1, c2};
-        const bool sees01 = g.sees(c0, c1), sees02 = g.sees(c0, c2), sees12 = g.sees(c1, c2);
-        // For each allowed (p0, p1), the values of c2 that complete an allowed triple: a
-        // common excluder whose candidates outside {p0, p1} are one value v forbids v, and
-        // one with none left forbids every value.
-        Mask allowed[3] = {0, 0, 0};
-        const Mask cand2 = g.cand(c2);
-        for (Mask x = g.cand(c0); x; x &= x - 1) {
-          const int p0 = lowest(x);
-          for (Mask y = g.cand(c1); y; y &= y - 1) {
-            const int p1 = lowest(y);
-            if (p0 == p1 && sees01) continue;
-            const Mask pm = (Mask{1} << p0) | (Mask{1} << p1);
-            Mask ok2 = cand2;
-            if (sees02) ok2 &= ~(Mask{1} << p0);
-            if (sees12) ok2 &= ~(Mask{1} << p1);
-            for (int e = 0; e < nm && ok2; ++e) {
-              const Mask rest = common_masks[e] & ~pm;
-              if (rest == 0) {
-                ok2 = 0;
-              } else if (!(rest & (rest - 1))) {
-                ok2 &= ~rest;
+      thirds &= ~((std::uint64_t{1} << i) | (std::uint64_t{1} << j));
+      if (!thirds) continue;
+      const Mask cand0 = g.cand(c0), cand1 = g.cand(c1);
+      const bool sees01 = g.sees(c0, c1);
+      // The twin area, in order: c0's base excluders, then c1's that are not c0's.
+      const int* tw = twins.data();
+      const int from[2] = {i ? twins_end[i - 1] : 0, twins_end[j - 1]};
+      const int to[2] = {twins_end[i], twins_end[j]};
+      for (int k = 0; k < 2; ++k) {
+        for (int at = from[k]; at < to[k]; ++at) {
+          const int c2 = tw[at];
+          const int t = b.index[c2];
+          if (!((thirds >> t) & 1)) continue;
+          if (k == 1 && ((ei[c2 / 64] >> (c2 % 64)) & 1)) continue;
+          const std::uint64_t* et = b.excluders(t);
+          // The verdict depends on the candidates of the three cells and of their common
+          // peers only: a triple that gave nothing is skipped while none of them changed.
+          const std::uint32_t key = static_cast<std::uint32_t>((c0 * nc + c1) * nc + c2);
+          if (ctx.memo && unchanged(g, ctx.memo->verdict(key), c0, c1, c2)) continue;
+          // A combination (p0, p1, p2) is impossible when a common excluder's values are
+          // all among p0, p1, p2. Tables: partner[v] are the other values of the bivalue
+          // common excluders holding v, so a bivalue {p0, p1} kills the pair (p0, p1)
+          // and a bivalue {p, v} with p one of p0, p1 forbids p2 = v. A trivalue
+          // {p0, a, b} acts, once p0 is chosen, as a bivalue {a, b} for (p1, p2).
+          for (Mask x = cand0 | cand1; x; x &= x - 1) partner[lowest(x)] = 0;
+          int nt = 0;
+          for (int w = 0; w < W; ++w) {
+            for (std::uint64_t x = common01[w] & et[w]; x; x &= x - 1) {
+              const Mask e = g.cand(w * 64 + std::countr_zero(x));
+              if (popcount(e) == 3) {
+                tri[nt++] = e;
+              } else {
+                const int v0 = lowest(e), v1 = lowest(e & (e - 1));
+                partner[v0] |= Mask{1} << v1;
+                partner[v1] |= Mask{1} << v0;
               }
             }
-            if (!ok2) continue;
-            allowed[0] |= Mask{1} << p0;
-            allowed[1] |= Mask{1} << p1;
-            allowed[2] |= ok2;
           }
-        }
-        out.eliminations.clear();
-        for (int k = 0; k < 3; ++k) {
-          for (Mask x = g.cand(cells[k]) & ~allowed[k]; x; x &= x - 1) {
-            out.eliminations.emplace_back(cells[k], lowest(x));
+          const bool sees02 = g.sees(c0, c2), sees12 = g.sees(c1, c2);
+          const Mask cand2 = g.cand(c2);
+          // [p1]: the values of c2 that p1 forbids whatever p0 is.
+          for (Mask y = cand1; y; y &= y - 1) {
+            const int p1 = lowest(y);
+            forbid1[p1] = partner[p1] | (sees12 ? Mask{1} << p1 : 0);
           }
-        }
-        if (out.eliminations.empty()) continue;
-        std::sort(out.eliminations.begin(), out.eliminations.end());
-        out.technique = "Aligned Triplet Exclusion";
-        out.rating = 75;
-        out.placements.clear();
-        out.cells = {c0, c1, c2};
-        if (ctx.explain) {
-          std::string text = "Aligned Triplet Exclusion on ";
-          for (int k = 0; k < 3; ++k) {
-            if (k) text += ',';
-            text += g.cell_name(cells[k]);
+          Mask allowed[3] = {0, 0, 0};
+          for (Mask x = cand0; x; x &= x - 1) {
+            const int p0 = lowest(x);
+            const Mask b0 = Mask{1} << p0;
+            const Mask ok2_p0 = cand2 & ~partner[p0] & ~(sees02 ? b0 : 0);
+            const Mask* forbid = forbid1;
+            for (int e = 0; e < nt; ++e) {
+              if (!(tri[e] & b0)) continue;
+              if (forbid == forbid1) {
+                for (Mask y = cand1; y; y &= y - 1) forbid0[lowest(y)] = forbid1[lowest(y)];
+                forbid = forbid0;
+              }
+              const Mask ab = tri[e] & ~b0;
+              const int va = lowest(ab), vb = lowest(ab & (ab - 1));
+              forbid0[va] |= Mask{1} << vb;
+              forbid0[vb] |= Mask{1} << va;
+            }
+            for (Mask y = cand1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
+              const int p1 = lowest(y);
+              const Mask ok2 = ok2_p0 & ~forbid[p1];
+              if (!ok2) continue;
+              allowed[0] |= b0;
+              allowed[1] |= Mask{1} << p1;
+              allowed[2] |= ok2;
+              // The other p1 could only add what is there already.
+              if (allowed[1] == cand1 && allowed[2] == cand2) break;
+            }
           }
-          text += ": ";
-          text += describe_eliminations(g, out.eliminations);
-          out.explanation = std::move(text);
+          const int cells[3] = {c0, c1, c2};
+          if (!(cand0 & ~allowed[0]) && !(cand1 & ~allowed[1]) && !(cand2 & ~allowed[2])) {
+            if (ctx.memo) ctx.memo->set_verdict(key);
+            continue;
+          }
+          out.eliminations.clear();
+          for (int q = 0; q < 3; ++q) {
+            for (Mask x = g.cand(cells[q]) & ~allowed[q]; x; x &= x - 1) {
+              out.eliminations.emplace_back(cells[q], lowest(x));
+            }
+          }
+          std::sort(out.eliminations.begin(), out.eliminations.end());
+          out.rating = 75;
+          describe(ctx, "Aligned Triplet Exclusion", cells, 3, out);
+          return true;
         }
-        return true;
       }
     }
   }

@@ -38,6 +38,11 @@ const CandidateGrid::Layout& CandidateGrid::layout_for(const Geometry& geo) {
     auto p = geo.peers(c);
     lay->peers[c].assign(p.begin(), p.end());
   }
+  const int words = (nc + 63) / 64;  // CandidateGrid::set_words()
+  lay->peer_set.assign(static_cast<size_t>(nc) * words, 0);
+  for (int c = 0; c < nc; ++c) {
+    for (int q : lay->peers[c]) lay->peer_set[c * words + q / 64] |= std::uint64_t{1} << (q % 64);
+  }
   lay->house.resize(nc);
   for (int c = 0; c < nc; ++c) {
     auto& out = lay->house[c];
@@ -78,6 +83,9 @@ CandidateGrid::CandidateGrid(const Grid& grid)
     for (int d = 1; d <= n_; ++d) upos_[u * (n_ + 1) + d] = (Mask{1} << n_) - 1;
   }
   uempty_.assign(3 * n_, n_);
+  cell_time_.assign(nc_, 0);
+  unit_time_.assign(3 * n_, 0);
+  digit_time_.assign(n_ + 1, 0);
   cand_.assign(nc_, all_);
   val_.assign(nc_, 0);
   empty_ = nc_;
@@ -97,13 +105,10 @@ CandidateGrid::CandidateGrid(const Grid& grid)
   }
 }
 
-bool CandidateGrid::sees(int a, int b) const {
-  if (a == b) return false;
-  return geo_.row(a) == geo_.row(b) || geo_.col(a) == geo_.col(b) ||
-         geo_.box(a) == geo_.box(b);
-}
-
 void CandidateGrid::place(int c, int d) {
+  ++clock_;
+  cell_time_[c] = clock_;
+  for (int k = 0; k < 3; ++k) unit_time_[lay_->cell_units[c * 3 + k]] = clock_;
   if (val_[c] == 0) {
     --empty_;
     for (int k = 0; k < 3; ++k) --uempty_[lay_->cell_units[c * 3 + k]];

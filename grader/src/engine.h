@@ -52,10 +52,17 @@ class CandidateGrid {
   // Index of cell c inside unit u (precondition: c is in u).
   int index_in(int u, int c) const { return lay_->unit_index[static_cast<size_t>(u) * nc_ + c]; }
   const std::vector<int>& peers(int c) const { return lay_->peers[c]; }
+  // The peers of c as a cell set: bit q % 64 of word q / 64, set_words() words.
+  int set_words() const { return (nc_ + 63) / 64; }
+  const std::uint64_t* peer_set(int c) const { return &lay_->peer_set[c * set_words()]; }
   // The peers in Sudoku Explainer's house order (box, row, column, each in reading order):
   // its searches visit them so, and which hint comes first depends on it.
   const std::vector<int>& house(int c) const { return lay_->house[c]; }
-  bool sees(int a, int b) const;
+  bool sees(int a, int b) const {
+    const int* ua = &lay_->cell_units[a * 3];
+    const int* ub = &lay_->cell_units[b * 3];
+    return a != b && (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2]);
+  }
 
   // Positions of digit d in unit u (kept up to date by place/eliminate).
   Mask pos(int u, int d) const { return upos_[u * (n_ + 1) + d]; }
@@ -71,11 +78,25 @@ class CandidateGrid {
     if (cand_[c] == 0 && val_[c] == 0) dead_ = c;
     const int* units = &lay_->cell_units[c * 3];
     const int* index = &lay_->cell_index[c * 3];
-    for (int k = 0; k < 3; ++k) upos_[units[k] * (n_ + 1) + d] &= ~(Mask{1} << index[k]);
+    ++clock_;
+    cell_time_[c] = digit_time_[d] = clock_;
+    for (int k = 0; k < 3; ++k) {
+      upos_[units[k] * (n_ + 1) + d] &= ~(Mask{1} << index[k]);
+      unit_time_[units[k]] = clock_;
+    }
     return true;
   }
   // A cell with no value and no candidate (the last one found), or -1.
   int dead_cell() const { return dead_; }
+
+  // Change clock: it advances with every candidate removed and every value placed, and
+  // each cell, unit and digit keeps the time of its last change (0: none since the grid
+  // was built): a cell its candidates, a unit the positions of any digit in it and its
+  // empty count, a digit its positions anywhere. Equal times mean equal contents.
+  std::uint64_t clock() const { return clock_; }
+  std::uint64_t cell_changed(int c) const { return cell_time_[c]; }
+  std::uint64_t unit_changed(int u) const { return unit_time_[u]; }
+  std::uint64_t digit_changed(int d) const { return digit_time_[d]; }
 
   // Names for explanations.
   std::string cell_name(int c) const { return geo_.cell_name(c); }
@@ -88,6 +109,7 @@ class CandidateGrid {
     std::vector<int> unit_cells, cell_units, cell_index;
     std::vector<Mask> inter;
     std::vector<std::vector<int>> peers, house;
+    std::vector<std::uint64_t> peer_set;   // [c * words]
     std::vector<std::uint8_t> unit_index;  // [u * nc + c] index or 255
   };
   static const Layout& layout_for(const Geometry& geo);
@@ -102,7 +124,10 @@ class CandidateGrid {
   int dead_ = -1;
   std::vector<Mask> upos_;
   std::vector<int> uempty_;
+  std::uint64_t clock_ = 0;
+  std::vector<std::uint64_t> cell_time_, unit_time_, digit_time_;
 };
+
 
 // A step found by a technique, before it becomes a public Step.
 struct Hint {
@@ -116,10 +141,13 @@ struct Hint {
   int sort_key = 0;
 };
 
+class FinderMemo;  // finder_memo.h
+
 // Common context for finders.
 struct Ctx {
   const CandidateGrid& g;
   bool explain;
+  FinderMemo* memo = nullptr;  // none: every finder searches everything
 };
 
 // Each finder returns true and fills `out` with the first hint it finds, in SE's order.

@@ -2,6 +2,7 @@
 #include <array>
 
 #include "engine.h"
+#include "finder_memo.h"
 
 namespace sudoforge::grader::detail {
 
@@ -9,7 +10,9 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
   static const char* kNames[] = {"", "", "X-Wing", "Swordfish", "Jellyfish"};
+  const int slot = FinderMemo::kFish + degree - 2;
   for (int d = 1; d <= n; ++d) {
+    if (ctx.memo && ctx.memo->digit_clean(slot, d)) continue;
     for (int by_cols = 0; by_cols < 2; ++by_cols) {
       const int base0 = by_cols ? n : 0;   // base lines
       const int cover0 = by_cols ? 0 : n;  // cover lines
@@ -72,6 +75,7 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
         for (int j = i + 1; j < degree; ++j) idx[j] = idx[j - 1] + 1;
       }
     }
+    if (ctx.memo) ctx.memo->set_digit_clean(slot, d);
   }
   return false;
 }

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine.h"
+#include "finder_memo.h"
 
 namespace sudoforge::grader {
 
@@ -56,6 +57,7 @@ std::pair<double, double> level_range(Level level) {
 
 struct Grader::Impl {
   detail::ChainEngine chains;
+  detail::FinderMemo memo;
 };
 
 Grader::Grader(GradeOptions options) : impl_(new Impl), options_(options) {}
@@ -105,7 +107,8 @@ bool next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& 
 Rating Grader::rate(const Grid& puzzle, bool keep_steps) {
   if (!impl_) throw std::logic_error("grader: use of a moved-from Grader");
   detail::CandidateGrid g(puzzle);
-  Ctx ctx{g, keep_steps};
+  impl_->memo.reset(g);
+  Ctx ctx{g, keep_steps, &impl_->memo};
   Rating r;
   int er = 0, ep = -1, ed = -1;
   Hint h;

@@ -2,6 +2,7 @@
 // the removal completes a hidden single; the step is that placement alone, as in SE) and
 // plain (2.6 / 2.8).
 #include "engine.h"
+#include "finder_memo.h"
 
 namespace sudoforge::grader::detail {
 namespace {
@@ -9,6 +10,14 @@ namespace {
 bool search(const Ctx& ctx, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
+  // The result for a digit depends on its positions only: the digits whose positions
+  // did not change since the last search found nothing are left out.
+  const int slot = direct ? FinderMemo::kDirectLocking : FinderMemo::kLocking;
+  Mask live = 0;
+  for (int d = 1; d <= n; ++d) {
+    if (!(ctx.memo && ctx.memo->digit_clean(slot, d))) live |= Mask{1} << d;
+  }
+  if (!live) return false;
   // (type1, type2): 0 rows, 1 columns, 2 boxes. SE: (box,col), (box,row), (col,box), (row,box).
   static const int kOrder[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};
   for (const auto& pair : kOrder) {
@@ -20,7 +29,8 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
       // (i2, then digit), without scanning the pairs of units that do not intersect.
       Mask confined[32] = {};
       bool any = false;
-      for (int d = 1; d <= n; ++d) {
+      for (Mask dm = live; dm; dm &= dm - 1) {
+        const int d = lowest(dm);
         const Mask p1 = g.pos(r1, d);
         if (!(p1 & (p1 - 1))) continue;
         const int r2 = g.unit_of(g.unit(r1)[lowest(p1)], t2);
@@ -85,6 +95,9 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
         }
       }
     }
+  }
+  if (ctx.memo) {
+    for (Mask dm = live; dm; dm &= dm - 1) ctx.memo->set_digit_clean(slot, lowest(dm));
   }
   return false;
 }

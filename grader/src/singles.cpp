@@ -1,5 +1,6 @@
 // Singles: full house (1.0), hidden single (1.2 box, 1.5 row/column), naked single (2.3).
 #include "engine.h"
+#include "finder_memo.h"
 
 namespace sudoforge::grader::detail {
 namespace {
@@ -25,6 +26,7 @@ bool find_hidden_single(const Ctx& ctx, Hint& out) {
       if (empty == 0) continue;
       const bool alone = empty == 1;
       if (alone != alone_only) continue;
+      if (ctx.memo && ctx.memo->unit_clean(FinderMemo::kHiddenSingle, u)) continue;
       for (int d = 1; d <= n; ++d) {
         const Mask p = g.pos(u, d);
         if (popcount(p) != 1) continue;
@@ -39,6 +41,7 @@ bool find_hidden_single(const Ctx& ctx, Hint& out) {
         }
         return true;
       }
+      if (ctx.memo) ctx.memo->set_unit_clean(FinderMemo::kHiddenSingle, u);
     }
   }
   return false;

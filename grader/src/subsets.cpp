@@ -4,6 +4,7 @@
 #include <array>
 
 #include "engine.h"
+#include "finder_memo.h"
 
 namespace sudoforge::grader::detail {
 namespace {
@@ -20,19 +21,34 @@ const char* subset_name(bool naked, int degree) {
   return naked ? kNaked[degree] : kHidden[degree];
 }
 
-// Enumerate k-combinations of `items` (size m), calling f(indices) until it returns true.
+// Calls f(indices) on the k-subsets of masks[0..m) whose union has exactly k bits, in
+// lexicographic order of the indices, until it returns true. A prefix whose union already
+// has more than k bits is not extended: no subset through it qualifies, so the calls are
+// those of the plain enumeration that tests every k-subset.
 template <class F>
-bool combos(int m, int k, F&& f) {
-  std::array<int, 8> idx{};
+bool tight_subsets(const Mask* masks, int m, int k, F&& f) {
   if (k > m) return false;
-  for (int i = 0; i < k; ++i) idx[i] = i;
+  std::array<int, 8> idx{};
+  Mask uni[9];  // uni[i]: union of the first i chosen masks
+  uni[0] = 0;
+  int depth = 0;  // elements chosen; idx[depth] is the next one tried
   while (true) {
-    if (f(idx)) return true;
-    int i = k - 1;
-    while (i >= 0 && idx[i] == m - k + i) --i;
-    if (i < 0) return false;
-    ++idx[i];
-    for (int j = i + 1; j < k; ++j) idx[j] = idx[j - 1] + 1;
+    if (depth == k) {
+      if (popcount(uni[k]) == k && f(idx)) return true;
+      ++idx[--depth];
+    } else if (idx[depth] > m - (k - depth)) {
+      if (depth == 0) return false;
+      ++idx[--depth];
+    } else {
+      const Mask u = uni[depth] | masks[idx[depth]];
+      if (popcount(u) > k) {
+        ++idx[depth];
+      } else {
+        uni[depth + 1] = u;
+        ++depth;
+        idx[depth] = idx[depth - 1] + 1;
+      }
+    }
   }
 }
 
@@ -44,17 +60,22 @@ bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
   for (int k = 0; k < 3 * n; ++k) {
     const int u = se_unit(n, k);
     if (g.unit_empty(u) < 2 * degree) continue;
+    const int slot = FinderMemo::kNakedSet + degree - 2;
+    if (ctx.memo && ctx.memo->unit_clean(slot, u)) continue;
     const int* cells = g.unit(u);
     std::array<int, 32> items{};
+    std::array<Mask, 32> masks{};
     int m = 0;
     for (int i = 0; i < n; ++i) {
       const int pc = popcount(g.cand(cells[i]));
-      if (pc >= 2 && pc <= degree) items[m++] = cells[i];
+      if (pc >= 2 && pc <= degree) {
+        masks[m] = g.cand(cells[i]);
+        items[m++] = cells[i];
+      }
     }
-    const bool found = combos(m, degree, [&](const std::array<int, 8>& idx) {
+    const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
       Mask uni = 0;
-      for (int i = 0; i < degree; ++i) uni |= g.cand(items[idx[i]]);
-      if (popcount(uni) != degree) return false;
+      for (int i = 0; i < degree; ++i) uni |= masks[idx[i]];
       std::vector<std::pair<int, int>> elims;
       for (int i = 0; i < n; ++i) {
         const int c = cells[i];
@@ -84,6 +105,7 @@ bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
       return true;
     });
     if (found) return true;
+    if (ctx.memo) ctx.memo->set_unit_clean(slot, u);
   }
   return false;
 }
@@ -97,22 +119,26 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
     const int u = se_unit(n, k);
     const int empty = g.unit_empty(u);
     if (!(empty > degree * 2 || (direct && empty > degree))) continue;
+    const int slot = (direct ? FinderMemo::kDirectHidden : FinderMemo::kHiddenSet) + degree - 2;
+    if (ctx.memo && ctx.memo->unit_clean(slot, u)) continue;
     const int* cells = g.unit(u);
-    std::array<Mask, 32> pos{};
+    std::array<Mask, 32> pos{}, masks{};
     std::array<int, 32> digits{};
     int m = 0;
     for (int d = 1; d <= n; ++d) {
       pos[d] = g.pos(u, d);
       // A digit with more than `degree` positions cannot be part of the set.
-      if (pos[d] && popcount(pos[d]) <= degree) digits[m++] = d;
+      if (pos[d] && popcount(pos[d]) <= degree) {
+        masks[m] = pos[d];
+        digits[m++] = d;
+      }
     }
-    const bool found = combos(m, degree, [&](const std::array<int, 8>& idx) {
+    const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
       Mask common = 0, set = 0;
       for (int i = 0; i < degree; ++i) {
         common |= pos[digits[idx[i]]];
         set |= Mask{1} << digits[idx[i]];
       }
-      if (popcount(common) != degree) return false;
       std::vector<std::pair<int, int>> elims;
       for (Mask x = common; x; x &= x - 1) {
         const int c = cells[lowest(x)];
@@ -165,6 +191,7 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
       return true;
     });
     if (found) return true;
+    if (ctx.memo) ctx.memo->set_unit_clean(slot, u);
   }
   return false;
 }

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "engine.h"
+#include "finder_memo.h"
 
 namespace sudoforge::grader::detail {
 namespace {
@@ -35,14 +36,14 @@ struct LoopSearch {
   std::vector<int> in_loop;                 // stamp per cell
   int stamp = 0;
   UnitSet parity[2];
-  const std::vector<char>* core = nullptr;  // cells that can be on a loop (2-core)
+  const char* core = nullptr;  // [cell]: can be on a loop (the 2-core)
 
-  void start(const CandidateGrid& grid, Mask p, const std::vector<char>& c) {
+  void start(const CandidateGrid& grid, Mask p, const char* c) {
     g = &grid;
     pair = p;
     v1 = lowest(p);
     v2 = lowest(p & (p - 1));
-    core = &c;
+    core = c;
     loop.clear();
     found_cells.clear();
     found_end.clear();
@@ -85,7 +86,7 @@ struct LoopSearch {
           const int card = popcount(p);
           // A cell outside the 2-core cannot be on a loop: its subtree finds nothing
           // (its extra values still count for the siblings, as above).
-          if ((card == 2 || popcount(ex_values) == 1 || allowed_ex > 0) && (*core)[next] &&
+          if ((card == 2 || popcount(ex_values) == 1 || allowed_ex > 0) && core[next] &&
               !clashes(next, par ^ 1)) {
             check(next, card > 2 ? allowed_ex - 1 : allowed_ex, ex_values, k);
           }
@@ -117,57 +118,113 @@ void add(std::vector<Found>& found, Hint&& h, int type) {
   found.push_back({std::move(h), type});
 }
 
+// The pairs of values met in one call, with the 2-core of each: a loop is a cycle among
+// the cells holding both values (linked when they share a unit), so it lies in the 2-core
+// of that graph, and a start cell outside it finds nothing.
+struct PairCores {
+  int n = 0, nc = 0, words = 0;
+  // [v1 * (n+1) + v2]: index of the pair's core, -1 not met yet, -2 replayed from the memo
+  std::vector<int> slot, cursor;        // cursor: next record of a replayed pair
+  std::vector<int> keys;                // per core: the pair's key
+  std::vector<std::vector<int>> found;  // per core: the loops found, as loop records
+  std::vector<char> core;               // [index * nc + cell]
+  std::vector<std::uint64_t> holders;   // [index * words]: the cells holding both values
+  std::vector<int> deg, queue;
+
+  void start(const CandidateGrid& g) {
+    n = g.n();
+    nc = g.cell_count();
+    words = g.set_words();
+    slot.assign((n + 1) * (n + 1), -1);
+    cursor.assign((n + 1) * (n + 1), 0);
+    keys.clear();
+    core.clear();
+    holders.clear();
+    deg.resize(nc);
+  }
+  int add(const CandidateGrid& g, Mask pair, int key) {
+    const int k = static_cast<int>(keys.size());
+    keys.push_back(key);
+    if (found.size() <= static_cast<size_t>(k)) found.emplace_back();
+    found[k].clear();
+    core.resize(static_cast<size_t>(k + 1) * nc);
+    holders.resize(static_cast<size_t>(k + 1) * words, 0);
+    char* in = &core[static_cast<size_t>(k) * nc];
+    std::uint64_t* h = &holders[static_cast<size_t>(k) * words];
+    queue.clear();
+    for (int c = 0; c < nc; ++c) {
+      in[c] = (g.cand(c) & pair) == pair;
+      if (in[c]) h[c / 64] |= std::uint64_t{1} << (c % 64);
+    }
+    for (int w = 0; w < words; ++w) {
+      for (std::uint64_t x = h[w]; x; x &= x - 1) {
+        const int c = w * 64 + std::countr_zero(x);
+        deg[c] = 0;
+        for (int q : g.peers(c)) deg[c] += in[q];
+        if (deg[c] < 2) queue.push_back(c);
+      }
+    }
+    while (!queue.empty()) {
+      const int c = queue.back();
+      queue.pop_back();
+      if (!in[c]) continue;
+      in[c] = 0;
+      for (int q : g.peers(c)) {
+        if (in[q] && --deg[q] < 2) queue.push_back(q);
+      }
+    }
+    return k;
+  }
+};
+
 }  // namespace
 
 bool find_unique_loop(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
   std::vector<Found> found;
-  // A loop is a cycle among the cells holding both values (linked when they share a
-  // unit), so it lies in the 2-core of that graph: a start cell outside it finds nothing.
   const int nc = g.cell_count();
-  std::vector<Mask> core_pair;
-  std::vector<std::vector<char>> cores;
-  cores.reserve(static_cast<size_t>(n) * (n + 1) / 2);  // references stay valid
-  std::vector<int> deg(nc), queue;
-  auto core_of = [&](Mask pair) -> const std::vector<char>& {
-    size_t k = 0;
-    while (k < core_pair.size() && core_pair[k] != pair) ++k;
-    if (k == core_pair.size()) {
-      core_pair.push_back(pair);
-      std::vector<char> core(nc, 0);
-      queue.clear();
-      for (int c = 0; c < nc; ++c) core[c] = (g.cand(c) & pair) == pair;
-      for (int c = 0; c < nc; ++c) {
-        if (!core[c]) continue;
-        deg[c] = 0;
-        for (int q : g.peers(c)) deg[c] += core[q];
-        if (deg[c] < 2) queue.push_back(c);
-      }
-      while (!queue.empty()) {
-        const int c = queue.back();
-        queue.pop_back();
-        if (!core[c]) continue;
-        core[c] = 0;
-        for (int q : g.peers(c)) {
-          if (core[q] && --deg[q] < 2) queue.push_back(q);
-        }
-      }
-      cores.push_back(std::move(core));
-    }
-    return cores[k];
-  };
+  thread_local PairCores pc;
+  pc.start(g);
   for (int cell = 0; cell < nc; ++cell) {
     const Mask p = g.cand(cell);
     if (popcount(p) != 2) continue;
-    const std::vector<char>& core = core_of(p);
-    if (!core[cell]) continue;
-    thread_local LoopSearch ls;
-    ls.start(g, p, core);
-    ls.check(cell, 2, 0, -1);
-    for (size_t r = 0; r < ls.results(); ++r) {
-      const std::vector<int> loop(ls.found_cells.begin() + (r ? ls.found_end[r - 1] : 0),
-                                  ls.found_cells.begin() + ls.found_end[r]);
+    // The loops of a pair depend only on the candidates of the cells holding both values:
+    // while none of them changed, the memo's record of the last search is replayed.
+    // Records, per start cell searched, in cell order: cell, number of loops, then each
+    // loop as its size and cells.
+    const int key = lowest(p) * (n + 1) + lowest(p & (p - 1));
+    int& slot = pc.slot[key];
+    if (slot == -1) slot = ctx.memo && ctx.memo->cells_clean(key) ? -2 : pc.add(g, p, key);
+    const int* rec;
+    if (slot == -2) {
+      const std::vector<int>& recs = ctx.memo->payload(key);
+      int& at = pc.cursor[key];
+      if (at == static_cast<int>(recs.size()) || recs[at] != cell) continue;
+      rec = &recs[at + 1];
+      at += 2;
+      for (int r = 0; r < rec[0]; ++r) at += 1 + recs[at];
+    } else {
+      const char* core = &pc.core[static_cast<size_t>(slot) * nc];
+      if (!core[cell]) continue;
+      thread_local LoopSearch ls;
+      ls.start(g, p, core);
+      ls.check(cell, 2, 0, -1);
+      std::vector<int>& recs = pc.found[slot];
+      const size_t at = recs.size();
+      recs.push_back(cell);
+      recs.push_back(static_cast<int>(ls.results()));
+      for (size_t r = 0; r < ls.results(); ++r) {
+        const int from = r ? ls.found_end[r - 1] : 0, to = ls.found_end[r];
+        recs.push_back(to - from);
+        recs.insert(recs.end(), ls.found_cells.begin() + from, ls.found_cells.begin() + to);
+      }
+      rec = &recs[at + 1];
+    }
+    const int* next_loop = rec + 1;
+    for (int r = 0; r < rec[0]; ++r) {
+      const std::vector<int> loop(next_loop + 1, next_loop + 1 + next_loop[0]);
+      next_loop += 1 + next_loop[0];
       std::vector<int> extra;
       for (int c : loop) {
         if (popcount(g.cand(c)) > 2) extra.push_back(c);
@@ -183,7 +240,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
         h.cells = loop;
         return h;
       };
-      const int v1 = ls.v1, v2 = ls.v2;
+      const int v1 = lowest(p), v2 = lowest(p & (p - 1));
       auto type2 = [&](const std::vector<int>& ex) {
         const Mask em = g.cand(ex[0]) & ~p;
         const int value = lowest(em);
@@ -274,6 +331,12 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
           add(found, std::move(h), 4);
         }
       }
+    }
+  }
+  if (ctx.memo) {
+    for (size_t k = 0; k < pc.keys.size(); ++k) {
+      ctx.memo->set_cells_clean(pc.keys[k], &pc.holders[k * pc.words]);
+      ctx.memo->payload(pc.keys[k]).swap(pc.found[k]);
     }
   }
   if (found.empty()) return false;

@@ -1,4 +1,7 @@
 // XY-Wing (4.2) and XYZ-Wing (4.4).
+#include <bit>
+#include <cstdint>
+
 #include "engine.h"
 
 namespace sudoforge::grader::detail {
@@ -6,14 +9,22 @@ namespace sudoforge::grader::detail {
 bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int need = xyz ? 3 : 2;
+  const int words = g.set_words();
+  std::uint64_t bivalue[16] = {};  // words <= 10 (625 cells)
+  for (int c = 0; c < g.cell_count(); ++c) {
+    if (popcount(g.cand(c)) == 2) bivalue[c / 64] |= std::uint64_t{1} << (c % 64);
+  }
   for (int pivot = 0; pivot < g.cell_count(); ++pivot) {
     const Mask pm = g.cand(pivot);
     if (popcount(pm) != need) continue;
-    // Bivalue peers, in peer order.
+    // Bivalue peers, in peer order (ascending).
     int bp[64];
     int nb = 0;
-    for (int c : g.peers(pivot)) {
-      if (popcount(g.cand(c)) == 2 && nb < 64) bp[nb++] = c;
+    const std::uint64_t* peers = g.peer_set(pivot);
+    for (int w = 0; w < words; ++w) {
+      for (std::uint64_t x = peers[w] & bivalue[w]; x && nb < 64; x &= x - 1) {
+        bp[nb++] = w * 64 + std::countr_zero(x);
+      }
     }
     for (int i = 0; i < nb; ++i) {
       const int w1 = bp[i];

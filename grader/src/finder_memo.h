@@ -1,0 +1,73 @@
+#pragma once
+// Internal to the grader: what the basic finders remember between the steps of a puzzle.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "engine.h"
+
+namespace sudoforge::grader::detail {
+
+// What the finders learnt at earlier steps on the same grid: where they found nothing,
+// and when. A finder whose result in a unit (for a digit, from a set of cells) depends
+// on nothing but the candidates there skips it while they did not change since: same
+// input, same empty result. One memo per puzzle, bound to its grid by reset().
+class FinderMemo {
+ public:
+  // Per unit: hidden single; direct hidden pair, triple; naked and hidden pair, triple,
+  // quad (the set slots are kDirectHidden/kNakedSet/kHiddenSet + degree - 2).
+  enum UnitSlot {
+    kHiddenSingle = 0,
+    kDirectHidden = 1,
+    kNakedSet = 3,
+    kHiddenSet = 6,
+    kUnitSlots = 9
+  };
+  // Per digit: direct and plain locking; X-Wing, Swordfish, Jellyfish (kFish + degree - 2).
+  enum DigitSlot { kDirectLocking = 0, kLocking = 1, kFish = 2, kDigitSlots = 5 };
+
+  void reset(const CandidateGrid& g);
+
+  bool unit_clean(int slot, int u) const {
+    return g_->unit_changed(u) < unit_[slot * g_->unit_count() + u];
+  }
+  void set_unit_clean(int slot, int u) { unit_[slot * g_->unit_count() + u] = g_->clock() + 1; }
+  bool digit_clean(int slot, int d) const {
+    return g_->digit_changed(d) < digit_[slot * (g_->n() + 1) + d];
+  }
+  void set_digit_clean(int slot, int d) { digit_[slot * (g_->n() + 1) + d] = g_->clock() + 1; }
+
+  // Sets of cells, under keys 0 .. (n+1)^2 - 1 chosen by the finder: clean while no cell
+  // of the set recorded last changed, and then what the finder found from the set
+  // (payload, in the finder's format) is still what it would find.
+  bool cells_clean(int key) const;
+  void set_cells_clean(int key, const std::uint64_t* cells);  // g.set_words() words
+  std::vector<int>& payload(int key) { return payload_[key]; }
+
+  // A cache of verdicts under 32-bit keys (one finder's: aligned triplet exclusion): the
+  // clock + 1 when the finder found nothing there, 0 when unknown. Entries may be
+  // overwritten by others: a lost verdict only costs a new search.
+  std::uint64_t verdict(std::uint32_t key) const {
+    if (verdicts_.empty()) return 0;
+    const Verdict& v = verdicts_[slot_of(key)];
+    return v.key == key ? v.time : 0;
+  }
+  void set_verdict(std::uint32_t key);
+
+ private:
+  const CandidateGrid* g_ = nullptr;
+  std::vector<std::uint64_t> unit_, digit_;  // clock + 1 when found clean, 0 never
+  std::vector<std::uint64_t> set_time_, set_cells_;
+  std::vector<std::vector<int>> payload_;
+  struct Verdict {
+    std::uint32_t key;
+    std::uint64_t time;
+  };
+  static constexpr int kVerdictBits = 14;
+  static std::size_t slot_of(std::uint32_t key) {
+    return (key * 2654435761u) >> (32 - kVerdictBits);  // Fibonacci hashing
+  }
+  std::vector<Verdict> verdicts_;  // empty until the first verdict of a puzzle
+};
+
+}  // namespace sudoforge::grader::detail
