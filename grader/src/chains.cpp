@@ -379,7 +379,7 @@ struct ChainEngine::Impl {
     int W = 1;
     std::vector<std::uint64_t> reached, front, nextf;
     std::vector<int> active, touched, tstamp;
-    int layer = 0;
+    int layer = 0;  // stamp of the last layer computed (only rises, see build_psearch)
     int on_close = 1 << 30;  // complexity of the group's shortest chain from an "on" source
   };
   struct PSearch {
@@ -413,7 +413,6 @@ struct ChainEngine::Impl {
       G.tgt.clear();
       G.gidx.clear();
       G.active.clear();
-      G.layer = 0;
       G.on_close = 1 << 30;
     }
     for (int v : vlist) {
@@ -446,8 +445,10 @@ struct ChainEngine::Impl {
       const size_t words = static_cast<size_t>(nv) * G.W;
       G.reached.assign(words, 0);
       G.front.assign(words, 0);
-      G.nextf.assign(words, 0);
-      G.tstamp.assign(nv, 0);
+      // nextf is all zero between layers (advance clears what it set), and the layer
+      // stamps only rise, so both survive from search to search.
+      if (G.nextf.size() < words) G.nextf.resize(words, 0);
+      if (G.tstamp.size() < static_cast<size_t>(nv)) G.tstamp.resize(nv, 0);
       for (int i = 0; i < S; ++i) {  // each source node is distinct
         const size_t at = static_cast<size_t>(G.src[i]) * G.W + i / 64;
         const std::uint64_t bit = std::uint64_t{1} << (i % 64);
