@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoforge/solver/clause_solver.h"
 #include "sudoforge/solver/search_limits.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
@@ -60,6 +61,9 @@ void validate(const GeneratorOptions& o) {
 // unbounded.
 constexpr std::uint64_t kFirstCheckNodes = 1000;
 constexpr std::uint64_t kLastBoundedCheckNodes = 1'000'000;
+// 25x25: the cell engine's share of a check's budget (its nodes cost about ten times the
+// clause search's; see determined()).
+constexpr std::uint64_t kCellShare = 10;
 
 // What a uniqueness check concluded.
 enum class Verdict {
@@ -81,7 +85,11 @@ struct Generator::Impl {
   // a seed must not change).
   bool staged;
   std::uint64_t max_check_nodes;  // 0 = unbounded
+  // 25x25: a check the cell engine does not settle within a tenth of its budget goes on
+  // in the clause-learning search with the full budget (see "Big grids" in generator.h).
+  bool learning;
   SudokuSolver solver;
+  ClauseSolver clauses;
   std::uint32_t full;
   // Orbits per concrete symmetry, built on first use.
   std::array<std::vector<std::vector<int>>, 8> orbit_cache;
@@ -111,6 +119,7 @@ struct Generator::Impl {
         max_check_nodes(options.max_check_nodes ? *options.max_check_nodes
                         : n >= 25               ? kDefaultCheckNodes25
                                                 : 0),
+        learning(n >= 25),
         solver(staged ? Engine::kCellMasks : Engine::kAuto),
         full(n == 32 ? ~0u : (1u << n) - 1),
         work(g),
@@ -269,13 +278,27 @@ struct Generator::Impl {
     if (!staged)
       return solver.count(work, 1, &cost, f) == 0 ? Verdict::kUnique : Verdict::kNotUnique;
     SearchLimits limits;
-    limits.max_nodes = budget;
+    // 25x25: the cell engine gets a tenth of the budget (a tenth of the last bounded one
+    // when unbounded: its long searches are the ones learning shortens), then the clause
+    // search gets the whole budget. Both are exact; either answer stands.
+    limits.max_nodes = !learning ? budget
+                       : budget  ? std::max<std::uint64_t>(budget / kCellShare, 1)
+                                 : kLastBoundedCheckNodes / kCellShare;
     limits.stop = stop;
     solver.set_limits(limits);
     try {
       const std::uint64_t found =
           known ? solver.count(work, 1, &cost, f, *known) : solver.count(work, 1, &cost, f);
       return found == 0 ? Verdict::kUnique : Verdict::kNotUnique;
+    } catch (const SearchAborted& e) {
+      if (e.reason() == SearchAborted::Reason::kStopped) return Verdict::kStopped;
+      if (!learning) return Verdict::kUnknown;
+    }
+    limits.max_nodes = budget;
+    clauses.set_limits(limits);
+    try {
+      return clauses.solvable(work, f, known, nullptr, &cost) ? Verdict::kNotUnique
+                                                              : Verdict::kUnique;
     } catch (const SearchAborted& e) {
       return e.reason() == SearchAborted::Reason::kStopped ? Verdict::kStopped : Verdict::kUnknown;
     }

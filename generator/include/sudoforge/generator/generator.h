@@ -52,6 +52,20 @@
 //        for now and retried after the pass, in the same order, with 10x the budget, and
 //        so on up to max_check_nodes. Deferring the hard ones keeps the puzzle fuller
 //        while the cheap removals are made; "needed" answers only get easier later.
+//      - 25x25 only: a check the cell engine has not settled within a tenth of the budget
+//        goes on in ClauseSolver (clause learning, solver/clause_solver.h) with the whole
+//        budget, counted in its own nodes (literals assigned; about ten cost one cell
+//        engine node). Measured on the clues left undecided at 25x25 by a budget of
+//        100000 engine nodes: it depends on the grid. Seed 1: 10 of the first 15 could
+//        go (settling them needs a PROOF that no other solution exists, where the cell
+//        engine re-refutes the same local contradictions for seconds to minutes, 4-40x
+//        longer than the learning search); seed 3: 43 of 50 were needed (a second
+//        solution must be found; it differs from the known one in 100-220 of the 625
+//        cells, so a search confined near the clue rarely finds it, and here the cell
+//        engine's known-solution-first order sometimes wins, hence it goes first). Both
+//        searches are exact, so the verdicts (and the uniqueness of every puzzle) are;
+//        only which checks finish within a budget changes, hence the puzzles of a 25x25
+//        seed changed with this step (16x16 and below did not).
 //      - if a budget still runs out at max_check_nodes, that orbit stays: the puzzle is
 //        still unique (every removal that was kept was proven), but no longer proven
 //        minimal: `minimal` and `orbit_minimal` are false and `undecided_clues` counts
@@ -114,13 +128,16 @@ struct GeneratorOptions {
   bool check_cell_minimal = true;
   // 16x16 and up: the largest node budget of one uniqueness check (see "Big grids" in the
   // header comment); 0 = unbounded (every check settled, the puzzle always minimal, a
-  // 25x25 puzzle may take hours). nullopt = by size: unbounded for 16x16,
+  // 25x25 puzzle may take many minutes). nullopt = by size: unbounded for 16x16,
   // kDefaultCheckNodes25 for 25x25. Ignored below 16x16, where checks always finish fast.
   std::optional<std::uint64_t> max_check_nodes;
 };
 
-// Default max_check_nodes for 25x25: about 20 s per puzzle on one core, most seeds then
-// leave a few dozen clues undecided (reported: minimal == false).
+// Default max_check_nodes for 25x25: about 7 s per puzzle on one core; most seeds then
+// leave dozens of clues undecided (reported: minimal == false). 1000000 takes about a
+// minute and leaves fewer on some seeds (seed 4: 87 instead of 180 with the old engine
+// alone); 0 settles every check: 1-4 minutes on three of four seeds measured, more than 6
+// on the fourth.
 inline constexpr std::uint64_t kDefaultCheckNodes25 = 100'000;
 
 // Throws GeneratorError when the options are inconsistent.
