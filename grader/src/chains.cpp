@@ -567,19 +567,12 @@ struct ChainEngine::Impl {
     }
   }
 
-  // Bit boards over cells (W words): candidates of each digit, peers of each cell.
+  // Bit boards over cells (W words): candidates of each digit (the peers of each cell are
+  // the grid's peer_set, built once per shape).
   int W = 0;
-  std::vector<std::uint64_t> peer_bb, cand_bb;  // [c*W], [d*W]
-  int bb_nc = -1;
+  std::vector<std::uint64_t> cand_bb;  // [d*W]
   void load_boards() {
-    W = (b.nc + 63) / 64;
-    if (bb_nc != b.nc) {
-      bb_nc = b.nc;
-      peer_bb.assign(static_cast<size_t>(b.nc) * W, 0);
-      for (int c = 0; c < b.nc; ++c) {
-        for (int q : b.g->peers(c)) peer_bb[static_cast<size_t>(c) * W + q / 64] |= std::uint64_t{1} << (q % 64);
-      }
-    }
+    W = b.g->set_words();
     cand_bb.assign(static_cast<size_t>(b.n + 1) * W, 0);
     for (int c = 0; c < b.nc; ++c) {
       for (Mask m = b.cand[c]; m; m &= m - 1) {
@@ -613,7 +606,7 @@ struct ChainEngine::Impl {
         for (int w = 0; w < W; ++w) on_bb[d * W + w] = off_bb[d * W + w] = 0;
       }
       std::uint64_t* t = ((node & 1) ? on_bb.data() : off_bb.data()) + static_cast<size_t>(d) * W;
-      const std::uint64_t* pb = &peer_bb[static_cast<size_t>(c) * W];
+      const std::uint64_t* pb = b.g->peer_set(c);
       for (int w = 0; w < W; ++w) t[w] |= pb[w];
     }
     auto& elims = elims_buf;

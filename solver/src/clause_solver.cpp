@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sudoforge/core/validate.h"
+
 namespace sudoforge {
 namespace {
 
@@ -492,17 +494,7 @@ struct ClauseSolver::Impl {
         out.set(var_cell[x], var_value[x]);
       }
     }
-    const Geometry& g = givens.geometry();
-    for (int u = 0; u < g.unit_count(); ++u) {
-      std::uint64_t seen_symbols = 0;
-      for (int c : g.unit(u)) {
-        if (!out[c]) throw std::logic_error("ClauseSolver: a cell left empty");
-        seen_symbols |= std::uint64_t{1} << out[c];
-      }
-      if (__builtin_popcountll(seen_symbols) != g.size()) {
-        throw std::logic_error("ClauseSolver: bad model");
-      }
-    }
+    if (!is_solution_of(givens, out)) throw std::logic_error("ClauseSolver: bad model");
     return out;
   }
 
