@@ -371,14 +371,24 @@ struct ChainEngine::Impl {
   // order) that closes, and rebuilds it with the single-source search. The X pass splits
   // into one search per digit (X-links never change the digit). The searches are kept
   // between the rounds of rising rating ceiling and resumed where the ceiling cut them.
+  //
+  // Meeting in the middle: every link has its contrapositive in the same pass (on(a) ->
+  // off(b) and on(b) -> off(a); off(a) -> on(b) and off(b) -> on(a)), so a path from the
+  // source x to a node v and a path from x to not-v make a chain x -> v -> not-x. Links
+  // alternate on/off, so a shortest chain has an odd number L = 2e - 1 of links, and its
+  // e-th node v has d(x, v) = e and d(x, not-v) = e - 1 (less would give a shorter chain).
+  // Hence the chains of 2e nodes are exactly the sources x with a node v new at distance
+  // e whose partner not-v was new at distance e - 1: layer t = e + 1 decides the chains
+  // of 2(t - 1) nodes, half the depth a search for the target itself needs.
   std::vector<int> vlist, srcs;
   struct PGroup {
     std::vector<int> nodes;               // compact index -> node
-    std::vector<int> src, tgt, gidx;      // per local source: compact source, target, order
+    std::vector<int> src, gidx;           // per local source: compact source, order
     std::vector<int> astart, adjc;        // compact adjacency
     int W = 1;
-    std::vector<std::uint64_t> reached, front, nextf;
-    std::vector<int> active, touched, tstamp;
+    std::vector<std::uint64_t> reached, front, front2, nextf;  // front2: the next front
+    std::vector<std::uint64_t> closed;  // the sources whose shortest chain is known
+    std::vector<int> active, touched, tstamp, next_active;
     int layer = 0;  // stamp of the last layer computed (only rises, see build_psearch)
     int on_close = 1 << 30;  // complexity of the group's shortest chain from an "on" source
   };
@@ -387,9 +397,10 @@ struct ChainEngine::Impl {
     int ngroups = 0;
     std::vector<int> cidx;  // node -> compact index in its group
     std::vector<int> gof;   // node -> group
-    int depth = 1;          // next layer forcing_chains_parallel looks at
-    int computed = 1;       // next layer to compute
-    std::vector<int> first_at;  // [layer]: smallest order of a source closing there
+    int next_c = 2;         // next complexity forcing_chains_parallel looks at
+    int computed = 1;       // layers computed (layer t: the nodes at distance t - 1)
+    int known_c = 0;        // every chain of at most this many nodes is known
+    std::vector<int> first_at;  // [complexity]: smallest order of a source closing there
     int on_close = 1 << 30;     // complexity of the shortest chain from an "on" source
     std::vector<int> srcs;      // the sources, in SE order
     bool valid = false, exhausted = false;
@@ -410,11 +421,11 @@ struct ChainEngine::Impl {
       PGroup& G = P.groups[gi];
       G.nodes.clear();
       G.src.clear();
-      G.tgt.clear();
       G.gidx.clear();
       G.active.clear();
       G.on_close = 1 << 30;
     }
+    // vlist holds off(x), on(x) in turn, so the compact index of not-v is that of v ^ 1.
     for (int v : vlist) {
       const int gi = by_digit ? (v >> 1) % b.n : 0;
       PGroup& G = P.groups[gi];
@@ -426,7 +437,6 @@ struct ChainEngine::Impl {
       const int v = srcs[i];
       PGroup& G = P.groups[P.gof[v]];
       G.src.push_back(P.cidx[v]);
-      G.tgt.push_back(P.cidx[v ^ 1]);
       G.gidx.push_back(i);
     }
     for (int gi = 0; gi < P.ngroups; ++gi) {
@@ -445,6 +455,9 @@ struct ChainEngine::Impl {
       const size_t words = static_cast<size_t>(nv) * G.W;
       G.reached.assign(words, 0);
       G.front.assign(words, 0);
+      G.closed.assign(G.W, 0);
+      // The new front is built in front2, which is all zero between layers.
+      if (G.front2.size() < words) G.front2.resize(words, 0);
       // nextf is all zero between layers (advance clears what it set), and the layer
       // stamps only rise, so both survive from search to search.
       if (G.nextf.size() < words) G.nextf.resize(words, 0);
@@ -457,8 +470,9 @@ struct ChainEngine::Impl {
         G.front[at] |= bit;
       }
     }
-    P.depth = 1;
+    P.next_c = 2;
     P.computed = 1;
+    P.known_c = 0;
     P.first_at.assign(1, 1 << 30);
     P.on_close = 1 << 30;
     P.exhausted = false;
@@ -500,50 +514,62 @@ struct ChainEngine::Impl {
         for (int w = 0; w < gw; ++w) nf[w] |= f[w];
       }
     }
-    for (int v : G.active) {
-      std::uint64_t* f = &G.front[static_cast<size_t>(v) * gw];
-      for (int w = 0; w < gw; ++w) f[w] = 0;
-    }
+    // The new front goes to front2 while front (the last one) still answers for the
+    // partners; a source counts once, at its shortest chain.
     int first = 1 << 30;
-    const int S = static_cast<int>(G.src.size());
-    for (int i = 0; i < S; ++i) {
-      if ((G.nextf[static_cast<size_t>(G.tgt[i]) * gw + i / 64] >> (i % 64)) & 1) {
-        first = std::min(first, G.gidx[i]);
-        if (order[G.gidx[i]] & 1) G.on_close = std::min(G.on_close, complexity);
-      }
-    }
-    G.active.clear();
+    G.next_active.clear();
     for (int t : G.touched) {
       std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
       std::uint64_t* r = &G.reached[static_cast<size_t>(t) * gw];
-      std::uint64_t* f = &G.front[static_cast<size_t>(t) * gw];
-      std::uint64_t any = 0;
+      std::uint64_t* f = &G.front2[static_cast<size_t>(t) * gw];
+      const std::uint64_t* partner = &G.front[static_cast<size_t>(t ^ 1) * gw];
+      std::uint64_t any = 0, meet = 0;
       for (int w = 0; w < gw; ++w) {
         const std::uint64_t x = nf[w] & ~r[w];
         r[w] |= x;
         f[w] = x;
         any |= x;
+        meet |= x & partner[w] & ~G.closed[w];
         nf[w] = 0;
       }
-      if (any) G.active.push_back(t);
+      if (any) G.next_active.push_back(t);
+      if (!meet) continue;
+      for (int w = 0; w < gw; ++w) {
+        for (std::uint64_t m = f[w] & partner[w] & ~G.closed[w]; m; m &= m - 1) {
+          const int i = w * 64 + std::countr_zero(m);
+          first = std::min(first, G.gidx[i]);
+          if (order[G.gidx[i]] & 1) G.on_close = std::min(G.on_close, complexity);
+        }
+        G.closed[w] |= f[w] & partner[w];
+      }
     }
+    for (int v : G.active) {
+      std::uint64_t* f = &G.front[static_cast<size_t>(v) * gw];
+      for (int w = 0; w < gw; ++w) f[w] = 0;
+    }
+    G.front.swap(G.front2);
+    G.active.swap(G.next_active);
     return first;
   }
 
-  // Computes the next layer of P's breadth-first searches (all groups).
+  // Computes the next layer of P's breadth-first searches (all groups): layer t decides
+  // the chains of 2(t - 1) nodes.
   void compute_layer(PSearch& P) {
     int first = 1 << 30;
     bool any = false;
+    const int complexity = 2 * P.computed;
     for (int gi = 0; gi < P.ngroups; ++gi) {
       PGroup& G = P.groups[gi];
       if (G.active.empty()) continue;
-      first = std::min(first, advance(G, P.srcs, P.computed + 1));
+      first = std::min(first, advance(G, P.srcs, complexity));
       P.on_close = std::min(P.on_close, G.on_close);
       any |= !G.active.empty();
     }
-    P.first_at.push_back(first);
     ++P.computed;
-    if (!any) P.exhausted = true;
+    P.first_at.resize(complexity + 1, 1 << 30);
+    P.first_at[complexity] = first;
+    P.known_c = complexity;
+    if (!any) P.exhausted = true;  // every distance is known: no chain is left to find
   }
   void forcing_chains_parallel(bool y) {
     const int base = y ? 70 : 66;
@@ -552,14 +578,15 @@ struct ChainEngine::Impl {
     PSearch& P = psearch[y ? 1 : 0];
     if (!P.valid) build_psearch(P, y, true);
     while (true) {
-      const int c = P.depth + 1;
+      const int c = P.next_c;
       if (!(Key{base + length_difficulty(c), c, sk} < best)) return;
-      if (P.depth >= P.computed) {
+      if (c > P.known_c) {
         if (P.exhausted) return;
         compute_layer(P);
+        continue;
       }
-      const int first = P.first_at[P.depth];
-      ++P.depth;
+      const int first = P.first_at[c];
+      ++P.next_c;
       if (first < (1 << 30)) {
         forcing_chain(P.srcs[first], y);  // rebuilds and offers the chain
         return;
@@ -722,15 +749,16 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
       }
       return false;
     };
-    while (!P.exhausted && P.computed + 1 <= lmax + 2 && open()) s.compute_layer(P);
+    while (!P.exhausted && P.known_c < lmax + 2 && open()) s.compute_layer(P);
     s.floors.resize(P.ngroups);
     int least = 1 << 30;
     for (int gi = 0; gi < P.ngroups; ++gi) {
       const auto& G = P.groups[gi];
-      // Without a close yet, nothing closes in P.computed nodes or fewer.
+      // Without a close yet, every chain has more than known_c nodes, so (their count
+      // being even) at least known_c + 2.
       const int f = G.on_close < (1 << 30) ? std::max(4, G.on_close - 2)
                     : G.active.empty()     ? 1 << 30
-                                           : std::max(4, P.computed - 1);
+                                           : std::max(4, P.known_c);
       s.floors[gi] = f;
       least = std::min(least, f);
     }
