@@ -1,5 +1,5 @@
-// Nishio (7.5), multiple (8.0) and dynamic (8.5) forcing chains, as Sudoku Explainer
-// defines them.
+// Nishio (7.5), multiple (8.0), dynamic (8.5) and dynamic (+) (9.0) forcing chains, as
+// Sudoku Explainer defines them.
 //
 // A "chaining" starts from one assumption (a candidate on, or off) and derives, breadth
 // first with "on" consequences taken before "off" ones, everything that follows:
@@ -12,6 +12,11 @@
 // that made it single ("hidden parents"). A chaining stops at its first contradiction
 // (a candidate both on and off).
 //
+// Dynamic (+) chainings (SE's Chaining level 1) go on where the links stop: the first
+// basic rule (locking, hidden pair, naked pair, X-Wing; chains_plus.cpp) that applies to
+// the grid of the chaining only thanks to removed candidates adds its removals as "off"
+// nodes, whose parents are those removed candidates, and the links resume from them.
+//
 // Hints (each removes candidates of the step grid):
 //   contradiction: the assumption leads to a contradiction, so it is false (Nishio,
 //     dynamic; sort key 7);
@@ -21,9 +26,11 @@
 //     positions, or more for multiple chains; sort key 6);
 //   cell: a candidate is on (off) whichever value a cell takes (sort key 5).
 // Complexity: the number of distinct nodes among the ancestors of each target, summed
-// over the chains of the hint. Rating: 7.5 / 8.0 / 8.5 plus SE's length adjustment; SE
-// keeps the hint of least (rating, complexity, sort key), first found on ties, visiting
-// cells in reading order and values in increasing order.
+// over the chains of the hint. Rating: 7.5 / 8.0 / 8.5 / 9.0 plus SE's length
+// adjustment; SE keeps the hint of least (rating, complexity, sort key), first found on
+// ties, visiting cells in reading order and values in increasing order. Each producer runs
+// only when the easier ones found nothing (SE's ladder), so dynamic (+) costs nothing on a
+// puzzle that plain dynamic chains finish.
 //
 // Each chaining from an "on" assumption is computed once per producer and shared by the
 // binary, region and cell hints. Tried and dropped:
@@ -37,12 +44,17 @@
 //  - reusing a static chaining of the multiple producer as the dynamic one when equal:
 //    only 16% of the dynamic records (the short chainings) would be saved.
 //
-// Not implemented: dynamic (+) (9.0, the basic techniques applied inside the chain) and
-// the nested levels (9.5+); a puzzle that needs them comes back complete = false.
+// Not implemented: the nested levels (SE levels 2 and 3 in its "advanced" producers, 9.5
+// and 10.0: forcing chains, then multiple forcing chains, among the rules applied inside
+// the chains; levels 4 and 5, 10.5 and 11.0, are "experimental" in SE). They need every
+// hint of a static chain search with its full chains (rule parents, and the nested chain's
+// own complexity added to the hint's). A puzzle that needs them comes back complete =
+// false; none of top1465 or cb001 does.
 #include <algorithm>
 #include <string>
 
 #include "chains_internal.h"
+#include "chains_plus.h"
 
 namespace sudoforge::grader::detail {
 
@@ -57,6 +69,7 @@ struct DynamicScratch {
     std::vector<Rec> recs;
     std::vector<int> pool;                      // parent records
     std::vector<int> on_order, off_order;       // canonical records in order of derivation
+    std::vector<std::pair<int, int>> rules;     // dynamic (+): (record, PlusRule) of rule "off"s
     bool absurd = false;
     int abs_on = -1, abs_off = -1;              // records of the contradiction
     int rnode(int r) const { return recs[r].node; }
@@ -67,6 +80,8 @@ struct DynamicScratch {
   const CandidateGrid* g = nullptr;
   int n = 0, nc = 0, nn = 0;
   bool ylinks = true, dynamic = false, multiple = false, nishio = false;
+  bool plus = false;  // dynamic (+): the basic rules join the links (chains_plus.cpp)
+  const char* const* names = nullptr;  // contradiction, double, region, cell hints
   std::vector<Mask> cand0, cand, upos0, upos;
   std::vector<int> vis;
   int vstamp = 0;
@@ -80,6 +95,11 @@ struct DynamicScratch {
   std::vector<Rec> rbuf;               // nn + 1: every node once, plus the contradiction
   std::vector<int> qon_buf, qoff_buf;  // nn / 2 each
   std::vector<int> tmp_parents;        // parents of the "on" consequences of one "off" node
+  // Dynamic (+): the values placed per digit (the X-Wing's condition), the hints of the
+  // rules and the records of one hint's parents.
+  std::vector<int> placed;
+  PlusHints plus_hints;
+  std::vector<int> plus_parents;
 
   // Best hint so far.
   int best_cx = 0, best_sk = 0;
@@ -119,6 +139,8 @@ struct DynamicScratch {
     upos0.assign(grid.pos_table(), grid.pos_table() + static_cast<size_t>(3 * n) * (n + 1));
     cand = cand0;
     upos = upos0;
+    placed.assign(static_cast<size_t>(grid.n()) + 1, 0);
+    for (int c = 0; c < grid.cell_count(); ++c) ++placed[grid.value(c)];
     if (same_shape) return;
     vis.assign(nn, 0);
     ncd.resize(static_cast<size_t>(nc) * n);
@@ -170,6 +192,7 @@ struct DynamicScratch {
     int* const rec = R.rec.data();
     for (const Rec& rc : R.recs) rec[rc.node] = -1;
     R.pool.clear();
+    R.rules.clear();
     R.absurd = false;
     R.abs_on = R.abs_off = -1;
 
@@ -232,6 +255,36 @@ struct DynamicScratch {
       return false;
     };
 
+    // Dynamic (+), when the links give nothing more: the removals of the first basic rule
+    // that needs some candidate removed by the chaining become "off" nodes, in SE's order,
+    // whose parents are the "off" nodes of those candidates. SE enters them without
+    // looking for an "on" twin; none can exist here (the cell of an "on" node has lost
+    // its other values and its peers that value, which these patterns would need).
+    const auto add_rule_offs = [&]() {
+      const PlusGrid pg{g, cand0.data(), cm, upos0.data(), um, placed.data()};
+      find_plus_hints(pg, plus_hints);
+      bool any = false;
+      for (const PlusHints::H& h : plus_hints.hints) {
+        plus_parents.clear();
+        // A removed candidate left the grid as an "off" record, so each parent has one.
+        bool known = true;
+        for (int i = h.pb; i < h.pe; ++i) {
+          plus_parents.push_back(rec[plus_hints.parents[i] << 1]);
+          known &= plus_parents.back() >= 0;
+        }
+        if (!known) continue;  // cannot happen; a record without parents would break counts
+        for (int i = h.tb; i < h.te; ++i) {
+          const int x = plus_hints.targets[i] << 1;
+          if (rec[x] >= 0) continue;
+          const int r = push(x, plus_parents.data(), static_cast<int>(plus_parents.size()));
+          enter_off(x, cdof[x >> 1] >> 5, cdof[x >> 1] & 31, r);
+          R.rules.emplace_back(r, h.kind);
+          any = true;
+        }
+      }
+      return any;
+    };
+
     const int r0 = push(start, nullptr, 0);
     if (start & 1) {
       enter_on(start, r0);
@@ -239,7 +292,7 @@ struct DynamicScratch {
       enter_off(start, cdof[start >> 1] >> 5, cdof[start >> 1] & 31, r0);
     }
     int hon = 0, hoff = 0;
-    while (hon < non || hoff < noff) {
+    while (hon < non || hoff < noff || (plus && add_rule_offs())) {
       if (hon < non) {
         const int p = qon[hon++];
         const int nd = rs[p].node;
@@ -420,7 +473,7 @@ struct DynamicScratch {
   // One producer: SE's getMultipleChainsHintList for this mode.
   void produce() {
     const bool binary_hints = dynamic || nishio;
-    const char* absurd_name = nishio ? "Nishio Forcing Chains" : "Dynamic Contradiction Forcing Chains";
+    const char* absurd_name = names[0];
     for (int c = 0; c < nc; ++c) {
       if (g->value(c) != 0) continue;
       const Mask cm = cand0[c];
@@ -441,8 +494,9 @@ struct DynamicScratch {
             const int cx = ancestors(R, R.abs_on) + ancestors(R, R.abs_off);
             if (!better(cx, 7)) return;
             offer(to, cx, 7, absurd_name,
-                  explain ? "if " + node_text(from) + " then " + node_text(R.rnode(R.abs_on)) + " and " +
-                                node_text(R.rnode(R.abs_off))
+                  explain ? "if " + node_text(from) + " then " + node_text(R.rnode(R.abs_on)) +
+                                " and " + node_text(R.rnode(R.abs_off)) +
+                                rules_used({{&R, R.abs_on}, {&R, R.abs_off}})
                           : std::string());
           };
           offer_absurd(A, on, off);
@@ -457,8 +511,9 @@ struct DynamicScratch {
                 if (rb < 0) continue;
                 const int cx = ancestors(A, r) + ancestors(B, rb);
                 if (better(cx, 1)) {
-                  offer(x, cx, 1, "Dynamic Double Forcing Chains",
-                        explain ? node_text(on) + " and " + node_text(off) + " both give " + node_text(x)
+                  offer(x, cx, 1, names[1],
+                        explain ? node_text(on) + " and " + node_text(off) + " both give " +
+                                      node_text(x) + rules_used({{&A, r}, {&B, rb}})
                                 : std::string());
                 }
               }
@@ -487,7 +542,13 @@ struct DynamicScratch {
         cx += ancestors(*members[i], members[i]->find(x));
       }
       if (i == k && better(cx, sk)) {
-        offer(x, cx, sk, kind, explain ? what + " give " + node_text(x) : std::string());
+        std::string text;
+        if (explain) {
+          std::vector<std::pair<Result*, int>> targets;
+          for (Result* m : members) targets.emplace_back(m, m->find(x));
+          text = what + " give " + node_text(x) + rules_used(targets);
+        }
+        offer(x, cx, sk, kind, text);
       }
     }
   }
@@ -502,7 +563,7 @@ struct DynamicScratch {
       members.clear();
       for (Mask m = pm; m; m &= m - 1) members.push_back(&get_chain(node(cells[lowest(m)], d, true)));
       const std::string what = explain ? digit_name(*g, d) + " in " + g->unit_name(uid[c * 3 + k]) : std::string();
-      const char* kind = dynamic ? "Dynamic Region Forcing Chains" : "Region Forcing Chains";
+      const char* kind = names[2];
       Result& first = *members.front();
       collect(first, true, 6, kind, what);
       collect(first, false, 6, kind, what);
@@ -513,28 +574,73 @@ struct DynamicScratch {
     members.clear();
     for (Mask m = cand0[c]; m; m &= m - 1) members.push_back(&get_chain(node(c, lowest(m), true)));
     const std::string what = explain ? "the values of " + g->cell_name(c) : std::string();
-    const char* kind = dynamic ? "Dynamic Cell Forcing Chains" : "Cell Forcing Chains";
+    const char* kind = names[3];
     Result& first = *members.front();
     collect(first, true, 5, kind, what);
     collect(first, false, 5, kind, what);
+  }
+
+  // For explanations of dynamic (+) hints: the rules behind the chains that end at the
+  // given records, as " (inside: X-Wing, Hidden Pair)"; empty when none.
+  std::string rules_used(const std::vector<std::pair<Result*, int>>& targets) {
+    if (!plus) return {};
+    bool seen[4] = {};
+    for (const auto& [R, r0] : targets) {
+      if (R->rules.empty()) continue;
+      ++vstamp;
+      stack.assign(1, r0);
+      while (!stack.empty()) {
+        const int q = stack.back();
+        stack.pop_back();
+        const Rec& rq = R->recs[q];
+        if (vis[rq.node] == vstamp) continue;
+        vis[rq.node] = vstamp;
+        for (const auto& [rr, kind] : R->rules) seen[kind] |= rr == q;
+        if (rq.pe < 0) {
+          if (rq.pb >= 0) stack.push_back(rq.pb);
+        } else {
+          for (int k = rq.pb; k < rq.pe; ++k) stack.push_back(R->pool[k]);
+        }
+      }
+    }
+    std::string s;
+    for (int k = 0; k < 4; ++k) {
+      if (seen[k]) s += std::string(s.empty() ? " (inside: " : ", ") + plus_rule_name(k);
+    }
+    return s.empty() ? s : s + ")";
   }
 
   bool run(const Ctx& ctx, int level, Hint& h) {
     load(ctx.g);
     out = &h;
     explain = ctx.explain;
-    // Nishio, then multiple, then dynamic chains: the first producer with a hint wins.
+    // Nishio, multiple, dynamic, then dynamic (+) chains: the first producer with a hint
+    // wins (SE tries each only when the easier ones found nothing).
     struct Kind {
-      bool multiple, dynamic, nishio;
-      int base;
+      bool multiple, dynamic, nishio, plus;
+      int base, level;
+      const char* const* names;  // contradiction, double, region, cell
     };
-    static const Kind kKinds[3] = {{false, true, true, 75}, {true, false, false, 80}, {true, true, false, 85}};
-    for (int i = 0; i < 3; ++i) {
-      if (i == 2 && level < 3) break;
-      const Kind& kd = kKinds[i];
+    static const char* const kNishio[4] = {"Nishio Forcing Chains", "", "", ""};
+    static const char* const kMultiple[4] = {"", "", "Region Forcing Chains",
+                                             "Cell Forcing Chains"};
+    static const char* const kDynamic[4] = {
+        "Dynamic Contradiction Forcing Chains", "Dynamic Double Forcing Chains",
+        "Dynamic Region Forcing Chains", "Dynamic Cell Forcing Chains"};
+    static const char* const kPlus[4] = {
+        "Dynamic Contradiction Forcing Chains (+)", "Dynamic Double Forcing Chains (+)",
+        "Dynamic Region Forcing Chains (+)", "Dynamic Cell Forcing Chains (+)"};
+    static const Kind kKinds[4] = {{false, true, true, false, 75, 2, kNishio},
+                                   {true, false, false, false, 80, 2, kMultiple},
+                                   {true, true, false, false, 85, 3, kDynamic},
+                                   {true, true, false, true, 90, 4, kPlus}};
+    for (const Kind& kd : kKinds) {
+      if (kd.level > level) break;
       multiple = kd.multiple;
       dynamic = kd.dynamic;
       nishio = kd.nishio;
+      plus = kd.plus;
+      names = kd.names;
       ylinks = !nishio;
       base = kd.base;
       cache.assign(nn, -1);

@@ -18,7 +18,8 @@ struct ChainBoard {
   static int node(int cd, bool on) { return cd * 2 + (on ? 1 : 0); }
 };
 
-// Nishio (7.5), multiple (8.0), dynamic (8.5) chains; scratch kept between calls.
+// Nishio (7.5), multiple (8.0), dynamic (8.5) and dynamic (+) (9.0) chains; scratch kept
+// between calls.
 struct DynamicScratch;
 DynamicScratch* new_dynamic_scratch();
 void delete_dynamic_scratch(DynamicScratch* s);

@@ -5,10 +5,10 @@
 // The rating loop follows Sudoku Explainer: at every step the techniques are tried in
 // SE's own order (singles, direct intersections and hidden sets, intersections, subsets,
 // fish, wings, uniqueness, BUG, aligned pair exclusion, forcing chains and cycles,
-// aligned triplet exclusion, Nishio, multiple and dynamic forcing chains) and the first one that
-// makes progress is applied (for chains: the easiest chain, by SE's length-adjusted
-// rating). ER is the highest step rating on the path, EP the highest up to and including
-// the first placement, ED the first step's rating.
+// aligned triplet exclusion, Nishio, multiple, dynamic and dynamic (+) forcing chains) and
+// the first one that makes progress is applied (for chains: the easiest chain, by SE's
+// length-adjusted rating). ER is the highest step rating on the path, EP the highest up to
+// and including the first placement, ED the first step's rating.
 //
 // Other sizes: every technique is written over units (rows, columns, boxes), so any
 // supported geometry can be graded. The ratings keep their 9x9 SE values there; they
@@ -61,10 +61,10 @@ struct Rating {
 struct GradeOptions {
   // Highest chain family tried: 0 none (stop after aligned pair exclusion), 1 forcing
   // chains and cycles, 2 + aligned triplet exclusion, Nishio and multiple chains, 3 +
-  // dynamic chains, 4 + dynamic (+), 5 + nested chains (levels 2..). Lower values are
-  // faster and may leave the rating incomplete. Dynamic (+) and the nested levels are not
-  // implemented yet: values above 3 behave as 3, and a puzzle that needs them comes back
-  // complete = false (ER then is that of the steps done, at least 8.5).
+  // dynamic chains, 4 + dynamic (+) chains (9.0+), 5 + nested chains (levels 2..). Lower
+  // values are faster and may leave the rating incomplete. The nested levels are not
+  // implemented yet: 5 behaves as 4, and a puzzle that needs them comes back complete =
+  // false (ER then is that of the steps done, at least 9.0).
   int max_chain_level = 5;
   // Give up (complete = false) after this many steps (a safety net; 0 = no limit).
   int max_steps = 0;

@@ -1,0 +1,203 @@
+// The basic rules that Sudoku Explainer's "Dynamic Forcing Chains (+)" (9.0) apply inside
+// a dynamic chaining (SE: Chaining.getAdvancedPotentials with the rules of its level-1
+// list), on the grid of the chaining: the candidates of the step minus the "off" ones
+// derived so far.
+//
+// SE tries the rules in this order and keeps every hint of the first rule that has one
+// whose pattern needs some removed candidate ("rule parents"); a hint that would exist
+// without the chaining is left out (its parents are empty):
+//   Locking (pointing and claiming): (box, column), (box, row), (column, box), (row, box),
+//     unit pairs in order, digits increasing; parents: the removed places of the digit in
+//     the first unit outside the second;
+//   Hidden Pair: boxes, columns, rows; digit pairs in SE's order of binary permutations
+//     (by the larger digit, then the smaller); parents: the removed candidates of the two
+//     digits in the other cells of the unit;
+//   Naked Pair: boxes, columns, rows; cell pairs in the same order; parents: the removed
+//     candidates of the two cells other than the pair's digits;
+//   X-Wing: base columns then base rows, line pairs in that order, digits increasing;
+//     parents: the removed places of the digit in the base lines outside the cover lines.
+// As in SE, a member of a pair needs at least two candidates (places), units need enough
+// empty cells (SE counts the cells without a value in the step grid) and an X-Wing's digit
+// at most n - 4 placed values.
+//
+// SE keeps a hint's removals in a hash map keyed by cells without a hash of their own, so
+// the order in which it queues the removals of one hint is arbitrary; we take them in unit
+// order. Only the order of equal-depth nodes can differ, which matters when two nodes of
+// one hint lead to the same later node by chains of equal length.
+#include <array>
+
+#include "chains_plus.h"
+
+namespace sudoforge::grader::detail {
+namespace {
+
+// Calls f(a, b) for 0 <= a < b < m in the order of SE's Permutations(2, m): increasing as
+// bit masks, so by b, then a.
+template <class F>
+void se_pairs(int m, F&& f) {
+  for (int b = 1; b < m; ++b) {
+    for (int a = 0; a < b; ++a) f(a, b);
+  }
+}
+
+struct Builder {
+  const PlusGrid& v;
+  PlusHints& out;
+  int n;
+  int cd(int c, int d) const { return c * n + d - 1; }
+  const Mask* pos0(int u) const { return v.upos0 + u * (n + 1); }
+  const Mask* pos(int u) const { return v.upos + u * (n + 1); }
+
+  void begin() {
+    out.hints.push_back(PlusHints::H{0, static_cast<int>(out.targets.size()), 0,
+                                     static_cast<int>(out.parents.size()), 0});
+  }
+  // Ends the hint: dropped when it removes nothing or needs no removed candidate.
+  void end(int kind) {
+    PlusHints::H& h = out.hints.back();
+    h.kind = kind;
+    h.te = static_cast<int>(out.targets.size());
+    h.pe = static_cast<int>(out.parents.size());
+    if (h.tb == h.te || h.pb == h.pe) {
+      out.targets.resize(h.tb);
+      out.parents.resize(h.pb);
+      out.hints.pop_back();
+    }
+  }
+
+  void locking() {
+    static const int kOrder[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};  // 0 rows, 1 cols, 2 boxes
+    const CandidateGrid& g = *v.g;
+    for (const auto& pair : kOrder) {
+      for (int i1 = 0; i1 < n; ++i1) {
+        const int r1 = pair[0] * n + i1;
+        for (int i2 = 0; i2 < n; ++i2) {
+          const int r2 = pair[1] * n + i2;
+          const Mask in1 = g.inter(r1, r2);
+          if (!in1) continue;
+          const Mask in2 = g.inter(r2, r1);
+          for (int d = 1; d <= n; ++d) {
+            const Mask p1 = pos(r1)[d];
+            if (popcount(p1) < 2 || (p1 & ~in1)) continue;
+            begin();
+            const int* cells2 = g.unit(r2);
+            for (Mask m = pos(r2)[d] & ~in2; m; m &= m - 1)
+              out.targets.push_back(cd(cells2[lowest(m)], d));
+            const int* cells1 = g.unit(r1);
+            for (Mask m = pos0(r1)[d] & ~p1 & ~in1; m; m &= m - 1) {
+              out.parents.push_back(cd(cells1[lowest(m)], d));
+            }
+            end(kPlusLocking);
+          }
+        }
+      }
+    }
+  }
+
+  static int se_unit(int n, int k) {  // boxes, columns, rows
+    return k < n ? 2 * n + k : k < 2 * n ? k : k - 2 * n;
+  }
+
+  void hidden_pair() {
+    const CandidateGrid& g = *v.g;
+    for (int k = 0; k < 3 * n; ++k) {
+      const int u = se_unit(n, k);
+      if (g.unit_empty(u) <= 4) continue;
+      const int* cells = g.unit(u);
+      se_pairs(n, [&](int a, int b) {
+        const int da = a + 1, db = b + 1;
+        const Mask pa = pos(u)[da], pb = pos(u)[db];
+        if (popcount(pa) < 2 || popcount(pb) < 2 || popcount(pa | pb) != 2) return;
+        const Mask set = (Mask{1} << da) | (Mask{1} << db);
+        begin();
+        for (Mask m = pa | pb; m; m &= m - 1) {
+          const int c = cells[lowest(m)];
+          for (Mask x = v.cand[c] & ~set; x; x &= x - 1) out.targets.push_back(cd(c, lowest(x)));
+        }
+        for (int i = 0; i < n; ++i) {
+          if (((pa | pb) >> i) & 1) continue;
+          const int c = cells[i];
+          for (Mask x = v.cand0[c] & set; x; x &= x - 1) out.parents.push_back(cd(c, lowest(x)));
+        }
+        end(kPlusHiddenPair);
+      });
+    }
+  }
+
+  void naked_pair() {
+    const CandidateGrid& g = *v.g;
+    for (int k = 0; k < 3 * n; ++k) {
+      const int u = se_unit(n, k);
+      if (g.unit_empty(u) < 4) continue;
+      const int* cells = g.unit(u);
+      se_pairs(n, [&](int a, int b) {
+        const Mask ca = v.cand[cells[a]], cb = v.cand[cells[b]];
+        if (popcount(ca) < 2 || popcount(cb) < 2 || popcount(ca | cb) != 2) return;
+        const Mask set = ca | cb;
+        begin();
+        for (int i = 0; i < n; ++i) {
+          if (i == a || i == b) continue;
+          for (Mask x = v.cand[cells[i]] & set; x; x &= x - 1)
+            out.targets.push_back(cd(cells[i], lowest(x)));
+        }
+        for (int c : {cells[a], cells[b]}) {
+          for (Mask x = v.cand0[c] & ~set; x; x &= x - 1) out.parents.push_back(cd(c, lowest(x)));
+        }
+        end(kPlusNakedPair);
+      });
+    }
+  }
+
+  void x_wing() {
+    const CandidateGrid& g = *v.g;
+    for (int by_rows = 0; by_rows < 2; ++by_rows) {
+      const int base0 = by_rows ? 0 : n, cover0 = by_rows ? n : 0;  // columns first
+      se_pairs(n, [&](int a, int b) {
+        const Mask base_set = (Mask{1} << a) | (Mask{1} << b);
+        for (int d = 1; d <= n; ++d) {
+          if (v.placed[d] + 4 > n) continue;
+          const Mask pa = pos(base0 + a)[d], pb = pos(base0 + b)[d];
+          if (popcount(pa) < 2 || popcount(pb) < 2 || popcount(pa | pb) != 2) continue;
+          begin();
+          for (Mask m = pa | pb; m; m &= m - 1) {
+            const int cover = cover0 + lowest(m);
+            const int* cells = g.unit(cover);
+            for (Mask x = pos(cover)[d] & ~base_set; x; x &= x - 1)
+              out.targets.push_back(cd(cells[lowest(x)], d));
+          }
+          for (const int line : {a, b}) {
+            const int base = base0 + line;
+            const int* cells = g.unit(base);
+            for (Mask x = pos0(base)[d] & ~pos(base)[d] & ~(pa | pb); x; x &= x - 1) {
+              out.parents.push_back(cd(cells[lowest(x)], d));
+            }
+          }
+          end(kPlusXWing);
+        }
+      });
+    }
+  }
+};
+
+}  // namespace
+
+void find_plus_hints(const PlusGrid& view, PlusHints& out) {
+  out.hints.clear();
+  out.targets.clear();
+  out.parents.clear();
+  Builder b{view, out, view.g->n()};
+  b.locking();
+  if (!out.hints.empty()) return;
+  b.hidden_pair();
+  if (!out.hints.empty()) return;
+  b.naked_pair();
+  if (!out.hints.empty()) return;
+  b.x_wing();
+}
+
+const char* plus_rule_name(int kind) {
+  static const char* kNames[] = {"Locked Candidates", "Hidden Pair", "Naked Pair", "X-Wing"};
+  return kNames[kind];
+}
+
+}  // namespace sudoforge::grader::detail
