@@ -771,6 +771,14 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
     while (base + length_difficulty(l + 1) <= ceiling) ++l;
     return l;
   };
+  // The longest cycle of at most lmax nodes, with this base rating and sort key, whose key
+  // is not above the best one (a tie can still win on SE's order); 3: none.
+  auto useful_cycle = [&](int base, int sk, int lmax) {
+    if (s.best.rating > (1 << 28)) return lmax;  // nothing found yet and no ceiling
+    int l = 3;
+    while (l < lmax && !(s.best < Key{base + length_difficulty(l + 1), l + 1, sk})) ++l;
+    return l;
+  };
   for (int ceiling : kCeilings) {
     s.best = Key{ceiling + 1, 0, 0};
     s.best_ord = -1;
@@ -787,8 +795,12 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
           pass_sources(y, x, false);
           s.forcing_chains_parallel(y);
         }
-        const int lmax = longest_cycle(pass == 2 ? 70 : 65, ceiling);
-        if (floors_for(pass, lmax) > lmax) continue;
+        // The longest cycle of the pass that could still beat the best hint so far (a
+        // forcing chain of this pass or an earlier one): none at all, often, once pass X
+        // found a short X-chain, and then pass XY needs no search.
+        const int lmax = useful_cycle(pass == 2 ? 70 : 65, pass == 2 ? 4 : pass + 2,
+                                      longest_cycle(pass == 2 ? 70 : 65, ceiling));
+        if (lmax < 4 || floors_for(pass, lmax) > lmax) continue;
         bool derived = false;
         for (int c = 0; c < b.nc; ++c) {
           const Mask cm = b.cand[c];
