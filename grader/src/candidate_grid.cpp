@@ -134,16 +134,4 @@ std::string describe_eliminations(const CandidateGrid& g,
   return s;
 }
 
-int length_difficulty(int complexity) {
-  int added = 0, ceil = 4;
-  const int length = complexity - 2;
-  bool odd = false;
-  while (length > ceil) {
-    ++added;
-    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-    odd = !odd;
-  }
-  return added;
-}
-
 }  // namespace sudoforge::grader::detail

@@ -3,6 +3,7 @@
 //
 // Candidates are bit masks: bit d (1..N) of cand(cell) is set when d is still possible.
 // Positions of a digit inside a unit are bit masks too: bit i is the i-th cell of the unit.
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -181,8 +182,28 @@ class ChainEngine {
   Impl* impl_;
 };
 
-// SE's length adjustment in tenths for a chain of `complexity` nodes.
-int length_difficulty(int complexity);
+// SE's length adjustment in tenths for a chain of `complexity` nodes: +1 each time the
+// length (complexity - 2) passes 4, 6, 8, 12, 16, 24, 32, 48, ... Inline, with a table for
+// the usual sizes: the chain searches ask for it at every layer.
+constexpr int length_difficulty_by_steps(int complexity) {
+  int added = 0, ceil = 4;
+  const int length = complexity - 2;
+  bool odd = false;
+  while (length > ceil) {
+    ++added;
+    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+    odd = !odd;
+  }
+  return added;
+}
+inline int length_difficulty(int complexity) {
+  static constexpr auto kTable = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (int c = 0; c < 256; ++c) t[c] = static_cast<std::uint8_t>(length_difficulty_by_steps(c));
+    return t;
+  }();
+  return complexity >= 0 && complexity < 256 ? kTable[complexity] : length_difficulty_by_steps(complexity);
+}
 
 // "r5c3<>4, r6c3<>4"
 std::string describe_eliminations(const CandidateGrid& g,
