@@ -197,12 +197,17 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
   const int m = b.count();
   // Per base cell, its excluders that are base cells, in SE's house order.
   static thread_local std::vector<int> twins, twins_end;
+  static thread_local std::vector<std::uint64_t> twin_set;  // [i]: the twins of i, as base bits
   twins.clear();
   twins_end.clear();
+  twin_set.assign(m, 0);
   for (int i = 0; i < m; ++i) {
     const std::uint64_t* ei = b.excluders(i);
     for (int q : g.house(b.cell[i])) {
-      if (((ei[q / 64] >> (q % 64)) & 1) && b.index[q] >= 0) twins.push_back(q);
+      if (((ei[q / 64] >> (q % 64)) & 1) && b.index[q] >= 0) {
+        twins.push_back(q);
+        twin_set[i] |= std::uint64_t{1} << b.index[q];
+      }
     }
     twins_end.push_back(static_cast<int>(twins.size()));
   }
@@ -229,16 +234,20 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
       if (!thirds) continue;
       const Mask cand0 = g.cand(c0), cand1 = g.cand(c1);
       const bool sees01 = g.sees(c0, c1);
-      // The twin area, in order: c0's base excluders, then c1's that are not c0's.
+      // The twin area, in order: c0's base excluders, then c1's that are not c0's (the
+      // twins of a base cell are its excluders among the base cells). `left`: the third
+      // cells of the current part not visited yet.
       const int* tw = twins.data();
       const int from[2] = {i ? twins_end[i - 1] : 0, twins_end[j - 1]};
       const int to[2] = {twins_end[i], twins_end[j]};
+      const std::uint64_t part[2] = {thirds & twin_set[i], thirds & twin_set[j] & ~twin_set[i]};
       for (int k = 0; k < 2; ++k) {
-        for (int at = from[k]; at < to[k]; ++at) {
+        std::uint64_t left = part[k];
+        for (int at = from[k]; left && at < to[k]; ++at) {
           const int c2 = tw[at];
           const int t = b.index[c2];
-          if (!((thirds >> t) & 1)) continue;
-          if (k == 1 && ((ei[c2 / 64] >> (c2 % 64)) & 1)) continue;
+          if (!((left >> t) & 1)) continue;
+          left &= ~(std::uint64_t{1} << t);
           const std::uint64_t* et = b.excluders(t);
           // The verdict depends on the candidates of the three cells and of their common
           // peers only: a triple that gave nothing is skipped while none of them changed.
