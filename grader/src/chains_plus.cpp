@@ -40,13 +40,29 @@ void se_pairs(int m, F&& f) {
   }
 }
 
+// A hint counts only when its pattern needs a removed candidate, and each rule's parents
+// lie in given places (the first unit's places of the digit, the unit's places of the
+// pair's values, the pair's cells, the base lines' places of the digit). So only units
+// where the chaining removed something can give a hint: the builder skips the others
+// before building anything (a chaining often runs dry with most units untouched).
 struct Builder {
   const PlusGrid& v;
   PlusHints& out;
   int n;
+  Mask lost_digits[75] = {};  // [u]: the values that lost places in unit u (75 units: 25x25)
+  bool lost_cells[75] = {};   // [u]: some cell of u lost a candidate
   int cd(int c, int d) const { return c * n + d - 1; }
   const Mask* pos0(int u) const { return v.upos0 + u * (n + 1); }
   const Mask* pos(int u) const { return v.upos + u * (n + 1); }
+
+  void find_losses() {
+    for (int u = 0; u < 3 * n; ++u) {
+      for (int d = 1; d <= n; ++d) {
+        if (pos0(u)[d] != pos(u)[d]) lost_digits[u] |= Mask{1} << d;
+      }
+      lost_cells[u] = lost_digits[u] != 0;  // a cell that lost d is a place of d lost
+    }
+  }
 
   void begin() {
     out.hints.push_back(PlusHints::H{0, static_cast<int>(out.targets.size()), 0,
@@ -71,6 +87,7 @@ struct Builder {
     for (const auto& pair : kOrder) {
       for (int i1 = 0; i1 < n; ++i1) {
         const int r1 = pair[0] * n + i1;
+        if (!lost_digits[r1]) continue;
         for (int i2 = 0; i2 < n; ++i2) {
           const int r2 = pair[1] * n + i2;
           const Mask in1 = g.inter(r1, r2);
@@ -79,6 +96,7 @@ struct Builder {
           for (int d = 1; d <= n; ++d) {
             const Mask p1 = pos(r1)[d];
             if (popcount(p1) < 2 || (p1 & ~in1)) continue;
+            if (!(pos0(r1)[d] & ~p1 & ~in1)) continue;  // no parent
             begin();
             const int* cells2 = g.unit(r2);
             for (Mask m = pos(r2)[d] & ~in2; m; m &= m - 1)
@@ -102,12 +120,13 @@ struct Builder {
     const CandidateGrid& g = *v.g;
     for (int k = 0; k < 3 * n; ++k) {
       const int u = se_unit(n, k);
-      if (g.unit_empty(u) <= 4) continue;
+      if (g.unit_empty(u) <= 4 || !lost_digits[u]) continue;
       const int* cells = g.unit(u);
       se_pairs(n, [&](int a, int b) {
         const int da = a + 1, db = b + 1;
         const Mask pa = pos(u)[da], pb = pos(u)[db];
         if (popcount(pa) < 2 || popcount(pb) < 2 || popcount(pa | pb) != 2) return;
+        if (!((pos0(u)[da] | pos0(u)[db]) & ~(pa | pb))) return;  // no parent
         const Mask set = (Mask{1} << da) | (Mask{1} << db);
         begin();
         for (Mask m = pa | pb; m; m &= m - 1) {
@@ -128,11 +147,12 @@ struct Builder {
     const CandidateGrid& g = *v.g;
     for (int k = 0; k < 3 * n; ++k) {
       const int u = se_unit(n, k);
-      if (g.unit_empty(u) < 4) continue;
+      if (g.unit_empty(u) < 4 || !lost_cells[u]) continue;
       const int* cells = g.unit(u);
       se_pairs(n, [&](int a, int b) {
         const Mask ca = v.cand[cells[a]], cb = v.cand[cells[b]];
         if (popcount(ca) < 2 || popcount(cb) < 2 || popcount(ca | cb) != 2) return;
+        if (v.cand0[cells[a]] == ca && v.cand0[cells[b]] == cb) return;  // no parent
         const Mask set = ca | cb;
         begin();
         for (int i = 0; i < n; ++i) {
@@ -156,8 +176,12 @@ struct Builder {
         const Mask base_set = (Mask{1} << a) | (Mask{1} << b);
         for (int d = 1; d <= n; ++d) {
           if (v.placed[d] + 4 > n) continue;
+          if (!((lost_digits[base0 + a] | lost_digits[base0 + b]) >> d & 1)) continue;
           const Mask pa = pos(base0 + a)[d], pb = pos(base0 + b)[d];
           if (popcount(pa) < 2 || popcount(pb) < 2 || popcount(pa | pb) != 2) continue;
+          if (!((pos0(base0 + a)[d] & ~pa & ~(pa | pb)) | (pos0(base0 + b)[d] & ~pb & ~(pa | pb)))) {
+            continue;  // no parent
+          }
           begin();
           for (Mask m = pa | pb; m; m &= m - 1) {
             const int cover = cover0 + lowest(m);
@@ -186,6 +210,7 @@ void find_plus_hints(const PlusGrid& view, PlusHints& out) {
   out.targets.clear();
   out.parents.clear();
   Builder b{view, out, view.g->n()};
+  b.find_losses();
   b.locking();
   if (!out.hints.empty()) return;
   b.hidden_pair();
