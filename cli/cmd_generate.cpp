@@ -49,11 +49,13 @@ constexpr const char* kExamples =
     "(one of the symmetric ones, drawn per puzzle). Boxes that are not square (2x3, 3x4)\n"
     "admit only none, rot180, mirror and flip.\n"
     "Cost, one core: thousands of minimal 9x9 puzzles a second, hundreds at 12x12, about\n"
-    "ten at 16x16, ~7 s per 25x25 puzzle. On 16x16 and 25x25 each uniqueness check has a\n"
-    "node budget (--check-nodes; unbounded on 16x16, 100000 on 25x25): a clue whose check\n"
-    "runs out stays, so the puzzle is still unique but then not proven minimal ('minimal'\n"
-    "false, and a note on stderr). --check-nodes 0 settles every check (25x25: minutes or\n"
-    "more).\n"
+    "ten at 16x16, 30 s to a few minutes per 25x25 puzzle. On 16x16 and 25x25 each\n"
+    "uniqueness check has a node budget (--check-nodes; unbounded on 16x16, 50000000 on\n"
+    "25x25, which proves most puzzles minimal; at 25x25 the checks of a puzzle also share\n"
+    "a total of 600000000 nodes, about 3 minutes): a clue whose check runs out stays, so\n"
+    "the puzzle is still unique but then not proven minimal ('minimal' false, and a note\n"
+    "on stderr). A smaller budget is faster (25x25 with 100000: ~5 s, usually not proven\n"
+    "minimal); --check-nodes 0 settles every check, however long it takes.\n"
     "Output columns (csv, json): puzzle, solution, clues, symmetry, seed, index, minimal"
     ",\nand rating, level when --level or --min/--max-rating grade the puzzles"
     ".\n"
@@ -180,7 +182,7 @@ int cmd_generate(const Invocation& inv) {
     ("threads", po::value<std::string>()->default_value("1"), "worker threads, 1 to 256")
     ("check-nodes", po::value<std::string>(),
      "16x16 and 25x25: node budget of one uniqueness check, 0 = unbounded (default: "
-     "unbounded on 16x16, 100000 on 25x25)")
+     "unbounded on 16x16, 50000000 on 25x25)")
     ("time-limit", po::value<double>(),
      "stop after this many seconds, keeping the puzzles finished so far (exit 0)")
     ("output,o", po::value<std::string>(), "line, grid, csv or json (default line)")
@@ -429,8 +431,8 @@ int cmd_generate(const Invocation& inv) {
   const auto delivered = static_cast<unsigned long long>(result.delivered);
   if (unproven > 0 && !quiet) {
     std::cerr << "sudoforge generate: " << unproven << " of " << delivered
-              << " puzzles are unique but not proven minimal (a check ran out of "
-                 "--check-nodes; 'minimal' is false for them)\n";
+              << " puzzles are unique but not proven minimal (a check ran out of its node "
+                 "budget, see --check-nodes; 'minimal' is false for them)\n";
   }
   if (result.end == BatchEnd::kStopped) {
     std::cerr << "sudoforge generate: interrupted after " << delivered << " of " << total

@@ -52,6 +52,7 @@ double luby(int x) {
 
 struct ClauseSolver::Impl {
   SearchLimits limits;
+  bool save_phases = true;
   detail::LimitCheck check;
 
   struct Clause {
@@ -343,7 +344,7 @@ struct ClauseSolver::Impl {
     if (decision_level() <= to) return;
     for (int i = static_cast<int>(trail.size()) - 1; i >= trail_lim[to]; --i) {
       const int v = var_of(trail[i]);
-      phase[v] = value[v];
+      if (save_phases) phase[v] = value[v];
       value[v] = 0;
       reason[v] = kNoReason;
       heap_insert(v);
@@ -565,6 +566,10 @@ ClauseSolver& ClauseSolver::operator=(ClauseSolver&&) noexcept = default;
 
 void ClauseSolver::set_limits(const SearchLimits& limits) {
   impl_->limits = limits;
+}
+
+void ClauseSolver::set_phase_saving(bool on) {
+  impl_->save_phases = on;
 }
 
 bool ClauseSolver::solvable(const Grid& grid, std::span<const Candidate> forbidden,

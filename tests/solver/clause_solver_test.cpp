@@ -31,6 +31,9 @@ TEST(ClauseSolver, AgreesWithExactCoverOnRandomPuzzles) {
   std::mt19937_64 rng(7);
   SudokuSolver reference(Engine::kLinked);
   ClauseSolver clauses;
+  // The generator's 25x25 setting: no phase saving (decisions always take the first phase).
+  ClauseSolver fixed_phases;
+  fixed_phases.set_phase_saving(false);
   int unsat = 0, sat = 0;
   for (const Geometry& g :
        {Geometry(2, 2), Geometry(2, 3), Geometry(3, 3), Geometry(3, 4), Geometry(4, 4)}) {
@@ -54,6 +57,7 @@ TEST(ClauseSolver, AgreesWithExactCoverOnRandomPuzzles) {
       }
       const bool with_hint = rng() % 2;
       expect_agrees(clauses, reference, puzzle, forbidden, with_hint ? &full : nullptr);
+      expect_agrees(fixed_phases, reference, puzzle, forbidden, with_hint ? &full : nullptr);
       (reference.count(puzzle, 1, nullptr, forbidden) ? sat : unsat)++;
     }
   }
@@ -115,6 +119,9 @@ TEST(ClauseSolver, HardTwentyFiveByTwentyFiveChecks) {
   ASSERT_TRUE(is_solution_of(puzzle, solution));
   SudokuSolver cells(Engine::kCellMasks);
   ClauseSolver clauses;
+  // As the generator runs it on 25x25: no hint, no phase saving.
+  ClauseSolver witness_search;
+  witness_search.set_phase_saving(false);
   for (int c : {11, 79, 109}) {
     SCOPED_TRACE(c);
     Grid without = puzzle;
@@ -130,6 +137,12 @@ TEST(ClauseSolver, HardTwentyFiveByTwentyFiveChecks) {
     if (other) {
       EXPECT_TRUE(is_solution_of(without, witness));
       EXPECT_NE(witness[c], solution[c]);
+    }
+    Grid second(g);
+    EXPECT_EQ(witness_search.solvable(without, forbidden, nullptr, &second), other);
+    if (other) {
+      EXPECT_TRUE(is_solution_of(without, second));
+      EXPECT_NE(second[c], solution[c]);
     }
   }
 }

@@ -52,25 +52,28 @@
 //        for now and retried after the pass, in the same order, with 10x the budget, and
 //        so on up to max_check_nodes. Deferring the hard ones keeps the puzzle fuller
 //        while the cheap removals are made; "needed" answers only get easier later.
-//      - 25x25 only: a check the cell engine has not settled within a tenth of the budget
-//        goes on in ClauseSolver (clause learning, solver/clause_solver.h) with the whole
-//        budget, counted in its own nodes (literals assigned; about ten cost one cell
-//        engine node). Measured on the clues left undecided at 25x25 by a budget of
-//        100000 engine nodes: it depends on the grid. Seed 1: 10 of the first 15 could
-//        go (settling them needs a PROOF that no other solution exists, where the cell
-//        engine re-refutes the same local contradictions for seconds to minutes, 4-40x
-//        longer than the learning search); seed 3: 43 of 50 were needed (a second
-//        solution must be found; it differs from the known one in 100-220 of the 625
-//        cells, so a search confined near the clue rarely finds it, and here the cell
-//        engine's known-solution-first order sometimes wins, hence it goes first). Both
-//        searches are exact, so the verdicts (and the uniqueness of every puzzle) are;
-//        only which checks finish within a budget changes, hence the puzzles of a 25x25
-//        seed changed with this step (16x16 and below did not).
+//      - 25x25 only: the cell engine gets a tenth of the budget, at most 1000 nodes (enough
+//        for the checks whose second solution is near the known one); a check it has not
+//        settled goes on in ClauseSolver (clause learning, solver/clause_solver.h) with the
+//        whole budget, counted in its own nodes (literals assigned; about ten cost one cell
+//        engine node). Learning wins most on the PROOFS that a clue can go (the cell engine
+//        re-refutes the same local contradictions, 4-40x longer). The hard "needed" checks
+//        must find a second solution that differs from the known one in 100-220 of the 625
+//        cells: ClauseSolver looks for it without the known solution as hint and without
+//        phase saving (pulled back toward the known solution it took 2-3x longer). The
+//        budgets go 1000, 10000, 100000, then max_check_nodes at once (a 1000000 round in
+//        between mostly repeated work). Both searches are exact, so the verdicts (and the
+//        uniqueness of every puzzle) are; only which checks finish within a budget
+//        changes, hence the puzzles of a 25x25 seed change with these settings (16x16 and
+//        below do not).
 //      - if a budget still runs out at max_check_nodes, that orbit stays: the puzzle is
 //        still unique (every removal that was kept was proven), but no longer proven
 //        minimal: `minimal` and `orbit_minimal` are false and `undecided_clues` counts
 //        those clues. With an unbounded max_check_nodes (the default up to 16x16) every
 //        check is settled and the result is as in 4-5.
+//      - 25x25 with the default budget only: the last round's checks of one puzzle share a
+//        total (kDefaultPuzzleCheckNodes25), which bounds the time of the rare seeds whose
+//        "needed" checks are all hard; past it the remaining clues stay undecided.
 //     The order of removals thus differs from the single pass, so a 16x16 or 25x25 seed
 //     gives another puzzle than it did before this scheme; 4x4 to 12x12 keep the single
 //     unbounded pass and their puzzles.
@@ -128,17 +131,24 @@ struct GeneratorOptions {
   bool check_cell_minimal = true;
   // 16x16 and up: the largest node budget of one uniqueness check (see "Big grids" in the
   // header comment); 0 = unbounded (every check settled, the puzzle always minimal, a
-  // 25x25 puzzle may take many minutes). nullopt = by size: unbounded for 16x16,
+  // 25x25 puzzle may take minutes). nullopt = by size: unbounded for 16x16,
   // kDefaultCheckNodes25 for 25x25. Ignored below 16x16, where checks always finish fast.
   std::optional<std::uint64_t> max_check_nodes;
 };
 
-// Default max_check_nodes for 25x25: about 7 s per puzzle on one core; most seeds then
-// leave dozens of clues undecided (reported: minimal == false). 1000000 takes about a
-// minute and leaves fewer on some seeds (seed 4: 87 instead of 180 with the old engine
-// alone); 0 settles every check: 1-4 minutes on three of four seeds measured, more than 6
-// on the fourth.
-inline constexpr std::uint64_t kDefaultCheckNodes25 = 100'000;
+// Default max_check_nodes for 25x25: large enough that every check of the seeds measured
+// is settled, so the puzzle is proven minimal, yet a bound (node counts, never time, keep
+// the output a function of the seed). The hardest single checks of seeds 1, 3 and 4 took
+// 18M, 3M and 5M clause nodes (about 0.3 s per million); proven minimal on one core in
+// about 115 s (seed 1), 30 s (seed 3) and 37-44 s (seed 4). Seed 2 is far harder: after
+// the 100000 round 216 clues are still open and its checks take 1-68M nodes each, so it
+// runs for many minutes and leaves the clues whose check exceeds the bound undecided.
+inline constexpr std::uint64_t kDefaultCheckNodes25 = 50'000'000;
+// With that default (max_check_nodes not set), a 25x25 puzzle's checks also share a total
+// of this many nodes in the last round (about 3 minutes on one core): seeds 1, 3 and 4
+// stay within it (seed 1, the longest, about 115 s), while a seed like 2 stops there with
+// its remaining clues undecided (minimal == false) instead of running for half an hour.
+inline constexpr std::uint64_t kDefaultPuzzleCheckNodes25 = 600'000'000;
 
 // Throws GeneratorError when the options are inconsistent.
 void validate(const GeneratorOptions& options);

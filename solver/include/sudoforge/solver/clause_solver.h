@@ -49,6 +49,15 @@ class ClauseSolver {
   // Bounds for every later call (default: unbounded). Throws SearchAborted when hit.
   void set_limits(const SearchLimits& limits);
 
+  // Phase saving (default on): a decision gives its variable the value it had when it was
+  // last unassigned (first: the hint's, else "placed"). Off: always the first value, so
+  // after each backjump or restart the search heads for the hint (or, without one, places
+  // candidates) again instead of returning to the region it left. Measured on the 25x25
+  // checks that need a second solution far from the known one (it differs in 100-220 of
+  // 625 cells): off and without hint took 0.6x the time of on without hint and 0.4x the
+  // time of on with the known solution as hint. Only the work changes, never the answer.
+  void set_phase_saving(bool on);
+
   // Whether `grid` has a solution that uses none of the `forbidden` candidates. When it
   // has and `solution` is non-null, *solution receives one. `prefer` (null or a full grid
   // of the same geometry) only orders the search. Preconditions: the givens do not
