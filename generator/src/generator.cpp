@@ -91,6 +91,7 @@ struct Generator::Impl {
   // 25x25: a check the cell engine does not settle within a tenth of its budget goes on
   // in the clause-learning search with the full budget (see "Big grids" in generator.h).
   bool learning;
+  std::uint64_t grid_total;  // see GeneratorOptions::max_grid_check_nodes; 0 = none
   SudokuSolver solver;
   ClauseSolver clauses;
   std::uint32_t full;
@@ -123,6 +124,10 @@ struct Generator::Impl {
                         : n >= 25               ? kDefaultCheckNodes25
                                                 : 0),
         learning(n >= 25),
+        grid_total(!staged                          ? 0
+                   : options.max_grid_check_nodes   ? *options.max_grid_check_nodes
+                   : n >= 25 && !options.max_check_nodes ? kDefaultPuzzleCheckNodes25
+                                                     : 0),
         solver(staged ? Engine::kCellMasks : Engine::kAuto),
         full(n == 32 ? ~0u : (1u << n) - 1),
         work(g),
@@ -381,6 +386,9 @@ struct Generator::Impl {
         for (int c : g.unit(2 * n + b * stacks + b)) partial.set(c, symbols[k++]);
       }
     }
+    // No node limit: the checks leave theirs on the solver (down to 1 node once a grid's
+    // total is spent), and drawing a grid must never stop half-way.
+    solver.set_limits(SearchLimits{});
     auto s = solver.random_solution(partial, grid_seed, &cost);
     if (!s && partial.clue_count() > 0) s = solver.random_solution(Grid(g), grid_seed, &cost);
     if (!s) throw std::logic_error("random_solution found no full grid");
@@ -419,11 +427,10 @@ struct Generator::Impl {
     // in the same order. Deferring keeps the puzzle fuller while the cheap removals are
     // done, and a later removal can only make the answer "needed" easier to find.
     std::vector<int> pending;
-    // 25x25 with the default budget: the last round also has a total for the puzzle (see
-    // kDefaultPuzzleCheckNodes25); a check started past it gets no budget and its clue
-    // stays undecided. Node counts, so the output is still a function of the seed.
-    const std::uint64_t total =
-        learning && !options.max_check_nodes ? kDefaultPuzzleCheckNodes25 : 0;
+    // The last round may also have a total for the grid (grid_total); a check started past
+    // it gets no budget and its clue stays undecided. Node counts, so the output is still
+    // a function of the seed.
+    const std::uint64_t total = grid_total;
     const std::uint64_t spent_before = cost.nodes;
     for (;;) {
       std::vector<int> deferred;
@@ -436,7 +443,8 @@ struct Generator::Impl {
         std::uint64_t check_budget = budget;
         if (total && budget == max_check_nodes) {
           const std::uint64_t spent = cost.nodes - spent_before;
-          check_budget = spent >= total ? 1 : std::min(budget, total - spent);
+          const std::uint64_t left = spent >= total ? 1 : total - spent;  // 1: none, at once
+          check_budget = budget ? std::min(budget, left) : left;
         }
         switch (try_remove(orbit, solution, check_budget, stop)) {
           case Removal::kStopped:
@@ -498,6 +506,11 @@ std::optional<GeneratedPuzzle> Generator::generate(std::uint64_t seed, std::uint
     symmetry = list[1 + draw_below(rng, list.size() - 1)];
   }
   std::uint64_t attempts = 0;
+  // A puzzle whose checks ran out of the grid's total (clues left undecided) is set aside
+  // for one from a new grid, up to kUnprovenRetries25 times, the last one being kept
+  // whatever it is (see GeneratorOptions::max_grid_check_nodes).
+  const bool retry_unproven = im.grid_total > 0 && im.options.minimal;
+  int unproven_retries = 0;
   for (;;) {
     if (Impl::stopped(stop)) return std::nullopt;
     const Grid solution = im.full_grid(rng);
@@ -510,6 +523,10 @@ std::optional<GeneratedPuzzle> Generator::generate(std::uint64_t seed, std::uint
       p->attempts = attempts;
       p->cost = im.cost;
       p->uniqueness_searches = im.searches;
+      if (retry_unproven && p->undecided_clues > 0 && unproven_retries < kUnprovenRetries25) {
+        ++unproven_retries;
+        break;  // a new grid
+      }
       if (!accept || accept(*p)) return p;
       if (im.options.max_attempts && attempts >= im.options.max_attempts) {
         throw GeneratorError("no acceptable puzzle in " + std::to_string(attempts) +

@@ -211,20 +211,29 @@ TEST(Generator, SixteenBySixteenStagedRemovalIsMinimal) {
   check.check(*sym.generate(21, 0), Symmetry::kRot180);
 }
 
+// Puzzle (21, 0) of a 16x16 generator with `o`, checked to be unique with clues left
+// undecided, so neither minimal nor orbit_minimal.
+std::optional<GeneratedPuzzle> undecided_16x16(GeneratorOptions o) {
+  o.geometry = Geometry(4, 4);
+  Generator gen(o);
+  auto p = gen.generate(21, 0);
+  if (!p) return p;
+  Checker().unique(*p);
+  EXPECT_GT(p->undecided_clues, 0);
+  EXPECT_FALSE(p->minimal);
+  EXPECT_FALSE(p->orbit_minimal);
+  return p;
+}
+
 // A budget too small to settle the hard checks: the puzzle stays unique, the clues whose
 // checks ran out are counted, and neither minimal nor orbit_minimal is claimed.
 TEST(Generator, ExhaustedBudgetIsReportedNotMinimal) {
   GeneratorOptions o;
   o.geometry = Geometry(4, 4);
   o.max_check_nodes = 50;
-  Generator gen(o);
   Checker check;
-  const auto p = gen.generate(21, 0);
+  const auto p = undecided_16x16(o);
   ASSERT_TRUE(p);
-  check.unique(*p);
-  EXPECT_GT(p->undecided_clues, 0);
-  EXPECT_FALSE(p->minimal);
-  EXPECT_FALSE(p->orbit_minimal);
   // Unbounded for the same seed: every check settled, and a minimal puzzle with fewer
   // clues.
   o.max_check_nodes = 0;
@@ -233,6 +242,33 @@ TEST(Generator, ExhaustedBudgetIsReportedNotMinimal) {
   check.check(*q, Symmetry::kNone);
   EXPECT_EQ(q->undecided_clues, 0);
   EXPECT_LT(q->puzzle.clue_count(), p->puzzle.clue_count());
+}
+
+// A total for the checks of one grid: once it is spent, the clues left stay undecided,
+// and generate() tries new grids (kUnprovenRetries25 more), then keeps the last one, still
+// unique. Without the total the same seed takes one grid.
+TEST(Generator, SpentGridTotalTriesNewGridsThenKeepsAUniquePuzzle) {
+  GeneratorOptions o;
+  o.geometry = Geometry(4, 4);
+  o.max_check_nodes = 1000;
+  o.max_grid_check_nodes = 1;
+  Checker check;
+  const auto p = undecided_16x16(o);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->attempts, static_cast<std::uint64_t>(1 + kUnprovenRetries25));
+  o.max_grid_check_nodes = 0;
+  Generator free_grid(o);
+  const auto q = free_grid.generate(21, 0);
+  ASSERT_TRUE(q);
+  check.unique(*q);
+  EXPECT_EQ(q->attempts, 1u);
+  EXPECT_LT(q->puzzle.clue_count(), p->puzzle.clue_count());
+  // Not minimal asked: a puzzle that ran out is kept at once.
+  o.max_grid_check_nodes = 1;
+  o.minimal = false;
+  o.min_clues = 100;
+  Generator fuller(o);
+  EXPECT_EQ(fuller.generate(21, 0)->attempts, 1u);
 }
 
 TEST(Generator, MinCluesIsRespected) {

@@ -72,8 +72,9 @@
 //        those clues. With an unbounded max_check_nodes (the default up to 16x16) every
 //        check is settled and the result is as in 4-5.
 //      - 25x25 with the default budget only: the last round's checks of one puzzle share a
-//        total (kDefaultPuzzleCheckNodes25), which bounds the time of the rare seeds whose
-//        "needed" checks are all hard; past it the remaining clues stay undecided.
+//        total (kDefaultPuzzleCheckNodes25), which bounds the time of the grids whose
+//        "needed" checks are all hard; past it the remaining clues stay undecided, and
+//        generate() tries a new grid (at most kUnprovenRetries25 times).
 //     The order of removals thus differs from the single pass, so a 16x16 or 25x25 seed
 //     gives another puzzle than it did before this scheme; 4x4 to 12x12 keep the single
 //     unbounded pass and their puzzles.
@@ -134,6 +135,12 @@ struct GeneratorOptions {
   // 25x25 puzzle may take minutes). nullopt = by size: unbounded for 16x16,
   // kDefaultCheckNodes25 for 25x25. Ignored below 16x16, where checks always finish fast.
   std::optional<std::uint64_t> max_check_nodes;
+  // 16x16 and up: the nodes that the last round's checks of one grid may use in all; past
+  // them the clues left stay undecided and, when minimal is asked, generate() tries a new
+  // grid (at most kUnprovenRetries25 times, then keeps what it has). 0 = no such total.
+  // nullopt = kDefaultPuzzleCheckNodes25 on 25x25 when max_check_nodes is not set either,
+  // else 0.
+  std::optional<std::uint64_t> max_grid_check_nodes;
 };
 
 // Default max_check_nodes for 25x25: large enough that every check of the seeds measured
@@ -145,10 +152,13 @@ struct GeneratorOptions {
 // runs for many minutes and leaves the clues whose check exceeds the bound undecided.
 inline constexpr std::uint64_t kDefaultCheckNodes25 = 50'000'000;
 // With that default (max_check_nodes not set), a 25x25 puzzle's checks also share a total
-// of this many nodes in the last round (about 3 minutes on one core): seeds 1, 3 and 4
-// stay within it (seed 1, the longest, about 115 s), while a seed like 2 stops there with
-// its remaining clues undecided (minimal == false) instead of running for half an hour.
-inline constexpr std::uint64_t kDefaultPuzzleCheckNodes25 = 600'000'000;
+// of this many nodes in the last round (about 90 s on one core). Most grids are proven
+// minimal well within it (seeds 3-8: 5-40 s); a grid whose "needed" checks are all hard
+// (seed 2 ran for more than 30 minutes unbounded) stops there with clues undecided, and
+// the generator tries a new grid instead, up to kUnprovenRetries25 times; the last try is
+// kept even if it is not proven minimal (minimal == false, undecided_clues > 0).
+inline constexpr std::uint64_t kDefaultPuzzleCheckNodes25 = 300'000'000;
+inline constexpr int kUnprovenRetries25 = 2;
 
 // Throws GeneratorError when the options are inconsistent.
 void validate(const GeneratorOptions& options);
