@@ -143,20 +143,18 @@ struct GeneratorOptions {
   std::optional<std::uint64_t> max_grid_check_nodes;
 };
 
-// Default max_check_nodes for 25x25: large enough that every check of the seeds measured
-// is settled, so the puzzle is proven minimal, yet a bound (node counts, never time, keep
-// the output a function of the seed). The hardest single checks of seeds 1, 3 and 4 took
-// 18M, 3M and 5M clause nodes (about 0.3 s per million); proven minimal on one core in
-// about 115 s (seed 1), 30 s (seed 3) and 37-44 s (seed 4). Seed 2 is far harder: after
-// the 100000 round 216 clues are still open and its checks take 1-68M nodes each, so it
-// runs for many minutes and leaves the clues whose check exceeds the bound undecided.
+// Default max_check_nodes for 25x25: large enough to settle the single checks met (the
+// hardest took 18M clause nodes, about 0.3 s per million), yet a bound (node counts,
+// never time, keep the output a function of the seed).
 inline constexpr std::uint64_t kDefaultCheckNodes25 = 50'000'000;
-// With that default (max_check_nodes not set), a 25x25 puzzle's checks also share a total
+// With that default (max_check_nodes not set), a 25x25 grid's checks also share a total
 // of this many nodes in the last round (about 90 s on one core). Most grids are proven
-// minimal well within it (seeds 3-8: 5-40 s); a grid whose "needed" checks are all hard
-// (seed 2 ran for more than 30 minutes unbounded) stops there with clues undecided, and
-// the generator tries a new grid instead, up to kUnprovenRetries25 times; the last try is
-// kept even if it is not proven minimal (minimal == false, undecided_clues > 0).
+// minimal well within it (seeds 3, 5-8, 10, 11: 5-66 s); a grid whose "needed" checks are
+// all hard (the first grid of seed 2 ran for more than 30 minutes unbounded, its checks
+// taking up to 68M nodes each) stops there with clues undecided, and the generator tries a
+// new grid instead, up to kUnprovenRetries25 times; the last try is kept even if it is not
+// proven minimal (minimal == false, undecided_clues > 0). Measured: 11 of 12 seeds proven
+// minimal, in 5 s to 3.5 minutes (seeds 1, 2, 12 on a new grid); seed 9 was not (201 s).
 inline constexpr std::uint64_t kDefaultPuzzleCheckNodes25 = 300'000'000;
 inline constexpr int kUnprovenRetries25 = 2;
 
