@@ -764,19 +764,13 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
     }
     return least;
   };
-  // The most nodes a cycle of base rating `base` can have under `ceiling`.
-  auto longest_cycle = [](int base, int ceiling) {
-    if (ceiling >= (1 << 29)) return 1 << 29;
-    int l = 4;
-    while (base + length_difficulty(l + 1) <= ceiling) ++l;
-    return l;
-  };
-  // The longest cycle of at most lmax nodes, with this base rating and sort key, whose key
-  // is not above the best one (a tie can still win on SE's order); 3: none.
-  auto useful_cycle = [&](int base, int sk, int lmax) {
-    if (s.best.rating > (1 << 28)) return lmax;  // nothing found yet and no ceiling
+  // The longest cycle with this base rating and sort key whose key is not above the best
+  // one so far (the round's ceiling, or a hint found; a tie can still win on SE's order):
+  // 3 for none, 1 << 29 in the last round while nothing is found.
+  auto longest_cycle = [&](int base, int sk) {
+    if (s.best.rating > (1 << 28)) return 1 << 29;
     int l = 3;
-    while (l < lmax && !(s.best < Key{base + length_difficulty(l + 1), l + 1, sk})) ++l;
+    while (!(s.best < Key{base + length_difficulty(l + 1), l + 1, sk})) ++l;
     return l;
   };
   for (int ceiling : kCeilings) {
@@ -798,8 +792,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         // The longest cycle of the pass that could still beat the best hint so far (a
         // forcing chain of this pass or an earlier one): none at all, often, once pass X
         // found a short X-chain, and then pass XY needs no search.
-        const int lmax = useful_cycle(pass == 2 ? 70 : 65, pass == 2 ? 4 : pass + 2,
-                                      longest_cycle(pass == 2 ? 70 : 65, ceiling));
+        const int lmax = longest_cycle(pass == 2 ? 70 : 65, pass == 2 ? 4 : pass + 2);
         if (lmax < 4 || floors_for(pass, lmax) > lmax) continue;
         bool derived = false;
         for (int c = 0; c < b.nc; ++c) {

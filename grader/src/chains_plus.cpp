@@ -49,8 +49,9 @@ struct Builder {
   const PlusGrid& v;
   PlusHints& out;
   int n;
-  Mask lost_digits[75] = {};  // [u]: the values that lost places in unit u (75 units: 25x25)
-  bool lost_cells[75] = {};   // [u]: some cell of u lost a candidate
+  // [u]: the values that lost places in unit u (75 units: 25x25); a cell of u lost a
+  // candidate exactly when this is not empty.
+  Mask lost_digits[75] = {};
   int cd(int c, int d) const { return c * n + d - 1; }
   const Mask* pos0(int u) const { return v.upos0 + u * (n + 1); }
   const Mask* pos(int u) const { return v.upos + u * (n + 1); }
@@ -60,7 +61,6 @@ struct Builder {
       for (int d = 1; d <= n; ++d) {
         if (pos0(u)[d] != pos(u)[d]) lost_digits[u] |= Mask{1} << d;
       }
-      lost_cells[u] = lost_digits[u] != 0;  // a cell that lost d is a place of d lost
     }
   }
 
@@ -147,7 +147,7 @@ struct Builder {
     const CandidateGrid& g = *v.g;
     for (int k = 0; k < 3 * n; ++k) {
       const int u = se_unit(n, k);
-      if (g.unit_empty(u) < 4 || !lost_cells[u]) continue;
+      if (g.unit_empty(u) < 4 || !lost_digits[u]) continue;
       const int* cells = g.unit(u);
       se_pairs(n, [&](int a, int b) {
         const Mask ca = v.cand[cells[a]], cb = v.cand[cells[b]];
