@@ -52,6 +52,7 @@
 // false; none of top1465 or cb001 does.
 #include <algorithm>
 #include <string>
+#include <tuple>
 
 #include "chains_internal.h"
 #include "chains_plus.h"
@@ -142,6 +143,7 @@ struct DynamicScratch {
     placed.assign(static_cast<size_t>(grid.n()) + 1, 0);
     for (int c = 0; c < grid.cell_count(); ++c) ++placed[grid.value(c)];
     if (same_shape) return;
+    nishio_memo.clear();  // its keys are unit positions: another shape gives them other cells
     vis.assign(nn, 0);
     ncd.resize(static_cast<size_t>(nc) * n);
     for (int cd = 0; cd < nc * n; ++cd) ncd[cd] = cd / n * 32 + cd % n + 1;
@@ -484,6 +486,71 @@ struct DynamicScratch {
     }
   }
 
+  // Nishio chains, digit by digit. A Nishio chaining has X-links only, so it never leaves
+  // the digit of its assumption, and neither do its removals: what the producer finds
+  // for digit d is a function of the positions of d alone. Between two steps of a puzzle
+  // one or two digits change, so each digit's best hint is kept with the positions it was
+  // found on and searched again only when they differ. The digits' bests then merge in
+  // SE's order of discovery (cell, value, "on" before "off"), which the per-digit search
+  // keeps within each digit.
+  struct NishioBest {
+    std::vector<Mask> key;  // positions of the digit, per unit
+    bool explain = false;   // whether `text` was written
+    bool found = false;
+    int cx = 0, cell = 0, order = 0, target = 0;
+    std::string text;
+  };
+  std::vector<NishioBest> nishio_memo;  // [digit]
+
+  void nishio_digit(int d, NishioBest& nb) {
+    nb.found = false;
+    Result& R = slots[0];
+    for (int c = 0; c < nc; ++c) {
+      if (g->value(c) != 0 || !((cand0[c] >> d) & 1) || popcount(cand0[c]) < 2) continue;
+      for (int order = 0; order < 2; ++order) {
+        const int from = node(c, d, order == 0), to = from ^ 1;
+        chain(R, from);
+        if (!R.absurd) continue;
+        const int cx = ancestors(R, R.abs_on) + ancestors(R, R.abs_off);
+        if (nb.found && cx >= nb.cx) continue;
+        nb.found = true;
+        nb.cx = cx;
+        nb.cell = c;
+        nb.order = order;
+        nb.target = to;
+        if (explain) {
+          nb.text = "if " + node_text(from) + " then " + node_text(R.rnode(R.abs_on)) + " and " +
+                    node_text(R.rnode(R.abs_off));
+        }
+      }
+    }
+  }
+
+  void produce_nishio() {
+    if (static_cast<int>(nishio_memo.size()) != n + 1) nishio_memo.assign(n + 1, NishioBest{});
+    const int nu = 3 * n;
+    const NishioBest* best = nullptr;
+    int best_d = 0;
+    for (int d = 1; d <= n; ++d) {
+      NishioBest& nb = nishio_memo[d];
+      bool same = static_cast<int>(nb.key.size()) == nu && (nb.explain || !explain);
+      for (int u = 0; same && u < nu; ++u) same = nb.key[u] == upos0[u * (n + 1) + d];
+      if (!same) {
+        nishio_digit(d, nb);
+        nb.explain = explain;
+        nb.key.resize(nu);
+        for (int u = 0; u < nu; ++u) nb.key[u] = upos0[u * (n + 1) + d];
+      }
+      if (!nb.found) continue;
+      if (!best || nb.cx < best->cx ||
+          (nb.cx == best->cx && std::tie(nb.cell, d, nb.order) < std::tie(best->cell, best_d, best->order))) {
+        best = &nb;
+        best_d = d;
+      }
+    }
+    if (best) offer(best->target, best->cx, 7, names[0], explain ? best->text : std::string());
+  }
+
   // One producer: SE's getMultipleChainsHintList for this mode.
   void produce() {
     const bool binary_hints = dynamic || nishio;
@@ -660,7 +727,11 @@ struct DynamicScratch {
       cache.assign(nn, -1);
       used = 1;
       found = false;
-      produce();
+      if (nishio) {
+        produce_nishio();
+      } else {
+        produce();
+      }
       if (found) return true;
     }
     return false;

@@ -677,6 +677,36 @@ TEST(GraderShared, Cb001AgreementIfPresent) {
   EXPECT_GE(exact, total * 3 / 4);
 }
 
+// The Nishio producer keeps each digit's best hint with the positions it was found on,
+// across steps and puzzles (explanations only when they were asked for). A Grader that
+// has rated other puzzles first, and this one without steps, must give every step, rating
+// and explanation exactly as a fresh Grader does.
+TEST(GraderAdvancedChains, ReusedGraderExplainsNishioStepsAsAFreshOne) {
+  const std::vector<std::string> puzzles = {
+      "1....6....567..1...89.....52.8..7....9...1.......4.93..6.87.39...2.3.6.....6.48..",
+      "1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.",
+      "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+  };
+  Grader reused;
+  for (const auto& p : puzzles) reused.rate(grid81(p));
+  int nishio_steps = 0;
+  for (const auto& p : puzzles) {
+    const Rating fresh = Grader().rate(grid81(p), true);
+    reused.rate(grid81(p));  // the same positions again, first without explanations
+    const Rating again = reused.rate(grid81(p), true);
+    ASSERT_EQ(again.steps.size(), fresh.steps.size()) << p;
+    for (size_t i = 0; i < fresh.steps.size(); ++i) {
+      EXPECT_EQ(again.steps[i].explanation, fresh.steps[i].explanation) << p << " step " << i;
+      EXPECT_EQ(again.steps[i].eliminations, fresh.steps[i].eliminations) << p << " step " << i;
+      EXPECT_EQ(again.steps[i].placements, fresh.steps[i].placements) << p << " step " << i;
+      EXPECT_DOUBLE_EQ(again.steps[i].rating, fresh.steps[i].rating) << p << " step " << i;
+      nishio_steps += fresh.steps[i].technique == "Nishio Forcing Chains";
+    }
+    EXPECT_DOUBLE_EQ(again.er, fresh.er) << p;
+  }
+  EXPECT_GT(nishio_steps, 0) << "the puzzles no longer need a Nishio step";
+}
+
 // Regression: DynamicScratch (one per Grader) kept pointers into the CandidateGrid of the
 // previous rate() call (a use-after-free that crashed `grade --threads 2` on 17clue).
 // Two threads, each with its own Grader reused across puzzles, must rate the puzzles that
