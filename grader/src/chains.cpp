@@ -97,7 +97,9 @@ struct ChainEngine::Impl {
     if (node & 1) {  // on
       for (Mask m = cm & ~(Mask{1} << d); m; m &= m - 1) res.push_back(ChainBoard::node(b.cd(c, lowest(m)), false));
       ymid = static_cast<int>(res.size());
-      for (int p : b.g->peers(c)) {
+      // SE's order (box, row, column): the cycle search keeps each "on" node's first
+      // parent, so the order of equal-length paths decides which cycles it meets.
+      for (int p : b.g->house(c)) {
         if ((b.cand[p] >> d) & 1) res.push_back(ChainBoard::node(b.cd(p, d), false));
       }
     } else {  // off
