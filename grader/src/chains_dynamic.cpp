@@ -44,13 +44,15 @@
 //  - reusing a static chaining of the multiple producer as the dynamic one when equal:
 //    only 16% of the dynamic records (the short chainings) would be saved.
 //
-// Not implemented: the nested levels (SE levels 2 and 3 in its "advanced" producers, 9.5
-// and 10.0: forcing chains, then multiple forcing chains, among the rules applied inside
-// the chains; levels 4 and 5, 10.5 and 11.0, are "experimental" in SE). They need every
-// hint of a static chain search with its full chains (rule parents, and the nested chain's
-// own complexity added to the hint's). A puzzle that needs them comes back complete =
-// false; none of top1465 or cb001 does.
+// Nested level 2 (9.5, "+ Forcing Chains"): when the basic rules find nothing either, SE's
+// static producer runs on the chaining's grid (chains_nested.cpp); its removals enter as
+// "off" nodes like the rules' ones, and each distinct nested chain adds its complexity to
+// any hint whose chains pass through its removals (SE's getNestedComplexity).
+// Not implemented: SE's levels 3 (10.0, multiple forcing chains nested too), 4 and 5
+// (10.5 and 11.0, "experimental" in SE: dynamic chains nested). A puzzle that needs them
+// comes back complete = false; none of top1465 or cb001 does.
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <tuple>
 
@@ -71,6 +73,11 @@ struct DynamicScratch {
     std::vector<int> pool;                      // parent records
     std::vector<int> on_order, off_order;       // canonical records in order of derivation
     std::vector<std::pair<int, int>> rules;     // dynamic (+): (record, PlusRule) of rule "off"s
+    struct Nested {
+      int rec, cx;
+      std::uint64_t id;
+    };
+    std::vector<Nested> nested;                 // the rule "off"s of nested chains
     bool absurd = false;
     int abs_on = -1, abs_off = -1;              // records of the contradiction
     int rnode(int r) const { return recs[r].node; }
@@ -82,6 +89,7 @@ struct DynamicScratch {
   int n = 0, nc = 0, nn = 0;
   bool ylinks = true, dynamic = false, multiple = false, nishio = false;
   bool plus = false;  // dynamic (+): the basic rules join the links (chains_plus.cpp)
+  int nest = 1;       // SE's level of the (+) chains: 2 adds nested forcing chains
   const char* const* names = nullptr;  // contradiction, double, region, cell hints
   std::vector<Mask> cand0, cand, upos0, upos;
   std::vector<int> vis;
@@ -195,6 +203,7 @@ struct DynamicScratch {
     for (const Rec& rc : R.recs) rec[rc.node] = -1;
     R.pool.clear();
     R.rules.clear();
+    R.nested.clear();
     R.absurd = false;
     R.abs_on = R.abs_off = -1;
 
@@ -264,7 +273,7 @@ struct DynamicScratch {
     // its other values and its peers that value, which these patterns would need).
     const auto add_rule_offs = [&]() {
       const PlusGrid pg{g, cand0.data(), cm, upos0.data(), um, placed.data()};
-      find_plus_hints(pg, plus_hints);
+      find_plus_hints(pg, plus_hints, nest);
       bool any = false;
       for (const PlusHints::H& h : plus_hints.hints) {
         plus_parents.clear();
@@ -295,6 +304,7 @@ struct DynamicScratch {
           offc[c] |= Mask{1} << d;
           for (int k = 0; k < 3; ++k) offu[ubs[c * 3 + k] + d] |= ubt[c * 3 + k];
           R.rules.emplace_back(r, h.kind);
+          if (h.kind == kPlusChains) R.nested.push_back({r, h.nested_cx, h.nested_id});
           any = true;
         }
       }
@@ -420,6 +430,8 @@ struct DynamicScratch {
   }
 
   // Number of distinct nodes among the ancestors of record r (r included).
+  // The walk of for_each_ancestor written out: this one is hot, and calling the shared
+  // walker cost 10% more instructions on the slowest top1465 puzzles.
   int ancestors(Result& R, int r) {
     if (R.recs[r].anc >= 0) return R.recs[r].anc;
     ++vstamp;
@@ -438,6 +450,48 @@ struct DynamicScratch {
     }
     R.recs[r].anc = count;
     return count;
+  }
+
+  // Calls f(q) for each distinct ancestor record q of record r0 of R (r0 included).
+  template <class F>
+  void for_each_ancestor(const Result& R, int r0, F&& f) {
+    ++vstamp;
+    stack.assign(1, r0);
+    while (!stack.empty()) {
+      const int q = stack.back();
+      stack.pop_back();
+      const Rec& rq = R.recs[q];
+      if (vis[rq.node] == vstamp) continue;
+      vis[rq.node] = vstamp;
+      f(q);
+      if (rq.pe < 0) {
+        if (rq.pb >= 0) stack.push_back(rq.pb);
+      } else {
+        for (int k = rq.pb; k < rq.pe; ++k) stack.push_back(R.pool[k]);
+      }
+    }
+  }
+
+  // The complexity of the nested chains among the ancestors of the given records, each
+  // distinct chain once (SE's getNestedComplexity); 0 below nesting level 2.
+  std::vector<std::pair<std::uint64_t, int>> nested_seen;
+  int nested_cx(const std::vector<std::pair<Result*, int>>& targets) {
+    if (nest < 2) return 0;
+    nested_seen.clear();
+    for (const auto& [R, r0] : targets) {
+      if (R->nested.empty()) continue;
+      for_each_ancestor(*R, r0, [&](int q) {
+        for (const auto& nr : R->nested) {
+          if (nr.rec != q) continue;
+          bool seen = false;
+          for (const auto& [id, cx] : nested_seen) seen |= id == nr.id;
+          if (!seen) nested_seen.emplace_back(nr.id, nr.cx);
+        }
+      });
+    }
+    int sum = 0;
+    for (const auto& [id, cx] : nested_seen) sum += cx;
+    return sum;
   }
 
   // The chaining from on(nd), computed once per producer.
@@ -572,7 +626,8 @@ struct DynamicScratch {
           // Assuming `from` led to a contradiction: its opposite `to` holds.
           auto offer_absurd = [&](Result& R, int from, int to) {
             if (!R.absurd) return;
-            const int cx = ancestors(R, R.abs_on) + ancestors(R, R.abs_off);
+            const int cx = ancestors(R, R.abs_on) + ancestors(R, R.abs_off) +
+                           nested_cx({{&R, R.abs_on}, {&R, R.abs_off}});
             if (!better(cx, 7)) return;
             offer(to, cx, 7, absurd_name,
                   explain ? "if " + node_text(from) + " then " + node_text(R.rnode(R.abs_on)) +
@@ -590,7 +645,7 @@ struct DynamicScratch {
                 const int x = A.rnode(r);
                 const int rb = B.find(x);
                 if (rb < 0) continue;
-                const int cx = ancestors(A, r) + ancestors(B, rb);
+                const int cx = ancestors(A, r) + ancestors(B, rb) + nested_cx({{&A, r}, {&B, rb}});
                 if (better(cx, 1)) {
                   offer(x, cx, 1, names[1],
                         explain ? node_text(on) + " and " + node_text(off) + " both give " +
@@ -622,13 +677,15 @@ struct DynamicScratch {
       for (i = 1; i < k && better(cx + static_cast<int>(k - i), sk); ++i) {
         cx += ancestors(*members[i], members[i]->find(x));
       }
-      if (i == k && better(cx, sk)) {
+      if (i < k) continue;
+      std::vector<std::pair<Result*, int>> targets;
+      if (nest >= 2 || explain) {
+        for (Result* m : members) targets.emplace_back(m, m->find(x));
+        cx += nested_cx(targets);
+      }
+      if (better(cx, sk)) {
         std::string text;
-        if (explain) {
-          std::vector<std::pair<Result*, int>> targets;
-          for (Result* m : members) targets.emplace_back(m, m->find(x));
-          text = what + " give " + node_text(x) + rules_used(targets);
-        }
+        if (explain) text = what + " give " + node_text(x) + rules_used(targets);
         offer(x, cx, sk, kind, text);
       }
     }
@@ -665,27 +722,15 @@ struct DynamicScratch {
   // given records, as " (inside: X-Wing, Hidden Pair)"; empty when none.
   std::string rules_used(const std::vector<std::pair<Result*, int>>& targets) {
     if (!plus) return {};
-    bool seen[4] = {};
+    bool seen[5] = {};
     for (const auto& [R, r0] : targets) {
       if (R->rules.empty()) continue;
-      ++vstamp;
-      stack.assign(1, r0);
-      while (!stack.empty()) {
-        const int q = stack.back();
-        stack.pop_back();
-        const Rec& rq = R->recs[q];
-        if (vis[rq.node] == vstamp) continue;
-        vis[rq.node] = vstamp;
+      for_each_ancestor(*R, r0, [&](int q) {
         for (const auto& [rr, kind] : R->rules) seen[kind] |= rr == q;
-        if (rq.pe < 0) {
-          if (rq.pb >= 0) stack.push_back(rq.pb);
-        } else {
-          for (int k = rq.pb; k < rq.pe; ++k) stack.push_back(R->pool[k]);
-        }
-      }
+      });
     }
     std::string s;
-    for (int k = 0; k < 4; ++k) {
+    for (int k = 0; k < 5; ++k) {
       if (seen[k]) s += std::string(s.empty() ? " (inside: " : ", ") + plus_rule_name(k);
     }
     return s.empty() ? s : s + ")";
@@ -699,7 +744,7 @@ struct DynamicScratch {
     // wins (SE tries each only when the easier ones found nothing).
     struct Kind {
       bool multiple, dynamic, nishio, plus;
-      int base, level;
+      int base, level, nest;
       const char* const* names;  // contradiction, double, region, cell
     };
     static const char* const kNishio[4] = {"Nishio Forcing Chains", "", "", ""};
@@ -711,16 +756,23 @@ struct DynamicScratch {
     static const char* const kPlus[4] = {
         "Dynamic Contradiction Forcing Chains (+)", "Dynamic Double Forcing Chains (+)",
         "Dynamic Region Forcing Chains (+)", "Dynamic Cell Forcing Chains (+)"};
-    static const Kind kKinds[4] = {{false, true, true, false, 75, 2, kNishio},
-                                   {true, false, false, false, 80, 2, kMultiple},
-                                   {true, true, false, false, 85, 3, kDynamic},
-                                   {true, true, false, true, 90, 4, kPlus}};
+    static const char* const kNested[4] = {
+        "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Forcing Chains)"};
+    static const Kind kKinds[5] = {{false, true, true, false, 75, 2, 0, kNishio},
+                                   {true, false, false, false, 80, 2, 0, kMultiple},
+                                   {true, true, false, false, 85, 3, 0, kDynamic},
+                                   {true, true, false, true, 90, 4, 1, kPlus},
+                                   {true, true, false, true, 95, 5, 2, kNested}};
     for (const Kind& kd : kKinds) {
       if (kd.level > level) break;
       multiple = kd.multiple;
       dynamic = kd.dynamic;
       nishio = kd.nishio;
       plus = kd.plus;
+      nest = kd.nest;
       names = kd.names;
       ylinks = !nishio;
       base = kd.base;

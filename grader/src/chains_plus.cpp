@@ -27,6 +27,7 @@
 #include <array>
 
 #include "chains_plus.h"
+#include "chains_nested.h"
 
 namespace sudoforge::grader::detail {
 namespace {
@@ -205,7 +206,7 @@ struct Builder {
 
 }  // namespace
 
-void find_plus_hints(const PlusGrid& view, PlusHints& out) {
+void find_plus_hints(const PlusGrid& view, PlusHints& out, int level) {
   out.hints.clear();
   out.targets.clear();
   out.parents.clear();
@@ -218,10 +219,13 @@ void find_plus_hints(const PlusGrid& view, PlusHints& out) {
   b.naked_pair();
   if (!out.hints.empty()) return;
   b.x_wing();
+  if (!out.hints.empty() || level < 2) return;
+  find_nested_chain_hints(view, out);
 }
 
 const char* plus_rule_name(int kind) {
-  static const char* kNames[] = {"Locked Candidates", "Hidden Pair", "Naked Pair", "X-Wing"};
+  static const char* kNames[] = {"Locked Candidates", "Hidden Pair", "Naked Pair", "X-Wing",
+                                 "Forcing Chains"};
   return kNames[kind];
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 // The basic rules that dynamic (+) chains apply inside a chaining (chains_plus.cpp).
+#include <cstdint>
 #include <vector>
 
 #include "engine.h"
@@ -14,18 +15,24 @@ struct PlusGrid {
   const Mask *cand0 = nullptr, *cand = nullptr, *upos0 = nullptr, *upos = nullptr;
   const int* placed = nullptr;
 };
-enum PlusRule { kPlusLocking, kPlusHiddenPair, kPlusNakedPair, kPlusXWing };
+enum PlusRule { kPlusLocking, kPlusHiddenPair, kPlusNakedPair, kPlusXWing, kPlusChains };
 // The hints of the first rule that has some needing a candidate the chaining removed, in
 // SE's order. Candidates are indices cell * n + digit - 1; hint i removes
-// targets[hints[i].tb .. te) and needs the removal of parents[hints[i].pb .. pe).
+// targets[hints[i].tb .. te) and needs the removal of parents[hints[i].pb .. pe). A hint
+// of the nested forcing chains (kPlusChains) also carries its chain's complexity, which
+// counts in any hint built on its removals, once per distinct chain (nested_id).
 struct PlusHints {
   struct H {
     int kind, tb, te, pb, pe;
+    int nested_cx = 0;
+    std::uint64_t nested_id = 0;
   };
   std::vector<H> hints;
   std::vector<int> targets, parents;
 };
-void find_plus_hints(const PlusGrid& grid, PlusHints& out);
+// `level`: SE's nesting level of the chains (1: the basic rules; 2: then forcing chains
+// and cycles, chains_nested.cpp).
+void find_plus_hints(const PlusGrid& grid, PlusHints& out, int level);
 const char* plus_rule_name(int kind);  // "Locked Candidates", "Hidden Pair", ...
 
 }  // namespace sudoforge::grader::detail

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../../grader/src/chains_internal.h"
+#include "../../grader/src/chains_nested.h"
 #include "../../grader/src/chains_plus.h"
 #include "../../grader/src/engine.h"
 #include "sudoforge/core/validate.h"
@@ -481,7 +482,7 @@ TEST(GraderAdvancedChains, PlusRulesNameTheirParents) {
                                       upos0.data(), upos.data(),  placed.data()};
   grader::detail::PlusHints hints;
   // The step grid itself: no rule applies (it is stuck), and nothing needs a removal.
-  grader::detail::find_plus_hints(view, hints);
+  grader::detail::find_plus_hints(view, hints, 1);
   EXPECT_TRUE(hints.hints.empty());
   // A chaining that removed 4 from r3c3 leaves 4 of box 1 in row 2 (r2c1, r2c3): the
   // pointing removes 4 from r2c5, r2c7, r2c8, and needs r3c3<>4.
@@ -491,7 +492,7 @@ TEST(GraderAdvancedChains, PlusRulesNameTheirParents) {
     const int u = g.unit_of(c, k);
     upos[u * (n + 1) + d] &= ~(grader::detail::Mask{1} << g.index_in(u, c));
   }
-  grader::detail::find_plus_hints(view, hints);
+  grader::detail::find_plus_hints(view, hints, 1);
   ASSERT_FALSE(hints.hints.empty());
   bool seen = false;
   for (const auto& h : hints.hints) {
@@ -568,6 +569,99 @@ TEST(GraderSoundness, DynamicPlusPuzzles) {
     }
     EXPECT_TRUE(plus) << p;
   }
+}
+
+// The plain transcription of SE's static producer that the nested chains use
+// (chains_nested.cpp) against the optimised search (chains.cpp) that rates every cb001
+// puzzle as SE does: at each step of 40 cb001 puzzles, the producer's first hint is the
+// engine's (rating, complexity, removals), and it has none where the engine finds none.
+TEST(GraderChains, PlainProducerAgreesWithTheEngine) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ASSERT_FALSE(lines.empty());
+  int compared = 0, found = 0, puzzles = 0;
+  for (size_t i = 0; i < lines.size() && puzzles < 40; ++i) {
+    if (std::stod(lines[i].substr(82)) < 6.5) continue;
+    ++puzzles;
+    const Grid puzzle = grid81(lines[i]);
+    const Rating r = Grader().rate(puzzle, true);
+    CandidateGrid g{puzzle};
+    grader::detail::ChainEngine engine;
+    for (const Step& step : r.steps) {
+      if (step.rating >= 6.5) {  // a step where chains are tried
+        std::vector<grader::detail::Mask> cand(81);
+        for (int c = 0; c < 81; ++c) cand[c] = g.cand(c);
+        std::vector<int> placed(10, 0);
+        const grader::detail::PlusGrid view{&g, cand.data(), cand.data(), g.pos_table(),
+                                            g.pos_table(), placed.data()};
+        const auto plain = grader::detail::static_chain_hints(view);
+        Ctx ctx{g, false};
+        Hint h;
+        const bool any = engine.find_forcing_chains(ctx, h);
+        ++compared;
+        ASSERT_EQ(any, !plain.empty()) << lines[i] << " at " << step.explanation;
+        if (any) {
+          ++found;
+          std::vector<int> removed;
+          for (auto [c, d] : h.eliminations) removed.push_back(c * 9 + d - 1);
+          std::sort(removed.begin(), removed.end());
+          EXPECT_EQ(plain[0].rating, h.rating) << lines[i] << ": " << h.technique;
+          EXPECT_EQ(plain[0].complexity, h.complexity) << lines[i] << ": " << h.technique;
+          EXPECT_EQ(plain[0].removable, removed) << lines[i] << ": " << h.technique;
+          for (const auto& p : plain) EXPECT_TRUE(p.parents.empty());  // nothing was removed
+        }
+      }
+      for (auto [c, d] : step.eliminations) g.eliminate(c, d);
+      for (auto [c, d] : step.placements) g.place(c, d);
+    }
+  }
+  EXPECT_EQ(puzzles, 40);
+  EXPECT_GT(found, 100) << compared;
+  EXPECT_GT(compared, found);  // also steps where no static chain applies
+}
+
+// AI Escargot needs forcing chains nested inside dynamic (+) chains (SE's 9.5 level):
+// with them it is finished and rated 10.5, the rating usually quoted for it; without them
+// the ladder stops. Every step is sound, and the first nested step, replayed on its
+// position, is the hint SE's order puts first there.
+TEST(GraderSoundness, NestedForcingChainsFinishAIEscargot) {
+  const std::string p =
+      "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+  const Grid puzzle = grid81(p);
+  Grid solution = puzzle;
+  ASSERT_TRUE(solve(solution));
+  ASSERT_TRUE(is_solution_of(puzzle, solution));
+  GradeOptions level4;
+  level4.max_chain_level = 4;
+  EXPECT_FALSE(Grader(level4).rate(puzzle).complete);
+  const Rating r = Grader().rate(puzzle, true);
+  ASSERT_TRUE(r.complete);
+  EXPECT_DOUBLE_EQ(r.er, 10.5);
+  EXPECT_EQ(r.hardest, "Dynamic Contradiction Forcing Chains (+ Forcing Chains)");
+  int first_nested = -1;
+  for (size_t i = 0; i < r.steps.size(); ++i) {
+    const Step& s = r.steps[i];
+    if (first_nested < 0 && s.technique.find("(+ Forcing Chains)") != std::string::npos) {
+      first_nested = static_cast<int>(i);
+    }
+    for (auto [c, d] : s.eliminations) ASSERT_NE(solution[c], d) << s.explanation;
+    for (auto [c, d] : s.placements) ASSERT_EQ(solution[c], d) << s.explanation;
+  }
+  ASSERT_GE(first_nested, 0);
+  CandidateGrid g{puzzle};
+  for (int i = 0; i < first_nested; ++i) {
+    for (auto [c, d] : r.steps[i].eliminations) g.eliminate(c, d);
+    for (auto [c, d] : r.steps[i].placements) g.place(c, d);
+  }
+  Ctx ctx{g, true};
+  grader::detail::ChainEngine engine;
+  Hint h;
+  EXPECT_FALSE(engine.find_advanced_chains(ctx, 4, h));
+  ASSERT_TRUE(engine.find_advanced_chains(ctx, 5, h));
+  EXPECT_STREQ(h.technique, "Dynamic Region Forcing Chains (+ Forcing Chains)") << h.explanation;
+  EXPECT_EQ(h.rating, 102) << h.explanation;
+  ASSERT_EQ(h.eliminations.size(), 1u) << h.explanation;
+  EXPECT_EQ(h.eliminations[0], std::make_pair(5 * 9 + 7, 7)) << h.explanation;  // r6c8<>7
+  EXPECT_NE(h.explanation.find("Forcing Chains)"), std::string::npos) << h.explanation;
 }
 
 TEST(GraderRating, KnownPuzzlesMatchSE) {

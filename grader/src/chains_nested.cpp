@@ -1,0 +1,319 @@
+// SE's static chain producer ("Forcing Chains & Cycles") as a rule inside dynamic chains:
+// the nested level of "Dynamic Forcing Chains (+ Forcing Chains)" (9.5).
+//
+// Once the links and the basic rules of a dynamic (+) chaining run dry, SE runs its static
+// producer on the grid of the chaining (the step's candidates minus those the chaining
+// removed) and takes every hint it gives: the removals become "off" nodes of the chaining,
+// whose parents are the removed candidates the hint's chains need (getRuleParents), and
+// whose nested chain adds its complexity to that of any hint built on them.
+//
+// This is a plain transcription of SE's searches, written for clarity, not speed: the
+// optimised search of chains.cpp finds only the easiest hint, while a nested rule needs
+// them all, with their chains. Per source candidate, in reading order and increasing
+// value, for the passes X (X-links only), Y (Y-links only, bivalue cells) and XY:
+//   - cycles: breadth first from on(s), "on" nodes visited once, "off" nodes once per
+//     "on" parent that is not their descendant; on(s) reached again from an "off" node at
+//     distance >= 4 closes a cycle; it removes the candidates (outside the cycle's cells)
+//     that see an "on" and an "off" node of their value;
+//   - forcing chains (X and XY): from on(s) to off(s), and from off(s) to on(s), each
+//     node visited once; the first chain to each target counts.
+// Hints are sorted by (rating, complexity, sort key), stable; a hint whose removals equal
+// an earlier one's is dropped (SE's hint equality).
+//
+// Rule parents: each "on" node of a chain (and, for a cycle, each "off" node, through the
+// reversed cycle SE also walks) carries the cause of its link: its cell (the other value
+// of a bivalue cell, or for an "off" node, the same cell) or a unit (box, row or column,
+// the first that links it). The parents are the candidates the chaining removed there:
+// the cell's lost values, or the unit's lost places of the node's value.
+#include "chains_nested.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace sudoforge::grader::detail {
+namespace {
+
+// Causes of a node: the link that made it (SE's Potential.Cause).
+enum Cause : std::int8_t { kSource = 0, kCell = 1, kBox = 2, kRow = 3, kColumn = 4 };
+
+struct Inst {
+  int node, parent;
+  Cause cause;
+};
+
+
+struct Producer {
+  const PlusGrid& v;
+  const CandidateGrid& g;
+  int n, nc;
+  std::vector<Inst> pool;
+  std::vector<int> on_mark, off_mark, node_mark;
+  int stamp = 0;
+  std::vector<StaticChainHint> hints;
+
+  explicit Producer(const PlusGrid& view)
+      : v(view), g(*view.g), n(view.g->n()), nc(view.g->cell_count()) {
+    const size_t nn = static_cast<size_t>(nc) * n * 2;
+    on_mark.assign(nn, 0);
+    off_mark.assign(nn, 0);
+    node_mark.assign(nn, 0);
+  }
+
+  int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
+  int cell_of(int nd) const { return (nd >> 1) / n; }
+  int digit_of(int nd) const { return (nd >> 1) % n + 1; }
+  Mask cand(int c) const { return v.cand[c]; }
+  Mask pos(int u, int d) const { return v.upos[u * (n + 1) + d]; }
+  int new_inst(int nd, int parent, Cause cause) {
+    pool.push_back(Inst{nd, parent, cause});
+    return static_cast<int>(pool.size()) - 1;
+  }
+  bool is_ancestor(int inst, int nd) const {
+    for (int p = pool[inst].parent; p >= 0; p = pool[p].parent) {
+      if (pool[p].node == nd) return true;
+    }
+    return false;
+  }
+  // The unit kind (box, row, column) that links two peers first, in SE's order.
+  Cause peer_cause(int a, int b) const {
+    if (g.unit_of(a, 2) == g.unit_of(b, 2)) return kBox;
+    if (g.unit_of(a, 0) == g.unit_of(b, 0)) return kRow;
+    return kColumn;
+  }
+
+  // SE's getOnToOff: the cell's other values (Y), then the value in the houses.
+  template <class F>
+  void on_to_off(int nd, bool y, F&& f) const {
+    const int c = cell_of(nd), d = digit_of(nd);
+    if (y) {
+      for (Mask m = cand(c) & ~(Mask{1} << d); m; m &= m - 1) f(node(c, lowest(m), false), kCell);
+    }
+    for (int q : g.house(c)) {
+      if ((cand(q) >> d) & 1) f(node(q, d, false), peer_cause(c, q));
+    }
+  }
+  // SE's getOffToOn: the other value of a bivalue cell (Y), then the other place of the
+  // value in a box, row, column where it has two (X).
+  template <class F>
+  void off_to_on(int nd, bool y, bool x, F&& f) const {
+    const int c = cell_of(nd), d = digit_of(nd);
+    if (y && popcount(cand(c)) == 2) f(node(c, lowest(cand(c) & ~(Mask{1} << d)), true), kCell);
+    if (!x) return;
+    static const int kKinds[3] = {2, 0, 1};
+    static const Cause kCauses[3] = {kBox, kRow, kColumn};
+    int seen[3], ns = 0;
+    for (int k = 0; k < 3; ++k) {
+      const int u = g.unit_of(c, kKinds[k]);
+      const Mask p = pos(u, d);
+      if (popcount(p) != 2) continue;
+      const int* cells = g.unit(u);
+      int q = cells[lowest(p)];
+      if (q == c) q = cells[lowest(p & (p - 1))];
+      if (std::find(seen, seen + ns, q) != seen + ns) continue;  // SE's set: first cause
+      seen[ns++] = q;
+      f(node(q, d, true), kCauses[k]);
+    }
+  }
+
+  void cycles(int source, bool y, bool x, std::vector<int>& found) {
+    ++stamp;
+    std::vector<int> pend_on{new_inst(source, -1, kSource)}, pend_off, next;
+    on_mark[source] = stamp;
+    int length = 0;
+    while (!pend_on.empty() || !pend_off.empty()) {
+      ++length;
+      for (int p : pend_on) {
+        on_to_off(pool[p].node, y, [&](int w, Cause cause) {
+          if (!is_ancestor(p, w) && pool[p].node != w) pend_off.push_back(new_inst(w, p, cause));
+        });
+      }
+      pend_on.clear();
+      ++length;
+      for (int p : pend_off) {
+        off_to_on(pool[p].node, y, x, [&](int m, Cause cause) {
+          if (length >= 4 && m == source) found.push_back(new_inst(m, p, cause));
+          if (on_mark[m] != stamp) {
+            on_mark[m] = stamp;
+            pend_on.push_back(new_inst(m, p, cause));
+          }
+        });
+      }
+      pend_off.clear();
+    }
+  }
+
+  void forcing_chains(int source, bool y, std::vector<int>& found) {
+    ++stamp;
+    std::vector<int> pend_on, pend_off;
+    const int start = new_inst(source, -1, kSource);
+    ((source & 1) ? on_mark : off_mark)[source] = stamp;
+    ((source & 1) ? pend_on : pend_off).push_back(start);
+    const int target = source ^ 1;
+    bool closed = false;
+    // Node nd reached from instance p: the first instance of the target closes a chain;
+    // a node is queued once.
+    auto reach = [&](int nd, int p, Cause cause, std::vector<int>& mark, std::vector<int>& pend) {
+      if (nd == target && !closed) {
+        closed = true;
+        found.push_back(new_inst(nd, p, cause));
+      }
+      if (mark[nd] != stamp && !is_ancestor(p, nd)) {
+        mark[nd] = stamp;
+        pend.push_back(new_inst(nd, p, cause));
+      }
+    };
+    while (!pend_on.empty() || !pend_off.empty()) {
+      for (const int p : pend_on) {
+        on_to_off(pool[p].node, y, [&](int w, Cause cause) { reach(w, p, cause, off_mark, pend_off); });
+      }
+      pend_on.clear();
+      for (const int p : pend_off) {
+        off_to_on(pool[p].node, y, true, [&](int m, Cause cause) { reach(m, p, cause, on_mark, pend_on); });
+      }
+      pend_off.clear();
+    }
+  }
+
+  // The rule parents of the chain ending at instance `end`, added to `out`: from its "on"
+  // nodes (forward), or from its "off" nodes (!forward: the reversed cycle SE also walks,
+  // where they are the "on" ones and keep their links' causes).
+  void rule_parents(int end, bool forward, std::vector<int>& out) {
+    ++stamp;
+    for (int p = end; p >= 0; p = pool[p].parent) {
+      const Inst& in = pool[p];
+      if (node_mark[in.node] == stamp) continue;  // SE's done set: equal nodes once
+      node_mark[in.node] = stamp;
+      const bool counts = forward ? (in.node & 1) : !(in.node & 1);
+      if (!counts || in.cause == kSource) continue;
+      const int c = cell_of(in.node), d = digit_of(in.node);
+      auto add = [&](int cd) {
+        if (std::find(out.begin(), out.end(), cd) == out.end()) out.push_back(cd);
+      };
+      if (in.cause == kCell) {
+        for (Mask m = v.cand0[c] & ~cand(c); m; m &= m - 1) add(c * n + lowest(m) - 1);
+      } else {
+        const int u = g.unit_of(c, in.cause == kBox ? 2 : in.cause == kRow ? 0 : 1);
+        const int* cells = g.unit(u);
+        for (Mask m = v.upos0[u * (n + 1) + d] & ~pos(u, d); m; m &= m - 1) add(cells[lowest(m)] * n + d - 1);
+      }
+    }
+  }
+
+  std::uint64_t chain_id(int end) const {
+    std::uint64_t h = 1469598103934665603ull;
+    for (int p = end; p >= 0; p = pool[p].parent) h = (h ^ static_cast<std::uint64_t>(pool[p].node + 1)) * 1099511628211ull;
+    return h;
+  }
+
+  void cycle_hint(int end, bool y, bool x) {
+    // Cells of the cycle, and the candidates seen by its "on" and by its "off" nodes.
+    std::vector<int> cells;
+    for (int p = end; pool[p].parent >= 0; p = pool[p].parent) {
+      const int c = cell_of(pool[p].node);
+      if (std::find(cells.begin(), cells.end(), c) == cells.end()) cells.push_back(c);
+    }
+    std::vector<int> fwd, back;
+    for (int p = end; pool[p].parent >= 0; p = pool[p].parent) {
+      const int nd = pool[p].node, c = cell_of(nd), d = digit_of(nd);
+      for (int q : g.house(c)) {
+        if (std::find(cells.begin(), cells.end(), q) != cells.end() || !((cand(q) >> d) & 1)) continue;
+        ((nd & 1) ? fwd : back).push_back(q * n + d - 1);
+      }
+    }
+    std::sort(fwd.begin(), fwd.end());
+    std::sort(back.begin(), back.end());
+    StaticChainHint h;
+    std::set_intersection(fwd.begin(), fwd.end(), back.begin(), back.end(), std::back_inserter(h.removable));
+    h.removable.erase(std::unique(h.removable.begin(), h.removable.end()), h.removable.end());
+    if (h.removable.empty()) return;
+    int len = 0;
+    for (int p = end; pool[p].parent >= 0; p = pool[p].parent) ++len;
+    h.complexity = len;  // the distinct nodes of the cycle: the closing "on" is the source
+    h.rating = ((y && x) ? 70 : 65) + length_difficulty(h.complexity);
+    h.sort_key = (y && x) ? 4 : (y ? 3 : 2);
+    rule_parents(end, true, h.parents);
+    rule_parents(end, false, h.parents);
+    h.id = chain_id(end);
+    hints.push_back(std::move(h));
+  }
+
+  void chain_hint(int end, bool y) {
+    const int target = pool[end].node, c = cell_of(target), d = digit_of(target);
+    StaticChainHint h;
+    if (target & 1) {
+      for (Mask m = cand(c) & ~(Mask{1} << d); m; m &= m - 1) h.removable.push_back(c * n + lowest(m) - 1);
+    } else {
+      h.removable.push_back(c * n + d - 1);
+    }
+    if (h.removable.empty()) return;
+    int len = 0;
+    for (int p = end; p >= 0; p = pool[p].parent) ++len;
+    h.complexity = len;
+    h.rating = (y ? 70 : 66) + length_difficulty(h.complexity);
+    h.sort_key = y ? 4 : 2;
+    rule_parents(end, true, h.parents);
+    h.id = chain_id(end);
+    hints.push_back(std::move(h));
+  }
+
+  void run() {
+    static const bool kPasses[3][2] = {{false, true}, {true, false}, {true, true}};  // (y, x)
+    std::vector<int> cyc, chains;
+    for (const auto& pass : kPasses) {
+      const bool y = pass[0], x = pass[1];
+      for (int c = 0; c < nc; ++c) {
+        const Mask cm = cand(c);
+        if (popcount(cm) < 2 || (!x && popcount(cm) > 2)) continue;
+        for (Mask m = cm; m; m &= m - 1) {
+          const int d = lowest(m);
+          pool.clear();
+          cyc.clear();
+          chains.clear();
+          cycles(node(c, d, true), y, x, cyc);
+          if (x) {
+            forcing_chains(node(c, d, true), y, chains);
+            forcing_chains(node(c, d, false), y, chains);
+          }
+          for (int e : cyc) cycle_hint(e, y, x);
+          for (int e : chains) chain_hint(e, y);
+        }
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid) {
+  Producer p(grid);
+  p.run();
+  std::stable_sort(p.hints.begin(), p.hints.end(), [](const StaticChainHint& a, const StaticChainHint& b) {
+    if (a.rating != b.rating) return a.rating < b.rating;
+    if (a.complexity != b.complexity) return a.complexity < b.complexity;
+    return a.sort_key < b.sort_key;
+  });
+  std::vector<StaticChainHint> out;
+  for (StaticChainHint& h : p.hints) {
+    bool again = false;
+    for (const StaticChainHint& k : out) again |= k.removable == h.removable;
+    if (!again) out.push_back(std::move(h));
+  }
+  return out;
+}
+
+void find_nested_chain_hints(const PlusGrid& grid, PlusHints& out) {
+  for (const StaticChainHint& h : static_chain_hints(grid)) {
+    if (h.parents.empty()) continue;  // exists without the chaining: SE leaves it out
+    PlusHints::H e{kPlusChains, static_cast<int>(out.targets.size()), 0,
+                   static_cast<int>(out.parents.size()), 0};
+    out.targets.insert(out.targets.end(), h.removable.begin(), h.removable.end());
+    out.parents.insert(out.parents.end(), h.parents.begin(), h.parents.end());
+    e.te = static_cast<int>(out.targets.size());
+    e.pe = static_cast<int>(out.parents.size());
+    e.nested_cx = h.complexity;
+    e.nested_id = h.id;
+    out.hints.push_back(e);
+  }
+}
+
+}  // namespace sudoforge::grader::detail
