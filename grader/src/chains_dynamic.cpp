@@ -44,13 +44,14 @@
 //  - reusing a static chaining of the multiple producer as the dynamic one when equal:
 //    only 16% of the dynamic records (the short chainings) would be saved.
 //
-// Nested level 2 (9.5, "+ Forcing Chains"): when the basic rules find nothing either, SE's
-// static producer runs on the chaining's grid (chains_nested.cpp); its removals enter as
-// "off" nodes like the rules' ones, and each distinct nested chain adds its complexity to
-// any hint whose chains pass through its removals (SE's getNestedComplexity).
-// Not implemented: SE's levels 3 (10.0, multiple forcing chains nested too), 4 and 5
-// (10.5 and 11.0, "experimental" in SE: dynamic chains nested). A puzzle that needs them
-// comes back complete = false; none of top1465 or cb001 does.
+// Nested levels 2 (9.5, "+ Forcing Chains") and 3 (10.0, "+ Multiple Forcing Chains"):
+// when the basic rules find nothing either, SE's static producer, then at level 3 its
+// static multiple producer, runs on the chaining's grid (chains_nested.cpp); the removals
+// enter as "off" nodes like the rules' ones, and each distinct nested chain adds its
+// complexity to any hint whose chains pass through its removals (getNestedComplexity).
+// Not implemented: SE's levels 4 and 5 (10.5 and 11.0, "experimental" in SE: dynamic
+// chains nested). A puzzle that needs them comes back complete = false; none of top1465
+// or cb001 does.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -304,7 +305,7 @@ struct DynamicScratch {
           offc[c] |= Mask{1} << d;
           for (int k = 0; k < 3; ++k) offu[ubs[c * 3 + k] + d] |= ubt[c * 3 + k];
           R.rules.emplace_back(r, h.kind);
-          if (h.kind == kPlusChains) R.nested.push_back({r, h.nested_cx, h.nested_id});
+          if (h.kind >= kPlusChains) R.nested.push_back({r, h.nested_cx, h.nested_id});
           any = true;
         }
       }
@@ -722,7 +723,7 @@ struct DynamicScratch {
   // given records, as " (inside: X-Wing, Hidden Pair)"; empty when none.
   std::string rules_used(const std::vector<std::pair<Result*, int>>& targets) {
     if (!plus) return {};
-    bool seen[5] = {};
+    bool seen[kPlusRuleCount] = {};
     for (const auto& [R, r0] : targets) {
       if (R->rules.empty()) continue;
       for_each_ancestor(*R, r0, [&](int q) {
@@ -730,7 +731,7 @@ struct DynamicScratch {
       });
     }
     std::string s;
-    for (int k = 0; k < 5; ++k) {
+    for (int k = 0; k < kPlusRuleCount; ++k) {
       if (seen[k]) s += std::string(s.empty() ? " (inside: " : ", ") + plus_rule_name(k);
     }
     return s.empty() ? s : s + ")";
@@ -761,11 +762,17 @@ struct DynamicScratch {
         "Dynamic Double Forcing Chains (+ Forcing Chains)",
         "Dynamic Region Forcing Chains (+ Forcing Chains)",
         "Dynamic Cell Forcing Chains (+ Forcing Chains)"};
-    static const Kind kKinds[5] = {{false, true, true, false, 75, 2, 0, kNishio},
+    static const char* const kNested3[4] = {
+        "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)"};
+    static const Kind kKinds[6] = {{false, true, true, false, 75, 2, 0, kNishio},
                                    {true, false, false, false, 80, 2, 0, kMultiple},
                                    {true, true, false, false, 85, 3, 0, kDynamic},
                                    {true, true, false, true, 90, 4, 1, kPlus},
-                                   {true, true, false, true, 95, 5, 2, kNested}};
+                                   {true, true, false, true, 95, 5, 2, kNested},
+                                   {true, true, false, true, 100, 5, 3, kNested3}};
     for (const Kind& kd : kKinds) {
       if (kd.level > level) break;
       multiple = kd.multiple;

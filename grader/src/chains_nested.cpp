@@ -117,7 +117,7 @@ struct Producer {
 
   void cycles(int source, bool y, bool x, std::vector<int>& found) {
     ++stamp;
-    std::vector<int> pend_on{new_inst(source, -1, kSource)}, pend_off, next;
+    std::vector<int> pend_on{new_inst(source, -1, kSource)}, pend_off;
     on_mark[source] = stamp;
     int length = 0;
     while (!pend_on.empty() || !pend_off.empty()) {
@@ -177,22 +177,23 @@ struct Producer {
   // The rule parents of the chain ending at instance `end`, added to `out`: from its "on"
   // nodes (forward), or from its "off" nodes (!forward: the reversed cycle SE also walks,
   // where they are the "on" ones and keep their links' causes).
-  void rule_parents(int end, bool forward, std::vector<int>& out) {
+  void rule_parents(int end, bool forward, std::vector<int>& out, Cause source_cause = kSource) {
     ++stamp;
     for (int p = end; p >= 0; p = pool[p].parent) {
       const Inst& in = pool[p];
       if (node_mark[in.node] == stamp) continue;  // SE's done set: equal nodes once
       node_mark[in.node] = stamp;
       const bool counts = forward ? (in.node & 1) : !(in.node & 1);
-      if (!counts || in.cause == kSource) continue;
+      const Cause cause = in.cause == kSource ? source_cause : in.cause;
+      if (!counts || cause == kSource) continue;
       const int c = cell_of(in.node), d = digit_of(in.node);
       auto add = [&](int cd) {
         if (std::find(out.begin(), out.end(), cd) == out.end()) out.push_back(cd);
       };
-      if (in.cause == kCell) {
+      if (cause == kCell) {
         for (Mask m = v.cand0[c] & ~cand(c); m; m &= m - 1) add(c * n + lowest(m) - 1);
       } else {
-        const int u = g.unit_of(c, in.cause == kBox ? 2 : in.cause == kRow ? 0 : 1);
+        const int u = g.unit_of(c, cause == kBox ? 2 : cause == kRow ? 0 : 1);
         const int* cells = g.unit(u);
         for (Mask m = v.upos0[u * (n + 1) + d] & ~pos(u, d); m; m &= m - 1) add(cells[lowest(m)] * n + d - 1);
       }
@@ -226,9 +227,7 @@ struct Producer {
     std::set_intersection(fwd.begin(), fwd.end(), back.begin(), back.end(), std::back_inserter(h.removable));
     h.removable.erase(std::unique(h.removable.begin(), h.removable.end()), h.removable.end());
     if (h.removable.empty()) return;
-    int len = 0;
-    for (int p = end; pool[p].parent >= 0; p = pool[p].parent) ++len;
-    h.complexity = len;  // the distinct nodes of the cycle: the closing "on" is the source
+    h.complexity = path_length(end) - 1;  // distinct nodes: the closing "on" is the source
     h.rating = ((y && x) ? 70 : 65) + length_difficulty(h.complexity);
     h.sort_key = (y && x) ? 4 : (y ? 3 : 2);
     rule_parents(end, true, h.parents);
@@ -237,23 +236,139 @@ struct Producer {
     hints.push_back(std::move(h));
   }
 
-  void chain_hint(int end, bool y) {
-    const int target = pool[end].node, c = cell_of(target), d = digit_of(target);
-    StaticChainHint h;
-    if (target & 1) {
-      for (Mask m = cand(c) & ~(Mask{1} << d); m; m &= m - 1) h.removable.push_back(c * n + lowest(m) - 1);
+  // What a hint with target x removes: x itself when "off"; when "on", the other values
+  // of its cell.
+  void removals(int x, std::vector<int>& out) const {
+    const int c = cell_of(x), d = digit_of(x);
+    if (x & 1) {
+      for (Mask m = cand(c) & ~(Mask{1} << d); m; m &= m - 1) out.push_back(c * n + lowest(m) - 1);
     } else {
-      h.removable.push_back(c * n + d - 1);
+      out.push_back(c * n + d - 1);
     }
-    if (h.removable.empty()) return;
+  }
+  int path_length(int end) const {
     int len = 0;
     for (int p = end; p >= 0; p = pool[p].parent) ++len;
-    h.complexity = len;
+    return len;
+  }
+
+  void chain_hint(int end, bool y) {
+    StaticChainHint h;
+    removals(pool[end].node, h.removable);
+    if (h.removable.empty()) return;
+    h.complexity = path_length(end);
     h.rating = (y ? 70 : 66) + length_difficulty(h.complexity);
     h.sort_key = y ? 4 : 2;
     rule_parents(end, true, h.parents);
     h.id = chain_id(end);
     hints.push_back(std::move(h));
+  }
+
+  // SE's static doChaining from on(source): "on" nodes are taken first, one at a time,
+  // then "off" ones; every node once; it stops at the first node both on and off.
+  struct Chaining {
+    std::vector<int> at;                  // node -> instance, or -1
+    std::vector<int> on_order, off_order;  // instances in order of derivation
+    bool has(int nd) const { return at[nd] >= 0; }
+  };
+  void chaining(int source, Chaining& ch) {
+    ch.at.assign(static_cast<size_t>(nc) * n * 2, -1);
+    ch.on_order.assign(1, new_inst(source, -1, kSource));
+    ch.off_order.clear();
+    ch.at[source] = ch.on_order[0];
+    bool absurd = false;
+    size_t hon = 0, hoff = 0;
+    auto add = [&](int nd, int p, Cause cause, std::vector<int>& order) {
+      if (absurd) return;
+      if (ch.at[nd ^ 1] >= 0) {
+        absurd = true;
+        return;
+      }
+      if (ch.at[nd] >= 0) return;
+      ch.at[nd] = new_inst(nd, p, cause);
+      order.push_back(ch.at[nd]);
+    };
+    while (!absurd && (hon < ch.on_order.size() || hoff < ch.off_order.size())) {
+      if (hon < ch.on_order.size()) {
+        const int p = ch.on_order[hon++];
+        on_to_off(pool[p].node, true, [&](int w, Cause cause) { add(w, p, cause, ch.off_order); });
+      } else {
+        const int p = ch.off_order[hoff++];
+        off_to_on(pool[p].node, true, true, [&](int m, Cause cause) { add(m, p, cause, ch.on_order); });
+      }
+    }
+  }
+
+  // A region or cell hint of the multiple producer: target x reached by every member.
+  // `source_cause`: how SE names the members' assumptions for the rule parents (the
+  // region's kind, or the cell).
+  void multiple_hint(const std::vector<const Chaining*>& members, int x, int sk, Cause source_cause) {
+    StaticChainHint h;
+    removals(x, h.removable);
+    if (h.removable.empty()) return;
+    h.id = 1469598103934665603ull;
+    for (const Chaining* ch : members) {
+      const int end = ch->at[x];
+      h.complexity += path_length(end);
+      rule_parents(end, true, h.parents, source_cause);
+      h.id = (h.id ^ chain_id(end)) * 1099511628211ull;
+    }
+    h.rating = 80 + length_difficulty(h.complexity);
+    h.sort_key = sk;
+    hints.push_back(std::move(h));
+  }
+  // The nodes of members[0] (on ones, then off ones, in its order) that every member
+  // reaches: SE's retainAll of the members' sets.
+  void multiple_hints(const std::vector<const Chaining*>& members, int sk, Cause source_cause) {
+    for (const auto* order : {&members[0]->on_order, &members[0]->off_order}) {
+      for (int i : *order) {
+        const int x = pool[i].node;
+        bool all = true;
+        for (size_t k = 1; k < members.size() && all; ++k) all = members[k]->has(x);
+        if (all) multiple_hint(members, x, sk, source_cause);
+      }
+    }
+  }
+
+  // SE's static multiple producer (region and cell forcing chains, 8.0): cells with three
+  // or more candidates, in reading order; per value, the regions (box, row, column) where
+  // this cell is the value's first place; then the cell.
+  void run_multiple() {
+    static const int kKinds[3] = {2, 0, 1};
+    static const Cause kCauses[3] = {kBox, kRow, kColumn};
+    std::vector<Chaining> values(n + 1);
+    std::vector<Chaining> others(n);
+    std::vector<const Chaining*> members;
+    for (int c = 0; c < nc; ++c) {
+      const Mask cm = cand(c);
+      if (popcount(cm) <= 2) continue;
+      pool.clear();
+      for (Mask m = cm; m; m &= m - 1) {
+        const int d = lowest(m);
+        chaining(node(c, d, true), values[d]);
+        for (int k = 0; k < 3; ++k) {
+          const int u = g.unit_of(c, kKinds[k]);
+          const Mask pm = pos(u, d);
+          const int* cells = g.unit(u);
+          if (popcount(pm) < 2 || cells[lowest(pm)] != c) continue;
+          members.clear();
+          int no = 0;
+          for (Mask x = pm; x; x &= x - 1) {
+            const int q = cells[lowest(x)];
+            if (q == c) {
+              members.push_back(&values[d]);
+            } else {
+              chaining(node(q, d, true), others[no]);
+              members.push_back(&others[no++]);
+            }
+          }
+          multiple_hints(members, 6, kCauses[k]);
+        }
+      }
+      members.clear();
+      for (Mask m = cm; m; m &= m - 1) members.push_back(&values[lowest(m)]);
+      multiple_hints(members, 5, kCell);
+    }
   }
 
   void run() {
@@ -284,16 +399,18 @@ struct Producer {
 
 }  // namespace
 
-std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid) {
-  Producer p(grid);
-  p.run();
-  std::stable_sort(p.hints.begin(), p.hints.end(), [](const StaticChainHint& a, const StaticChainHint& b) {
+namespace {
+
+// SE's getHints: sorted by (rating, complexity, sort key), stable; a hint whose removals
+// equal an earlier one's left out.
+std::vector<StaticChainHint> in_se_order(std::vector<StaticChainHint>&& hints) {
+  std::stable_sort(hints.begin(), hints.end(), [](const StaticChainHint& a, const StaticChainHint& b) {
     if (a.rating != b.rating) return a.rating < b.rating;
     if (a.complexity != b.complexity) return a.complexity < b.complexity;
     return a.sort_key < b.sort_key;
   });
   std::vector<StaticChainHint> out;
-  for (StaticChainHint& h : p.hints) {
+  for (StaticChainHint& h : hints) {
     bool again = false;
     for (const StaticChainHint& k : out) again |= k.removable == h.removable;
     if (!again) out.push_back(std::move(h));
@@ -301,10 +418,12 @@ std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid) {
   return out;
 }
 
-void find_nested_chain_hints(const PlusGrid& grid, PlusHints& out) {
-  for (const StaticChainHint& h : static_chain_hints(grid)) {
+// Appends the hints that need a removed candidate; returns whether there was one.
+bool append(const std::vector<StaticChainHint>& hints, int kind, PlusHints& out) {
+  bool any = false;
+  for (const StaticChainHint& h : hints) {
     if (h.parents.empty()) continue;  // exists without the chaining: SE leaves it out
-    PlusHints::H e{kPlusChains, static_cast<int>(out.targets.size()), 0,
+    PlusHints::H e{kind, static_cast<int>(out.targets.size()), 0,
                    static_cast<int>(out.parents.size()), 0};
     out.targets.insert(out.targets.end(), h.removable.begin(), h.removable.end());
     out.parents.insert(out.parents.end(), h.parents.begin(), h.parents.end());
@@ -313,7 +432,28 @@ void find_nested_chain_hints(const PlusGrid& grid, PlusHints& out) {
     e.nested_cx = h.complexity;
     e.nested_id = h.id;
     out.hints.push_back(e);
+    any = true;
   }
+  return any;
+}
+
+}  // namespace
+
+std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid) {
+  Producer p(grid);
+  p.run();
+  return in_se_order(std::move(p.hints));
+}
+
+std::vector<StaticChainHint> static_multiple_chain_hints(const PlusGrid& grid) {
+  Producer p(grid);
+  p.run_multiple();
+  return in_se_order(std::move(p.hints));
+}
+
+void find_nested_chain_hints(const PlusGrid& grid, int level, PlusHints& out) {
+  if (append(static_chain_hints(grid), kPlusChains, out) || level < 3) return;
+  append(static_multiple_chain_hints(grid), kPlusMultipleChains, out);
 }
 
 }  // namespace sudoforge::grader::detail

@@ -1,6 +1,6 @@
 #pragma once
-// Forcing chains and cycles as a rule inside dynamic chains: SE's "Dynamic Forcing Chains
-// (+ Forcing Chains)", 9.5 (chains_nested.cpp).
+// Static chains as rules inside dynamic chains: SE's "Dynamic Forcing Chains (+ Forcing
+// Chains)", 9.5, and "(+ Multiple Forcing Chains)", 10.0 (chains_nested.cpp).
 #include <cstdint>
 #include <vector>
 
@@ -19,13 +19,14 @@ struct StaticChainHint {
 // Every hint of the producer on `grid` (grid.cand, grid.upos; parents against grid.cand0,
 // grid.upos0), in SE's order, a hint with the removals of an earlier one left out.
 std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid);
+// The same for SE's static multiple producer (region and cell forcing chains, 8.0+).
+std::vector<StaticChainHint> static_multiple_chain_hints(const PlusGrid& grid);
 
-// Appends to `out` the hints of SE's static producer ("Forcing Chains & Cycles": X, Y and
-// XY cycles, X and XY forcing chains) on the grid of a dynamic chaining, as SE's nested
-// rule sees them: every hint, equal removals kept once, in SE's order (rating, complexity,
-// sort key, then discovery), each with the candidates removed by the chaining that its
-// chain needs (SE's rule parents) and its complexity. Hints that need no removed candidate
-// are left out. Kind kPlusChains; nested_cx and nested_id are set.
-void find_nested_chain_hints(const PlusGrid& grid, PlusHints& out);
+// The nested rules of SE's dynamic chains of level 2 and 3, after the basic rules: the
+// static producer ("Forcing Chains & Cycles"), then at level 3 the static multiple one,
+// on the grid of a dynamic chaining; the first that has a hint needing a candidate the
+// chaining removed gives all such hints (in SE's order, with their rule parents and
+// complexity) to `out`, as kind kPlusChains or kPlusMultipleChains.
+void find_nested_chain_hints(const PlusGrid& grid, int level, PlusHints& out);
 
 }  // namespace sudoforge::grader::detail

@@ -220,12 +220,12 @@ void find_plus_hints(const PlusGrid& view, PlusHints& out, int level) {
   if (!out.hints.empty()) return;
   b.x_wing();
   if (!out.hints.empty() || level < 2) return;
-  find_nested_chain_hints(view, out);
+  find_nested_chain_hints(view, level, out);
 }
 
 const char* plus_rule_name(int kind) {
-  static const char* kNames[] = {"Locked Candidates", "Hidden Pair", "Naked Pair", "X-Wing",
-                                 "Forcing Chains"};
+  static const char* kNames[kPlusRuleCount] = {"Locked Candidates", "Hidden Pair", "Naked Pair",
+                                               "X-Wing", "Forcing Chains", "Multiple Forcing Chains"};
   return kNames[kind];
 }
 

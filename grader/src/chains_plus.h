@@ -15,7 +15,15 @@ struct PlusGrid {
   const Mask *cand0 = nullptr, *cand = nullptr, *upos0 = nullptr, *upos = nullptr;
   const int* placed = nullptr;
 };
-enum PlusRule { kPlusLocking, kPlusHiddenPair, kPlusNakedPair, kPlusXWing, kPlusChains };
+enum PlusRule {
+  kPlusLocking,
+  kPlusHiddenPair,
+  kPlusNakedPair,
+  kPlusXWing,
+  kPlusChains,          // nested forcing chains and cycles (level 2)
+  kPlusMultipleChains,  // nested multiple forcing chains (level 3)
+  kPlusRuleCount
+};
 // The hints of the first rule that has some needing a candidate the chaining removed, in
 // SE's order. Candidates are indices cell * n + digit - 1; hint i removes
 // targets[hints[i].tb .. te) and needs the removal of parents[hints[i].pb .. pe). A hint
@@ -31,7 +39,7 @@ struct PlusHints {
   std::vector<int> targets, parents;
 };
 // `level`: SE's nesting level of the chains (1: the basic rules; 2: then forcing chains
-// and cycles, chains_nested.cpp).
+// and cycles; 3: then multiple forcing chains; chains_nested.cpp).
 void find_plus_hints(const PlusGrid& grid, PlusHints& out, int level);
 const char* plus_rule_name(int kind);  // "Locked Candidates", "Hidden Pair", ...
 

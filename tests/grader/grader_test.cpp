@@ -571,6 +571,17 @@ TEST(GraderSoundness, DynamicPlusPuzzles) {
   }
 }
 
+// A step's grid as the nested producers see a chaining's grid (nothing removed yet).
+struct StepView {
+  std::vector<grader::detail::Mask> cand;
+  std::vector<int> placed = std::vector<int>(10, 0);
+  grader::detail::PlusGrid grid;
+  explicit StepView(const CandidateGrid& g) : cand(81) {
+    for (int c = 0; c < 81; ++c) cand[c] = g.cand(c);
+    grid = {&g, cand.data(), cand.data(), g.pos_table(), g.pos_table(), placed.data()};
+  }
+};
+
 // The plain transcription of SE's static producer that the nested chains use
 // (chains_nested.cpp) against the optimised search (chains.cpp) that rates every cb001
 // puzzle as SE does: at each step of 40 cb001 puzzles, the producer's first hint is the
@@ -588,12 +599,8 @@ TEST(GraderChains, PlainProducerAgreesWithTheEngine) {
     grader::detail::ChainEngine engine;
     for (const Step& step : r.steps) {
       if (step.rating >= 6.5) {  // a step where chains are tried
-        std::vector<grader::detail::Mask> cand(81);
-        for (int c = 0; c < 81; ++c) cand[c] = g.cand(c);
-        std::vector<int> placed(10, 0);
-        const grader::detail::PlusGrid view{&g, cand.data(), cand.data(), g.pos_table(),
-                                            g.pos_table(), placed.data()};
-        const auto plain = grader::detail::static_chain_hints(view);
+        const StepView view(g);
+        const auto plain = grader::detail::static_chain_hints(view.grid);
         Ctx ctx{g, false};
         Hint h;
         const bool any = engine.find_forcing_chains(ctx, h);
@@ -617,6 +624,38 @@ TEST(GraderChains, PlainProducerAgreesWithTheEngine) {
   EXPECT_EQ(puzzles, 40);
   EXPECT_GT(found, 100) << compared;
   EXPECT_GT(compared, found);  // also steps where no static chain applies
+}
+
+// The same for the plain static multiple producer (the nested rule of level 3): at every
+// step of cb001 puzzles where region or cell forcing chains (8.0+) are the easiest hint,
+// its first hint is the optimised producer's.
+TEST(GraderChains, PlainMultipleProducerAgreesWithTheEngine) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ASSERT_FALSE(lines.empty());
+  int compared = 0;
+  for (size_t i = 0; i < lines.size() && compared < 25; ++i) {
+    if (std::stod(lines[i].substr(82)) < 8.0) continue;
+    const Grid puzzle = grid81(lines[i]);
+    const Rating r = Grader().rate(puzzle, true);
+    CandidateGrid g{puzzle};
+    for (const Step& step : r.steps) {
+      if (step.technique == "Region Forcing Chains" || step.technique == "Cell Forcing Chains") {
+        const StepView view(g);
+        const auto plain = grader::detail::static_multiple_chain_hints(view.grid);
+        ++compared;
+        ASSERT_FALSE(plain.empty()) << lines[i] << " at " << step.explanation;
+        std::vector<int> removed;
+        for (auto [c, d] : step.eliminations) removed.push_back(c * 9 + d - 1);
+        std::sort(removed.begin(), removed.end());
+        EXPECT_EQ(plain[0].rating, std::lround(step.rating * 10)) << lines[i] << ": " << step.explanation;
+        EXPECT_EQ(plain[0].removable, removed) << lines[i] << ": " << step.explanation;
+        EXPECT_EQ(plain[0].sort_key, step.technique == "Cell Forcing Chains" ? 5 : 6) << step.explanation;
+      }
+      for (auto [c, d] : step.eliminations) g.eliminate(c, d);
+      for (auto [c, d] : step.placements) g.place(c, d);
+    }
+  }
+  EXPECT_GE(compared, 25);
 }
 
 // AI Escargot needs forcing chains nested inside dynamic (+) chains (SE's 9.5 level):
@@ -662,6 +701,29 @@ TEST(GraderSoundness, NestedForcingChainsFinishAIEscargot) {
   ASSERT_EQ(h.eliminations.size(), 1u) << h.explanation;
   EXPECT_EQ(h.eliminations[0], std::make_pair(5 * 9 + 7, 7)) << h.explanation;  // r6c8<>7
   EXPECT_NE(h.explanation.find("Forcing Chains)"), std::string::npos) << h.explanation;
+}
+
+// Two puzzles of coloin's whose SE ratings were published as ER 11.0, EP 11.0, ED 2.6
+// ("The hardest sudokus" thread): they need multiple forcing chains nested inside dynamic
+// chains (SE's level 3, 10.0 + length), and are rated exactly so. Every step is sound.
+TEST(GraderSoundness, NestedMultipleChainsRateColoinsPuzzlesAsSE) {
+  for (const std::string p :
+       {"..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5..",
+        "..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686....4...7.....5.."}) {
+    const Grid puzzle = grid81(p);
+    Grid solution = puzzle;
+    ASSERT_TRUE(solve(solution));
+    const Rating r = Grader().rate(puzzle, true);
+    ASSERT_TRUE(r.complete) << p;
+    EXPECT_DOUBLE_EQ(r.er, 11.0) << p;
+    EXPECT_DOUBLE_EQ(r.ep, 11.0) << p;
+    EXPECT_DOUBLE_EQ(r.ed, 2.6) << p;
+    EXPECT_EQ(r.hardest, "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)") << p;
+    for (const Step& s : r.steps) {
+      for (auto [c, d] : s.eliminations) ASSERT_NE(solution[c], d) << s.explanation;
+      for (auto [c, d] : s.placements) ASSERT_EQ(solution[c], d) << s.explanation;
+    }
+  }
 }
 
 TEST(GraderRating, KnownPuzzlesMatchSE) {
