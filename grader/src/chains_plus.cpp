@@ -94,7 +94,9 @@ struct Builder {
           const Mask in1 = g.inter(r1, r2);
           if (!in1) continue;
           const Mask in2 = g.inter(r2, r1);
-          for (int d = 1; d <= n; ++d) {
+          // Only a digit that lost places in r1 can have a parent there.
+          for (Mask dm = lost_digits[r1]; dm; dm &= dm - 1) {
+            const int d = lowest(dm);
             const Mask p1 = pos(r1)[d];
             if (popcount(p1) < 2 || (p1 & ~in1)) continue;
             if (!(pos0(r1)[d] & ~p1 & ~in1)) continue;  // no parent
@@ -123,10 +125,16 @@ struct Builder {
       const int u = se_unit(n, k);
       if (g.unit_empty(u) <= 4 || !lost_digits[u]) continue;
       const int* cells = g.unit(u);
-      se_pairs(n, [&](int a, int b) {
-        const int da = a + 1, db = b + 1;
+      // A pair's two digits share exactly two places: only digits with two places can be
+      // in one (kept in increasing order, so SE's pair order is kept too).
+      int two[32], nt = 0;
+      for (int d = 1; d <= n; ++d) {
+        if (popcount(pos(u)[d]) == 2) two[nt++] = d;
+      }
+      se_pairs(nt, [&](int ia, int ib) {
+        const int da = two[ia], db = two[ib];
         const Mask pa = pos(u)[da], pb = pos(u)[db];
-        if (popcount(pa) < 2 || popcount(pb) < 2 || popcount(pa | pb) != 2) return;
+        if (pa != pb) return;
         if (!((pos0(u)[da] | pos0(u)[db]) & ~(pa | pb))) return;  // no parent
         const Mask set = (Mask{1} << da) | (Mask{1} << db);
         begin();
@@ -150,9 +158,15 @@ struct Builder {
       const int u = se_unit(n, k);
       if (g.unit_empty(u) < 4 || !lost_digits[u]) continue;
       const int* cells = g.unit(u);
-      se_pairs(n, [&](int a, int b) {
+      // Only cells with two candidates can make a pair (in unit order, as SE's pairs).
+      int two[32], nt = 0;
+      for (int i = 0; i < n; ++i) {
+        if (popcount(v.cand[cells[i]]) == 2) two[nt++] = i;
+      }
+      se_pairs(nt, [&](int ia, int ib) {
+        const int a = two[ia], b = two[ib];
         const Mask ca = v.cand[cells[a]], cb = v.cand[cells[b]];
-        if (popcount(ca) < 2 || popcount(cb) < 2 || popcount(ca | cb) != 2) return;
+        if (ca != cb) return;
         if (v.cand0[cells[a]] == ca && v.cand0[cells[b]] == cb) return;  // no parent
         const Mask set = ca | cb;
         begin();
@@ -173,13 +187,20 @@ struct Builder {
     const CandidateGrid& g = *v.g;
     for (int by_rows = 0; by_rows < 2; ++by_rows) {
       const int base0 = by_rows ? 0 : n, cover0 = by_rows ? n : 0;  // columns first
+      // [line]: the digits with exactly two places there (a wing's lines share them).
+      Mask two[32] = {};
+      for (int a = 0; a < n; ++a) {
+        for (int d = 1; d <= n; ++d) {
+          if (popcount(pos(base0 + a)[d]) == 2) two[a] |= Mask{1} << d;
+        }
+      }
       se_pairs(n, [&](int a, int b) {
         const Mask base_set = (Mask{1} << a) | (Mask{1} << b);
-        for (int d = 1; d <= n; ++d) {
+        for (Mask dm = two[a] & two[b] & (lost_digits[base0 + a] | lost_digits[base0 + b]); dm; dm &= dm - 1) {
+          const int d = lowest(dm);
           if (v.placed[d] + 4 > n) continue;
-          if (!((lost_digits[base0 + a] | lost_digits[base0 + b]) >> d & 1)) continue;
           const Mask pa = pos(base0 + a)[d], pb = pos(base0 + b)[d];
-          if (popcount(pa) < 2 || popcount(pb) < 2 || popcount(pa | pb) != 2) continue;
+          if (pa != pb) continue;
           if (!((pos0(base0 + a)[d] & ~pa & ~(pa | pb)) | (pos0(base0 + b)[d] & ~pb & ~(pa | pb)))) {
             continue;  // no parent
           }
