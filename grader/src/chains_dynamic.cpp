@@ -44,14 +44,15 @@
 //  - reusing a static chaining of the multiple producer as the dynamic one when equal:
 //    only 16% of the dynamic records (the short chainings) would be saved.
 //
-// Nested levels 2 (9.5, "+ Forcing Chains") and 3 (10.0, "+ Multiple Forcing Chains"):
-// when the basic rules find nothing either, SE's static producer, then at level 3 its
-// static multiple producer, runs on the chaining's grid (chains_nested.cpp); the removals
+// Nested levels 2 (9.5, "+ Forcing Chains"), 3 (10.0, "+ Multiple Forcing Chains") and 4
+// (10.5, "+ Dynamic Forcing Chains"): when the basic rules find nothing either, SE's
+// static producer, then at level 3 its static multiple producer, or at level 4 its
+// dynamic producer instead, runs on the chaining's grid (chains_nested.cpp); the removals
 // enter as "off" nodes like the rules' ones, and each distinct nested chain adds its
 // complexity to any hint whose chains pass through its removals (getNestedComplexity).
-// Not implemented: SE's levels 4 and 5 (10.5 and 11.0, "experimental" in SE: dynamic
-// chains nested). A puzzle that needs them comes back complete = false; none of top1465
-// or cb001 does.
+// Not implemented: SE's level 5 (11.0: dynamic chains with their own nested rules inside;
+// a plain transcription would take hours a step). A puzzle that needs it comes back
+// complete = false; none of top1465 or cb001 does.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -767,12 +768,18 @@ struct DynamicScratch {
         "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
         "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
         "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)"};
-    static const Kind kKinds[6] = {{false, true, true, false, 75, 2, 0, kNishio},
+    static const char* const kNested4[4] = {
+        "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)"};
+    static const Kind kKinds[7] = {{false, true, true, false, 75, 2, 0, kNishio},
                                    {true, false, false, false, 80, 2, 0, kMultiple},
                                    {true, true, false, false, 85, 3, 0, kDynamic},
                                    {true, true, false, true, 90, 4, 1, kPlus},
                                    {true, true, false, true, 95, 5, 2, kNested},
-                                   {true, true, false, true, 100, 5, 3, kNested3}};
+                                   {true, true, false, true, 100, 5, 3, kNested3},
+                                   {true, true, false, true, 105, 5, 4, kNested4}};
     for (const Kind& kd : kKinds) {
       if (kd.level > level) break;
       multiple = kd.multiple;

@@ -1,30 +1,39 @@
-// SE's static chain producer ("Forcing Chains & Cycles") as a rule inside dynamic chains:
-// the nested level of "Dynamic Forcing Chains (+ Forcing Chains)" (9.5).
+// SE's chain producers as rules inside dynamic chains: the nested levels of "Dynamic
+// Forcing Chains (+ ...)": 2 (9.5) the static producer ("Forcing Chains & Cycles"), 3
+// (10.0) then the static multiple producer (region and cell chains), 4 (10.5) the dynamic
+// producer instead of both.
 //
-// Once the links and the basic rules of a dynamic (+) chaining run dry, SE runs its static
-// producer on the grid of the chaining (the step's candidates minus those the chaining
-// removed) and takes every hint it gives: the removals become "off" nodes of the chaining,
-// whose parents are the removed candidates the hint's chains need (getRuleParents), and
-// whose nested chain adds its complexity to that of any hint built on them.
+// Once the links and the basic rules of a dynamic (+) chaining run dry, SE runs these
+// producers on the grid of the chaining (the step's candidates minus those the chaining
+// removed) and takes every hint of the first that has one: the removals become "off"
+// nodes of the chaining, whose parents are the removed candidates the hint's chains need
+// (getRuleParents), and whose nested chain adds its complexity to that of any hint built
+// on them.
 //
-// This is a plain transcription of SE's searches, written for clarity, not speed: the
-// optimised search of chains.cpp finds only the easiest hint, while a nested rule needs
-// them all, with their chains. Per source candidate, in reading order and increasing
-// value, for the passes X (X-links only), Y (Y-links only, bivalue cells) and XY:
+// These are plain transcriptions of SE's searches, written for clarity, not speed: the
+// optimised searches of chains.cpp and chains_dynamic.cpp find only the easiest hint,
+// while a nested rule needs them all, with their chains (tests check that both put the
+// same hint first). The static producer, per source candidate, in reading order and
+// increasing value, for the passes X (X-links only), Y (Y-links only, bivalue cells) and
+// XY:
 //   - cycles: breadth first from on(s), "on" nodes visited once, "off" nodes once per
 //     "on" parent that is not their descendant; on(s) reached again from an "off" node at
 //     distance >= 4 closes a cycle; it removes the candidates (outside the cycle's cells)
 //     that see an "on" and an "off" node of their value;
 //   - forcing chains (X and XY): from on(s) to off(s), and from off(s) to on(s), each
 //     node visited once; the first chain to each target counts.
+// The multiple producers chain from each assumption as SE's doChaining does ("on" nodes
+// first), static or dynamic, and keep what every place of a value in a region, or every
+// value of a cell, implies (and, dynamic, the contradictions and doubles of each value).
 // Hints are sorted by (rating, complexity, sort key), stable; a hint whose removals equal
 // an earlier one's is dropped (SE's hint equality).
 //
 // Rule parents: each "on" node of a chain (and, for a cycle, each "off" node, through the
 // reversed cycle SE also walks) carries the cause of its link: its cell (the other value
 // of a bivalue cell, or for an "off" node, the same cell) or a unit (box, row or column,
-// the first that links it). The parents are the candidates the chaining removed there:
-// the cell's lost values, or the unit's lost places of the node's value.
+// the first that links it); a region or cell hint's assumptions count as made by their
+// region or cell. The parents are the candidates the chaining removed there: the cell's
+// lost values, or the unit's lost places of the node's value.
 #include "chains_nested.h"
 
 #include <algorithm>
@@ -41,6 +50,112 @@ struct Inst {
   Cause cause;
 };
 
+
+// The unit kind (box, row, column) that links two peers first, in SE's order.
+Cause peer_cause(const CandidateGrid& g, int a, int b) {
+  if (g.unit_of(a, 2) == g.unit_of(b, 2)) return kBox;
+  if (g.unit_of(a, 0) == g.unit_of(b, 0)) return kRow;
+  return kColumn;
+}
+
+// SE's getOnToOff on the grid `cand`: the cell's other values (Y), then the value in the
+// houses; f(node, cause) for each, in SE's order.
+template <class F>
+void on_to_off_links(const CandidateGrid& g, const Mask* cand, bool y, int nd, F&& f) {
+  const int n = g.n(), c = (nd >> 1) / n, d = (nd >> 1) % n + 1;
+  auto off = [n](int cell, int digit) { return (cell * n + digit - 1) << 1; };
+  if (y) {
+    for (Mask m = cand[c] & ~(Mask{1} << d); m; m &= m - 1) f(off(c, lowest(m)), kCell);
+  }
+  for (int q : g.house(c)) {
+    if ((cand[q] >> d) & 1) f(off(q, d), peer_cause(g, c, q));
+  }
+}
+
+// SE's getOffToOn on the grid (cand, upos): the other value of a bivalue cell (Y), then
+// the other place of the value in a box, row, column where it has two (X).
+template <class F>
+void off_to_on_links(const CandidateGrid& g, const Mask* cand, const Mask* upos, bool y, bool x,
+                     int nd, F&& f) {
+  const int n = g.n(), c = (nd >> 1) / n, d = (nd >> 1) % n + 1;
+  auto on = [n](int cell, int digit) { return ((cell * n + digit - 1) << 1) | 1; };
+  if (y && popcount(cand[c]) == 2) f(on(c, lowest(cand[c] & ~(Mask{1} << d))), kCell);
+  if (!x) return;
+  static const int kKinds[3] = {2, 0, 1};
+  static const Cause kCauses[3] = {kBox, kRow, kColumn};
+  int seen[3], ns = 0;
+  for (int k = 0; k < 3; ++k) {
+    const int u = g.unit_of(c, kKinds[k]);
+    const Mask p = upos[u * (n + 1) + d];
+    if (popcount(p) != 2) continue;
+    const int* cells = g.unit(u);
+    int q = cells[lowest(p)];
+    if (q == c) q = cells[lowest(p & (p - 1))];
+    if (std::find(seen, seen + ns, q) != seen + ns) continue;  // SE's set: first cause
+    seen[ns++] = q;
+    f(on(q, d), kCauses[k]);
+  }
+}
+
+// What a hint with target x removes on the grid v.cand: x itself when "off"; when "on",
+// the other values of its cell.
+void target_removals(const PlusGrid& v, int x, std::vector<int>& out) {
+  const int n = v.g->n(), c = (x >> 1) / n, d = (x >> 1) % n + 1;
+  if (x & 1) {
+    for (Mask m = v.cand[c] & ~(Mask{1} << d); m; m &= m - 1) out.push_back(c * n + lowest(m) - 1);
+  } else {
+    out.push_back(c * n + d - 1);
+  }
+}
+
+// SE's rule parents of an "on" node made by `cause`: the candidates the chaining removed
+// (v.cand0 minus v.cand) in its cell, or the places of its value it removed in the unit.
+void add_rule_parents(const PlusGrid& v, int nd, Cause cause, std::vector<int>& out) {
+  const CandidateGrid& g = *v.g;
+  const int n = g.n(), c = (nd >> 1) / n, d = (nd >> 1) % n + 1;
+  auto add = [&](int cd) {
+    if (std::find(out.begin(), out.end(), cd) == out.end()) out.push_back(cd);
+  };
+  if (cause == kCell) {
+    for (Mask m = v.cand0[c] & ~v.cand[c]; m; m &= m - 1) add(c * n + lowest(m) - 1);
+  } else {
+    const int u = g.unit_of(c, cause == kBox ? 2 : cause == kRow ? 0 : 1);
+    const int* cells = g.unit(u);
+    for (Mask m = v.upos0[u * (n + 1) + d] & ~v.upos[u * (n + 1) + d]; m; m &= m - 1) {
+      add(cells[lowest(m)] * n + d - 1);
+    }
+  }
+}
+
+// SE's doRegionChainings for the value d of cell c: each box, row, column (SE's order)
+// where d has two or more places and c is the first, with the chaining of each place:
+// `own` for c's, `chain(on_node, slot)` for the others; then done(members, region cause).
+template <class Chain, class ChainFn, class Done>
+void region_chainings(const CandidateGrid& g, const Mask* upos, int c, int d, Chain& own,
+                      std::vector<Chain>& others, ChainFn&& chain, Done&& done) {
+  static const int kKinds[3] = {2, 0, 1};
+  static const Cause kCauses[3] = {kBox, kRow, kColumn};
+  const int n = g.n();
+  std::vector<const Chain*> members;
+  for (int k = 0; k < 3; ++k) {
+    const int u = g.unit_of(c, kKinds[k]);
+    const Mask pm = upos[u * (n + 1) + d];
+    const int* cells = g.unit(u);
+    if (popcount(pm) < 2 || cells[lowest(pm)] != c) continue;
+    int no = 0;
+    for (Mask x = pm; x; x &= x - 1) {
+      const int q = cells[lowest(x)];
+      if (q == c) {
+        members.push_back(&own);
+      } else {
+        chain((((q * n + d - 1) << 1) | 1), others[no]);
+        members.push_back(&others[no++]);
+      }
+    }
+    done(members, kCauses[k]);
+    members.clear();
+  }
+}
 
 struct Producer {
   const PlusGrid& v;
@@ -74,45 +189,13 @@ struct Producer {
     }
     return false;
   }
-  // The unit kind (box, row, column) that links two peers first, in SE's order.
-  Cause peer_cause(int a, int b) const {
-    if (g.unit_of(a, 2) == g.unit_of(b, 2)) return kBox;
-    if (g.unit_of(a, 0) == g.unit_of(b, 0)) return kRow;
-    return kColumn;
-  }
-
-  // SE's getOnToOff: the cell's other values (Y), then the value in the houses.
   template <class F>
   void on_to_off(int nd, bool y, F&& f) const {
-    const int c = cell_of(nd), d = digit_of(nd);
-    if (y) {
-      for (Mask m = cand(c) & ~(Mask{1} << d); m; m &= m - 1) f(node(c, lowest(m), false), kCell);
-    }
-    for (int q : g.house(c)) {
-      if ((cand(q) >> d) & 1) f(node(q, d, false), peer_cause(c, q));
-    }
+    on_to_off_links(g, v.cand, y, nd, f);
   }
-  // SE's getOffToOn: the other value of a bivalue cell (Y), then the other place of the
-  // value in a box, row, column where it has two (X).
   template <class F>
   void off_to_on(int nd, bool y, bool x, F&& f) const {
-    const int c = cell_of(nd), d = digit_of(nd);
-    if (y && popcount(cand(c)) == 2) f(node(c, lowest(cand(c) & ~(Mask{1} << d)), true), kCell);
-    if (!x) return;
-    static const int kKinds[3] = {2, 0, 1};
-    static const Cause kCauses[3] = {kBox, kRow, kColumn};
-    int seen[3], ns = 0;
-    for (int k = 0; k < 3; ++k) {
-      const int u = g.unit_of(c, kKinds[k]);
-      const Mask p = pos(u, d);
-      if (popcount(p) != 2) continue;
-      const int* cells = g.unit(u);
-      int q = cells[lowest(p)];
-      if (q == c) q = cells[lowest(p & (p - 1))];
-      if (std::find(seen, seen + ns, q) != seen + ns) continue;  // SE's set: first cause
-      seen[ns++] = q;
-      f(node(q, d, true), kCauses[k]);
-    }
+    off_to_on_links(g, v.cand, v.upos, y, x, nd, f);
   }
 
   void cycles(int source, bool y, bool x, std::vector<int>& found) {
@@ -186,17 +269,7 @@ struct Producer {
       const bool counts = forward ? (in.node & 1) : !(in.node & 1);
       const Cause cause = in.cause == kSource ? source_cause : in.cause;
       if (!counts || cause == kSource) continue;
-      const int c = cell_of(in.node), d = digit_of(in.node);
-      auto add = [&](int cd) {
-        if (std::find(out.begin(), out.end(), cd) == out.end()) out.push_back(cd);
-      };
-      if (cause == kCell) {
-        for (Mask m = v.cand0[c] & ~cand(c); m; m &= m - 1) add(c * n + lowest(m) - 1);
-      } else {
-        const int u = g.unit_of(c, cause == kBox ? 2 : cause == kRow ? 0 : 1);
-        const int* cells = g.unit(u);
-        for (Mask m = v.upos0[u * (n + 1) + d] & ~pos(u, d); m; m &= m - 1) add(cells[lowest(m)] * n + d - 1);
-      }
+      add_rule_parents(v, in.node, cause, out);
     }
   }
 
@@ -236,16 +309,6 @@ struct Producer {
     hints.push_back(std::move(h));
   }
 
-  // What a hint with target x removes: x itself when "off"; when "on", the other values
-  // of its cell.
-  void removals(int x, std::vector<int>& out) const {
-    const int c = cell_of(x), d = digit_of(x);
-    if (x & 1) {
-      for (Mask m = cand(c) & ~(Mask{1} << d); m; m &= m - 1) out.push_back(c * n + lowest(m) - 1);
-    } else {
-      out.push_back(c * n + d - 1);
-    }
-  }
   int path_length(int end) const {
     int len = 0;
     for (int p = end; p >= 0; p = pool[p].parent) ++len;
@@ -254,7 +317,7 @@ struct Producer {
 
   void chain_hint(int end, bool y) {
     StaticChainHint h;
-    removals(pool[end].node, h.removable);
+    target_removals(v, pool[end].node, h.removable);
     if (h.removable.empty()) return;
     h.complexity = path_length(end);
     h.rating = (y ? 70 : 66) + length_difficulty(h.complexity);
@@ -304,7 +367,7 @@ struct Producer {
   // region's kind, or the cell).
   void multiple_hint(const std::vector<const Chaining*>& members, int x, int sk, Cause source_cause) {
     StaticChainHint h;
-    removals(x, h.removable);
+    target_removals(v, x, h.removable);
     if (h.removable.empty()) return;
     h.id = 1469598103934665603ull;
     for (const Chaining* ch : members) {
@@ -334,8 +397,6 @@ struct Producer {
   // or more candidates, in reading order; per value, the regions (box, row, column) where
   // this cell is the value's first place; then the cell.
   void run_multiple() {
-    static const int kKinds[3] = {2, 0, 1};
-    static const Cause kCauses[3] = {kBox, kRow, kColumn};
     std::vector<Chaining> values(n + 1);
     std::vector<Chaining> others(n);
     std::vector<const Chaining*> members;
@@ -346,24 +407,11 @@ struct Producer {
       for (Mask m = cm; m; m &= m - 1) {
         const int d = lowest(m);
         chaining(node(c, d, true), values[d]);
-        for (int k = 0; k < 3; ++k) {
-          const int u = g.unit_of(c, kKinds[k]);
-          const Mask pm = pos(u, d);
-          const int* cells = g.unit(u);
-          if (popcount(pm) < 2 || cells[lowest(pm)] != c) continue;
-          members.clear();
-          int no = 0;
-          for (Mask x = pm; x; x &= x - 1) {
-            const int q = cells[lowest(x)];
-            if (q == c) {
-              members.push_back(&values[d]);
-            } else {
-              chaining(node(q, d, true), others[no]);
-              members.push_back(&others[no++]);
-            }
-          }
-          multiple_hints(members, 6, kCauses[k]);
-        }
+        region_chainings(
+            g, v.upos, c, d, values[d], others, [&](int nd, Chaining& ch) { chaining(nd, ch); },
+            [&](const std::vector<const Chaining*>& region, Cause cause) {
+              multiple_hints(region, 6, cause);
+            });
       }
       members.clear();
       for (Mask m = cm; m; m &= m - 1) members.push_back(&values[lowest(m)]);
@@ -393,6 +441,207 @@ struct Producer {
           for (int e : chains) chain_hint(e, y);
         }
       }
+    }
+  }
+};
+
+// SE's dynamic multiple producer ("Dynamic Forcing Chains", level 0) on the grid of a
+// chaining, every hint with its chains: the nested rule of SE's level 4. Its chainings
+// remove each "off" candidate from their own copy of that grid as they go, and a derived
+// "on" node also has as parents the "off" nodes that emptied its cell or unit ("hidden
+// parents"), as in chains_dynamic.cpp; everything is kept plain here.
+struct DynProducer {
+  struct Rec {
+    int node;
+    Cause cause;
+    int pb, pe;  // parents: ppool[pb, pe)
+  };
+  struct Chain {
+    std::vector<int> at;                   // node -> record, or -1
+    std::vector<int> on_order, off_order;  // records in order of derivation
+    bool absurd = false;
+    int abs_on = -1, abs_off = -1;
+  };
+
+  const PlusGrid& v;
+  const CandidateGrid& g;
+  int n, nc, nn;
+  std::vector<Rec> recs;
+  std::vector<int> ppool, mark, stack;
+  int stamp = 0;
+  std::vector<Mask> cand, upos;  // the grid of the chaining in progress
+  std::vector<StaticChainHint> hints;
+
+  explicit DynProducer(const PlusGrid& view)
+      : v(view), g(*view.g), n(view.g->n()), nc(view.g->cell_count()), nn(nc * n * 2) {
+    mark.assign(nn, 0);
+  }
+  int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
+  int cell_of(int nd) const { return (nd >> 1) / n; }
+  int digit_of(int nd) const { return (nd >> 1) % n + 1; }
+  int add_rec(int nd, Cause cause, const std::vector<int>& parents) {
+    recs.push_back(Rec{nd, cause, static_cast<int>(ppool.size()), 0});
+    ppool.insert(ppool.end(), parents.begin(), parents.end());
+    recs.back().pe = static_cast<int>(ppool.size());
+    return static_cast<int>(recs.size()) - 1;
+  }
+
+  // SE's doChaining, dynamic, from one assumption.
+  void chain(int source, Chain& ch) {
+    cand.assign(v.cand, v.cand + nc);
+    upos.assign(v.upos, v.upos + static_cast<size_t>(3 * n) * (n + 1));
+    ch.at.assign(nn, -1);
+    ch.on_order.clear();
+    ch.off_order.clear();
+    ch.absurd = false;
+    const int r0 = add_rec(source, kSource, {});
+    ch.at[source] = r0;
+    ((source & 1) ? ch.on_order : ch.off_order).push_back(r0);
+    size_t hon = 0, hoff = 0;
+    std::vector<int> parents;
+    struct On {
+      int node;
+      Cause cause;
+      std::vector<int> parents;
+    };
+    std::vector<On> make_on;
+    while (!ch.absurd && (hon < ch.on_order.size() || hoff < ch.off_order.size())) {
+      if (hon < ch.on_order.size()) {
+        const int p = ch.on_order[hon++];
+        on_to_off_links(g, cand.data(), true, recs[p].node, [&](int w, Cause cause) {
+          if (ch.absurd || ch.at[w] >= 0) return;
+          if (ch.at[w ^ 1] >= 0) {
+            ch.absurd = true;
+            ch.abs_on = ch.at[w ^ 1];
+            ch.abs_off = add_rec(w, cause, {p});
+            return;
+          }
+          ch.at[w] = add_rec(w, cause, {p});
+          ch.off_order.push_back(ch.at[w]);
+        });
+        continue;
+      }
+      const int p = ch.off_order[hoff++];
+      const int nd = recs[p].node, c = cell_of(nd), d = digit_of(nd);
+      make_on.clear();
+      off_to_on_links(g, cand.data(), upos.data(), true, true, nd, [&](int m, Cause cause) {
+        parents.assign(1, p);
+        if (cause == kCell) {
+          for (Mask x = v.cand[c] & ~cand[c]; x; x &= x - 1) parents.push_back(ch.at[node(c, lowest(x), false)]);
+        } else {
+          const int u = g.unit_of(cell_of(m), cause == kBox ? 2 : cause == kRow ? 0 : 1);
+          const int* cells = g.unit(u);
+          const Mask now = upos[u * (n + 1) + d];
+          for (Mask x = v.upos[u * (n + 1) + d] & ~now; x; x &= x - 1) {
+            parents.push_back(ch.at[node(cells[lowest(x)], d, false)]);
+          }
+        }
+        make_on.push_back(On{m, cause, parents});
+      });
+      // nd leaves the chaining's grid once its consequences are read (SE: p.off()).
+      cand[c] &= ~(Mask{1} << d);
+      for (int k = 0; k < 3; ++k) {
+        const int u = g.unit_of(c, k);
+        upos[u * (n + 1) + d] &= ~(Mask{1} << g.index_in(u, c));
+      }
+      for (const On& o : make_on) {
+        if (ch.at[o.node] >= 0) continue;
+        if (ch.at[o.node ^ 1] >= 0) {
+          ch.absurd = true;
+          ch.abs_on = add_rec(o.node, o.cause, o.parents);
+          ch.abs_off = ch.at[o.node ^ 1];
+          break;
+        }
+        ch.at[o.node] = add_rec(o.node, o.cause, o.parents);
+        ch.on_order.push_back(ch.at[o.node]);
+      }
+    }
+  }
+
+  // Distinct nodes among the ancestors of record r (r included), and the rule parents and
+  // chain hash of the walk; `source_cause` as in Producer::rule_parents.
+  int walk(int r, Cause source_cause, std::vector<int>& rule_parents, std::uint64_t& id) {
+    ++stamp;
+    int count = 0;
+    stack.assign(1, r);
+    while (!stack.empty()) {
+      const int q = stack.back();
+      stack.pop_back();
+      const Rec& rq = recs[q];
+      if (mark[rq.node] == stamp) continue;
+      mark[rq.node] = stamp;
+      ++count;
+      id = (id ^ static_cast<std::uint64_t>(rq.node + 1)) * 1099511628211ull;
+      const Cause cause = rq.cause == kSource ? source_cause : rq.cause;
+      if ((rq.node & 1) && cause != kSource) {
+        add_rule_parents(v, rq.node, cause, rule_parents);
+      }
+      for (int k = rq.pb; k < rq.pe; ++k) stack.push_back(ppool[k]);
+    }
+    return count;
+  }
+
+  void hint(int target, const std::vector<std::pair<const Chain*, int>>& chains, int sk, Cause source_cause) {
+    StaticChainHint h;
+    target_removals(v, target, h.removable);
+    if (h.removable.empty()) return;
+    h.id = 1469598103934665603ull;
+    for (const auto& [ch, r] : chains) h.complexity += walk(r, source_cause, h.parents, h.id);
+    h.rating = 85 + length_difficulty(h.complexity);
+    h.sort_key = sk;
+    hints.push_back(std::move(h));
+  }
+  // Nodes of members[0] (on, then off, in its order) that every member reaches.
+  void common(const std::vector<const Chain*>& members, int sk, Cause source_cause) {
+    std::vector<std::pair<const Chain*, int>> chains;
+    for (const auto* order : {&members[0]->on_order, &members[0]->off_order}) {
+      for (int r : *order) {
+        const int x = recs[r].node;
+        chains.clear();
+        for (const Chain* m : members) {
+          if (m->at[x] < 0) break;
+          chains.emplace_back(m, m->at[x]);
+        }
+        if (chains.size() == members.size()) hint(x, chains, sk, source_cause);
+      }
+    }
+  }
+
+  // SE's getMultipleChainsHintList, dynamic: per cell with 2+ candidates, per value, the
+  // contradictions from on and from off, the doubles (cells of 3+), the regions where
+  // the cell is the value's first place; then the cell.
+  void run() {
+    std::vector<Chain> values(n + 1), others(n);
+    Chain off;
+    std::vector<const Chain*> members;
+    for (int c = 0; c < nc; ++c) {
+      const Mask cm = v.cand[c];
+      const int card = popcount(cm);
+      if (card < 2) continue;
+      recs.clear();
+      ppool.clear();
+      for (Mask m = cm; m; m &= m - 1) {
+        const int d = lowest(m);
+        Chain& on = values[d];
+        chain(node(c, d, true), on);
+        if (on.absurd) hint(node(c, d, false), {{&on, on.abs_on}, {&on, on.abs_off}}, 7, kSource);
+        chain(node(c, d, false), off);
+        if (off.absurd) hint(node(c, d, true), {{&off, off.abs_on}, {&off, off.abs_off}}, 7, kSource);
+        if (card >= 3) {
+          for (const auto* order : {&on.on_order, &on.off_order}) {
+            for (int r : *order) {
+              const int x = recs[r].node;
+              if (off.at[x] >= 0) hint(x, {{&on, r}, {&off, off.at[x]}}, 1, kSource);
+            }
+          }
+        }
+        region_chainings(
+            g, v.upos, c, d, on, others, [&](int nd, Chain& ch) { chain(nd, ch); },
+            [&](const std::vector<const Chain*>& region, Cause cause) { common(region, 6, cause); });
+      }
+      members.clear();
+      for (Mask m = cm; m; m &= m - 1) members.push_back(&values[lowest(m)]);
+      common(members, 5, kCell);
     }
   }
 };
@@ -451,7 +700,18 @@ std::vector<StaticChainHint> static_multiple_chain_hints(const PlusGrid& grid) {
   return in_se_order(std::move(p.hints));
 }
 
+std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid) {
+  DynProducer p(grid);
+  p.run();
+  return in_se_order(std::move(p.hints));
+}
+
 void find_nested_chain_hints(const PlusGrid& grid, int level, PlusHints& out) {
+  // SE: from level 4 on, dynamic chains replace the static producers (they cover them).
+  if (level >= 4) {
+    append(dynamic_chain_hints(grid), kPlusDynamicChains, out);
+    return;
+  }
   if (append(static_chain_hints(grid), kPlusChains, out) || level < 3) return;
   append(static_multiple_chain_hints(grid), kPlusMultipleChains, out);
 }

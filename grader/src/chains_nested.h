@@ -19,14 +19,17 @@ struct StaticChainHint {
 // Every hint of the producer on `grid` (grid.cand, grid.upos; parents against grid.cand0,
 // grid.upos0), in SE's order, a hint with the removals of an earlier one left out.
 std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid);
-// The same for SE's static multiple producer (region and cell forcing chains, 8.0+).
+// The same for SE's static multiple producer (region and cell forcing chains, 8.0+), and
+// for its dynamic one (contradiction, double, region and cell dynamic chains, 8.5+).
 std::vector<StaticChainHint> static_multiple_chain_hints(const PlusGrid& grid);
+std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid);
 
-// The nested rules of SE's dynamic chains of level 2 and 3, after the basic rules: the
-// static producer ("Forcing Chains & Cycles"), then at level 3 the static multiple one,
-// on the grid of a dynamic chaining; the first that has a hint needing a candidate the
-// chaining removed gives all such hints (in SE's order, with their rule parents and
-// complexity) to `out`, as kind kPlusChains or kPlusMultipleChains.
+// The nested rules of SE's dynamic chains of levels 2 to 4, after the basic rules: the
+// static producer ("Forcing Chains & Cycles"), then at level 3 the static multiple one;
+// at level 4 the dynamic producer instead of both. Run on the grid of a dynamic chaining,
+// the first that has a hint needing a candidate the chaining removed gives all such
+// hints (in SE's order, with their rule parents and complexity) to `out`, as kind
+// kPlusChains, kPlusMultipleChains or kPlusDynamicChains.
 void find_nested_chain_hints(const PlusGrid& grid, int level, PlusHints& out);
 
 }  // namespace sudoforge::grader::detail

@@ -22,6 +22,7 @@ enum PlusRule {
   kPlusXWing,
   kPlusChains,          // nested forcing chains and cycles (level 2)
   kPlusMultipleChains,  // nested multiple forcing chains (level 3)
+  kPlusDynamicChains,   // nested dynamic forcing chains (level 4)
   kPlusRuleCount
 };
 // The hints of the first rule that has some needing a candidate the chaining removed, in
@@ -39,7 +40,8 @@ struct PlusHints {
   std::vector<int> targets, parents;
 };
 // `level`: SE's nesting level of the chains (1: the basic rules; 2: then forcing chains
-// and cycles; 3: then multiple forcing chains; chains_nested.cpp).
+// and cycles; 3: then multiple forcing chains; 4: dynamic forcing chains instead of both;
+// chains_nested.cpp).
 void find_plus_hints(const PlusGrid& grid, PlusHints& out, int level);
 const char* plus_rule_name(int kind);  // "Locked Candidates", "Hidden Pair", ...
 

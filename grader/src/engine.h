@@ -174,8 +174,8 @@ class ChainEngine {
   // Forcing chains and bidirectional cycles (X, Y, XY): 6.5 .. 7.x.
   bool find_forcing_chains(const Ctx&, Hint& out);
   // Nishio (7.5+), multiple (8.0+), dynamic (8.5+), dynamic (+) (9.0+), dynamic with
-  // nested forcing chains (9.5+), then nested multiple chains (10.0+). `max_level` as in
-  // GradeOptions::max_chain_level (2..5).
+  // nested forcing chains (9.5+), nested multiple chains (10.0+), nested dynamic chains
+  // (10.5+). `max_level` as in GradeOptions::max_chain_level (2..5).
   bool find_advanced_chains(const Ctx&, int max_level, Hint& out);
 
  private:

@@ -626,36 +626,68 @@ TEST(GraderChains, PlainProducerAgreesWithTheEngine) {
   EXPECT_GT(compared, found);  // also steps where no static chain applies
 }
 
-// The same for the plain static multiple producer (the nested rule of level 3): at every
-// step of cb001 puzzles where region or cell forcing chains (8.0+) are the easiest hint,
-// its first hint is the optimised producer's.
-TEST(GraderChains, PlainMultipleProducerAgreesWithTheEngine) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
-  ASSERT_FALSE(lines.empty());
+// Grades each puzzle of `lines` (up to `steps` matching steps) and, at every step whose
+// technique `is_step` accepts, checks that `produce` on that step's grid puts the
+// step's hint first (rating and removals). Returns the number of steps compared.
+template <class Filter, class Produce>
+int compare_first_hints(const std::vector<std::string>& lines, int steps, Filter&& is_step,
+                        Produce&& produce) {
   int compared = 0;
-  for (size_t i = 0; i < lines.size() && compared < 25; ++i) {
-    if (std::stod(lines[i].substr(82)) < 8.0) continue;
+  for (size_t i = 0; i < lines.size() && compared < steps; ++i) {
     const Grid puzzle = grid81(lines[i]);
     const Rating r = Grader().rate(puzzle, true);
     CandidateGrid g{puzzle};
     for (const Step& step : r.steps) {
-      if (step.technique == "Region Forcing Chains" || step.technique == "Cell Forcing Chains") {
+      if (is_step(step)) {
         const StepView view(g);
-        const auto plain = grader::detail::static_multiple_chain_hints(view.grid);
+        const auto plain = produce(view.grid);
         ++compared;
-        ASSERT_FALSE(plain.empty()) << lines[i] << " at " << step.explanation;
+        EXPECT_FALSE(plain.empty()) << lines[i] << " at " << step.explanation;
+        if (plain.empty()) continue;
         std::vector<int> removed;
         for (auto [c, d] : step.eliminations) removed.push_back(c * 9 + d - 1);
         std::sort(removed.begin(), removed.end());
         EXPECT_EQ(plain[0].rating, std::lround(step.rating * 10)) << lines[i] << ": " << step.explanation;
         EXPECT_EQ(plain[0].removable, removed) << lines[i] << ": " << step.explanation;
-        EXPECT_EQ(plain[0].sort_key, step.technique == "Cell Forcing Chains" ? 5 : 6) << step.explanation;
       }
       for (auto [c, d] : step.eliminations) g.eliminate(c, d);
       for (auto [c, d] : step.placements) g.place(c, d);
     }
   }
+  return compared;
+}
+
+// The same for the plain static multiple producer (the nested rule of level 3): at every
+// step of cb001 puzzles of SER 8.0+ where region or cell forcing chains are the easiest
+// hint, its first hint is the optimised producer's.
+TEST(GraderChains, PlainMultipleProducerAgreesWithTheEngine) {
+  std::vector<std::string> lines;
+  for (const auto& line : read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt")) {
+    if (std::stod(line.substr(82)) >= 8.0) lines.push_back(line);
+  }
+  ASSERT_FALSE(lines.empty());
+  const int compared = compare_first_hints(
+      lines, 25,
+      [](const Step& s) {
+        return s.technique == "Region Forcing Chains" || s.technique == "Cell Forcing Chains";
+      },
+      [](const grader::detail::PlusGrid& v) { return grader::detail::static_multiple_chain_hints(v); });
   EXPECT_GE(compared, 25);
+}
+
+// The same for the plain dynamic producer (the nested rule of level 4): at every step of
+// top1465 puzzles where dynamic forcing chains (8.5+, without rules inside) are the
+// easiest hint, its first hint is the optimised producer's.
+TEST(GraderChains, PlainDynamicProducerAgreesWithTheEngine) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/top1465_300.txt");
+  ASSERT_FALSE(lines.empty());
+  const int compared = compare_first_hints(
+      lines, 12,
+      [](const Step& s) {
+        return s.technique.rfind("Dynamic", 0) == 0 && s.technique.find("(+") == std::string::npos;
+      },
+      [](const grader::detail::PlusGrid& v) { return grader::detail::dynamic_chain_hints(v); });
+  EXPECT_GE(compared, 12);
 }
 
 // AI Escargot needs forcing chains nested inside dynamic (+) chains (SE's 9.5 level):

@@ -61,10 +61,10 @@ struct Rating {
 struct GradeOptions {
   // Highest chain family tried: 0 none (stop after aligned pair exclusion), 1 forcing
   // chains and cycles, 2 + aligned triplet exclusion, Nishio and multiple chains, 3 +
-  // dynamic chains, 4 + dynamic (+) chains (9.0+), 5 + forcing chains, then multiple
-  // forcing chains, nested in dynamic chains (SE's levels 2 and 3, 9.5+ and 10.0+). Lower
-  // values are faster and may leave the rating incomplete. SE's levels 4 and 5 (dynamic
-  // chains nested, 10.5+) are not implemented: a puzzle that needs them comes back
+  // dynamic chains, 4 + dynamic (+) chains (9.0+), 5 + forcing chains, multiple forcing
+  // chains, then dynamic forcing chains nested in dynamic chains (SE's levels 2, 3 and 4:
+  // 9.5+, 10.0+, 10.5+). Lower values are faster and may leave the rating incomplete.
+  // SE's level 5 (11.0+) is not implemented: a puzzle that needs it comes back
   // complete = false (ER then is that of the steps done).
   int max_chain_level = 5;
   // Give up (complete = false) after this many steps (a safety net; 0 = no limit).
