@@ -480,10 +480,11 @@ struct DynamicScratch {
   int nested_cx(const std::vector<std::pair<Result*, int>>& targets) {
     if (nest < 2) return 0;
     nested_seen.clear();
-    for (const auto& [R, r0] : targets) {
-      if (R->nested.empty()) continue;
-      for_each_ancestor(*R, r0, [&](int q) {
-        for (const auto& nr : R->nested) {
+    for (const auto& target : targets) {  // no structured binding: lambdas capture it
+      const Result& R = *target.first;
+      if (R.nested.empty()) continue;
+      for_each_ancestor(R, target.second, [&](int q) {
+        for (const auto& nr : R.nested) {
           if (nr.rec != q) continue;
           bool seen = false;
           for (const auto& [id, cx] : nested_seen) seen |= id == nr.id;
@@ -725,10 +726,11 @@ struct DynamicScratch {
   std::string rules_used(const std::vector<std::pair<Result*, int>>& targets) {
     if (!plus) return {};
     bool seen[kPlusRuleCount] = {};
-    for (const auto& [R, r0] : targets) {
-      if (R->rules.empty()) continue;
-      for_each_ancestor(*R, r0, [&](int q) {
-        for (const auto& [rr, kind] : R->rules) seen[kind] |= rr == q;
+    for (const auto& target : targets) {  // no structured binding: lambdas capture it
+      const Result& R = *target.first;
+      if (R.rules.empty()) continue;
+      for_each_ancestor(R, target.second, [&](int q) {
+        for (const auto& [rr, kind] : R.rules) seen[kind] |= rr == q;
       });
     }
     std::string s;
