@@ -3,9 +3,9 @@
 // the loop at positions of different parity, with at most two cells holding extra
 // values (more for type 2). On a unique puzzle the deadly pattern cannot stay.
 // Rating 4.5 (+0.1 for 6 cells, +0.2 for 8, +0.5 for 10 or more) for types 1, 2 and 4,
-// +0.1 per extra value of the naked set for type 3.
+// +0.1 per value of the naked set beyond the first for type 3 (naked), +0.1 per cell of
+// the hidden set outside the loop beyond the first for type 3 (hidden).
 #include <algorithm>
-#include <array>
 #include <cstdint>
 
 #include "engine.h"
@@ -108,14 +108,34 @@ int size_bonus(size_t size) {
   return r;
 }
 
+// SE sorts its hints by getDifficulty(), a double summed as 4.5 + size bonus (+ 0.1 times
+// the set size less one for type 3), then by type. The sums are not exact: a type 3 pair
+// on a 6-cell loop (4.6 + 0.1 = 4.699999...) comes before an 8-cell loop of type 1
+// (4.5 + 0.2 = 4.7), though both are rated 4.7.
+double se_difficulty(size_t size, int set_bonus) {
+  double d = 4.5;
+  if (size >= 10) d += 0.3;
+  if (size >= 8) d += 0.2;
+  else if (size >= 6) d += 0.1;
+  return set_bonus ? d + set_bonus * 0.1 : d;
+}
+
 struct Found {
   Hint hint;
   int type;
+  double key;
 };
 
-void add(std::vector<Found>& found, Hint&& h, int type) {
+void add(std::vector<Found>& found, Hint&& h, int type, double key) {
   if (h.eliminations.empty()) return;
-  found.push_back({std::move(h), type});
+  found.push_back({std::move(h), type, key});
+}
+
+// The next combination of a bit set, in increasing order of its value (Gosper): the order
+// of SE's Permutations, by which it meets its naked and hidden sets (colexicographic).
+inline std::uint32_t next_combination(std::uint32_t x) {
+  const std::uint32_t low = x & (~x + 1), ripple = x + low;
+  return ripple | (((x ^ ripple) >> 2) / low);
 }
 
 // The pairs of values met in one call, with the 2-core of each: a loop is a cycle among
@@ -241,6 +261,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
         return h;
       };
       const int v1 = lowest(p), v2 = lowest(p & (p - 1));
+      const double se_key = se_difficulty(loop.size(), 0);
       auto type2 = [&](const std::vector<int>& ex) {
         const Mask em = g.cand(ex[0]) & ~p;
         const int value = lowest(em);
@@ -251,12 +272,12 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
           for (int e : ex) all &= g.sees(c, e);
           if (all) h.eliminations.emplace_back(c, value);
         }
-        add(found, std::move(h), 2);
+        add(found, std::move(h), 2, se_key);
       };
       if (extra.size() == 1) {
         Hint h = make(1, base);
         h.eliminations = {{extra[0], v1}, {extra[0], v2}};
-        add(found, std::move(h), 1);
+        add(found, std::move(h), 1, se_key);
       } else if (extra.size() > 2) {
         Mask em = 0;
         for (int c : extra) em |= g.cand(c) & ~p;
@@ -267,68 +288,102 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
         if (popcount(rp) == 1) {
           type2(extra);
         } else if (popcount(rp) >= 2) {
-          // Type 3 (naked set): the extra values of c1/c2 with other cells of a common unit.
+          // Type 3: the extra values of c1/c2 make a naked set with other cells of a common
+          // unit, or v1, v2 and other values make a hidden set there (c1 and c2 counting
+          // as one cell). SE tries, per degree and unit (block, row, column), the naked sets
+          // then the hidden ones, each in its Permutations order.
           for (int degree = popcount(rp); degree <= 7 && degree < n; ++degree) {
             for (int k : {2, 0, 1}) {
               const int u = g.unit_of(c1, k);
               if (u != g.unit_of(c2, k)) continue;
-              if (degree * 2 > g.unit_empty(u)) continue;
+              const int empty = g.unit_empty(u);
+              if (degree * 2 > empty) continue;
               const int* cells = g.unit(u);
-              std::vector<int> others;
+              const int i1 = g.index_in(u, c1), i2 = g.index_in(u, c2);
+              // Naked: c1 (with the extra values) and degree - 1 other cells; SE's
+              // combinations of positions holding c1 but not c2 come in increasing order
+              // of their bit set, that is colexicographic on the other cells.
+              int others[32];
+              int m = 0;
               for (int i = 0; i < n; ++i) {
-                const int c = cells[i];
-                if (c != c1 && c != c2 && g.value(c) == 0) others.push_back(c);
+                if (i != i1 && i != i2 && g.value(cells[i]) == 0) others[m++] = cells[i];
               }
-              const int m = static_cast<int>(others.size());
               const int need = degree - 1;
-              if (need > m || need < 1) continue;
-              std::array<int, 8> idx{};
-              for (int i = 0; i < need; ++i) idx[i] = i;
-              while (true) {
-                Mask uni = rp, naked = rp & g.cand(c1) & g.cand(c2);
-                for (int i = 0; i < need; ++i) {
-                  uni |= g.cand(others[idx[i]]);
-                  naked |= g.cand(others[idx[i]]);
-                }
-                if (popcount(uni) == degree && popcount(naked) == degree) {
-                  Hint h = make(3, base + (degree - 1));
-                  for (int c : others) {
-                    bool in = false;
-                    for (int i = 0; i < need; ++i) in |= others[idx[i]] == c;
-                    if (in) continue;
-                    for (Mask x = g.cand(c) & uni; x; x &= x - 1) h.eliminations.emplace_back(c, lowest(x));
+              if (need <= m) {
+                const std::uint32_t end = std::uint32_t{1} << m;
+                for (std::uint32_t x = (std::uint32_t{1} << need) - 1; x < end; x = next_combination(x)) {
+                  Mask uni = rp, naked = rp & g.cand(c1) & g.cand(c2);
+                  bool pairs = true;  // SE's common tuple wants at least two values per cell
+                  for (std::uint32_t y = x; y; y &= y - 1) {
+                    const Mask cm = g.cand(others[std::countr_zero(y)]);
+                    pairs &= popcount(cm) >= 2;
+                    uni |= cm;
+                    naked |= cm;
                   }
-                  add(found, std::move(h), 3);
+                  if (pairs && popcount(uni) == degree && popcount(naked) == degree) {
+                    Hint h = make(3, base + (degree - 1));
+                    for (int i = 0; i < m; ++i) {
+                      if ((x >> i) & 1) continue;
+                      for (Mask y = g.cand(others[i]) & uni; y; y &= y - 1) {
+                        h.eliminations.emplace_back(others[i], lowest(y));
+                      }
+                    }
+                    add(found, std::move(h), 3, se_difficulty(loop.size(), degree - 1));
+                  }
                 }
-                int i = need - 1;
-                while (i >= 0 && idx[i] == m - need + i) --i;
-                if (i < 0) break;
-                ++idx[i];
-                for (int j = i + 1; j < need; ++j) idx[j] = idx[j - 1] + 1;
+              }
+              // Hidden: v1, v2 and degree - 2 values that are neither loop nor extra values,
+              // confined to degree positions of the unit, c2's left out (so c1 stands for
+              // both). The other positions lose their other values. Rated by the number of
+              // those positions less one (SE's hidden "pair" adds nothing).
+              if (degree * 2 == empty) continue;
+              const Mask rest = g.all_digits() & ~p & ~rp;
+              int rem[32];
+              int nrem = 0;
+              for (Mask y = rest; y; y &= y - 1) rem[nrem++] = lowest(y);
+              const int pick = degree - 2;
+              if (pick > nrem) continue;
+              const Mask not2 = ~(Mask{1} << i2);
+              const Mask loop_pos = (g.pos(u, v1) | g.pos(u, v2)) & not2;
+              const std::uint32_t last = std::uint32_t{1} << nrem;
+              for (std::uint32_t x = (std::uint32_t{1} << pick) - 1; x < last;
+                   x = pick ? next_combination(x) : last) {
+                Mask where = loop_pos, hidden = p;
+                bool placed = true;
+                for (std::uint32_t y = x; y; y &= y - 1) {
+                  const int d = rem[std::countr_zero(y)];
+                  const Mask at = g.pos(u, d) & not2;
+                  placed &= at != 0;
+                  where |= at;
+                  hidden |= Mask{1} << d;
+                }
+                if (!placed || popcount(where) != degree) continue;
+                const Mask set_cells = where & ~(Mask{1} << i1);
+                Hint h = make(3, base + (popcount(set_cells) - 1));
+                for (Mask y = set_cells; y; y &= y - 1) {
+                  const int c = cells[lowest(y)];
+                  for (Mask z = g.cand(c) & ~hidden; z; z &= z - 1) h.eliminations.emplace_back(c, lowest(z));
+                }
+                add(found, std::move(h), 3, se_difficulty(loop.size(), popcount(set_cells) - 1));
               }
             }
           }
         }
-        // Type 4: v1 or v2 locked in c1, c2 inside a common unit.
-        int lock = 0, rem = 0;
+        // Type 4: v1 or v2 locked in c1, c2 inside a common unit. SE prefers a unit where
+        // v1 is locked (then v2 goes) over one where only v2 is, whatever the unit order.
+        bool lock1 = false, lock2 = false;
         for (int k : {2, 0, 1}) {
           const int u = g.unit_of(c1, k);
           if (u != g.unit_of(c2, k)) continue;
-          bool has1 = false, has2 = false;
-          const int* cells = g.unit(u);
-          for (int i = 0; i < n; ++i) {
-            const int c = cells[i];
-            if (c == c1 || c == c2) continue;
-            has1 |= g.has(c, v1);
-            has2 |= g.has(c, v2);
-          }
-          if (!has1 && !lock) { lock = v1; rem = v2; }
-          if (!has2 && !lock) { lock = v2; rem = v1; }
+          const Mask both = (Mask{1} << g.index_in(u, c1)) | (Mask{1} << g.index_in(u, c2));
+          lock1 |= (g.pos(u, v1) & ~both) == 0;
+          lock2 |= (g.pos(u, v2) & ~both) == 0;
         }
-        if (lock) {
+        if (lock1 || lock2) {
+          const int rem = lock1 ? v2 : v1;
           Hint h = make(4, base);
           h.eliminations = {{c1, rem}, {c2, rem}};
-          add(found, std::move(h), 4);
+          add(found, std::move(h), 4, se_key);
         }
       }
     }
@@ -341,7 +396,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
   }
   if (found.empty()) return false;
   auto best = std::min_element(found.begin(), found.end(), [](const Found& a, const Found& b) {
-    return a.hint.rating != b.hint.rating ? a.hint.rating < b.hint.rating : a.type < b.type;
+    return a.key != b.key ? a.key < b.key : a.type < b.type;
   });
   out = std::move(best->hint);
   if (ctx.explain) {
