@@ -612,10 +612,42 @@ struct ChainEngine::Impl {
   std::vector<std::uint64_t> on_bb, off_bb, cyc_bb;
   std::vector<std::pair<int, int>> elims_buf;
 
+  // Cycles already found to eliminate nothing in this call, by their node sets (a sum of
+  // random words per node, so the same cycle met from another of its sources, or in
+  // another pass, has the same key). Whether a cycle eliminates depends on its nodes and
+  // the grid only; a cycle is met from each of its sources, mostly without eliminations.
+  std::vector<std::uint64_t> node_key;              // [node]: random word
+  std::vector<std::uint64_t> barren_key;            // open addressing, 2^kBarrenBits slots
+  std::vector<int> barren_stamp;                    // call_stamp of each slot
+  static constexpr int kBarrenBits = 10;
+  std::uint64_t cycle_key(int last_off) const {
+    std::uint64_t h = 0;
+    for (int p = last_off; p >= 0; p = iparent(p)) h += node_key[inode(p)];
+    return h;
+  }
+  // Finds key h among this call's barren cycles; else returns false and, when `insert`,
+  // records it (a full table just forgets: a lost entry only costs a recomputation).
+  bool barren(std::uint64_t h, bool insert) {
+    const size_t mask = (size_t{1} << kBarrenBits) - 1;
+    for (size_t i = (h >> 20) & mask, probes = 0; probes < 8; i = (i + 1) & mask, ++probes) {
+      if (barren_stamp[i] != call_stamp) {
+        if (insert) {
+          barren_stamp[i] = call_stamp;
+          barren_key[i] = h;
+        }
+        return false;
+      }
+      if (barren_key[i] == h) return true;
+    }
+    return false;
+  }
+
   void offer_cycle(int last_off, bool y, bool x, int base, int sk, int complexity) {
     Key k{base + length_difficulty(complexity), complexity, sk};
     const long ord = ord_of(inode(0), 0);
     if (!wins(k, ord)) return;
+    const std::uint64_t ckey = cycle_key(last_off);
+    if (barren(ckey, false)) return;
     // Candidates outside the cycle's cells seen by an "on" and by an "off" node of the
     // same digit are false.
     const size_t need = static_cast<size_t>(b.n + 1) * W;
@@ -647,7 +679,10 @@ struct ChainEngine::Impl {
         for (; e; e &= e - 1) elims.emplace_back(w * 64 + std::countr_zero(e), d);
       }
     }
-    if (elims.empty()) return;
+    if (elims.empty()) {
+      barren(ckey, true);
+      return;
+    }
     std::sort(elims.begin(), elims.end());
     best = k;
     best_ord = ord;
@@ -687,6 +722,19 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   for (auto& D : s.derived) D.valid = false;
   for (auto& P : s.psearch) P.valid = false;
   ++s.call_stamp;
+  if (s.node_key.size() < static_cast<size_t>(s.b.nc) * s.b.n * 2) {
+    s.node_key.resize(static_cast<size_t>(s.b.nc) * s.b.n * 2);
+    std::uint64_t z = 0x9E3779B97F4A7C15ull;  // splitmix64: fixed, so runs repeat
+    for (auto& key : s.node_key) {
+      z += 0x9E3779B97F4A7C15ull;
+      std::uint64_t t = z;
+      t = (t ^ (t >> 30)) * 0xBF58476D1CE4E5B9ull;
+      t = (t ^ (t >> 27)) * 0x94D049BB133111EBull;
+      key = t ^ (t >> 31);
+    }
+    s.barren_key.assign(size_t{1} << Impl::kBarrenBits, 0);
+    s.barren_stamp.assign(size_t{1} << Impl::kBarrenBits, 0);
+  }
   for (auto& d : s.cyc_done) {
     const size_t nn = static_cast<size_t>(s.b.nc) * s.b.n * 2;
     if (d.size() < nn) d.assign(nn, 0);
