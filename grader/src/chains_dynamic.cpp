@@ -784,6 +784,9 @@ struct DynamicScratch {
                                    {true, true, false, true, 105, 5, 4, kNested4}};
     for (const Kind& kd : kKinds) {
       if (kd.level > level) break;
+      // The nested producers are plain transcriptions of SE's: on boards above 9x9 a
+      // single step could take hours, so there the ladder stops after dynamic (+) chains.
+      if (kd.nest >= 2 && n > 9) break;
       multiple = kd.multiple;
       dynamic = kd.dynamic;
       nishio = kd.nishio;

@@ -65,7 +65,8 @@ struct GradeOptions {
   // chains, then dynamic forcing chains nested in dynamic chains (SE's levels 2, 3 and 4:
   // 9.5+, 10.0+, 10.5+). Lower values are faster and may leave the rating incomplete.
   // SE's level 5 (11.0+) is not implemented: a puzzle that needs it comes back
-  // complete = false (ER then is that of the steps done).
+  // complete = false (ER then is that of the steps done). The nested levels run on
+  // boards up to 9x9 only (on larger ones a step could take hours).
   int max_chain_level = 5;
   // Give up (complete = false) after this many steps (a safety net; 0 = no limit).
   int max_steps = 0;
