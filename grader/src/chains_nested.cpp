@@ -200,7 +200,8 @@ struct Producer {
 
   void cycles(int source, bool y, bool x, std::vector<int>& found) {
     ++stamp;
-    std::vector<int> pend_on{new_inst(source, -1, kSource)}, pend_off;
+    pend_on.assign(1, new_inst(source, -1, kSource));
+    pend_off.clear();
     on_mark[source] = stamp;
     int length = 0;
     while (!pend_on.empty() || !pend_off.empty()) {
@@ -225,9 +226,12 @@ struct Producer {
     }
   }
 
+  std::vector<int> pend_on, pend_off;  // queues of the searches (kept for their capacity)
+
   void forcing_chains(int source, bool y, std::vector<int>& found) {
     ++stamp;
-    std::vector<int> pend_on, pend_off;
+    pend_on.clear();
+    pend_off.clear();
     const int start = new_inst(source, -1, kSource);
     ((source & 1) ? on_mark : off_mark)[source] = stamp;
     ((source & 1) ? pend_on : pend_off).push_back(start);
@@ -240,7 +244,8 @@ struct Producer {
         closed = true;
         found.push_back(new_inst(nd, p, cause));
       }
-      if (mark[nd] != stamp && !is_ancestor(p, nd)) {
+      // (SE also skips the ancestors of p; they are all marked already.)
+      if (mark[nd] != stamp) {
         mark[nd] = stamp;
         pend.push_back(new_inst(nd, p, cause));
       }
@@ -279,14 +284,17 @@ struct Producer {
     return h;
   }
 
+  std::vector<int> cells, fwd, back;  // scratch of cycle_hint
+
   void cycle_hint(int end, bool y, bool x) {
     // Cells of the cycle, and the candidates seen by its "on" and by its "off" nodes.
-    std::vector<int> cells;
+    cells.clear();
+    fwd.clear();
+    back.clear();
     for (int p = end; pool[p].parent >= 0; p = pool[p].parent) {
       const int c = cell_of(pool[p].node);
       if (std::find(cells.begin(), cells.end(), c) == cells.end()) cells.push_back(c);
     }
-    std::vector<int> fwd, back;
     for (int p = end; pool[p].parent >= 0; p = pool[p].parent) {
       const int nd = pool[p].node, c = cell_of(nd), d = digit_of(nd);
       for (int q : g.house(c)) {
