@@ -427,11 +427,87 @@ struct Producer {
     }
   }
 
+  // Which sources of a pass's forcing chains reach their own negation at all: every
+  // source at once, a breadth-first search whose node sets are bit sets over the
+  // sources. Only those need SE's search (it finds a chain exactly when the negation is
+  // reachable, as it visits every reachable node). closes[node] for the sources on(s)
+  // and off(s) of every candidate of a cell with 2+ values.
+  std::vector<int> cidx, cnodes, adj_start, adj;
+  std::vector<std::uint64_t> reached, front, next_front;
+  std::vector<char> closes;
+  void chain_closures(bool y) {
+    const size_t nn = static_cast<size_t>(nc) * n * 2;
+    cidx.assign(nn, -1);
+    cnodes.clear();
+    for (int c = 0; c < nc; ++c) {
+      for (Mask m = cand(c); m; m &= m - 1) {
+        for (int on = 0; on < 2; ++on) {
+          cidx[node(c, lowest(m), on)] = static_cast<int>(cnodes.size());
+          cnodes.push_back(node(c, lowest(m), on));
+        }
+      }
+    }
+    const int nv = static_cast<int>(cnodes.size());
+    adj_start.assign(nv + 1, 0);
+    adj.clear();
+    for (int i = 0; i < nv; ++i) {
+      adj_start[i] = static_cast<int>(adj.size());
+      auto link = [&](int nd, Cause) { adj.push_back(cidx[nd]); };
+      if (cnodes[i] & 1) {
+        on_to_off(cnodes[i], y, link);
+      } else {
+        off_to_on(cnodes[i], y, true, link);
+      }
+    }
+    adj_start[nv] = static_cast<int>(adj.size());
+    std::vector<int> src;  // compact nodes of the sources
+    for (int c = 0; c < nc; ++c) {
+      if (popcount(cand(c)) < 2) continue;
+      for (Mask m = cand(c); m; m &= m - 1) {
+        src.push_back(cidx[node(c, lowest(m), true)]);
+        src.push_back(cidx[node(c, lowest(m), false)]);
+      }
+    }
+    const int ns = static_cast<int>(src.size()), words = (ns + 63) / 64;
+    reached.assign(static_cast<size_t>(nv) * words, 0);
+    front.assign(static_cast<size_t>(nv) * words, 0);
+    for (int i = 0; i < ns; ++i) {
+      reached[static_cast<size_t>(src[i]) * words + i / 64] |= std::uint64_t{1} << (i % 64);
+      front[static_cast<size_t>(src[i]) * words + i / 64] |= std::uint64_t{1} << (i % 64);
+    }
+    for (bool any = true; any;) {
+      any = false;
+      next_front.assign(static_cast<size_t>(nv) * words, 0);
+      for (int i = 0; i < nv; ++i) {
+        const std::uint64_t* f = &front[static_cast<size_t>(i) * words];
+        bool live = false;
+        for (int w = 0; w < words; ++w) live |= f[w] != 0;
+        if (!live) continue;
+        for (int k = adj_start[i]; k < adj_start[i + 1]; ++k) {
+          std::uint64_t* t = &next_front[static_cast<size_t>(adj[k]) * words];
+          for (int w = 0; w < words; ++w) t[w] |= f[w];
+        }
+      }
+      for (size_t k = 0; k < next_front.size(); ++k) {
+        next_front[k] &= ~reached[k];
+        reached[k] |= next_front[k];
+        any |= next_front[k] != 0;
+      }
+      front.swap(next_front);
+    }
+    closes.assign(nn, 0);
+    for (int i = 0; i < ns; ++i) {
+      const int neg = cidx[cnodes[src[i]] ^ 1];
+      closes[cnodes[src[i]]] = (reached[static_cast<size_t>(neg) * words + i / 64] >> (i % 64)) & 1;
+    }
+  }
+
   void run() {
     static const bool kPasses[3][2] = {{false, true}, {true, false}, {true, true}};  // (y, x)
     std::vector<int> cyc, chains;
     for (const auto& pass : kPasses) {
       const bool y = pass[0], x = pass[1];
+      if (x) chain_closures(y);
       for (int c = 0; c < nc; ++c) {
         const Mask cm = cand(c);
         if (popcount(cm) < 2 || (!x && popcount(cm) > 2)) continue;
@@ -442,8 +518,8 @@ struct Producer {
           chains.clear();
           cycles(node(c, d, true), y, x, cyc);
           if (x) {
-            forcing_chains(node(c, d, true), y, chains);
-            forcing_chains(node(c, d, false), y, chains);
+            if (closes[node(c, d, true)]) forcing_chains(node(c, d, true), y, chains);
+            if (closes[node(c, d, false)]) forcing_chains(node(c, d, false), y, chains);
           }
           for (int e : cyc) cycle_hint(e, y, x);
           for (int e : chains) chain_hint(e, y);
