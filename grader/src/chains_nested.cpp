@@ -469,6 +469,8 @@ struct Producer {
       }
     }
     const int ns = static_cast<int>(src.size()), words = (ns + 63) / 64;
+    closes.assign(nn, 0);
+    if (ns == 0) return;  // no cell with two values: no source
     reached.assign(static_cast<size_t>(nv) * words, 0);
     front.assign(static_cast<size_t>(nv) * words, 0);
     for (int i = 0; i < ns; ++i) {
@@ -495,7 +497,6 @@ struct Producer {
       }
       front.swap(next_front);
     }
-    closes.assign(nn, 0);
     for (int i = 0; i < ns; ++i) {
       const int neg = cidx[cnodes[src[i]] ^ 1];
       closes[cnodes[src[i]]] = (reached[static_cast<size_t>(neg) * words + i / 64] >> (i % 64)) & 1;
