@@ -54,7 +54,7 @@ constexpr const char* kExamples =
     "25x25): a clue whose check runs out stays, so the puzzle is still unique but then\n"
     "not proven minimal ('minimal' false, and a note on stderr). With the 25x25 default\n"
     "the checks of one grid also share 300000000 nodes (about 90 s), and a grid that runs\n"
-    "out is replaced by a new one, at most twice (the third is kept as it is). A smaller\n"
+    "out is replaced by a new one, at most four times (the fifth is kept as it is). A smaller\n"
     "budget is faster (25x25 with 100000: ~5 s, usually not proven minimal);\n"
     "--check-nodes 0 settles every check, however long it takes.\n"
     "Output columns (csv, json): puzzle, solution, clues, symmetry, seed, index, minimal"

@@ -153,10 +153,11 @@ inline constexpr std::uint64_t kDefaultCheckNodes25 = 50'000'000;
 // all hard (the first grid of seed 2 ran for more than 30 minutes unbounded, its checks
 // taking up to 68M nodes each) stops there with clues undecided, and the generator tries a
 // new grid instead, up to kUnprovenRetries25 times; the last try is kept even if it is not
-// proven minimal (minimal == false, undecided_clues > 0). Measured: 11 of 12 seeds proven
-// minimal, in 5 s to 3.5 minutes (seeds 1, 2, 12 on a new grid); seed 9 was not (201 s).
+// proven minimal (minimal == false, undecided_clues > 0). Measured: 12 of 12 seeds proven
+// minimal, in 5 s to 4.5 minutes (seeds 1, 2, 12 on a second grid; seed 9 needed more
+// than three grids: 4 min 26 s). Five grids bound a puzzle to about 8 minutes.
 inline constexpr std::uint64_t kDefaultPuzzleCheckNodes25 = 300'000'000;
-inline constexpr int kUnprovenRetries25 = 2;
+inline constexpr int kUnprovenRetries25 = 4;
 
 // Throws GeneratorError when the options are inconsistent.
 void validate(const GeneratorOptions& options);
