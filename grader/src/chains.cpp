@@ -71,51 +71,74 @@ struct ChainEngine::Impl {
   // adj[ymid[v] .. end[v]) the other links (on: peers; off: conjugates).
   std::vector<int> astart, aymid, aend, adj;
 
+  // The peers and conjugates come from the units' position masks (the grid's upos), not
+  // from scanning the 3(n-1) peers of every candidate: this runs once per call, over
+  // every candidate, and was a tenth of the static chains' cost.
   void build_adjacency() {
     const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
-    astart.assign(nn, 0);
-    aymid.assign(nn, 0);
-    aend.assign(nn, 0);
-    adj.clear();
-    for (int c = 0; c < b.nc; ++c) {
-      for (Mask m = b.cand[c]; m; m &= m - 1) {
-        const int d = lowest(m);
-        for (int on = 0; on < 2; ++on) {
-          const int v = ChainBoard::node(b.cd(c, d), on);
-          astart[v] = static_cast<int>(adj.size());
-          neighbours_split(v, adj, aymid[v]);
-          aend[v] = static_cast<int>(adj.size());
-        }
-      }
+    if (astart.size() < nn) {  // only the nodes of live candidates are ever read
+      astart.resize(nn);
+      aymid.resize(nn);
+      aend.resize(nn);
     }
-  }
-  // Appends the Y-links then the others; ymid receives the split.
-  void neighbours_split(int node, std::vector<int>& res, int& ymid) const {
-    const int cd = node >> 1;
-    const int c = cd / b.n, d = cd % b.n + 1;
-    const Mask cm = b.cand[c];
-    if (node & 1) {  // on
-      for (Mask m = cm & ~(Mask{1} << d); m; m &= m - 1) res.push_back(ChainBoard::node(b.cd(c, lowest(m)), false));
-      ymid = static_cast<int>(res.size());
-      // SE's order (box, row, column): the cycle search keeps each "on" node's first
-      // parent, so the order of equal-length paths decides which cycles it meets.
-      for (int p : b.g->house(c)) {
-        if ((b.cand[p] >> d) & 1) res.push_back(ChainBoard::node(b.cd(p, d), false));
-      }
-    } else {  // off
-      if (popcount(cm) == 2) res.push_back(ChainBoard::node(b.cd(c, lowest(cm & ~(Mask{1} << d))), true));
-      ymid = static_cast<int>(res.size());
-      const size_t first = res.size();
-      static const int kUnits[3] = {2, 0, 1};  // box, row, column
-      for (int k : kUnits) {
-        const int u = b.g->unit_of(c, k);
-        const Mask p = b.upos[u * (b.n + 1) + d];
-        if (popcount(p) != 2) continue;
-        const int* cells = b.g->unit(u);
-        int other = cells[lowest(p)];
-        if (other == c) other = cells[lowest(p & (p - 1))];
-        const int m = ChainBoard::node(b.cd(other, d), true);
-        if (std::find(res.begin() + static_cast<long>(first), res.end(), m) == res.end()) res.push_back(m);
+    const CandidateGrid& g = *b.g;
+    const int np = static_cast<int>(g.peers(0).size());
+    size_t bound = 0;
+    for (int c = 0; c < b.nc; ++c) {
+      const size_t k = popcount(b.cand[c]);
+      bound += k * (k + np + 4);
+    }
+    if (adj.size() < bound) adj.resize(bound);
+    int* dst = adj.data();
+    int top = 0;
+    const int stride = b.n + 1;
+    for (int c = 0; c < b.nc; ++c) {
+      const Mask cm = b.cand[c];
+      if (!cm) continue;
+      const int ur = g.unit_of(c, 0), uc = g.unit_of(c, 1), ub = g.unit_of(c, 2);
+      // SE's house order (box, row, column, each in reading order): the cycle search
+      // keeps each "on" node's first parent, so the order of equal-length paths decides
+      // which cycles it meets.
+      const Mask not_self_b = ~(Mask{1} << g.index_in(ub, c));
+      const Mask not_box_r = ~g.inter(ur, ub), not_box_c = ~g.inter(uc, ub);
+      const int* cb = g.unit(ub);
+      const int* cr = g.unit(ur);
+      const int* cc = g.unit(uc);
+      const bool bivalue = popcount(cm) == 2;
+      for (Mask m = cm; m; m &= m - 1) {
+        const int d = lowest(m);
+        const int cdv = b.cd(c, d);
+        const Mask pb = b.upos[ub * stride + d], pr = b.upos[ur * stride + d],
+                   pc = b.upos[uc * stride + d];
+        // off(c,d): the Y-link, then the conjugates in box, row, column (once each).
+        int v = ChainBoard::node(cdv, false);
+        astart[v] = top;
+        if (bivalue) dst[top++] = ChainBoard::node(b.cd(c, lowest(cm & ~(Mask{1} << d))), true);
+        aymid[v] = top;
+        const int first = top;
+        auto conjugate = [&](Mask p, const int* cells) {
+          if (popcount(p) != 2) return;
+          int other = cells[lowest(p)];
+          if (other == c) other = cells[lowest(p & (p - 1))];
+          const int w = ChainBoard::node(b.cd(other, d), true);
+          for (int i = first; i < top; ++i) {
+            if (dst[i] == w) return;
+          }
+          dst[top++] = w;
+        };
+        conjugate(pb, cb);
+        conjugate(pr, cr);
+        conjugate(pc, cc);
+        aend[v] = top;
+        // on(c,d): the Y-links, then the peers holding d.
+        v = ChainBoard::node(cdv, true);
+        astart[v] = top;
+        for (Mask o = cm & ~(Mask{1} << d); o; o &= o - 1) dst[top++] = ChainBoard::node(b.cd(c, lowest(o)), false);
+        aymid[v] = top;
+        for (Mask q = pb & not_self_b; q; q &= q - 1) dst[top++] = ChainBoard::node(b.cd(cb[lowest(q)], d), false);
+        for (Mask q = pr & not_box_r; q; q &= q - 1) dst[top++] = ChainBoard::node(b.cd(cr[lowest(q)], d), false);
+        for (Mask q = pc & not_box_c; q; q &= q - 1) dst[top++] = ChainBoard::node(b.cd(cc[lowest(q)], d), false);
+        aend[v] = top;
       }
     }
   }
@@ -276,23 +299,35 @@ struct ChainEngine::Impl {
   }
   void build_derived(Derived& D, bool y, bool x) {
     auto& ds = D.dstart;  // [2v], [2v+1]: range of the "on" node v's entries
-    auto& dl = D.dw;
     const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
     if (ds.size() < 2 * nn) ds.resize(2 * nn);
-    dl.clear();
     const int* base_adj = adj.data();
+    // "on" nodes link to all their neighbours in every pass but X, which drops the
+    // Y-links; an "off" node's strong links are its Y-link (passes Y, XY) and its
+    // conjugates (X, XY).
+    const int* first = y ? astart.data() : aymid.data();
+    const int* sfirst = y ? astart.data() : aymid.data();
+    const int* slast = x ? aend.data() : aymid.data();
+    size_t bound = 0;
     for (int c = 0; c < b.nc; ++c) {
       for (Mask cm = b.cand[c]; cm; cm &= cm - 1) {
         const int v = ChainBoard::node(b.cd(c, lowest(cm)), true);
-        ds[2 * v] = static_cast<int>(dl.size());
-        for (const int* it = nb_begin(v, y), *e = nb_end(v, x); it != e; ++it) {
+        bound += aend[v] - first[v];
+      }
+    }
+    if (D.dw.size() < bound) D.dw.resize(bound);
+    DW* dl = D.dw.data();
+    int top = 0;
+    for (int c = 0; c < b.nc; ++c) {
+      for (Mask cm = b.cand[c]; cm; cm &= cm - 1) {
+        const int v = ChainBoard::node(b.cd(c, lowest(cm)), true);
+        ds[2 * v] = top;
+        for (const int* it = base_adj + first[v], *e = base_adj + aend[v]; it != e; ++it) {
           const int w = *it;
-          const int* sb = nb_begin(w, y);
-          const int* se = nb_end(w, x);
-          if (sb == se) continue;
-          dl.push_back(DW{w, static_cast<int>(sb - base_adj), static_cast<int>(se - base_adj)});
+          if (sfirst[w] == slast[w]) continue;
+          dl[top++] = DW{w, sfirst[w], slast[w]};
         }
-        ds[2 * v + 1] = static_cast<int>(dl.size());
+        ds[2 * v + 1] = top;
       }
     }
   }
@@ -390,7 +425,11 @@ struct ChainEngine::Impl {
     int W = 1;
     std::vector<std::uint64_t> reached, front, front2, nextf;  // front2: the next front
     std::vector<std::uint64_t> closed;  // the sources whose shortest chain is known
+    // The nodes of the current front (active) and of the next one, and the nodes the
+    // layer reached; sized to the node count, with explicit counts (no push_back in the
+    // layer loop, whose inlining then varies with the rest of the file).
     std::vector<int> active, touched, tstamp, next_active;
+    int nactive = 0;
     int layer = 0;  // stamp of the last layer computed (only rises, see build_psearch)
     int on_close = 1 << 30;  // complexity of the group's shortest chain from an "on" source
   };
@@ -417,14 +456,17 @@ struct ChainEngine::Impl {
     P.srcs = srcs;
     P.ngroups = by_digit ? b.n : 1;
     if (static_cast<int>(P.groups.size()) < P.ngroups) P.groups.resize(P.ngroups);
-    P.cidx.assign(nn, -1);
-    P.gof.assign(nn, -1);
+    // Only live nodes are ever looked up, so the tables need no reset.
+    if (P.cidx.size() < nn) {
+      P.cidx.resize(nn);
+      P.gof.resize(nn);
+    }
     for (int gi = 0; gi < P.ngroups; ++gi) {
       PGroup& G = P.groups[gi];
       G.nodes.clear();
       G.src.clear();
       G.gidx.clear();
-      G.active.clear();
+      G.nactive = 0;
       G.on_close = 1 << 30;
     }
     // vlist holds off(x), on(x) in turn, so the compact index of not-v is that of v ^ 1.
@@ -446,14 +488,24 @@ struct ChainEngine::Impl {
       const int nv = static_cast<int>(G.nodes.size());
       const int S = static_cast<int>(G.src.size());
       G.W = std::max(1, (S + 63) / 64);
-      G.astart.assign(nv + 1, 0);
-      G.adjc.clear();
+      if (G.astart.size() < static_cast<size_t>(nv) + 1) G.astart.resize(nv + 1);
+      size_t edges = 0;
+      for (int k = 0; k < nv; ++k) edges += nb_end(G.nodes[k], x) - nb_begin(G.nodes[k], y);
+      if (G.adjc.size() < edges) G.adjc.resize(edges);
+      int* ac = G.adjc.data();
+      const int* ci = P.cidx.data();
+      int top = 0;
       for (int k = 0; k < nv; ++k) {
-        G.astart[k] = static_cast<int>(G.adjc.size());
+        G.astart[k] = top;
         const int v = G.nodes[k];
-        for (const int* it = nb_begin(v, y), *e = nb_end(v, x); it != e; ++it) G.adjc.push_back(P.cidx[*it]);
+        for (const int* it = nb_begin(v, y), *e = nb_end(v, x); it != e; ++it) ac[top++] = ci[*it];
       }
-      G.astart[nv] = static_cast<int>(G.adjc.size());
+      G.astart[nv] = top;
+      if (G.active.size() < static_cast<size_t>(nv)) {
+        G.active.resize(nv);
+        G.next_active.resize(nv);
+        G.touched.resize(nv);
+      }
       const size_t words = static_cast<size_t>(nv) * G.W;
       G.reached.assign(words, 0);
       G.front.assign(words, 0);
@@ -467,7 +519,7 @@ struct ChainEngine::Impl {
       for (int i = 0; i < S; ++i) {  // each source node is distinct
         const size_t at = static_cast<size_t>(G.src[i]) * G.W + i / 64;
         const std::uint64_t bit = std::uint64_t{1} << (i % 64);
-        G.active.push_back(G.src[i]);
+        G.active[G.nactive++] = G.src[i];
         G.reached[at] |= bit;
         G.front[at] |= bit;
       }
@@ -503,14 +555,18 @@ struct ChainEngine::Impl {
   int advance_w(PGroup& G, const std::vector<int>& order, int complexity) {
     const int gw = kW > 0 ? kW : G.W;
     ++G.layer;
-    G.touched.clear();
-    for (int v : G.active) {
+    int* touched = G.touched.data();
+    int ntouched = 0;
+    const int* active = G.active.data();
+    const int nactive = G.nactive;
+    for (int i = 0; i < nactive; ++i) {
+      const int v = active[i];
       const std::uint64_t* f = &G.front[static_cast<size_t>(v) * gw];
       for (int k = G.astart[v], ke = G.astart[v + 1]; k < ke; ++k) {
         const int t = G.adjc[k];
         if (G.tstamp[t] != G.layer) {
           G.tstamp[t] = G.layer;
-          G.touched.push_back(t);
+          touched[ntouched++] = t;
         }
         std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
         for (int w = 0; w < gw; ++w) nf[w] |= f[w];
@@ -519,8 +575,10 @@ struct ChainEngine::Impl {
     // The new front goes to front2 while front (the last one) still answers for the
     // partners; a source counts once, at its shortest chain.
     int first = 1 << 30;
-    G.next_active.clear();
-    for (int t : G.touched) {
+    int* next_active = G.next_active.data();
+    int nnext = 0;
+    for (int j = 0; j < ntouched; ++j) {
+      const int t = touched[j];
       std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
       std::uint64_t* r = &G.reached[static_cast<size_t>(t) * gw];
       std::uint64_t* f = &G.front2[static_cast<size_t>(t) * gw];
@@ -534,7 +592,7 @@ struct ChainEngine::Impl {
         meet |= x & partner[w] & ~G.closed[w];
         nf[w] = 0;
       }
-      if (any) G.next_active.push_back(t);
+      if (any) next_active[nnext++] = t;
       if (!meet) continue;
       for (int w = 0; w < gw; ++w) {
         for (std::uint64_t m = f[w] & partner[w] & ~G.closed[w]; m; m &= m - 1) {
@@ -545,12 +603,13 @@ struct ChainEngine::Impl {
         G.closed[w] |= f[w] & partner[w];
       }
     }
-    for (int v : G.active) {
-      std::uint64_t* f = &G.front[static_cast<size_t>(v) * gw];
+    for (int i = 0; i < nactive; ++i) {
+      std::uint64_t* f = &G.front[static_cast<size_t>(active[i]) * gw];
       for (int w = 0; w < gw; ++w) f[w] = 0;
     }
     G.front.swap(G.front2);
     G.active.swap(G.next_active);
+    G.nactive = nnext;
     return first;
   }
 
@@ -562,10 +621,10 @@ struct ChainEngine::Impl {
     const int complexity = 2 * P.computed;
     for (int gi = 0; gi < P.ngroups; ++gi) {
       PGroup& G = P.groups[gi];
-      if (G.active.empty()) continue;
+      if (G.nactive == 0) continue;
       first = std::min(first, advance(G, P.srcs, complexity));
       P.on_close = std::min(P.on_close, G.on_close);
-      any |= !G.active.empty();
+      any |= G.nactive != 0;
     }
     ++P.computed;
     P.first_at.resize(complexity + 1, 1 << 30);
@@ -795,7 +854,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
     }
     auto open = [&] {
       for (int gi = 0; gi < P.ngroups; ++gi) {
-        if (P.groups[gi].on_close == (1 << 30) && !P.groups[gi].active.empty()) return true;
+        if (P.groups[gi].on_close == (1 << 30) && P.groups[gi].nactive != 0) return true;
       }
       return false;
     };
@@ -807,7 +866,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
       // Without a close yet, every chain has more than known_c nodes, so (their count
       // being even) at least known_c + 2.
       const int f = G.on_close < (1 << 30) ? std::max(4, G.on_close - 2)
-                    : G.active.empty()     ? 1 << 30
+                    : G.nactive == 0      ? 1 << 30
                                            : std::max(4, P.known_c);
       s.floors[gi] = f;
       least = std::min(least, f);
