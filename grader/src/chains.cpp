@@ -60,7 +60,10 @@ struct ChainEngine::Impl {
   struct Inst {
     int node, parent;
   };
+  // Sized before each search to its bound (see reserve_search), written by index: the
+  // searches run tens of thousands of times a puzzle, and push_back was a tenth of them.
   std::vector<Inst> inst_;
+  int ninst = 0;
   std::vector<int> seen;  // per node stamp
   int stamp = 0;
   std::vector<int> mark_a, mark_b, mark_cell;  // per candidate / cell stamps
@@ -166,8 +169,16 @@ struct ChainEngine::Impl {
     if (mark_cell.size() < static_cast<size_t>(b.nc)) mark_cell.assign(b.nc, 0);
   }
   int new_inst(int node, int parent) {
-    inst_.push_back(Inst{node, parent});
-    return static_cast<int>(inst_.size()) - 1;
+    inst_[ninst] = Inst{node, parent};
+    return ninst++;
+  }
+  // Room for a search of at most `insts` instances and `layer` per layer.
+  void reserve_search(size_t insts, size_t layer) {
+    if (inst_.size() < insts) inst_.resize(insts);
+    if (cur.size() < layer) {
+      cur.resize(layer);
+      nxt.resize(layer);
+    }
   }
   int inode(int i) const { return inst_[i].node; }
   int iparent(int i) const { return inst_[i].parent; }
@@ -244,17 +255,20 @@ struct ChainEngine::Impl {
     const int base = y ? 70 : 66;
     const int sk = y ? 4 : 2;
     ++stamp;
-    inst_.clear();
-    cur.clear();
-    cur.push_back(new_inst(source, -1));
+    const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
+    reserve_search(nn + 1, nn + 1);  // every node is met once
+    ninst = 0;
+    int ncur = 0, nnxt = 0;
+    cur[ncur++] = new_inst(source, -1);
     seen[source] = stamp;
     const int target = source ^ 1;
     int depth = 1;
-    while (!cur.empty()) {
+    while (ncur != 0) {
       const int c = depth + 1;  // complexity of a chain closing in the next layer
       if (!wins(Key{base + length_difficulty(c), c, sk}, ord_of(source, (source & 1) ? 1 : 2))) return;
-      nxt.clear();
-      for (int inst : cur) {
+      nnxt = 0;
+      for (int i = 0; i < ncur; ++i) {
+        const int inst = cur[i];
         const int v = inode(inst);
         for (const int* it = nb_begin(v, y), *e = nb_end(v, true); it != e; ++it) {
           const int m = *it;
@@ -264,10 +278,11 @@ struct ChainEngine::Impl {
           }
           if (seen[m] == stamp) continue;
           seen[m] = stamp;
-          nxt.push_back(new_inst(m, inst));
+          nxt[nnxt++] = new_inst(m, inst);
         }
       }
       cur.swap(nxt);
+      ncur = nnxt;
       ++depth;
     }
   }
@@ -281,6 +296,9 @@ struct ChainEngine::Impl {
   struct Derived {
     std::vector<int> dstart;  // [2v, 2v+1]: entries of "on" node v in dw
     std::vector<DW> dw;       // mb, me: the strong links of w, as offsets into adj
+    // A cycle search has at most one instance per "on" node (visited once) and one per
+    // entry of dw under it: at most `ons` + entries + 1 instances, ons + 1 per layer.
+    size_t insts = 0, ons = 0;
     bool valid = false;
   };
   Derived derived[3];  // passes X, Y, XY
@@ -293,6 +311,7 @@ struct ChainEngine::Impl {
       build_derived(D, y, x);
       D.valid = true;
     }
+    reserve_search(D.insts, D.ons + 1);
     dstart = D.dstart.data();
     dw = D.dw.data();
     dmp = adj.data();
@@ -316,11 +335,13 @@ struct ChainEngine::Impl {
       }
     }
     if (D.dw.size() < bound) D.dw.resize(bound);
+    size_t ons = 0;
     DW* dl = D.dw.data();
     int top = 0;
     for (int c = 0; c < b.nc; ++c) {
       for (Mask cm = b.cand[c]; cm; cm &= cm - 1) {
         const int v = ChainBoard::node(b.cd(c, lowest(cm)), true);
+        ++ons;
         ds[2 * v] = top;
         for (const int* it = base_adj + first[v], *e = base_adj + aend[v]; it != e; ++it) {
           const int w = *it;
@@ -330,6 +351,8 @@ struct ChainEngine::Impl {
         ds[2 * v + 1] = top;
       }
     }
+    D.ons = ons;
+    D.insts = ons + static_cast<size_t>(top) + 1;
   }
 
   // Cycles through on(source). SE's breadth-first search: "on" nodes are visited once,
@@ -341,19 +364,20 @@ struct ChainEngine::Impl {
     const int base = (y && x) ? 70 : 65;
     const int sk = (y && x) ? 4 : (y ? 3 : 2);
     ++stamp;
-    inst_.clear();
-    cur.clear();
-    cur.push_back(new_inst(source, -1));
+    ninst = 0;  // use_derived reserved the room: see Derived::insts
+    int ncur = 0, nnxt = 0;
+    cur[ncur++] = new_inst(source, -1);
     seen[source] = stamp;  // on nodes visited once
     int depth = 1;         // depth of the instances in cur (on nodes)
-    while (!cur.empty()) {
+    while (ncur != 0) {
       // Off layer at depth+1; a cycle closes from an off instance of depth >= 4.
       const int cmin = std::max({4, depth + 1, cycle_floor});
       if (!wins(Key{base + length_difficulty(cmin), cmin, sk}, ord_of(source, 0))) return true;
       const int offdepth = depth + 1;
       const bool closing = offdepth >= 4;
-      nxt.clear();
-      for (int inst : cur) {
+      nnxt = 0;
+      for (int i = 0; i < ncur; ++i) {
+        const int inst = cur[i];
         const int v = inode(inst);
         for (int k = dstart[2 * v], ke = dstart[2 * v + 1]; k < ke; ++k) {
           const int w = dw[k].w;
@@ -378,11 +402,12 @@ struct ChainEngine::Impl {
             if (seen[m] == stamp) continue;
             seen[m] = stamp;
             if (wi < 0) wi = new_inst(w, inst);
-            nxt.push_back(new_inst(m, wi));
+            nxt[nnxt++] = new_inst(m, wi);
           }
         }
       }
       cur.swap(nxt);
+      ncur = nnxt;
       depth += 2;
     }
     return false;
