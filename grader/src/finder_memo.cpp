@@ -15,6 +15,7 @@ void FinderMemo::reset(const CandidateGrid& g) {
   payload_.resize(keys);
   for (auto& p : payload_) p.clear();
   verdicts_.clear();
+  std::fill(std::begin(grid_), std::end(grid_), 0);
 }
 
 void FinderMemo::set_verdict(std::uint32_t key) {

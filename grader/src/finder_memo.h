@@ -28,6 +28,15 @@ class FinderMemo {
 
   void reset(const CandidateGrid& g);
 
+  // Whole-grid finders whose hints depend on the candidates of their few cells only (a
+  // pattern that did not hold, or eliminated nothing, cannot start to once its cells are
+  // unchanged: candidates only go): the clock + 1 of their last search that found
+  // nothing (0: none). Such a finder may skip every pattern whose cells all have
+  // cell_changed() below it.
+  enum GridSlot { kXYWing = 0, kXYZWing = 1, kGridSlots = 2 };
+  std::uint64_t failed_since(int slot) const { return grid_[slot]; }
+  void set_failed(int slot) { grid_[slot] = g_->clock() + 1; }
+
   bool unit_clean(int slot, int u) const {
     return g_->unit_changed(u) < unit_[slot * g_->unit_count() + u];
   }
@@ -57,6 +66,7 @@ class FinderMemo {
  private:
   const CandidateGrid* g_ = nullptr;
   std::vector<std::uint64_t> unit_, digit_;  // clock + 1 when found clean, 0 never
+  std::uint64_t grid_[kGridSlots] = {};
   std::vector<std::uint64_t> set_time_, set_cells_;
   std::vector<std::vector<int>> payload_;
   struct Verdict {

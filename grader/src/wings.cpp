@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "engine.h"
+#include "finder_memo.h"
 
 namespace sudoforge::grader::detail {
 
@@ -10,28 +11,47 @@ bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int need = xyz ? 3 : 2;
   const int words = g.set_words();
-  std::uint64_t bivalue[16] = {};  // words <= 10 (625 cells)
+  // A wing is its three cells' candidates (its eliminations can only shrink): after a
+  // search that found nothing, only wings with a cell changed since can be new.
+  const int slot = xyz ? FinderMemo::kXYZWing : FinderMemo::kXYWing;
+  const std::uint64_t since = ctx.memo ? ctx.memo->failed_since(slot) : 0;
+  std::uint64_t bivalue[16] = {}, fresh[16] = {};  // words <= 10 (625 cells)
+  bool any_fresh = false;
   for (int c = 0; c < g.cell_count(); ++c) {
-    if (popcount(g.cand(c)) == 2) bivalue[c / 64] |= std::uint64_t{1} << (c % 64);
+    const std::uint64_t bit = std::uint64_t{1} << (c % 64);
+    if (popcount(g.cand(c)) == 2) bivalue[c / 64] |= bit;
+    if (g.cell_changed(c) >= since) {
+      fresh[c / 64] |= bit;
+      any_fresh = true;
+    }
   }
+  if (!any_fresh) return false;  // `since` is 0 (always fresh) when there is no memo
   for (int pivot = 0; pivot < g.cell_count(); ++pivot) {
     const Mask pm = g.cand(pivot);
     if (popcount(pm) != need) continue;
+    const bool pivot_fresh = (fresh[pivot / 64] >> (pivot % 64)) & 1;
+    const std::uint64_t* peers = g.peer_set(pivot);
+    if (!pivot_fresh) {
+      std::uint64_t f = 0;
+      for (int w = 0; w < words; ++w) f |= peers[w] & bivalue[w] & fresh[w];
+      if (!f) continue;
+    }
     // Bivalue peers, in peer order (ascending).
     int bp[64];
     int nb = 0;
-    const std::uint64_t* peers = g.peer_set(pivot);
     for (int w = 0; w < words; ++w) {
       for (std::uint64_t x = peers[w] & bivalue[w]; x && nb < 64; x &= x - 1) {
         bp[nb++] = w * 64 + std::countr_zero(x);
       }
     }
+    auto is_fresh = [&](int c) { return (fresh[c / 64] >> (c % 64)) & 1; };
     for (int i = 0; i < nb; ++i) {
       const int w1 = bp[i];
       const Mask m1 = g.cand(w1);
       if (!(m1 & pm)) continue;  // a wing shares a value with the pivot
       for (int j = i + 1; j < nb; ++j) {
         const int w2 = bp[j];
+        if (!pivot_fresh && !is_fresh(w1) && !is_fresh(w2)) continue;
         const Mask m2 = g.cand(w2);
         if (m1 == m2) continue;
         Mask z = m1 & m2;
@@ -66,6 +86,7 @@ bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
       }
     }
   }
+  if (ctx.memo) ctx.memo->set_failed(slot);
   return false;
 }
 
