@@ -138,11 +138,30 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   Bases& b = t_bases;
   if (!b.collect(g, 2, 2)) return false;
   const int W = b.words;
+  // A pair's verdict is a function of the candidates of its two cells and of their
+  // common peers (the excluders among them; with no naked single left, which the ladder
+  // guarantees here, that is all): after a search that found nothing, only pairs with
+  // such a cell changed since can give a hint.
+  const std::uint64_t since =
+      ctx.memo ? ctx.memo->failed_since(FinderMemo::kAlignedPair) : 0;
+  std::uint64_t fresh[16] = {};  // words <= 10 (625 cells)
+  for (int c = 0; c < g.cell_count(); ++c) {
+    if (g.cell_changed(c) >= since) fresh[c / 64] |= std::uint64_t{1} << (c % 64);
+  }
+  auto pair_fresh = [&](int c0, int c1) {
+    if (((fresh[c0 / 64] >> (c0 % 64)) | (fresh[c1 / 64] >> (c1 % 64))) & 1) return true;
+    const std::uint64_t *p0 = g.peer_set(c0), *p1 = g.peer_set(c1);
+    for (int w = 0; w < W; ++w) {
+      if (p0[w] & p1[w] & fresh[w]) return true;
+    }
+    return false;
+  };
   Mask common[64];
   for (int j = 1; j < b.count(); ++j) {  // colexicographic: (i, j) with i < j, j rising
     for (std::uint64_t is = b.partners(j); is; is &= is - 1) {
       const int i = std::countr_zero(is);
       const int c0 = b.cell[i], c1 = b.cell[j];
+      if (!pair_fresh(c0, c1)) continue;
       int nm = 0;
       Mask held = 0;  // the values of the common excluders
       const std::uint64_t *ei = b.excluders(i), *ej = b.excluders(j);
@@ -185,6 +204,7 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
       return true;
     }
   }
+  if (ctx.memo) ctx.memo->set_failed(FinderMemo::kAlignedPair);
   return false;
 }
 

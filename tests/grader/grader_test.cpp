@@ -173,6 +173,58 @@ TEST(GraderTechniques, XYWingAfterAFailedSearchSeesTheChangedCell) {
   EXPECT_EQ(h.eliminations[0], std::make_pair(40, 7));  // r5c5<>7
 }
 
+// The wing and aligned pair searches skip, after a search that found nothing, what did
+// not change since (FinderMemo). Replaying graded puzzles step by step, at every step
+// where the ladder reaches them, the memo-guided searches must give exactly what full
+// searches give.
+TEST(GraderTechniques, MemoGuidedSearchesMatchFullSearches) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ASSERT_GE(lines.size(), 300u);
+  int compared = 0, found = 0, found_ape = 0;
+  for (size_t k = 0; k < lines.size(); ++k) {
+    const std::string puzzle = lines[k].substr(0, 81);
+    const Rating r = Grader().rate(grid81(puzzle), true);
+    CandidateGrid g{grid81(puzzle)};
+    grader::detail::FinderMemo memo;
+    memo.reset(g);
+    for (const Step& s : r.steps) {
+      // Every step as hard as these finders was reached by them (all the finders before
+      // them in the ladder are easier).
+      const int tenths = static_cast<int>(std::lround(s.rating * 10));
+      auto same = [&](auto find, const char* what) {
+        Hint with, without;
+        const bool a = find(Ctx{g, false, &memo}, with);
+        const bool b = find(Ctx{g, false}, without);
+        ASSERT_EQ(a, b) << what << " " << puzzle;
+        if (a) {
+          EXPECT_EQ(with.eliminations, without.eliminations) << what << " " << puzzle;
+          EXPECT_EQ(with.cells, without.cells) << what << " " << puzzle;
+          ++found;
+          found_ape += what[0] == 'A' && memo.failed_since(grader::detail::FinderMemo::kAlignedPair) != 0;
+        }
+        ++compared;
+      };
+      if (tenths >= 42) {
+        same([](const Ctx& c, Hint& h) { return grader::detail::find_xy_wing(c, false, h); }, "XY");
+      }
+      if (tenths >= 44) {
+        same([](const Ctx& c, Hint& h) { return grader::detail::find_xy_wing(c, true, h); }, "XYZ");
+      }
+      if (tenths >= 62) {
+        same([](const Ctx& c, Hint& h) { return grader::detail::find_aligned_pair_exclusion(c, h); },
+             "APE");
+      }
+      for (auto [c, d] : s.eliminations) g.eliminate(c, d);
+      for (auto [c, d] : s.placements) g.place(c, d);
+    }
+  }
+  EXPECT_GE(compared, 1000);
+  // The comparison covers found hints, not only failures, and aligned pairs found after
+  // a search that found nothing (where the memo skipped something).
+  EXPECT_GE(found, 20);
+  EXPECT_GE(found_ape, 2) << found;
+}
+
 TEST(GraderTechniques, PointingAndHiddenSingle) {
   CandidateGrid g{Grid(Geometry())};
   // 5 of box 1 confined to row 1 (cells r1c1..r1c3).
