@@ -37,13 +37,24 @@ struct LoopSearch {
   int stamp = 0;
   UnitSet parity[2];
   const char* core = nullptr;  // [cell]: can be on a loop (the 2-core)
+  // Whether to skip bivalue cells before the start cell. A loop with at most two cells
+  // holding extra values is found from each of its bivalue cells (the search's other
+  // tests are properties of the loop), so a loop through an earlier bivalue cell was
+  // found first from there, and found again it only adds a hint after an equal one,
+  // which never wins. A loop with three or more such cells is accepted only while the
+  // extra values met so far, siblings included, are one value: that depends on the
+  // path, so the skip is on only where no such loop can be: in a pair whose 2-core has
+  // no three cells of the pair plus one same value (skip_earlier), or in a subtree whose
+  // extra values met so far are already two or more (they only accumulate).
+  bool skip_earlier = false;
 
-  void start(const CandidateGrid& grid, Mask p, const char* c) {
+  void start(const CandidateGrid& grid, Mask p, const char* c, bool skip) {
     g = &grid;
     pair = p;
     v1 = lowest(p);
     v2 = lowest(p & (p - 1));
     core = c;
+    skip_earlier = skip;
     loop.clear();
     found_cells.clear();
     found_end.clear();
@@ -85,8 +96,10 @@ struct LoopSearch {
           ex_values |= p & ~pair;  // accumulates over siblings, as SE does
           const int card = popcount(p);
           // A cell outside the 2-core cannot be on a loop: its subtree finds nothing
-          // (its extra values still count for the siblings, as above).
+          // (its extra values still count for the siblings, as above). See
+          // skip_earlier for bivalue cells before the start.
           if ((card == 2 || popcount(ex_values) == 1 || allowed_ex > 0) && core[next] &&
+              !(card == 2 && next < loop[0] && (skip_earlier || popcount(ex_values) >= 2)) &&
               !clashes(next, par ^ 1)) {
             check(next, card > 2 ? allowed_ex - 1 : allowed_ex, ex_values, k);
           }
@@ -149,6 +162,7 @@ struct PairCores {
   std::vector<std::vector<int>> found;  // per core: the loops found, as loop records
   std::vector<char> core;               // [index * nc + cell]
   std::vector<std::uint64_t> holders;   // [index * words]: the cells holding both values
+  std::vector<char> skip;               // per core: LoopSearch::skip_earlier
   std::vector<int> deg, queue;
 
   void start(const CandidateGrid& g) {
@@ -193,6 +207,14 @@ struct PairCores {
         if (in[q] && --deg[q] < 2) queue.push_back(q);
       }
     }
+    int same_extra[32] = {};
+    bool ok = true;
+    for (int c = 0; c < nc && ok; ++c) {
+      const Mask cc = g.cand(c);
+      if (in[c] && popcount(cc) == 3) ok = ++same_extra[lowest(cc & ~pair)] < 3;
+    }
+    skip.resize(k + 1);
+    skip[k] = ok;
     return k;
   }
 };
@@ -228,7 +250,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
       const char* core = &pc.core[static_cast<size_t>(slot) * nc];
       if (!core[cell]) continue;
       thread_local LoopSearch ls;
-      ls.start(g, p, core);
+      ls.start(g, p, core, pc.skip[slot]);
       ls.check(cell, 2, 0, -1);
       std::vector<int>& recs = pc.found[slot];
       const size_t at = recs.size();
