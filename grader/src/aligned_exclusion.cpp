@@ -215,7 +215,7 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
   if (!b.collect(g, 3, 3)) return false;
   const int W = b.words;
   const int m = b.count();
-  // Per base cell, its excluders that are base cells, in SE's house order.
+  // Per base cell, its excluders that are base cells (as base indices), in SE's house order.
   static thread_local std::vector<int> twins, twins_end;
   static thread_local std::vector<std::uint64_t> twin_set;  // [i]: the twins of i, as base bits
   twins.clear();
@@ -225,14 +225,26 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
     const std::uint64_t* ei = b.excluders(i);
     for (int q : g.house(b.cell[i])) {
       if (((ei[q / 64] >> (q % 64)) & 1) && b.index[q] >= 0) {
-        twins.push_back(q);
+        twins.push_back(b.index[q]);
         twin_set[i] |= std::uint64_t{1} << b.index[q];
       }
     }
     twins_end.push_back(static_cast<int>(twins.size()));
   }
+  // The verdicts still valid at the previous call were renewed then, to its time `last`:
+  // for those, the cells changed since are `changed` (a cell set, computed once).
+  const std::uint64_t now = g.clock() + 1;
+  std::uint64_t last = 0, changed[16] = {};  // W <= 10 (625 cells)
+  if (ctx.memo) {
+    last = ctx.memo->verdict_call();
+    ctx.memo->verdict_call() = now;
+    for (int c = 0; last != 0 && c < nc; ++c) {
+      if (g.cell_changed(c) >= last) changed[c / 64] |= std::uint64_t{1} << (c % 64);
+    }
+  }
   std::uint64_t common01[16];  // W <= 10 (625 cells)
   Mask tri[64], partner[32] = {}, forbid1[32] = {}, forbid0[32] = {};
+  Mask partnered = 0;  // the entries of partner that are not 0
   for (int j = 1; j < m; ++j) {
     // The three cells' common excluders are among the first two's: pairs with fewer than
     // two there are left out, no third cell can help.
@@ -258,27 +270,61 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
       // twins of a base cell are its excluders among the base cells). `left`: the third
       // cells of the current part not visited yet.
       const int* tw = twins.data();
+      // Every third cell of a part is in its twin list, so the walk ends within it; the
+      // last one left is taken at once.
       const int from[2] = {i ? twins_end[i - 1] : 0, twins_end[j - 1]};
-      const int to[2] = {twins_end[i], twins_end[j]};
       const std::uint64_t part[2] = {thirds & twin_set[i], thirds & twin_set[j] & ~twin_set[i]};
       for (int k = 0; k < 2; ++k) {
         std::uint64_t left = part[k];
-        for (int at = from[k]; left && at < to[k]; ++at) {
-          const int c2 = tw[at];
-          const int t = b.index[c2];
-          if (!((left >> t) & 1)) continue;
-          left &= ~(std::uint64_t{1} << t);
+        for (int at = from[k]; left; ++at) {
+          int t;
+          if (left & (left - 1)) {
+            t = tw[at];
+            if (!((left >> t) & 1)) continue;
+            left &= ~(std::uint64_t{1} << t);
+          } else {
+            t = std::countr_zero(left);
+            left = 0;
+          }
+          const int c2 = b.cell[t];
           const std::uint64_t* et = b.excluders(t);
           // The verdict depends on the candidates of the three cells and of their common
           // peers only: a triple that gave nothing is skipped while none of them changed.
-          const std::uint32_t key = static_cast<std::uint32_t>((c0 * nc + c1) * nc + c2);
-          if (ctx.memo && unchanged(g, ctx.memo->verdict(key), c0, c1, c2)) continue;
+          // It does not depend on the order of the cells either (the combinations, the
+          // common excluders and which cells see each other are the same), so the key is
+          // the set: a triple met again from another of its pairs is not searched again.
+          // The base cells are in reading order, so c0 < c1.
+          const int k0 = std::min(c0, c2), k1 = c2 < c0 ? c0 : std::min(c1, c2);
+          const int k2 = std::max(c1, c2);
+          const std::uint32_t key = static_cast<std::uint32_t>((k0 * nc + k1) * nc + k2);
+          if (ctx.memo) {
+            if (std::uint64_t* vt = ctx.memo->verdict_time(key)) {
+              bool same = *vt == now;
+              if (!same && *vt == last) {
+                // unchanged() on the set of changed cells.
+                const std::uint64_t *p0 = g.peer_set(c0), *p1 = g.peer_set(c1),
+                                    *p2 = g.peer_set(c2);
+                std::uint64_t hit = ((changed[c0 / 64] >> (c0 % 64)) |
+                                     (changed[c1 / 64] >> (c1 % 64)) |
+                                     (changed[c2 / 64] >> (c2 % 64))) & 1;
+                for (int w = 0; w < W; ++w) hit |= p0[w] & p1[w] & p2[w] & changed[w];
+                same = !hit;
+              } else if (!same) {
+                same = unchanged(g, *vt, c0, c1, c2);
+              }
+              if (same) {
+                *vt = now;  // still nothing, on this grid
+                continue;
+              }
+            }
+          }
           // A combination (p0, p1, p2) is impossible when a common excluder's values are
           // all among p0, p1, p2. Tables: partner[v] are the other values of the bivalue
           // common excluders holding v, so a bivalue {p0, p1} kills the pair (p0, p1)
           // and a bivalue {p, v} with p one of p0, p1 forbids p2 = v. A trivalue
           // {p0, a, b} acts, once p0 is chosen, as a bivalue {a, b} for (p1, p2).
-          for (Mask x = cand0 | cand1; x; x &= x - 1) partner[lowest(x)] = 0;
+          for (Mask x = partnered; x; x &= x - 1) partner[lowest(x)] = 0;
+          partnered = 0;
           int nt = 0;
           for (int w = 0; w < W; ++w) {
             for (std::uint64_t x = common01[w] & et[w]; x; x &= x - 1) {
@@ -289,6 +335,7 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
                 const int v0 = lowest(e), v1 = lowest(e & (e - 1));
                 partner[v0] |= Mask{1} << v1;
                 partner[v1] |= Mask{1} << v0;
+                partnered |= e;
               }
             }
           }

@@ -16,11 +16,11 @@ void FinderMemo::reset(const CandidateGrid& g) {
   for (auto& p : payload_) p.clear();
   verdicts_.clear();
   std::fill(std::begin(grid_), std::end(grid_), 0);
+  verdict_call_ = 0;
 }
 
-void FinderMemo::set_verdict(std::uint32_t key) {
-  if (verdicts_.empty()) verdicts_.assign(std::size_t{1} << kVerdictBits, Verdict{0, 0});
-  verdicts_[slot_of(key)] = Verdict{key, g_->clock() + 1};
+void FinderMemo::init_verdicts() {
+  verdicts_.assign(std::size_t{1} << kVerdictBits, Verdict{0, 0});
 }
 
 bool FinderMemo::cells_clean(int key) const {

@@ -54,14 +54,22 @@ class FinderMemo {
   std::vector<int>& payload(int key) { return payload_[key]; }
 
   // A cache of verdicts under 32-bit keys (one finder's: aligned triplet exclusion): the
-  // clock + 1 when the finder found nothing there, 0 when unknown. Entries may be
-  // overwritten by others: a lost verdict only costs a new search.
-  std::uint64_t verdict(std::uint32_t key) const {
-    if (verdicts_.empty()) return 0;
-    const Verdict& v = verdicts_[slot_of(key)];
-    return v.key == key ? v.time : 0;
+  // clock + 1 when the finder found nothing there. Entries may be overwritten by others:
+  // a lost verdict only costs a new search. verdict_time: the time of the verdict of
+  // `key`, null when unknown; the finder may renew it (set it to clock + 1 when it finds
+  // the verdict still holds).
+  std::uint64_t* verdict_time(std::uint32_t key) {
+    if (verdicts_.empty()) return nullptr;
+    Verdict& v = verdicts_[slot_of(key)];
+    return v.key == key && v.time != 0 ? &v.time : nullptr;
   }
-  void set_verdict(std::uint32_t key);
+  void set_verdict(std::uint32_t key) {
+    if (verdicts_.empty()) init_verdicts();
+    verdicts_[slot_of(key)] = Verdict{key, g_->clock() + 1};
+  }
+  // The clock + 1 of the verdict finder's previous call on this puzzle (0: none), which
+  // it keeps here.
+  std::uint64_t& verdict_call() { return verdict_call_; }
 
  private:
   const CandidateGrid* g_ = nullptr;
@@ -77,7 +85,9 @@ class FinderMemo {
   static std::size_t slot_of(std::uint32_t key) {
     return (key * 2654435761u) >> (32 - kVerdictBits);  // Fibonacci hashing
   }
+  void init_verdicts();
   std::vector<Verdict> verdicts_;  // empty until the first verdict of a puzzle
+  std::uint64_t verdict_call_ = 0;
 };
 
 }  // namespace sudoforge::grader::detail
