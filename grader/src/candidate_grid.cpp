@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -9,6 +10,11 @@
 #include "sudoforge/core/alphabet.h"
 
 namespace sudoforge::grader::detail {
+
+std::uint64_t CandidateGrid::Serial::next() {
+  static std::atomic<std::uint64_t> counter{0};
+  return ++counter;
+}
 
 const CandidateGrid::Layout& CandidateGrid::layout_for(const Geometry& geo) {
   // One slot per supported shape, filled on first use; entries are never freed or

@@ -95,6 +95,10 @@ class CandidateGrid {
   // was built): a cell its candidates, a unit the positions of any digit in it and its
   // empty count, a digit its positions anywhere. Equal times mean equal contents.
   std::uint64_t clock() const { return clock_; }
+  // Names this grid object, fresh for every grid built, copied or assigned: with clock(),
+  // it names one state of one grid for caches kept outside it (a copy changed on its own
+  // could reach the same clock with other contents).
+  std::uint64_t serial() const { return serial_.value; }
   std::uint64_t cell_changed(int c) const { return cell_time_[c]; }
   std::uint64_t unit_changed(int u) const { return unit_time_[u]; }
   std::uint64_t digit_changed(int d) const { return digit_time_[d]; }
@@ -127,6 +131,17 @@ class CandidateGrid {
   std::vector<int> uempty_;
   std::uint64_t clock_ = 0;
   std::vector<std::uint64_t> cell_time_, unit_time_, digit_time_;
+  struct Serial {
+    std::uint64_t value = next();
+    Serial() = default;
+    Serial(const Serial&) : value(next()) {}
+    Serial& operator=(const Serial&) {
+      value = next();
+      return *this;
+    }
+    static std::uint64_t next();
+  };
+  Serial serial_;
 };
 
 

@@ -980,6 +980,54 @@ TEST(GraderShared, Cb001AgreementIfPresent) {
 // across steps and puzzles (explanations only when they were asked for). A Grader that
 // has rated other puzzles first, and this one without steps, must give every step, rating
 // and explanation exactly as a fresh Grader does.
+// The static chain engine keeps a digit's X-chain search from one call to the next while
+// that digit's candidates did not change on the same grid. Calls alternating between a
+// grid and a copy that went its own way must each give what a fresh engine gives.
+TEST(GraderChains, ChainEngineKeepsNothingAcrossGrids) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  int compared = 0, puzzles = 0;
+  for (size_t k = 0; k < lines.size() && puzzles < 20; ++k) {
+    if (std::stod(lines[k].substr(82)) < 7.0) continue;
+    const std::string puzzle = lines[k].substr(0, 81);
+    const Rating r = Grader().rate(grid81(puzzle), true);
+    int step = -1;
+    for (size_t i = 0; i < r.steps.size(); ++i) {
+      if (r.steps[i].rating >= 6.6 && r.steps[i].rating < 7.5) step = static_cast<int>(i) + 1;
+    }
+    if (step < 0) continue;
+    ++puzzles;
+    CandidateGrid a = position_before(puzzle, step);
+    CandidateGrid b = a;
+    EXPECT_NE(a.serial(), b.serial());
+    grader::detail::ChainEngine shared;
+    Hint h, fresh_h;
+    ASSERT_TRUE(shared.find_forcing_chains(Ctx{a, false}, h)) << puzzle;
+    // b loses the step's eliminations (or its placement's rivals); a stays as it was.
+    for (auto [c, d] : h.eliminations) b.eliminate(c, d);
+    for (auto [c, d] : h.placements) {
+      for (grader::detail::Mask m = b.cand(c) & ~(grader::detail::Mask{1} << d); m; m &= m - 1) {
+        b.eliminate(c, std::countr_zero(m));
+      }
+    }
+    for (int round = 0; round < 2; ++round) {
+      for (CandidateGrid* g : {&b, &a}) {
+        grader::detail::ChainEngine fresh;
+        const bool x = shared.find_forcing_chains(Ctx{*g, false}, h);
+        const bool y = fresh.find_forcing_chains(Ctx{*g, false}, fresh_h);
+        ASSERT_EQ(x, y) << puzzle;
+        if (x) {
+          EXPECT_EQ(h.eliminations, fresh_h.eliminations) << puzzle;
+          EXPECT_EQ(h.rating, fresh_h.rating) << puzzle;
+          EXPECT_STREQ(h.technique, fresh_h.technique) << puzzle;
+        }
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(puzzles, 20);
+  EXPECT_EQ(compared, 80);
+}
+
 TEST(GraderAdvancedChains, ReusedGraderExplainsNishioStepsAsAFreshOne) {
   const std::vector<std::string> puzzles = {
       "1....6....567..1...89.....52.8..7....9...1.......4.93..6.87.39...2.3.6.....6.48..",
