@@ -356,9 +356,7 @@ int cmd_testset(const Invocation& inv) {
       }, &stop);
     }
     (void)result;
-    std::size_t have = 0;
     for (std::size_t i = 0; i < levels.size(); ++i) {
-      have += buckets[i].size();
       if (buckets[i].size() < want[i]) {
         std::cerr << "sudoforge testset: note: only " << buckets[i].size() << " " << levels[i]
                   << " puzzles in " << seen << " generated; the rest of their share comes from other levels\n";
