@@ -34,8 +34,15 @@
 //
 // Each chaining from an "on" assumption is computed once per producer and shared by the
 // binary, region and cell hints. The static chainings of the multiple producer read a
-// table of the step grid's links, built once per producer (chain_static: -7% instructions
-// on SER 7.5+ against chain() reading the grid). Tried and dropped:
+// table of the step grid's links, built once per step (chain_static: -7% instructions
+// on SER 7.5+ against chain() reading the grid). The dynamic chainings read the same
+// table for the "off" consequences of an "on" node, skipping those already recorded:
+// that needs no per-chaining "off" filters (-7% instructions on the 12 slowest top1465
+// puzzles); their "on" consequences depend on the chaining's grid and are read there.
+// Region and cell hints first intersect the node bits of their chainings: about 96% of
+// the sets share no node, and their scans are skipped. Tried and dropped:
+//  - setting those bits after the chaining, from its records, rather than as records are
+//    entered: the second pass over the records cost more than the scans it saved;
 //  - keeping chainings between steps, invalidated by what they read: a step touches what
 //    most chainings read;
 //  - cutting a chaining once every queued node lies deeper than the best hint so far
@@ -82,6 +89,9 @@ struct DynamicScratch {
     std::vector<Rec> recs;
     std::vector<int> pool;                      // parent records
     std::vector<int> on_order, off_order;       // canonical records in order of derivation
+    // Bit nd set when node nd has a canonical record: the hints that need a node in every
+    // chaining of a set intersect these first (most sets share none).
+    std::vector<std::uint64_t> bits;
     std::vector<std::pair<int, int>> rules;     // dynamic (+): (record, PlusRule) of rule "off"s
     struct Nested {
       int rec, cx;
@@ -119,6 +129,9 @@ struct DynamicScratch {
   std::vector<int> placed;
   PlusHints plus_hints;
   std::vector<int> plus_parents;
+  // [u]: the values that lost places in unit u in the chaining (PlusGrid::lost), kept up
+  // to date at each call of the rules from the "off" records added since the last one.
+  std::vector<Mask> plus_lost;
 
   // Best hint so far.
   int best_cx = 0, best_sk = 0;
@@ -134,6 +147,14 @@ struct DynamicScratch {
   std::vector<int> uid;           // [c*3+k]: that unit
   std::vector<Mask> ubit;         // [c*3+k]: bit of c in that unit
   std::vector<const int*> ucells; // [c*3+k]: cells of that unit (points into unit_cells)
+  // The same per cell in one place, for chain(): one base pointer instead of three keeps
+  // its hot loop's pointers in registers.
+  struct CellUnits {
+    int base[3];
+    Mask bit[3];
+    const int* cells[3];
+  };
+  std::vector<CellUnits> cunits;
   // The cells of every unit, copied from the grid. The scratch outlives the grid of a
   // call (Grader::rate builds a new CandidateGrid per puzzle), so ucells must never point
   // into the grid itself: that was a use-after-free that only looked harmless while the
@@ -173,6 +194,7 @@ struct DynamicScratch {
     uid.resize(3 * nc);
     ubit.resize(3 * nc);
     ucells.resize(3 * nc);
+    cunits.resize(nc);
     static const int kTypes[3] = {2, 0, 1};  // block, row, column
     for (int c = 0; c < nc; ++c) {
       for (int k = 0; k < 3; ++k) {
@@ -181,10 +203,11 @@ struct DynamicScratch {
         ubase[c * 3 + k] = u * (n + 1);
         ubit[c * 3 + k] = Mask{1} << grid.index_in(u, c);
         ucells[c * 3 + k] = unit_cells.data() + static_cast<size_t>(u) * n;
+        cunits[c].base[k] = ubase[c * 3 + k];
+        cunits[c].bit[k] = ubit[c * 3 + k];
+        cunits[c].cells[k] = ucells[c * 3 + k];
       }
     }
-    off_cell.assign(nc, 0);
-    off_u.assign(upos0.size(), 0);
     rbuf.resize(static_cast<size_t>(nn) + 1);
     qon_buf.resize(static_cast<size_t>(nn) / 2);
     qoff_buf.resize(static_cast<size_t>(nn) / 2);
@@ -200,17 +223,16 @@ struct DynamicScratch {
   }
   int cap = 0;
 
-  // Per chaining: the "off" values recorded per cell, and their positions per unit and
-  // digit (filters for new "off" consequences). Whether a node is recorded at all is read
-  // from the chaining's own node table.
-  std::vector<Mask> off_cell, off_u;
-
   // Empties R for a new chaining (its node table only where its last records were);
   // returns the node table.
   int* clear_result(Result& R) {
-    if (static_cast<int>(R.rec.size()) != nn) R.rec.assign(nn, -1);
+    if (static_cast<int>(R.rec.size()) != nn) {
+      R.rec.assign(nn, -1);
+      R.bits.assign((static_cast<size_t>(nn) + 63) / 64, 0);
+    }
     int* const rec = R.rec.data();
     for (const Rec& rc : R.recs) rec[rc.node] = -1;
+    std::fill(R.bits.begin(), R.bits.end(), 0);
     R.pool.clear();
     R.rules.clear();
     R.nested.clear();
@@ -223,6 +245,7 @@ struct DynamicScratch {
   // buffers above (the hot loop of the advanced chains), then copies the records into R.
   void chain(Result& R, int start) {
     int* const rec = clear_result(R);
+    std::uint64_t* const bits = R.bits.data();
 
     Rec* const rs = rbuf.data();
     int* const qon = qon_buf.data();
@@ -230,14 +253,15 @@ struct DynamicScratch {
     int* const tp = tmp_parents.data();
     Mask* const cm = cand.data();
     Mask* const um = upos.data();
-    Mask* const offc = off_cell.data();
-    Mask* const offu = off_u.data();
+    const int* const lb = slink_begin.data();
+    const int* const lu = slink_units.data();
+    const int* const lk = slinks.data();
     const int* const cdof = ncd.data();
-    const int* const ubs = ubase.data();
-    const Mask* const ubt = ubit.data();
+    const CellUnits* const cus = cunits.data();
     const int nv = n;
     const bool yl = ylinks, dyn = dynamic;
     int nrec = 0, non = 0, noff = 0;
+    int lost_done = -1;  // dynamic (+): the "off" records [0, lost_done) are in plus_lost
 
     const auto nodeof = [nv](int c, int d, bool on) {
       return ((c * nv + d - 1) << 1) | (on ? 1 : 0);
@@ -254,32 +278,27 @@ struct DynamicScratch {
       }
       return r;
     };
-    // Canonical records are entered in rec and their queue; "off" ones also in the filters.
+    // Canonical records are entered in rec and their queue.
     const auto enter_on = [&](int nd, int r) {
       rec[nd] = r;
+      bits[nd >> 6] |= std::uint64_t{1} << (nd & 63);
       qon[non++] = r;
     };
-    const auto enter_off = [&](int nd, int c, int d, int r) {
+    const auto enter_off = [&](int nd, int r) {
       rec[nd] = r;
+      bits[nd >> 6] |= std::uint64_t{1} << (nd & 63);
       qoff[noff++] = r;
-      const int* ub = ubs + c * 3;
-      const Mask* bb = ubt + c * 3;
-      offc[c] |= Mask{1} << d;
-      offu[ub[0] + d] |= bb[0];
-      offu[ub[1] + d] |= bb[1];
-      offu[ub[2] + d] |= bb[2];
     };
-    // A new "off" consequence (c, d) of record p (not yet recorded off); true on a
+    // A new "off" consequence x of record p (not yet recorded off); true on a
     // contradiction.
-    const auto new_off = [&](int c, int d, int p) {
-      const int x = nodeof(c, d, false);
+    const auto new_off = [&](int x, int p) {
       if (rec[x | 1] >= 0) {
         R.absurd = true;
         R.abs_on = rec[x | 1];
         R.abs_off = push(x, &p, 1);
         return true;
       }
-      enter_off(x, c, d, push(x, &p, 1));
+      enter_off(x, push(x, &p, 1));
       return false;
     };
 
@@ -289,7 +308,19 @@ struct DynamicScratch {
     // looking for an "on" twin; none can exist here (the cell of an "on" node has lost
     // its other values and its peers that value, which these patterns would need).
     const auto add_rule_offs = [&]() {
-      const PlusGrid pg{g, cand0.data(), cm, upos0.data(), um, placed.data()};
+      // The links have run dry, so every "off" record has left the grid: the values that
+      // lost places in a unit are those of the "off" records there.
+      if (lost_done < 0) {
+        plus_lost.assign(static_cast<size_t>(3 * nv), 0);
+        lost_done = 0;
+      }
+      for (; lost_done < noff; ++lost_done) {
+        const int cd = rs[qoff[lost_done]].node >> 1;
+        const int c = cdof[cd] >> 5;
+        const Mask bit = Mask{1} << (cdof[cd] & 31);
+        for (int k = 0; k < 3; ++k) plus_lost[uid[c * 3 + k]] |= bit;
+      }
+      const PlusGrid pg{g, cand0.data(), cm, upos0.data(), um, placed.data(), plus_lost.data()};
       find_plus_hints(pg, plus_hints, nest);
       bool any = false;
       for (const PlusHints::H& h : plus_hints.hints) {
@@ -316,10 +347,8 @@ struct DynamicScratch {
             rs[r] = Rec{x, pb, pb + np, -1};
           }
           rec[x] = r;
+          bits[x >> 6] |= std::uint64_t{1} << (x & 63);
           qoff[noff++] = r;
-          const int c = cdof[x >> 1] >> 5, d = cdof[x >> 1] & 31;
-          offc[c] |= Mask{1} << d;
-          for (int k = 0; k < 3; ++k) offu[ubs[c * 3 + k] + d] |= ubt[c * 3 + k];
           R.rules.emplace_back(r, h.kind);
           if (h.kind >= kPlusChains) R.nested.push_back({r, h.nested_cx, h.nested_id});
           any = true;
@@ -332,27 +361,24 @@ struct DynamicScratch {
     if (start & 1) {
       enter_on(start, r0);
     } else {
-      enter_off(start, cdof[start >> 1] >> 5, cdof[start >> 1] & 31, r0);
+      enter_off(start, r0);
     }
     int hon = 0, hoff = 0;
     while (hon < non || hoff < noff || (plus && add_rule_offs())) {
       if (hon < non) {
         const int p = qon[hon++];
         const int nd = rs[p].node;
-        const int c = cdof[nd >> 1] >> 5, d = cdof[nd >> 1] & 31;
-        // Only candidates not yet recorded "off" can be new (or contradictions: one
-        // already "off" cannot also be "on").
-        if (yl) {
-          for (Mask m = cm[c] & ~(Mask{1} << d) & ~offc[c]; m; m &= m - 1) {
-            if (new_off(c, lowest(m), p)) goto done;
-          }
-        }
-        for (int k = 0; k < 3; ++k) {
-          const int* cells = ucells[c * 3 + k];
-          const int at = ubs[c * 3 + k] + d;
-          for (Mask m = um[at] & ~offu[at] & ~ubt[c * 3 + k]; m; m &= m - 1) {
-            if (new_off(cells[lowest(m)], d, p)) goto done;
-          }
+        // The "off" consequences are those of the step grid's links (the cell's other
+        // values unless Nishio, then the peers in block, row, column) not yet recorded
+        // "off": a candidate leaves the chaining's grid only as an "off" record, so the
+        // ones of the step grid not recorded are exactly those of the chaining's grid not
+        // recorded, and the table lists them in the order of a scan of that grid. A
+        // recorded one is skipped (it cannot also be "on": that would have ended the
+        // chaining).
+        for (int i = yl ? lb[nd] : lu[nd], e = lb[nd + 1]; i < e; ++i) {
+          const int x = lk[i];
+          if (rec[x] >= 0) continue;
+          if (new_off(x, p)) goto done;
         }
       } else {
         const int p = qoff[hoff++];
@@ -364,7 +390,8 @@ struct DynamicScratch {
         // the chaining), the others are checked again below as they are added.
         int ton[4], tb[5], nt = 0, np = 0;
         tb[0] = 0;
-        const int* ub = ubs + c * 3;
+        const CellUnits& cu = cus[c];
+        const int* ub = cu.base;
         if (yl && two_bits(cm[c])) {
           const int x = nodeof(c, lowest(cm[c] & ~(Mask{1} << d)), true);
           if (rec[x] < 0) {
@@ -380,7 +407,7 @@ struct DynamicScratch {
         // this lambda out of line (2% of all instructions on SER 7.5+), and a loop over the
         // units instead was slower than the lambda inlined.
         const auto unit_on = [&](int k, Mask pm) SUDOFORGE_ALWAYS_INLINE {
-          const int* cells = ucells[c * 3 + k];
+          const int* cells = cu.cells[k];
           int q = cells[lowest(pm)];
           if (q == c) q = cells[lowest(pm & (pm - 1))];
           const int x = nodeof(q, d, true);
@@ -400,10 +427,9 @@ struct DynamicScratch {
           // nd leaves the grid of this chaining (it is still a candidate: "off" nodes are
           // only derived from candidates, and each is taken from the queue once).
           cm[c] &= ~(Mask{1} << d);
-          const Mask* bb = ubt + c * 3;
-          um[ub[0] + d] &= ~bb[0];
-          um[ub[1] + d] &= ~bb[1];
-          um[ub[2] + d] &= ~bb[2];
+          um[ub[0] + d] &= ~cu.bit[0];
+          um[ub[1] + d] &= ~cu.bit[1];
+          um[ub[2] + d] &= ~cu.bit[2];
         }
         for (int i = 0; i < nt; ++i) {
           const int x = ton[i];
@@ -425,30 +451,23 @@ struct DynamicScratch {
       R.on_order.assign(qon, qon + non);
       R.off_order.assign(qoff, qoff + noff);
     }
-    // Undo the filters of the "off" records and (dynamic) the removal of those taken from
-    // the queue: record by record for a short chaining, else by copying whole tables
-    // (about one off record per 40 words of table costs the same).
-    if (noff * 40 > static_cast<int>(off_cell.size() + off_u.size())) {
-      std::fill(off_cell.begin(), off_cell.end(), 0);
-      std::fill(off_u.begin(), off_u.end(), 0);
-      if (dyn && hoff > 0) {
-        std::copy(cand0.begin(), cand0.end(), cand.begin());
-        std::copy(upos0.begin(), upos0.end(), upos.begin());
-      }
+    // Undo (dynamic) the removal of the "off" records taken from the queue: record by
+    // record for a short chaining, else by copying whole tables (about one record per 20
+    // words of table costs the same).
+    if (!dyn || hoff == 0) return;
+    if (hoff * 20 > static_cast<int>(cand.size() + upos.size())) {
+      std::copy(cand0.begin(), cand0.end(), cand.begin());
+      std::copy(upos0.begin(), upos0.end(), upos.begin());
       return;
     }
-    for (int i = 0; i < noff; ++i) {
+    for (int i = 0; i < hoff; ++i) {
       const int cd = rs[qoff[i]].node >> 1;
       const int c = cdof[cd] >> 5, d = cdof[cd] & 31;
-      const int* ub = ubs + c * 3;
-      offc[c] = 0;
-      offu[ub[0] + d] = offu[ub[1] + d] = offu[ub[2] + d] = 0;
-      if (dyn && i < hoff) {
-        cm[c] = cand0[c];
-        um[ub[0] + d] = upos0[ub[0] + d];
-        um[ub[1] + d] = upos0[ub[1] + d];
-        um[ub[2] + d] = upos0[ub[2] + d];
-      }
+      const int* ub = cus[c].base;
+      cm[c] = cand0[c];
+      um[ub[0] + d] = upos0[ub[0] + d];
+      um[ub[1] + d] = upos0[ub[1] + d];
+      um[ub[2] + d] = upos0[ub[2] + d];
     }
   }
 
@@ -458,7 +477,18 @@ struct DynamicScratch {
   // "on" node; the cell's other value, then the other position in block, row, column for
   // an "off" one). A node listed twice is left out the second time: chain() would find it
   // recorded by then (or would have stopped at a contradiction).
+  // The same lists serve the dynamic chainings for the "off" consequences of an "on" node
+  // (their "on" consequences depend on the chaining's grid); Nishio takes an "on" node's
+  // from slink_units[nd], its unit positions. Built once per call of run(), when a
+  // producer first needs them: they depend on the step grid only.
   std::vector<int> slink_begin, slinks;  // links of node nd: [slink_begin[nd], slink_begin[nd + 1])
+  std::vector<int> slink_units;
+  bool links_built = false;
+  void ensure_links() {
+    if (links_built) return;
+    build_static_links();
+    links_built = true;
+  }
   void build_static_links() {
     size_t bound = 0;
     for (int c = 0; c < nc; ++c) {
@@ -467,6 +497,7 @@ struct DynamicScratch {
     }
     if (slinks.size() < bound) slinks.resize(bound);
     slink_begin.resize(static_cast<size_t>(nn) + 1);
+    slink_units.resize(static_cast<size_t>(nn));
     int* const links = slinks.data();
     int w = 0;
     for (int c = 0; c < nc; ++c) {
@@ -491,6 +522,7 @@ struct DynamicScratch {
         }
         slink_begin[off + 1] = w;
         for (Mask m = cm & ~(Mask{1} << d); m; m &= m - 1) links[w++] = node(c, lowest(m), false);
+        slink_units[off + 1] = w;
         for (int k = 0; k < 3; ++k) {
           const int* cells = ucells[c * 3 + k];
           for (Mask m = upos0[ubase[c * 3 + k] + d] & ~ubit[c * 3 + k]; m; m &= m - 1) {
@@ -510,6 +542,7 @@ struct DynamicScratch {
   // the ancestors of a record are its path to the source, one more than its parent's.
   void chain_static(Result& R, int start) {
     int* const rec = clear_result(R);
+    std::uint64_t* const bits = R.bits.data();
     Rec* const rs = rbuf.data();
     int* const qon = qon_buf.data();
     int* const qoff = qoff_buf.data();
@@ -518,6 +551,7 @@ struct DynamicScratch {
     int nrec = 1, non = 0, noff = 0, hon = 0, hoff = 0;
     rs[0] = Rec{start, 0, 0, 1};
     rec[start] = 0;
+    bits[start >> 6] |= std::uint64_t{1} << (start & 63);
     if (start & 1) {
       qon[non++] = 0;
     } else {
@@ -539,6 +573,7 @@ struct DynamicScratch {
           goto done;
         }
         rec[x] = r;
+        bits[x >> 6] |= std::uint64_t{1} << (x & 63);
         if (from_on) {
           qoff[noff++] = r;
         } else {
@@ -559,17 +594,27 @@ struct DynamicScratch {
     if (R.recs[r].anc >= 0) return R.recs[r].anc;
     ++vstamp;
     int count = 0;
-    stack.clear();
-    stack.push_back(r);
-    while (!stack.empty()) {
-      const int q = stack.back();
-      stack.pop_back();
-      const Rec& rq = R.recs[q];
-      if (vis[rq.node] == vstamp) continue;
-      vis[rq.node] = vstamp;
+    // Each record pushes its parents once (it is expanded once), so the stack never holds
+    // more than the start plus every record and every pool entry.
+    const size_t bound = 1 + R.recs.size() + R.pool.size();
+    if (stack.size() < bound) stack.resize(bound);
+    int* const st = stack.data();
+    int* const vs = vis.data();
+    const Rec* const rs = R.recs.data();
+    const int* const pool = R.pool.data();
+    const int stamp = vstamp;
+    int sp = 0;
+    st[sp++] = r;
+    while (sp > 0) {
+      const Rec& rq = rs[st[--sp]];
+      if (vs[rq.node] == stamp) continue;
+      vs[rq.node] = stamp;
       ++count;
-      if (rq.pe < 0) stack.push_back(rq.pb);
-      else for (int k = rq.pb; k < rq.pe; ++k) stack.push_back(R.pool[k]);
+      if (rq.pe < 0) {
+        st[sp++] = rq.pb;
+      } else {
+        for (int k = rq.pb; k < rq.pe; ++k) st[sp++] = pool[k];
+      }
     }
     R.recs[r].anc = count;
     return count;
@@ -685,6 +730,7 @@ struct DynamicScratch {
   std::vector<NishioBest> nishio_memo;  // [digit]
 
   void nishio_digit(int d, NishioBest& nb) {
+    ensure_links();
     nb.found = false;
     Result& R = slots[0];
     for (int c = 0; c < nc; ++c) {
@@ -735,7 +781,7 @@ struct DynamicScratch {
 
   // One producer: SE's getMultipleChainsHintList for this mode.
   void produce() {
-    if (!dynamic) build_static_links();
+    ensure_links();
     const bool binary_hints = dynamic || nishio;
     const char* absurd_name = names[0];
     for (int c = 0; c < nc; ++c) {
@@ -768,7 +814,7 @@ struct DynamicScratch {
           Result& B = slots[0];
           chain(B, off);
           offer_absurd(B, off, on);
-          if (card >= 3 && !nishio && dynamic) {
+          if (card >= 3 && !nishio && dynamic && shares_node(A, B)) {
             for (int pass = 0; pass < 2; ++pass) {
               for (int r : pass == 0 ? A.on_order : A.off_order) {
                 const int x = A.rnode(r);
@@ -791,9 +837,40 @@ struct DynamicScratch {
     }
   }
 
+  // Whether A and B have a node in common (a double hint needs one).
+  static bool shares_node(const Result& A, const Result& B) {
+    std::uint64_t any = 0;
+    for (size_t w = 0; w < A.bits.size(); ++w) any |= A.bits[w] & B.bits[w];
+    return any != 0;
+  }
+
   std::vector<Result*> members;  // chainings of the current region / cell
   // The nodes of F (= members[0]) on one side that every member reaches, in F's order.
   // A complexity is summed only while it can still win (each term is at least 1).
+  // Whether the members share an "on" node (first) and an "off" node (second): most
+  // regions and cells share none, and the scans of collect() are then skipped.
+  std::vector<std::uint64_t> common;
+  std::pair<bool, bool> members_share() {
+    const size_t k = members.size(), nw = members[0]->bits.size();
+    std::uint64_t any = 0;
+    const std::uint64_t* const b0 = members[0]->bits.data();
+    const std::uint64_t* const b1 = members[1]->bits.data();
+    if (k == 2) {
+      for (size_t w = 0; w < nw; ++w) any |= b0[w] & b1[w];
+    } else {
+      common.resize(nw);
+      std::uint64_t* const cw = common.data();
+      for (size_t w = 0; w < nw; ++w) any |= cw[w] = b0[w] & b1[w];
+      for (size_t i = 2; i < k && any; ++i) {
+        const std::uint64_t* const bi = members[i]->bits.data();
+        any = 0;
+        for (size_t w = 0; w < nw; ++w) any |= cw[w] &= bi[w];
+      }
+    }
+    // "on" nodes are odd, "off" nodes even.
+    return {(any & 0xAAAAAAAAAAAAAAAAull) != 0, (any & 0x5555555555555555ull) != 0};
+  }
+
   void collect(Result& F, bool on_side, int sk, const char* kind, const std::string& what) {
     const auto& order = on_side ? F.on_order : F.off_order;
     const size_t k = members.size();
@@ -832,8 +909,9 @@ struct DynamicScratch {
       const std::string what = explain ? digit_name(*g, d) + " in " + g->unit_name(uid[c * 3 + k]) : std::string();
       const char* kind = names[2];
       Result& first = *members.front();
-      collect(first, true, 6, kind, what);
-      collect(first, false, 6, kind, what);
+      const auto [on, off] = members_share();
+      if (on) collect(first, true, 6, kind, what);
+      if (off) collect(first, false, 6, kind, what);
     }
   }
 
@@ -843,8 +921,9 @@ struct DynamicScratch {
     const std::string what = explain ? "the values of " + g->cell_name(c) : std::string();
     const char* kind = names[3];
     Result& first = *members.front();
-    collect(first, true, 5, kind, what);
-    collect(first, false, 5, kind, what);
+    const auto [on, off] = members_share();
+    if (on) collect(first, true, 5, kind, what);
+    if (off) collect(first, false, 5, kind, what);
   }
 
   // For explanations of dynamic (+) hints: the rules behind the chains that end at the
@@ -868,6 +947,7 @@ struct DynamicScratch {
 
   bool run(const Ctx& ctx, int level, Hint& h) {
     load(ctx.g);
+    links_built = false;
     out = &h;
     explain = ctx.explain;
     // Nishio, multiple, dynamic, then dynamic (+) chains: the first producer with a hint

@@ -51,18 +51,22 @@ struct Builder {
   PlusHints& out;
   int n;
   // [u]: the values that lost places in unit u (75 units: 25x25); a cell of u lost a
-  // candidate exactly when this is not empty.
-  Mask lost_digits[75] = {};
+  // candidate exactly when this is not empty. Points to grid.lost or to own_lost.
+  const Mask* lost_digits = nullptr;
+  Mask own_lost[75] = {};
   int cd(int c, int d) const { return c * n + d - 1; }
   const Mask* pos0(int u) const { return v.upos0 + u * (n + 1); }
   const Mask* pos(int u) const { return v.upos + u * (n + 1); }
 
   void find_losses() {
+    lost_digits = v.lost;
+    if (lost_digits) return;
     for (int u = 0; u < 3 * n; ++u) {
       for (int d = 1; d <= n; ++d) {
-        if (pos0(u)[d] != pos(u)[d]) lost_digits[u] |= Mask{1} << d;
+        if (pos0(u)[d] != pos(u)[d]) own_lost[u] |= Mask{1} << d;
       }
     }
+    lost_digits = own_lost;
   }
 
   void begin() {
@@ -89,27 +93,38 @@ struct Builder {
       for (int i1 = 0; i1 < n; ++i1) {
         const int r1 = pair[0] * n + i1;
         if (!lost_digits[r1]) continue;
-        for (int i2 = 0; i2 < n; ++i2) {
-          const int r2 = pair[1] * n + i2;
+        const int* cells1 = g.unit(r1);
+        // SE scans the units r2 of the second type, then the digits d. A hint (r1, r2, d)
+        // needs d in two or more places of r1, all inside r2, so r2 is the unit of that
+        // type of any of those places: each digit names at most one r2. The (r2, d) pairs
+        // are found digit by digit and put back in SE's order (keys r2 * 32 + d, sorted).
+        int keys[32], nk = 0;
+        // Only a digit that lost places in r1 can have a parent there.
+        for (Mask dm = lost_digits[r1]; dm; dm &= dm - 1) {
+          const int d = lowest(dm);
+          const Mask p1 = pos(r1)[d];
+          if (popcount(p1) < 2) continue;
+          const int r2 = g.unit_of(cells1[lowest(p1)], pair[1]);
           const Mask in1 = g.inter(r1, r2);
-          if (!in1) continue;
-          const Mask in2 = g.inter(r2, r1);
-          // Only a digit that lost places in r1 can have a parent there.
-          for (Mask dm = lost_digits[r1]; dm; dm &= dm - 1) {
-            const int d = lowest(dm);
-            const Mask p1 = pos(r1)[d];
-            if (popcount(p1) < 2 || (p1 & ~in1)) continue;
-            if (!(pos0(r1)[d] & ~p1 & ~in1)) continue;  // no parent
-            begin();
-            const int* cells2 = g.unit(r2);
-            for (Mask m = pos(r2)[d] & ~in2; m; m &= m - 1)
-              out.targets.push_back(cd(cells2[lowest(m)], d));
-            const int* cells1 = g.unit(r1);
-            for (Mask m = pos0(r1)[d] & ~p1 & ~in1; m; m &= m - 1) {
-              out.parents.push_back(cd(cells1[lowest(m)], d));
-            }
-            end(kPlusLocking);
+          if (p1 & ~in1) continue;
+          if (!(pos0(r1)[d] & ~p1 & ~in1)) continue;  // no parent
+          const int key = r2 * 32 + d;
+          int j = nk++;
+          for (; j > 0 && keys[j - 1] > key; --j) keys[j] = keys[j - 1];
+          keys[j] = key;
+        }
+        for (int j = 0; j < nk; ++j) {
+          const int r2 = keys[j] >> 5, d = keys[j] & 31;
+          const Mask in1 = g.inter(r1, r2), in2 = g.inter(r2, r1);
+          const Mask p1 = pos(r1)[d];
+          begin();
+          const int* cells2 = g.unit(r2);
+          for (Mask m = pos(r2)[d] & ~in2; m; m &= m - 1)
+            out.targets.push_back(cd(cells2[lowest(m)], d));
+          for (Mask m = pos0(r1)[d] & ~p1 & ~in1; m; m &= m - 1) {
+            out.parents.push_back(cd(cells1[lowest(m)], d));
           }
+          end(kPlusLocking);
         }
       }
     }

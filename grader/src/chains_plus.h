@@ -14,6 +14,9 @@ struct PlusGrid {
   const CandidateGrid* g = nullptr;
   const Mask *cand0 = nullptr, *cand = nullptr, *upos0 = nullptr, *upos = nullptr;
   const int* placed = nullptr;
+  // Optional, [u]: the values that lost places in unit u (those d with upos0 != upos),
+  // when the caller keeps it; computed from the tables when null.
+  const Mask* lost = nullptr;
 };
 enum PlusRule {
   kPlusLocking,
