@@ -112,16 +112,39 @@ CandidateGrid::CandidateGrid(const Grid& grid)
 }
 
 void CandidateGrid::place(int c, int d) {
-  ++clock_;
-  cell_time_[c] = clock_;
-  for (int k = 0; k < 3; ++k) unit_time_[lay_->cell_units[c * 3 + k]] = clock_;
+  // The same changes as eliminating each candidate of c and then d from each peer, on one
+  // tick of the clock: its readers only compare times with stamps taken between steps
+  // (clock() + 1), so the changes of one placement may share a time.
+  const std::uint64_t now = ++clock_;
+  const int n1 = n_ + 1;
+  const int* units = &lay_->cell_units[c * 3];
+  const int* index = &lay_->cell_index[c * 3];
+  cell_time_[c] = now;
+  for (int k = 0; k < 3; ++k) unit_time_[units[k]] = now;
   if (val_[c] == 0) {
     --empty_;
-    for (int k = 0; k < 3; ++k) --uempty_[lay_->cell_units[c * 3 + k]];
+    for (int k = 0; k < 3; ++k) --uempty_[units[k]];
   }
   val_[c] = static_cast<std::uint8_t>(d);
-  for (Mask m = cand_[c]; m; m &= m - 1) eliminate(c, lowest(m));
-  for (int p : lay_->peers[c]) eliminate(p, d);
+  for (Mask m = cand_[c]; m; m &= m - 1) {
+    const int e = lowest(m);
+    digit_time_[e] = now;
+    for (int k = 0; k < 3; ++k) upos_[units[k] * n1 + e] &= ~(Mask{1} << index[k]);
+  }
+  cand_[c] = 0;
+  const Mask bit = Mask{1} << d;
+  for (int p : lay_->peers[c]) {
+    if (!(cand_[p] & bit)) continue;
+    cand_[p] &= ~bit;
+    if (cand_[p] == 0 && val_[p] == 0) dead_ = p;
+    cell_time_[p] = digit_time_[d] = now;
+    const int* pu = &lay_->cell_units[p * 3];
+    const int* pi = &lay_->cell_index[p * 3];
+    for (int k = 0; k < 3; ++k) {
+      upos_[pu[k] * n1 + d] &= ~(Mask{1} << pi[k]);
+      unit_time_[pu[k]] = now;
+    }
+  }
 }
 
 std::string CandidateGrid::unit_name(int u) const { return geo_.unit_name(u); }

@@ -221,6 +221,37 @@ inline int length_difficulty(int complexity) {
   return complexity >= 0 && complexity < 256 ? kTable[complexity] : length_difficulty_by_steps(complexity);
 }
 
+// Calls f(indices) on the k-subsets of masks[0..m) whose union has exactly k bits, in
+// lexicographic order of the indices, until it returns true. A prefix whose union already
+// has more than k bits is not extended: no subset through it qualifies, so the calls are
+// those of the plain enumeration that tests every k-subset.
+template <class F>
+bool tight_subsets(const Mask* masks, int m, int k, F&& f) {
+  if (k > m || k > 7) return false;  // the finders ask for k <= 4
+  std::array<int, 8> idx{};  // idx[k] is written when the k-th is chosen: k <= 7
+  Mask uni[9];  // uni[i]: union of the first i chosen masks
+  uni[0] = 0;
+  int depth = 0;  // elements chosen; idx[depth] is the next one tried
+  while (true) {
+    if (depth == k) {
+      if (popcount(uni[k]) == k && f(idx)) return true;
+      ++idx[--depth];
+    } else if (idx[depth] > m - (k - depth)) {
+      if (depth == 0) return false;
+      ++idx[--depth];
+    } else {
+      const Mask u = uni[depth] | masks[idx[depth]];
+      if (popcount(u) > k) {
+        ++idx[depth];
+      } else {
+        uni[depth + 1] = u;
+        ++depth;
+        idx[depth] = idx[depth - 1] + 1;
+      }
+    }
+  }
+}
+
 // "r5c3<>4, r6c3<>4"
 std::string describe_eliminations(const CandidateGrid& g,
                                   const std::vector<std::pair<int, int>>& elims);

@@ -16,8 +16,8 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
     for (int by_cols = 0; by_cols < 2; ++by_cols) {
       const int base0 = by_cols ? n : 0;   // base lines
       const int cover0 = by_cols ? 0 : n;  // cover lines
-      std::array<int, 32> lines{};
-      std::array<Mask, 32> pm{};
+      std::array<int, 32> lines;           // written and read for 0..m - 1 only
+      std::array<Mask, 32> pm;
       int m = 0;
       for (int i = 0; i < n; ++i) {
         const Mask p = g.pos(base0 + i, d);
@@ -27,53 +27,45 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
           pm[m++] = p;
         }
       }
-      if (m < degree) continue;
-      std::array<int, 8> idx{};
-      for (int i = 0; i < degree; ++i) idx[i] = i;
-      while (true) {
+      // The base sets whose lines cover `degree` columns (rows), in the order of the
+      // plain enumeration of index combinations.
+      const bool found = tight_subsets(pm.data(), m, degree, [&](const std::array<int, 8>& idx) {
         Mask uni = 0;
         Mask base_set = 0;
         for (int i = 0; i < degree; ++i) {
           uni |= pm[idx[i]];
           base_set |= Mask{1} << lines[idx[i]];
         }
-        if (popcount(uni) == degree) {
-          std::vector<std::pair<int, int>> elims;
-          for (Mask x = uni; x; x &= x - 1) {
-            const int cover = cover0 + lowest(x);
-            const Mask cp = g.pos(cover, d) & ~base_set;
-            const int* cells = g.unit(cover);
-            for (Mask y = cp; y; y &= y - 1) elims.emplace_back(cells[lowest(y)], d);
-          }
-          if (!elims.empty()) {
-            out.technique = kNames[degree];
-            out.rating = degree == 2 ? 32 : degree == 3 ? 38 : 52;
-            out.placements.clear();
-            out.eliminations = std::move(elims);
-            out.cells.clear();
-            for (int i = 0; i < degree; ++i) {
-              const int* cells = g.unit(base0 + lines[idx[i]]);
-              for (Mask y = pm[idx[i]]; y; y &= y - 1) out.cells.push_back(cells[lowest(y)]);
-            }
-            if (ctx.explain) {
-              std::string s = std::string(out.technique) + " on " + digit_name(g, d) +
-                              (by_cols ? " in columns " : " in rows ");
-              for (int i = 0; i < degree; ++i) {
-                if (i) s += ',';
-                s += std::to_string(lines[idx[i]] + 1);
-              }
-              s += ": " + describe_eliminations(g, out.eliminations);
-              out.explanation = std::move(s);
-            }
-            return true;
-          }
+        std::vector<std::pair<int, int>> elims;
+        for (Mask x = uni; x; x &= x - 1) {
+          const int cover = cover0 + lowest(x);
+          const Mask cp = g.pos(cover, d) & ~base_set;
+          const int* cells = g.unit(cover);
+          for (Mask y = cp; y; y &= y - 1) elims.emplace_back(cells[lowest(y)], d);
         }
-        int i = degree - 1;
-        while (i >= 0 && idx[i] == m - degree + i) --i;
-        if (i < 0) break;
-        ++idx[i];
-        for (int j = i + 1; j < degree; ++j) idx[j] = idx[j - 1] + 1;
-      }
+        if (elims.empty()) return false;
+        out.technique = kNames[degree];
+        out.rating = degree == 2 ? 32 : degree == 3 ? 38 : 52;
+        out.placements.clear();
+        out.eliminations = std::move(elims);
+        out.cells.clear();
+        for (int i = 0; i < degree; ++i) {
+          const int* cells = g.unit(base0 + lines[idx[i]]);
+          for (Mask y = pm[idx[i]]; y; y &= y - 1) out.cells.push_back(cells[lowest(y)]);
+        }
+        if (ctx.explain) {
+          std::string s = std::string(out.technique) + " on " + digit_name(g, d) +
+                          (by_cols ? " in columns " : " in rows ");
+          for (int i = 0; i < degree; ++i) {
+            if (i) s += ',';
+            s += std::to_string(lines[idx[i]] + 1);
+          }
+          s += ": " + describe_eliminations(g, out.eliminations);
+          out.explanation = std::move(s);
+        }
+        return true;
+      });
+      if (found) return true;
     }
     if (ctx.memo) ctx.memo->set_digit_clean(slot, d);
   }

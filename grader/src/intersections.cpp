@@ -27,20 +27,22 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
       // The digits of r1 confined (2+ places) to its intersection with each unit i2 of
       // type t2: the unit is the one of any of the places. Visited below in SE's order
       // (i2, then digit), without scanning the pairs of units that do not intersect.
-      Mask confined[32] = {};
-      bool any = false;
+      // confined[i2] is set only where bit i2 of `units` is.
+      Mask confined[32];
+      Mask units = 0;
       for (Mask dm = live; dm; dm &= dm - 1) {
         const int d = lowest(dm);
         const Mask p1 = g.pos(r1, d);
         if (!(p1 & (p1 - 1))) continue;
         const int r2 = g.unit_of(g.unit(r1)[lowest(p1)], t2);
         if (p1 & ~g.inter(r1, r2)) continue;
-        confined[r2 - t2 * n] |= Mask{1} << d;
-        any = true;
+        const int i2 = r2 - t2 * n;
+        if (!((units >> i2) & 1)) confined[i2] = 0;
+        units |= Mask{1} << i2;
+        confined[i2] |= Mask{1} << d;
       }
-      if (!any) continue;
-      for (int i2 = 0; i2 < n; ++i2) {
-        if (!confined[i2]) continue;
+      for (; units; units &= units - 1) {
+        const int i2 = lowest(units);
         const int r2 = t2 * n + i2;
         const Mask outside2 = ~g.inter(r2, r1);
         for (Mask dm = confined[i2]; dm; dm &= dm - 1) {

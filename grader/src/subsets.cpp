@@ -21,37 +21,6 @@ const char* subset_name(bool naked, int degree) {
   return naked ? kNaked[degree] : kHidden[degree];
 }
 
-// Calls f(indices) on the k-subsets of masks[0..m) whose union has exactly k bits, in
-// lexicographic order of the indices, until it returns true. A prefix whose union already
-// has more than k bits is not extended: no subset through it qualifies, so the calls are
-// those of the plain enumeration that tests every k-subset.
-template <class F>
-bool tight_subsets(const Mask* masks, int m, int k, F&& f) {
-  if (k > m) return false;
-  std::array<int, 8> idx{};
-  Mask uni[9];  // uni[i]: union of the first i chosen masks
-  uni[0] = 0;
-  int depth = 0;  // elements chosen; idx[depth] is the next one tried
-  while (true) {
-    if (depth == k) {
-      if (popcount(uni[k]) == k && f(idx)) return true;
-      ++idx[--depth];
-    } else if (idx[depth] > m - (k - depth)) {
-      if (depth == 0) return false;
-      ++idx[--depth];
-    } else {
-      const Mask u = uni[depth] | masks[idx[depth]];
-      if (popcount(u) > k) {
-        ++idx[depth];
-      } else {
-        uni[depth + 1] = u;
-        ++depth;
-        idx[depth] = idx[depth - 1] + 1;
-      }
-    }
-  }
-}
-
 }  // namespace
 
 bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
@@ -63,8 +32,8 @@ bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
     const int slot = FinderMemo::kNakedSet + degree - 2;
     if (ctx.memo && ctx.memo->unit_clean(slot, u)) continue;
     const int* cells = g.unit(u);
-    std::array<int, 32> items{};
-    std::array<Mask, 32> masks{};
+    std::array<int, 32> items;  // written and read for 0..m - 1 only
+    std::array<Mask, 32> masks;
     int m = 0;
     for (int i = 0; i < n; ++i) {
       const int pc = popcount(g.cand(cells[i]));
@@ -122,8 +91,10 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
     const int slot = (direct ? FinderMemo::kDirectHidden : FinderMemo::kHiddenSet) + degree - 2;
     if (ctx.memo && ctx.memo->unit_clean(slot, u)) continue;
     const int* cells = g.unit(u);
-    std::array<Mask, 32> pos{}, masks{};
-    std::array<int, 32> digits{};
+    // Left uninitialised: pos is written for 1..n, masks and digits for 0..m - 1, and
+    // nothing else is read.
+    std::array<Mask, 32> pos, masks;
+    std::array<int, 32> digits;
     int m = 0;
     for (int d = 1; d <= n; ++d) {
       pos[d] = g.pos(u, d);

@@ -17,8 +17,11 @@ namespace {
 // A set of units (at most 75: 25x25), for the parity test of a loop.
 struct UnitSet {
   std::uint64_t w[2] = {0, 0};
-  void flip(int u) { w[u >> 6] ^= std::uint64_t{1} << (u & 63); }
-  bool has(int u) const { return (w[u >> 6] >> (u & 63)) & 1; }
+  void flip(const UnitSet& o) {
+    w[0] ^= o.w[0];
+    w[1] ^= o.w[1];
+  }
+  bool meets(const UnitSet& o) const { return ((w[0] & o.w[0]) | (w[1] & o.w[1])) != 0; }
   bool operator==(const UnitSet& o) const { return w[0] == o.w[0] && w[1] == o.w[1]; }
 };
 
@@ -29,21 +32,26 @@ struct UnitSet {
 // extra values of such a sibling still accumulate, as in SE.
 struct LoopSearch {
   const CandidateGrid* g = nullptr;
-  int v1 = 0, v2 = 0;
   Mask pair = 0;
   std::vector<int> loop;
+  int len = 0;  // loop[0 .. len): the current path
   std::vector<int> found_cells, found_end;  // valid loops, concatenated
   std::vector<int> in_loop;                 // stamp per cell
   int stamp = 0;
   UnitSet parity[2];
-  const char* core = nullptr;  // [cell]: can be on a loop (the 2-core)
+  const char* core = nullptr;  // [cell]: can be on a loop (PairCores)
+  Mask both[96];               // [u]: positions of the cells of u holding both values
+  // Per shape: the three units of each cell, as a set and as numbers.
+  int shape_rows = 0, shape_cols = 0;
+  std::vector<UnitSet> cell_set;
+  std::vector<int> cell_unit;  // [c * 3 + k], k: 0 row, 1 column, 2 box
   // Whether to skip bivalue cells before the start cell. A loop with at most two cells
   // holding extra values is found from each of its bivalue cells (the search's other
   // tests are properties of the loop), so a loop through an earlier bivalue cell was
   // found first from there, and found again it only adds a hint after an equal one,
   // which never wins. A loop with three or more such cells is accepted only while the
   // extra values met so far, siblings included, are one value: that depends on the
-  // path, so the skip is on only where no such loop can be: in a pair whose 2-core has
+  // path, so the skip is on only where no such loop can be: in a pair whose core has
   // no three cells of the pair plus one same value (skip_earlier), or in a subtree whose
   // extra values met so far are already two or more (they only accumulate).
   bool skip_earlier = false;
@@ -51,65 +59,73 @@ struct LoopSearch {
   void start(const CandidateGrid& grid, Mask p, const char* c, bool skip) {
     g = &grid;
     pair = p;
-    v1 = lowest(p);
-    v2 = lowest(p & (p - 1));
+    const int v1 = lowest(p), v2 = lowest(p & (p - 1));
     core = c;
     skip_earlier = skip;
-    loop.clear();
+    const int nc = grid.cell_count();
+    if (grid.geo().box_rows() != shape_rows || grid.geo().box_cols() != shape_cols) {
+      shape_rows = grid.geo().box_rows();
+      shape_cols = grid.geo().box_cols();
+      cell_set.assign(nc, UnitSet{});
+      cell_unit.resize(3 * nc);
+      for (int q = 0; q < nc; ++q) {
+        for (int k = 0; k < 3; ++k) {
+          const int u = grid.unit_of(q, k);
+          cell_unit[q * 3 + k] = u;
+          cell_set[q].w[u >> 6] |= std::uint64_t{1} << (u & 63);
+        }
+      }
+      loop.assign(nc + 1, 0);
+      in_loop.assign(nc, 0);
+    }
+    for (int u = 0; u < grid.unit_count(); ++u) both[u] = grid.pos(u, v1) & grid.pos(u, v2);
+    len = 0;
     found_cells.clear();
     found_end.clear();
-    if (in_loop.size() < static_cast<size_t>(grid.cell_count())) in_loop.assign(grid.cell_count(), 0);
     ++stamp;
     parity[0] = parity[1] = UnitSet{};
   }
   size_t results() const { return found_end.size(); }
-  bool clashes(int cell, int par) const {
-    for (int k = 0; k < 3; ++k) {
-      if (parity[par].has(g->unit_of(cell, k))) return true;
-    }
-    return false;
-  }
-  void toggle(int cell, int par) {
-    for (int k = 0; k < 3; ++k) parity[par].flip(g->unit_of(cell, k));
-  }
 
   void check(int cell, int allowed_ex, Mask ex_values, int last_type) {
-    const int par = static_cast<int>(loop.size() & 1);
-    loop.push_back(cell);
+    const int par = len & 1;
+    const int first = len ? loop[0] : cell;
+    loop[len++] = cell;
     in_loop[cell] = stamp;
-    toggle(cell, par);
+    parity[par].flip(cell_set[cell]);
+    const UnitSet& other = parity[par ^ 1];
     static const int kTypes[3] = {2, 0, 1};  // block, row, column
     for (int k : kTypes) {
       if (k == last_type) continue;
-      const int u = g->unit_of(cell, k);
+      const int u = cell_unit[cell * 3 + k];
       const int* cells = g->unit(u);
       // Cells of the unit holding both values, in unit order.
-      for (Mask both = g->pos(u, v1) & g->pos(u, v2); both; both &= both - 1) {
-        const int next = cells[lowest(both)];
-        if (next == loop[0] && loop.size() >= 4) {
-          if (parity[0] == parity[1]) {
-            found_cells.insert(found_cells.end(), loop.begin(), loop.end());
+      for (Mask b = both[u]; b; b &= b - 1) {
+        const int next = cells[lowest(b)];
+        if (next == first) {
+          if (len >= 4 && parity[0] == parity[1]) {
+            found_cells.insert(found_cells.end(), loop.begin(), loop.begin() + len);
             found_end.push_back(static_cast<int>(found_cells.size()));
           }
         } else if (in_loop[next] != stamp) {
           const Mask p = g->cand(next);
           ex_values |= p & ~pair;  // accumulates over siblings, as SE does
           const int card = popcount(p);
-          // A cell outside the 2-core cannot be on a loop: its subtree finds nothing
+          // A cell outside the core cannot be on a loop: its subtree finds nothing
           // (its extra values still count for the siblings, as above). See
           // skip_earlier for bivalue cells before the start.
           if ((card == 2 || popcount(ex_values) == 1 || allowed_ex > 0) && core[next] &&
-              !(card == 2 && next < loop[0] && (skip_earlier || popcount(ex_values) >= 2)) &&
-              !clashes(next, par ^ 1)) {
+              !(card == 2 && next < first && (skip_earlier || popcount(ex_values) >= 2)) &&
+              !other.meets(cell_set[next])) {
             check(next, card > 2 ? allowed_ex - 1 : allowed_ex, ex_values, k);
           }
         }
       }
       if (results() > 2000) break;  // safety net on dense grids
     }
-    toggle(cell, par);
+    parity[par].flip(cell_set[cell]);
     in_loop[cell] = 0;
-    loop.pop_back();
+    --len;
   }
 };
 
@@ -151,9 +167,13 @@ inline std::uint32_t next_combination(std::uint32_t x) {
   return ripple | (((x ^ ripple) >> 2) / low);
 }
 
-// The pairs of values met in one call, with the 2-core of each: a loop is a cycle among
-// the cells holding both values (linked when they share a unit), so it lies in the 2-core
-// of that graph, and a start cell outside it finds nothing.
+// The pairs of values met in one call, with the core of each: the cells that can be on a
+// loop of the pair. Every unit of a loop's cell holds exactly one other cell of the loop
+// (its units at even positions are those at odd positions, each once), a cell holding
+// both values. So a cell is in the core when each of its row, column and box holds
+// another cell of the core: the largest such set, found by peeling from the cells holding
+// both values. Loops lie in the core (it is closed under that test), so a start cell or
+// a subtree outside it finds nothing.
 struct PairCores {
   int n = 0, nc = 0, words = 0;
   // [v1 * (n+1) + v2]: index of the pair's core, -1 not met yet, -2 replayed from the memo
@@ -163,7 +183,7 @@ struct PairCores {
   std::vector<char> core;               // [index * nc + cell]
   std::vector<std::uint64_t> holders;   // [index * words]: the cells holding both values
   std::vector<char> skip;               // per core: LoopSearch::skip_earlier
-  std::vector<int> deg, queue;
+  std::vector<int> cells;
 
   void start(const CandidateGrid& g) {
     n = g.n();
@@ -174,7 +194,6 @@ struct PairCores {
     keys.clear();
     core.clear();
     holders.clear();
-    deg.resize(nc);
   }
   int add(const CandidateGrid& g, Mask pair, int key) {
     const int k = static_cast<int>(keys.size());
@@ -184,34 +203,49 @@ struct PairCores {
     core.resize(static_cast<size_t>(k + 1) * nc);
     holders.resize(static_cast<size_t>(k + 1) * words, 0);
     char* in = &core[static_cast<size_t>(k) * nc];
+    std::fill(in, in + nc, 0);
     std::uint64_t* h = &holders[static_cast<size_t>(k) * words];
-    queue.clear();
-    for (int c = 0; c < nc; ++c) {
-      in[c] = (g.cand(c) & pair) == pair;
-      if (in[c]) h[c / 64] |= std::uint64_t{1} << (c % 64);
-    }
-    for (int w = 0; w < words; ++w) {
-      for (std::uint64_t x = h[w]; x; x &= x - 1) {
-        const int c = w * 64 + std::countr_zero(x);
-        deg[c] = 0;
-        for (int q : g.peers(c)) deg[c] += in[q];
-        if (deg[c] < 2) queue.push_back(c);
+    const int v1 = lowest(pair), v2 = lowest(pair & (pair - 1));
+    // [u]: the unit's cells in the core so far (positions); rows give the cells.
+    Mask both[96];
+    for (int u = 0; u < 3 * n; ++u) both[u] = g.pos(u, v1) & g.pos(u, v2);
+    cells.clear();
+    for (int r = 0; r < n; ++r) {
+      const int* rc = g.unit(r);
+      for (Mask x = both[r]; x; x &= x - 1) {
+        const int c = rc[lowest(x)];
+        h[c / 64] |= std::uint64_t{1} << (c % 64);
+        cells.push_back(c);
       }
     }
-    while (!queue.empty()) {
-      const int c = queue.back();
-      queue.pop_back();
-      if (!in[c]) continue;
-      in[c] = 0;
-      for (int q : g.peers(c)) {
-        if (in[q] && --deg[q] < 2) queue.push_back(q);
+    for (bool peeled = true; peeled;) {
+      peeled = false;
+      size_t kept = 0;
+      for (size_t i = 0; i < cells.size(); ++i) {
+        const int c = cells[i];
+        bool mates = true;
+        for (int t = 0; t < 3; ++t) {
+          const Mask m = both[g.unit_of(c, t)];
+          mates &= (m & (m - 1)) != 0;
+        }
+        if (mates) {
+          cells[kept++] = c;
+          continue;
+        }
+        for (int t = 0; t < 3; ++t) {
+          const int u = g.unit_of(c, t);
+          both[u] &= ~(Mask{1} << g.index_in(u, c));
+        }
+        peeled = true;
       }
+      cells.resize(kept);
     }
     int same_extra[32] = {};
     bool ok = true;
-    for (int c = 0; c < nc && ok; ++c) {
+    for (int c : cells) {
+      in[c] = 1;
       const Mask cc = g.cand(c);
-      if (in[c] && popcount(cc) == 3) ok = ++same_extra[lowest(cc & ~pair)] < 3;
+      if (ok && popcount(cc) == 3) ok = ++same_extra[lowest(cc & ~pair)] < 3;
     }
     skip.resize(k + 1);
     skip[k] = ok;
