@@ -142,8 +142,7 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   // common peers (the excluders among them; with no naked single left, which the ladder
   // guarantees here, that is all): after a search that found nothing, only pairs with
   // such a cell changed since can give a hint.
-  const std::uint64_t since =
-      ctx.memo ? ctx.memo->failed_since(FinderMemo::kAlignedPair) : 0;
+  const std::uint64_t since = ctx.memo ? ctx.memo->failed_since(FinderMemo::kAlignedPair) : 0;
   std::uint64_t fresh[16] = {};  // words <= 10 (625 cells)
   for (int c = 0; c < g.cell_count(); ++c) {
     if (g.cell_changed(c) >= since) fresh[c / 64] |= std::uint64_t{1} << (c % 64);
@@ -304,9 +303,10 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
                 // unchanged() on the set of changed cells.
                 const std::uint64_t *p0 = g.peer_set(c0), *p1 = g.peer_set(c1),
                                     *p2 = g.peer_set(c2);
-                std::uint64_t hit = ((changed[c0 / 64] >> (c0 % 64)) |
-                                     (changed[c1 / 64] >> (c1 % 64)) |
-                                     (changed[c2 / 64] >> (c2 % 64))) & 1;
+                std::uint64_t hit =
+                    ((changed[c0 / 64] >> (c0 % 64)) | (changed[c1 / 64] >> (c1 % 64)) |
+                     (changed[c2 / 64] >> (c2 % 64))) &
+                    1;
                 for (int w = 0; w < W; ++w) hit |= p0[w] & p1[w] & p2[w] & changed[w];
                 same = !hit;
               } else if (!same) {

@@ -16,7 +16,8 @@
 //
 // Speed: two rounds, with a rating ceiling of 7.3 and then none; the forcing chains of a
 // pass are searched for all sources at once (bit-parallel breadth-first searches, one per
-// digit for X-chains, resumed from round to round), before the cycles; a source whose
+// digit for X-chains, resumed from round to round, and a digit's kept from call to call
+// while its candidates do not change), before the cycles; a source whose
 // cycle search ran to the end is not searched again in later rounds; the cycle search
 // only builds "off" instances that have a strong link, from a per-pass table of
 // on -> off -> on steps; cycle eliminations are found on bit boards.
@@ -136,11 +137,15 @@ struct ChainEngine::Impl {
         // on(c,d): the Y-links, then the peers holding d.
         v = ChainBoard::node(cdv, true);
         astart[v] = top;
-        for (Mask o = cm & ~(Mask{1} << d); o; o &= o - 1) dst[top++] = ChainBoard::node(b.cd(c, lowest(o)), false);
+        for (Mask o = cm & ~(Mask{1} << d); o; o &= o - 1)
+          dst[top++] = ChainBoard::node(b.cd(c, lowest(o)), false);
         aymid[v] = top;
-        for (Mask q = pb & not_self_b; q; q &= q - 1) dst[top++] = ChainBoard::node(b.cd(cb[lowest(q)], d), false);
-        for (Mask q = pr & not_box_r; q; q &= q - 1) dst[top++] = ChainBoard::node(b.cd(cr[lowest(q)], d), false);
-        for (Mask q = pc & not_box_c; q; q &= q - 1) dst[top++] = ChainBoard::node(b.cd(cc[lowest(q)], d), false);
+        for (Mask q = pb & not_self_b; q; q &= q - 1)
+          dst[top++] = ChainBoard::node(b.cd(cb[lowest(q)], d), false);
+        for (Mask q = pr & not_box_r; q; q &= q - 1)
+          dst[top++] = ChainBoard::node(b.cd(cr[lowest(q)], d), false);
+        for (Mask q = pc & not_box_c; q; q &= q - 1)
+          dst[top++] = ChainBoard::node(b.cd(cc[lowest(q)], d), false);
         aend[v] = top;
       }
     }
@@ -343,7 +348,7 @@ struct ChainEngine::Impl {
         const int v = ChainBoard::node(b.cd(c, lowest(cm)), true);
         ++ons;
         ds[2 * v] = top;
-        for (const int* it = base_adj + first[v], *e = base_adj + aend[v]; it != e; ++it) {
+        for (const int *it = base_adj + first[v], *e = base_adj + aend[v]; it != e; ++it) {
           const int w = *it;
           if (sfirst[w] == slast[w]) continue;
           dl[top++] = DW{w, sfirst[w], slast[w]};
@@ -446,11 +451,11 @@ struct ChainEngine::Impl {
   static constexpr int kNone = 1 << 30;
   // One breadth-first search over a set of sources (bit i: the i-th source of the group).
   struct PGroup {
-    std::vector<int> nodes;              // compact index -> node
-    std::vector<int> src, skey;          // per local source: compact node, SE order key
-    std::vector<int> src_nodes;          // the source nodes (to tell whether they changed)
+    std::vector<int> nodes;               // compact index -> node
+    std::vector<int> src, skey;           // per local source: compact node, SE order key
+    std::vector<int> src_nodes;           // the source nodes (to tell whether they changed)
     std::vector<int> new_nodes, new_src;  // scratch of build_psearch
-    std::vector<int> astart, adjc;       // compact adjacency
+    std::vector<int> astart, adjc;        // compact adjacency
     int W = 1;
     std::vector<std::uint64_t> reached, front, front2, nextf;  // front2: the next front
     std::vector<std::uint64_t> closed;  // the sources whose shortest chain is known
@@ -460,10 +465,10 @@ struct ChainEngine::Impl {
     std::vector<int> active, touched, tstamp, next_active;
     int nactive = 0;
     int layer = 0;  // stamp of the last layer computed (only rises, see build_psearch)
-    int computed = 1;  // layers computed (layer t: the nodes at distance t - 1)
-    bool exhausted = false;  // every distance is known: no chain is left to find
+    int computed = 1;           // layers computed (layer t: the nodes at distance t - 1)
+    bool exhausted = false;     // every distance is known: no chain is left to find
     std::vector<int> first_at;  // [complexity]: smallest key of a source closing there
-    int on_close = kNone;  // complexity of the group's shortest chain from an "on" source
+    int on_close = kNone;       // complexity of the group's shortest chain from an "on" source
     // The grid (CandidateGrid::serial) and clock + 1 when the group was built.
     std::uint64_t serial = 0, built = 0;
     int known() const { return exhausted ? kNone : 2 * (computed - 1); }
@@ -528,7 +533,7 @@ struct ChainEngine::Impl {
       for (int k = 0; k < nv; ++k) {
         G.astart[k] = top;
         const int v = G.nodes[k];
-        for (const int* it = nb_begin(v, y), *e = nb_end(v, x); it != e; ++it) ac[top++] = ci[*it];
+        for (const int *it = nb_begin(v, y), *e = nb_end(v, x); it != e; ++it) ac[top++] = ci[*it];
       }
       G.astart[nv] = top;
       if (G.active.size() < static_cast<size_t>(nv)) {
@@ -598,15 +603,24 @@ struct ChainEngine::Impl {
     // The word loops are the hot spot; with the width known at compile time the compiler
     // unrolls and vectorises them.
     switch (G.W) {
-      case 1: return advance_w<1>(G, complexity);
-      case 2: return advance_w<2>(G, complexity);
-      case 3: return advance_w<3>(G, complexity);
-      case 4: return advance_w<4>(G, complexity);
-      case 5: return advance_w<5>(G, complexity);
-      case 6: return advance_w<6>(G, complexity);
-      case 7: return advance_w<7>(G, complexity);
-      case 8: return advance_w<8>(G, complexity);
-      default: return advance_w<0>(G, complexity);
+      case 1:
+        return advance_w<1>(G, complexity);
+      case 2:
+        return advance_w<2>(G, complexity);
+      case 3:
+        return advance_w<3>(G, complexity);
+      case 4:
+        return advance_w<4>(G, complexity);
+      case 5:
+        return advance_w<5>(G, complexity);
+      case 6:
+        return advance_w<6>(G, complexity);
+      case 7:
+        return advance_w<7>(G, complexity);
+      case 8:
+        return advance_w<8>(G, complexity);
+      default:
+        return advance_w<0>(G, complexity);
     }
   }
   // advance for groups of kW words per node (0: any, read from G).

@@ -228,8 +228,8 @@ inline int length_difficulty(int complexity) {
 template <class F>
 bool tight_subsets(const Mask* masks, int m, int k, F&& f) {
   if (k > m || k > 7) return false;  // the finders ask for k <= 4
-  std::array<int, 8> idx{};  // idx[k] is written when the k-th is chosen: k <= 7
-  Mask uni[9];  // uni[i]: union of the first i chosen masks
+  std::array<int, 8> idx{};          // idx[k] is written when the k-th is chosen: k <= 7
+  Mask uni[9];                       // uni[i]: union of the first i chosen masks
   uni[0] = 0;
   int depth = 0;  // elements chosen; idx[depth] is the next one tried
   while (true) {

@@ -34,7 +34,7 @@ struct LoopSearch {
   const CandidateGrid* g = nullptr;
   Mask pair = 0;
   std::vector<int> loop;
-  int len = 0;  // loop[0 .. len): the current path
+  int len = 0;                              // loop[0 .. len): the current path
   std::vector<int> found_cells, found_end;  // valid loops, concatenated
   std::vector<int> in_loop;                 // stamp per cell
   int stamp = 0;

@@ -1,5 +1,7 @@
 // Grader tests: levels, per-technique finders on constructed positions, ratings of known
 // puzzles, and soundness over fixture sets (no step may remove the true digit).
+#include "sudoforge/grader/grader.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,7 +19,6 @@
 #include "../../grader/src/engine.h"
 #include "../../grader/src/finder_memo.h"
 #include "sudoforge/core/validate.h"
-#include "sudoforge/grader/grader.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
 using namespace sudoforge;
@@ -151,9 +152,9 @@ TEST(GraderTechniques, XYWingAfterAFailedSearchSeesTheChangedCell) {
   CandidateGrid g{Grid(Geometry())};
   grader::detail::FinderMemo memo;
   memo.reset(g);
-  restrict(g, 0, bits({1, 2}));        // pivot r1c1
-  restrict(g, 4, bits({1, 3}));        // wing r1c5
-  restrict(g, 36, bits({2, 3, 4}));    // r5c1: not yet a wing
+  restrict(g, 0, bits({1, 2}));      // pivot r1c1
+  restrict(g, 4, bits({1, 3}));      // wing r1c5
+  restrict(g, 36, bits({2, 3, 4}));  // r5c1: not yet a wing
   Hint h;
   EXPECT_FALSE(grader::detail::find_xy_wing(Ctx{g, false, &memo}, false, h));
   g.eliminate(36, 4);  // now r5c1 = {2,3}
@@ -165,9 +166,9 @@ TEST(GraderTechniques, XYWingAfterAFailedSearchSeesTheChangedCell) {
   EXPECT_FALSE(grader::detail::find_xy_wing(Ctx{g, false, &memo}, false, h));
   EXPECT_FALSE(grader::detail::find_xy_wing(Ctx{g, false, &memo}, false, h));
   // A fresh wing elsewhere, made only of unchanged-then-changed cells, is found.
-  restrict(g, 80, bits({5, 6}));       // pivot r9c9
-  restrict(g, 76, bits({5, 7}));       // wing r9c5
-  restrict(g, 44, bits({6, 7}));       // wing r5c9
+  restrict(g, 80, bits({5, 6}));  // pivot r9c9
+  restrict(g, 76, bits({5, 7}));  // wing r9c5
+  restrict(g, 44, bits({6, 7}));  // wing r5c9
   ASSERT_TRUE(grader::detail::find_xy_wing(Ctx{g, false, &memo}, false, h));
   ASSERT_EQ(h.eliminations.size(), 1u);
   EXPECT_EQ(h.eliminations[0], std::make_pair(40, 7));  // r5c5<>7
@@ -205,7 +206,8 @@ TEST(GraderTechniques, MemoGuidedSearchesMatchFullSearches) {
           EXPECT_EQ(with.cells, without.cells) << what << " " << puzzle;
           EXPECT_EQ(with.rating, without.rating) << what << " " << puzzle;
           ++found;
-          found_ape += what[0] == 'A' && memo.failed_since(grader::detail::FinderMemo::kAlignedPair) != 0;
+          found_ape +=
+              what[0] == 'A' && memo.failed_since(grader::detail::FinderMemo::kAlignedPair) != 0;
         }
         ++compared;
       };
@@ -220,7 +222,8 @@ TEST(GraderTechniques, MemoGuidedSearchesMatchFullSearches) {
         same([](const Ctx& c, Hint& h) { return find_direct_hidden_set(c, 2, h); }, "direct pair");
       }
       if (tenths >= 25) {
-        same([](const Ctx& c, Hint& h) { return find_direct_hidden_set(c, 3, h); }, "direct triple");
+        same([](const Ctx& c, Hint& h) { return find_direct_hidden_set(c, 3, h); },
+             "direct triple");
       }
       if (tenths >= 26) {
         same([](const Ctx& c, Hint& h) { return find_locking(c, h); }, "locking");
@@ -248,8 +251,9 @@ TEST(GraderTechniques, MemoGuidedSearchesMatchFullSearches) {
         same([](const Ctx& c, Hint& h) { return grader::detail::find_xy_wing(c, true, h); }, "XYZ");
       }
       if (tenths >= 62) {
-        same([](const Ctx& c, Hint& h) { return grader::detail::find_aligned_pair_exclusion(c, h); },
-             "APE");
+        same(
+            [](const Ctx& c, Hint& h) { return grader::detail::find_aligned_pair_exclusion(c, h); },
+            "APE");
       }
       for (auto [c, d] : s.eliminations) g.eliminate(c, d);
       for (auto [c, d] : s.placements) g.place(c, d);
