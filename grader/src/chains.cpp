@@ -598,30 +598,23 @@ struct ChainEngine::Impl {
   }
 
   // One layer of group G, whose chains closing in it have `complexity` nodes; returns the
-  // smallest global order of a source that closed, or INT_MAX.
+  // smallest key of a source that closed, or kNone.
   int advance(PGroup& G, int complexity) {
     // The word loops are the hot spot; with the width known at compile time the compiler
     // unrolls and vectorises them.
+    // clang-format off
     switch (G.W) {
-      case 1:
-        return advance_w<1>(G, complexity);
-      case 2:
-        return advance_w<2>(G, complexity);
-      case 3:
-        return advance_w<3>(G, complexity);
-      case 4:
-        return advance_w<4>(G, complexity);
-      case 5:
-        return advance_w<5>(G, complexity);
-      case 6:
-        return advance_w<6>(G, complexity);
-      case 7:
-        return advance_w<7>(G, complexity);
-      case 8:
-        return advance_w<8>(G, complexity);
-      default:
-        return advance_w<0>(G, complexity);
+      case 1: return advance_w<1>(G, complexity);
+      case 2: return advance_w<2>(G, complexity);
+      case 3: return advance_w<3>(G, complexity);
+      case 4: return advance_w<4>(G, complexity);
+      case 5: return advance_w<5>(G, complexity);
+      case 6: return advance_w<6>(G, complexity);
+      case 7: return advance_w<7>(G, complexity);
+      case 8: return advance_w<8>(G, complexity);
+      default: return advance_w<0>(G, complexity);
     }
+    // clang-format on
   }
   // advance for groups of kW words per node (0: any, read from G).
   template <int kW>
