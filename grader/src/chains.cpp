@@ -16,10 +16,10 @@
 //
 // Speed: two rounds, with a rating ceiling of 7.3 and then none; the forcing chains of a
 // pass are searched for all sources at once (bit-parallel breadth-first searches, one per
-// digit for X-chains, resumed from round to round, and a digit's kept from call to call
-// while its candidates do not change), before the cycles; a source whose
-// cycle search ran to the end is not searched again in later rounds; the cycle search
-// only builds "off" instances that have a strong link, from a per-pass table of
+// digit for X-chains, resumed from round to round; a digit's search is kept from call to
+// call while its candidates do not change), before the cycles; a source whose cycle
+// search ran to the end is not searched again in later rounds; the cycle search only
+// builds "off" instances that have a strong link, from a per-pass table of
 // on -> off -> on steps; cycle eliminations are found on bit boards.
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
