@@ -395,7 +395,10 @@ struct ChainEngine::Impl {
               break;
             }
           }
-          if (!need || is_ancestor(inst, w)) continue;
+          // off(w) can be an ancestor only if it has an instance: seen[] of an "off" node
+          // marks that (seen[] of "on" nodes marks their visit).
+          if (!need || (seen[w] == stamp && is_ancestor(inst, w))) continue;
+          seen[w] = stamp;  // need: an instance of w follows
           int wi = -1;
           for (const int* jt = sb; jt != se; ++jt) {
             const int m = *jt;
