@@ -144,9 +144,7 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   // such a cell changed since can give a hint.
   const std::uint64_t since = ctx.memo ? ctx.memo->failed_since(FinderMemo::kAlignedPair) : 0;
   std::uint64_t fresh[16] = {};  // words <= 10 (625 cells)
-  for (int c = 0; c < g.cell_count(); ++c) {
-    if (g.cell_changed(c) >= since) fresh[c / 64] |= std::uint64_t{1} << (c % 64);
-  }
+  g.changed_since(since, fresh);
   auto pair_fresh = [&](int c0, int c1) {
     if (((fresh[c0 / 64] >> (c0 % 64)) | (fresh[c1 / 64] >> (c1 % 64))) & 1) return true;
     const std::uint64_t *p0 = g.peer_set(c0), *p1 = g.peer_set(c1);
@@ -237,9 +235,7 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
   if (ctx.memo) {
     last = ctx.memo->verdict_call();
     ctx.memo->verdict_call() = now;
-    for (int c = 0; last != 0 && c < nc; ++c) {
-      if (g.cell_changed(c) >= last) changed[c / 64] |= std::uint64_t{1} << (c % 64);
-    }
+    if (last != 0) g.changed_since(last, changed);
   }
   std::uint64_t common01[16];  // W <= 10 (625 cells)
   Mask tri[64], partner[32] = {}, forbid1[32] = {}, forbid0[32] = {};

@@ -102,6 +102,18 @@ class CandidateGrid {
   std::uint64_t cell_changed(int c) const { return cell_time_[c]; }
   std::uint64_t unit_changed(int u) const { return unit_time_[u]; }
   std::uint64_t digit_changed(int d) const { return digit_time_[d]; }
+  // Adds to `cells` (set_words() words) the cells changed at or after time `since` (all
+  // cells for 0); returns whether there is any.
+  bool changed_since(std::uint64_t since, std::uint64_t* cells) const {
+    bool any = false;
+    for (int c = 0; c < nc_; ++c) {
+      if (cell_time_[c] >= since) {
+        cells[c / 64] |= std::uint64_t{1} << (c % 64);
+        any = true;
+      }
+    }
+    return any;
+  }
 
   // Names for explanations.
   std::string cell_name(int c) const { return geo_.cell_name(c); }

@@ -16,16 +16,11 @@ bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
   const int slot = xyz ? FinderMemo::kXYZWing : FinderMemo::kXYWing;
   const std::uint64_t since = ctx.memo ? ctx.memo->failed_since(slot) : 0;
   std::uint64_t bivalue[16] = {}, fresh[16] = {};  // words <= 10 (625 cells)
-  bool any_fresh = false;
+  // `since` is 0 (every cell fresh) when there is no memo.
+  if (!g.changed_since(since, fresh)) return false;
   for (int c = 0; c < g.cell_count(); ++c) {
-    const std::uint64_t bit = std::uint64_t{1} << (c % 64);
-    if (popcount(g.cand(c)) == 2) bivalue[c / 64] |= bit;
-    if (g.cell_changed(c) >= since) {
-      fresh[c / 64] |= bit;
-      any_fresh = true;
-    }
+    if (popcount(g.cand(c)) == 2) bivalue[c / 64] |= std::uint64_t{1} << (c % 64);
   }
-  if (!any_fresh) return false;  // `since` is 0 (always fresh) when there is no memo
   for (int pivot = 0; pivot < g.cell_count(); ++pivot) {
     const Mask pm = g.cand(pivot);
     if (popcount(pm) != need) continue;
