@@ -21,10 +21,11 @@ bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
   for (int c = 0; c < g.cell_count(); ++c) {
     if (popcount(g.cand(c)) == 2) bivalue[c / 64] |= std::uint64_t{1} << (c % 64);
   }
+  auto is_fresh = [&](int c) { return (fresh[c / 64] >> (c % 64)) & 1; };
   for (int pivot = 0; pivot < g.cell_count(); ++pivot) {
     const Mask pm = g.cand(pivot);
     if (popcount(pm) != need) continue;
-    const bool pivot_fresh = (fresh[pivot / 64] >> (pivot % 64)) & 1;
+    const bool pivot_fresh = is_fresh(pivot);
     const std::uint64_t* peers = g.peer_set(pivot);
     if (!pivot_fresh) {
       std::uint64_t f = 0;
@@ -39,7 +40,6 @@ bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
         bp[nb++] = w * 64 + std::countr_zero(x);
       }
     }
-    auto is_fresh = [&](int c) { return (fresh[c / 64] >> (c % 64)) & 1; };
     for (int i = 0; i < nb; ++i) {
       const int w1 = bp[i];
       const Mask m1 = g.cand(w1);
