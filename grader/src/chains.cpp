@@ -330,19 +330,22 @@ struct ChainEngine::Impl {
   // nodes that can lie on a cycle, -1 for the others: an "off" node without a strong link
   // and an "on" node without one into it (by the contrapositive links, none out of its
   // "off" node) are left out of the search.
+  //
+  // With kAll, every live node is numbered (none is left out). Tarjan numbers the
+  // components in reverse topological order: a node reaches only nodes of its own
+  // component or of lower numbers.
   std::vector<int> t_idx, t_low, t_comp, t_stack, t_cs;
-  const int* components(const int* lo_on, const int* lo_off, const int* hi_off) {
+  template <bool kAll>
+  const int* components(const int* lo_on, const int* lo_off, const int* hi_off, int* comp) {
     const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
     if (t_idx.size() < nn) {
       t_idx.resize(nn);
       t_low.resize(nn);
-      t_comp.resize(nn);
       t_stack.resize(nn);
       t_cs.resize(3 * nn);
     }
     int* idx = t_idx.data();
     int* low = t_low.data();
-    int* comp = t_comp.data();
     int* st = t_stack.data();
     int* cs = t_cs.data();  // call stack: node, next position in adj, end
     const int* a = adj.data();
@@ -357,55 +360,67 @@ struct ChainEngine::Impl {
     for (int c = 0; c < b.nc; ++c) {
       for (Mask cm = b.cand[c]; cm; cm &= cm - 1) {
         const int off_r = ChainBoard::node(b.cd(c, lowest(cm)), false);
-        const int r = off_r + 1;
-        if (idx[r] >= 0 || lo_off[off_r] == hi_off[off_r]) continue;
-        int csp = 0;
-        idx[r] = low[r] = counter++;
-        st[sp++] = r;
-        cs[csp++] = r;
-        cs[csp++] = lo_on[r];
-        cs[csp++] = aend[r];
-        while (csp != 0) {
-          const int v = cs[csp - 3];
-          const int k = cs[csp - 2];
-          if (k < cs[csp - 1]) {
-            cs[csp - 2] = k + 1;
-            const int m = a[k];
-            if (idx[m] < 0) {
-              int from, to;
-              if (m & 1) {
-                from = lo_on[m];
-                to = aend[m];
-              } else {
-                from = lo_off[m];
-                to = hi_off[m];
-                if (from == to) continue;  // a dead end: no cycle passes there
+        for (int r = kAll ? off_r : off_r + 1; r <= off_r + 1; ++r) {
+          if (idx[r] >= 0 || (!kAll && lo_off[off_r] == hi_off[off_r])) continue;
+          int csp = 0;
+          const int rfrom = (r & 1) ? lo_on[r] : lo_off[r], rto = (r & 1) ? aend[r] : hi_off[r];
+          idx[r] = low[r] = counter++;
+          st[sp++] = r;
+          cs[csp++] = r;
+          cs[csp++] = rfrom;
+          cs[csp++] = rto;
+          while (csp != 0) {
+            const int v = cs[csp - 3];
+            const int k = cs[csp - 2];
+            if (k < cs[csp - 1]) {
+              cs[csp - 2] = k + 1;
+              const int m = a[k];
+              if (idx[m] < 0) {
+                int from, to;
+                if (m & 1) {
+                  from = lo_on[m];
+                  to = aend[m];
+                } else {
+                  from = lo_off[m];
+                  to = hi_off[m];
+                  if (from == to) {  // a dead end: no cycle passes there
+                    if (kAll) {      // its own component, as a visit would find
+                      idx[m] = counter++;
+                      comp[m] = ncomp++;
+                    }
+                    continue;
+                  }
+                }
+                idx[m] = low[m] = counter++;
+                st[sp++] = m;
+                cs[csp++] = m;
+                cs[csp++] = from;
+                cs[csp++] = to;
+              } else if (comp[m] < 0) {
+                low[v] = std::min(low[v], idx[m]);
               }
-              idx[m] = low[m] = counter++;
-              st[sp++] = m;
-              cs[csp++] = m;
-              cs[csp++] = from;
-              cs[csp++] = to;
-            } else if (comp[m] < 0) {
-              low[v] = std::min(low[v], idx[m]);
+              continue;
             }
-            continue;
-          }
-          csp -= 3;
-          if (csp != 0) low[cs[csp - 3]] = std::min(low[cs[csp - 3]], low[v]);
-          if (low[v] == idx[v]) {
-            int t;
-            do {
-              t = st[--sp];
-              comp[t] = ncomp;
-            } while (t != v);
-            ++ncomp;
+            csp -= 3;
+            if (csp != 0) low[cs[csp - 3]] = std::min(low[cs[csp - 3]], low[v]);
+            if (low[v] == idx[v]) {
+              int t;
+              do {
+                t = st[--sp];
+                comp[t] = ncomp;
+              } while (t != v);
+              ++ncomp;
+            }
           }
         }
       }
     }
     return comp;
   }
+  // The components of pass XY's graph with every node numbered, when this call has them
+  // (see build_psearch).
+  std::vector<int> comp_xy;
+  int comp_xy_call = 0;
   void build_derived(Derived& D, bool y, bool x) {
     auto& ds = D.dstart;  // [2v], [2v+1]: range of the "on" node v's pairs
     const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
@@ -426,7 +441,10 @@ struct ChainEngine::Impl {
     // node inside). Only the pairs inside a component are kept: on 300 cb001 puzzles the
     // components average 7 "on" nodes and keep half of the pairs, and the cycle searches
     // cost half as much.
-    const int* comp = components(first, sfirst, slast);
+    if (t_comp.size() < nn) t_comp.resize(nn);
+    const int* comp = y && x && comp_xy_call == call_stamp
+                          ? comp_xy.data()
+                          : components<false>(first, sfirst, slast, t_comp.data());
     // Every (v, w, m) is distinct: at most one pair per link out of each "off" node per
     // link into it, and an "off" node has at most 4 strong links.
     const size_t bound = 4 * static_cast<size_t>(adj_top);
@@ -598,7 +616,19 @@ struct ChainEngine::Impl {
     }
     // vlist holds off(x), on(x) in turn, so the compact index of not-v is that of v ^ 1.
     for (int v : vlist) P.groups[by_digit ? (v >> 1) % b.n : 0].new_nodes.push_back(v);
-    for (int v : srcs) P.groups[by_digit ? (v >> 1) % b.n : 0].new_src.push_back(v);
+    if (by_digit) {
+      for (int v : srcs) P.groups[(v >> 1) % b.n].new_src.push_back(v);
+    } else {
+      // A chain x -> ... -> not-x runs from a component to one of lower number (see
+      // components), so a source numbered below its negation never closes and is left
+      // out: about half of them, and the words of the search with them.
+      if (comp_xy.size() < nn) comp_xy.resize(nn);
+      const int* comp = components<true>(astart.data(), astart.data(), aend.data(), comp_xy.data());
+      comp_xy_call = call_stamp;
+      for (int v : srcs) {
+        if (comp[v] >= comp[v ^ 1]) P.groups[0].new_src.push_back(v);
+      }
+    }
     const CandidateGrid& g = *b.g;
     for (int gi = 0; gi < P.ngroups; ++gi) {
       PGroup& G = P.groups[gi];
