@@ -335,8 +335,12 @@ struct ChainEngine::Impl {
   // components in reverse topological order: a node reaches only nodes of its own
   // component or of lower numbers.
   std::vector<int> t_idx, t_low, t_comp, t_stack, t_cs;
+  //
+  // With `order`, also lists there the nodes numbered, by component in rising order.
   template <bool kAll>
-  const int* components(const int* lo_on, const int* lo_off, const int* hi_off, int* comp) {
+  const int* components(const int* lo_on, const int* lo_off, const int* hi_off, int* comp,
+                        int* order = nullptr) {
+    int norder = 0;
     const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
     if (t_idx.size() < nn) {
       t_idx.resize(nn);
@@ -386,6 +390,7 @@ struct ChainEngine::Impl {
                   if (from == to) {  // a dead end: no cycle passes there
                     if (kAll) {      // its own component, as a visit would find
                       idx[m] = counter++;
+                      if (order) order[norder++] = m;
                       comp[m] = ncomp++;
                     }
                     continue;
@@ -408,6 +413,7 @@ struct ChainEngine::Impl {
               do {
                 t = st[--sp];
                 comp[t] = ncomp;
+                if (order) order[norder++] = t;
               } while (t != v);
               ++ncomp;
             }
@@ -415,8 +421,10 @@ struct ChainEngine::Impl {
         }
       }
     }
+    t_ncomp = ncomp;
     return comp;
   }
+  int t_ncomp = 0;  // components numbered by the last call
   // The components of pass XY's graph with every node numbered, when this call has them
   // (see build_psearch).
   std::vector<int> comp_xy;
@@ -598,6 +606,62 @@ struct ChainEngine::Impl {
   // Passes X and XY (forcing chains and cycle floors).
   PSearch psearch[2];
 
+  // The sources of srcs that reach their negation in pass XY's graph, in srcs' order:
+  // the others never close, and the bit-parallel search leaves them out (often all of
+  // them, and then it has nothing to do). Reachability per component: Tarjan numbers the
+  // components in reverse topological order, so a source can only reach its negation when
+  // its component's number is not below the negation's; the sets of such sources reaching
+  // each component are then pushed along the links, in topological order.
+  std::vector<int> comp_order, cand_src;
+  std::vector<std::uint64_t> reach;  // [component * words]: candidate sources reaching it
+  void closing_sources(std::vector<int>& closing) {
+    const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
+    if (comp_xy.size() < nn) comp_xy.resize(nn);
+    if (comp_order.size() < nn) comp_order.resize(nn);
+    const int* comp = components<true>(astart.data(), astart.data(), aend.data(), comp_xy.data(),
+                                       comp_order.data());
+    comp_xy_call = call_stamp;
+    const int ncomp = t_ncomp;
+    cand_src.clear();
+    for (int v : srcs) {
+      if (comp[v] >= comp[v ^ 1]) cand_src.push_back(v);
+    }
+    const int nsrc = static_cast<int>(cand_src.size());
+    if (nsrc == 0) return;
+    const int words = (nsrc + 63) / 64;
+    const size_t rsize = static_cast<size_t>(ncomp) * words;
+    if (reach.size() < rsize) reach.resize(rsize);
+    std::fill(reach.begin(), reach.begin() + rsize, 0);
+    std::uint64_t* r = reach.data();
+    for (int j = 0; j < nsrc; ++j) {
+      r[static_cast<size_t>(comp[cand_src[j]]) * words + j / 64] |= std::uint64_t{1} << (j % 64);
+    }
+    // comp_order lists the nodes by rising component: walk it backwards.
+    const int* ord = comp_order.data();
+    const int* a = adj.data();
+    int nodes = 0;
+    for (int c = 0; c < b.nc; ++c) nodes += 2 * popcount(b.cand[c]);
+    for (int i = nodes; i-- > 0;) {
+      const int u = ord[i];
+      const int cu = comp[u];
+      const std::uint64_t* ru = r + static_cast<size_t>(cu) * words;
+      bool any = false;
+      for (int w = 0; w < words; ++w) any |= ru[w] != 0;
+      if (!any) continue;
+      for (int k = astart[u], ke = aend[u]; k < ke; ++k) {
+        const int ct = comp[a[k]];
+        if (ct == cu) continue;
+        std::uint64_t* rt = r + static_cast<size_t>(ct) * words;
+        for (int w = 0; w < words; ++w) rt[w] |= ru[w];
+      }
+    }
+    for (int j = 0; j < nsrc; ++j) {
+      const int v = cand_src[j];
+      if ((r[static_cast<size_t>(comp[v ^ 1]) * words + j / 64] >> (j % 64)) & 1)
+        closing.push_back(v);
+    }
+  }
+
   // Builds P over the links of pass (y, x) from the sources in `srcs`. The X pass (one
   // group per digit) keeps a digit's group from the previous call while the digit's
   // positions and its sources did not change: X-links never leave a digit, so the
@@ -619,15 +683,8 @@ struct ChainEngine::Impl {
     if (by_digit) {
       for (int v : srcs) P.groups[(v >> 1) % b.n].new_src.push_back(v);
     } else {
-      // A chain x -> ... -> not-x runs from a component to one of lower number (see
-      // components), so a source numbered below its negation never closes and is left
-      // out: about half of them, and the words of the search with them.
-      if (comp_xy.size() < nn) comp_xy.resize(nn);
-      const int* comp = components<true>(astart.data(), astart.data(), aend.data(), comp_xy.data());
-      comp_xy_call = call_stamp;
-      for (int v : srcs) {
-        if (comp[v] >= comp[v ^ 1]) P.groups[0].new_src.push_back(v);
-      }
+      // Only the sources that close: fewer words per node, and often no search at all.
+      closing_sources(P.groups[0].new_src);
     }
     const CandidateGrid& g = *b.g;
     for (int gi = 0; gi < P.ngroups; ++gi) {
