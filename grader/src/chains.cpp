@@ -614,6 +614,31 @@ struct ChainEngine::Impl {
   // each component are then pushed along the links, in topological order.
   std::vector<int> comp_order, cand_src;
   std::vector<std::uint64_t> reach;  // [component * words]: candidate sources reaching it
+  // Pushes each component's set to the components its links lead to, in topological
+  // order (comp_order lists the nodes by rising component: walked backwards); kW words
+  // per set (0: `words`).
+  template <int kW>
+  void push_reach(int nodes, int words) {
+    const int gw = kW > 0 ? kW : words;
+    const int* ord = comp_order.data();
+    const int* comp = comp_xy.data();
+    const int* a = adj.data();
+    std::uint64_t* r = reach.data();
+    for (int i = nodes; i-- > 0;) {
+      const int u = ord[i];
+      const int cu = comp[u];
+      const std::uint64_t* ru = r + static_cast<size_t>(cu) * gw;
+      std::uint64_t any = 0;
+      for (int w = 0; w < gw; ++w) any |= ru[w];
+      if (!any) continue;
+      for (int k = astart[u], ke = aend[u]; k < ke; ++k) {
+        const int ct = comp[a[k]];
+        if (ct == cu) continue;
+        std::uint64_t* rt = r + static_cast<size_t>(ct) * gw;
+        for (int w = 0; w < gw; ++w) rt[w] |= ru[w];
+      }
+    }
+  }
   void closing_sources(std::vector<int>& closing) {
     const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
     if (comp_xy.size() < nn) comp_xy.resize(nn);
@@ -636,25 +661,17 @@ struct ChainEngine::Impl {
     for (int j = 0; j < nsrc; ++j) {
       r[static_cast<size_t>(comp[cand_src[j]]) * words + j / 64] |= std::uint64_t{1} << (j % 64);
     }
-    // comp_order lists the nodes by rising component: walk it backwards.
-    const int* ord = comp_order.data();
-    const int* a = adj.data();
     int nodes = 0;
     for (int c = 0; c < b.nc; ++c) nodes += 2 * popcount(b.cand[c]);
-    for (int i = nodes; i-- > 0;) {
-      const int u = ord[i];
-      const int cu = comp[u];
-      const std::uint64_t* ru = r + static_cast<size_t>(cu) * words;
-      bool any = false;
-      for (int w = 0; w < words; ++w) any |= ru[w] != 0;
-      if (!any) continue;
-      for (int k = astart[u], ke = aend[u]; k < ke; ++k) {
-        const int ct = comp[a[k]];
-        if (ct == cu) continue;
-        std::uint64_t* rt = r + static_cast<size_t>(ct) * words;
-        for (int w = 0; w < words; ++w) rt[w] |= ru[w];
-      }
+    // clang-format off
+    switch (words) {
+      case 1: push_reach<1>(nodes, words); break;
+      case 2: push_reach<2>(nodes, words); break;
+      case 3: push_reach<3>(nodes, words); break;
+      case 4: push_reach<4>(nodes, words); break;
+      default: push_reach<0>(nodes, words); break;
     }
+    // clang-format on
     for (int j = 0; j < nsrc; ++j) {
       const int v = cand_src[j];
       if ((r[static_cast<size_t>(comp[v ^ 1]) * words + j / 64] >> (j % 64)) & 1)
@@ -697,9 +714,19 @@ struct ChainEngine::Impl {
       G.built = g.clock() + 1;
       G.nodes.swap(G.new_nodes);
       G.src_nodes.swap(G.new_src);
+      const int S = static_cast<int>(G.src_nodes.size());
+      if (S == 0) {  // nothing to search: no chain, no floor
+        G.src.clear();
+        G.skey.clear();
+        G.nactive = 0;
+        G.computed = 1;
+        G.exhausted = true;
+        G.first_at.assign(1, kNone);
+        G.on_close = kNone;
+        continue;
+      }
       const int nv = static_cast<int>(G.nodes.size());
       for (int k = 0; k < nv; ++k) P.cidx[G.nodes[k]] = k;
-      const int S = static_cast<int>(G.src_nodes.size());
       G.src.resize(S);
       G.skey.resize(S);
       for (int i = 0; i < S; ++i) {
