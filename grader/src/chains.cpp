@@ -652,7 +652,10 @@ struct ChainEngine::Impl {
       if (comp[v] >= comp[v ^ 1]) cand_src.push_back(v);
     }
     const int nsrc = static_cast<int>(cand_src.size());
-    if (nsrc == 0) return;
+    if (nsrc == 0) {  // no chain: no cycle eliminates
+      reach_words = 0;
+      return;
+    }
     const int words = (nsrc + 63) / 64;
     const size_t rsize = static_cast<size_t>(ncomp) * words;
     if (reach.size() < rsize) reach.resize(rsize);
@@ -672,11 +675,31 @@ struct ChainEngine::Impl {
       default: push_reach<0>(nodes, words); break;
     }
     // clang-format on
+    close_on.assign(words, 0);
+    reach_words = words;
     for (int j = 0; j < nsrc; ++j) {
       const int v = cand_src[j];
-      if ((r[static_cast<size_t>(comp[v ^ 1]) * words + j / 64] >> (j % 64)) & 1)
+      if ((r[static_cast<size_t>(comp[v ^ 1]) * words + j / 64] >> (j % 64)) & 1) {
         closing.push_back(v);
+        if (v & 1) close_on[j / 64] |= std::uint64_t{1} << (j % 64);
+      }
     }
+  }
+  // Whether a cycle through on(s) can eliminate anything (false: none can), from the XY
+  // components of this call. A cycle eliminating z gives the chain on(z) -> off(u) -> ...
+  // -> on(v) -> off(z) along the cycle's contrapositive, which lies in the component of
+  // off(s): so on(z) reaches its negation (z closes) and the component of off(s), and
+  // that component reaches off(z), which is (contrapositive) on(z) reaching the component
+  // of on(s). The cycles of passes X and Y are XY cycles too.
+  std::vector<std::uint64_t> close_on;  // bits of cand_src: the "on" sources that close
+  int reach_words = 1;
+  bool cycles_may_eliminate(int on) {
+    const std::uint64_t* r_on = reach.data() + static_cast<size_t>(comp_xy[on]) * reach_words;
+    const std::uint64_t* r_off = reach.data() + static_cast<size_t>(comp_xy[on ^ 1]) * reach_words;
+    for (int w = 0; w < reach_words; ++w) {
+      if (r_on[w] & r_off[w] & close_on[w]) return true;
+    }
+    return false;
   }
 
   // Builds P over the links of pass (y, x) from the sources in `srcs`. The X pass (one
@@ -1172,6 +1195,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
             if (s.nb_begin(off, y) == s.nb_end(off, x)) continue;
             s.cycle_floor = s.floors[pass == 0 ? lowest(m) - 1 : 0];
             if (s.cycle_floor > lmax) continue;
+            if (s.comp_xy_call == s.call_stamp && !s.cycles_may_eliminate(on)) continue;
             if (!derived) {
               s.use_derived(y, x);
               derived = true;
