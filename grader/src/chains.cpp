@@ -348,6 +348,9 @@ struct ChainEngine::Impl {
       t_stack.resize(nn);
       t_cs.resize(3 * nn);
     }
+    // idx: -1 unvisited, then the visit number; kDone once the node's component is
+    // numbered, so that the low-link update needs no test of that.
+    constexpr int kDone = 1 << 30;
     int* idx = t_idx.data();
     int* low = t_low.data();
     int* st = t_stack.data();
@@ -357,7 +360,7 @@ struct ChainEngine::Impl {
       for (Mask cm = b.cand[c]; cm; cm &= cm - 1) {
         const int off = ChainBoard::node(b.cd(c, lowest(cm)), false);
         idx[off] = idx[off + 1] = -1;
-        comp[off] = comp[off + 1] = -1;  // -1: unvisited or on the stack
+        comp[off] = comp[off + 1] = -1;
       }
     }
     int counter = 0, ncomp = 0, sp = 0;
@@ -367,56 +370,69 @@ struct ChainEngine::Impl {
         for (int r = kAll ? off_r : off_r + 1; r <= off_r + 1; ++r) {
           if (idx[r] >= 0 || (!kAll && lo_off[off_r] == hi_off[off_r])) continue;
           int csp = 0;
-          const int rfrom = (r & 1) ? lo_on[r] : lo_off[r], rto = (r & 1) ? aend[r] : hi_off[r];
-          idx[r] = low[r] = counter++;
+          int v = r;
+          int k = (r & 1) ? lo_on[r] : lo_off[r];
+          int end = (r & 1) ? aend[r] : hi_off[r];
+          int lowv = counter;
+          idx[r] = counter++;
           st[sp++] = r;
-          cs[csp++] = r;
-          cs[csp++] = rfrom;
-          cs[csp++] = rto;
-          while (csp != 0) {
-            const int v = cs[csp - 3];
-            const int k = cs[csp - 2];
-            if (k < cs[csp - 1]) {
-              cs[csp - 2] = k + 1;
+          while (true) {
+            // Scan v's links from k; descend into the first unvisited node.
+            bool descended = false;
+            for (; k < end; ++k) {
               const int m = a[k];
-              if (idx[m] < 0) {
-                int from, to;
-                if (m & 1) {
-                  from = lo_on[m];
-                  to = aend[m];
-                } else {
-                  from = lo_off[m];
-                  to = hi_off[m];
-                  if (from == to) {  // a dead end: no cycle passes there
-                    if (kAll) {      // its own component, as a visit would find
-                      idx[m] = counter++;
-                      if (order) order[norder++] = m;
-                      comp[m] = ncomp++;
-                    }
-                    continue;
-                  }
-                }
-                idx[m] = low[m] = counter++;
-                st[sp++] = m;
-                cs[csp++] = m;
-                cs[csp++] = from;
-                cs[csp++] = to;
-              } else if (comp[m] < 0) {
-                low[v] = std::min(low[v], idx[m]);
+              const int im = idx[m];
+              if (im >= 0) {
+                lowv = std::min(lowv, im);
+                continue;
               }
-              continue;
+              int from, to;
+              if (m & 1) {
+                from = lo_on[m];
+                to = aend[m];
+              } else {
+                from = lo_off[m];
+                to = hi_off[m];
+                if (from == to) {  // a dead end: no cycle passes there
+                  if (kAll) {      // its own component, as a visit would find
+                    idx[m] = kDone;
+                    if (order) order[norder++] = m;
+                    comp[m] = ncomp++;
+                  }
+                  continue;
+                }
+              }
+              cs[csp++] = v;
+              cs[csp++] = k + 1;
+              cs[csp++] = end;
+              low[v] = lowv;
+              v = m;
+              k = from;
+              end = to;
+              lowv = counter;
+              idx[m] = counter++;
+              st[sp++] = m;
+              descended = true;
+              break;
             }
-            csp -= 3;
-            if (csp != 0) low[cs[csp - 3]] = std::min(low[cs[csp - 3]], low[v]);
-            if (low[v] == idx[v]) {
+            if (descended) continue;
+            // v is finished.
+            if (lowv == idx[v]) {
               int t;
               do {
                 t = st[--sp];
                 comp[t] = ncomp;
+                idx[t] = kDone;
                 if (order) order[norder++] = t;
               } while (t != v);
               ++ncomp;
             }
+            if (csp == 0) break;
+            const int child_low = lowv;
+            end = cs[--csp];
+            k = cs[--csp];
+            v = cs[--csp];
+            lowv = std::min(low[v], child_low);
           }
         }
       }
