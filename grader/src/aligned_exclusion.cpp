@@ -32,43 +32,60 @@ namespace {
 // cells fits in one word.
 struct Bases {
   int words = 0;                       // words of a cell set
-  std::vector<int> cell;               // base cells, reading order
-  std::vector<int> index;              // [c]: index of c among the base cells, or -1
+  int m = 0;                           // base cells
+  std::vector<int> cell;               // [i < m]: base cells, reading order
+  std::vector<int> index;              // [c]: index of c among the base cells, if it is one
+  std::uint64_t base_set[16] = {};     // the base cells, as a cell set (words <= 10)
   std::vector<std::uint64_t> excl;     // [i * words]: the excluders of base cell i
   std::vector<std::uint64_t> holders;  // [q]: base cells (bit i) that have q as excluder
+  bool singles = false;                // whether some cell was a naked single
 
   // Collects the base cells whose excluders have 2..max_card candidates. Returns false
   // when there are fewer than min_count or more than 64 of them.
   bool collect(const CandidateGrid& g, int max_card, int min_count) {
     const int nc = g.cell_count();
     words = g.set_words();
-    cell.clear();
-    excl.clear();
-    index.assign(nc, -1);
-    // The naked singles and the possible excluders, as cell sets.
-    std::uint64_t single_set[16] = {}, excluder_set[16] = {};  // words <= 10 (625 cells)
+    if (cell.size() < static_cast<size_t>(nc)) {
+      cell.resize(nc);
+      index.resize(nc);
+      excl.resize(static_cast<size_t>(nc) * words);
+      holders.resize(nc);
+    }
+    // The naked singles, the possible excluders and the cells with two or more
+    // candidates, as cell sets.
+    std::uint64_t single_set[16] = {}, excluder_set[16] = {}, wide[16] = {};  // words <= 10
     for (int c = 0; c < nc; ++c) {
       const int pc = popcount(g.cand(c));
       const std::uint64_t bit = std::uint64_t{1} << (c % 64);
       if (pc == 1) single_set[c / 64] |= bit;
+      if (pc >= 2) wide[c / 64] |= bit;
       if (pc >= 2 && pc <= max_card) excluder_set[c / 64] |= bit;
     }
-    for (int c = 0; c < nc; ++c) {
-      if (popcount(g.cand(c)) < 2) continue;
-      const std::uint64_t* peers = g.peer_set(c);
-      std::uint64_t single = 0, any = 0;
-      for (int w = 0; w < words; ++w) {
-        single |= peers[w] & single_set[w];
-        any |= peers[w] & excluder_set[w];
+    std::uint64_t any_single = 0;
+    for (int w = 0; w < words; ++w) any_single |= single_set[w];
+    singles = any_single != 0;
+    m = 0;
+    for (int cw = 0; cw < words; ++cw) {
+      base_set[cw] = 0;
+      for (std::uint64_t y = wide[cw]; y; y &= y - 1) {
+        const int c = cw * 64 + std::countr_zero(y);
+        const std::uint64_t* peers = g.peer_set(c);
+        std::uint64_t single = 0, any = 0;
+        for (int w = 0; w < words; ++w) {
+          single |= peers[w] & single_set[w];
+          any |= peers[w] & excluder_set[w];
+        }
+        if (single || !any) continue;
+        if (m == 64) return false;  // more than 64
+        std::uint64_t* e = &excl[static_cast<size_t>(m) * words];
+        for (int w = 0; w < words; ++w) e[w] = peers[w] & excluder_set[w];
+        base_set[cw] |= y & (~y + 1);
+        index[c] = m;
+        cell[m++] = c;
       }
-      if (single || !any) continue;
-      for (int w = 0; w < words; ++w) excl.push_back(peers[w] & excluder_set[w]);
-      index[c] = static_cast<int>(cell.size());
-      cell.push_back(c);
     }
-    const int m = static_cast<int>(cell.size());
-    if (m < min_count || m > 64) return false;
-    holders.assign(nc, 0);
+    if (m < min_count) return false;
+    std::fill(holders.begin(), holders.begin() + nc, 0);
     for (int i = 0; i < m; ++i) {
       for (int w = 0; w < words; ++w) {
         for (std::uint64_t x = excl[i * words + w]; x; x &= x - 1) {
@@ -78,7 +95,13 @@ struct Bases {
     }
     return true;
   }
-  int count() const { return static_cast<int>(cell.size()); }
+  int count() const { return m; }
+  // The base cells (bit i) in the cell set `cells`.
+  std::uint64_t bases_in(const std::uint64_t* cells) const {
+    std::uint64_t r = 0;
+    for (int i = 0; i < count(); ++i) r |= ((cells[cell[i] / 64] >> (cell[i] % 64)) & 1) << i;
+    return r;
+  }
   const std::uint64_t* excluders(int i) const { return &excl[static_cast<size_t>(i) * words]; }
 
   // The base cells i < j that share at least two excluders with base cell j (bit i).
@@ -99,16 +122,16 @@ struct Bases {
 
 thread_local Bases t_bases;
 
-// Whether none of c0, c1, c2 and their common peers changed since `since` (a verdict
-// time: clock + 1, 0 for none).
-bool unchanged(const CandidateGrid& g, std::uint64_t since, int c0, int c1, int c2) {
+// Whether none of c0, c1, c2 and of their common excluders (common01 & e2, cell sets)
+// changed since `since` (a verdict time: clock + 1, 0 for none).
+bool unchanged(const CandidateGrid& g, std::uint64_t since, int c0, int c1, int c2,
+               const std::uint64_t* common01, const std::uint64_t* e2) {
   if (since == 0) return false;
   if (g.cell_changed(c0) >= since || g.cell_changed(c1) >= since || g.cell_changed(c2) >= since) {
     return false;
   }
-  const std::uint64_t *p0 = g.peer_set(c0), *p1 = g.peer_set(c1), *p2 = g.peer_set(c2);
   for (int w = 0; w < g.set_words(); ++w) {
-    for (std::uint64_t x = p0[w] & p1[w] & p2[w]; x; x &= x - 1) {
+    for (std::uint64_t x = common01[w] & e2[w]; x; x &= x - 1) {
       if (g.cell_changed(w * 64 + std::countr_zero(x)) >= since) return false;
     }
   }
@@ -139,29 +162,35 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   if (!b.collect(g, 2, 2)) return false;
   const int W = b.words;
   // A pair's verdict is a function of the candidates of its two cells and of their
-  // common peers (the excluders among them; with no naked single left, which the ladder
-  // guarantees here, that is all): after a search that found nothing, only pairs with
-  // such a cell changed since can give a hint.
+  // common excluders (with no naked single left, which the search that found nothing
+  // checked, the pair was met then if it is now): after such a search, only pairs with
+  // either cell changed since, or a common peer changed since that is an excluder now,
+  // can give a hint. A changed peer that is no excluder now was none then or lost its
+  // place: fewer excluders only forbid fewer combinations.
   const std::uint64_t since = ctx.memo ? ctx.memo->failed_since(FinderMemo::kAlignedPair) : 0;
   std::uint64_t fresh[16] = {};  // words <= 10 (625 cells)
   g.changed_since(since, fresh);
-  auto pair_fresh = [&](int c0, int c1) {
-    if (((fresh[c0 / 64] >> (c0 % 64)) | (fresh[c1 / 64] >> (c1 % 64))) & 1) return true;
-    const std::uint64_t *p0 = g.peer_set(c0), *p1 = g.peer_set(c1);
-    for (int w = 0; w < W; ++w) {
-      if (p0[w] & p1[w] & fresh[w]) return true;
-    }
-    return false;
-  };
+  const std::uint64_t fresh_bases = b.bases_in(fresh);
   Mask common[64];
   for (int j = 1; j < b.count(); ++j) {  // colexicographic: (i, j) with i < j, j rising
-    for (std::uint64_t is = b.partners(j); is; is &= is - 1) {
+    const std::uint64_t* ej = b.excluders(j);
+    // The base cells i that make a fresh pair with j.
+    std::uint64_t fresh_i = ~std::uint64_t{0};
+    if (!((fresh_bases >> j) & 1)) {
+      fresh_i = fresh_bases;
+      for (int w = 0; w < W; ++w) {
+        for (std::uint64_t x = ej[w] & fresh[w]; x; x &= x - 1) {
+          fresh_i |= b.holders[w * 64 + std::countr_zero(x)];
+        }
+      }
+      if (!(fresh_i & ((std::uint64_t{1} << j) - 1))) continue;
+    }
+    for (std::uint64_t is = b.partners(j) & fresh_i; is; is &= is - 1) {
       const int i = std::countr_zero(is);
       const int c0 = b.cell[i], c1 = b.cell[j];
-      if (!pair_fresh(c0, c1)) continue;
       int nm = 0;
       Mask held = 0;  // the values of the common excluders
-      const std::uint64_t *ei = b.excluders(i), *ej = b.excluders(j);
+      const std::uint64_t* ei = b.excluders(i);
       for (int w = 0; w < W; ++w) {
         for (std::uint64_t x = ei[w] & ej[w]; x; x &= x - 1) {
           common[nm] = g.cand(w * 64 + std::countr_zero(x));
@@ -201,7 +230,7 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
       return true;
     }
   }
-  if (ctx.memo) ctx.memo->set_failed(FinderMemo::kAlignedPair);
+  if (ctx.memo && !b.singles) ctx.memo->set_failed(FinderMemo::kAlignedPair);
   return false;
 }
 
@@ -221,7 +250,7 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
   for (int i = 0; i < m; ++i) {
     const std::uint64_t* ei = b.excluders(i);
     for (int q : g.house(b.cell[i])) {
-      if (((ei[q / 64] >> (q % 64)) & 1) && b.index[q] >= 0) {
+      if (((ei[q / 64] & b.base_set[q / 64]) >> (q % 64)) & 1) {
         twins.push_back(b.index[q]);
         twin_set[i] |= std::uint64_t{1} << b.index[q];
       }
@@ -237,6 +266,16 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
     ctx.memo->verdict_call() = now;
     if (last != 0) g.changed_since(last, changed);
   }
+  // After a call that found nothing, a triple is skipped when none of its cells changed
+  // since, nor any of their common peers that is an excluder now: it was met then (with
+  // no naked single, which that call checked, a cell is a base cell when it has an
+  // excluder) and, as for the pairs, it has no more excluders now than then. So a pair
+  // with no such change (in its cells or their common excluders) only needs the fresh
+  // third cells.
+  const std::uint64_t since = ctx.memo ? ctx.memo->failed_since(FinderMemo::kAlignedTriplet) : 0;
+  std::uint64_t fresh[16] = {};  // W <= 10 (625 cells)
+  g.changed_since(since, fresh);
+  const std::uint64_t fresh_bases = b.bases_in(fresh);
   std::uint64_t common01[16];  // W <= 10 (625 cells)
   Mask tri[64], partner[32] = {}, forbid1[32] = {}, forbid0[32] = {};
   Mask partnered = 0;  // the entries of partner that are not 0
@@ -258,6 +297,11 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
         }
       }
       thirds &= ~((std::uint64_t{1} << i) | (std::uint64_t{1} << j));
+      if (!(((fresh_bases >> i) | (fresh_bases >> j)) & 1)) {
+        std::uint64_t hit = 0;
+        for (int w = 0; w < W; ++w) hit |= common01[w] & fresh[w];
+        if (!hit) thirds &= fresh_bases;
+      }
       if (!thirds) continue;
       const Mask cand0 = g.cand(c0), cand1 = g.cand(c1);
       const bool sees01 = g.sees(c0, c1);
@@ -284,11 +328,13 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
           const int c2 = b.cell[t];
           const std::uint64_t* et = b.excluders(t);
           // The verdict depends on the candidates of the three cells and of their common
-          // peers only: a triple that gave nothing is skipped while none of them changed.
-          // It does not depend on the order of the cells either (the combinations, the
-          // common excluders and which cells see each other are the same), so the key is
-          // the set: a triple met again from another of its pairs is not searched again.
-          // The base cells are in reading order, so c0 < c1.
+          // excluders only, and fewer excluders forbid fewer combinations: a triple that
+          // gave nothing is skipped while none of its cells changed, nor any of its
+          // common excluders (a changed common peer that is no excluder now was none or
+          // is gone). It does not depend on the order of the cells either (the
+          // combinations, the common excluders and which cells see each other are the
+          // same), so the key is the set: a triple met again from another of its pairs
+          // is not searched again. The base cells are in reading order, so c0 < c1.
           const int k0 = std::min(c0, c2), k1 = c2 < c0 ? c0 : std::min(c1, c2);
           const int k2 = std::max(c1, c2);
           const std::uint32_t key = static_cast<std::uint32_t>((k0 * nc + k1) * nc + k2);
@@ -297,16 +343,14 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
               bool same = *vt == now;
               if (!same && *vt == last) {
                 // unchanged() on the set of changed cells.
-                const std::uint64_t *p0 = g.peer_set(c0), *p1 = g.peer_set(c1),
-                                    *p2 = g.peer_set(c2);
                 std::uint64_t hit =
                     ((changed[c0 / 64] >> (c0 % 64)) | (changed[c1 / 64] >> (c1 % 64)) |
                      (changed[c2 / 64] >> (c2 % 64))) &
                     1;
-                for (int w = 0; w < W; ++w) hit |= p0[w] & p1[w] & p2[w] & changed[w];
+                for (int w = 0; w < W; ++w) hit |= common01[w] & et[w] & changed[w];
                 same = !hit;
               } else if (!same) {
-                same = unchanged(g, *vt, c0, c1, c2);
+                same = unchanged(g, *vt, c0, c1, c2, common01, et);
               }
               if (same) {
                 *vt = now;  // still nothing, on this grid
@@ -389,6 +433,7 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
       }
     }
   }
+  if (ctx.memo && !b.singles) ctx.memo->set_failed(FinderMemo::kAlignedTriplet);
   return false;
 }
 

@@ -83,32 +83,49 @@ CandidateGrid::CandidateGrid(const Grid& grid)
       n_(grid.size()),
       nc_(grid.cell_count()),
       lay_(&layout_for(grid.geometry())) {
+  // The state that placing the givens one by one would leave, built directly (the values
+  // seen by each unit give the candidates, the candidates the positions), with every
+  // change time 0: the memos only compare times taken after the grid was built.
   all_ = ((Mask{1} << (n_ + 1)) - 1) & ~Mask{1};
-  upos_.assign(static_cast<size_t>(3 * n_) * (n_ + 1), 0);
-  for (int u = 0; u < 3 * n_; ++u) {
-    for (int d = 1; d <= n_; ++d) upos_[u * (n_ + 1) + d] = (Mask{1} << n_) - 1;
-  }
-  uempty_.assign(3 * n_, n_);
-  cell_time_.assign(nc_, 0);
-  unit_time_.assign(3 * n_, 0);
-  digit_time_.assign(n_ + 1, 0);
-  cand_.assign(nc_, all_);
+  const int units = 3 * n_, n1 = n_ + 1;
+  Mask seen[96] = {};  // values given in each unit (units <= 3 * 31: a Mask holds n + 1 bits)
   val_.assign(nc_, 0);
+  uempty_.assign(units, n_);
   empty_ = nc_;
   for (int c = 0; c < nc_; ++c) {
     const int v = grid[c];
     if (v == 0) continue;
     if (v < 1 || v > n_) throw std::invalid_argument("grader: value out of range");
-    if (!has(c, v)) {
+    const int* cu = &lay_->cell_units[c * 3];
+    const Mask bit = Mask{1} << v;
+    if ((seen[cu[0]] | seen[cu[1]] | seen[cu[2]]) & bit) {
       throw std::invalid_argument("grader: conflicting givens at " + geo_.cell_name(c));
     }
-    place(c, v);
+    for (int k = 0; k < 3; ++k) {
+      seen[cu[k]] |= bit;
+      --uempty_[cu[k]];
+    }
+    val_[c] = static_cast<std::uint8_t>(v);
+    --empty_;
   }
+  cand_.assign(nc_, 0);
+  upos_.assign(static_cast<size_t>(units) * n1, 0);
   for (int c = 0; c < nc_; ++c) {
-    if (val_[c] == 0 && cand_[c] == 0) {
-      throw std::invalid_argument("grader: no candidate left for " + geo_.cell_name(c));
+    if (val_[c] != 0) continue;
+    const int* cu = &lay_->cell_units[c * 3];
+    const int* ci = &lay_->cell_index[c * 3];
+    const Mask m = all_ & ~(seen[cu[0]] | seen[cu[1]] | seen[cu[2]]);
+    if (m == 0) throw std::invalid_argument("grader: no candidate left for " + geo_.cell_name(c));
+    cand_[c] = m;
+    for (int k = 0; k < 3; ++k) {
+      Mask* pos = &upos_[cu[k] * n1];
+      const Mask at = Mask{1} << ci[k];
+      for (Mask x = m; x; x &= x - 1) pos[lowest(x)] |= at;
     }
   }
+  cell_time_.assign(nc_, 0);
+  unit_time_.assign(units, 0);
+  digit_time_.assign(n1, 0);
 }
 
 void CandidateGrid::place(int c, int d) {
@@ -132,17 +149,23 @@ void CandidateGrid::place(int c, int d) {
     for (int k = 0; k < 3; ++k) upos_[units[k] * n1 + e] &= ~(Mask{1} << index[k]);
   }
   cand_[c] = 0;
+  // The peers holding d are d's places in c's units (c's own places are gone); a peer in
+  // two of them is gone from the second by the time it is read.
   const Mask bit = Mask{1} << d;
-  for (int p : lay_->peers[c]) {
-    if (!(cand_[p] & bit)) continue;
-    cand_[p] &= ~bit;
-    if (cand_[p] == 0 && val_[p] == 0) dead_ = p;
-    cell_time_[p] = digit_time_[d] = now;
-    const int* pu = &lay_->cell_units[p * 3];
-    const int* pi = &lay_->cell_index[p * 3];
-    for (int k = 0; k < 3; ++k) {
-      upos_[pu[k] * n1 + d] &= ~(Mask{1} << pi[k]);
-      unit_time_[pu[k]] = now;
+  for (int k = 0; k < 3; ++k) {
+    const int* cells = &lay_->unit_cells[units[k] * n_];
+    for (Mask x = upos_[units[k] * n1 + d]; x; x &= x - 1) {
+      const int p = cells[lowest(x)];
+      if (!(cand_[p] & bit)) continue;
+      cand_[p] &= ~bit;
+      if (cand_[p] == 0 && val_[p] == 0) dead_ = p;
+      cell_time_[p] = digit_time_[d] = now;
+      const int* pu = &lay_->cell_units[p * 3];
+      const int* pi = &lay_->cell_index[p * 3];
+      for (int j = 0; j < 3; ++j) {
+        upos_[pu[j] * n1 + d] &= ~(Mask{1} << pi[j]);
+        unit_time_[pu[j]] = now;
+      }
     }
   }
 }

@@ -233,34 +233,44 @@ inline int length_difficulty(int complexity) {
   return complexity >= 0 && complexity < 256 ? kTable[complexity] : length_difficulty_by_steps(complexity);
 }
 
+// Elements D.. of a K-subset for tight_subsets (the depth is known at compile time: the
+// nested loops of the plain enumeration, with the pruning).
+template <int K, int D, class F>
+bool tight_subsets_from(const Mask* masks, int m, int from, Mask uni, std::array<int, 8>& idx,
+                        F& f) {
+  for (int i = from; i <= m - (K - D); ++i) {
+    const Mask u = uni | masks[i];
+    if (popcount(u) > K) continue;
+    idx[D] = i;
+    if constexpr (D + 1 == K) {
+      if (popcount(u) == K && f(static_cast<const std::array<int, 8>&>(idx))) return true;
+    } else {
+      if (tight_subsets_from<K, D + 1>(masks, m, i + 1, u, idx, f)) return true;
+    }
+  }
+  return false;
+}
+
 // Calls f(indices) on the k-subsets of masks[0..m) whose union has exactly k bits, in
 // lexicographic order of the indices, until it returns true. A prefix whose union already
 // has more than k bits is not extended: no subset through it qualifies, so the calls are
-// those of the plain enumeration that tests every k-subset.
+// those of the plain enumeration that tests every k-subset. k is 1 to 4 (the finders'
+// degrees are 2 to 4); for any other k, it returns false.
 template <class F>
 bool tight_subsets(const Mask* masks, int m, int k, F&& f) {
-  if (k > m || k > 7) return false;  // the finders ask for k <= 4
-  std::array<int, 8> idx{};          // idx[k] is written when the k-th is chosen: k <= 7
-  Mask uni[9];                       // uni[i]: union of the first i chosen masks
-  uni[0] = 0;
-  int depth = 0;  // elements chosen; idx[depth] is the next one tried
-  while (true) {
-    if (depth == k) {
-      if (popcount(uni[k]) == k && f(idx)) return true;
-      ++idx[--depth];
-    } else if (idx[depth] > m - (k - depth)) {
-      if (depth == 0) return false;
-      ++idx[--depth];
-    } else {
-      const Mask u = uni[depth] | masks[idx[depth]];
-      if (popcount(u) > k) {
-        ++idx[depth];
-      } else {
-        uni[depth + 1] = u;
-        ++depth;
-        idx[depth] = idx[depth - 1] + 1;
-      }
-    }
+  if (k > m) return false;
+  std::array<int, 8> idx{};  // idx[0 .. k) are the chosen indices
+  switch (k) {
+    case 1:
+      return tight_subsets_from<1, 0>(masks, m, 0, 0, idx, f);
+    case 2:
+      return tight_subsets_from<2, 0>(masks, m, 0, 0, idx, f);
+    case 3:
+      return tight_subsets_from<3, 0>(masks, m, 0, 0, idx, f);
+    case 4:
+      return tight_subsets_from<4, 0>(masks, m, 0, 0, idx, f);
+    default:
+      return false;
   }
 }
 

@@ -33,7 +33,13 @@ class FinderMemo {
   // unchanged: candidates only go): the clock + 1 of their last search that found
   // nothing (0: none). Such a finder may skip every pattern whose cells all have
   // cell_changed() below it.
-  enum GridSlot { kXYWing = 0, kXYZWing = 1, kAlignedPair = 2, kGridSlots = 3 };
+  enum GridSlot {
+    kXYWing = 0,
+    kXYZWing = 1,
+    kAlignedPair = 2,
+    kAlignedTriplet = 3,
+    kGridSlots = 4
+  };
   std::uint64_t failed_since(int slot) const { return grid_[slot]; }
   void set_failed(int slot) { grid_[slot] = g_->clock() + 1; }
 

@@ -18,33 +18,40 @@ int se_unit(const CandidateGrid& g, int k) {
 bool find_hidden_single(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
-  for (int pass = 0; pass < 2; ++pass) {
-    const bool alone_only = pass == 0;
-    for (int k = 0; k < 3 * n; ++k) {
-      const int u = se_unit(g, k);
-      const int empty = g.unit_empty(u);
-      if (empty == 0) continue;
-      const bool alone = empty == 1;
-      if (alone != alone_only) continue;
-      if (ctx.memo && ctx.memo->unit_clean(FinderMemo::kHiddenSingle, u)) continue;
-      for (int d = 1; d <= n; ++d) {
-        const Mask p = g.pos(u, d);
-        if (popcount(p) != 1) continue;
-        const int cell = g.unit(u)[lowest(p)];
-        out.technique = alone ? "Full House" : "Hidden Single";
-        out.rating = alone ? 10 : (u >= 2 * n ? 12 : 15);
-        out.placements = {{cell, d}};
-        out.cells = {cell};
-        if (ctx.explain) {
-          out.explanation = g.cell_name(cell) + "=" + digit_name(g, d) + ": " +
-                            (alone ? "full house in " : "hidden single in ") + g.unit_name(u);
-        }
-        return true;
-      }
+  // SE looks for full houses in every unit first, then for the other hidden singles. One
+  // walk does both: it returns the first full house, and remembers the first other hidden
+  // single, scanning no other unit with two or more empty cells after it.
+  int hidden_u = -1, hidden_d = 0;
+  for (int k = 0; k < 3 * n; ++k) {
+    const int u = se_unit(g, k);
+    const int empty = g.unit_empty(u);
+    if (empty == 0) continue;
+    const bool alone = empty == 1;
+    if (!alone && hidden_u >= 0) continue;
+    if (ctx.memo && ctx.memo->unit_clean(FinderMemo::kHiddenSingle, u)) continue;
+    int d = 1;
+    while (d <= n && popcount(g.pos(u, d)) != 1) ++d;
+    if (d > n) {
       if (ctx.memo) ctx.memo->set_unit_clean(FinderMemo::kHiddenSingle, u);
+      continue;
     }
+    hidden_u = u;
+    hidden_d = d;
+    if (alone) break;
   }
-  return false;
+  if (hidden_u < 0) return false;
+  const int u = hidden_u, d = hidden_d;
+  const bool alone = g.unit_empty(u) == 1;
+  const int cell = g.unit(u)[lowest(g.pos(u, d))];
+  out.technique = alone ? "Full House" : "Hidden Single";
+  out.rating = alone ? 10 : (u >= 2 * n ? 12 : 15);
+  out.placements = {{cell, d}};
+  out.cells = {cell};
+  if (ctx.explain) {
+    out.explanation = g.cell_name(cell) + "=" + digit_name(g, d) + ": " +
+                      (alone ? "full house in " : "hidden single in ") + g.unit_name(u);
+  }
+  return true;
 }
 
 bool find_naked_single(const Ctx& ctx, Hint& out) {

@@ -40,11 +40,13 @@ struct LoopSearch {
   int stamp = 0;
   UnitSet parity[2];
   const char* core = nullptr;  // [cell]: can be on a loop (PairCores)
-  Mask both[96];               // [u]: positions of the cells of u holding both values
-  // Per shape: the three units of each cell, as a set and as numbers.
+  const Mask* both = nullptr;  // [u]: positions of the cells of u holding both values
+  // Per shape: the three units of each cell, as a set and as numbers, and the cell's
+  // position in each.
   int shape_rows = 0, shape_cols = 0;
   std::vector<UnitSet> cell_set;
   std::vector<int> cell_unit;  // [c * 3 + k], k: 0 row, 1 column, 2 box
+  std::vector<Mask> cell_bit;  // [c * 3 + k]: the bit of c's position in that unit
   // Whether to skip bivalue cells before the start cell. A loop with at most two cells
   // holding extra values is found from each of its bivalue cells (the search's other
   // tests are properties of the loop), so a loop through an earlier bivalue cell was
@@ -56,11 +58,11 @@ struct LoopSearch {
   // extra values met so far are already two or more (they only accumulate).
   bool skip_earlier = false;
 
-  void start(const CandidateGrid& grid, Mask p, const char* c, bool skip) {
+  void start(const CandidateGrid& grid, Mask p, const char* c, const Mask* b, bool skip) {
     g = &grid;
     pair = p;
-    const int v1 = lowest(p), v2 = lowest(p & (p - 1));
     core = c;
+    both = b;
     skip_earlier = skip;
     const int nc = grid.cell_count();
     if (grid.geo().box_rows() != shape_rows || grid.geo().box_cols() != shape_cols) {
@@ -68,17 +70,18 @@ struct LoopSearch {
       shape_cols = grid.geo().box_cols();
       cell_set.assign(nc, UnitSet{});
       cell_unit.resize(3 * nc);
+      cell_bit.resize(3 * nc);
       for (int q = 0; q < nc; ++q) {
         for (int k = 0; k < 3; ++k) {
           const int u = grid.unit_of(q, k);
           cell_unit[q * 3 + k] = u;
+          cell_bit[q * 3 + k] = Mask{1} << grid.index_in(u, q);
           cell_set[q].w[u >> 6] |= std::uint64_t{1} << (u & 63);
         }
       }
       loop.assign(nc + 1, 0);
       in_loop.assign(nc, 0);
     }
-    for (int u = 0; u < grid.unit_count(); ++u) both[u] = grid.pos(u, v1) & grid.pos(u, v2);
     len = 0;
     found_cells.clear();
     found_end.clear();
@@ -99,8 +102,9 @@ struct LoopSearch {
       if (k == last_type) continue;
       const int u = cell_unit[cell * 3 + k];
       const int* cells = g->unit(u);
-      // Cells of the unit holding both values, in unit order.
-      for (Mask b = both[u]; b; b &= b - 1) {
+      // Cells of the unit holding both values, in unit order (the cell itself is in the
+      // loop: left out).
+      for (Mask b = both[u] & ~cell_bit[cell * 3 + k]; b; b &= b - 1) {
         const int next = cells[lowest(b)];
         if (next == first) {
           if (len >= 4 && parity[0] == parity[1]) {
@@ -174,6 +178,12 @@ inline std::uint32_t next_combination(std::uint32_t x) {
 // another cell of the core: the largest such set, found by peeling from the cells holding
 // both values. Loops lie in the core (it is closed under that test), so a start cell or
 // a subtree outside it finds nothing.
+//
+// The searches read the core and the candidates of the cells holding both values in the
+// units of core cells (the "reach"), nothing else. While no cell of the reach changes,
+// the core stays the same: cells only lose candidates, so the core can only shrink, and
+// the old one is still closed. So the searches' results stay the same too, and an empty
+// core stays empty for good.
 struct PairCores {
   int n = 0, nc = 0, words = 0;
   // [v1 * (n+1) + v2]: index of the pair's core, -1 not met yet, -2 replayed from the memo
@@ -181,8 +191,9 @@ struct PairCores {
   std::vector<int> keys;                // per core: the pair's key
   std::vector<std::vector<int>> found;  // per core: the loops found, as loop records
   std::vector<char> core;               // [index * nc + cell]
-  std::vector<std::uint64_t> holders;   // [index * words]: the cells holding both values
+  std::vector<std::uint64_t> reach;     // [index * words]: the core's reach, as above
   std::vector<char> skip;               // per core: LoopSearch::skip_earlier
+  std::vector<Mask> holders;            // [index * 3n + u]: positions holding both values
   std::vector<int> cells;
 
   void start(const CandidateGrid& g) {
@@ -193,7 +204,7 @@ struct PairCores {
     cursor.assign((n + 1) * (n + 1), 0);
     keys.clear();
     core.clear();
-    holders.clear();
+    reach.clear();
   }
   int add(const CandidateGrid& g, Mask pair, int key) {
     const int k = static_cast<int>(keys.size());
@@ -201,14 +212,16 @@ struct PairCores {
     if (found.size() <= static_cast<size_t>(k)) found.emplace_back();
     found[k].clear();
     core.resize(static_cast<size_t>(k + 1) * nc);
-    holders.resize(static_cast<size_t>(k + 1) * words, 0);
+    reach.resize(static_cast<size_t>(k + 1) * words, 0);
     char* in = &core[static_cast<size_t>(k) * nc];
     std::fill(in, in + nc, 0);
-    std::uint64_t* h = &holders[static_cast<size_t>(k) * words];
+    std::uint64_t h[16] = {};  // the cells holding both values; words <= 10 (625 cells)
     const int v1 = lowest(pair), v2 = lowest(pair & (pair - 1));
     // [u]: the unit's cells in the core so far (positions); rows give the cells.
     Mask both[96];
-    for (int u = 0; u < 3 * n; ++u) both[u] = g.pos(u, v1) & g.pos(u, v2);
+    holders.resize(static_cast<size_t>(k + 1) * 3 * n);
+    Mask* hold = &holders[static_cast<size_t>(k) * 3 * n];
+    for (int u = 0; u < 3 * n; ++u) hold[u] = both[u] = g.pos(u, v1) & g.pos(u, v2);
     cells.clear();
     for (int r = 0; r < n; ++r) {
       const int* rc = g.unit(r);
@@ -242,8 +255,12 @@ struct PairCores {
     }
     int same_extra[32] = {};
     bool ok = true;
+    std::uint64_t* r = &reach[static_cast<size_t>(k) * words];
     for (int c : cells) {
       in[c] = 1;
+      r[c / 64] |= std::uint64_t{1} << (c % 64);
+      const std::uint64_t* peers = g.peer_set(c);
+      for (int w = 0; w < words; ++w) r[w] |= peers[w] & h[w];
       const Mask cc = g.cand(c);
       if (ok && popcount(cc) == 3) ok = ++same_extra[lowest(cc & ~pair)] < 3;
     }
@@ -265,8 +282,9 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
   for (int cell = 0; cell < nc; ++cell) {
     const Mask p = g.cand(cell);
     if (popcount(p) != 2) continue;
-    // The loops of a pair depend only on the candidates of the cells holding both values:
-    // while none of them changed, the memo's record of the last search is replayed.
+    // The loops of a pair depend only on the candidates of the cells of its core's reach
+    // (PairCores): while none of them changed, the memo's record of the last search is
+    // replayed.
     // Records, per start cell searched, in cell order: cell, number of loops, then each
     // loop as its size and cells.
     const int key = lowest(p) * (n + 1) + lowest(p & (p - 1));
@@ -284,7 +302,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
       const char* core = &pc.core[static_cast<size_t>(slot) * nc];
       if (!core[cell]) continue;
       thread_local LoopSearch ls;
-      ls.start(g, p, core, pc.skip[slot]);
+      ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * 3 * n], pc.skip[slot]);
       ls.check(cell, 2, 0, -1);
       std::vector<int>& recs = pc.found[slot];
       const size_t at = recs.size();
@@ -446,7 +464,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
   }
   if (ctx.memo) {
     for (size_t k = 0; k < pc.keys.size(); ++k) {
-      ctx.memo->set_cells_clean(pc.keys[k], &pc.holders[k * pc.words]);
+      ctx.memo->set_cells_clean(pc.keys[k], &pc.reach[k * pc.words]);
       ctx.memo->payload(pc.keys[k]).swap(pc.found[k]);
     }
   }

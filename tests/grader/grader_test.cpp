@@ -175,13 +175,14 @@ TEST(GraderTechniques, XYWingAfterAFailedSearchSeesTheChangedCell) {
 }
 
 // The basic finders skip what did not change since they last found nothing there
-// (FinderMemo: units, digits, the cells of a pair of values, wings, aligned pairs).
+// (FinderMemo: units, digits, the cells of a pair of values, wings, aligned pairs and
+// triplets).
 // Replaying graded puzzles step by step, at every step where the ladder reaches them, the
 // memo-guided searches must give exactly what full searches give.
 TEST(GraderTechniques, MemoGuidedSearchesMatchFullSearches) {
   const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
   ASSERT_GE(lines.size(), 300u);
-  int compared = 0, found = 0, found_ape = 0;
+  int compared = 0, found = 0, found_ape = 0, found_ate = 0;
   for (size_t k = 0; k < lines.size(); ++k) {
     const std::string puzzle = lines[k].substr(0, 81);
     const Rating r = Grader().rate(grid81(puzzle), true);
@@ -206,8 +207,10 @@ TEST(GraderTechniques, MemoGuidedSearchesMatchFullSearches) {
           EXPECT_EQ(with.cells, without.cells) << what << " " << puzzle;
           EXPECT_EQ(with.rating, without.rating) << what << " " << puzzle;
           ++found;
-          found_ape +=
-              what[0] == 'A' && memo.failed_since(grader::detail::FinderMemo::kAlignedPair) != 0;
+          found_ape += std::string(what) == "APE" &&
+                       memo.failed_since(grader::detail::FinderMemo::kAlignedPair) != 0;
+          found_ate += std::string(what) == "ATE" &&
+                       memo.failed_since(grader::detail::FinderMemo::kAlignedTriplet) != 0;
         }
         ++compared;
       };
@@ -255,6 +258,11 @@ TEST(GraderTechniques, MemoGuidedSearchesMatchFullSearches) {
             [](const Ctx& c, Hint& h) { return grader::detail::find_aligned_pair_exclusion(c, h); },
             "APE");
       }
+      if (tenths >= 75) {
+        same([](const Ctx& c,
+                Hint& h) { return grader::detail::find_aligned_triplet_exclusion(c, h); },
+             "ATE");
+      }
       for (auto [c, d] : s.eliminations) g.eliminate(c, d);
       for (auto [c, d] : s.placements) g.place(c, d);
     }
@@ -264,6 +272,7 @@ TEST(GraderTechniques, MemoGuidedSearchesMatchFullSearches) {
   // a search that found nothing (where the memo skipped something).
   EXPECT_GE(found, 20);
   EXPECT_GE(found_ape, 2) << found;
+  EXPECT_GE(found_ate, 2) << found;
 }
 
 TEST(GraderTechniques, PointingAndHiddenSingle) {
