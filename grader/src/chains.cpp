@@ -545,7 +545,8 @@ struct ChainEngine::Impl {
           if (blocked) continue;
           if (wi < 0) wi = new_inst(w, inst);
           if (m == source) {
-            offer_cycle(wi, y, x, base, sk, offdepth);
+            // Below the floor a cycle eliminates nothing (see cycle_floor).
+            if (offdepth >= cycle_floor) offer_cycle(wi, y, x, base, sk, offdepth);
             continue;
           }
           seen[m] = stamp;
