@@ -334,13 +334,15 @@ struct ChainEngine::Impl {
   // With kAll, every live node is numbered (none is left out). Tarjan numbers the
   // components in reverse topological order: a node reaches only nodes of its own
   // component or of lower numbers.
-  std::vector<int> t_idx, t_low, t_comp, t_stack, t_cs;
+  std::vector<int> t_idx, t_low, t_comp, t_stack, t_cs, t_size;
   //
-  // With `order`, also lists there the nodes numbered, by component in rising order.
+  // `size` receives the node count of each component. With `order`, also lists there the
+  // nodes numbered, by component in rising order.
   template <bool kAll>
   const int* components(const int* lo_on, const int* lo_off, const int* hi_off, int* comp,
-                        int* order = nullptr) {
+                        std::vector<int>& size, int* order = nullptr) {
     int norder = 0;
+    size.clear();
     const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
     if (t_idx.size() < nn) {
       t_idx.resize(nn);
@@ -398,6 +400,7 @@ struct ChainEngine::Impl {
                     idx[m] = kDone;
                     if (order) order[norder++] = m;
                     comp[m] = ncomp++;
+                    size.push_back(1);
                   }
                   continue;
                 }
@@ -419,12 +422,14 @@ struct ChainEngine::Impl {
             // v is finished.
             if (lowv == idx[v]) {
               int t;
+              const int sp0 = sp;
               do {
                 t = st[--sp];
                 comp[t] = ncomp;
                 idx[t] = kDone;
                 if (order) order[norder++] = t;
               } while (t != v);
+              size.push_back(sp0 - sp);
               ++ncomp;
             }
             if (csp == 0) break;
@@ -443,7 +448,7 @@ struct ChainEngine::Impl {
   int t_ncomp = 0;  // components numbered by the last call
   // The components of pass XY's graph with every node numbered, when this call has them
   // (see build_psearch).
-  std::vector<int> comp_xy;
+  std::vector<int> comp_xy, comp_xy_size;
   int comp_xy_call = 0;
   void build_derived(Derived& D, bool y, bool x) {
     auto& ds = D.dstart;  // [2v], [2v+1]: range of the "on" node v's pairs
@@ -468,9 +473,11 @@ struct ChainEngine::Impl {
     if (t_comp.size() < nn) t_comp.resize(nn);
     // Pass Y's components lie inside pass XY's (its links are some of XY's), so those do
     // too when this call has them: fewer pairs dropped, one Tarjan saved.
-    const int* comp = y && comp_xy_call == call_stamp
-                          ? comp_xy.data()
-                          : components<false>(first, sfirst, slast, t_comp.data());
+    const bool xy_comps = y && comp_xy_call == call_stamp;
+    const int* comp =
+        xy_comps ? comp_xy.data() : components<false>(first, sfirst, slast, t_comp.data(), t_size);
+    // A component of one node holds no cycle.
+    const int* csize = xy_comps ? comp_xy_size.data() : t_size.data();
     // Every (v, w, m) is distinct: at most one pair per link out of each "off" node per
     // link into it, and an "off" node has at most 4 strong links.
     const size_t bound = 4 * static_cast<size_t>(adj_top);
@@ -484,7 +491,8 @@ struct ChainEngine::Impl {
         ++ons;
         ds[2 * v] = top;
         const int cv = comp[v];
-        for (const int *it = base_adj + first[v], *e = base_adj + (cv < 0 ? first[v] : aend[v]);
+        const bool alone = cv < 0 || csize[cv] == 1;
+        for (const int *it = base_adj + first[v], *e = base_adj + (alone ? first[v] : aend[v]);
              it != e; ++it) {
           const int w = *it;
           if (comp[w] != cv) continue;
@@ -663,7 +671,7 @@ struct ChainEngine::Impl {
     if (comp_xy.size() < nn) comp_xy.resize(nn);
     if (comp_order.size() < nn) comp_order.resize(nn);
     const int* comp = components<true>(astart.data(), astart.data(), aend.data(), comp_xy.data(),
-                                       comp_order.data());
+                                       comp_xy_size, comp_order.data());
     comp_xy_call = call_stamp;
     const int ncomp = t_ncomp;
     cand_src.clear();
