@@ -1099,6 +1099,104 @@ TEST(GraderChains, ChainEngineKeepsNothingAcrossGrids) {
   EXPECT_EQ(compared, 80);
 }
 
+// The multiple and dynamic producers keep their chainings from one call to the next, each
+// while what it read (links, candidates, unit positions) is unchanged, whatever the grid.
+// Calls alternating between the grids of a puzzle's first and last multiple or dynamic
+// chain steps and a copy of the first that went its own way, with and without
+// explanations, must each give what a fresh engine gives.
+TEST(GraderChains, AdvancedChainsKeepNothingAcrossGrids) {
+  int compared = 0, puzzles = 0;
+  for (const char* file : {"/grader/cb001_1000.txt", "/grader/top1465_300.txt"}) {
+    const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + file);
+    int taken = 0;
+    for (size_t k = 0; k < lines.size() && taken < 6; ++k) {
+      if (lines[k].size() > 82 && std::stod(lines[k].substr(82)) < 8.0) continue;
+      const std::string puzzle = lines[k].substr(0, 81);
+      const Rating r = Grader().rate(grid81(puzzle), true);
+      int first = -1, last = -1;
+      for (size_t i = 0; i < r.steps.size(); ++i) {
+        const std::string& t = r.steps[i].technique;
+        const bool multiple = t.rfind("Region", 0) == 0 || t.rfind("Cell", 0) == 0;
+        const bool dynamic = t.rfind("Dynamic", 0) == 0 && t.find("(+") == std::string::npos;
+        if (!multiple && !dynamic) continue;
+        if (first < 0) first = static_cast<int>(i) + 1;
+        last = static_cast<int>(i) + 1;
+      }
+      if (first < 0) continue;
+      ++taken;
+      ++puzzles;
+      CandidateGrid a = position_before(puzzle, first);
+      CandidateGrid b = a;
+      CandidateGrid c = position_before(puzzle, last);
+      grader::detail::ChainEngine shared;
+      Hint h, fresh_h;
+      ASSERT_TRUE(shared.find_advanced_chains(Ctx{a, false}, 5, h)) << puzzle;
+      // b loses the step's eliminations (or its placement's rivals); a stays as it was.
+      for (auto [cell, d] : h.eliminations) b.eliminate(cell, d);
+      for (auto [cell, d] : h.placements) {
+        for (grader::detail::Mask m = b.cand(cell) & ~(grader::detail::Mask{1} << d); m;
+             m &= m - 1) {
+          b.eliminate(cell, std::countr_zero(m));
+        }
+      }
+      for (int round = 0; round < 2; ++round) {
+        for (CandidateGrid* g : {&b, &a, &c, &a, &b, &c}) {
+          grader::detail::ChainEngine fresh;
+          const bool x = shared.find_advanced_chains(Ctx{*g, round == 1}, 5, h);
+          const bool y = fresh.find_advanced_chains(Ctx{*g, round == 1}, 5, fresh_h);
+          ASSERT_EQ(x, y) << puzzle;
+          if (x) {
+            EXPECT_STREQ(h.technique, fresh_h.technique) << puzzle;
+            EXPECT_EQ(h.rating, fresh_h.rating) << puzzle;
+            EXPECT_EQ(h.complexity, fresh_h.complexity) << puzzle;
+            EXPECT_EQ(h.eliminations, fresh_h.eliminations) << puzzle;
+            EXPECT_EQ(h.placements, fresh_h.placements) << puzzle;
+            if (round == 1) {
+              EXPECT_EQ(h.explanation, fresh_h.explanation) << puzzle;
+            }
+          }
+          ++compared;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(puzzles, 12);
+  EXPECT_EQ(compared, 144);
+}
+
+// The same along a graded path, as the grader calls the producers: at each Nishio,
+// multiple or dynamic chain step, an engine that saw the steps before gives what a fresh
+// one gives.
+TEST(GraderChains, AdvancedChainsKeptAlongAPathMatchAFreshEngine) {
+  const std::vector<std::string> puzzles = {
+      "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",
+      "1....6....567..1...89.....52.8..7....9...1.......4.93..6.87.39...2.3.6.....6.48.."};
+  int compared = 0;
+  for (const std::string& puzzle : puzzles) {
+    const Rating r = Grader().rate(grid81(puzzle), true);
+    CandidateGrid g{grid81(puzzle)};
+    grader::detail::ChainEngine shared;
+    for (const Step& s : r.steps) {
+      const std::string& t = s.technique;
+      if (t.rfind("Nishio", 0) == 0 || t.rfind("Region", 0) == 0 || t.rfind("Cell", 0) == 0 ||
+          t.rfind("Dynamic", 0) == 0) {
+        grader::detail::ChainEngine fresh;
+        Hint h, fresh_h;
+        ASSERT_TRUE(shared.find_advanced_chains(Ctx{g, true}, 5, h)) << puzzle;
+        ASSERT_TRUE(fresh.find_advanced_chains(Ctx{g, true}, 5, fresh_h)) << puzzle;
+        EXPECT_EQ(h.explanation, fresh_h.explanation) << puzzle;
+        EXPECT_EQ(h.complexity, fresh_h.complexity) << puzzle;
+        EXPECT_EQ(h.eliminations, fresh_h.eliminations) << puzzle;
+        EXPECT_EQ(h.placements, fresh_h.placements) << puzzle;
+        ++compared;
+      }
+      for (auto [c, d] : s.eliminations) g.eliminate(c, d);
+      for (auto [c, d] : s.placements) g.place(c, d);
+    }
+  }
+  EXPECT_GE(compared, 20);
+}
+
 TEST(GraderAdvancedChains, ReusedGraderExplainsNishioStepsAsAFreshOne) {
   const std::vector<std::string> puzzles = {
       "1....6....567..1...89.....52.8..7....9...1.......4.93..6.87.39...2.3.6.....6.48..",
