@@ -588,30 +588,10 @@ struct DynamicScratch {
     } else {
       qoff[noff++] = 0;
     }
-    // The "on" queue is emptied before each "off" record is taken (SE's order), so each
-    // loop below knows the side of its records.
-    for (;;) {
-      while (hon < non) {
-        const int p = qon[hon++];
-        const int nd = rs[p].node, anc = rs[p].anc + 1;
-        for (int i = lb[nd], e = lb[nd + 1]; i < e; ++i) {
-          const int x = lk[i];
-          if (rec[x] >= 0) continue;
-          const int r = nrec++;
-          rs[r] = Rec{x, p, -1, anc};
-          if (rec[x ^ 1] >= 0) {
-            R.absurd = true;
-            R.abs_on = rec[x ^ 1];
-            R.abs_off = r;
-            goto done;
-          }
-          rec[x] = r;
-          bits[x >> 6] |= std::uint64_t{1} << (x & 63);
-          qoff[noff++] = r;
-        }
-      }
-      if (hoff == noff) break;
-      const int p = qoff[hoff++];
+    // Takes record p's links; the new records go to the other side's queue. Returns true
+    // at a contradiction. The "on" queue is emptied before each "off" record is taken
+    // (SE's order), so each call knows the side of its record at compile time.
+    auto expand = [&]<bool kOn>(int p) {
       const int nd = rs[p].node, anc = rs[p].anc + 1;
       for (int i = lb[nd], e = lb[nd + 1]; i < e; ++i) {
         const int x = lk[i];
@@ -620,14 +600,26 @@ struct DynamicScratch {
         rs[r] = Rec{x, p, -1, anc};
         if (rec[x ^ 1] >= 0) {
           R.absurd = true;
-          R.abs_on = r;
-          R.abs_off = rec[x ^ 1];
-          goto done;
+          R.abs_on = kOn ? rec[x ^ 1] : r;
+          R.abs_off = kOn ? r : rec[x ^ 1];
+          return true;
         }
         rec[x] = r;
         bits[x >> 6] |= std::uint64_t{1} << (x & 63);
-        qon[non++] = r;
+        if constexpr (kOn) {
+          qoff[noff++] = r;
+        } else {
+          qon[non++] = r;
+        }
       }
+      return false;
+    };
+    for (;;) {
+      while (hon < non) {
+        if (expand.template operator()<true>(qon[hon++])) goto done;
+      }
+      if (hoff == noff) break;
+      if (expand.template operator()<false>(qoff[hoff++])) goto done;
     }
   done:
     R.recs.assign(rs, rs + nrec);
