@@ -703,14 +703,30 @@ struct ChainEngine::Impl {
     }
     // clang-format on
     close_on.assign(words, 0);
+    close_all.assign(words, 0);
     reach_words = words;
     for (int j = 0; j < nsrc; ++j) {
       const int v = cand_src[j];
       if ((r[static_cast<size_t>(comp[v ^ 1]) * words + j / 64] >> (j % 64)) & 1) {
         closing.push_back(v);
+        close_all[j / 64] |= std::uint64_t{1} << (j % 64);
         if (v & 1) close_on[j / 64] |= std::uint64_t{1} << (j % 64);
       }
     }
+  }
+  std::vector<std::uint64_t> close_all;  // bits of cand_src: the sources that close
+  // Whether the pair (u, not-u) can lie on a chain of a closing source x: x reaches both u
+  // and not-u (then x -> u -> not-x, u reaching not-x by the contrapositive). Every node
+  // of a path from x to such a u is such a node too (x reaches it, and it reaches u, so
+  // x reaches its negation by the contrapositive), so a search over these nodes alone
+  // finds every closing source's distances to them, and its meetings, unchanged.
+  bool on_some_chain(int u) const {
+    const std::uint64_t* ru = reach.data() + static_cast<size_t>(comp_xy[u]) * reach_words;
+    const std::uint64_t* rn = reach.data() + static_cast<size_t>(comp_xy[u ^ 1]) * reach_words;
+    for (int w = 0; w < reach_words; ++w) {
+      if (ru[w] & rn[w] & close_all[w]) return true;
+    }
+    return false;
   }
   // Whether a cycle through on(s) can eliminate anything (false: none can), from the XY
   // components of this call. A cycle eliminating z gives the chain on(z) -> off(u) -> ...
@@ -739,19 +755,33 @@ struct ChainEngine::Impl {
     const bool by_digit = !y;
     P.ngroups = by_digit ? b.n : 1;
     if (static_cast<int>(P.groups.size()) < P.ngroups) P.groups.resize(P.ngroups);
-    // Only live nodes are ever looked up, so the table needs no reset.
+    // Only live nodes are ever looked up, so the table needs no reset (pass XY marks the
+    // nodes it leaves out with -1).
     if (P.cidx.size() < nn) P.cidx.resize(nn);
     for (int gi = 0; gi < P.ngroups; ++gi) {
       P.groups[gi].new_nodes.clear();
       P.groups[gi].new_src.clear();
     }
     // vlist holds off(x), on(x) in turn, so the compact index of not-v is that of v ^ 1.
-    for (int v : vlist) P.groups[by_digit ? (v >> 1) % b.n : 0].new_nodes.push_back(v);
     if (by_digit) {
+      for (int v : vlist) P.groups[(v >> 1) % b.n].new_nodes.push_back(v);
       for (int v : srcs) P.groups[(v >> 1) % b.n].new_src.push_back(v);
     } else {
-      // Only the sources that close: fewer words per node, and often no search at all.
-      closing_sources(P.groups[0].new_src);
+      // Only the sources that close (fewer words per node, and often no search at all),
+      // over the nodes that can lie on their chains.
+      auto& G0 = P.groups[0];
+      closing_sources(G0.new_src);
+      if (!G0.new_src.empty()) {
+        for (size_t i = 0; i < vlist.size(); i += 2) {
+          const int off = vlist[i], on = vlist[i + 1];
+          if (on_some_chain(on)) {
+            G0.new_nodes.push_back(off);
+            G0.new_nodes.push_back(on);
+          } else {
+            P.cidx[off] = P.cidx[on] = -1;
+          }
+        }
+      }
     }
     const CandidateGrid& g = *b.g;
     for (int gi = 0; gi < P.ngroups; ++gi) {
@@ -794,7 +824,10 @@ struct ChainEngine::Impl {
       for (int k = 0; k < nv; ++k) {
         G.astart[k] = top;
         const int v = G.nodes[k];
-        for (const int *it = nb_begin(v, y), *e = nb_end(v, x); it != e; ++it) ac[top++] = ci[*it];
+        for (const int *it = nb_begin(v, y), *e = nb_end(v, x); it != e; ++it) {
+          const int t = ci[*it];
+          if (t >= 0) ac[top++] = t;
+        }
       }
       G.astart[nv] = top;
       if (G.active.size() < static_cast<size_t>(nv)) {
