@@ -666,8 +666,12 @@ struct ChainEngine::Impl {
       }
     }
   }
+  std::vector<int> closer;  // [node] == closer_call: a source that closes in pass XY
+  int closer_call = 0;
   void closing_sources(std::vector<int>& closing) {
     const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
+    if (closer.size() < nn) closer.assign(nn, 0);
+    closer_call = call_stamp;
     if (comp_xy.size() < nn) comp_xy.resize(nn);
     if (comp_order.size() < nn) comp_order.resize(nn);
     const int* comp = components<true>(astart.data(), astart.data(), aend.data(), comp_xy.data(),
@@ -709,6 +713,7 @@ struct ChainEngine::Impl {
       const int v = cand_src[j];
       if ((r[static_cast<size_t>(comp[v ^ 1]) * words + j / 64] >> (j % 64)) & 1) {
         closing.push_back(v);
+        closer[v] = call_stamp;
         close_all[j / 64] |= std::uint64_t{1} << (j % 64);
         if (v & 1) close_on[j / 64] |= std::uint64_t{1} << (j % 64);
       }
@@ -765,7 +770,11 @@ struct ChainEngine::Impl {
     // vlist holds off(x), on(x) in turn, so the compact index of not-v is that of v ^ 1.
     if (by_digit) {
       for (int v : vlist) P.groups[(v >> 1) % b.n].new_nodes.push_back(v);
-      for (int v : srcs) P.groups[(v >> 1) % b.n].new_src.push_back(v);
+      // Only the sources that close in pass XY can close here.
+      const bool known = closer_call == call_stamp;
+      for (int v : srcs) {
+        if (!known || closer[v] == call_stamp) P.groups[(v >> 1) % b.n].new_src.push_back(v);
+      }
     } else {
       // Only the sources that close (fewer words per node, and often no search at all),
       // over the nodes that can lie on their chains.
@@ -1146,7 +1155,6 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   // 7.1, 7.3, cost more: the cycle searches start again in every round. callgrind, 300
   // cb001 puzzles: 1.903 G instructions with those three, 1.829 G with 7.3 alone.)
   static const int kCeilings[] = {73, 1 << 29};
-  static constexpr int kShortYCycles = 14;
   const bool parallel = b.n <= 9;
   auto pass_sources = [&](bool y, bool x, bool on_only) {
     s.srcs.clear();
@@ -1170,6 +1178,10 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         s.vlist.push_back(ChainBoard::node(b.cd(c, lowest(m)), true));
       }
     }
+    // The XY search first: its closing sources bound pass X's (an X-chain is an XY
+    // chain), and every call needs it anyway.
+    pass_sources(true, true, false);
+    s.build_psearch(s.psearch[1], true, true);
   }
   // Floors for the cycles. If a cycle of L nodes eliminates z, z sees an "on" node u and
   // an "off" node v of its digit, and
@@ -1234,16 +1246,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         // found a short X-chain, and then pass XY needs no search.
         const int lmax = longest_cycle(pass == 2 ? 70 : 65, pass == 2 ? 4 : pass + 2);
         if (lmax < 4) continue;
-        // Y-cycles that could only be short (a forcing X-chain already found, often):
-        // their searches, cut at lmax, cost less than the layers of the XY search that
-        // would floor them, when no XY search exists yet. (callgrind, 300 cb001
-        // puzzles: -2.3%; a bound of 6, 8 or 10 saves less, and no floor at all for Y
-        // costs more on SER 7.5+, where the static chains find nothing.)
-        if (pass == 1 && lmax <= kShortYCycles && !s.psearch[1].valid) {
-          s.floors.assign(1, 4);
-        } else if (floors_for(pass, lmax) > lmax) {
-          continue;
-        }
+        if (floors_for(pass, lmax) > lmax) continue;
         bool derived = false;
         for (int c = 0; c < b.nc; ++c) {
           const Mask cm = b.cand[c];
