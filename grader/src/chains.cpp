@@ -324,6 +324,7 @@ struct ChainEngine::Impl {
     dstart = D.dstart.data();
     dwm = D.wm.data();
   }
+  std::vector<int> t_idx, t_low, t_comp, t_stack, t_cs, t_size;  // scratch of components
   // Tarjan's strongly connected components (iteratively) of a pass's graph of "on" nodes
   // (to their "off" neighbours: lo_on..aend) and "off" nodes (to the "on" nodes of their
   // strong links: lo_off..hi_off). Returns [node] -> component for the live candidates'
@@ -334,7 +335,6 @@ struct ChainEngine::Impl {
   // With kAll, every live node is numbered (none is left out). Tarjan numbers the
   // components in reverse topological order: a node reaches only nodes of its own
   // component or of lower numbers.
-  std::vector<int> t_idx, t_low, t_comp, t_stack, t_cs, t_size;
   //
   // `size` receives the node count of each component. With `order`, also lists there the
   // nodes numbered, by component in rising order.
