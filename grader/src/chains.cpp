@@ -720,36 +720,31 @@ struct ChainEngine::Impl {
       }
     }
   }
-  std::vector<std::uint64_t> close_all;  // bits of cand_src: the sources that close
+  // Bits of cand_src: the sources that close, and those of them that are "on" nodes.
+  std::vector<std::uint64_t> close_all, close_on;
+  int reach_words = 1;
+  // Whether some source of `closers` reaches both u and not-u.
+  bool reached_with_negation(int u, const std::vector<std::uint64_t>& closers) const {
+    const std::uint64_t* ru = reach.data() + static_cast<size_t>(comp_xy[u]) * reach_words;
+    const std::uint64_t* rn = reach.data() + static_cast<size_t>(comp_xy[u ^ 1]) * reach_words;
+    for (int w = 0; w < reach_words; ++w) {
+      if (ru[w] & rn[w] & closers[w]) return true;
+    }
+    return false;
+  }
   // Whether the pair (u, not-u) can lie on a chain of a closing source x: x reaches both u
   // and not-u (then x -> u -> not-x, u reaching not-x by the contrapositive). Every node
   // of a path from x to such a u is such a node too (x reaches it, and it reaches u, so
   // x reaches its negation by the contrapositive), so a search over these nodes alone
   // finds every closing source's distances to them, and its meetings, unchanged.
-  bool on_some_chain(int u) const {
-    const std::uint64_t* ru = reach.data() + static_cast<size_t>(comp_xy[u]) * reach_words;
-    const std::uint64_t* rn = reach.data() + static_cast<size_t>(comp_xy[u ^ 1]) * reach_words;
-    for (int w = 0; w < reach_words; ++w) {
-      if (ru[w] & rn[w] & close_all[w]) return true;
-    }
-    return false;
-  }
+  bool on_some_chain(int u) const { return reached_with_negation(u, close_all); }
   // Whether a cycle through on(s) can eliminate anything (false: none can), from the XY
   // components of this call. A cycle eliminating z gives the chain on(z) -> off(u) -> ...
   // -> on(v) -> off(z) along the cycle's contrapositive, which lies in the component of
   // off(s): so on(z) reaches its negation (z closes) and the component of off(s), and
   // that component reaches off(z), which is (contrapositive) on(z) reaching the component
   // of on(s). The cycles of passes X and Y are XY cycles too.
-  std::vector<std::uint64_t> close_on;  // bits of cand_src: the "on" sources that close
-  int reach_words = 1;
-  bool cycles_may_eliminate(int on) {
-    const std::uint64_t* r_on = reach.data() + static_cast<size_t>(comp_xy[on]) * reach_words;
-    const std::uint64_t* r_off = reach.data() + static_cast<size_t>(comp_xy[on ^ 1]) * reach_words;
-    for (int w = 0; w < reach_words; ++w) {
-      if (r_on[w] & r_off[w] & close_on[w]) return true;
-    }
-    return false;
-  }
+  bool cycles_may_eliminate(int on) const { return reached_with_negation(on, close_on); }
 
   // Builds P over the links of pass (y, x) from the sources in `srcs`. The X pass (one
   // group per digit) keeps a digit's group from the previous call while the digit's

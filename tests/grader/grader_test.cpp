@@ -749,9 +749,17 @@ struct StepView {
 // engine's (rating, complexity, removals), and it has none where the engine finds none.
 // At every step of the graded path where chains are tried, the engine's static chain hint
 // is the first of the plain transcription of SE's producer (rating, length, removals).
-// Counts the steps compared and those with a hint.
-void compare_static_producer(const std::vector<std::string>& lines, double min_ser, int max_puzzles,
-                             int& puzzles, int& compared, int& found) {
+// Counts the puzzles, the steps compared and those with a hint.
+struct StaticComparison {
+  int puzzles = 0, compared = 0, found = 0;
+};
+void compare_static_producer(const std::string& file, double min_ser, int max_puzzles,
+                             StaticComparison& out) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/" + file);
+  ASSERT_FALSE(lines.empty());
+  int& puzzles = out.puzzles;
+  int& compared = out.compared;
+  int& found = out.found;
   for (size_t i = 0; i < lines.size() && puzzles < max_puzzles; ++i) {
     if (min_ser > 0 && std::stod(lines[i].substr(82)) < min_ser) continue;
     ++puzzles;
@@ -786,26 +794,22 @@ void compare_static_producer(const std::vector<std::string>& lines, double min_s
 }
 
 TEST(GraderChains, PlainProducerAgreesWithTheEngine) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
-  ASSERT_FALSE(lines.empty());
-  int compared = 0, found = 0, puzzles = 0;
-  compare_static_producer(lines, 6.5, 40, puzzles, compared, found);
-  EXPECT_EQ(puzzles, 40);
-  EXPECT_GT(found, 100) << compared;
-  EXPECT_GT(compared, found);  // also steps where no static chain applies
+  StaticComparison r;
+  compare_static_producer("cb001_1000.txt", 6.5, 40, r);
+  EXPECT_EQ(r.puzzles, 40);
+  EXPECT_GT(r.found, 100) << r.compared;
+  EXPECT_GT(r.compared, r.found);  // also steps where no static chain applies
 }
 
 // The same on the hardest puzzles, where the static chains often find nothing and the
 // searches run to the end: the filters by strongly connected component (which sources
 // can close, which cycles can eliminate) are exercised on both outcomes.
 TEST(GraderChains, PlainProducerAgreesWithTheEngineOnHardPuzzles) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/top1465_300.txt");
-  ASSERT_FALSE(lines.empty());
-  int compared = 0, found = 0, puzzles = 0;
-  compare_static_producer(lines, 0, 40, puzzles, compared, found);
-  EXPECT_EQ(puzzles, 40);
-  EXPECT_GT(found, 100) << compared;
-  EXPECT_GT(compared, found + 100) << found;
+  StaticComparison r;
+  compare_static_producer("top1465_300.txt", 0, 40, r);
+  EXPECT_EQ(r.puzzles, 40);
+  EXPECT_GT(r.found, 100) << r.compared;
+  EXPECT_GT(r.compared, r.found + 100) << r.found;
 }
 
 // Grades each puzzle of `lines` (up to `steps` matching steps) and, at every step whose
