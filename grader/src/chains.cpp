@@ -771,36 +771,55 @@ struct ChainEngine::Impl {
       }
       comp_start[ncomp_xy] = at;
     }
-    if (elim_call[k] == call_stamp) return elim_digits[k];
-    const size_t words = static_cast<size_t>(b.n + 1) * W;
+    if (elim_call[k] != call_stamp) {
+      elim_call[k] = call_stamp;
+      // clang-format off
+      switch (W) {
+        case 2: elim_digits[k] = component_digits<2>(k); break;  // 9x9
+        case 4: elim_digits[k] = component_digits<4>(k); break;  // 16x16
+        default: elim_digits[k] = component_digits<0>(k); break;
+      }
+      // clang-format on
+    }
+    return elim_digits[k];
+  }
+  // eliminable_digits of component k, kW words per cell set (0: W).
+  template <int kW>
+  Mask component_digits(int k) {
+    const int w_n = kW > 0 ? kW : W;
+    const size_t words = static_cast<size_t>(b.n + 1) * w_n;
     if (seen_on.size() < words) {
       seen_on.resize(words);
       seen_off.resize(words);
     }
+    std::uint64_t* on = seen_on.data();
+    std::uint64_t* off = seen_off.data();
     Mask digits = 0;
     for (int i = comp_start[k]; i < comp_start[k + 1]; ++i) {
       const int v = comp_order[i];
-      const int d = (v >> 1) % b.n + 1;
+      const int cd = v >> 1;
+      const int c = cd / b.n, d = cd - c * b.n + 1;
+      std::uint64_t* t = ((v & 1) ? on : off) + static_cast<size_t>(d) * w_n;
+      const std::uint64_t* pc = b.g->peer_set(c);
       if (!((digits >> d) & 1)) {
         digits |= Mask{1} << d;
-        for (int w = 0; w < W; ++w) seen_on[d * W + w] = seen_off[d * W + w] = 0;
+        std::uint64_t* u = ((v & 1) ? off : on) + static_cast<size_t>(d) * w_n;
+        for (int w = 0; w < w_n; ++w) {
+          t[w] = pc[w];
+          u[w] = 0;
+        }
+      } else {
+        for (int w = 0; w < w_n; ++w) t[w] |= pc[w];
       }
-      std::uint64_t* t = ((v & 1) ? seen_on.data() : seen_off.data()) + static_cast<size_t>(d) * W;
-      const std::uint64_t* pc = b.g->peer_set((v >> 1) / b.n);
-      for (int w = 0; w < W; ++w) t[w] |= pc[w];
     }
     Mask result = 0;
     for (Mask dm = digits; dm; dm &= dm - 1) {
       const int d = lowest(dm);
-      for (int w = 0; w < W; ++w) {
-        if (seen_on[d * W + w] & seen_off[d * W + w] & cand_bb[d * W + w]) {
-          result |= Mask{1} << d;
-          break;
-        }
-      }
+      std::uint64_t any = 0;
+      for (int w = 0; w < w_n; ++w)
+        any |= on[d * w_n + w] & off[d * w_n + w] & cand_bb[d * w_n + w];
+      if (any) result |= Mask{1} << d;
     }
-    elim_call[k] = call_stamp;
-    elim_digits[k] = result;
     return result;
   }
 
