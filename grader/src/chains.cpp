@@ -343,6 +343,7 @@ struct ChainEngine::Impl {
                         std::vector<int>& size, int* order = nullptr) {
     int norder = 0;
     size.clear();
+    t_late.clear();
     const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
     if (t_idx.size() < nn) {
       t_idx.resize(nn);
@@ -370,7 +371,15 @@ struct ChainEngine::Impl {
       for (Mask cm = b.cand[c]; cm; cm &= cm - 1) {
         const int off_r = ChainBoard::node(b.cd(c, lowest(cm)), false);
         for (int r = kAll ? off_r : off_r + 1; r <= off_r + 1; ++r) {
-          if (idx[r] >= 0 || (!kAll && lo_off[off_r] == hi_off[off_r])) continue;
+          if (idx[r] >= 0) continue;
+          // An "on" node whose "off" node has no strong link has no link into it (each
+          // link has its contrapositive): alone in its component, and no search from
+          // elsewhere meets it. With kAll it is numbered after the others (it reaches
+          // only lower numbers), so its links are never walked here.
+          if ((r & 1) && lo_off[off_r] == hi_off[off_r]) {
+            if (kAll) t_late.push_back(r);
+            continue;
+          }
           int csp = 0;
           int v = r;
           int k = (r & 1) ? lo_on[r] : lo_off[r];
@@ -442,9 +451,17 @@ struct ChainEngine::Impl {
         }
       }
     }
+    for (int r : t_late) {
+      if (idx[r] >= 0) continue;
+      idx[r] = kDone;
+      comp[r] = ncomp++;
+      size.push_back(1);
+      if (order) order[norder++] = r;
+    }
     t_ncomp = ncomp;
     return comp;
   }
+  std::vector<int> t_late;  // scratch of components: the "on" nodes numbered last
   int t_ncomp = 0;  // components numbered by the last call
   // The components of pass XY's graph with every node numbered, when this call has them
   // (see build_psearch).
