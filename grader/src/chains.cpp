@@ -516,7 +516,9 @@ struct ChainEngine::Impl {
           if (comp[w] != cv) continue;
           ++groups;
           for (const int *jt = base_adj + sfirst[w], *je = base_adj + slast[w]; jt != je; ++jt) {
-            if (comp[*jt] == cv) dl[top++] = WM{w, *jt};
+            // A pair back to v itself is never taken (v is visited, or the source at a
+            // depth where no cycle closes): left out.
+            if (comp[*jt] == cv && *jt != v) dl[top++] = WM{w, *jt};
           }
         }
         ds[2 * v + 1] = top;
