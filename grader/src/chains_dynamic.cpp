@@ -78,13 +78,26 @@
 // dynamic producer instead, runs on the chaining's grid (chains_nested.cpp); the removals
 // enter as "off" nodes like the rules' ones, and each distinct nested chain adds its
 // complexity to any hint whose chains pass through its removals (getNestedComplexity).
-// Not implemented: SE's level 5 (11.0: dynamic chains with their own nested rules inside;
-// a plain transcription would take hours a step). A puzzle that needs it comes back
-// complete = false; none of top1465 or cb001 does.
+// Level 5 (11.0, "+ Dynamic Forcing Chains (+ Forcing Chains)"): SE's getOtherRules then
+// holds the dynamic producer and, after it, the dynamic producer of level 2 (Chaining
+// level - 3); the second runs on a chaining's grid only when the first has no hint there
+// that needs a removed candidate, and the basic rules and the static producer run inside
+// its own chainings (chains_nested.cpp). Its hints count their nested chains' complexity,
+// which counts that of the static chains inside them. The ladder tries it only where
+// level 4 finds nothing, which no puzzle of top1465 or cb001 (nor Golden Nugget or
+// Easter Monster) needs. From level 4 on, the nested producers' hints are kept per
+// chaining grid for the current producer and step (rule_memo), which is exact (they are
+// a function of that grid) and saves the searches of chainings that run dry on a grid
+// already seen; inside, the level-2 producer keeps its rules' hints the same way. One
+// level-5 search still takes about 2.5 minutes on the first positions of Easter Monster
+// and Golden Nugget (there it runs the level-2 producer on about 500 chaining grids,
+// 0.3 s each, mostly the static producer at the dry points of its own chainings), 1 to
+// 70 s on AI Escargot's positions after its first nested step.
 #include <algorithm>
 #include <cstdint>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 
 #include "chains_internal.h"
 #include "chains_plus.h"
@@ -147,6 +160,25 @@ struct DynamicScratch {
   // rules and the records of one hint's parents.
   std::vector<int> placed;
   PlusHints plus_hints;
+  // The rules' hints are a function of the chaining's grid (the step grid being fixed):
+  // from nesting level 4 on, where one search of the nested producers costs milliseconds
+  // to seconds, they are kept per grid for the current producer and step. Chainings from
+  // different assumptions often run dry on the same grid (about 30% of the level 5
+  // searches on Easter Monster's first step repeat one).
+  std::unordered_map<std::string, PlusHints> rule_memo;
+  const PlusHints& plus_rules(const PlusGrid& pg) {
+    if (nest < 4) {
+      find_plus_hints(pg, plus_hints, nest);
+      return plus_hints;
+    }
+    std::string key(reinterpret_cast<const char*>(pg.cand), sizeof(Mask) * static_cast<size_t>(nc));
+    auto it = rule_memo.find(key);
+    if (it == rule_memo.end()) {
+      find_plus_hints(pg, plus_hints, nest);
+      it = rule_memo.emplace(std::move(key), plus_hints).first;
+    }
+    return it->second;
+  }
   std::vector<int> plus_parents;
   // [u]: the values that lost places in unit u in the chaining (PlusGrid::lost), kept up
   // to date at each call of the rules from the "off" records added since the last one.
@@ -355,19 +387,19 @@ struct DynamicScratch {
         for (int k = 0; k < 3; ++k) plus_lost[uid[c * 3 + k]] |= bit;
       }
       const PlusGrid pg{g, cand0.data(), cm, upos0.data(), um, placed.data(), plus_lost.data()};
-      find_plus_hints(pg, plus_hints, nest);
+      const PlusHints& ph = plus_rules(pg);
       bool any = false;
-      for (const PlusHints::H& h : plus_hints.hints) {
+      for (const PlusHints::H& h : ph.hints) {
         plus_parents.clear();
         // A removed candidate left the grid as an "off" record, so each parent has one.
         bool known = true;
         for (int i = h.pb; i < h.pe; ++i) {
-          plus_parents.push_back(rec[plus_hints.parents[i] << 1]);
+          plus_parents.push_back(rec[ph.parents[i] << 1]);
           known &= plus_parents.back() >= 0;
         }
         if (!known) continue;  // cannot happen; a record without parents would break counts
         for (int i = h.tb; i < h.te; ++i) {
-          const int x = plus_hints.targets[i] << 1;
+          const int x = ph.targets[i] << 1;
           if (rec[x] >= 0) continue;
           // push() and enter_off() written out: another call site of those lambdas here,
           // off the hot path, made GCC compile the hot ones 6% slower.
@@ -1114,7 +1146,8 @@ struct DynamicScratch {
     return s.empty() ? s : s + ")";
   }
 
-  bool run(const Ctx& ctx, int level, Hint& h) {
+  // `min_nest`: the producers of lower SE levels are skipped (a test hook; 0 runs all).
+  bool run(const Ctx& ctx, int level, int min_nest, Hint& h) {
     load(ctx.g);
     links_built = false;
     out = &h;
@@ -1150,15 +1183,22 @@ struct DynamicScratch {
         "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
         "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
         "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)"};
-    static const Kind kKinds[7] = {{false, true, true, false, 75, 2, 0, kNishio},
+    static const char* const kNested5[4] = {
+        "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+        "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+        "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+        "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))"};
+    static const Kind kKinds[8] = {{false, true, true, false, 75, 2, 0, kNishio},
                                    {true, false, false, false, 80, 2, 0, kMultiple},
                                    {true, true, false, false, 85, 3, 0, kDynamic},
                                    {true, true, false, true, 90, 4, 1, kPlus},
                                    {true, true, false, true, 95, 5, 2, kNested},
                                    {true, true, false, true, 100, 5, 3, kNested3},
-                                   {true, true, false, true, 105, 5, 4, kNested4}};
+                                   {true, true, false, true, 105, 5, 4, kNested4},
+                                   {true, true, false, true, 110, 6, 5, kNested5}};
     for (const Kind& kd : kKinds) {
       if (kd.level > level) break;
+      if (kd.nest < min_nest) continue;
       // The nested producers are plain transcriptions of SE's: on boards above 9x9 a
       // single step could take hours, so there the ladder stops after dynamic (+) chains.
       if (kd.nest >= 2 && n > 9) break;
@@ -1172,6 +1212,7 @@ struct DynamicScratch {
       base = kd.base;
       cache.assign(nn, -1);
       used = 1;
+      rule_memo.clear();
       found = false;
       if (nishio) {
         produce_nishio();
@@ -1189,7 +1230,11 @@ void delete_dynamic_scratch(DynamicScratch* s) { delete s; }
 
 bool find_dynamic_chains(const Ctx& ctx, int max_level, DynamicScratch& scratch, Hint& out) {
   if (max_level < 2) return false;
-  return scratch.run(ctx, max_level, out);
+  return scratch.run(ctx, max_level, 0, out);
+}
+
+bool find_nested_dynamic_chains(const Ctx& ctx, int se_level, DynamicScratch& scratch, Hint& out) {
+  return scratch.run(ctx, 6, se_level, out);
 }
 
 }  // namespace sudoforge::grader::detail

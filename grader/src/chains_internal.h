@@ -24,5 +24,8 @@ struct DynamicScratch;
 DynamicScratch* new_dynamic_scratch();
 void delete_dynamic_scratch(DynamicScratch* s);
 bool find_dynamic_chains(const Ctx& ctx, int max_level, DynamicScratch& scratch, Hint& out);
+// Test hook: the same with only the producers of SE's Chaining level `se_level` (1 to 5)
+// and above, so that a nested level can be run on a position where an easier one applies.
+bool find_nested_dynamic_chains(const Ctx& ctx, int se_level, DynamicScratch& scratch, Hint& out);
 
 }  // namespace sudoforge::grader::detail

@@ -260,10 +260,14 @@ void find_plus_hints(const PlusGrid& view, PlusHints& out, int level) {
 }
 
 const char* plus_rule_name(int kind) {
-  static const char* kNames[kPlusRuleCount] = {
-      "Locked Candidates", "Hidden Pair",         "Naked Pair",
-      "X-Wing",            "Forcing Chains",      "Multiple Forcing Chains",
-      "Dynamic Forcing Chains"};
+  static const char* kNames[kPlusRuleCount] = {"Locked Candidates",
+                                               "Hidden Pair",
+                                               "Naked Pair",
+                                               "X-Wing",
+                                               "Forcing Chains",
+                                               "Multiple Forcing Chains",
+                                               "Dynamic Forcing Chains",
+                                               "Dynamic Forcing Chains (+ Forcing Chains)"};
   return kNames[kind];
 }
 

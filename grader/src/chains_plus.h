@@ -23,9 +23,10 @@ enum PlusRule {
   kPlusHiddenPair,
   kPlusNakedPair,
   kPlusXWing,
-  kPlusChains,          // nested forcing chains and cycles (level 2)
-  kPlusMultipleChains,  // nested multiple forcing chains (level 3)
-  kPlusDynamicChains,   // nested dynamic forcing chains (level 4)
+  kPlusChains,             // nested forcing chains and cycles (level 2)
+  kPlusMultipleChains,     // nested multiple forcing chains (level 3)
+  kPlusDynamicChains,      // nested dynamic forcing chains (level 4, and first at level 5)
+  kPlusDynamicPlusChains,  // nested dynamic chains with forcing chains inside (level 5)
   kPlusRuleCount
 };
 // The hints of the first rule that has some needing a candidate the chaining removed, in
@@ -44,6 +45,7 @@ struct PlusHints {
 };
 // `level`: SE's nesting level of the chains (1: the basic rules; 2: then forcing chains
 // and cycles; 3: then multiple forcing chains; 4: dynamic forcing chains instead of both;
+// 5: dynamic forcing chains, then dynamic forcing chains (+ forcing chains); see
 // chains_nested.cpp).
 void find_plus_hints(const PlusGrid& grid, PlusHints& out, int level);
 const char* plus_rule_name(int kind);  // "Locked Candidates", "Hidden Pair", ...

@@ -202,7 +202,8 @@ class ChainEngine {
   bool find_forcing_chains(const Ctx&, Hint& out);
   // Nishio (7.5+), multiple (8.0+), dynamic (8.5+), dynamic (+) (9.0+), dynamic with
   // nested forcing chains (9.5+), nested multiple chains (10.0+), nested dynamic chains
-  // (10.5+). `max_level` as in GradeOptions::max_chain_level (2..5).
+  // (10.5+), nested dynamic chains with forcing chains inside (11.0+). `max_level` as in
+  // GradeOptions::max_chain_level (2..6).
   bool find_advanced_chains(const Ctx&, int max_level, Hint& out);
 
  private:

@@ -8,6 +8,7 @@
 #include <bit>
 #include <cmath>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -609,10 +610,11 @@ const char* kPlusCandidates[9] = {". 126 . 459 4569 4569 . 1456 125",
                                   "12468 12368 12346 3489 . 23489 . 1368 1289",
                                   "12468 3578 1234567 34589 1249 234589 2679 13678 12789"};
 
-CandidateGrid plus_position() {
-  CandidateGrid g{grid81(kPlusValues)};
+// A stored 9x9 position: its values, and per row the candidates of each empty cell.
+CandidateGrid stored_position(const char* values, const char* const candidates[9]) {
+  CandidateGrid g{grid81(values)};
   for (int row = 0; row < 9; ++row) {
-    std::istringstream in(kPlusCandidates[row]);
+    std::istringstream in(candidates[row]);
     for (int col = 0; col < 9; ++col) {
       std::string t;
       in >> t;
@@ -625,6 +627,35 @@ CandidateGrid plus_position() {
   return g;
 }
 
+CandidateGrid plus_position() {
+  return stored_position(kPlusValues, kPlusCandidates);
+}
+
+// The grid of a chaining from a 9x9 step grid g, as the rules inside dynamic (+) chains
+// see it: the step's candidates and unit positions, and the chaining's, from which
+// remove() takes candidates.
+struct ChainingView {
+  const CandidateGrid& g;
+  std::vector<grader::detail::Mask> cand0, cand, upos0, upos;
+  std::vector<int> placed;
+  grader::detail::PlusGrid view;
+  explicit ChainingView(const CandidateGrid& grid)
+      : g(grid), cand0(81), upos0(grid.pos_table(), grid.pos_table() + 27 * 10), placed(10, 0) {
+    for (int c = 0; c < 81; ++c) cand0[c] = g.cand(c);
+    for (int c = 0; c < 81; ++c) ++placed[g.value(c)];
+    cand = cand0;
+    upos = upos0;
+    view = {&g, cand0.data(), cand.data(), upos0.data(), upos.data(), placed.data()};
+  }
+  void remove(int c, int d) {
+    cand[c] &= ~(grader::detail::Mask{1} << d);
+    for (int k = 0; k < 3; ++k) {
+      const int u = g.unit_of(c, k);
+      upos[u * 10 + d] &= ~(grader::detail::Mask{1} << g.index_in(u, c));
+    }
+  }
+};
+
 }  // namespace
 
 // The rules inside dynamic (+) chains see the grid of the chaining and name as parents
@@ -632,28 +663,16 @@ CandidateGrid plus_position() {
 TEST(GraderAdvancedChains, PlusRulesNameTheirParents) {
   const CandidateGrid g = plus_position();
   const int n = 9;
-  std::vector<grader::detail::Mask> cand0(81), cand;
-  for (int c = 0; c < 81; ++c) cand0[c] = g.cand(c);
-  const std::vector<grader::detail::Mask> upos0(g.pos_table(), g.pos_table() + 27 * 10);
-  std::vector<grader::detail::Mask> upos = upos0;
-  std::vector<int> placed(10, 0);
-  for (int c = 0; c < 81; ++c) ++placed[g.value(c)];
-  cand = cand0;
-  const grader::detail::PlusGrid view{&g,           cand0.data(), cand.data(),
-                                      upos0.data(), upos.data(),  placed.data()};
+  ChainingView chaining(g);
   grader::detail::PlusHints hints;
   // The step grid itself: no rule applies (it is stuck), and nothing needs a removal.
-  grader::detail::find_plus_hints(view, hints, 1);
+  grader::detail::find_plus_hints(chaining.view, hints, 1);
   EXPECT_TRUE(hints.hints.empty());
   // A chaining that removed 4 from r3c3 leaves 4 of box 1 in row 2 (r2c1, r2c3): the
   // pointing removes 4 from r2c5, r2c7, r2c8, and needs r3c3<>4.
   const int c = 2 * 9 + 2, d = 4;
-  cand[c] &= ~(grader::detail::Mask{1} << d);
-  for (int k = 0; k < 3; ++k) {
-    const int u = g.unit_of(c, k);
-    upos[u * (n + 1) + d] &= ~(grader::detail::Mask{1} << g.index_in(u, c));
-  }
-  grader::detail::find_plus_hints(view, hints, 1);
+  chaining.remove(c, d);
+  grader::detail::find_plus_hints(chaining.view, hints, 1);
   ASSERT_FALSE(hints.hints.empty());
   bool seen = false;
   for (const auto& h : hints.hints) {
@@ -739,6 +758,7 @@ struct StepView {
   grader::detail::PlusGrid grid;
   explicit StepView(const CandidateGrid& g) : cand(81) {
     for (int c = 0; c < 81; ++c) cand[c] = g.cand(c);
+    for (int c = 0; c < 81; ++c) ++placed[g.value(c)];  // the X-Wing rule inside reads it
     grid = {&g, cand.data(), cand.data(), g.pos_table(), g.pos_table(), placed.data()};
   }
 };
@@ -919,6 +939,157 @@ TEST(GraderSoundness, NestedForcingChainsFinishAIEscargot) {
   ASSERT_EQ(h.eliminations.size(), 1u) << h.explanation;
   EXPECT_EQ(h.eliminations[0], std::make_pair(5 * 9 + 7, 7)) << h.explanation;  // r6c8<>7
   EXPECT_NE(h.explanation.find("Forcing Chains)"), std::string::npos) << h.explanation;
+}
+
+namespace {
+
+const char* kAIEscargot =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+// Two positions of AI Escargot's graded path, stored as its values and, per row, the
+// candidates of each empty cell ("." for a cell with a value): before its step 9, its
+// first that needs forcing chains nested inside dynamic chains (SE's level 2: r6c8<>7,
+// 10.2), and before its step 35, where plain dynamic chains give r7c9<>6 (9.1).
+const char* kEscargotNestedValues =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..41.....7..7...3..";
+const char* kEscargotNested[9] = {". 2568 2468 458 345 . 246 . 346",
+                                  "457 . 46 1459 . 59 1467 467 .",
+                                  "2478 278 . . 134 138 . 2347 134",
+                                  "2478 278 . . 167 126 . 4678 146",
+                                  "479 . 34 579 . 569 467 34567 .",
+                                  ". 2789 238 12579 1579 . 178 3578 135",
+                                  ". 25689 268 24578 45679 2568 2468 . 4569",
+                                  "2589 . . 2589 3569 3568 268 2568 .",
+                                  "2589 25689 . 12458 14569 12568 . 24568 4569"};
+const char* kEscargotLateValues =
+    "1....7.9..3..29..8..96..5....53..9...13.8...26....4...3......1..41.....7..7...3..";
+const char* kEscargotLate[9] = {". 568 2468 458 345 . 24 . 346",
+                                "57 . 46 145 . . 167 467 .",
+                                "278 278 . . 134 138 . 2347 134",
+                                "2478 27 . . 16 12 . 48 146",
+                                "49 . . 579 . 56 467 4567 .",
+                                ". 289 28 1279 1579 . 178 35 135",
+                                ". 25689 268 2478 4679 568 2468 . 4569",
+                                "2589 . . 2589 3569 356 268 2568 .",
+                                "2589 5689 . 12458 14569 1258 . 2456 4569"};
+
+// A stored position with AI Escargot's solution (from the solver library), checked to
+// keep the true digits.
+struct EscargotPosition {
+  Grid solution = grid81(kAIEscargot);
+  CandidateGrid g;
+  EscargotPosition(const char* values, const char* const candidates[9])
+      : g{stored_position(values, candidates)} {
+    EXPECT_TRUE(solve(solution));
+    for (int c = 0; c < 81; ++c) {
+      if (g.value(c)) {
+        EXPECT_EQ(g.value(c), solution[c]) << c;
+      } else {
+        EXPECT_TRUE(g.has(c, solution[c])) << c;
+      }
+    }
+  }
+};
+
+}  // namespace
+
+// The plain dynamic producer of level 2 (dynamic chains with the basic rules and the
+// static producer inside: the second nested rule of SE's level 5) against the optimised
+// search of the same level ("+ Forcing Chains", 9.5+): at each of the six steps of AI
+// Escargot where that level gives the easiest hint, the plain producer's first hint is the
+// engine's (rating and removals).
+TEST(GraderChains, PlainDynamicPlusProducerAgreesWithTheEngine) {
+  const int compared = compare_first_hints(
+      {kAIEscargot}, 100,
+      [](const Step& s) { return s.technique.find("(+ Forcing Chains)") != std::string::npos; },
+      [](const grader::detail::PlusGrid& v) { return grader::detail::dynamic_chain_hints(v, 2); });
+  EXPECT_EQ(compared, 6);
+}
+
+// SE's level 5 nested rule on a chaining's grid: on AI Escargot's first nested position,
+// a chaining that removed 8 from r1c2 (not the true digit) runs dry on a grid where the
+// plain dynamic producer (the nested rule of level 4) has no hint that needs the removal;
+// level 5 then runs the dynamic producer of level 2, whose hints all need it, carry the
+// complexity of their chains, and remove no true digit.
+TEST(GraderSoundness, Level5NestedRuleAddsDynamicPlusChains) {
+  const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
+  const CandidateGrid& g = pos.g;
+  const int n = 9, c = 1, d = 8;  // r1c2<>8
+  ASSERT_TRUE(g.has(c, d));
+  ASSERT_NE(pos.solution[c], d);
+  ChainingView chaining(g);
+  chaining.remove(c, d);
+  const grader::detail::PlusGrid& view = chaining.view;
+  grader::detail::PlusHints hints;
+  grader::detail::find_plus_hints(view, hints, 4);
+  EXPECT_TRUE(hints.hints.empty());
+  grader::detail::find_plus_hints(view, hints, 5);
+  ASSERT_FALSE(hints.hints.empty());
+  for (const auto& h : hints.hints) {
+    EXPECT_EQ(h.kind, grader::detail::kPlusDynamicPlusChains);
+    EXPECT_GE(h.nested_cx, 2);
+    const std::vector<int> parents(hints.parents.begin() + h.pb, hints.parents.begin() + h.pe);
+    EXPECT_EQ(parents, std::vector<int>{c * n + d - 1});
+    for (int i = h.tb; i < h.te; ++i) {
+      const int t = hints.targets[i];
+      EXPECT_NE(pos.solution[t / n], t % n + 1) << t;
+    }
+  }
+  // Every hint of the level-2 producer on that grid, with or without the removal, is
+  // sound too, and rated from 9.5 by its complexity.
+  const auto all = grader::detail::dynamic_chain_hints(view, 2);
+  ASSERT_FALSE(all.empty());
+  for (const auto& h : all) {
+    EXPECT_EQ(h.rating, 95 + grader::detail::length_difficulty(h.complexity));
+    for (const int t : h.removable) EXPECT_NE(pos.solution[t / n], t % n + 1) << t;
+  }
+}
+
+// SE's level 5 as a whole ("+ Dynamic Forcing Chains (+ Forcing Chains)", 11.0+), run on
+// its own (the ladder tries it only where level 4 finds nothing, which no known puzzle
+// needs) on AI Escargot's position before its 35th step, where plain dynamic chains give
+// the 9.1 step: its hint is named and rated as SE does (11.0 plus the length adjustment
+// of a complexity that counts its nested chains) and removes no true digit. The ladder
+// capped at 5 (SE's levels up to 4) gives the easier step.
+TEST(GraderAdvancedChains, Level5ForcingChainsOnAPreparedPosition) {
+  const EscargotPosition pos(kEscargotLateValues, kEscargotLate);
+  Ctx ctx{pos.g, true};
+  grader::detail::ChainEngine engine;
+  Hint h;
+  ASSERT_TRUE(engine.find_advanced_chains(ctx, 5, h));
+  EXPECT_STREQ(h.technique, "Dynamic Contradiction Forcing Chains") << h.explanation;
+  EXPECT_EQ(h.rating, 91) << h.explanation;
+  std::unique_ptr<grader::detail::DynamicScratch, void (*)(grader::detail::DynamicScratch*)>
+      scratch(grader::detail::new_dynamic_scratch(), grader::detail::delete_dynamic_scratch);
+  Hint h5;
+  ASSERT_TRUE(grader::detail::find_nested_dynamic_chains(ctx, 5, *scratch, h5));
+  const std::string technique = h5.technique;
+  const std::string suffix = " Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))";
+  ASSERT_GT(technique.size(), suffix.size()) << technique;
+  EXPECT_EQ(technique.substr(technique.size() - suffix.size()), suffix);
+  EXPECT_EQ(technique.rfind("Dynamic ", 0), 0u) << technique;
+  EXPECT_EQ(h5.rating, 110 + grader::detail::length_difficulty(h5.complexity)) << h5.explanation;
+  EXPECT_NE(h5.explanation.find("inside: "), std::string::npos) << h5.explanation;
+  ASSERT_FALSE(h5.eliminations.empty());
+  for (auto [c, d] : h5.eliminations) EXPECT_NE(pos.solution[c], d) << h5.explanation;
+  for (auto [c, d] : h5.placements) EXPECT_EQ(pos.solution[c], d) << h5.explanation;
+}
+
+// The default rates everything (SE's level 5 included); a puzzle the lower levels finish
+// is rated step for step the same with the ladder capped at 5 (SE's levels up to 4).
+TEST(GraderAdvancedChains, DefaultChainLevelIncludesLevel5) {
+  EXPECT_EQ(GradeOptions{}.max_chain_level, 6);
+  GradeOptions level5;
+  level5.max_chain_level = 5;
+  const Grid p = grid81(kPlusPuzzle);
+  const Rating capped = Grader(level5).rate(p, true);
+  const Rating full = Grader().rate(p, true);
+  EXPECT_TRUE(capped.complete);
+  EXPECT_TRUE(full.complete);
+  EXPECT_DOUBLE_EQ(capped.er, full.er);
+  ASSERT_EQ(capped.steps.size(), full.steps.size());
+  for (size_t i = 0; i < full.steps.size(); ++i)
+    EXPECT_EQ(capped.steps[i].explanation, full.steps[i].explanation);
 }
 
 // Two puzzles of coloin's whose SE ratings were published as ER 11.0, EP 11.0, ED 2.6

@@ -63,11 +63,15 @@ struct GradeOptions {
   // chains and cycles, 2 + aligned triplet exclusion, Nishio and multiple chains, 3 +
   // dynamic chains, 4 + dynamic (+) chains (9.0+), 5 + forcing chains, multiple forcing
   // chains, then dynamic forcing chains nested in dynamic chains (SE's levels 2, 3 and 4:
-  // 9.5+, 10.0+, 10.5+). Lower values are faster and may leave the rating incomplete.
-  // SE's level 5 (11.0+) is not implemented: a puzzle that needs it comes back
-  // complete = false (ER then is that of the steps done). The nested levels run on
-  // boards up to 9x9 only (on larger ones a step could take hours).
-  int max_chain_level = 5;
+  // 9.5+, 10.0+, 10.5+), 6 (everything) + dynamic forcing chains with forcing chains
+  // inside them nested in dynamic chains (SE's level 5, 11.0+). Lower values are faster
+  // and may leave the rating incomplete (complete = false; ER then is that of the steps
+  // done). SE's level 5 is only tried where level 4 finds nothing, which no puzzle of
+  // top1465 or cb001 (nor Golden Nugget, Easter Monster or AI Escargot) needs; one search
+  // of it takes about 2.5 minutes on those two monsters' first positions and 1 to 70 s on
+  // AI Escargot's later ones. The nested levels run on boards up to 9x9 only (on larger
+  // ones a step could take hours).
+  int max_chain_level = 6;
   // Give up (complete = false) after this many steps (a safety net; 0 = no limit).
   int max_steps = 0;
 };
