@@ -21,7 +21,9 @@
 // search ran to the end is not searched again in later rounds; the cycle search only
 // builds "off" instances that have a strong link, from a per-pass table of
 // on -> off -> on steps that stay inside a strongly connected component of the pass's
-// graph (a cycle cannot leave one); cycle eliminations are found on bit boards.
+// graph (a cycle cannot leave one); a source's cycles are searched only when its
+// component could eliminate something (cycles_may_eliminate, eliminable_digits); cycle
+// eliminations are found on bit boards.
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include "chains_internal.h"
