@@ -700,7 +700,6 @@ struct ChainEngine::Impl {
                                        comp_xy_size, comp_order.data());
     comp_xy_call = call_stamp;
     const int ncomp = t_ncomp;
-    ncomp_xy = ncomp;
     cand_src.clear();
     for (int v : srcs) {
       if (comp[v] >= comp[v ^ 1]) cand_src.push_back(v);
@@ -776,10 +775,11 @@ struct ChainEngine::Impl {
   std::vector<int> comp_start, elim_call;
   std::vector<Mask> elim_digits;
   std::vector<std::uint64_t> seen_on, seen_off;  // [d * W]: peers of the nodes of digit d
-  int comp_start_call = 0, ncomp_xy = 0;
+  int comp_start_call = 0;
   Mask eliminable_digits(int k) {
     if (comp_start_call != call_stamp) {
       comp_start_call = call_stamp;
+      const int ncomp_xy = static_cast<int>(comp_xy_size.size());
       if (comp_start.size() < static_cast<size_t>(ncomp_xy) + 1) comp_start.resize(ncomp_xy + 1);
       if (elim_call.size() < static_cast<size_t>(ncomp_xy)) {
         elim_call.resize(ncomp_xy, 0);

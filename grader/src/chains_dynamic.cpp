@@ -97,7 +97,6 @@
 #include <cstdint>
 #include <string>
 #include <tuple>
-#include <unordered_map>
 
 #include "chains_internal.h"
 #include "chains_plus.h"
@@ -165,19 +164,11 @@ struct DynamicScratch {
   // to seconds, they are kept per grid for the current producer and step. Chainings from
   // different assumptions often run dry on the same grid (about 30% of the level 5
   // searches on Easter Monster's first step repeat one).
-  std::unordered_map<std::string, PlusHints> rule_memo;
+  PlusHintsMemo rule_memo;
   const PlusHints& plus_rules(const PlusGrid& pg) {
-    if (nest < 4) {
-      find_plus_hints(pg, plus_hints, nest);
-      return plus_hints;
-    }
-    std::string key(reinterpret_cast<const char*>(pg.cand), sizeof(Mask) * static_cast<size_t>(nc));
-    auto it = rule_memo.find(key);
-    if (it == rule_memo.end()) {
-      find_plus_hints(pg, plus_hints, nest);
-      it = rule_memo.emplace(std::move(key), plus_hints).first;
-    }
-    return it->second;
+    if (nest >= 4) return rule_memo.find(pg, nest);
+    find_plus_hints(pg, plus_hints, nest);
+    return plus_hints;
   }
   std::vector<int> plus_parents;
   // [u]: the values that lost places in unit u in the chaining (PlusGrid::lost), kept up

@@ -38,8 +38,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <string>
-#include <unordered_map>
 
 namespace sudoforge::grader::detail {
 namespace {
@@ -590,8 +588,7 @@ struct DynProducer {
   int stamp = 0;
   std::vector<Mask> cand, upos;  // the grid of the chaining in progress
   std::vector<StaticChainHint> hints;
-  PlusHints rule_hints;                                    // level 2: the rules' hints
-  std::unordered_map<std::string, PlusHints> rule_memo;    // level 2: per chaining grid
+  PlusHintsMemo rule_memo;                                 // level 2: the rules' hints
   std::vector<std::pair<std::uint64_t, int>> nested_seen;  // scratch of hint()
 
   DynProducer(const PlusGrid& view, int chain_level)
@@ -619,15 +616,8 @@ struct DynProducer {
   // added.
   bool add_rule_offs(Chain& ch) {
     const PlusGrid inner{&g, v.cand, cand.data(), v.upos, upos.data(), v.placed, nullptr};
-    // The rules' hints depend on the chaining's grid only: kept per grid (chainings from
-    // different assumptions often run dry on the same one).
-    std::string key(reinterpret_cast<const char*>(cand.data()), sizeof(Mask) * cand.size());
-    auto it = rule_memo.find(key);
-    if (it == rule_memo.end()) {
-      find_plus_hints(inner, rule_hints, level);
-      it = rule_memo.emplace(std::move(key), rule_hints).first;
-    }
-    const PlusHints& ph = it->second;
+    // This producer's grid is the rules' step grid for its whole run.
+    const PlusHints& ph = rule_memo.find(inner, level);
     bool any = false;
     std::vector<int> parents;
     for (const PlusHints::H& h : ph.hints) {

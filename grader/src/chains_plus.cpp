@@ -259,6 +259,17 @@ void find_plus_hints(const PlusGrid& view, PlusHints& out, int level) {
   find_nested_chain_hints(view, level, out);
 }
 
+const PlusHints& PlusHintsMemo::find(const PlusGrid& grid, int level) {
+  std::string key(reinterpret_cast<const char*>(grid.cand),
+                  sizeof(Mask) * static_cast<size_t>(grid.g->cell_count()));
+  auto it = memo_.find(key);
+  if (it == memo_.end()) {
+    find_plus_hints(grid, scratch_, level);
+    it = memo_.emplace(std::move(key), scratch_).first;
+  }
+  return it->second;
+}
+
 const char* plus_rule_name(int kind) {
   static const char* kNames[kPlusRuleCount] = {"Locked Candidates",
                                                "Hidden Pair",

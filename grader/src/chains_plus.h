@@ -1,6 +1,8 @@
 #pragma once
 // The basic rules that dynamic (+) chains apply inside a chaining (chains_plus.cpp).
 #include <cstdint>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "engine.h"
@@ -48,6 +50,19 @@ struct PlusHints {
 // 5: dynamic forcing chains, then dynamic forcing chains (+ forcing chains); see
 // chains_nested.cpp).
 void find_plus_hints(const PlusGrid& grid, PlusHints& out, int level);
+// find_plus_hints kept per chaining grid: its hints are a function of grid.cand while the
+// step grid (cand0, upos0, placed) stays the same, so clear() at every new step grid. For
+// the nested levels, where one search costs milliseconds to seconds and chainings from
+// different assumptions often run dry on the same grid.
+class PlusHintsMemo {
+ public:
+  const PlusHints& find(const PlusGrid& grid, int level);
+  void clear() { memo_.clear(); }
+
+ private:
+  std::unordered_map<std::string, PlusHints> memo_;  // key: the bytes of grid.cand
+  PlusHints scratch_;
+};
 const char* plus_rule_name(int kind);  // "Locked Candidates", "Hidden Pair", ...
 
 }  // namespace sudoforge::grader::detail
