@@ -14,13 +14,12 @@ void FinderMemo::reset(const CandidateGrid& g) {
   set_cells_.assign(static_cast<size_t>(keys) * g.set_words(), 0);
   payload_.resize(keys);
   for (auto& p : payload_) p.clear();
-  verdicts_.clear();
+  if (++epoch_ == 0) {  // wrapped: entries of epoch 1 onwards could match again
+    std::fill(verdicts_.begin(), verdicts_.end(), Verdict{});
+    epoch_ = 1;
+  }
   std::fill(std::begin(grid_), std::end(grid_), 0);
   verdict_call_ = 0;
-}
-
-void FinderMemo::init_verdicts() {
-  verdicts_.assign(std::size_t{1} << kVerdictBits, Verdict{0, 0});
 }
 
 bool FinderMemo::cells_clean(int key) const {

@@ -67,11 +67,11 @@ class FinderMemo {
   std::uint64_t* verdict_time(std::uint32_t key) {
     if (verdicts_.empty()) return nullptr;
     Verdict& v = verdicts_[slot_of(key)];
-    return v.key == key && v.time != 0 ? &v.time : nullptr;
+    return v.key == key && v.epoch == epoch_ ? &v.time : nullptr;
   }
   void set_verdict(std::uint32_t key) {
-    if (verdicts_.empty()) init_verdicts();
-    verdicts_[slot_of(key)] = Verdict{key, g_->clock() + 1};
+    if (verdicts_.empty()) verdicts_.resize(std::size_t{1} << kVerdictBits);
+    verdicts_[slot_of(key)] = Verdict{key, epoch_, g_->clock() + 1};
   }
   // The clock + 1 of the verdict finder's previous call on this puzzle (0: none), which
   // it keeps here.
@@ -83,16 +83,18 @@ class FinderMemo {
   std::uint64_t grid_[kGridSlots] = {};
   std::vector<std::uint64_t> set_time_, set_cells_;
   std::vector<std::vector<int>> payload_;
+  // Entries of earlier puzzles stay in the table (clearing 256 KB per puzzle cost more
+  // than the verdicts saved on easy ones) and are told apart by the epoch of reset().
   struct Verdict {
-    std::uint32_t key;
-    std::uint64_t time;
+    std::uint32_t key = 0, epoch = 0;
+    std::uint64_t time = 0;
   };
   static constexpr int kVerdictBits = 14;
   static std::size_t slot_of(std::uint32_t key) {
     return (key * 2654435761u) >> (32 - kVerdictBits);  // Fibonacci hashing
   }
-  void init_verdicts();
-  std::vector<Verdict> verdicts_;  // empty until the first verdict of a puzzle
+  std::vector<Verdict> verdicts_;  // empty until the first verdict
+  std::uint32_t epoch_ = 0;        // of the current puzzle: 1, 2, ...
   std::uint64_t verdict_call_ = 0;
 };
 
