@@ -94,6 +94,7 @@
 // 0.3 s each, mostly the static producer at the dry points of its own chainings), 1 to
 // 70 s on AI Escargot's positions after its first nested step.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -115,14 +116,20 @@ struct DynamicScratch {
     int node, pb, pe, anc;  // anc: memo of the ancestor count (-1 unknown)
   };
   // One chaining.
+  // The canonical record of a node is found from the bit set: by_rank lists the records
+  // of the set bits in node order, rank_base[w] counts the set bits before word w, both
+  // built on the first find() (most chainings are never asked). A dense node -> record
+  // table per chaining (5.8 KB on 9x9, for 38 records on average on SER 7.5+) cost more
+  // to clear and to keep in cache.
   struct Result {
-    std::vector<int> rec;                       // node -> canonical record, or -1
     std::vector<Rec> recs;
     std::vector<int> pool;                      // parent records
     std::vector<int> on_order, off_order;       // canonical records in order of derivation
     // Bit nd set when node nd has a canonical record: the hints that need a node in every
     // chaining of a set intersect these first (most sets share none).
     std::vector<std::uint64_t> bits;
+    mutable std::vector<int> rank_base, by_rank;
+    mutable bool indexed = false;
     std::vector<std::pair<int, int>> rules;     // dynamic (+): (record, PlusRule) of rule "off"s
     struct Nested {
       int rec, cx;
@@ -132,8 +139,29 @@ struct DynamicScratch {
     bool absurd = false;
     int abs_on = -1, abs_off = -1;              // records of the contradiction
     int rnode(int r) const { return recs[r].node; }
-    bool has(int nd) const { return rec[nd] >= 0; }
-    int find(int nd) const { return rec[nd]; }
+    bool has(int nd) const { return (bits[nd >> 6] >> (nd & 63)) & 1; }
+    int rank(int nd) const {
+      const int w = nd >> 6;
+      return rank_base[w] + std::popcount(bits[w] & ((std::uint64_t{1} << (nd & 63)) - 1));
+    }
+    int find(int nd) const {
+      if (!has(nd)) return -1;
+      if (!indexed) {
+        // Every record is canonical but a contradiction's last one, whose node has no bit.
+        rank_base.resize(bits.size());
+        int at = 0;
+        for (size_t w = 0; w < bits.size(); ++w) {
+          rank_base[w] = at;
+          at += std::popcount(bits[w]);
+        }
+        by_rank.resize(at);
+        for (int r = 0; r < static_cast<int>(recs.size()); ++r) {
+          if (has(recs[r].node)) by_rank[rank(recs[r].node)] = r;
+        }
+        indexed = true;
+      }
+      return by_rank[rank(nd)];
+    }
   };
 
   const CandidateGrid* g = nullptr;
@@ -280,15 +308,16 @@ struct DynamicScratch {
   }
   int cap = 0;
 
-  // Empties R for a new chaining (its node table only where its last records were);
-  // returns the node table.
+  // The node -> canonical record table of the chaining in progress (-1: none), all -1
+  // between chainings (finish_result resets what a chaining set).
+  std::vector<int> srec;
+
+  // Empties R for a new chaining; returns the node table.
   int* clear_result(Result& R) {
-    if (static_cast<int>(R.rec.size()) != nn) {
-      R.rec.assign(nn, -1);
-      R.bits.assign((static_cast<size_t>(nn) + 63) / 64, 0);
-    }
-    int* const rec = R.rec.data();
-    for (const Rec& rc : R.recs) rec[rc.node] = -1;
+    const size_t words = (static_cast<size_t>(nn) + 63) / 64;
+    if (R.bits.size() != words) R.bits.resize(words);
+    if (srec.size() != static_cast<size_t>(nn)) srec.assign(nn, -1);
+    int* const rec = srec.data();
     std::fill(R.bits.begin(), R.bits.end(), 0);
     R.pool.clear();
     R.rules.clear();
@@ -296,6 +325,15 @@ struct DynamicScratch {
     R.absurd = false;
     R.abs_on = R.abs_off = -1;
     return rec;
+  }
+
+  // Copies the nrec records of the chaining in progress (rbuf) into R and resets the
+  // node table.
+  void finish_result(Result& R, int nrec) {
+    R.recs.assign(rbuf.data(), rbuf.data() + nrec);
+    R.indexed = false;
+    int* const rec = srec.data();
+    for (int r = 0; r < nrec; ++r) rec[rbuf[r].node] = -1;
   }
 
   // SE's doChaining from a single assumption. The search works on raw pointers into the
@@ -501,7 +539,7 @@ struct DynamicScratch {
       }
     }
   done:
-    R.recs.assign(rs, rs + nrec);
+    finish_result(R, nrec);
     // The scratch chaining (slot 0: "off" assumptions, Nishio) is read by node and record
     // only, never in order of derivation.
     if (&R != slots.data()) {
@@ -645,7 +683,7 @@ struct DynamicScratch {
       if (expand.template operator()<false>(qoff[hoff++])) goto done;
     }
   done:
-    R.recs.assign(rs, rs + nrec);
+    finish_result(R, nrec);
     R.on_order.assign(qon, qon + non);
     R.off_order.assign(qoff, qoff + noff);
   }
