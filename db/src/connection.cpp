@@ -2,6 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <chrono>
+#include <thread>
 #include <utility>
 
 #include "sudoforge/db/error.h"
@@ -35,13 +38,33 @@ Connection::Connection(const std::string& path, const OpenOptions& options)
         throw CatalogueError(CatalogueError::Category::kReadOnly, SQLITE_READONLY,
                              path + ": the database file is read-only");
       }
-      if (options.wal) exec("PRAGMA journal_mode=WAL");
+      if (options.wal) enable_wal(options.busy_timeout_ms);
     }
     if (options.foreign_keys) exec("PRAGMA foreign_keys=ON");
   } catch (...) {
     sqlite3_close(db_);
     db_ = nullptr;
     throw;
+  }
+}
+
+void Connection::enable_wal(int timeout_ms) {
+  // The switch to WAL is the one write that SQLite's busy handler does not cover: it
+  // upgrades the statement's read lock, and a lock taken from inside a transaction never
+  // waits. Two processes creating the same catalogue raced here (about one run in ten of
+  // CatalogueRobustness.TwoWritersAtOnceLoseNoRows), so it is retried, with back-off, for
+  // as long as the busy timeout allows; once another connection made the file WAL the
+  // statement has nothing to change and succeeds at once.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  auto pause = std::chrono::milliseconds(1);
+  for (;;) {
+    const int rc = sqlite3_exec(db_, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
+    if (rc == SQLITE_OK) return;
+    if ((rc & 0xff) != SQLITE_BUSY || std::chrono::steady_clock::now() >= deadline) {
+      fail(rc, "PRAGMA journal_mode=WAL");
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds(50));
   }
 }
 

@@ -48,6 +48,10 @@ class Connection {
   [[noreturn]] void fail(int rc, std::string_view context) const;
 
  private:
+  // PRAGMA journal_mode=WAL, retried while another connection holds the lock, for up to
+  // timeout_ms; throws as exec() does.
+  void enable_wal(int timeout_ms);
+
   sqlite3* db_ = nullptr;
   std::string path_;
   bool read_only_ = false;
