@@ -49,12 +49,13 @@ Connection::Connection(const std::string& path, const OpenOptions& options)
 }
 
 void Connection::enable_wal(int timeout_ms) {
-  // The switch to WAL is the one write that SQLite's busy handler does not cover: it
-  // upgrades the statement's read lock, and a lock taken from inside a transaction never
-  // waits. Two processes creating the same catalogue raced here (about one run in ten of
-  // CatalogueRobustness.TwoWritersAtOnceLoseNoRows), so it is retried, with back-off, for
-  // as long as the busy timeout allows; once another connection made the file WAL the
-  // statement has nothing to change and succeeds at once.
+  // The switch to WAL is the one write that SQLite's busy handler does not always cover:
+  // the statement reads first, then wants the write lock, and when two connections do
+  // that on one file at once SQLite fails one of them at once rather than deadlock. Two
+  // processes creating the same catalogue met this now and then (CatalogueRobustness.
+  // TwoWritersAtOnceLoseNoRows), so the switch is retried, with back-off, for as long as
+  // the busy timeout allows; once the other connection made the file WAL, the statement
+  // has nothing left to change and succeeds.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   auto pause = std::chrono::milliseconds(1);
   for (;;) {

@@ -115,12 +115,11 @@ struct DynamicScratch {
     // Parents: [pb, pe) in the pool, or the single record pb when pe < 0 (most nodes).
     int node, pb, pe, anc;  // anc: memo of the ancestor count (-1 unknown)
   };
-  // One chaining.
-  // The canonical record of a node is found from the bit set: by_rank lists the records
-  // of the set bits in node order, rank_base[w] counts the set bits before word w, both
-  // built on the first find() (most chainings are never asked). A dense node -> record
-  // table per chaining (5.8 KB on 9x9, for 38 records on average on SER 7.5+) cost more
-  // to clear and to keep in cache.
+  // One chaining. The canonical record of a node is found from the bit set: by_rank lists
+  // the records of the set bits in node order, rank_base[w] counts the set bits before
+  // word w, both built on the first find() (most chainings are never asked). A dense
+  // node -> record table per chaining (5.8 KB on 9x9, for 38 records on average on SER
+  // 7.5+) cost more to clear and to keep in cache.
   struct Result {
     std::vector<Rec> recs;
     std::vector<int> pool;                      // parent records

@@ -83,8 +83,8 @@ class FinderMemo {
   std::uint64_t grid_[kGridSlots] = {};
   std::vector<std::uint64_t> set_time_, set_cells_;
   std::vector<std::vector<int>> payload_;
-  // Entries of earlier puzzles stay in the table (clearing 256 KB per puzzle cost more
-  // than the verdicts saved on easy ones) and are told apart by the epoch of reset().
+  // Entries of earlier puzzles stay in the table, told apart by the epoch of reset():
+  // clearing its 256 KB for every puzzle that used it was a pass over memory each time.
   struct Verdict {
     std::uint32_t key = 0, epoch = 0;
     std::uint64_t time = 0;
