@@ -2,6 +2,8 @@
 // kind, counts, target score, output formats, and the bad-input contract.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -209,6 +211,46 @@ TEST(CliBench, ReportsEveryFileAndValidates) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("poj3074.txt"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("median_us"), std::string::npos);
+}
+
+TEST(CliBench, GradesUniquePuzzlesOnOneThread) {
+  // Five puzzles of the grading sample, then an empty board (not unique: counted, not rated).
+  std::ifstream in(data_file("grade_sample.txt"));
+  std::string input, line;
+  std::vector<std::string> puzzles;
+  while (puzzles.size() < 5 && std::getline(in, line)) {
+    puzzles.push_back(line.substr(0, 81));
+    input += puzzles.back() + "\n";
+  }
+  ASSERT_EQ(puzzles.size(), 5u);
+  input += std::string(81, '.') + "\n";
+  auto r = run_cli("bench --what grade -", input);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The row of "-": puzzles, cpu_s, puzzles/s, median_ms, slowest_ms, incomplete, not_unique.
+  std::istringstream rows(r.out);
+  std::string row;
+  bool seen = false;
+  while (std::getline(rows, row)) {
+    std::istringstream f(row);
+    std::string name;
+    std::size_t n = 0, incomplete = 9, not_unique = 9;
+    double cpu = -1, rate = -1, median = -1, slowest = -1;
+    if (!(f >> name) || name != "-") continue;
+    ASSERT_TRUE(f >> n >> cpu >> rate >> median >> slowest >> incomplete >> not_unique) << row;
+    EXPECT_EQ(n, 5u);
+    EXPECT_EQ(not_unique, 1u);
+    EXPECT_EQ(incomplete, 0u);
+    EXPECT_GT(rate, 0);
+    EXPECT_LE(median, slowest);
+    seen = true;
+  }
+  EXPECT_TRUE(seen) << r.out;
+  // The slowest puzzle is named, and it is one of the five.
+  const auto at = r.out.find("slowest of -: ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string slowest = r.out.substr(at + 14, 81);
+  EXPECT_NE(std::find(puzzles.begin(), puzzles.end(), slowest), puzzles.end()) << slowest;
+  EXPECT_EQ(run_cli("bench --what nothing -", input).exit_code, 2);
 }
 
 }  // namespace
