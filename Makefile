@@ -42,9 +42,10 @@ run: build
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
-# Speed on the shared public sets (not part of the tests).
+# Speed on the shared public sets (not part of the tests): the solver, then the grader.
 bench: build
 	@$(SUDOFORGE) bench ../shared/data/17clue.txt ../shared/data/top1465.txt
+	@$(SUDOFORGE) bench --what grade ../shared/data/cb001-ser.txt ../shared/data/top1465.txt
 
 clean:
 	@rm -rf $(BUILD)
