@@ -1417,6 +1417,9 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
             s.cycle_floor = s.floors[pass == 0 ? lowest(m) - 1 : 0];
             if (s.cycle_floor > lmax) continue;
             if (s.comp_xy_call == s.call_stamp) {
+              // A cycle's nodes are distinct and lie in one XY component, and below the
+              // floor it eliminates nothing: a smaller component holds no useful cycle.
+              if (s.comp_xy_size[s.comp_xy[on]] < s.cycle_floor) continue;
               if (!s.cycles_may_eliminate(on)) continue;
               const Mask ed = s.eliminable_digits(s.comp_xy[on]);
               if (pass == 0 ? !((ed >> lowest(m)) & 1) : ed == 0) continue;
