@@ -81,10 +81,11 @@ struct ChainEngine::Impl {
   // Between the calls of one puzzle a few cells change (3 to 4 of 39 unsolved, on cb001
   // samples), so a cell's block of the adjacency is copied from the last call's (adj_prev)
   // when nothing it reads changed: its candidates, and the positions of those values in
-  // its three units. The blocks of the cells are consecutive, in cell order.
+  // its three units (told by the grid's change clocks: a unit that changed, while none of
+  // the cell's values changed anywhere, keeps the block too). The blocks of the cells are
+  // consecutive, in cell order.
   std::vector<int> adj_prev, cell_beg, cell_end, prev_beg, prev_end;
-  std::vector<Mask> prev_cand, prev_upos, unit_changed;
-  std::uint64_t prev_serial = 0;
+  std::uint64_t prev_serial = 0, prev_built = 0;  // the grid and clock + 1 of the last build
 
   // The peers and conjugates come from the units' position masks (the grid's upos), not
   // from scanning the 3(n-1) peers of every candidate: this runs once per call, over
@@ -114,18 +115,12 @@ struct ChainEngine::Impl {
     int* dst = adj.data();
     int top = 0;
     const int stride = b.n + 1;
-    const int nu = 3 * b.n;
     // Keeping blocks needs the last call's on the same grid (same serial: same shape).
-    const bool keep = prev_serial == g.serial() && prev_cand.size() == static_cast<size_t>(b.nc);
+    const bool keep = prev_serial == g.serial();
+    const std::uint64_t since = prev_built;
+    Mask moved = 0;  // the values whose places changed since the last build
     if (keep) {
-      unit_changed.resize(nu);
-      for (int u = 0; u < nu; ++u) {
-        Mask m = 0;
-        for (int d = 1; d <= b.n; ++d) {
-          m |= static_cast<Mask>(b.upos[u * stride + d] != prev_upos[u * stride + d]) << d;
-        }
-        unit_changed[u] = m;
-      }
+      for (int d = 1; d <= b.n; ++d) moved |= static_cast<Mask>(g.digit_changed(d) >= since) << d;
     }
     for (int c = 0; c < b.nc; ++c) {
       const Mask cm = b.cand[c];
@@ -135,8 +130,9 @@ struct ChainEngine::Impl {
         continue;
       }
       const int ur = g.unit_of(c, 0), uc = g.unit_of(c, 1), ub = g.unit_of(c, 2);
-      if (keep && cm == prev_cand[c] &&
-          !((unit_changed[ur] | unit_changed[uc] | unit_changed[ub]) & cm)) {
+      if (keep && g.cell_changed(c) < since &&
+          ((cm & moved) == 0 || (g.unit_changed(ur) < since && g.unit_changed(uc) < since &&
+                                 g.unit_changed(ub) < since))) {
         const int from = prev_beg[c], len = prev_end[c] - from, shift = top - from;
         std::copy(adj_prev.data() + from, adj_prev.data() + from + len, dst + top);
         for (Mask m = cm; m; m &= m - 1) {
@@ -203,8 +199,7 @@ struct ChainEngine::Impl {
     }
     adj_top = top;
     prev_serial = g.serial();
-    prev_cand.assign(b.cand.begin(), b.cand.end());
-    prev_upos.assign(b.upos.begin(), b.upos.end());
+    prev_built = g.clock() + 1;
   }
 
   Key best;
