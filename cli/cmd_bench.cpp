@@ -31,6 +31,17 @@ struct FileResult {
   std::size_t not_unique = 0, invalid = 0;
 };
 
+// The upper median of a non-empty list (reorders it).
+double median(std::vector<double>& v) {
+  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+  return v[v.size() / 2];
+}
+
+// A file name fit for the 32-character first column: its end, after "...".
+std::string column_name(const std::string& name) {
+  return name.size() > 32 ? "..." + name.substr(name.size() - 29) : name;
+}
+
 struct GradeResult {
   std::string name;
   std::size_t puzzles = 0, not_unique = 0, incomplete = 0;
@@ -101,15 +112,14 @@ int bench_grade(const po::variables_map& vm, long long max) {
       }
     }
     if (progress) std::fputs("\r\033[K", stderr);
-    std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
-    res.median_ms = times[times.size() / 2];
+    res.median_ms = median(times);
     results.push_back(res);
   }
   std::printf("grading (SE ladder, default options), one thread, CPU time\n");
   std::printf("%-32s %9s %9s %11s %10s %11s %10s %10s\n", "file", "puzzles", "cpu_s", "puzzles/s",
               "median_ms", "slowest_ms", "incomplete", "not_unique");
   for (const auto& r : results) {
-    std::string name = r.name.size() > 32 ? "..." + r.name.substr(r.name.size() - 29) : r.name;
+    const std::string name = column_name(r.name);
     const double rate = r.cpu_s > 0 ? static_cast<double>(r.puzzles) / r.cpu_s : 0;
     std::printf("%-32s %9zu %9.3f %11.1f %10.3f %11.3f %10zu %10zu\n", name.c_str(), r.puzzles,
                 r.cpu_s, rate, r.median_ms, r.slowest_ms, r.incomplete, r.not_unique);
@@ -190,8 +200,7 @@ int cmd_bench(const Invocation& inv) {
     }
     double sum = 0;
     for (double t : times) sum += t;
-    std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
-    res.median_us = times[times.size() / 2];
+    res.median_us = median(times);
     res.mean_us = sum / static_cast<double>(times.size());
     res.nodes = static_cast<double>(total.nodes) / static_cast<double>(puzzles.size());
     res.guesses = static_cast<double>(total.guesses) / static_cast<double>(puzzles.size());
@@ -202,7 +211,7 @@ int cmd_bench(const Invocation& inv) {
   std::printf("%-32s %9s %11s %11s %10s %9s %10s %8s\n", "file", "puzzles", "median_us",
               "mean_us", "nodes", "guesses", "not_unique", "invalid");
   for (const auto& r : results) {
-    std::string name = r.name.size() > 32 ? "..." + r.name.substr(r.name.size() - 29) : r.name;
+    const std::string name = column_name(r.name);
     std::printf("%-32s %9zu %11.2f %11.2f %10.1f %9.2f %10zu %8zu\n", name.c_str(), r.puzzles,
                 r.median_us, r.mean_us, r.nodes, r.guesses, r.not_unique, r.invalid);
     if (r.invalid) diag.record_error(r.name, 0, std::to_string(r.invalid) + " invalid solutions");
