@@ -138,6 +138,13 @@ bool unchanged(const CandidateGrid& g, std::uint64_t since, int c0, int c1, int 
   return true;
 }
 
+// The key of the triple {c0, c1, c2} (c0 < c1), whatever the order of its cells.
+std::uint32_t triple_key(int nc, int c0, int c1, int c2) {
+  const int k0 = std::min(c0, c2), k1 = c2 < c0 ? c0 : std::min(c1, c2);
+  const int k2 = std::max(c1, c2);
+  return static_cast<std::uint32_t>((k0 * nc + k1) * nc + k2);
+}
+
 void describe(const Ctx& ctx, const char* name, const int* cells, int count, Hint& out) {
   const CandidateGrid& g = ctx.g;
   out.technique = name;
@@ -303,6 +310,12 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
         if (!hit) thirds &= fresh_bases;
       }
       if (!thirds) continue;
+      if (ctx.memo) {
+        for (std::uint64_t x = thirds; x; x &= x - 1) {
+          const int c2 = b.cell[std::countr_zero(x)];
+          ctx.memo->prefetch_verdict(triple_key(nc, c0, c1, c2));
+        }
+      }
       const Mask cand0 = g.cand(c0), cand1 = g.cand(c1);
       const bool sees01 = g.sees(c0, c1);
       // The twin area, in order: c0's base excluders, then c1's that are not c0's (the
@@ -335,9 +348,7 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
           // combinations, the common excluders and which cells see each other are the
           // same), so the key is the set: a triple met again from another of its pairs
           // is not searched again. The base cells are in reading order, so c0 < c1.
-          const int k0 = std::min(c0, c2), k1 = c2 < c0 ? c0 : std::min(c1, c2);
-          const int k2 = std::max(c1, c2);
-          const std::uint32_t key = static_cast<std::uint32_t>((k0 * nc + k1) * nc + k2);
+          const std::uint32_t key = triple_key(nc, c0, c1, c2);
           if (ctx.memo) {
             if (std::uint64_t* vt = ctx.memo->verdict_time(key)) {
               bool same = *vt == now;
