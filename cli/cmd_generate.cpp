@@ -60,6 +60,9 @@ constexpr const char* kExamples =
     "Output columns (csv, json): puzzle, solution, clues, symmetry, seed, index, minimal"
     ",\nand rating, level when --level or --min/--max-rating grade the puzzles"
     ".\n"
+    "With --level or --min/--max-rating, a candidate is rejected as soon as its grading shows\n"
+    "it above the band (the harder techniques are not searched), and the run ends with a\n"
+    "line on stderr: puzzles/s and how many candidates were graded (not with --quiet).\n"
     "Exit codes: 0 done (also when --time-limit ended the run early), 2 usage error,\n"
     "130 interrupted (Ctrl-C / SIGTERM: every puzzle printed is complete).\n";
 
@@ -250,6 +253,8 @@ int cmd_generate(const Invocation& inv) {
 
   AcceptFactory accept_factory;
   bool graded = false;
+  bool filtered = false;  // --level, --min-rating or --max-rating
+  std::string band;       // that filter, in words (for the end-of-run line)
   // --db: analyses made on the workers, waiting for their puzzle to reach the writer.
   std::map<std::uint64_t, PuzzleAnalysis> analyses;
   std::mutex analyses_mutex;
@@ -266,14 +271,36 @@ int cmd_generate(const Invocation& inv) {
     if (vm.count("min-rating")) lo = vm["min-rating"].as<double>();
     if (vm.count("max-rating")) hi = vm["max-rating"].as<double>();
     if (lo > hi) throw UsageError("--min-rating is above --max-rating");
-    const bool filtered = level || vm.count("min-rating") || vm.count("max-rating");
+    filtered = level || vm.count("min-rating") || vm.count("max-rating");
+    if (level) band = "level " + std::string(grader::level_name(*level));
+    char text[64];
+    if (vm.count("min-rating") && vm.count("max-rating")) {
+      std::snprintf(text, sizeof text, "rating %g to %g", lo, hi);
+    } else if (vm.count("min-rating")) {
+      std::snprintf(text, sizeof text, "rating >= %g", lo);
+    } else if (vm.count("max-rating")) {
+      std::snprintf(text, sizeof text, "rating <= %g", hi);
+    } else {
+      text[0] = '\0';
+    }
+    if (text[0]) band += (band.empty() ? "" : ", ") + std::string(text);
     graded = filtered || to_db;
     if (graded) {
       // One analyzer (solver + grader) per worker thread. A puzzle whose rating stays
       // incomplete (the ladder got stuck) is not kept when filtering: its rating cannot be
       // vouched for. With --db the whole analysis travels to the writer by index.
-      accept_factory = [level, lo, hi, filtered, to_db, &analyses, &analyses_mutex]() -> Accept {
-        auto analyzer = std::make_shared<PuzzleAnalyzer>();
+      // The grading stops as soon as a candidate is known to be above the band (a
+      // diabolical candidate for --level expert costs the basic techniques only, not
+      // the chains): GradeOptions::max_rating.
+      grader::GradeOptions grade;
+      double ceiling = hi;
+      if (level && *level != grader::Level::kExtreme) {
+        ceiling = std::min(ceiling, grader::level_range(*level).second);
+      }
+      if (filtered && ceiling < 1e300) grade.max_rating = ceiling;
+      accept_factory = [level, lo, hi, filtered, to_db, grade, &analyses,
+                        &analyses_mutex]() -> Accept {
+        auto analyzer = std::make_shared<PuzzleAnalyzer>(grade);
         return [analyzer, level, lo, hi, filtered, to_db, &analyses,
                 &analyses_mutex](GeneratedPuzzle& p) {
           PuzzleAnalysis a = analyzer->analyze(p.puzzle, false);
@@ -343,10 +370,13 @@ int cmd_generate(const Invocation& inv) {
   }
 
   Progress progress(!quiet && stderr_is_tty(), batch.count);
+  const auto started = std::chrono::steady_clock::now();
+  std::uint64_t candidates = 0;  // graded to deliver the puzzles printed (with --level etc.)
   std::uint64_t done = 0;
   std::uint64_t unproven = 0;  // puzzles with clues whose check ran out of --check-nodes
   auto emit = [&](const GeneratedPuzzle& p) {
     if (p.undecided_clues > 0) ++unproven;
+    candidates += p.attempts;
     if (catalogue) {
       PuzzleAnalysis a;
       {
@@ -430,6 +460,18 @@ int cmd_generate(const Invocation& inv) {
 
   const auto total = static_cast<unsigned long long>(batch.count);
   const auto delivered = static_cast<unsigned long long>(result.delivered);
+  if (filtered && !quiet && delivered > 0) {
+    // The generation rate of this level or band, and how many candidates it took.
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    std::fprintf(stderr,
+                 "sudoforge generate: %llu puzzles (%s) in %.2f s, %.1f/s on %d thread%s; %llu "
+                 "candidates graded, %.1f%% kept\n",
+                 delivered, band.c_str(), seconds, seconds > 0 ? delivered / seconds : 0.0,
+                 batch.threads, batch.threads == 1 ? "" : "s",
+                 static_cast<unsigned long long>(candidates),
+                 candidates ? 100.0 * delivered / candidates : 0.0);
+  }
   if (unproven > 0 && !quiet) {
     std::cerr << "sudoforge generate: " << unproven << " of " << delivered
               << " puzzles are unique but not proven minimal (a check ran out of its node "

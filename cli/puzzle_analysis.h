@@ -29,6 +29,7 @@ struct PuzzleAnalysis {
 // One per thread: owns a solver and a grader.
 class PuzzleAnalyzer {
  public:
+  explicit PuzzleAnalyzer(grader::GradeOptions options = {}) : grader_(options) {}
   // Checks givens, uniqueness (limit 2) and grades; `explain` keeps the steps.
   // Conflicts are named in `alphabet` (the record's own), else the standard one.
   PuzzleAnalysis analyze(const Grid& puzzle, bool explain, const Alphabet* alphabet = nullptr);

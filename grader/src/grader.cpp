@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "engine.h"
@@ -80,26 +81,49 @@ namespace {
 using detail::Ctx;
 using detail::Hint;
 
-bool next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& opt,
+enum class Next { kFound, kStuck, kAbove };
+
+// The next step in SE's order, with each rung's lowest rating (tenths), which rise along
+// the ladder: past `ceiling`, every hint left would be rated above it (kAbove).
+Next next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& opt, int ceiling,
                Hint& h) {
   using namespace detail;
-  if (find_hidden_single(ctx, h) || find_direct_locking(ctx, h) ||
-      find_direct_hidden_set(ctx, 2, h) || find_naked_single(ctx, h) ||
-      find_direct_hidden_set(ctx, 3, h) || find_locking(ctx, h) || find_naked_set(ctx, 2, h) ||
-      find_fish(ctx, 2, h) || find_hidden_set(ctx, 2, h) || find_naked_set(ctx, 3, h) ||
-      find_fish(ctx, 3, h) || find_hidden_set(ctx, 3, h) || find_xy_wing(ctx, false, h) ||
-      find_xy_wing(ctx, true, h) || find_unique_loop(ctx, h) || find_naked_set(ctx, 4, h) ||
-      find_fish(ctx, 4, h) || find_hidden_set(ctx, 4, h) || find_bug(ctx, h) ||
-      find_aligned_pair_exclusion(ctx, h)) {
-    return true;
+  bool above = false;
+  auto rung = [&](int floor, auto&& find) {
+    if (floor > ceiling) return above = true;
+    return find();
+  };
+  // clang-format off
+  if (rung(10, [&] { return find_hidden_single(ctx, h); }) ||
+      rung(17, [&] { return find_direct_locking(ctx, h); }) ||
+      rung(20, [&] { return find_direct_hidden_set(ctx, 2, h); }) ||
+      rung(23, [&] { return find_naked_single(ctx, h); }) ||
+      rung(25, [&] { return find_direct_hidden_set(ctx, 3, h); }) ||
+      rung(26, [&] { return find_locking(ctx, h); }) ||
+      rung(30, [&] { return find_naked_set(ctx, 2, h); }) ||
+      rung(32, [&] { return find_fish(ctx, 2, h); }) ||
+      rung(34, [&] { return find_hidden_set(ctx, 2, h); }) ||
+      rung(36, [&] { return find_naked_set(ctx, 3, h); }) ||
+      rung(38, [&] { return find_fish(ctx, 3, h); }) ||
+      rung(40, [&] { return find_hidden_set(ctx, 3, h); }) ||
+      rung(42, [&] { return find_xy_wing(ctx, false, h); }) ||
+      rung(44, [&] { return find_xy_wing(ctx, true, h); }) ||
+      rung(45, [&] { return find_unique_loop(ctx, h); }) ||
+      rung(50, [&] { return find_naked_set(ctx, 4, h); }) ||
+      rung(52, [&] { return find_fish(ctx, 4, h); }) ||
+      rung(54, [&] { return find_hidden_set(ctx, 4, h); }) ||
+      rung(56, [&] { return find_bug(ctx, h); }) ||
+      rung(62, [&] { return find_aligned_pair_exclusion(ctx, h); }) ||
+      (opt.max_chain_level >= 1 &&
+       rung(65, [&] { return chains.find_forcing_chains(ctx, h); })) ||
+      // SE tries aligned triplet exclusion (7.5) just before the Nishio chains (7.5 and up).
+      (opt.max_chain_level >= 2 &&
+       (rung(75, [&] { return find_aligned_triplet_exclusion(ctx, h); }) ||
+        rung(75, [&] { return chains.find_advanced_chains(ctx, opt.max_chain_level, h); })))) {
+    return above ? Next::kAbove : Next::kFound;
   }
-  if (opt.max_chain_level >= 1 && chains.find_forcing_chains(ctx, h)) return true;
-  // SE tries aligned triplet exclusion (7.5) just before the Nishio chains (7.5 and up).
-  if (opt.max_chain_level >= 2 && find_aligned_triplet_exclusion(ctx, h)) return true;
-  if (opt.max_chain_level >= 2 && chains.find_advanced_chains(ctx, opt.max_chain_level, h)) {
-    return true;
-  }
-  return false;
+  // clang-format on
+  return Next::kStuck;
 }
 
 }  // namespace
@@ -111,6 +135,10 @@ Rating Grader::rate(const Grid& puzzle, bool keep_steps) {
   Ctx ctx{g, keep_steps, &impl_->memo};
   Rating r;
   int er = 0, ep = -1, ed = -1;
+  // The ceiling in tenths (ratings are multiples of 0.1: 6.2 is 62).
+  const int ceiling = options_.max_rating < 0
+                          ? std::numeric_limits<int>::max()
+                          : static_cast<int>(std::floor(options_.max_rating * 10 + 1e-9));
   Hint h;
   while (!g.solved()) {
     if (options_.max_steps > 0 && r.step_count >= options_.max_steps) {
@@ -121,8 +149,14 @@ Rating Grader::rate(const Grid& puzzle, bool keep_steps) {
     h.eliminations.clear();
     h.cells.clear();
     h.explanation.clear();
-    if (!next_hint(ctx, impl_->chains, options_, h)) {
+    const Next next = next_hint(ctx, impl_->chains, options_, ceiling, h);
+    if (next != Next::kFound || h.rating > ceiling) {
       r.complete = false;
+      r.exceeded = next == Next::kAbove || (next == Next::kFound && h.rating > ceiling);
+      if (next == Next::kFound && h.rating > er) {
+        er = h.rating;
+        r.hardest = h.technique;
+      }
       break;
     }
     bool sound = true;

@@ -11,6 +11,7 @@
 #include "sudoforge/core/alphabet.h"
 #include "sudoforge/core/symmetry.h"
 #include "sudoforge/core/validate.h"
+#include "sudoforge/grader/grader.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
 namespace sudoforge {
@@ -278,6 +279,61 @@ TEST(CliGenerate, InterruptStopsWithCompleteOutput) {
       EXPECT_GT(j.size(), 0u);
     }
   }
+}
+
+// --level and --min/--max-rating deliver only puzzles of that level or band, as the
+// grader rates them, and say at the end how fast and from how many candidates.
+TEST(CliGenerate, LevelsAndBandsDeliverEveryPuzzleInsideAndReportTheRate) {
+  const Geometry g9(3, 3);
+  SudokuSolver solver;
+  grader::Grader grader;
+  struct Case {
+    std::string args;
+    double lo, hi;  // the band, (lo, hi] for a level, [lo, hi] for ratings
+    bool level;
+  };
+  const std::vector<Case> cases = {{"--level easy --count 6", 0, 1.5, true},
+                                   {"--level hard --count 6", 2.8, 4.4, true},
+                                   {"--level expert --count 6", 4.4, 6.2, true},
+                                   {"--level diabolical --count 4", 6.2, 8.9, true},
+                                   {"--min-rating 3.0 --max-rating 4.2 --count 6", 3.0, 4.2, false},
+                                   {"--min-rating 7.1 --count 3", 7.1, 20, false}};
+  for (const auto& c : cases) {
+    auto r = run_cli("generate " + c.args + " --seed 21 --output csv --threads 2");
+    ASSERT_EQ(r.exit_code, 0) << c.args << "\n" << r.err;
+    const auto rows = lines_of(r.out);
+    const int count = std::stoi(c.args.substr(c.args.rfind(' ') + 1));
+    ASSERT_EQ(static_cast<int>(rows.size()), count + 1) << c.args;
+    for (size_t i = 1; i < rows.size(); ++i) {
+      const auto f = split_csv(rows[i]);
+      ASSERT_EQ(f.size(), 9u) << rows[i];
+      const Grid puzzle = grid_of(f[0], g9);
+      ASSERT_EQ(solver.count(puzzle, 2), 1u) << f[0];
+      const grader::Rating rating = grader.rate(puzzle);
+      ASSERT_TRUE(rating.complete) << f[0];
+      // Ratings are tenths: a level's floor is excluded (but easy's 0), a band's is not.
+      const double floor = c.level && c.lo > 0 ? c.lo + 0.1 : c.lo;
+      EXPECT_GE(rating.er, floor - 1e-9) << c.args << " " << f[0];
+      EXPECT_LE(rating.er, c.hi + 1e-9) << c.args << " " << f[0];
+      EXPECT_EQ(std::stod(f[7]), std::round(rating.er * 10) / 10) << f[0];
+      EXPECT_EQ(f[8], grader::level_name(rating.level)) << f[0];
+    }
+    // "sudoforge generate: 6 puzzles (level hard) in 0.05 s, 120.0/s on 2 threads; 80
+    // candidates graded, 7.5% kept"
+    const std::string head = "sudoforge generate: " + std::to_string(count) + " puzzles (";
+    const auto at = r.err.find(head);
+    ASSERT_NE(at, std::string::npos) << c.args << "\n" << r.err;
+    std::istringstream line(r.err.substr(r.err.find(';', at) + 1));
+    long candidates = 0;
+    std::string word;
+    line >> candidates >> word;
+    EXPECT_GE(candidates, count) << r.err;
+    EXPECT_EQ(word, "candidates") << r.err;
+  }
+  // -q keeps stderr quiet; without a filter there is no such line.
+  EXPECT_EQ(run_cli("generate --level hard --count 2 --seed 21 -q").err, "");
+  EXPECT_EQ(run_cli("generate --count 2 --seed 21").err.find("candidates graded"),
+            std::string::npos);
 }
 
 TEST(CliGenerate, UsageErrorsExitTwo) {

@@ -1456,3 +1456,55 @@ TEST(GraderThreads, TwoGradersInParallelAgreeOnAdvancedChains) {
     }
   }
 }
+
+// A ceiling (GradeOptions::max_rating) only stops the grading early: a puzzle rated at
+// most the ceiling gets exactly its full rating and steps, and one rated above it is
+// reported exceeded (never a lower ER that passes for its rating).
+TEST(GraderRating, CeilingStopsOnlyPuzzlesRatedAboveIt) {
+  auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ASSERT_GE(lines.size(), 400u);
+  lines.resize(400);
+  const auto top = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/top1465_300.txt");
+  ASSERT_GE(top.size(), 20u);
+  lines.insert(lines.end(), top.begin(), top.begin() + 20);
+  Grader full;
+  std::vector<Rating> wants;
+  for (const auto& line : lines) {
+    wants.push_back(full.rate(grid81(line.substr(0, 81)), true));
+    ASSERT_TRUE(wants.back().complete) << line;
+  }
+  int below = 0, above = 0;
+  for (const double ceiling : {1.2, 1.5, 2.8, 4.4, 6.2, 7.2, 8.9}) {
+    GradeOptions o;
+    o.max_rating = ceiling;
+    Grader capped(o);
+    for (size_t k = 0; k < lines.size(); ++k) {
+      const std::string& line = lines[k];
+      const Rating& want = wants[k];
+      const Rating got = capped.rate(grid81(line.substr(0, 81)), true);
+      if (want.er <= ceiling + 1e-9) {
+        ++below;
+        EXPECT_FALSE(got.exceeded) << ceiling << " " << line;
+        EXPECT_TRUE(got.complete) << ceiling << " " << line;
+        EXPECT_EQ(got.er, want.er) << ceiling << " " << line;
+        EXPECT_EQ(got.ep, want.ep) << ceiling << " " << line;
+        EXPECT_EQ(got.ed, want.ed) << ceiling << " " << line;
+        EXPECT_EQ(got.hardest, want.hardest) << ceiling << " " << line;
+        EXPECT_EQ(got.step_count, want.step_count) << ceiling << " " << line;
+      } else {
+        ++above;
+        EXPECT_TRUE(got.exceeded) << ceiling << " " << line;
+        EXPECT_FALSE(got.complete) << ceiling << " " << line;
+        // The steps done are the full path's first ones.
+        ASSERT_LE(got.steps.size(), want.steps.size()) << line;
+        for (size_t i = 0; i < got.steps.size(); ++i) {
+          EXPECT_EQ(got.steps[i].explanation, want.steps[i].explanation) << ceiling << " " << line;
+          EXPECT_LE(got.steps[i].rating, ceiling + 1e-9) << line;
+        }
+      }
+    }
+  }
+  // Both sides are exercised at every ceiling but the lowest ones' "below" side.
+  EXPECT_GT(below, 1000);
+  EXPECT_GT(above, 1000);
+}

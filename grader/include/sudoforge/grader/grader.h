@@ -55,6 +55,9 @@ struct Rating {
   std::vector<Step> steps;              // filled only when asked (keep_steps)
   std::vector<std::string> techniques;  // distinct technique names, in order of first use
   bool complete = true;  // false: the ladder got stuck; ER is that of the steps done
+  // Stopped early because ER is known to exceed GradeOptions::max_rating (complete is
+  // false then, and ER is only a lower bound: the harder steps were not searched).
+  bool exceeded = false;
   int step_count = 0;
 };
 
@@ -74,6 +77,13 @@ struct GradeOptions {
   int max_chain_level = 6;
   // Give up (complete = false) after this many steps (a safety net; 0 = no limit).
   int max_steps = 0;
+  // Stop (Rating::exceeded) as soon as ER is known to be above this: when a step is rated
+  // above it, or when no technique whose hints can be rated at or below it applies. The
+  // ladder's techniques come in rising order of their lowest rating, so the step SE would
+  // take then is above it, and the techniques above it are never searched: a filter for
+  // puzzles up to some rating rejects harder ones at the cost of the easy techniques.
+  // Negative: no ceiling.
+  double max_rating = -1;
 };
 
 class Grader {
