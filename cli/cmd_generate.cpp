@@ -271,6 +271,15 @@ int cmd_generate(const Invocation& inv) {
     if (vm.count("min-rating")) lo = vm["min-rating"].as<double>();
     if (vm.count("max-rating")) hi = vm["max-rating"].as<double>();
     if (lo > hi) throw UsageError("--min-rating is above --max-rating");
+    // The easiest step, a full house, is rated 1.0: below that the run would never end.
+    if (hi < 1.0) throw UsageError("--max-rating below 1.0: every puzzle is rated 1.0 or more");
+    if (level) {  // its range is (floor, ceiling], easy's [0, 1.5]
+      const auto [floor, ceiling] = grader::level_range(*level);
+      if (lo > ceiling + 1e-9 || (*level != grader::Level::kEasy && hi <= floor + 1e-9)) {
+        throw UsageError("--level " + std::string(grader::level_name(*level)) +
+                         " and the --min/--max-rating band have no rating in common");
+      }
+    }
     filtered = level || vm.count("min-rating") || vm.count("max-rating");
     if (level) band = "level " + std::string(grader::level_name(*level));
     char text[64];

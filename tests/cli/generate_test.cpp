@@ -337,14 +337,36 @@ TEST(CliGenerate, LevelsAndBandsDeliverEveryPuzzleInsideAndReportTheRate) {
 }
 
 TEST(CliGenerate, UsageErrorsExitTwo) {
-  for (const std::string bad : {
-           "--count 0", "--count -1", "--count=-1", "--count 10000000000", "--count 1e3",
-           "--count abc", "--symmetry spiral", "--size 2x3 --symmetry rot90",
-           "--size 3x4 --symmetry diagonal", "--size 2x3 --symmetry dihedral", "--size 7",
-           "--size 3x2", "--size 0", "--threads 0", "--threads 257", "--seed -5",
-           "--seed 18446744073709551616", "--min-clues 30", "--no-minimal --min-clues 82",
-           "--no-minimal --min-clues 0", "-o xml", "--time-limit 0", "--time-limit -3",
-           "--start 18446744073709551615 -n 2", "--bogus"}) {
+  for (const std::string bad : {"--count 0",
+                                "--count -1",
+                                "--count=-1",
+                                "--count 10000000000",
+                                "--count 1e3",
+                                "--count abc",
+                                "--symmetry spiral",
+                                "--size 2x3 --symmetry rot90",
+                                "--size 3x4 --symmetry diagonal",
+                                "--size 2x3 --symmetry dihedral",
+                                "--size 7",
+                                "--size 3x2",
+                                "--size 0",
+                                "--threads 0",
+                                "--threads 257",
+                                "--seed -5",
+                                "--seed 18446744073709551616",
+                                "--min-clues 30",
+                                "--no-minimal --min-clues 82",
+                                "--no-minimal --min-clues 0",
+                                "-o xml",
+                                "--time-limit 0",
+                                "--time-limit -3",
+                                "--start 18446744073709551615 -n 2",
+                                "--bogus",
+                                "--max-rating 0.9",
+                                "--min-rating 5 --max-rating 4",
+                                "--level medium2",
+                                "--level easy --min-rating 1.6",
+                                "--level expert --max-rating 4.4"}) {
     auto r = run_cli("generate " + bad);
     EXPECT_EQ(r.exit_code, 2) << bad << "\n" << r.err;
     EXPECT_TRUE(r.out.empty()) << bad;
