@@ -310,6 +310,8 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
         if (!hit) thirds &= fresh_bases;
       }
       if (!thirds) continue;
+      // The verdicts of the pair's triples are read below, in the twin order: their
+      // entries are loaded together first (the table is past L1, often past L2).
       if (ctx.memo) {
         for (std::uint64_t x = thirds; x; x &= x - 1) {
           const int c2 = b.cell[std::countr_zero(x)];
