@@ -92,11 +92,11 @@
 // The CLI's predicate grades with a ceiling (grader::GradeOptions::max_rating): a
 // candidate above the level or band is rejected as soon as that is known, before the
 // harder techniques are searched, which is most of the cost of rejecting it (expert and
-// hard, the rarest levels below extreme, come 2.6x and 2.9x faster; grader/PERF_NOTES.md).
+// hard, the rarest levels below extreme, come 2.5x and 2.8x faster; grader/PERF_NOTES.md).
 // Measured and left: climbing from a rejected candidate by moving one orbit of clues at a
 // time (give an empty orbit, remove others while the puzzle stays unique) toward the band.
 // On extreme it needed 2.4x fewer candidates, but they were hard to grade and the rate did
-// not move (4.9-6.5/s against 6.0/s); on expert it kept fewer of its candidates than fresh
+// not move (5.3-6.5/s against 6.0/s); on expert it kept fewer of its candidates than fresh
 // ones (1.0-2.9% against 3.7%): a move of a few clues changes the rating path too much.
 #include <atomic>
 #include <chrono>
