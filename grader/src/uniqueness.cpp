@@ -7,6 +7,7 @@
 // the hidden set outside the loop beyond the first for type 3 (hidden).
 #include <algorithm>
 #include <cstdint>
+#include <span>
 
 #include "engine.h"
 #include "finder_memo.h"
@@ -159,8 +160,12 @@ struct Found {
   double key;
 };
 
-void add(std::vector<Found>& found, Hint&& h, int type, double key) {
+// Keeps a hint that eliminates something, with the loop's cells (copied only then: most
+// loops met again at each step give nothing).
+void keep_hint(std::vector<Found>& found, Hint&& h, int type, double key, const int* loop,
+               int size) {
   if (h.eliminations.empty()) return;
+  h.cells.assign(loop, loop + size);
   found.push_back({std::move(h), type, key});
 }
 
@@ -317,12 +322,18 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
     }
     const int* next_loop = rec + 1;
     for (int r = 0; r < rec[0]; ++r) {
-      const std::vector<int> loop(next_loop + 1, next_loop + 1 + next_loop[0]);
+      // The loop's cells, and those of them holding extra values (scratch kept between
+      // calls: this runs for every loop at every step that reaches the technique).
+      const std::span<const int> loop(next_loop + 1, next_loop[0]);
       next_loop += 1 + next_loop[0];
-      std::vector<int> extra;
+      thread_local std::vector<int> extra;
+      extra.clear();
       for (int c : loop) {
         if (popcount(g.cand(c)) > 2) extra.push_back(c);
       }
+      auto add = [&](Hint&& h, int type, double key) {
+        keep_hint(found, std::move(h), type, key, loop.data(), static_cast<int>(loop.size()));
+      };
       const int base = 45 + size_bonus(loop.size());
       auto make = [&](int type, int rating) {
         Hint h;
@@ -331,7 +342,6 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
             {"", "Unique Loop type 1", "Unique Loop type 2", "Unique Loop type 3", "Unique Loop type 4"}};
         h.technique = kNames[loop.size() == 4 ? 0 : 1][type];
         h.rating = rating;
-        h.cells = loop;
         return h;
       };
       const int v1 = lowest(p), v2 = lowest(p & (p - 1));
@@ -346,12 +356,12 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
           for (int e : ex) all &= g.sees(c, e);
           if (all) h.eliminations.emplace_back(c, value);
         }
-        add(found, std::move(h), 2, se_key);
+        add(std::move(h), 2, se_key);
       };
       if (extra.size() == 1) {
         Hint h = make(1, base);
         h.eliminations = {{extra[0], v1}, {extra[0], v2}};
-        add(found, std::move(h), 1, se_key);
+        add(std::move(h), 1, se_key);
       } else if (extra.size() > 2) {
         Mask em = 0;
         for (int c : extra) em |= g.cand(c) & ~p;
@@ -402,7 +412,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
                         h.eliminations.emplace_back(others[i], lowest(y));
                       }
                     }
-                    add(found, std::move(h), 3, se_difficulty(loop.size(), degree - 1));
+                    add(std::move(h), 3, se_difficulty(loop.size(), degree - 1));
                   }
                 }
               }
@@ -438,7 +448,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
                   const int c = cells[lowest(y)];
                   for (Mask z = g.cand(c) & ~hidden; z; z &= z - 1) h.eliminations.emplace_back(c, lowest(z));
                 }
-                add(found, std::move(h), 3, se_difficulty(loop.size(), popcount(set_cells) - 1));
+                add(std::move(h), 3, se_difficulty(loop.size(), popcount(set_cells) - 1));
               }
             }
           }
@@ -457,7 +467,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
           const int rem = lock1 ? v2 : v1;
           Hint h = make(4, base);
           h.eliminations = {{c1, rem}, {c2, rem}};
-          add(found, std::move(h), 4, se_key);
+          add(std::move(h), 4, se_key);
         }
       }
     }
