@@ -134,13 +134,14 @@ int bench_grade(const po::variables_map& vm, long long max) {
 
 int cmd_bench(const Invocation& inv) {
   po::options_description options("bench options");
-  options.add_options()("files", po::value<std::vector<std::string>>()->multitoken(),
-                        "puzzle files")(
-      "what", po::value<std::string>()->default_value("solve"),
-      "what to measure: solve (count to 2) or grade (rate on one thread)")(
-      "engine", po::value<std::string>()->default_value("auto"), "auto, linked or bitwise")(
-      "max", po::value<long long>()->default_value(0),
-      "use at most this many puzzles per file (0: all)");
+  // clang-format off
+  options.add_options()
+    ("files", po::value<std::vector<std::string>>()->multitoken(), "puzzle files")
+    ("what", po::value<std::string>()->default_value("solve"),
+     "what to measure: solve (count to 2) or grade (rate on one thread)")
+    ("engine", po::value<std::string>()->default_value("auto"), "auto, linked or bitwise")
+    ("max", po::value<long long>()->default_value(0), "use at most this many puzzles per file (0: all)");
+  // clang-format on
   add_input_options(options);
   po::variables_map vm;
   if (!parse_options(inv, options, kUsageLine, kExamples, vm, "files")) return kOk;

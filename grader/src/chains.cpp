@@ -83,8 +83,8 @@ struct ChainEngine::Impl {
   // when nothing it reads changed: its candidates, and the positions of those values in
   // its three units (told by the grid's change clocks: a unit that changed, while none of
   // the cell's values changed anywhere, keeps the block too). The blocks of the cells are
-  // consecutive, in cell order.
-  std::vector<int> adj_prev, cell_beg, cell_end, prev_beg, prev_end;
+  // consecutive, in cell order: cell c's is [cell_beg[c], cell_beg[c + 1]).
+  std::vector<int> adj_prev, cell_beg, prev_beg;
   std::uint64_t prev_serial = 0, prev_built = 0;  // the grid and clock + 1 of the last build
 
   // The peers and conjugates come from the units' position masks (the grid's upos), not
@@ -106,12 +106,8 @@ struct ChainEngine::Impl {
     }
     adj.swap(adj_prev);
     cell_beg.swap(prev_beg);
-    cell_end.swap(prev_end);
     if (adj.size() < bound) adj.resize(bound);
-    if (cell_beg.size() < static_cast<size_t>(b.nc)) {
-      cell_beg.resize(b.nc);
-      cell_end.resize(b.nc);
-    }
+    if (cell_beg.size() < static_cast<size_t>(b.nc) + 1) cell_beg.resize(b.nc + 1);
     int* dst = adj.data();
     int top = 0;
     const int stride = b.n + 1;
@@ -125,15 +121,12 @@ struct ChainEngine::Impl {
     for (int c = 0; c < b.nc; ++c) {
       const Mask cm = b.cand[c];
       cell_beg[c] = top;
-      if (!cm) {
-        cell_end[c] = top;
-        continue;
-      }
+      if (!cm) continue;
       const int ur = g.unit_of(c, 0), uc = g.unit_of(c, 1), ub = g.unit_of(c, 2);
       if (keep && g.cell_changed(c) < since &&
           ((cm & moved) == 0 || (g.unit_changed(ur) < since && g.unit_changed(uc) < since &&
                                  g.unit_changed(ub) < since))) {
-        const int from = prev_beg[c], len = prev_end[c] - from, shift = top - from;
+        const int from = prev_beg[c], len = prev_beg[c + 1] - from, shift = top - from;
         std::copy(adj_prev.data() + from, adj_prev.data() + from + len, dst + top);
         for (Mask m = cm; m; m &= m - 1) {
           const int cdv = b.cd(c, lowest(m));
@@ -144,7 +137,6 @@ struct ChainEngine::Impl {
           }
         }
         top += len;
-        cell_end[c] = top;
         continue;
       }
       // SE's house order (box, row, column, each in reading order): the cycle search
@@ -195,8 +187,8 @@ struct ChainEngine::Impl {
           dst[top++] = ChainBoard::node(b.cd(cc[lowest(q)], d), false);
         aend[v] = top;
       }
-      cell_end[c] = top;
     }
+    cell_beg[b.nc] = top;
     adj_top = top;
     prev_serial = g.serial();
     prev_built = g.clock() + 1;

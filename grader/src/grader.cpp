@@ -152,7 +152,7 @@ Rating Grader::rate(const Grid& puzzle, bool keep_steps) {
     const Next next = next_hint(ctx, impl_->chains, options_, ceiling, h);
     if (next != Next::kFound || h.rating > ceiling) {
       r.complete = false;
-      r.exceeded = next == Next::kAbove || (next == Next::kFound && h.rating > ceiling);
+      r.exceeded = next != Next::kStuck;  // no step at or below the ceiling, or one above
       if (next == Next::kFound && h.rating > er) {
         er = h.rating;
         r.hardest = h.technique;
