@@ -92,6 +92,9 @@ struct Generator::Impl {
   // in the clause-learning search with the full budget (see "Big grids" in generator.h).
   bool learning;
   std::uint64_t grid_total;  // see GeneratorOptions::max_grid_check_nodes; 0 = none
+  // Below 16x16, off 9x9, the checks stay on kLinked (kAuto's engine when these puzzles
+  // were first generated): a --check-nodes budget counts that engine's nodes, so another
+  // engine could change which clues a bounded check keeps, and with it a seed's puzzles.
   SudokuSolver solver;
   ClauseSolver clauses;
   std::uint32_t full;
@@ -128,7 +131,7 @@ struct Generator::Impl {
                    : options.max_grid_check_nodes   ? *options.max_grid_check_nodes
                    : n >= 25 && !options.max_check_nodes ? kDefaultPuzzleCheckNodes25
                                                      : 0),
-        solver(staged ? Engine::kCellMasks : Engine::kAuto),
+        solver(staged ? Engine::kCellMasks : n == 9 ? Engine::kAuto : Engine::kLinked),
         full(n == 32 ? ~0u : (1u << n) - 1),
         work(g),
         masks(g.unit_count(), 0),
@@ -528,6 +531,8 @@ std::optional<GeneratedPuzzle> Generator::generate(std::uint64_t seed, std::uint
         break;  // a new grid
       }
       if (!accept || accept(*p)) return p;
+      // An Accept that grades may give up on a stop request; it must not count as a try.
+      if (Impl::stopped(stop)) return std::nullopt;
       if (im.options.max_attempts && attempts >= im.options.max_attempts) {
         throw GeneratorError("no acceptable puzzle in " + std::to_string(attempts) +
                              " attempts for index " + std::to_string(index));

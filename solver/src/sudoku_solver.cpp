@@ -67,8 +67,11 @@ struct SudokuSolver::Impl {
       case Engine::kAuto:
         break;
     }
-    // kLinked beats kCellMasks on 12x12, 16x16 and 25x25 (solver_bench --big).
-    return nine ? Engine::kBitwise : Engine::kLinked;
+    // Off 9x9, kCellMasks: its propagation (hidden singles, locked candidates) and
+    // lookahead keep the search small on unique minimal puzzles, where plain dancing links
+    // can run for hours on 25x25 (solver/PERF_NOTES.md). kLinked wins only on the easy
+    // random-removal boards of solver_bench --big, which no user brings.
+    return nine ? Engine::kBitwise : Engine::kCellMasks;
   }
 
   std::uint64_t run(const Grid& grid, std::uint64_t limit, SearchStats* stats,

@@ -53,7 +53,7 @@ struct Candidate {
 };
 
 enum class Engine {
-  kAuto,       // the fastest engine for the geometry: kBitwise for 9x9, kLinked otherwise
+  kAuto,       // the engine for the geometry: kBitwise for 9x9, kCellMasks otherwise
   kLinked,     // dancing links over compact index arrays (every size)
   kBitwise,    // the same exact-cover search on bitsets: per-digit band bitboards for 9x9,
                // kCellMasks for the other sizes
