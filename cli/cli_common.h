@@ -20,6 +20,7 @@ enum ExitCode : int {
   kRecordsFailed = 1,  // some records were bad; each reported as FILE:LINE: message
   kUsage = 2,          // bad option or value
   kIo = 3,             // catalogue or file I/O error
+  kInterrupted = 130,  // stopped by SIGINT or SIGTERM; what was printed or stored is whole
 };
 
 // A bad option or value; main() prints it with a pointer to --help and exits 2.

@@ -14,6 +14,7 @@
 #include "puzzle_analysis.h"
 #include "puzzle_record.h"
 #include "query_options.h"
+#include "stop_request.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/core/symmetry.h"
 #include "sudoforge/core/validate.h"
@@ -128,7 +129,9 @@ int db_import(const Invocation& inv) {
   const std::string path = resolve_db(vm);
   Catalogue cat(path, open_options(vm, false));  // fails before reading input if unusable
   Diagnostics diag;
-  std::vector<PuzzleAnalyzer> analyzers(threads);
+  // Ctrl-C / SIGTERM: the batches analysed so far are stored whole, the rest dropped.
+  StopRequest stop;
+  std::vector<PuzzleAnalyzer> analyzers = make_analyzers(threads, {}, stop.flag());
   struct Pending {
     Record record;
     std::string source;
@@ -145,6 +148,7 @@ int db_import(const Invocation& inv) {
     std::vector<PuzzleRecord> batch;
     for (std::size_t i = 0; i < a.pending.size(); ++i) {
       PuzzleAnalysis& r = a.results[i];
+      if (!r.done) break;  // abandoned on a stop request, and so is every later one
       if (!r.error.empty()) {
         diag.record_error(a.pending[i].source, a.pending[i].record.line, r.error);
         continue;
@@ -166,12 +170,12 @@ int db_import(const Invocation& inv) {
     // One batch in the workers at a time: they share the analyzers.
     std::optional<Analysed> done;
     if (inflight.valid()) done = inflight.get();
-    inflight = std::async(std::launch::async, [&analyzers, p = std::move(pending)]() mutable {
+    inflight = std::async(std::launch::async, [&analyzers, &stop, p = std::move(pending)]() mutable {
       std::vector<AnalysisJob> jobs;
       jobs.reserve(p.size());
       for (const Pending& x : p) jobs.push_back({&x.record.grid, &x.record.style.alphabet, true});
       Analysed a;
-      a.results = analyze_all(jobs, analyzers, false, [] { return true; });
+      a.results = analyze_all(jobs, analyzers, false, [&stop] { return !stop.requested(); });
       a.pending = std::move(p);
       return a;
     });
@@ -181,12 +185,16 @@ int db_import(const Invocation& inv) {
   for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
     pending.push_back({rec, src});
     if (static_cast<int>(pending.size()) >= batch_size) flush();
-    return true;
+    return !stop.requested();
   });
-  flush();
+  if (!stop.requested()) flush();
   if (inflight.valid()) store(inflight.get());
   std::cerr << "sudoforge db import: " << path << ": added " << total.added << ", duplicates "
             << total.duplicates << ", invalid " << diag.failed_records() << '\n';
+  if (stop.interrupted()) {
+    std::cerr << "sudoforge db import: interrupted; the puzzles counted as added are stored\n";
+    return kInterrupted;
+  }
   return diag.exit_code();
 }
 

@@ -1,6 +1,5 @@
 // sudoforge generate: unique puzzles, minimal by default, symmetric on request,
 // reproducible from --seed whatever --threads.
-#include <csignal>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -17,6 +16,7 @@
 #include "puzzle_analysis.h"
 #include "puzzle_record.h"
 #include "query_options.h"
+#include "stop_request.h"
 #include "sudoforge/core/errors.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/generator/generator.h"
@@ -67,32 +67,6 @@ constexpr const char* kExamples =
     "130 interrupted (Ctrl-C / SIGTERM: every puzzle printed is complete).\n";
 
 constexpr std::uint64_t kMaxCount = 1'000'000'000;
-
-// The run stops when a signal sets this; generate_batch polls it.
-std::atomic<bool> g_interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-extern "C" void on_signal(int) { g_interrupted.store(true); }
-
-// Installs the SIGINT/SIGTERM handlers for the lifetime of the object.
-class SignalGuard {
- public:
-  SignalGuard() {
-    g_interrupted = false;
-    struct sigaction sa {};
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int_);
-    sigaction(SIGTERM, &sa, &old_term_);
-  }
-  ~SignalGuard() {
-    sigaction(SIGINT, &old_int_, nullptr);
-    sigaction(SIGTERM, &old_term_, nullptr);
-  }
-
- private:
-  struct sigaction old_int_ {}, old_term_ {};
-};
 
 std::uint64_t parse_u64(const std::string& text, const char* option) {
   std::uint64_t v = 0;
@@ -239,13 +213,16 @@ int cmd_generate(const Invocation& inv) {
   }
   batch.threads = static_cast<int>(parse_ranged(vm["threads"].as<std::string>(), "threads", 1, 256));
   const bool quiet = vm["quiet"].as<bool>();
+  std::optional<double> time_limit;
   if (vm.count("time-limit")) {
-    const double limit = vm["time-limit"].as<double>();
-    if (!(limit > 0) || limit > 1e9) throw UsageError("--time-limit must be a positive number of seconds");
-    batch.deadline = std::chrono::steady_clock::now() +
-                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                         std::chrono::duration<double>(limit));
+    time_limit = vm["time-limit"].as<double>();
+    if (!(*time_limit > 0) || *time_limit > 1e9) {
+      throw UsageError("--time-limit must be a positive number of seconds");
+    }
   }
+  // Raised by SIGINT/SIGTERM or the time limit; the batch, its uniqueness searches and the
+  // graders of the candidates all poll it.
+  StopRequest stop(time_limit);
   const bool to_db = vm.count("db") > 0;
   const bool print = !to_db || vm.count("output");
   const OutputFormat format =
@@ -307,12 +284,14 @@ int cmd_generate(const Invocation& inv) {
         ceiling = std::min(ceiling, grader::level_range(*level).second);
       }
       if (filtered && ceiling < 1e300) grade.max_rating = ceiling;
-      accept_factory = [level, lo, hi, filtered, to_db, grade, &analyses,
-                        &analyses_mutex]() -> Accept {
-        auto analyzer = std::make_shared<PuzzleAnalyzer>(grade);
+      accept_factory = [level, lo, hi, filtered, to_db, grade, &analyses, &analyses_mutex,
+                        flag = stop.flag()]() -> Accept {
+        auto analyzer = std::make_shared<PuzzleAnalyzer>(grade, flag);
         return [analyzer, level, lo, hi, filtered, to_db, &analyses,
                 &analyses_mutex](GeneratedPuzzle& p) {
           PuzzleAnalysis a = analyzer->analyze(p.puzzle, false);
+          // Abandoned on a stop request: rejected, and the generator sees the stop next.
+          if (!a.done) return false;
           const grader::Rating& r = a.rating;
           if (!a.error.empty()) return false;  // cannot happen: the generator proved uniqueness
           if (filtered) {
@@ -446,15 +425,12 @@ int cmd_generate(const Invocation& inv) {
   };
 
   BatchResult result;
-  {
-    SignalGuard signals;
-    try {
-      result = generate_batch(gen, batch, accept_factory, emit, &g_interrupted);
-    } catch (const GeneratorError& e) {
-      progress.clear();
-      out.finish();
-      throw UsageError(e.what());
-    }
+  try {
+    result = generate_batch(gen, batch, accept_factory, emit, stop.flag());
+  } catch (const GeneratorError& e) {
+    progress.clear();
+    out.finish();
+    throw UsageError(e.what());
   }
   progress.clear();
   out.finish();
@@ -486,12 +462,12 @@ int cmd_generate(const Invocation& inv) {
               << " puzzles are unique but not proven minimal (a check ran out of its node "
                  "budget, see --check-nodes; 'minimal' is false for them)\n";
   }
-  if (result.end == BatchEnd::kStopped) {
+  if (result.end == BatchEnd::kStopped && stop.interrupted()) {
     std::cerr << "sudoforge generate: interrupted after " << delivered << " of " << total
               << " puzzles\n";
-    return 130;
+    return kInterrupted;
   }
-  if (result.end == BatchEnd::kDeadline && !quiet) {
+  if (result.end != BatchEnd::kComplete && !quiet) {
     std::cerr << "sudoforge generate: time limit reached after " << delivered << " of " << total
               << " puzzles\n";
   }

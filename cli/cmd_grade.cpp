@@ -8,6 +8,7 @@
 #include "input.h"
 #include "printer.h"
 #include "puzzle_analysis.h"
+#include "stop_request.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/grader/grader.h"
 
@@ -60,11 +61,12 @@ int cmd_grade(const Invocation& inv) {
   if (threads < 1 || threads > 256) throw UsageError("--threads must be between 1 and 256");
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  std::optional<Clock::time_point> deadline;
+  std::optional<double> time_limit;
   if (vm.count("time-limit")) {
-    const double s = vm["time-limit"].as<double>();
-    if (!(s > 0) || s > 1e7) throw UsageError("--time-limit must be a positive number of seconds");
-    deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+    time_limit = vm["time-limit"].as<double>();
+    if (!(*time_limit > 0) || *time_limit > 1e7) {
+      throw UsageError("--time-limit must be a positive number of seconds");
+    }
   }
   const bool progress = stderr_is_tty() && !vm["quiet"].as<bool>();
   const auto files = vm.count("files") ? vm["files"].as<std::vector<std::string>>()
@@ -76,7 +78,8 @@ int cmd_grade(const Invocation& inv) {
     out.csv_header({"puzzle", "rating", "rating_ep", "rating_ed", "level", "hardest",
                     "dlx_nodes", "guesses", "steps"});
   }
-  std::vector<PuzzleAnalyzer> analyzers(threads);
+  StopRequest stop(time_limit);
+  std::vector<PuzzleAnalyzer> analyzers = make_analyzers(threads, {}, stop.flag());
   std::vector<Job> batch;
   long long graded = 0;
   bool stopped = false;
@@ -86,9 +89,7 @@ int cmd_grade(const Invocation& inv) {
   auto flush = [&]() {
     std::vector<AnalysisJob> jobs;
     for (const Job& j : batch) jobs.push_back({&j.record.grid, &j.record.style.alphabet});
-    const auto results = analyze_all(jobs, analyzers, explain, [&] {
-      return !deadline || Clock::now() <= *deadline;
-    });
+    const auto results = analyze_all(jobs, analyzers, explain, [&] { return !stop.requested(); });
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const PuzzleAnalysis& r = results[i];
       if (!r.done) {
@@ -162,6 +163,10 @@ int cmd_grade(const Invocation& inv) {
   if (!stopped) flush();
   if (progress) std::fputs("\n", stderr);
   out.finish();
+  if (stopped && stop.interrupted()) {
+    std::cerr << "sudoforge grade: interrupted after " << graded << " puzzles\n";
+    return kInterrupted;
+  }
   if (stopped) std::cerr << "sudoforge grade: time limit reached after " << graded << " puzzles\n";
   return diag.exit_code();
 }

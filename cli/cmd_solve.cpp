@@ -3,7 +3,7 @@
 
 #include "commands.h"
 #include "input.h"
-#include "deadline.h"
+#include "stop_request.h"
 #include "printer.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/core/validate.h"
@@ -77,9 +77,9 @@ int cmd_solve(const Invocation& inv) {
   Diagnostics diag;
   Printer out(std::cout, format);
   SudokuSolver solver(engine);
-  Deadline deadline(time_limit);
+  StopRequest stop(time_limit);
   SearchLimits limits;
-  limits.stop = deadline.flag();
+  limits.stop = stop.flag();
   solver.set_limits(limits);
   bool timed_out = false;
 
@@ -180,19 +180,23 @@ int cmd_solve(const Invocation& inv) {
     return true;
   };
   for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
-    if (deadline.expired()) {
+    if (stop.requested()) {
       timed_out = true;
       return false;
     }
     try {
       return solve_record(rec, src);
     } catch (const SearchAborted&) {
-      // Only the deadline can abort: the record in flight is dropped whole.
+      // Only a stop request can abort: the record in flight is dropped whole.
       timed_out = true;
       return false;
     }
   });
   out.finish();
+  if (stop.interrupted()) {
+    std::cerr << "sudoforge solve: interrupted; the records before this point are complete\n";
+    return kInterrupted;
+  }
   if (timed_out) {
     std::cerr << "sudoforge solve: time limit reached; the records before this point are complete\n";
   }

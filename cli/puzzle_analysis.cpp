@@ -8,25 +8,58 @@
 
 namespace sudoforge::cli {
 
+namespace {
+
+grader::GradeOptions with_stop(grader::GradeOptions options, const std::atomic<bool>* stop) {
+  options.stop = stop;
+  return options;
+}
+
+}  // namespace
+
+PuzzleAnalyzer::PuzzleAnalyzer(grader::GradeOptions options, const std::atomic<bool>* stop)
+    : grader_(with_stop(options, stop)) {
+  SearchLimits limits;
+  limits.stop = stop;
+  solver_.set_limits(limits);
+}
+
 PuzzleAnalysis PuzzleAnalyzer::analyze(const Grid& puzzle, bool explain,
                                        const Alphabet* alphabet) {
   PuzzleAnalysis a;
-  a.done = true;
   a.error = describe_conflict(puzzle, alphabet ? *alphabet : Alphabet::standard(puzzle.size()));
-  if (!a.error.empty()) return a;
-  std::uint64_t n = solver_.enumerate(puzzle, [&](const Grid& s) {
-    if (!a.solution) a.solution = s;
-    return true;
-  }, 2, &a.search);
-  if (n == 0) {
-    a.error = "no solution";
-  } else if (n > 1) {
-    a.error = "not unique";
-    a.solution.reset();
-  } else {
-    a.rating = grader_.rate(puzzle, explain);
+  if (!a.error.empty()) {
+    a.done = true;
+    return a;
   }
+  try {
+    std::uint64_t n = solver_.enumerate(puzzle, [&](const Grid& s) {
+      if (!a.solution) a.solution = s;
+      return true;
+    }, 2, &a.search);
+    if (n == 0) {
+      a.error = "no solution";
+    } else if (n > 1) {
+      a.error = "not unique";
+      a.solution.reset();
+    } else {
+      a.rating = grader_.rate(puzzle, explain);
+    }
+  } catch (const SearchAborted&) {
+    return PuzzleAnalysis{};
+  } catch (const grader::GradingStopped&) {
+    return PuzzleAnalysis{};
+  }
+  a.done = true;
   return a;
+}
+
+std::vector<PuzzleAnalyzer> make_analyzers(int threads, const grader::GradeOptions& options,
+                                           const std::atomic<bool>* stop) {
+  std::vector<PuzzleAnalyzer> analyzers;
+  analyzers.reserve(static_cast<std::size_t>(threads));
+  for (int t = 0; t < threads; ++t) analyzers.emplace_back(options, stop);
+  return analyzers;
 }
 
 std::vector<PuzzleAnalysis> analyze_all(const std::vector<AnalysisJob>& jobs,

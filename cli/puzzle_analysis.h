@@ -3,6 +3,7 @@
 // (validity, the solution, the DLX search measure, the technique rating), computed on
 // worker threads in input order. It joins solver and grader here, in the CLI, because the
 // libraries stay independent of each other (DESIGN.md: storage knows no grader).
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -18,7 +19,7 @@
 namespace sudoforge::cli {
 
 struct PuzzleAnalysis {
-  bool done = false;         // false: not reached (time limit)
+  bool done = false;         // false: not reached, or abandoned on a stop request
   std::string error;         // non-empty: the puzzle is invalid, with the reason
   std::optional<Grid> solution;
   SearchStats search;        // DLX nodes and guesses to solve and prove uniqueness
@@ -29,15 +30,23 @@ struct PuzzleAnalysis {
 // One per thread: owns a solver and a grader.
 class PuzzleAnalyzer {
  public:
-  explicit PuzzleAnalyzer(grader::GradeOptions options = {}) : grader_(options) {}
+  // `stop` (may be null; see StopRequest) is polled inside the search and the grading, so
+  // an analysis in flight is abandoned within milliseconds of a stop request.
+  explicit PuzzleAnalyzer(grader::GradeOptions options = {},
+                          const std::atomic<bool>* stop = nullptr);
   // Checks givens, uniqueness (limit 2) and grades; `explain` keeps the steps.
   // Conflicts are named in `alphabet` (the record's own), else the standard one.
+  // On a stop request the result has done == false and nothing else.
   PuzzleAnalysis analyze(const Grid& puzzle, bool explain, const Alphabet* alphabet = nullptr);
 
  private:
   SudokuSolver solver_;
   grader::Grader grader_;
 };
+
+// `threads` analyzers sharing one grading setup and stop flag.
+std::vector<PuzzleAnalyzer> make_analyzers(int threads, const grader::GradeOptions& options = {},
+                                           const std::atomic<bool>* stop = nullptr);
 
 // Analyses puzzles[i] for every i on `threads` workers (1 = the calling thread); results
 // are in input order. Stops starting new work once `keep_going` returns false (then the

@@ -23,6 +23,7 @@
 
 #include "engine.h"
 #include "finder_memo.h"
+#include "stop_poll.h"
 
 namespace sudoforge::grader::detail {
 namespace {
@@ -287,6 +288,7 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
   Mask tri[64], partner[32] = {}, forbid1[32] = {}, forbid0[32] = {};
   Mask partnered = 0;  // the entries of partner that are not 0
   for (int j = 1; j < m; ++j) {
+    poll_stop();
     // The three cells' common excluders are among the first two's: pairs with fewer than
     // two there are left out, no third cell can help.
     for (std::uint64_t is = b.partners(j); is; is &= is - 1) {

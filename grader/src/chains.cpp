@@ -27,6 +27,7 @@
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include "chains_internal.h"
+#include "stop_poll.h"
 
 #include <algorithm>
 #include <tuple>
@@ -1252,6 +1253,7 @@ ChainEngine::~ChainEngine() {
 }
 
 bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
+  poll_stop();
   Impl& s = *impl_;
   s.b.load(ctx.g);
   s.reset_nodes();
@@ -1374,6 +1376,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
     s.best = Key{ceiling + 1, 0, 0};
     s.best_ord = -1;
     for (int pass = 0; pass < 3; ++pass) {
+      poll_stop();
       const bool y = pass >= 1, x = pass != 1;
       if (ceiling < (pass == 2 ? 70 : 65)) continue;
       if (parallel) {

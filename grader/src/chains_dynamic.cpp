@@ -101,6 +101,7 @@
 
 #include "chains_internal.h"
 #include "chains_plus.h"
+#include "stop_poll.h"
 
 #if defined(__GNUC__)
 #define SUDOFORGE_ALWAYS_INLINE __attribute__((always_inline))
@@ -338,6 +339,7 @@ struct DynamicScratch {
   // SE's doChaining from a single assumption. The search works on raw pointers into the
   // buffers above (the hot loop of the advanced chains), then copies the records into R.
   void chain(Result& R, int start) {
+    poll_stop();
     int* const rec = clear_result(R);
     std::uint64_t* const bits = R.bits.data();
 

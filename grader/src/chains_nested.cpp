@@ -35,6 +35,7 @@
 // region or cell. The parents are the candidates the chaining removed there: the cell's
 // lost values, or the unit's lost places of the node's value.
 #include "chains_nested.h"
+#include "stop_poll.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -367,6 +368,7 @@ struct Producer {
     bool has(int nd) const { return at[nd] >= 0; }
   };
   void chaining(int source, Chaining& ch) {
+    poll_stop();
     ch.at.assign(static_cast<size_t>(nc) * n * 2, -1);
     ch.on_order.assign(1, new_inst(source, -1, kSource));
     ch.off_order.clear();
@@ -646,6 +648,7 @@ struct DynProducer {
 
   // SE's doChaining, dynamic, from one assumption.
   void chain(int source, Chain& ch) {
+    poll_stop();
     cand.assign(v.cand, v.cand + nc);
     upos.assign(v.upos, v.upos + static_cast<size_t>(3 * n) * (n + 1));
     ch.at.assign(nn, -1);

@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "finder_memo.h"
+#include "stop_poll.h"
 
 namespace sudoforge::grader {
 
@@ -130,6 +131,19 @@ Next next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& 
 
 Rating Grader::rate(const Grid& puzzle, bool keep_steps) {
   if (!impl_) throw std::logic_error("grader: use of a moved-from Grader");
+  detail::StopScope scope(options_.stop);
+  try {
+    return rate_once(puzzle, keep_steps);
+  } catch (const GradingStopped&) {
+    // A search left mid-way may leave its scratch half-updated: start afresh.
+    Impl* fresh = new Impl;
+    delete impl_;
+    impl_ = fresh;
+    throw;
+  }
+}
+
+Rating Grader::rate_once(const Grid& puzzle, bool keep_steps) {
   detail::CandidateGrid g(puzzle);
   impl_->memo.reset(g);
   Ctx ctx{g, keep_steps, &impl_->memo};
@@ -141,6 +155,7 @@ Rating Grader::rate(const Grid& puzzle, bool keep_steps) {
                           : static_cast<int>(std::floor(options_.max_rating * 10 + 1e-9));
   Hint h;
   while (!g.solved()) {
+    detail::poll_stop();
     if (options_.max_steps > 0 && r.step_count >= options_.max_steps) {
       r.complete = false;
       break;

@@ -209,8 +209,9 @@ class Generator {
   const GeneratorOptions& options() const;
 
   // Puzzle `index` of run `seed`: the first candidate `accept` keeps (any candidate when
-  // accept is empty). nullopt when *stop became true meanwhile (checked between
-  // uniqueness searches, so a stop request is honoured within one search). Throws
+  // accept is empty). nullopt when *stop became true meanwhile (polled inside the
+  // uniqueness searches and after each rejected candidate, so a stop request is honoured
+  // within milliseconds; an Accept that grades should poll it too). Throws
   // GeneratorError when max_attempts candidates were all rejected.
   std::optional<GeneratedPuzzle> generate(std::uint64_t seed, std::uint64_t index,
                                           const Accept& accept = {},

@@ -15,7 +15,9 @@
 // order puzzles of one size by the techniques needed but are not calibrated against any
 // published rater for sizes other than 9x9. Uniqueness techniques assume the puzzle has
 // exactly one solution (the caller's precondition).
+#include <atomic>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -84,6 +86,17 @@ struct GradeOptions {
   // puzzles up to some rating rejects harder ones at the cost of the easy techniques.
   // Negative: no ceiling.
   double max_rating = -1;
+  // When non-null, polled before every step and inside the long searches (at least once
+  // per chaining, so within milliseconds on every supported board); once it reads true,
+  // rate() throws GradingStopped. The flag must outlive the calls that use it.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+// Thrown by Grader::rate when GradeOptions::stop was raised: the rating was abandoned and
+// no partial result is returned. The Grader stays usable.
+class GradingStopped : public std::runtime_error {
+ public:
+  GradingStopped() : std::runtime_error("grading stopped on request") {}
 };
 
 class Grader {
@@ -96,11 +109,13 @@ class Grader {
   Grader& operator=(const Grader&) = delete;
 
   // Precondition: the puzzle has exactly one solution (the caller checks). Throws
-  // std::invalid_argument when two givens conflict. Reusable; not thread-safe (use one
+  // std::invalid_argument when two givens conflict, GradingStopped on a stop request. Reusable; not thread-safe (use one
   // Grader per thread).
   Rating rate(const Grid& puzzle, bool keep_steps = false);
 
  private:
+  Rating rate_once(const Grid& puzzle, bool keep_steps);
+
   struct Impl;
   Impl* impl_;
   GradeOptions options_;
