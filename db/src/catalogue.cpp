@@ -235,7 +235,9 @@ void Catalogue::query(const QueryFilter& filter,
   }
 }
 
-const char* Catalogue::gen_columns() const { return version_ >= 4 ? kGenColumns : kNoGenColumns; }
+const char* Catalogue::gen_columns() const {
+  return version_ >= 4 ? kGenColumns : kNoGenColumns;
+}
 
 std::vector<std::uint64_t> Catalogue::generated_indices(std::uint64_t seed,
                                                         const std::string& options,
@@ -473,14 +475,16 @@ MergeResult Catalogue::merge(const std::string& other_path) {
     // rnd is drawn afresh rather than copied: the other file may be older and have none,
     // and a copied key is no less random anyway. The generation columns come along when
     // the other file has them, so a merged catalogue can still be resumed.
-    Statement st(connection_,
-        std::string("INSERT INTO main.puzzles (givens, solution, size, clues, symmetry, "
-        "minimal, rating_er, rating_ep, rating_ed, level, hardest, dlx_nodes, guesses, source, "
-        "seed, created, canonical, rnd, gen_index, gen_options) "
+    const std::string sql =
+        "INSERT INTO main.puzzles (givens, solution, size, clues, symmetry, minimal, "
+        "rating_er, rating_ep, rating_ed, level, hardest, dlx_nodes, guesses, source, seed, "
+        "created, canonical, rnd, gen_index, gen_options) "
         "SELECT givens, solution, size, clues, symmetry, minimal, rating_er, rating_ep, "
         "rating_ed, level, hardest, dlx_nodes, guesses, source, seed, created, canonical, "
-        "random()") + (other_version >= 4 ? ", gen_index, gen_options" : ", NULL, NULL") +
-        " FROM merge_src.puzzles WHERE true ORDER BY id ON CONFLICT(canonical) DO NOTHING");
+        "random(), " +
+        std::string(other_version >= 4 ? "gen_index, gen_options" : "NULL, NULL") +
+        " FROM merge_src.puzzles WHERE true ORDER BY id ON CONFLICT(canonical) DO NOTHING";
+    Statement st(connection_, sql);
     st.run();
     result.added = connection_.changes();
     result.duplicates = offered - result.added;

@@ -36,10 +36,10 @@ inline std::filesystem::path scratch_dir() {
   return dir;
 }
 
-// `args` is passed to /bin/sh verbatim (quote as needed). `input` becomes stdin. With
+// `command` is passed to /bin/sh verbatim (quote as needed). `input` becomes stdin. With
 // `timeout_seconds` the run is wrapped in timeout(1): exit code 124 then means it hung.
-inline CliResult run_cli(const std::string& args, const std::string& input = "",
-                         int timeout_seconds = 0) {
+inline CliResult run_shell(const std::string& command, const std::string& input = "",
+                           int timeout_seconds = 0) {
   static int counter = 0;
   const auto base = scratch_dir() / ("run" + std::to_string(++counter));
   const std::string in = base.string() + ".in", out = base.string() + ".out",
@@ -47,8 +47,7 @@ inline CliResult run_cli(const std::string& args, const std::string& input = "",
   std::ofstream(in, std::ios::binary) << input;
   const std::string prefix =
       timeout_seconds > 0 ? "timeout " + std::to_string(timeout_seconds) + " " : "";
-  const std::string cmd = prefix + SUDOFORGE_BINARY + " " + args + " <" + in + " >" + out +
-                          " 2>" + err;
+  const std::string cmd = prefix + command + " <" + in + " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
   CliResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -58,6 +57,12 @@ inline CliResult run_cli(const std::string& args, const std::string& input = "",
   std::filesystem::remove(out);
   std::filesystem::remove(err);
   return r;
+}
+
+// Runs the sudoforge binary with `args`, as run_shell runs a command.
+inline CliResult run_cli(const std::string& args, const std::string& input = "",
+                         int timeout_seconds = 0) {
+  return run_shell(std::string(SUDOFORGE_BINARY) + " " + args, input, timeout_seconds);
 }
 
 // The lines of a command's output, without their '\n'.

@@ -35,6 +35,14 @@ std::int64_t scalar(Connection& c, const std::string& sql) {
   return st.column_int64(0);
 }
 
+// A version-3 file (before the generation columns) with one generated puzzle of seed 9.
+void make_v3(const std::string& path) {
+  Connection c(path);
+  migrate(c, 3);
+  c.exec("INSERT INTO puzzles (givens, size, clues, canonical, source, seed) VALUES ('1" +
+         std::string(80, '.') + "', 9, 1, 'old', 'generator', 9)");
+}
+
 TEST(Generation, IndicesOfOneRunOnly) {
   Catalogue cat(temp_db("gen_indices.db"));
   const std::string a = "--size 3x3 --symmetry none", b = a + " --level hard";
@@ -42,9 +50,13 @@ TEST(Generation, IndicesOfOneRunOnly) {
   import.source = "file.txt";
   import.gen_index.reset();
   import.gen_options.reset();
-  const std::vector<PuzzleRecord> rows = {generated(42, 5, a), generated(42, 0, a),
-                                          generated(42, 3, a), generated(42, 1, a),
-                                          generated(42, 2, b), generated(7, 4, a), import};
+  const std::vector<PuzzleRecord> rows = {generated(42, 5, a),
+                                          generated(42, 0, a),
+                                          generated(42, 3, a),
+                                          generated(42, 1, a),
+                                          generated(42, 2, b),
+                                          generated(7, 4, a),
+                                          import};
   ASSERT_EQ(cat.add(rows).added, 7);
   EXPECT_EQ(cat.generated_indices(42, a, 0, 6), (Indices{0, 1, 3, 5}));
   EXPECT_EQ(cat.generated_indices(42, a, 1, 3), (Indices{1, 3}));
@@ -99,19 +111,14 @@ TEST(Generation, MergeKeepsTheColumnsAndOldFilesMigrate) {
     cat.add(rows);
   }
   const std::string old = temp_db("gen_v3.db");
-  {
-    Connection c(old);
-    ASSERT_EQ(migrate(c, 3), 3);
-    c.exec("INSERT INTO puzzles (givens, size, clues, canonical, source, seed) VALUES "
-           "('1" + std::string(80, '.') + "', 9, 1, 'old', 'generator', 9)");
-  }
+  make_v3(old);
   Catalogue cat(dst);
   EXPECT_EQ(cat.merge(src).added, 2);
   EXPECT_EQ(cat.merge(old).added, 1);
   EXPECT_EQ(cat.generated_indices(9, o, 0, 10), (Indices{0, 1}));
   EXPECT_EQ(scalar(cat.connection(), "SELECT count(*) FROM puzzles WHERE gen_index IS NULL"), 1);
-  EXPECT_EQ(scalar(cat.connection(),
-                   "SELECT count(*) FROM puzzles WHERE gen_options = '" + o + "'"), 2);
+  EXPECT_EQ(
+      scalar(cat.connection(), "SELECT count(*) FROM puzzles WHERE gen_options = '" + o + "'"), 2);
   Catalogue migrated(old);
   EXPECT_EQ(migrated.schema_version(), kSchemaVersion);
   EXPECT_EQ(migrated.generated_indices(9, o, 0, 10), Indices{});
@@ -123,12 +130,7 @@ TEST(Generation, MergeKeepsTheColumnsAndOldFilesMigrate) {
 // A read-only file older than version 4 still reads (without the columns).
 TEST(Generation, ReadOnlyOldFileReadsWithoutTheColumns) {
   const std::string old = temp_db("gen_v3_ro.db");
-  {
-    Connection c(old);
-    ASSERT_EQ(migrate(c, 3), 3);
-    c.exec("INSERT INTO puzzles (givens, size, clues, canonical, source, seed) VALUES "
-           "('1" + std::string(80, '.') + "', 9, 1, 'old', 'generator', 9)");
-  }
+  make_v3(old);
   OpenOptions ro;
   ro.read_only = true;
   Catalogue cat(old, ro);
