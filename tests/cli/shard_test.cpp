@@ -178,9 +178,9 @@ TEST(Resume, KilledRunResumesToTheUninterruptedCatalogue) {
 // its index in the run (the first candidate of index i that is of the level), so the
 // resumed run is the uninterrupted one here too.
 TEST(Resume, LevelRunCutByTimeLimitResumes) {
-  const std::string options = "--seed 3 -n 100 --level hard";
+  const std::string options = "--seed 3 -n 300 --level hard";
   const auto reference = one_run("level_ref.db", options);
-  ASSERT_EQ(reference.size(), 100u);
+  ASSERT_EQ(reference.size(), 300u);
   const std::string db = (scratch_dir() / "level_cut.db").string();
   std::filesystem::remove(db);
   const auto cut = run_cli("generate --db " + db + " --quiet --time-limit 0.3 " + options);
