@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <iostream>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include "commands.h"
 #include "printer.h"
@@ -38,6 +40,8 @@ constexpr const char* kExamples =
     "  sudoforge generate -n 1000000 --time-limit 60   as many as one minute allows\n"
     "  sudoforge generate --level hard -n 10           graded puzzles of one level\n"
     "  sudoforge generate --min-rating 4 --max-rating 6 -o json\n"
+    "  sudoforge generate --db shard-1.db --resume --seed 42 --start 2500 -n 2500\n"
+    "                                                  shard 1 of a sharded run, resumable\n"
     "\n"
     "Every puzzle has exactly one solution. 'minimal': no clue can be removed without\n"
     "losing uniqueness. With a symmetry whole orbits (the cells the symmetry maps onto each\n"
@@ -63,6 +67,13 @@ constexpr const char* kExamples =
     "With --level or --min/--max-rating, a candidate is rejected as soon as its grading shows\n"
     "it above the band (the harder techniques are not searched), and the run ends with a\n"
     "line on stderr: puzzles/s and how many candidates were graded (not with --quiet).\n"
+    "With --db every puzzle is stored with its index and the options that determine it, and\n"
+    "--resume (needs --db and --seed) generates only the indices of --start..--start+count-1\n"
+    "that the catalogue does not hold for this seed and these options (--size, --symmetry,\n"
+    "--no-minimal/--min-clues, --level, --min/--max-rating, --check-nodes): a run killed at\n"
+    "any point and resumed stores the same puzzles as one uninterrupted run. stdout then gets\n"
+    "only the puzzles generated now. Shards: --start k*N -n N for k = 0..K-1 are together the\n"
+    "run -n K*N; `sudoforge db merge` folds their catalogues (README: Many machines).\n"
     "Exit codes: 0 done (also when --time-limit ended the run early), 2 usage error,\n"
     "130 interrupted (Ctrl-C / SIGTERM: every puzzle printed is complete).\n";
 
@@ -168,6 +179,9 @@ int cmd_generate(const Invocation& inv) {
     ("db", po::value<std::string>()->implicit_value(""),
      "grade every puzzle and store it in this catalogue (--db alone: $SUDOFORGE_DB, else "
      "./sudoforge.db), committing in batches; stdout then stays empty unless --output is given")
+    ("resume", po::bool_switch(),
+     "with --db and --seed: generate only the puzzles of this run (--seed, --start, --count, "
+     "same options) that the catalogue does not hold yet")
     ("busy-timeout", po::value<int>()->default_value(5000), "ms to wait for another writer's lock");
   po::variables_map vm;
   if (!parse_options(inv, options, kGenerateUsage, kExamples, vm)) return kOk;
@@ -224,9 +238,25 @@ int cmd_generate(const Invocation& inv) {
   // graders of the candidates all poll it.
   StopRequest stop(time_limit);
   const bool to_db = vm.count("db") > 0;
+  const bool resume = vm["resume"].as<bool>();
+  if (resume && !to_db) {
+    throw UsageError("--resume needs --db: it continues a run stored in a catalogue");
+  }
+  if (resume && !vm.count("seed")) {
+    throw UsageError("--resume needs the --seed of the run to continue");
+  }
   const bool print = !to_db || vm.count("output");
   const OutputFormat format =
       parse_output_format(vm.count("output") ? vm["output"].as<std::string>() : "line");
+
+  // What determines puzzle i of a seed besides (seed, i): stored with each puzzle so that
+  // --resume recognizes this run's puzzles, spelled as the options are given.
+  std::string run_options =
+      "--size " + g.name() + " --symmetry " + std::string(symmetry_name(gen.symmetry));
+  if (!gen.minimal) run_options += " --no-minimal --min-clues " + std::to_string(gen.min_clues);
+  if (g.size() >= 16 && gen.max_check_nodes) {
+    run_options += " --check-nodes " + std::to_string(*gen.max_check_nodes);
+  }
 
   AcceptFactory accept_factory;
   bool graded = false;
@@ -247,6 +277,15 @@ int cmd_generate(const Invocation& inv) {
     }
     if (vm.count("min-rating")) lo = vm["min-rating"].as<double>();
     if (vm.count("max-rating")) hi = vm["max-rating"].as<double>();
+    if (level) run_options += " --level " + std::string(grader::level_name(*level));
+    // The shortest text that reads back as the same double.
+    auto exact = [](double v) {
+      char text[32];
+      const auto [end, ec] = std::to_chars(text, text + sizeof text, v);
+      return std::string(text, ec == std::errc() ? end : text);
+    };
+    if (vm.count("min-rating")) run_options += " --min-rating " + exact(lo);
+    if (vm.count("max-rating")) run_options += " --max-rating " + exact(hi);
     if (lo > hi) throw UsageError("--min-rating is above --max-rating");
     // The easiest step, a full house, is rated 1.0: below that the run would never end.
     if (hi < 1.0) throw UsageError("--max-rating below 1.0: every puzzle is rated 1.0 or more");
@@ -357,7 +396,31 @@ int cmd_generate(const Invocation& inv) {
     out.csv_header(header);
   }
 
-  Progress progress(!quiet && stderr_is_tty(), batch.count);
+  // The index ranges to generate: the whole run, or with --resume the gaps between the
+  // indices stored (after a kill, a prefix of the run minus the duplicates, which are
+  // generated again and found to be duplicates again).
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> parts;  // (first index, count)
+  std::uint64_t todo = batch.count;
+  if (resume) {
+    const std::vector<std::uint64_t> have =
+        catalogue->generated_indices(batch.seed, run_options, batch.first_index, batch.count);
+    std::uint64_t next = batch.first_index;
+    for (const std::uint64_t i : have) {
+      if (i > next) parts.emplace_back(next, i - next);
+      next = i + 1;
+    }
+    const std::uint64_t end = batch.first_index + batch.count;  // <= UINT64_MAX: checked
+    if (next < end) parts.emplace_back(next, end - next);
+    todo = batch.count - have.size();
+    if (!quiet) {
+      std::cerr << "sudoforge generate: " << db_path << " holds " << have.size() << " of the "
+                << batch.count << " puzzles of this run; generating the other " << todo << '\n';
+    }
+  } else {
+    parts.emplace_back(batch.first_index, batch.count);
+  }
+
+  Progress progress(!quiet && stderr_is_tty(), todo);
   const auto started = std::chrono::steady_clock::now();
   std::uint64_t candidates = 0;  // graded to deliver the puzzles printed (with --level etc.)
   std::uint64_t done = 0;
@@ -378,6 +441,8 @@ int cmd_generate(const Invocation& inv) {
       r.minimal = p.minimal;
       r.source = "generator";
       r.seed = static_cast<std::int64_t>(batch.seed);
+      r.gen_index = static_cast<std::int64_t>(p.index);
+      r.gen_options = run_options;
       pending.push_back(std::move(r));
       if (pending.size() >= 500 ||
           std::chrono::steady_clock::now() - last_commit > std::chrono::seconds(2)) {
@@ -426,7 +491,15 @@ int cmd_generate(const Invocation& inv) {
 
   BatchResult result;
   try {
-    result = generate_batch(gen, batch, accept_factory, emit, stop.flag());
+    for (const auto& [first, count] : parts) {
+      BatchOptions part = batch;
+      part.first_index = first;
+      part.count = count;
+      const BatchResult r = generate_batch(gen, part, accept_factory, emit, stop.flag());
+      result.delivered += r.delivered;
+      result.end = r.end;
+      if (r.end != BatchEnd::kComplete) break;
+    }
   } catch (const GeneratorError& e) {
     progress.clear();
     out.finish();
@@ -443,7 +516,7 @@ int cmd_generate(const Invocation& inv) {
   }
   if (!std::cout) throw IoError("cannot write the output");
 
-  const auto total = static_cast<unsigned long long>(batch.count);
+  const auto total = static_cast<unsigned long long>(todo);
   const auto delivered = static_cast<unsigned long long>(result.delivered);
   if (filtered && !quiet && delivered > 0) {
     // The generation rate of this level or band, and how many candidates it took.

@@ -18,6 +18,10 @@ constexpr const char* kColumns =
     "p.id, p.givens, p.solution, p.size, p.clues, p.symmetry, p.minimal, p.rating_er, "
     "p.rating_ep, p.rating_ed, p.level, p.hardest, p.dlx_nodes, p.guesses, p.source, p.seed, "
     "p.created, p.canonical";
+// Appended to kColumns: the generation columns, or NULLs on a read-only file older than
+// version 4.
+constexpr const char* kGenColumns = ", p.gen_index, p.gen_options";
+constexpr const char* kNoGenColumns = ", NULL, NULL";
 
 PuzzleRecord read_record(const Statement& st) {
   PuzzleRecord r;
@@ -38,6 +42,8 @@ PuzzleRecord read_record(const Statement& st) {
   r.seed = st.column_optional_int64(15);
   r.created = st.column_text(16);
   r.canonical = st.column_text(17);
+  r.gen_index = st.column_optional_int64(18);
+  r.gen_options = st.column_optional_text(19);
   return r;
 }
 
@@ -127,8 +133,9 @@ AddResult Catalogue::add(std::span<const PuzzleRecord> records) {
     insert_puzzle_.emplace(connection_,
         "INSERT INTO puzzles (givens, solution, size, clues, symmetry, minimal, rating_er, "
         "rating_ep, rating_ed, level, hardest, dlx_nodes, guesses, source, seed, created, "
-        "canonical, rnd) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-        "?15, coalesce(?16, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), ?17, random()) "
+        "canonical, rnd, gen_index, gen_options) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+        "?10, ?11, ?12, ?13, ?14, ?15, coalesce(?16, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), "
+        "?17, random(), ?18, ?19) "
         "ON CONFLICT(canonical) DO NOTHING");
     insert_technique_.emplace(connection_,
         "INSERT OR IGNORE INTO puzzle_techniques (puzzle_id, technique) VALUES (?1, ?2)");
@@ -148,7 +155,7 @@ AddResult Catalogue::add(std::span<const PuzzleRecord> records) {
     ins.bind(10, r.level).bind(11, r.hardest).bind(12, r.dlx_nodes).bind(13, r.guesses);
     ins.bind(14, r.source).bind(15, r.seed);
     if (!r.created.empty()) ins.bind(16, r.created);
-    ins.bind(17, key);
+    ins.bind(17, key).bind(18, r.gen_index).bind(19, r.gen_options);
     ins.run();
     if (connection_.changes() == 0) {
       ++result.duplicates;
@@ -177,7 +184,8 @@ void Catalogue::query(const QueryFilter& filter,
   // stop. A negative limit is SQLite's "no limit", as before.
   auto run = [&](const Where& where, const char* order_by,
                  std::optional<long long> limit) -> long long {
-    std::string sql = std::string("SELECT ") + kColumns + " FROM puzzles p" + where.sql + order_by;
+    std::string sql = std::string("SELECT ") + kColumns + gen_columns() + " FROM puzzles p" +
+                      where.sql + order_by;
     if (limit) sql += " LIMIT ?" + std::to_string(where.binds.size() + 1);
     Statement st(connection_, sql);
     where.bind_all(st);
@@ -225,6 +233,38 @@ void Catalogue::query(const QueryFilter& filter,
   } else if (got < *filter.limit) {
     run(lower, " ORDER BY p.rnd", *filter.limit - got);
   }
+}
+
+const char* Catalogue::gen_columns() const {
+  return version_ >= 4 ? kGenColumns : kNoGenColumns;
+}
+
+std::vector<std::uint64_t> Catalogue::generated_indices(std::uint64_t seed,
+                                                        const std::string& options,
+                                                        std::uint64_t first, std::uint64_t count) {
+  std::vector<std::uint64_t> out;
+  if (count == 0 || version_ < 4) return out;
+  // Indices are stored as signed 64-bit patterns: a range that crosses 2^63 is two ranges
+  // there, [first, INT64_MAX] and [INT64_MIN, last], read in that (unsigned) order.
+  const std::uint64_t last = first + (count - 1);
+  const std::uint64_t sign = std::uint64_t{1} << 63;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges;
+  if ((first < sign) == (last < sign)) {
+    ranges.emplace_back(first, last);
+  } else {
+    ranges.emplace_back(first, sign - 1);
+    ranges.emplace_back(sign, last);
+  }
+  Statement st(connection_,
+               "SELECT gen_index FROM puzzles WHERE seed = ?1 AND gen_index BETWEEN ?2 AND ?3 "
+               "AND gen_options = ?4 ORDER BY gen_index");
+  for (const auto& [lo, hi] : ranges) {
+    st.reset();
+    st.bind(1, static_cast<std::int64_t>(seed)).bind(2, static_cast<std::int64_t>(lo));
+    st.bind(3, static_cast<std::int64_t>(hi)).bind(4, options);
+    while (st.step()) out.push_back(static_cast<std::uint64_t>(st.column_int64(0)));
+  }
+  return out;
 }
 
 bool Catalogue::walk_rnd(const QueryFilter& filter) {
@@ -315,7 +355,8 @@ CatalogueStats Catalogue::stats() {
 }
 
 std::optional<PuzzleRecord> Catalogue::get(std::int64_t id) {
-  Statement st(connection_, std::string("SELECT ") + kColumns + " FROM puzzles p WHERE p.id = ?1");
+  Statement st(connection_, std::string("SELECT ") + kColumns + gen_columns() +
+                                " FROM puzzles p WHERE p.id = ?1");
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   PuzzleRecord r = read_record(st);
@@ -399,10 +440,12 @@ std::vector<BookRecord> Catalogue::books() {
 MergeResult Catalogue::merge(const std::string& other_path) {
   // Check the other file first, read-only, so a bad file is reported by name and never
   // attached (and never written).
+  int other_version = 0;
   {
     OpenOptions ro;
     ro.read_only = true;
     Catalogue other(other_path, ro);
+    other_version = other.version_;
   }
   {
     Statement attach(connection_, "ATTACH DATABASE ?1 AS merge_src");
@@ -430,16 +473,18 @@ MergeResult Catalogue::merge(const std::string& other_path) {
   }
   {
     // rnd is drawn afresh rather than copied: the other file may be older and have none,
-    // and a copied key is no less random anyway.
-    Statement st(connection_,
+    // and a copied key is no less random anyway. The generation columns come along when
+    // the other file has them, so a merged catalogue can still be resumed.
+    const std::string sql =
         "INSERT INTO main.puzzles (givens, solution, size, clues, symmetry, minimal, "
         "rating_er, rating_ep, rating_ed, level, hardest, dlx_nodes, guesses, source, seed, "
-        "created, canonical, rnd) "
+        "created, canonical, rnd, gen_index, gen_options) "
         "SELECT givens, solution, size, clues, symmetry, minimal, rating_er, rating_ep, "
         "rating_ed, level, hardest, dlx_nodes, guesses, source, seed, created, canonical, "
-        "random() "
-        "FROM merge_src.puzzles WHERE true ORDER BY id "
-        "ON CONFLICT(canonical) DO NOTHING");
+        "random(), " +
+        std::string(other_version >= 4 ? "gen_index, gen_options" : "NULL, NULL") +
+        " FROM merge_src.puzzles WHERE true ORDER BY id ON CONFLICT(canonical) DO NOTHING";
+    Statement st(connection_, sql);
     st.run();
     result.added = connection_.changes();
     result.duplicates = offered - result.added;

@@ -80,7 +80,17 @@ BEGIN
 END;
 )sql";
 
-constexpr std::array<std::string_view, kSchemaVersion> kSteps = {kVersion1, kVersion2, kVersion3};
+// Where a generated puzzle came from, so `generate --db --resume` can tell which puzzles
+// of a run are stored (schema.h, version 4). The index is partial: imports (gen_index
+// NULL) cost it nothing, and SQLite uses it for any range test on gen_index.
+constexpr std::string_view kVersion4 = R"sql(
+ALTER TABLE puzzles ADD COLUMN gen_index INTEGER;
+ALTER TABLE puzzles ADD COLUMN gen_options TEXT;
+CREATE INDEX puzzles_by_generation ON puzzles(seed, gen_index) WHERE gen_index IS NOT NULL;
+)sql";
+
+constexpr std::array<std::string_view, kSchemaVersion> kSteps = {kVersion1, kVersion2, kVersion3,
+                                                                 kVersion4};
 
 }  // namespace
 

@@ -36,16 +36,18 @@ inline std::filesystem::path scratch_dir() {
   return dir;
 }
 
-// run_cli with `prefix` (a command such as timeout(1) and its arguments) before the binary.
-inline CliResult run_cli_prefixed(const std::string& prefix, const std::string& args,
-                                  const std::string& input = "") {
+// `command` is passed to /bin/sh verbatim (quote as needed). `input` becomes stdin. With
+// `timeout_seconds` the run is wrapped in timeout(1): exit code 124 then means it hung.
+inline CliResult run_shell(const std::string& command, const std::string& input = "",
+                           int timeout_seconds = 0) {
   static int counter = 0;
   const auto base = scratch_dir() / ("run" + std::to_string(++counter));
   const std::string in = base.string() + ".in", out = base.string() + ".out",
                     err = base.string() + ".err";
   std::ofstream(in, std::ios::binary) << input;
-  const std::string cmd = prefix + SUDOFORGE_BINARY + " " + args + " <" + in + " >" + out +
-                          " 2>" + err;
+  const std::string prefix =
+      timeout_seconds > 0 ? "timeout " + std::to_string(timeout_seconds) + " " : "";
+  const std::string cmd = prefix + command + " <" + in + " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
   CliResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -57,12 +59,10 @@ inline CliResult run_cli_prefixed(const std::string& prefix, const std::string& 
   return r;
 }
 
-// `args` is passed to /bin/sh verbatim (quote as needed). `input` becomes stdin. With
-// `timeout_seconds` the run is wrapped in timeout(1): exit code 124 then means it hung.
+// Runs the sudoforge binary with `args`, as run_shell runs a command.
 inline CliResult run_cli(const std::string& args, const std::string& input = "",
                          int timeout_seconds = 0) {
-  return run_cli_prefixed(
-      timeout_seconds > 0 ? "timeout " + std::to_string(timeout_seconds) + " " : "", args, input);
+  return run_shell(std::string(SUDOFORGE_BINARY) + " " + args, input, timeout_seconds);
 }
 
 // Runs like run_cli, and sends `signal` ("INT", "TERM") after `after_seconds`; a run still
@@ -70,9 +70,9 @@ inline CliResult run_cli(const std::string& args, const std::string& input = "",
 // code is the program's own otherwise (timeout --preserve-status).
 inline CliResult run_cli_signalled(const std::string& args, const std::string& signal,
                                    double after_seconds, int grace_seconds = 30) {
-  return run_cli_prefixed("timeout --preserve-status -k " + std::to_string(grace_seconds) +
-                              " -s " + signal + " " + std::to_string(after_seconds) + " ",
-                          args);
+  return run_shell("timeout --preserve-status -k " + std::to_string(grace_seconds) + " -s " +
+                   signal + " " + std::to_string(after_seconds) + " " + SUDOFORGE_BINARY + " " +
+                   args);
 }
 
 // The lines of a command's output, without their '\n'.

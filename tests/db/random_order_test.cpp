@@ -270,7 +270,7 @@ TEST(RandomSchema, MigratesFromVersionTwo) {
   const std::string path = temp_db("v2.db");
   make_v2(path, 40, "v2-");
   Catalogue cat(path);
-  EXPECT_EQ(cat.schema_version(), 3);
+  EXPECT_EQ(cat.schema_version(), kSchemaVersion);
   Connection& c = cat.connection();
   EXPECT_EQ(scalar(c, "SELECT count(*) FROM puzzles"), 40);
   EXPECT_EQ(scalar(c, "SELECT count(*) FROM puzzles WHERE rnd = 0"), 0);

@@ -35,6 +35,9 @@ struct PuzzleRecord {
   std::optional<std::int64_t> dlx_nodes, guesses;
   std::string source;
   std::optional<std::int64_t> seed;
+  // Generated puzzles: the index in the run and the run's options (schema.h, version 4).
+  std::optional<std::int64_t> gen_index;
+  std::optional<std::string> gen_options;
   std::string created;    // read back; add(): empty = now
   std::string canonical;  // add(): empty = computed with canonical_key(givens)
   std::vector<std::string> techniques;
@@ -143,6 +146,13 @@ class Catalogue {
   // an older schema; the puzzles added draw new random keys (rnd).
   MergeResult merge(const std::string& other_path);
 
+  // The indices of run (seed, options) in first .. first+count-1 that have a row, in
+  // ascending (unsigned) order: puzzles stored by generate with those gen_options. A
+  // puzzle of the run that was a duplicate of an earlier row has none. Precondition:
+  // first + count does not wrap past 2^64.
+  std::vector<std::uint64_t> generated_indices(std::uint64_t seed, const std::string& options,
+                                               std::uint64_t first, std::uint64_t count);
+
   int schema_version();
   Connection& connection() { return connection_; }
   const std::string& path() const { return connection_.path(); }
@@ -150,6 +160,8 @@ class Catalogue {
  private:
   // Random order: walk the rnd index (true) or sort the matches (false)?
   bool walk_rnd(const QueryFilter& filter);
+  // The columns read after kColumns: the generation columns, or NULLs before version 4.
+  const char* gen_columns() const;
 
   Connection connection_;
   int version_ = 0;  // schema version seen at open (a read-only file may be older)

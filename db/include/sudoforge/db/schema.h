@@ -46,6 +46,15 @@
 //     writer that does not know the column) gets a drawn value, so every row has one.
 //   A random sample of k rows is the k rows from a random start in rnd order, wrapping
 //   around past the largest: an index range scan, not a sort of every matching row.
+// Version 4: which puzzle of which generator run a row is (`generate --db --resume`).
+//     gen_index   INTEGER           the puzzle's index i in its run (puzzle i of a seed is a
+//                                   function of the seed, i and the options); stored as
+//                                   the 64-bit pattern of the unsigned index, like seed.
+//                                   NULL for imports and rows from older versions.
+//     gen_options TEXT              the options that, with seed and gen_index, determine
+//                                   the puzzle, as generate spells them ("--size 3x3
+//                                   --symmetry none --level hard"); NULL with gen_index.
+//   index: puzzles(seed, gen_index) WHERE gen_index IS NOT NULL
 #include <span>
 #include <string_view>
 
@@ -53,7 +62,7 @@
 
 namespace sudoforge::db {
 
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 // The steps: element i takes version i to i+1.
 std::span<const std::string_view> migrations();
