@@ -44,8 +44,15 @@
 //            a rating range is tested in the index during a walk along rnd)
 //   trigger puzzles_draw_rnd: a row inserted with rnd = 0 (the column default, i.e. by a
 //     writer that does not know the column) gets a drawn value, so every row has one.
-//   A random sample of k rows is the k rows from a random start in rnd order, wrapping
-//   around past the largest: an index range scan, not a sort of every matching row.
+//   Random order no longer walks rnd (from a random key, a row came up with a chance
+//   proportional to the gap before its key: far from uniform); the column, its indexes and
+//   trigger stay as they are.
+// Version 4: books keep their subtitle and an identity, so merge() tells books apart.
+//   books.subtitle TEXT NOT NULL DEFAULT ''  the line under the title
+//   books.uid      TEXT UNIQUE  32 random hex digits drawn when the book is recorded (the
+//                               migration draws them for the books already there), kept
+//                               by merge(); trigger books_draw_uid draws one for a book
+//                               inserted without (by another writer)
 #include <span>
 #include <string_view>
 
@@ -53,7 +60,7 @@
 
 namespace sudoforge::db {
 
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 // The steps: element i takes version i to i+1.
 std::span<const std::string_view> migrations();
