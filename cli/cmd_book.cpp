@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -36,6 +37,7 @@ constexpr const char* kExamples =
     "                 --symmetry rot180 --subtitle 'Symmetric puzzles' -o book.pdf\n"
     "  sudoforge book --count 10 --level expert --dry-run   show the selection, record nothing\n"
     "  sudoforge book --count 6 --per-page 1 --size 16 -o big.pdf      16x16 (letters A-P)\n"
+    "  sudoforge book --count 20 --order random --seed 3 --technique 'x wing' -o xw.pdf\n"
     "\n"
     "Puzzles are chosen with the 'db query' filters in --order (default id: oldest first),\n"
     "from those never printed in a book unless --reuse is given, and printed from the\n"
@@ -44,6 +46,8 @@ constexpr const char* kExamples =
     "recorded in the catalogue (tables books, book_puzzles), so the next book drawn from\n"
     "unused puzzles never repeats one. The PDF is written to FILE.part and renamed into\n"
     "place in the same transaction that records the book: a failure records nothing.\n"
+    "A FILE that holds an earlier recorded book is not overwritten (exit 2) unless --force\n"
+    "is given; that book's record then no longer names the file.\n"
     "Exit codes: 0 done; 1 fewer matching puzzles than --count (nothing written or\n"
     "recorded); 2 usage error; 3 catalogue or file error (nothing recorded).\n";
 
@@ -103,7 +107,7 @@ std::vector<std::string> info_lines(const std::vector<db::PuzzleRecord>& recs,
 int cmd_book(const Invocation& inv) {
   po::options_description o("book options");
   add_catalogue_options(o);
-  add_filter_options(o, FilterOptionSet{.limit = false, .unused = true, .default_order = "id"});
+  add_filter_options(o, FilterOptionSet{.limit = false, .unused = true, .default_order = "id", .seed = true});
   o.add_options()
     ("count,n", po::value<long long>(), "number of puzzles (required)")
     ("per-page", po::value<int>()->default_value(4), "puzzles per page: 1, 2, 4 or 6")
@@ -112,6 +116,7 @@ int cmd_book(const Invocation& inv) {
     ("paper", po::value<std::string>()->default_value("a4"), "a4 or letter")
     ("out,o", po::value<std::string>(), "PDF file to write (required unless --dry-run)")
     ("reuse", po::bool_switch(), "also take puzzles printed in earlier books")
+    ("force", po::bool_switch(), "overwrite FILE even when an earlier book was recorded as it")
     ("no-answers", po::bool_switch(), "leave out the answer pages")
     ("dry-run", po::bool_switch(), "print the selection and the page plan; write and record nothing");
   po::variables_map vm;
@@ -204,6 +209,21 @@ int cmd_book(const Invocation& inv) {
       return kOk;
     }
 
+    // An earlier book's file is not overwritten unless --force says so; then that book's
+    // record forgets the file (it holds this book now).
+    db::Catalogue::NewBook book_record{options.title, options.subtitle, out, {}};
+    for (const db::BookRecord& b : cat.books()) {
+      std::error_code ec;
+      if (b.file && std::filesystem::equivalent(*b.file, out, ec)) {
+        if (!vm["force"].as<bool>()) {
+          throw UsageError(out + " holds book " + std::to_string(b.id) + " ('" + b.title +
+                           "', " + b.created +
+                           ") as recorded in the catalogue: choose another -o, or --force to "
+                           "overwrite it");
+        }
+        book_record.overwrites.push_back(b.id);
+      }
+    }
     const std::string part = out + ".part";
     try {
       book::write_book(part, items, options);
@@ -214,7 +234,7 @@ int cmd_book(const Invocation& inv) {
     bool renamed = false;
     std::int64_t book_id = 0;
     try {
-      book_id = cat.record_book(options.title, out, ids, !reuse, [&] {
+      book_id = cat.record_book(book_record, ids, !reuse, [&] {
         if (std::rename(part.c_str(), out.c_str()) != 0) throw IoError(out + ": cannot write");
         renamed = true;
       });

@@ -1,5 +1,9 @@
 // sudoforge db: the puzzle catalogue (init, import, query, stats, export, merge).
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <future>
 #include <iomanip>
@@ -32,22 +36,68 @@ using db::QueryFilter;
 
 constexpr const char* kDbUsage =
     "sudoforge db init | import FILE... | query [FILTERS] | stats | export -o FILE [FILTERS] | merge DB...";
-constexpr const char* kExamples =
+constexpr const char* kCatalogueNote =
+    "\n"
+    "The catalogue file is --db, else $SUDOFORGE_DB, else ./sudoforge.db (a bare --db means\n"
+    "that default). A catalogue that is read-only, locked by another program for longer\n"
+    "than --busy-timeout, corrupt, or of a newer schema is reported and exit code 3 is\n"
+    "returned; the file is left as it was. Reading commands (query, export, stats) also\n"
+    "read a catalogue in a folder they may not write to.\n";
+const std::string kExamples = std::string(
     "  sudoforge db init                                  create ./sudoforge.db (or $SUDOFORGE_DB)\n"
     "  sudoforge db import puzzles.txt more.sdm           check, canonicalise, dedupe, store\n"
     "  sudoforge db query --level hard --symmetry rot180 --unused --limit 60\n"
-    "  sudoforge db query --min-rating 4 --max-rating 6 --order random --limit 10 -o csv\n"
-    "  sudoforge db query --technique x-wing --technique 'naked pair' --clues 22-26\n"
     "  sudoforge db stats\n"
     "  sudoforge db export -o hard.csv --level hard        format from the extension (or --as)\n"
-    "  sudoforge db merge other.db third.db                fold other catalogues into --db\n"
+    "  sudoforge db merge other.db third.db                fold other catalogues into --db\n") +
+    kCatalogueNote;
+const std::string kInitExamples = std::string(
+    "  sudoforge db init                          create ./sudoforge.db (or $SUDOFORGE_DB)\n"
+    "  sudoforge db init --db puzzles.db          create (or upgrade) puzzles.db\n") +
+    kCatalogueNote;
+const std::string kImportExamples = std::string(
+    "  sudoforge db import puzzles.txt more.sdm           check, grade, canonicalise, dedupe, store\n"
+    "  sudoforge db import --db hard.db --source top95 top95.txt\n"
+    "  cat *.txt | sudoforge db import -                  from stdin\n"
     "\n"
-    "The catalogue file is --db, else $SUDOFORGE_DB, else ./sudoforge.db. A catalogue that\n"
-    "is read-only, locked by another program for longer than --busy-timeout, corrupt, or\n"
-    "of a newer schema is reported and exit code 3 is returned; the file is left as it was.\n";
+    "Each bad record is reported as FILE:LINE (exit 1); the others are stored. When no\n"
+    "named file can be opened, nothing is done and no catalogue is created (exit 3).\n") +
+    kCatalogueNote;
+const std::string kQueryExamples = std::string(
+    "  sudoforge db query --level hard --symmetry rot180 --unused --limit 60\n"
+    "  sudoforge db query --min-rating 4 --max-rating 6 --order random --limit 10 -o csv\n"
+    "  sudoforge db query --order random --seed 7 --limit 5      the same 5 every time\n"
+    "  sudoforge db query --technique x-wing --technique 'naked pair' --clues 22-26\n"
+    "  sudoforge db query --db other.db --size 16 -o json\n"
+    "\n"
+    "--level and --technique take any case and the usual spellings ('x wing', 'XY-Wing',\n"
+    "'naked pairs'); an unknown one is a usage error (exit 2) that lists the known ones.\n") +
+    kCatalogueNote;
+const std::string kExportExamples = std::string(
+    "  sudoforge db export -o hard.csv --level hard         format from the extension\n"
+    "  sudoforge db export -o all.json                      .txt/.line, .grid, .csv, .json\n"
+    "  sudoforge db export -o sample.txt --order random --seed 1 --limit 100\n"
+    "  sudoforge db export -o x.out --as grid               --as when the extension says nothing\n"
+    "\n"
+    "The file is written to FILE.part and renamed when complete: a failed export leaves\n"
+    "neither FILE.part nor a half-written FILE.\n") +
+    kCatalogueNote;
+const std::string kStatsExamples = std::string(
+    "  sudoforge db stats                      counts by size, level, clues and technique\n"
+    "  sudoforge db stats --db other.db -o json\n") +
+    kCatalogueNote;
+const std::string kMergeExamples = std::string(
+    "  sudoforge db merge other.db third.db              fold them into ./sudoforge.db\n"
+    "  sudoforge db merge --db main.db laptop.db         fold laptop.db into main.db\n"
+    "\n"
+    "New puzzles are added (isomorphic ones are one puzzle) with their techniques, and the\n"
+    "other catalogue's books with their pages, so their puzzles stay used. A book already\n"
+    "there (the same book, not merely the same title) is not added twice. A file cannot be\n"
+    "merged into itself (exit 2).\n") +
+    kCatalogueNote;
 
 void add_common(po::options_description& o) { add_catalogue_options(o); }
-void add_filters(po::options_description& o) { add_filter_options(o); }
+void add_filters(po::options_description& o) { add_filter_options(o, FilterOptionSet{.seed = true}); }
 
 std::string rating_text(const std::optional<double>& r) {
   if (!r) return "";
@@ -57,8 +107,9 @@ std::string rating_text(const std::optional<double>& r) {
 }
 
 // Writes query results in one of the output formats.
-void print_records(Catalogue& cat, const QueryFilter& filter, std::ostream& os, OutputFormat format) {
+void print_records(Catalogue& cat, QueryFilter filter, std::ostream& os, OutputFormat format) {
   Printer out(os, format);
+  filter.with_techniques = format == OutputFormat::kJson;
   if (format == OutputFormat::kCsv) {
     out.csv_header({"id", "puzzle", "solution", "rating", "rating_ep", "rating_ed", "level",
                     "hardest", "clues", "symmetry", "source"});
@@ -76,6 +127,11 @@ void print_records(Catalogue& cat, const QueryFilter& filter, std::ostream& os, 
         if (v) return *v;
         return nullptr;
       };
+      // Seeds and indices are unsigned 64-bit values stored as their signed bit pattern.
+      auto unsigned_opt = [](const std::optional<std::int64_t>& v) -> nlohmann::ordered_json {
+        if (v) return static_cast<std::uint64_t>(*v);
+        return nullptr;
+      };
       out.json({{"id", r.id},
                 {"puzzle", to_line(r.givens, style)},
                 {"solution", r.solution ? nlohmann::ordered_json(solution) : nlohmann::ordered_json(nullptr)},
@@ -86,7 +142,12 @@ void print_records(Catalogue& cat, const QueryFilter& filter, std::ostream& os, 
                 {"hardest", opt(r.hardest)},
                 {"clues", r.clues()},
                 {"symmetry", r.symmetry},
-                {"source", r.source}});
+                {"minimal", opt(r.minimal)},
+                {"techniques", r.techniques},
+                {"source", r.source},
+                {"seed", unsigned_opt(r.seed)},
+                {"index", unsigned_opt(r.gen_index)},
+                {"created", r.created}});
     } else {
       out.grid(r.givens, style);
     }
@@ -99,7 +160,7 @@ int db_init(const Invocation& inv) {
   po::options_description o("db init options");
   add_common(o);
   po::variables_map vm;
-  if (!parse_options(inv, o, "sudoforge db init [--db FILE]", kExamples, vm)) return kOk;
+  if (!parse_options(inv, o, "sudoforge db init [--db FILE]", kInitExamples, vm)) return kOk;
   const std::string path = resolve_db(vm);
   Catalogue cat(path, open_options(vm, false));
   std::cout << path << ": catalogue ready (schema version " << cat.schema_version() << ", "
@@ -117,7 +178,8 @@ int db_import(const Invocation& inv) {
     ("batch", po::value<int>()->default_value(5000), "records per transaction");
   add_input_options(o);
   po::variables_map vm;
-  if (!parse_options(inv, o, "sudoforge db import FILE... [--db FILE]", kExamples, vm, "files")) {
+  if (!parse_options(inv, o, "sudoforge db import FILE... [--db FILE]", kImportExamples, vm,
+                     "files")) {
     return kOk;
   }
   const auto files = vm.count("files") ? vm["files"].as<std::vector<std::string>>()
@@ -127,8 +189,20 @@ int db_import(const Invocation& inv) {
   const int threads = vm["threads"].as<int>();
   if (threads < 1 || threads > 256) throw UsageError("--threads must be between 1 and 256");
   const std::string path = resolve_db(vm);
-  Catalogue cat(path, open_options(vm, false));  // fails before reading input if unusable
   Diagnostics diag;
+  // When no named file can be opened there is nothing to import: report them and leave
+  // the catalogue alone (not even created).
+  if (!files.empty() && std::none_of(files.begin(), files.end(), [](const std::string& f) {
+        std::error_code ec;
+        return f == "-" || (!std::filesystem::is_directory(f, ec) && std::ifstream(f).is_open());
+      })) {
+    for_each_record(files, reader_options_from(vm), diag, [](const Record&, const std::string&) {
+      return true;
+    });
+    std::cerr << "sudoforge db import: no input file could be read: nothing imported\n";
+    return diag.exit_code();
+  }
+  Catalogue cat(path, open_options(vm, false));  // fails before reading input if unusable
   // Ctrl-C / SIGTERM: the batches analysed so far are stored whole, the rest dropped.
   StopRequest stop;
   std::vector<PuzzleAnalyzer> analyzers = make_analyzers(threads, {}, stop.flag());
@@ -212,7 +286,9 @@ int db_query(const Invocation& inv, bool export_mode) {
   po::variables_map vm;
   const char* usage = export_mode ? "sudoforge db export -o FILE [FILTERS] [--db FILE]"
                                   : "sudoforge db query [FILTERS] [--db FILE]";
-  if (!parse_options(inv, o, usage, kExamples, vm)) return kOk;
+  if (!parse_options(inv, o, usage, export_mode ? kExportExamples : kQueryExamples, vm)) {
+    return kOk;
+  }
   const QueryFilter filter = filter_from(vm);
   const std::string path = resolve_db(vm);
   if (!export_mode) {
@@ -225,29 +301,39 @@ int db_query(const Invocation& inv, bool export_mode) {
   const std::string out_path = vm["out"].as<std::string>();
   OutputFormat format = OutputFormat::kLine;
   if (vm.count("as")) {
-    format = parse_output_format(vm["as"].as<std::string>());
-  } else if (out_path.ends_with(".csv")) {
-    format = OutputFormat::kCsv;
-  } else if (out_path.ends_with(".json")) {
-    format = OutputFormat::kJson;
+    const std::string as = vm["as"].as<std::string>();
+    try {
+      format = parse_output_format(as);
+    } catch (const UsageError&) {
+      throw UsageError("bad --as '" + as + "': use line, grid, csv or json");
+    }
+  } else {
+    std::string ext = std::filesystem::path(out_path).extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (ext == ".csv") format = OutputFormat::kCsv;
+    else if (ext == ".json") format = OutputFormat::kJson;
+    else if (ext == ".grid") format = OutputFormat::kGrid;
   }
   Catalogue cat(path, open_options(vm, true));
-  // Written to a temporary name first, so a failed export never leaves half a file.
+  // Written to a temporary name first, so a failed export never leaves half a file; the
+  // temporary file goes whatever fails (a catalogue error halfway included).
   const std::string tmp = out_path + ".part";
+  struct RemovePart {
+    const std::string& name;
+    bool armed = true;
+    ~RemovePart() {
+      if (armed) std::remove(name.c_str());
+    }
+  } remove_part{tmp};
   {
     std::ofstream file(tmp, std::ios::binary);
     if (!file) throw IoError(out_path + ": cannot write");
     print_records(cat, filter, file, format);
     file.close();
-    if (!file) {
-      std::remove(tmp.c_str());
-      throw IoError(out_path + ": write error");
-    }
+    if (!file) throw IoError(out_path + ": write error");
   }
-  if (std::rename(tmp.c_str(), out_path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw IoError(out_path + ": cannot write");
-  }
+  if (std::rename(tmp.c_str(), out_path.c_str()) != 0) throw IoError(out_path + ": cannot write");
+  remove_part.armed = false;
   std::cerr << "sudoforge db export: " << out_path << ": " << cat.count(filter) << " puzzles\n";
   return kOk;
 }
@@ -269,11 +355,40 @@ void print_table(const std::string& title, const std::vector<std::pair<std::stri
 int db_stats(const Invocation& inv) {
   po::options_description o("db stats options");
   add_common(o);
+  o.add_options()("output,o", po::value<std::string>()->default_value("text"), "text or json");
   po::variables_map vm;
-  if (!parse_options(inv, o, "sudoforge db stats [--db FILE]", kExamples, vm)) return kOk;
+  if (!parse_options(inv, o, "sudoforge db stats [--db FILE] [-o json]", kStatsExamples, vm)) {
+    return kOk;
+  }
+  const std::string output = vm["output"].as<std::string>();
+  if (output != "text" && output != "json") {
+    throw UsageError("bad --output '" + output + "': use text or json");
+  }
   const std::string path = resolve_db(vm);
   Catalogue cat(path, open_options(vm, true));
   const db::CatalogueStats s = cat.stats();
+  if (output == "json") {
+    auto object = [](const auto& rows, auto key) {
+      nlohmann::ordered_json j = nlohmann::ordered_json::object();
+      for (const auto& [k, n] : rows) j[key(k)] = n;
+      return j;
+    };
+    auto text = [](const std::string& k) { return k; };
+    auto number = [](int k) { return std::to_string(k); };
+    nlohmann::ordered_json j = {{"catalogue", path},
+                                {"schema_version", cat.schema_version()},
+                                {"puzzles", s.total},
+                                {"graded", s.graded},
+                                {"in_books", s.in_books}};
+    j["by_size"] = object(s.by_size, number);
+    nlohmann::ordered_json levels = nlohmann::ordered_json::object();
+    for (const auto& [k, n] : s.by_level) levels[k.empty() ? "ungraded" : k] = n;
+    j["by_level"] = levels;
+    j["by_clues"] = object(s.by_clues, number);
+    j["by_technique"] = object(s.by_technique, text);
+    std::cout << j.dump(2) << '\n';
+    return kOk;
+  }
   std::cout << "catalogue " << path << " (schema version " << cat.schema_version() << ")\n"
             << "puzzles " << s.total << ", graded " << s.graded << ", in books " << s.in_books << '\n';
   std::vector<std::pair<std::string, long long>> levels, sizes, clues;
@@ -292,12 +407,19 @@ int db_merge(const Invocation& inv) {
   add_common(o);
   o.add_options()("files", po::value<std::vector<std::string>>()->multitoken(), "catalogues to fold in");
   po::variables_map vm;
-  if (!parse_options(inv, o, "sudoforge db merge DB... [--db FILE]", kExamples, vm, "files")) return kOk;
+  if (!parse_options(inv, o, "sudoforge db merge DB... [--db FILE]", kMergeExamples, vm, "files")) {
+    return kOk;
+  }
   if (!vm.count("files")) throw UsageError("merge needs at least one catalogue file");
   const std::string path = resolve_db(vm);
   Catalogue cat(path, open_options(vm, false));
   for (const std::string& other : vm["files"].as<std::vector<std::string>>()) {
-    const db::MergeResult r = cat.merge(other);
+    db::MergeResult r;
+    try {
+      r = cat.merge(other);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
     std::cout << other << ": added " << r.added << ", duplicates " << r.duplicates << ", books "
               << r.books << '\n';
   }
@@ -315,19 +437,30 @@ int cmd_db(const Invocation& inv) {
   }
   const std::string sub = inv.args[0];
   const Invocation rest{inv.command + " " + sub, std::vector<std::string>(inv.args.begin() + 1, inv.args.end())};
+  int (*run)(const Invocation&) = nullptr;
+  if (sub == "init") run = db_init;
+  else if (sub == "import") run = db_import;
+  else if (sub == "query") run = [](const Invocation& i) { return db_query(i, false); };
+  else if (sub == "export") run = [](const Invocation& i) { return db_query(i, true); };
+  else if (sub == "stats") run = db_stats;
+  else if (sub == "merge") run = db_merge;
+  else throw UsageError("unknown subcommand '" + sub + "': use init, import, query, stats, export or merge");
+  // Errors name the subcommand ("sudoforge db query: ..."), and usage errors point to its
+  // own --help.
+  const std::string who = "sudoforge db " + sub;
   try {
-    if (sub == "init") return db_init(rest);
-    if (sub == "import") return db_import(rest);
-    if (sub == "query") return db_query(rest, false);
-    if (sub == "export") return db_query(rest, true);
-    if (sub == "stats") return db_stats(rest);
-    if (sub == "merge") return db_merge(rest);
+    return run(rest);
+  } catch (const UsageError& e) {
+    std::cerr << who << ": " << e.what() << "\n(see '" << who << " --help')\n";
+    return kUsage;
+  } catch (const IoError& e) {
+    std::cerr << who << ": " << e.what() << '\n';
+    return kIo;
   } catch (const CatalogueError& e) {
-    std::cerr << "sudoforge db " << sub << ": " << e.what() << " ["
-              << CatalogueError::category_name(e.category()) << "]\n";
+    std::cerr << who << ": " << e.what() << " [" << CatalogueError::category_name(e.category())
+              << "]\n";
     return kIo;
   }
-  throw UsageError("unknown subcommand '" + sub + "': use init, import, query, stats, export or merge");
 }
 
 }  // namespace sudoforge::cli

@@ -4,17 +4,20 @@
 #include <sstream>
 
 #include "sudoforge/core/symmetry.h"
+#include "sudoforge/grader/grader.h"
+#include "sudoforge/grader/techniques.h"
 
 namespace sudoforge::cli {
 
 void add_catalogue_options(po::options_description& o) {
   o.add_options()
-    ("db", po::value<std::string>(), "catalogue file (default $SUDOFORGE_DB or ./sudoforge.db)")
+    ("db", po::value<std::string>()->implicit_value(""),
+     "catalogue file (default, and a bare --db: $SUDOFORGE_DB or ./sudoforge.db)")
     ("busy-timeout", po::value<int>()->default_value(5000), "ms to wait for another writer's lock");
 }
 
 std::string resolve_db(const po::variables_map& vm) {
-  if (vm.count("db")) return vm["db"].as<std::string>();
+  if (vm.count("db") && !vm["db"].as<std::string>().empty()) return vm["db"].as<std::string>();
   if (const char* env = std::getenv("SUDOFORGE_DB"); env && *env) return env;
   return "sudoforge.db";
 }
@@ -42,15 +45,40 @@ void add_filter_options(po::options_description& o, const FilterOptionSet& set) 
     ("order", po::value<std::string>()->default_value(set.default_order), "id, rating, clues or random");
   if (set.unused) o.add_options()("unused", po::bool_switch(), "only puzzles in no book");
   if (set.limit) o.add_options()("limit", po::value<long long>(), "at most this many puzzles");
+  if (set.seed) {
+    o.add_options()("seed", po::value<unsigned long long>(),
+                    "seed of --order random: the same seed draws the same puzzles again");
+  }
+}
+
+std::string parse_level_option(const std::string& text) {
+  const auto level = grader::parse_level(text);
+  if (!level) {
+    throw UsageError("bad --level '" + text +
+                     "': use easy, medium, hard, expert, diabolical or extreme");
+  }
+  return std::string(grader::level_name(*level));
 }
 
 db::QueryFilter filter_from(const po::variables_map& vm) {
   using db::QueryFilter;
   QueryFilter f;
-  if (vm.count("level")) f.level = vm["level"].as<std::string>();
+  if (vm.count("level")) f.level = parse_level_option(vm["level"].as<std::string>());
   if (vm.count("min-rating")) f.min_rating = vm["min-rating"].as<double>();
   if (vm.count("max-rating")) f.max_rating = vm["max-rating"].as<double>();
-  if (vm.count("technique")) f.techniques = vm["technique"].as<std::vector<std::string>>();
+  if (vm.count("technique")) {
+    for (const std::string& name : vm["technique"].as<std::vector<std::string>>()) {
+      const auto canonical = grader::resolve_technique(name);
+      if (!canonical) {
+        std::string known;
+        for (std::string_view n : grader::technique_names()) {
+          known.append(known.empty() ? "" : ", ").append(n);
+        }
+        throw UsageError("unknown --technique '" + name + "'; the known techniques are: " + known);
+      }
+      f.techniques.emplace_back(*canonical);
+    }
+  }
   if (vm.count("clues")) {
     const std::string text = vm["clues"].as<std::string>();
     int a = 0, b = 0;
@@ -87,6 +115,7 @@ db::QueryFilter filter_from(const po::variables_map& vm) {
   else if (order == "clues") f.order = QueryFilter::Order::kClues;
   else if (order == "random") f.order = QueryFilter::Order::kRandom;
   else throw UsageError("bad --order '" + order + "': use id, rating, clues or random");
+  if (vm.count("seed")) f.seed = vm["seed"].as<unsigned long long>();
   if (vm.count("limit")) {
     f.limit = vm["limit"].as<long long>();
     if (*f.limit < 0) throw UsageError("--limit must not be negative");

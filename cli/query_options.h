@@ -19,11 +19,16 @@ struct FilterOptionSet {
   bool limit = true;                  // offer --limit
   bool unused = true;                 // offer --unused
   const char* default_order = "id";   // --order default
+  bool seed = false;                  // offer --seed (for --order random)
 };
 // --level --min-rating --max-rating --technique --clues --symmetry --size --source
-// --order, and --unused / --limit as `set` says.
+// --order, and --unused / --limit / --seed as `set` says. A command with a --seed of its
+// own (testset) leaves set.seed off; filter_from() takes its --seed all the same.
 void add_filter_options(po::options_description& options, const FilterOptionSet& set = {});
-// The filter the options describe; throws UsageError for bad values.
+// A --level value (any case) as the catalogue stores it; throws UsageError for others.
+std::string parse_level_option(const std::string& text);
+// The filter the options describe (levels and technique names resolved to the names the
+// catalogue stores); throws UsageError for bad values, unknown levels and techniques.
 db::QueryFilter filter_from(const po::variables_map& vm);
 
 }  // namespace sudoforge::cli

@@ -1,6 +1,7 @@
 #include "stop_request.h"
 
 #include <signal.h>
+#include <time.h>
 
 #include <chrono>
 
@@ -13,7 +14,26 @@ std::atomic<bool> g_stop{false};
 std::atomic<bool> g_signalled{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
-extern "C" void on_stop_signal(int) {
+// CLOCK_MONOTONIC nanoseconds of the first signal; 0 before it.
+std::atomic<long long> g_first_signal_ns{0};
+static_assert(std::atomic<long long>::is_always_lock_free);
+
+long long monotonic_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);  // async-signal-safe
+  return static_cast<long long>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+// A repeat within a second is the same request delivered twice (timeout(1) signals the
+// command and then its whole process group), so only a later one ends the process.
+extern "C" void on_stop_signal(int sig) {
+  const long long now = monotonic_ns();
+  long long first = 0;
+  if (!g_first_signal_ns.compare_exchange_strong(first, now) && now - first > 1'000'000'000) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
   g_signalled.store(true);
   g_stop.store(true);
 }
@@ -26,9 +46,9 @@ struct sigaction g_old_int {
 StopRequest::StopRequest(std::optional<double> seconds) {
   g_stop = false;
   g_signalled = false;
+  g_first_signal_ns = 0;
   struct sigaction sa {};
   sa.sa_handler = on_stop_signal;
-  sa.sa_flags = SA_RESETHAND;  // the second signal takes the default action
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, &g_old_int);
   sigaction(SIGTERM, &sa, &g_old_term);

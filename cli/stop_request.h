@@ -5,10 +5,11 @@
 // batch's stop), so a single long search ends within milliseconds too, not only the loop
 // between records.
 //
-// While one exists, the first SIGINT or SIGTERM raises the flag and restores the default
-// action, so a second one ends the process at once (a run that ignores the first is never
-// unkillable). The destructor restores the handlers found at construction. At most one
-// StopRequest may exist at a time (the handlers are process-wide).
+// While one exists, the first SIGINT or SIGTERM raises the flag; another one more than a
+// second later ends the process at once with the signal's default action (so a run is
+// never unkillable), while repeats within that second count as the same request. The destructor
+// restores the handlers found at construction. At most one StopRequest may exist at a time (the
+// handlers are process-wide).
 #include <atomic>
 #include <condition_variable>
 #include <mutex>

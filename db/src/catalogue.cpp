@@ -1,8 +1,8 @@
 #include "sudoforge/db/catalogue.h"
 
 #include <sqlite3.h>
+#include <sys/stat.h>
 
-#include <cmath>
 #include <set>
 #include <stdexcept>
 
@@ -86,6 +86,20 @@ Where build_where(const QueryFilter& f, bool rating_index = true) {
   return w;
 }
 
+// sudoforge_mix(seed, id): splitmix64 of the pair, the key of random order. A fixed
+// function of (seed, id), so a seed gives the same draw again on the same catalogue; for
+// a random seed every order of the ids is about equally likely.
+void mix_function(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  std::uint64_t x =
+      static_cast<std::uint64_t>(sqlite3_value_int64(argv[0])) ^
+      (static_cast<std::uint64_t>(sqlite3_value_int64(argv[1])) * 0x9E3779B97F4A7C15ull);
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  x ^= x >> 31;
+  sqlite3_result_int64(ctx, static_cast<sqlite3_int64>(x));
+}
+
 }  // namespace
 
 std::string grid_to_text(const Grid& grid) { return to_line(grid, default_style(grid.geometry())); }
@@ -110,6 +124,10 @@ Grid grid_from_text(const std::string& text, int size) {
 
 Catalogue::Catalogue(const std::string& path, const OpenOptions& options)
     : connection_(path, options) {
+  const int rc = sqlite3_create_function_v2(connection_.handle(), "sudoforge_mix", 2,
+                                            SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                                            nullptr, mix_function, nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) connection_.fail(rc, "sudoforge_mix");
   if (options.read_only) {
     const int v = db::schema_version(connection_);
     if (v == 0 || v > kSchemaVersion) {
@@ -213,25 +231,40 @@ void Catalogue::query(const QueryFilter& filter,
     case QueryFilter::Order::kClues: run(where, " ORDER BY p.clues, p.id", filter.limit); return;
     case QueryFilter::Order::kRandom: break;
   }
-  if (version_ < 3 || !walk_rnd(filter)) {
-    // A read-only file from before rnd, or few enough matches to sort them all.
-    run(where, " ORDER BY random()", filter.limit);
-    return;
+  // Random: the matching ids in the order of a keyed hash of the id, then each row by id.
+  // The ids come from an index where one serves the filter, and SQLite's sorter keeps only
+  // `limit` of them, so the rows read in full are the ones returned.
+  std::uint64_t seed = 0;
+  if (filter.seed) {
+    seed = *filter.seed;
+  } else {
+    sqlite3_randomness(sizeof seed, &seed);
   }
-  // From a random start up the rnd index, then from the smallest key up to the start. rnd
-  // never changes after insert, so no row can satisfy both halves: no repeats, even if
-  // another connection writes in between.
-  std::int64_t start = 0;
-  sqlite3_randomness(sizeof start, &start);
-  Where upper = build_where(filter, false), lower = upper;
-  upper.add("p.rnd >= ?", start);
-  lower.add("p.rnd < ?", start);
-  const long long got = run(upper, " ORDER BY p.rnd", filter.limit);
-  if (got < 0) return;
-  if (!filter.limit || *filter.limit < 0) {
-    run(lower, " ORDER BY p.rnd", filter.limit);
-  } else if (got < *filter.limit) {
-    run(lower, " ORDER BY p.rnd", *filter.limit - got);
+  const int seed_index = static_cast<int>(where.binds.size()) + 1;
+  std::string sql = "SELECT p.id FROM puzzles p" + where.sql + " ORDER BY sudoforge_mix(?" +
+                    std::to_string(seed_index) + ", p.id)";
+  if (filter.limit) sql += " LIMIT ?" + std::to_string(seed_index + 1);
+  std::vector<std::int64_t> ids;
+  {
+    Statement st(connection_, sql);
+    where.bind_all(st);
+    st.bind(seed_index, static_cast<std::int64_t>(seed));
+    if (filter.limit) st.bind(seed_index + 1, static_cast<std::int64_t>(*filter.limit));
+    while (st.step()) ids.push_back(st.column_int64(0));
+  }
+  Statement row(connection_, std::string("SELECT ") + kColumns + gen_columns() +
+                               " FROM puzzles p WHERE p.id = ?1");
+  for (std::int64_t id : ids) {
+    row.reset();
+    row.bind(1, id);
+    if (!row.step()) continue;  // deleted meanwhile by another connection
+    PuzzleRecord r = read_record(row);
+    if (techniques) {
+      techniques->reset();
+      techniques->bind(1, r.id);
+      while (techniques->step()) r.techniques.push_back(techniques->column_text(0));
+    }
+    if (!visit(r)) return;
   }
 }
 
@@ -265,38 +298,6 @@ std::vector<std::uint64_t> Catalogue::generated_indices(std::uint64_t seed,
     while (st.step()) out.push_back(static_cast<std::uint64_t>(st.column_int64(0)));
   }
   return out;
-}
-
-bool Catalogue::walk_rnd(const QueryFilter& filter) {
-  // Walking rnd reads about limit / s index entries of the n it walks (s: the share that
-  // match; the rating is in the rnd indexes, so a miss costs no row read); sorting reads
-  // and sorts the s * n matching rows, ~10x dearer each (measured). They cost the same at
-  // s * n = sqrt(limit * n / 10) matches (~4-6 ms either way for 100 of 1M rows). Only a
-  // rating range is both selective enough to matter and cheap to measure (the rating
-  // indexes count it): count up to that many and sort below it. Left to itself, SQLite
-  // sorts every rating range (it cannot tell 5 <= ER <= 6, 150,000 of 1,000,000 rows and
-  // 330 ms sorted, from a range of a few).
-  if (!filter.min_rating && !filter.max_rating) return true;
-  if (!filter.limit || *filter.limit < 0) return false;  // all of them: sort
-  std::int64_t rows = 0;
-  {
-    Statement st(connection_, "SELECT coalesce(max(id), 0) FROM puzzles");  // ~ row count
-    st.step();
-    rows = st.column_int64(0);
-  }
-  const auto threshold = static_cast<std::int64_t>(
-      std::sqrt(static_cast<double>(*filter.limit) * static_cast<double>(rows) / 10.0));
-  QueryFilter range;
-  range.level = filter.level;
-  range.min_rating = filter.min_rating;
-  range.max_rating = filter.max_rating;
-  const Where where = build_where(range);
-  Statement st(connection_, "SELECT count(*) FROM (SELECT 1 FROM puzzles p" + where.sql +
-                                " LIMIT ?" + std::to_string(where.binds.size() + 1) + ")");
-  where.bind_all(st);
-  st.bind(static_cast<int>(where.binds.size()) + 1, threshold);
-  st.step();
-  return st.column_int64(0) >= threshold;
 }
 
 std::vector<PuzzleRecord> Catalogue::query(const QueryFilter& filter) {
@@ -366,8 +367,8 @@ std::optional<PuzzleRecord> Catalogue::get(std::int64_t id) {
   return r;
 }
 
-std::int64_t Catalogue::record_book(const std::string& title, const std::string& file,
-                                    std::span<const std::int64_t> puzzle_ids, bool require_unused,
+std::int64_t Catalogue::record_book(const NewBook& book, std::span<const std::int64_t> puzzle_ids,
+                                    bool require_unused,
                                     const std::function<void()>& before_commit) {
   if (puzzle_ids.empty()) throw std::invalid_argument("a book needs at least one puzzle");
   {
@@ -398,11 +399,19 @@ std::int64_t Catalogue::record_book(const std::string& title, const std::string&
       }
     }
   }
-  Statement add_book(connection_, "INSERT INTO books (title, file) VALUES (?1, ?2)");
-  add_book.bind(1, title);
-  if (!file.empty()) add_book.bind(2, file);
+  Statement add_book(connection_,
+                     "INSERT INTO books (title, file, subtitle, uid) "
+                     "VALUES (?1, ?2, ?3, lower(hex(randomblob(16))))");
+  add_book.bind(1, book.title).bind(3, book.subtitle);
+  if (!book.file.empty()) add_book.bind(2, book.file);
   add_book.run();
   const std::int64_t book_id = connection_.last_insert_rowid();
+  Statement forget_file(connection_, "UPDATE books SET file = NULL WHERE id = ?1");
+  for (std::int64_t id : book.overwrites) {
+    forget_file.reset();
+    forget_file.bind(1, id);
+    forget_file.run();
+  }
   Statement add_page(connection_,
                      "INSERT INTO book_puzzles (book_id, puzzle_id, position) VALUES (?1, ?2, ?3)");
   std::int64_t position = 0;
@@ -416,18 +425,35 @@ std::int64_t Catalogue::record_book(const std::string& title, const std::string&
   return book_id;
 }
 
+namespace {
+
+// The columns of a book row (books b) in a file of schema `version`.
+std::string book_columns(int version) {
+  return version >= 5 ? "b.id, b.title, b.file, b.created, b.subtitle, b.uid"
+                      : "b.id, b.title, b.file, b.created, '', NULL";
+}
+
+BookRecord read_book(const Statement& st) {
+  BookRecord b;
+  b.id = st.column_int64(0);
+  b.title = st.column_text(1);
+  b.file = st.column_optional_text(2);
+  b.created = st.column_text(3);
+  b.subtitle = st.column_text(4);
+  b.uid = st.column_optional_text(5).value_or("");
+  return b;
+}
+
+}  // namespace
+
 std::vector<BookRecord> Catalogue::books() {
   std::vector<BookRecord> out;
   Transaction tx(connection_, Transaction::Mode::kDeferred);
-  Statement st(connection_, "SELECT id, title, file, created FROM books ORDER BY id");
+  Statement st(connection_, "SELECT " + book_columns(version_) + " FROM books b ORDER BY b.id");
   Statement pages(connection_,
                   "SELECT puzzle_id FROM book_puzzles WHERE book_id = ?1 ORDER BY position");
   while (st.step()) {
-    BookRecord b;
-    b.id = st.column_int64(0);
-    b.title = st.column_text(1);
-    b.file = st.column_optional_text(2);
-    b.created = st.column_text(3);
+    BookRecord b = read_book(st);
     pages.reset();
     pages.bind(1, b.id);
     while (pages.step()) b.puzzle_ids.push_back(pages.column_int64(0));
@@ -438,6 +464,16 @@ std::vector<BookRecord> Catalogue::books() {
 }
 
 MergeResult Catalogue::merge(const std::string& other_path) {
+  // Attaching this very file would wait for its own write lock and fail as "locked".
+  {
+    struct stat mine {
+    }, theirs{};
+    if (::stat(path().c_str(), &mine) == 0 && ::stat(other_path.c_str(), &theirs) == 0 &&
+        mine.st_dev == theirs.st_dev && mine.st_ino == theirs.st_ino) {
+      throw std::invalid_argument(other_path + " is the catalogue itself (" + path() +
+                                  "): a file cannot be merged into itself");
+    }
+  }
   // Check the other file first, read-only, so a bad file is reported by name and never
   // attached (and never written).
   int other_version = 0;
@@ -499,25 +535,52 @@ MergeResult Catalogue::merge(const std::string& other_path) {
     st.run();
   }
   {
-    Statement books(connection_,
-        "SELECT b.id, b.title, b.file, b.created FROM merge_src.books b WHERE NOT EXISTS "
-        "(SELECT 1 FROM main.books x WHERE x.title = b.title AND x.created = b.created) "
-        "ORDER BY b.id");
+    int src_version = 0;
+    {
+      Statement v(connection_, "PRAGMA merge_src.user_version");
+      v.step();
+      src_version = v.column_int(0);
+    }
+    Statement books(connection_, "SELECT " + book_columns(src_version) +
+                                     " FROM merge_src.books b ORDER BY b.id");
+    // The same book: the same uid, or (books from before version 5, whose uids were drawn
+    // in each file on its own) the same title, time and file with the same puzzles
+    // (by canonical key) on the same pages. Two volumes made in the same second differ
+    // in their pages.
+    Statement present(
+        connection_,
+        "SELECT 1 FROM main.books x WHERE x.uid = ?1 UNION ALL "
+        "SELECT 1 FROM main.books x WHERE x.title = ?2 AND x.created = ?3 AND x.file IS ?4 "
+        "AND (SELECT count(*) FROM main.book_puzzles WHERE book_id = x.id) = "
+        "    (SELECT count(*) FROM merge_src.book_puzzles WHERE book_id = ?5) "
+        "AND NOT EXISTS (SELECT 1 FROM merge_src.book_puzzles bp "
+        "  JOIN merge_src.puzzles o ON o.id = bp.puzzle_id WHERE bp.book_id = ?5 "
+        "  AND NOT EXISTS (SELECT 1 FROM main.book_puzzles mp "
+        "    JOIN main.puzzles m ON m.id = mp.puzzle_id WHERE mp.book_id = x.id "
+        "    AND mp.position = bp.position AND m.canonical = o.canonical)) "
+        "LIMIT 1");
     Statement add_book(connection_,
-        "INSERT INTO main.books (title, file, created) VALUES (?1, ?2, ?3)");
+                       "INSERT INTO main.books (title, file, created, subtitle, uid) "
+                       "VALUES (?1, ?2, ?3, ?4, coalesce(?5, lower(hex(randomblob(16)))))");
     Statement add_pages(connection_,
         "INSERT OR IGNORE INTO main.book_puzzles (book_id, puzzle_id, position) "
         "SELECT ?1, m.id, bp.position FROM merge_src.book_puzzles bp "
         "JOIN merge_src.puzzles o ON o.id = bp.puzzle_id "
         "JOIN main.puzzles m ON m.canonical = o.canonical WHERE bp.book_id = ?2");
     while (books.step()) {
+      const BookRecord b = read_book(books);
+      const std::optional<std::string> uid =
+          b.uid.empty() ? std::nullopt : std::optional<std::string>(b.uid);
+      present.reset();
+      present.bind(1, uid).bind(2, b.title).bind(3, b.created).bind(4, b.file).bind(5, b.id);
+      if (present.step()) continue;
       add_book.reset();
-      add_book.bind(1, books.column_text(1)).bind(2, books.column_optional_text(2));
-      add_book.bind(3, books.column_text(3));
+      add_book.bind(1, b.title).bind(2, b.file).bind(3, b.created).bind(4, b.subtitle);
+      add_book.bind(5, uid);
       add_book.run();
       const std::int64_t id = connection_.last_insert_rowid();
       add_pages.reset();
-      add_pages.bind(1, id).bind(2, books.column_int64(0));
+      add_pages.bind(1, id).bind(2, b.id);
       add_pages.run();
       ++result.books;
     }

@@ -1,26 +1,79 @@
 #include "sudoforge/db/connection.h"
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 #include <utility>
 
 #include "sudoforge/db/error.h"
 
 namespace sudoforge::db {
+namespace {
+
+// True for a WAL-mode database file (header bytes 18 and 19 are 2).
+bool is_wal_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char header[20] = {};
+  return in.read(header, sizeof header) && header[18] == 2 && header[19] == 2;
+}
+
+// A reader of a WAL file takes part in its locking through the -shm file (SQLite creates
+// it, and the -wal, when missing). Where this process may not create them (a read-only
+// folder, or someone else's file that this user may not write: files made there would
+// belong to the reader and lock its owner out), and neither exists, no connection has the
+// file open in WAL mode now (each keeps a -shm while open), so it is read as immutable:
+// no locks, no files made. The catch: a writer that opens the file while it is read this
+// way is not seen, so read-only commands keep their reads short.
+bool read_as_immutable(const std::string& path) {
+  std::error_code ec;
+  if (!is_wal_file(path) || std::filesystem::exists(path + "-shm", ec) ||
+      std::filesystem::exists(path + "-wal", ec)) {
+    return false;
+  }
+  std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  if (dir.empty()) dir = ".";
+  return ::access(dir.c_str(), W_OK) != 0 || ::access(path.c_str(), W_OK) != 0;
+}
+
+// `path` as an SQLite URI filename with `query` ("immutable=1").
+std::string uri_of(const std::string& path, const char* query) {
+  std::string uri = "file:";
+  for (char c : path) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '%' || c == '?' || c == '#' || u < 0x21 || u > 0x7e) {
+      char hex[4];
+      std::snprintf(hex, sizeof hex, "%%%02X", u);
+      uri += hex;
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?" + query;
+}
+
+}  // namespace
 
 Connection::Connection(const std::string& path, const OpenOptions& options)
     : path_(path), read_only_(options.read_only) {
   int flags = SQLITE_OPEN_NOMUTEX;  // one connection per thread
+  std::string name = path;
   if (options.read_only) {
     flags |= SQLITE_OPEN_READONLY;
+    if (read_as_immutable(path)) {
+      flags |= SQLITE_OPEN_URI;
+      name = uri_of(path, "immutable=1");
+    }
   } else {
     flags |= SQLITE_OPEN_READWRITE;
     if (options.create) flags |= SQLITE_OPEN_CREATE;
   }
-  const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+  const int rc = sqlite3_open_v2(name.c_str(), &db_, flags, nullptr);
   if (rc != SQLITE_OK) {
     const std::string msg = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
     sqlite3_close(db_);

@@ -89,8 +89,22 @@ ALTER TABLE puzzles ADD COLUMN gen_options TEXT;
 CREATE INDEX puzzles_by_generation ON puzzles(seed, gen_index) WHERE gen_index IS NOT NULL;
 )sql";
 
+// Books get their subtitle and an identity. The books already there draw their uid here,
+// each file on its own, so merge() also takes a book with the same title, time, file and
+// pages for the same book (two copies of one old file, migrated separately).
+constexpr std::string_view kVersion5 = R"sql(
+ALTER TABLE books ADD COLUMN subtitle TEXT NOT NULL DEFAULT '';
+ALTER TABLE books ADD COLUMN uid TEXT;
+UPDATE books SET uid = lower(hex(randomblob(16)));
+CREATE UNIQUE INDEX books_by_uid ON books(uid);
+CREATE TRIGGER books_draw_uid AFTER INSERT ON books WHEN NEW.uid IS NULL
+BEGIN
+  UPDATE books SET uid = lower(hex(randomblob(16))) WHERE id = NEW.id;
+END;
+)sql";
+
 constexpr std::array<std::string_view, kSchemaVersion> kSteps = {kVersion1, kVersion2, kVersion3,
-                                                                 kVersion4};
+                                                                 kVersion4, kVersion5};
 
 }  // namespace
 

@@ -1,7 +1,6 @@
-// QueryFilter::Order::kRandom over the rnd key (schema version 3): every filter still
-// applies, samples have the asked size and no repeats, every matching row comes up, the
-// wrap-around past the largest key, the v2 -> v3 migration, older read-only files, and
-// merge. No test depends on a particular sample.
+// QueryFilter::Order::kRandom: every filter still applies, samples have the asked size and
+// no repeats, every matching row comes up, draws are uniform and a seed repeats its draw;
+// the rnd key of schema version 3 (the v2 -> v3 migration, older read-only files, merge).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -206,37 +205,82 @@ TEST_F(RandomOrder, EveryMatchingRowComesUp) {
   EXPECT_GT(samples.size(), 1u);
 }
 
-// Keys at both ends of the range: a random start (almost surely, all but 2^-59) falls
-// between the groups, so a sample is the high group in key order, then wraps around to the
-// low group's smallest keys.
-TEST_F(RandomOrder, WrapsAroundPastTheLargestKey) {
-  Connection& c = cat_->connection();
-  c.exec(
-      "UPDATE puzzles SET rnd = CASE WHEN id % 2 = 0 "
-      "THEN 9223372036854775807 - id ELSE -9223372036854775807 + id END");
-  QueryFilter f;
-  f.level = "hard";
-  f.order = Order::kId;
-  std::vector<std::int64_t> high, low;
-  for (const auto& r : cat_->query(f)) (r.id % 2 == 0 ? high : low).push_back(r.id);
-  ASSERT_GE(high.size(), 2u);
-  ASSERT_GE(low.size(), 3u);
-  std::vector<std::int64_t> want(high.rbegin(), high.rend());  // larger id, smaller key
-  want.push_back(low[0]);
-  want.push_back(low[1]);
-  f.order = Order::kRandom;
-  f.limit = static_cast<long long>(want.size());
-  EXPECT_EQ(ids_of(cat_->query(f)), want);
+// A catalogue of `n` synthetic rows, all level "hard".
+std::string make_rows(const std::string& name, int n) {
+  const std::string path = temp_db(name);
+  Catalogue cat(path);
+  std::vector<PuzzleRecord> batch;
+  for (int i = 0; i < n; ++i) batch.push_back(row(i, "hard", 3.0, 20 + i % 7, "none", "u", {}));
+  EXPECT_EQ(cat.add(batch).added, n);
+  return path;
 }
 
-TEST_F(RandomOrder, LevelAndKeyUseTheLevelRndIndex) {
-  Statement plan(cat_->connection(),
-                 "EXPLAIN QUERY PLAN SELECT p.id FROM puzzles p WHERE p.level = ?1 AND "
-                 "p.rnd >= ?2 ORDER BY p.rnd LIMIT 100");
-  std::string detail;
-  while (plan.step()) detail += plan.column_text(3) + "\n";
-  EXPECT_NE(detail.find("puzzles_by_level_rnd"), std::string::npos) << detail;
-  EXPECT_EQ(detail.find("TEMP B-TREE"), std::string::npos) << detail;  // no sort
+// Pearson's chi-square statistic of `counts` against equal expected counts.
+double chi_square(const std::map<std::int64_t, int>& counts, int cells, int draws) {
+  const double expected = static_cast<double>(draws) / cells;
+  double chi = 0;
+  for (const auto& [k, c] : counts) chi += (c - expected) * (c - expected) / expected;
+  chi += (cells - static_cast<double>(counts.size())) * expected;  // cells never drawn
+  return chi;
+}
+
+// Uniformity, by counting (EveryMatchingRowComesUp only asks that each row comes up at
+// all: the old walk from a random key along rnd passed it while it drew one row of 264
+// five times too often and 24 never). Seeded, so the counts are the same every run; the
+// bounds are the chi-square quantiles at p = 1e-4, far above what a uniform draw gives.
+TEST(RandomUniform, SinglePicksAreUniform) {
+  Catalogue cat(make_rows("uniform264.db", 264));
+  QueryFilter f;
+  f.order = Order::kRandom;
+  f.limit = 1;
+  std::map<std::int64_t, int> counts;
+  const int draws = 2640;
+  for (int s = 0; s < draws; ++s) {
+    f.seed = static_cast<std::uint64_t>(s);
+    const auto got = cat.query(f);
+    ASSERT_EQ(got.size(), 1u);
+    ++counts[got[0].id];
+  }
+  EXPECT_LT(chi_square(counts, 264, draws), 350.0);  // 263 degrees of freedom
+  EXPECT_EQ(counts.size(), 264u);
+}
+
+TEST(RandomUniform, FewRowsAndPairsAreUniform) {
+  Catalogue cat(make_rows("uniform6.db", 6));
+  QueryFilter f;
+  f.order = Order::kRandom;
+  f.max_clues = 22;  // 3 of the 6 rows
+  f.limit = 1;
+  std::map<std::int64_t, int> singles;
+  for (int s = 0; s < 600; ++s) {
+    f.seed = static_cast<std::uint64_t>(s) + 1000;
+    ++singles[cat.query(f).at(0).id];
+  }
+  EXPECT_LT(chi_square(singles, 3, 600), 18.4);  // 2 degrees of freedom
+  f.max_clues.reset();
+  f.limit = 2;
+  std::map<std::int64_t, int> pairs;  // key: the pair's ids, smaller * 100 + larger
+  for (int s = 0; s < 1500; ++s) {
+    f.seed = static_cast<std::uint64_t>(s) + 5000;
+    const auto got = ids_of(cat.query(f));
+    ASSERT_EQ(got.size(), 2u);
+    ++pairs[std::min(got[0], got[1]) * 100 + std::max(got[0], got[1])];
+  }
+  EXPECT_LT(chi_square(pairs, 15, 1500), 36.1);  // 15 pairs, 14 degrees of freedom
+}
+
+TEST(RandomUniform, ASeedRepeatsItsDraw) {
+  Catalogue cat(make_rows("seeded.db", 50));
+  QueryFilter f;
+  f.order = Order::kRandom;
+  f.limit = 10;
+  f.seed = 42;
+  const auto first = ids_of(cat.query(f));
+  EXPECT_EQ(ids_of(cat.query(f)), first);
+  f.seed = 43;
+  EXPECT_NE(ids_of(cat.query(f)), first);
+  f.seed.reset();  // fresh draws: two of them agree with chance 1 / (50*49*...*41)
+  EXPECT_NE(ids_of(cat.query(f)), ids_of(cat.query(f)));
 }
 
 TEST_F(RandomOrder, EveryRowHasAKeyWhoeverInsertsIt) {

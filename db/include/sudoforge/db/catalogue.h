@@ -62,16 +62,14 @@ struct QueryFilter {
   bool unused = false;                           // in no book
   std::optional<std::string> source;
   // rating: ER ascending, ties by id.
-  // random: a fresh random start for every query, then the matching rows in the order of
-  // their random key (schema.h, rnd), wrapping around; so a query returns `limit` distinct
-  // rows when that many match (all of them otherwise) in time that grows with `limit`, not
-  // with the catalogue. A sample is a run of one fixed random order: a row's chance to be
-  // in it is about limit/matches (the rnd gaps before it vary, less so for larger limits),
-  // and rows next to each other in that order tend to come together. When a rating range
-  // matches few rows, or with no limit and a rating range, or on a read-only catalogue of
-  // schema version 2 or older (no rnd), the matches are shuffled by sorting instead.
+  // random: a uniformly random sample: every set of `limit` matching rows is about equally
+  // likely (every row has the chance limit/matches), in random order. The same seed gives
+  // the same sample again on an unchanged catalogue; no seed: a fresh one every query.
+  // Every matching id is read (from an index where one serves the filter) and hashed, and
+  // only the rows returned are read in full.
   Order order = Order::kId;
   std::optional<long long> limit;
+  std::optional<std::uint64_t> seed;             // random order only
   bool with_techniques = false;                  // fill PuzzleRecord::techniques
 };
 
@@ -89,6 +87,8 @@ struct CatalogueStats {
 struct BookRecord {
   std::int64_t id = 0;
   std::string title;
+  std::string subtitle;  // "" when none (and for books of a schema before version 5)
+  std::string uid;       // the book's identity across files (schema.h); "" before version 5
   std::optional<std::string> file;
   std::string created;
   std::vector<std::int64_t> puzzle_ids;
@@ -133,17 +133,32 @@ class Catalogue {
   //    throws, nothing is recorded and the exception propagates.
   // Throws std::invalid_argument for an empty list or a puzzle listed twice, and
   // CatalogueError kConstraint for an id that is not in the catalogue.
+  // The book gets a fresh uid (BookRecord::uid).
+  struct NewBook {
+    std::string title, subtitle;
+    std::string file;  // "" = none
+    // Earlier books whose file this book's file overwrote: their `file` becomes NULL.
+    std::vector<std::int64_t> overwrites;
+  };
+  std::int64_t record_book(const NewBook& book, std::span<const std::int64_t> puzzle_ids,
+                           bool require_unused, const std::function<void()>& before_commit = {});
   std::int64_t record_book(const std::string& title, const std::string& file,
                            std::span<const std::int64_t> puzzle_ids, bool require_unused,
-                           const std::function<void()>& before_commit = {});
+                           const std::function<void()>& before_commit = {}) {
+    return record_book(NewBook{title, "", file}, puzzle_ids, require_unused, before_commit);
+  }
 
   // Every book, oldest first, with its puzzle ids in page order.
   std::vector<BookRecord> books();
 
   // Folds another catalogue file into this one (ATTACH): new puzzles with their
-  // techniques, and the other's books (mapped to this file's puzzle ids; a book with the
-  // same title and creation time is taken to be there already). The other file may be of
-  // an older schema; the puzzles added draw new random keys (rnd).
+  // techniques, and the other's books with their subtitles and uids (mapped to this file's
+  // puzzle ids). A book is there already when this file has one with its uid, or one with
+  // its title, creation time, file and the same puzzles on the same pages (books of files
+  // migrated from before version 5 separately drew different uids); never by title and
+  // time alone. The other file may be of an older schema; the puzzles added draw new
+  // random keys (rnd). Throws std::invalid_argument when the other file is this one
+  // (the same file by device and inode, whatever the name).
   MergeResult merge(const std::string& other_path);
 
   // The indices of run (seed, options) in first .. first+count-1 that have a row, in
@@ -158,8 +173,6 @@ class Catalogue {
   const std::string& path() const { return connection_.path(); }
 
  private:
-  // Random order: walk the rnd index (true) or sort the matches (false)?
-  bool walk_rnd(const QueryFilter& filter);
   // The columns read after kColumns: the generation columns, or NULLs before version 4.
   const char* gen_columns() const;
 

@@ -14,7 +14,10 @@ struct sqlite3;
 namespace sudoforge::db {
 
 struct OpenOptions {
-  bool read_only = false;      // SQLITE_OPEN_READONLY; otherwise read-write
+  // SQLITE_OPEN_READONLY; otherwise read-write. A read-only connection never creates a
+  // file: a WAL file this user may not write, or in a folder it may not write to, without
+  // -shm and -wal files (so with no connection open on it) is opened as immutable.
+  bool read_only = false;
   bool create = true;          // create the file when missing (read-write only)
   int busy_timeout_ms = 5000;  // wait this long for another connection's lock
   bool wal = true;             // journal_mode=WAL (read-write only; persistent in the file)

@@ -44,8 +44,9 @@
 //            a rating range is tested in the index during a walk along rnd)
 //   trigger puzzles_draw_rnd: a row inserted with rnd = 0 (the column default, i.e. by a
 //     writer that does not know the column) gets a drawn value, so every row has one.
-//   A random sample of k rows is the k rows from a random start in rnd order, wrapping
-//   around past the largest: an index range scan, not a sort of every matching row.
+//   Random order no longer walks rnd (from a random key, a row came up with a chance
+//   proportional to the gap before its key: far from uniform); the column, its indexes and
+//   trigger stay as they are.
 // Version 4: which puzzle of which generator run a row is (`generate --db --resume`).
 //     gen_index   INTEGER           the puzzle's index i in its run (puzzle i of a seed is a
 //                                   function of the seed, i and the options); stored as
@@ -55,6 +56,12 @@
 //                                   the puzzle, as generate spells them ("--size 3x3
 //                                   --symmetry none --level hard"); NULL with gen_index.
 //   index: puzzles(seed, gen_index) WHERE gen_index IS NOT NULL
+// Version 5: books keep their subtitle and an identity, so merge() tells books apart.
+//   books.subtitle TEXT NOT NULL DEFAULT ''  the line under the title
+//   books.uid      TEXT UNIQUE  32 random hex digits drawn when the book is recorded (the
+//                               migration draws them for the books already there), kept
+//                               by merge(); trigger books_draw_uid draws one for a book
+//                               inserted without (by another writer)
 #include <span>
 #include <string_view>
 
@@ -62,7 +69,7 @@
 
 namespace sudoforge::db {
 
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 // The steps: element i takes version i to i+1.
 std::span<const std::string_view> migrations();
