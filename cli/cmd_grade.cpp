@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "input.h"
 #include "printer.h"
+#include "progress.h"
 #include "puzzle_analysis.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/grader/grader.h"
@@ -49,7 +50,9 @@ int cmd_grade(const Invocation& inv) {
     ("explain", po::bool_switch(), "print every step in words (JSON: a steps array)")
     ("output,o", po::value<std::string>()->default_value("line"), "line, csv or json")
     ("threads,t", po::value<int>()->default_value(1), "worker threads (input order is kept)")
-    ("time-limit", po::value<double>(), "stop after this many seconds with what is finished")
+    ("time-limit", po::value<double>(),
+     "stop after this many seconds with what is finished; the first record not finished is "
+     "reported and the exit code is 1")
     ("quiet,q", po::bool_switch(), "no progress line on stderr");
   add_input_options(options);
   po::variables_map vm;
@@ -66,9 +69,11 @@ int cmd_grade(const Invocation& inv) {
     if (!(s > 0) || s > 1e7) throw UsageError("--time-limit must be a positive number of seconds");
     deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
   }
-  const bool progress = stderr_is_tty() && !vm["quiet"].as<bool>();
   const auto files = vm.count("files") ? vm["files"].as<std::vector<std::string>>()
                                        : std::vector<std::string>{};
+  const ReaderOptions reader_options = reader_options_from(vm);
+  Progress progress("grade", stderr_is_tty() && !vm["quiet"].as<bool>(), std::nullopt);
+  if (progress.enabled()) progress.set_total(count_records(files, reader_options));
 
   Diagnostics diag;
   Printer out(std::cout, format);
@@ -78,7 +83,7 @@ int cmd_grade(const Invocation& inv) {
   }
   std::vector<PuzzleAnalyzer> analyzers(threads);
   std::vector<Job> batch;
-  long long graded = 0;
+  long long graded = 0, done = 0;
   bool stopped = false;
 
   // Grades a batch on `threads` workers (each with its own grader and solver), then prints
@@ -91,12 +96,16 @@ int cmd_grade(const Invocation& inv) {
     });
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const PuzzleAnalysis& r = results[i];
+      const Record& rec = batch[i].record;
       if (!r.done) {
+        progress.clear();
+        diag.unfinished(batch[i].source, rec.line);
         stopped = true;
         break;
       }
-      const Record& rec = batch[i].record;
+      ++done;
       if (!r.error.empty()) {
+        progress.clear();
         diag.record_error(batch[i].source, rec.line, r.error);
         continue;
       }
@@ -147,22 +156,23 @@ int cmd_grade(const Invocation& inv) {
       }
     }
     batch.clear();
-    if (progress) {
-      const double secs = std::chrono::duration<double>(Clock::now() - start).count();
-      std::fprintf(stderr, "\rgraded %lld  (%.0f/s)   ", graded, secs > 0 ? graded / secs : 0.0);
-    }
+    progress.update(static_cast<std::uint64_t>(done));
   };
 
   const std::size_t batch_size = 256 * static_cast<std::size_t>(threads);
-  for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
+  for_each_record(files, reader_options, diag, [&](const Record& rec, const std::string& src) {
     batch.push_back({rec, src});
     if (batch.size() >= batch_size) flush();
     return !stopped;
   });
   if (!stopped) flush();
-  if (progress) std::fputs("\n", stderr);
+  progress.clear();
   out.finish();
-  if (stopped) std::cerr << "sudoforge grade: time limit reached after " << graded << " puzzles\n";
+  if (stopped) {
+    std::cerr << "sudoforge grade: time limit reached after " << count_of(graded, "puzzle")
+              << " graded\n";
+  }
+  diag.note_empty_input("grade");
   return diag.exit_code();
 }
 

@@ -39,7 +39,8 @@ int cmd_solve(const Invocation& inv) {
     ("output,o", po::value<std::string>(), "line, grid, csv or json (default: as the input)")
     ("engine", po::value<std::string>()->default_value("auto"), "auto, linked or bitwise")
     ("time-limit", po::value<double>(),
-     "stop after this many seconds (even inside one long search), keeping what is finished");
+     "stop after this many seconds (even inside one long search), keeping what is finished; "
+     "the first record not finished is reported and the exit code is 1");
   add_input_options(options);
   po::variables_map vm;
   if (!parse_options(inv, options, kUsageLine, kExamples, vm, "files")) return kOk;
@@ -180,22 +181,20 @@ int cmd_solve(const Invocation& inv) {
     return true;
   };
   for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
-    if (deadline.expired()) {
-      timed_out = true;
-      return false;
-    }
     try {
-      return solve_record(rec, src);
+      if (!deadline.expired()) return solve_record(rec, src);
     } catch (const SearchAborted&) {
       // Only the deadline can abort: the record in flight is dropped whole.
-      timed_out = true;
-      return false;
     }
+    diag.unfinished(src, rec.line);
+    timed_out = true;
+    return false;
   });
   out.finish();
   if (timed_out) {
-    std::cerr << "sudoforge solve: time limit reached; the records before this point are complete\n";
+    std::cerr << "sudoforge solve: time limit reached; the records before that one are complete\n";
   }
+  diag.note_empty_input("solve");
   return diag.exit_code();
 }
 
