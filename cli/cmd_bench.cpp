@@ -26,60 +26,24 @@ constexpr const char* kExamples =
     "  sudoforge bench --engine linked --max 2000 ../shared/data/top1465.txt\n"
     "  sudoforge bench --what grade ../shared/data/cb001-ser.txt   # puzzles/s, slowest\n";
 
-// One column of the table; its key names the same figure in the JSON output.
-struct Column {
-  const char* key;
-  const char* header;
-  int width;
-  int precision;  // digits after the point; -1: a whole number
-};
-
-const std::vector<Column> kSolveColumns = {
-    {"puzzles", "puzzles", 9, -1},   {"median_us", "median_us", 11, 2},
-    {"mean_us", "mean_us", 11, 2},   {"nodes", "nodes", 10, 1},
-    {"guesses", "guesses", 9, 2},    {"not_unique", "not_unique", 10, -1},
-    {"invalid", "invalid", 8, -1}};
-const std::vector<Column> kGradeColumns = {
-    {"puzzles", "puzzles", 9, -1},       {"cpu_s", "cpu_s", 9, 3},
-    {"puzzles_per_s", "puzzles/s", 11, 1}, {"median_ms", "median_ms", 10, 3},
-    {"slowest_ms", "slowest_ms", 11, 3}, {"incomplete", "incomplete", 10, -1},
-    {"not_unique", "not_unique", 10, -1}};
+// The table's columns; their keys name the same figures in the JSON output.
+constexpr int kWhole = TableColumn::kWhole;
+const std::vector<TableColumn> kSolveColumns = {
+    {"file", "file", 32, TableColumn::kText}, {"puzzles", "puzzles", 9, kWhole},
+    {"median_us", "median_us", 11, 2},       {"mean_us", "mean_us", 11, 2},
+    {"nodes", "nodes", 10, 1},               {"guesses", "guesses", 9, 2},
+    {"not_unique", "not_unique", 10, kWhole}, {"invalid", "invalid", 8, kWhole}};
+const std::vector<TableColumn> kGradeColumns = {
+    {"file", "file", 32, TableColumn::kText}, {"puzzles", "puzzles", 9, kWhole},
+    {"cpu_s", "cpu_s", 9, 3},                {"puzzles_per_s", "puzzles/s", 11, 1},
+    {"median_ms", "median_ms", 10, 3},       {"slowest_ms", "slowest_ms", 11, 3},
+    {"incomplete", "incomplete", 10, kWhole}, {"not_unique", "not_unique", 10, kWhole}};
 
 // The upper median of a list (reorders it); 0 for none.
 double median(std::vector<double>& v) {
   if (v.empty()) return 0;
   std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
   return v[v.size() / 2];
-}
-
-// A file name fit for the 32-character first column: its end, after "...".
-std::string column_name(const std::string& name) {
-  return name.size() > 32 ? "..." + name.substr(name.size() - 29) : name;
-}
-
-// The results, one JSON object a file ("file" and the columns' keys, plus `extra` keys),
-// as a table under `title` or as a JSON array.
-void print_results(const std::vector<nlohmann::ordered_json>& rows,
-                   const std::vector<Column>& columns, const std::string& title, bool json) {
-  Printer out(std::cout, json ? OutputFormat::kJson : OutputFormat::kLine);
-  if (json) {
-    for (const auto& row : rows) out.json(row);
-    return;
-  }
-  out.line(title);
-  char cell[64];
-  std::string line = (std::snprintf(cell, sizeof cell, "%-32s", "file"), cell);
-  for (const Column& c : columns) line += (std::snprintf(cell, sizeof cell, " %*s", c.width, c.header), cell);
-  out.line(line);
-  for (const auto& row : rows) {
-    line = (std::snprintf(cell, sizeof cell, "%-32s", column_name(row["file"]).c_str()), cell);
-    for (const Column& c : columns) {
-      if (c.precision < 0) std::snprintf(cell, sizeof cell, " %*llu", c.width, row[c.key].get<unsigned long long>());
-      else std::snprintf(cell, sizeof cell, " %*.*f", c.width, c.precision, row[c.key].get<double>());
-      line += cell;
-    }
-    out.line(line);
-  }
 }
 
 // CPU time of this thread: the grading runs on one thread, and the machine may be shared.
@@ -90,8 +54,8 @@ double thread_cpu_ms() {
 }
 
 // The puzzles of `file` (at most `max`, 0: all); bad records are reported through `diag`.
-std::vector<Grid> read_puzzles(const std::string& file, const po::variables_map& vm,
-                               long long max, Diagnostics& diag) {
+std::vector<Grid> read_puzzles(const std::string& file, const po::variables_map& vm, long long max,
+                               Diagnostics& diag) {
   std::vector<Grid> puzzles;
   for_each_record({file}, reader_options_from(vm), diag, [&](const Record& r, const std::string&) {
     puzzles.push_back(r.grid);
@@ -118,8 +82,10 @@ std::vector<nlohmann::ordered_json> bench_grade(const std::vector<std::string>& 
         n = solver.count(p, 2);
       } catch (const ConflictingGivens&) {
       }
-      if (n == 1) puzzles.push_back(std::move(p));
-      else ++not_unique;
+      if (n == 1)
+        puzzles.push_back(std::move(p));
+      else
+        ++not_unique;
     }
     std::vector<double> times;
     double cpu_s = 0, slowest_ms = 0;
@@ -140,10 +106,14 @@ std::vector<nlohmann::ordered_json> bench_grade(const std::vector<std::string>& 
       }
     }
     progress.clear();
-    rows.push_back({{"file", file}, {"puzzles", puzzles.size()}, {"cpu_s", cpu_s},
+    rows.push_back({{"file", file},
+                    {"puzzles", puzzles.size()},
+                    {"cpu_s", cpu_s},
                     {"puzzles_per_s", cpu_s > 0 ? static_cast<double>(puzzles.size()) / cpu_s : 0},
-                    {"median_ms", median(times)}, {"slowest_ms", slowest_ms},
-                    {"incomplete", incomplete}, {"not_unique", not_unique},
+                    {"median_ms", median(times)},
+                    {"slowest_ms", slowest_ms},
+                    {"incomplete", incomplete},
+                    {"not_unique", not_unique},
                     {"slowest", slowest}});
   }
   return rows;
@@ -186,10 +156,14 @@ std::vector<nlohmann::ordered_json> bench_solve(const std::vector<std::string>& 
     const double n = std::max<double>(1, static_cast<double>(puzzles.size()));
     double sum = 0;
     for (double t : times) sum += t;
-    rows.push_back({{"file", file}, {"puzzles", puzzles.size()}, {"median_us", median(times)},
-                    {"mean_us", sum / n}, {"nodes", static_cast<double>(total.nodes) / n},
+    rows.push_back({{"file", file},
+                    {"puzzles", puzzles.size()},
+                    {"median_us", median(times)},
+                    {"mean_us", sum / n},
+                    {"nodes", static_cast<double>(total.nodes) / n},
                     {"guesses", static_cast<double>(total.guesses) / n},
-                    {"not_unique", not_unique}, {"invalid", invalid}});
+                    {"not_unique", not_unique},
+                    {"invalid", invalid}});
   }
   return rows;
 }
@@ -223,6 +197,7 @@ int cmd_bench(const Invocation& inv) {
     throw UsageError("bad --output '" + output + "': use table or json");
   }
   const bool json = output == "json";
+  const OutputFormat format = json ? OutputFormat::kJson : OutputFormat::kLine;
   const std::string engine_name = vm["engine"].as<std::string>();
   Engine engine = Engine::kAuto;
   if (engine_name == "linked") engine = Engine::kLinked;
@@ -233,15 +208,18 @@ int cmd_bench(const Invocation& inv) {
   const auto& files = vm["files"].as<std::vector<std::string>>();
   if (what == "grade") {
     const auto rows = bench_grade(files, vm, max, diag);
-    print_results(rows, kGradeColumns, "grading (SE ladder, default options), one thread, CPU time", json);
+    print_rows(std::cout, format, "grading (SE ladder, default options), one thread, CPU time",
+               kGradeColumns, rows);
     for (const auto& r : rows) {
       const std::string slowest = r["slowest"];
-      if (!json && !slowest.empty()) std::cout << "slowest of " << r["file"].get<std::string>() << ": " << slowest << '\n';
+      if (!json && !slowest.empty())
+        std::cout << "slowest of " << r["file"].get<std::string>() << ": " << slowest << '\n';
     }
   } else {
     auto rows = bench_solve(files, vm, max, engine, diag);
     for (auto& r : rows) r["engine"] = engine_name;
-    print_results(rows, kSolveColumns, "count-to-2, engine " + engine_name + ", one thread", json);
+    print_rows(std::cout, format, "count-to-2, engine " + engine_name + ", one thread",
+               kSolveColumns, rows);
     for (const auto& r : rows) {
       const std::size_t invalid = r["invalid"];
       if (invalid) diag.record_error(r["file"], 0, count_of(invalid, "invalid solution"));

@@ -93,8 +93,7 @@ std::vector<std::string> info_lines(const std::vector<db::PuzzleRecord>& recs,
                              : "Ratings " + rating_text(lo) + " to " + rating_text(hi) +
                                    " (Sudoku Explainer scale)");
   }
-  lines.push_back(count_of(recs.size(), "puzzle") +
-                  ", answers at the back");
+  lines.push_back(count_of(recs.size(), "puzzle") + ", answers at the back");
   return lines;
 }
 
@@ -185,7 +184,8 @@ int cmd_book(const Invocation& inv) {
       os << count_of(recs.size(), "puzzle") << ", " << count_of(plan.pages, "page") << " (title, "
          << count_of(plan.puzzle_pages, "puzzle page");
       if (plan.answer_pages) {
-        os << ", " << count_of(plan.answer_pages, "answer page") << " from page " << plan.first_answer_page;
+        os << ", " << count_of(plan.answer_pages, "answer page") << " from page "
+           << plan.first_answer_page;
       }
       os << ")";
     };

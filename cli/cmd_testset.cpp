@@ -21,12 +21,12 @@
 #include "commands.h"
 #include "printer.h"
 #include "query_options.h"
-#include "testset_items.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/generator/generator.h"
 #include "sudoforge/grader/grader.h"
 #include "sudoforge/solver/sudoku_solver.h"
+#include "testset_items.h"
 
 namespace sudoforge::cli {
 namespace {
@@ -71,6 +71,7 @@ int cmd_testset(const Invocation& inv) {
   po::options_description o("testset options");
   add_catalogue_options(o);
   add_filter_options(o, FilterOptionSet{.limit = false, .unused = true, .default_order = "id"});
+  // clang-format off
   o.add_options()
     ("count,n", po::value<long long>()->default_value(100), "puzzles in the set")
     ("unique", po::value<double>()->default_value(0.8, "0.8"), "fraction of puzzles with one solution")
@@ -82,6 +83,7 @@ int cmd_testset(const Invocation& inv) {
     ("threads", po::value<int>()->default_value(1), "generating threads, 1 to 256")
     ("output,o", po::value<std::string>()->default_value("line"), "line, csv or json")
     ("quiet,q", po::bool_switch(), "no progress line on stderr");
+  // clang-format on
   po::variables_map vm;
   if (!parse_options(inv, o, kTestsetUsage, kExamples, vm)) return kOk;
 
@@ -149,8 +151,7 @@ int cmd_testset(const Invocation& inv) {
     const std::size_t needed = n_unique + (n_unique == 0 && n_bases > 0 ? 1 : 0);
     if (available < needed || available == 0) {
       std::cerr << "sudoforge testset: only " << count_of(available, "matching puzzle")
-                << " with a known solution, "
-                << needed << " needed: nothing printed\n";
+                << " with a known solution, " << needed << " needed: nothing printed\n";
       return kRecordsFailed;
     }
     // Levels in the usual order (ungraded last), each bucket shuffled by the seed.
@@ -233,8 +234,9 @@ int cmd_testset(const Invocation& inv) {
   }
   out.finish();
   if (!std::cout) throw IoError("cannot write the output");
-  std::cerr << "sudoforge testset: " << count_of(items.size(), "puzzle") << ": " << n_unique << " unique, "
-            << n_multiple << " multiple, " << n_none << " none (seed " << seed << ")\n";
+  std::cerr << "sudoforge testset: " << count_of(items.size(), "puzzle") << ": " << n_unique
+            << " unique, " << n_multiple << " multiple, " << n_none << " none (seed " << seed
+            << ")\n";
   return kOk;
 }
 

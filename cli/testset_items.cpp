@@ -97,7 +97,8 @@ std::vector<TestItem> make_items(const std::vector<TestBase>& chosen,
                                  const std::vector<TestBase>& spare, std::size_t n_multiple,
                                  std::size_t n_none, SudokuSolver& solver, TestsetRng& rng) {
   std::vector<TestItem> items;
-  for (const TestBase& b : chosen) items.push_back({b.puzzle, 1, b.solution, "unique", b.level, b.rating});
+  for (const TestBase& b : chosen)
+    items.push_back({b.puzzle, 1, b.solution, "unique", b.level, b.rating});
   std::size_t next_base = 0;
   auto base = [&]() -> const TestBase& {
     const std::size_t i = next_base++;
@@ -105,7 +106,8 @@ std::vector<TestItem> make_items(const std::vector<TestBase>& chosen,
     return chosen[(i - spare.size()) % chosen.size()];
   };
   for (std::size_t k = 0; k < n_multiple; ++k) {
-    items.push_back({make_multiple(base(), solver, rng), 2, std::nullopt, "multiple", "", std::nullopt});
+    items.push_back(
+        {make_multiple(base(), solver, rng), 2, std::nullopt, "multiple", "", std::nullopt});
   }
   for (std::size_t k = 0; k < n_none; ++k) {
     items.push_back({make_none(base(), solver, rng), 0, std::nullopt, "none", "", std::nullopt});
@@ -114,12 +116,15 @@ std::vector<TestItem> make_items(const std::vector<TestBase>& chosen,
   for (const TestItem& it : items) {
     if (find_conflict(it.puzzle)) throw std::logic_error("a test puzzle repeats a given");
     std::optional<Grid> first;
-    const std::uint64_t n = solver.enumerate(it.puzzle, [&](const Grid& s) {
-      if (!first) first = s;
-      return true;
-    }, 2);
-    if (static_cast<int>(n) != it.count ||
-        (n == 1 && !(it.solution && *first == *it.solution && is_solution_of(it.puzzle, *it.solution)))) {
+    const std::uint64_t n = solver.enumerate(
+        it.puzzle,
+        [&](const Grid& s) {
+          if (!first) first = s;
+          return true;
+        },
+        2);
+    if (static_cast<int>(n) != it.count || (n == 1 && !(it.solution && *first == *it.solution &&
+                                                        is_solution_of(it.puzzle, *it.solution)))) {
       throw std::logic_error("a test-set answer failed its check");
     }
   }
@@ -135,7 +140,8 @@ std::vector<std::string> parse_levels(const std::string& text) {
     const auto level = grader::parse_level(name);
     if (!level) throw UsageError("bad level '" + name + "' in --levels");
     const std::string canonical(grader::level_name(*level));
-    if (std::find(levels.begin(), levels.end(), canonical) == levels.end()) levels.push_back(canonical);
+    if (std::find(levels.begin(), levels.end(), canonical) == levels.end())
+      levels.push_back(canonical);
     start = comma + 1;
   }
   return levels;
@@ -176,29 +182,34 @@ bool generate_bases(const GeneratedSetPlan& plan, std::vector<TestBase>& chosen,
   };
   std::uint64_t seen = 0;
   if (!satisfied()) {
-    generate_batch(plan.generator, batch, factory, [&](const GeneratedPuzzle& p) {
-      ++seen;
-      if (stop.load()) return;
-      TestBase b{p.puzzle, p.solution, p.level, p.rating};
-      const auto it = std::find(levels.begin(), levels.end(), p.level);
-      const bool in_range = p.rating && *p.rating >= plan.min_rating && *p.rating <= plan.max_rating;
-      const std::size_t i = static_cast<std::size_t>(it - levels.begin());
-      if (it != levels.end() && in_range && buckets[i].size() < want[i]) {
-        buckets[i].push_back(std::move(b));
-        ++placed;
-      } else if (others.size() < std::max<std::size_t>(n_bases, n_unique)) {
-        if (others.size() < n_bases) ++placed;
-        others.push_back(std::move(b));
-      }
-      progress.update(placed);
-      if (satisfied()) stop.store(true);
-    }, &stop);
+    generate_batch(
+        plan.generator, batch, factory,
+        [&](const GeneratedPuzzle& p) {
+          ++seen;
+          if (stop.load()) return;
+          TestBase b{p.puzzle, p.solution, p.level, p.rating};
+          const auto it = std::find(levels.begin(), levels.end(), p.level);
+          const bool in_range =
+              p.rating && *p.rating >= plan.min_rating && *p.rating <= plan.max_rating;
+          const std::size_t i = static_cast<std::size_t>(it - levels.begin());
+          if (it != levels.end() && in_range && buckets[i].size() < want[i]) {
+            buckets[i].push_back(std::move(b));
+            ++placed;
+          } else if (others.size() < std::max<std::size_t>(n_bases, n_unique)) {
+            if (others.size() < n_bases) ++placed;
+            others.push_back(std::move(b));
+          }
+          progress.update(placed);
+          if (satisfied()) stop.store(true);
+        },
+        &stop);
   }
   progress.clear();
   for (std::size_t i = 0; i < levels.size(); ++i) {
     if (buckets[i].size() < want[i]) {
-      std::cerr << "sudoforge testset: note: only " << count_of(buckets[i].size(), levels[i] + " puzzle")
-                << " in " << seen << " generated; the rest of their share comes from other levels\n";
+      std::cerr << "sudoforge testset: note: only "
+                << count_of(buckets[i].size(), levels[i] + " puzzle") << " in " << seen
+                << " generated; the rest of their share comes from other levels\n";
     }
   }
   for (auto& b : buckets) chosen.insert(chosen.end(), b.begin(), b.end());

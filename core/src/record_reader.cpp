@@ -122,8 +122,7 @@ std::vector<std::string> split_csv(const std::string& line) {
 // column (quoted or not). No puzzle record looks like either: records hold no commas, and
 // the letters of "puzzle" are no symbols of a 6x6 row.
 bool may_be_csv_header(const std::string& trimmed) {
-  return trimmed.find(',') != std::string::npos || trimmed == "puzzle" ||
-         trimmed == "\"puzzle\"";
+  return trimmed.find(',') != std::string::npos || trimmed == "puzzle" || trimmed == "\"puzzle\"";
 }
 
 }  // namespace

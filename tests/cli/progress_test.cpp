@@ -58,7 +58,8 @@ TEST(CliProgress, GenerateGradeAndTestsetShareOneLine) {
 TEST(CliProgress, UnknownTotalShowsCountAndRate) {
   const auto shown = on_a_terminal("grade - < " + data_file("grade_sample.txt"));
   if (!shown) GTEST_SKIP() << "script(1) is not installed";
-  EXPECT_TRUE(std::regex_search(*shown, std::regex("sudoforge grade: 40 puzzles, [0-9]+\\.[0-9]/s")))
+  EXPECT_TRUE(
+      std::regex_search(*shown, std::regex("sudoforge grade: 40 puzzles, [0-9]+\\.[0-9]/s")))
       << *shown;
 }
 
