@@ -73,6 +73,10 @@ std::string csv_field(const std::string& s) {
   return out + '"';
 }
 
+std::string count_of(unsigned long long n, const std::string& noun, const std::string& plural) {
+  return std::to_string(n) + ' ' + (n == 1 ? noun : plural.empty() ? noun + 's' : plural);
+}
+
 bool stderr_is_tty() { return isatty(STDERR_FILENO) == 1; }
 
 int default_threads() {

@@ -60,6 +60,10 @@ OutputFormat parse_output_format(const std::string& text, bool allow_grid = true
 // A CSV field, quoted when it needs to be.
 std::string csv_field(const std::string& s);
 
+// "1 puzzle", "0 puzzles", "2 puzzles": a count with its noun in the right number
+// (`plural` for nouns not made plural by an 's').
+std::string count_of(unsigned long long n, const std::string& noun, const std::string& plural = "");
+
 // True when stderr is a terminal (progress bars are shown only then).
 bool stderr_is_tty();
 

@@ -97,8 +97,7 @@ std::vector<std::string> info_lines(const std::vector<db::PuzzleRecord>& recs,
                              : "Ratings " + rating_text(lo) + " to " + rating_text(hi) +
                                    " (Sudoku Explainer scale)");
   }
-  lines.push_back(std::to_string(recs.size()) + (recs.size() == 1 ? " puzzle" : " puzzles") +
-                  ", answers at the back");
+  lines.push_back(count_of(recs.size(), "puzzle") + ", answers at the back");
   return lines;
 }
 
@@ -187,13 +186,11 @@ int cmd_book(const Invocation& inv) {
                 << " per page; fewer per page (--per-page) print larger\n";
     }
     auto describe = [&](std::ostream& os) {
-      auto plural = [](int n, const char* what) {
-        return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
-      };
-      os << recs.size() << " puzzles, " << plan.pages << " pages (title, "
-         << plural(plan.puzzle_pages, "puzzle page");
+      os << count_of(recs.size(), "puzzle") << ", " << count_of(plan.pages, "page") << " (title, "
+         << count_of(plan.puzzle_pages, "puzzle page");
       if (plan.answer_pages) {
-        os << ", " << plural(plan.answer_pages, "answer page") << " from page " << plan.first_answer_page;
+        os << ", " << count_of(plan.answer_pages, "answer page") << " from page "
+           << plan.first_answer_page;
       }
       os << ")";
     };

@@ -64,6 +64,7 @@ int cmd_canon(const Invocation& inv) {
     return true;
   });
   out.finish();
+  diag.note_empty_input("canon");
   return diag.exit_code();
 }
 

@@ -15,6 +15,7 @@
 
 #include "commands.h"
 #include "printer.h"
+#include "progress.h"
 #include "puzzle_analysis.h"
 #include "puzzle_record.h"
 #include "query_options.h"
@@ -102,46 +103,6 @@ std::uint64_t parse_ranged(const std::string& text, const char* option, std::uin
   }
   return v;
 }
-
-std::string format_duration(double seconds) {
-  if (!std::isfinite(seconds) || seconds < 0) return "?";
-  const auto s = static_cast<long long>(seconds + 0.5);
-  char buf[32];
-  if (s >= 3600) std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
-  else std::snprintf(buf, sizeof buf, "%lld:%02lld", s / 60, s % 60);
-  return buf;
-}
-
-// The progress line on stderr: done/total, rate, ETA; at most five updates a second.
-class Progress {
- public:
-  Progress(bool enabled, std::uint64_t total)
-      : enabled_(enabled), total_(total), start_(std::chrono::steady_clock::now()) {}
-  void update(std::uint64_t done) {
-    if (!enabled_) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (done < total_ && now - last_ < std::chrono::milliseconds(200)) return;
-    last_ = now;
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    const double rate = elapsed > 0 ? done / elapsed : 0;
-    const double eta = rate > 0 ? (total_ - done) / rate : -1;
-    std::fprintf(stderr, "\rsudoforge generate: %llu/%llu puzzles, %.1f/s, ETA %s\033[K",
-                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_),
-                 rate, format_duration(eta).c_str());
-    std::fflush(stderr);
-    shown_ = true;
-  }
-  void clear() {
-    if (shown_) std::fputs("\r\033[K", stderr);
-    shown_ = false;
-  }
-
- private:
-  bool enabled_;
-  std::uint64_t total_;
-  std::chrono::steady_clock::time_point start_, last_{};
-  bool shown_ = false;
-};
 
 }  // namespace
 
@@ -420,7 +381,7 @@ int cmd_generate(const Invocation& inv) {
     parts.emplace_back(batch.first_index, batch.count);
   }
 
-  Progress progress(!quiet && stderr_is_tty(), todo);
+  Progress progress("generate", !quiet && stderr_is_tty(), todo);
   const auto started = std::chrono::steady_clock::now();
   std::uint64_t candidates = 0;  // graded to deliver the puzzles printed (with --level etc.)
   std::uint64_t done = 0;
@@ -523,11 +484,11 @@ int cmd_generate(const Invocation& inv) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     std::fprintf(stderr,
-                 "sudoforge generate: %llu puzzles (%s) in %.2f s, %.1f/s on %d thread%s; %llu "
-                 "candidates graded, %.1f%% kept\n",
-                 delivered, band.c_str(), seconds, seconds > 0 ? delivered / seconds : 0.0,
-                 batch.threads, batch.threads == 1 ? "" : "s",
-                 static_cast<unsigned long long>(candidates),
+                 "sudoforge generate: %s (%s) in %.2f s, %.1f/s on %s; %s graded, %.1f%% kept\n",
+                 count_of(delivered, "puzzle").c_str(), band.c_str(), seconds,
+                 seconds > 0 ? delivered / seconds : 0.0,
+                 count_of(static_cast<unsigned>(batch.threads), "thread").c_str(),
+                 count_of(candidates, "candidate").c_str(),
                  candidates ? 100.0 * delivered / candidates : 0.0);
   }
   if (unproven > 0 && !quiet) {

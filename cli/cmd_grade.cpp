@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "input.h"
 #include "printer.h"
+#include "progress.h"
 #include "puzzle_analysis.h"
 #include "stop_request.h"
 #include "sudoforge/core/record_writer.h"
@@ -50,7 +51,9 @@ int cmd_grade(const Invocation& inv) {
     ("explain", po::bool_switch(), "print every step in words (JSON: a steps array)")
     ("output,o", po::value<std::string>()->default_value("line"), "line, csv or json")
     ("threads,t", po::value<int>()->default_value(1), "worker threads (input order is kept)")
-    ("time-limit", po::value<double>(), "stop after this many seconds with what is finished")
+    ("time-limit", po::value<double>(),
+     "stop after this many seconds with what is finished; the first record not finished is "
+     "reported and the exit code is 1")
     ("quiet,q", po::bool_switch(), "no progress line on stderr");
   add_input_options(options);
   po::variables_map vm;
@@ -59,8 +62,6 @@ int cmd_grade(const Invocation& inv) {
   const OutputFormat format = parse_output_format(vm["output"].as<std::string>(), false);
   const int threads = vm["threads"].as<int>();
   if (threads < 1 || threads > 256) throw UsageError("--threads must be between 1 and 256");
-  using Clock = std::chrono::steady_clock;
-  const auto start = Clock::now();
   std::optional<double> time_limit;
   if (vm.count("time-limit")) {
     time_limit = vm["time-limit"].as<double>();
@@ -68,9 +69,11 @@ int cmd_grade(const Invocation& inv) {
       throw UsageError("--time-limit must be a positive number of seconds");
     }
   }
-  const bool progress = stderr_is_tty() && !vm["quiet"].as<bool>();
   const auto files = vm.count("files") ? vm["files"].as<std::vector<std::string>>()
                                        : std::vector<std::string>{};
+  const ReaderOptions reader_options = reader_options_from(vm);
+  Progress progress("grade", stderr_is_tty() && !vm["quiet"].as<bool>(), std::nullopt);
+  if (progress.enabled()) progress.set_total(count_records(files, reader_options));
 
   Diagnostics diag;
   Printer out(std::cout, format);
@@ -81,7 +84,7 @@ int cmd_grade(const Invocation& inv) {
   StopRequest stop(time_limit);
   std::vector<PuzzleAnalyzer> analyzers = make_analyzers(threads, {}, stop.flag());
   std::vector<Job> batch;
-  long long graded = 0;
+  long long graded = 0, done = 0;
   bool stopped = false;
 
   // Grades a batch on `threads` workers (each with its own grader and solver), then prints
@@ -92,12 +95,17 @@ int cmd_grade(const Invocation& inv) {
     const auto results = analyze_all(jobs, analyzers, explain, [&] { return !stop.requested(); });
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const PuzzleAnalysis& r = results[i];
+      const Record& rec = batch[i].record;
       if (!r.done) {
+        progress.clear();
+        // On a signal the run ends with 130, not with a record error.
+        if (!stop.interrupted()) diag.unfinished(batch[i].source, rec.line);
         stopped = true;
         break;
       }
-      const Record& rec = batch[i].record;
+      ++done;
       if (!r.error.empty()) {
+        progress.clear();
         diag.record_error(batch[i].source, rec.line, r.error);
         continue;
       }
@@ -148,26 +156,27 @@ int cmd_grade(const Invocation& inv) {
       }
     }
     batch.clear();
-    if (progress) {
-      const double secs = std::chrono::duration<double>(Clock::now() - start).count();
-      std::fprintf(stderr, "\rgraded %lld  (%.0f/s)   ", graded, secs > 0 ? graded / secs : 0.0);
-    }
+    progress.update(static_cast<std::uint64_t>(done));
   };
 
   const std::size_t batch_size = 256 * static_cast<std::size_t>(threads);
-  for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
+  for_each_record(files, reader_options, diag, [&](const Record& rec, const std::string& src) {
     batch.push_back({rec, src});
     if (batch.size() >= batch_size) flush();
     return !stopped;
   });
   if (!stopped) flush();
-  if (progress) std::fputs("\n", stderr);
+  progress.clear();
   out.finish();
   if (stopped && stop.interrupted()) {
-    std::cerr << "sudoforge grade: interrupted after " << graded << " puzzles\n";
+    std::cerr << "sudoforge grade: interrupted after " << count_of(graded, "puzzle") << " graded\n";
     return kInterrupted;
   }
-  if (stopped) std::cerr << "sudoforge grade: time limit reached after " << graded << " puzzles\n";
+  if (stopped) {
+    std::cerr << "sudoforge grade: time limit reached after " << count_of(graded, "puzzle")
+              << " graded\n";
+  }
+  diag.note_empty_input("grade");
   return diag.exit_code();
 }
 

@@ -1,5 +1,7 @@
 // sudoforge render: one puzzle as an SVG, PNG or PDF image (web pages, previews), with or
 // without its solution.
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -25,11 +27,13 @@ constexpr const char* kExamples =
     "  sudoforge render --id 17 --solution -o answer17.png      from the catalogue (--db)\n"
     "  sudoforge render puzzle.txt --format pdf -o puzzle.pdf --caption 'Puzzle of the day'\n"
     "  sudoforge render --id 5 --cell 24 -o small.png            24-pixel cells\n"
+    "  sudoforge render puzzle.txt --format png -o - > p.png      to stdout\n"
     "\n"
     "PUZZLE is the puzzle's text (any accepted layout), a file holding it (its first\n"
     "record), or '-' for stdin. The format is taken from -o's extension unless --format\n"
-    "says. With --solution the other cells show the solution in blue, lighter than the\n"
-    "bold givens; the puzzle must then have exactly one solution (else exit 1).\n"
+    "says; -o - writes the image to stdout (SVG unless --format says). With --solution\n"
+    "the other cells show the solution in blue, lighter than the bold givens; the puzzle\n"
+    "must then have exactly one solution (else exit 1).\n"
     "Exit codes: 0 done; 1 bad puzzle (conflicting givens, or no unique solution for\n"
     "--solution, or no such --id); 2 usage error; 3 catalogue or file error.\n";
 
@@ -38,6 +42,22 @@ std::string lower_extension(const std::string& path) {
   if (!ext.empty()) ext.erase(0, 1);
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return ext;
+}
+
+// A new empty file in the temporary directory, for an image bound for stdout.
+std::string scratch_file() {
+  std::string path = (std::filesystem::temp_directory_path() / "sudoforge-render-XXXXXX").string();
+  const int fd = ::mkstemp(path.data());
+  if (fd < 0) throw IoError(path + ": cannot create: " + std::strerror(errno));
+  ::close(fd);
+  return path;
+}
+
+bool copy_to_stdout(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::cout << in.rdbuf();
+  std::cout.flush();
+  return in && std::cout;
 }
 
 }  // namespace
@@ -49,8 +69,9 @@ int cmd_render(const Invocation& inv) {
   visible.add_options()
     ("puzzle", po::value<std::string>(), "the puzzle text, a file, or '-' for stdin")
     ("id", po::value<long long>(), "the catalogue puzzle with this id (see --db)")
-    ("out,o", po::value<std::string>(), "image file to write (required)")
-    ("format", po::value<std::string>(), "svg, png or pdf (default: from -o's extension)")
+    ("out,o", po::value<std::string>(), "image file to write (required; '-' = stdout)")
+    ("format", po::value<std::string>(),
+     "svg, png or pdf (default: from -o's extension; svg for -o -)")
     ("solution", po::bool_switch(), "show the solution in the empty cells")
     ("cell", po::value<double>()->default_value(0), "cell edge in points/pixels (0: by board size)")
     ("caption", po::value<std::string>()->default_value(""), "a line of text under the grid")
@@ -59,9 +80,12 @@ int cmd_render(const Invocation& inv) {
   po::variables_map vm;
   if (!parse_options(inv, visible, kRenderUsage, kExamples, vm, "puzzle")) return kOk;
 
-  if (!vm.count("out")) throw UsageError("render needs -o FILE");
+  if (!vm.count("out")) throw UsageError("render needs -o FILE (or -o - for stdout)");
   const std::string out = vm["out"].as<std::string>();
-  const std::string format_text = vm.count("format") ? vm["format"].as<std::string>() : lower_extension(out);
+  const bool to_stdout = out == "-";
+  const std::string format_text = vm.count("format") ? vm["format"].as<std::string>()
+                                  : to_stdout        ? "svg"
+                                                     : lower_extension(out);
   const auto format = book::parse_image_format(format_text);
   if (!format) {
     throw UsageError(vm.count("format") ? "bad --format '" + format_text + "': use svg, png or pdf"
@@ -155,17 +179,18 @@ int cmd_render(const Invocation& inv) {
       return kRecordsFailed;
     }
   }
-  const std::string part = out + ".part";
+  // Drawn into a scratch file first: the image reaches -o (renamed) or stdout (copied)
+  // whole or not at all.
+  const std::string part = to_stdout ? scratch_file() : out + ".part";
   try {
     book::render_puzzle(part, *format, givens, with_solution ? &*solution : nullptr, options);
   } catch (const book::BookError& e) {
     std::remove(part.c_str());
     throw IoError(out + ": " + e.what());
   }
-  if (std::rename(part.c_str(), out.c_str()) != 0) {
-    std::remove(part.c_str());
-    throw IoError(out + ": cannot write");
-  }
+  const bool moved = to_stdout ? copy_to_stdout(part) : std::rename(part.c_str(), out.c_str()) == 0;
+  std::remove(part.c_str());
+  if (!moved) throw IoError(to_stdout ? "-: cannot write to stdout" : out + ": cannot write");
   return kOk;
 }
 

@@ -39,7 +39,8 @@ int cmd_solve(const Invocation& inv) {
     ("output,o", po::value<std::string>(), "line, grid, csv or json (default: as the input)")
     ("engine", po::value<std::string>()->default_value("auto"), "auto, linked or bitwise")
     ("time-limit", po::value<double>(),
-     "stop after this many seconds (even inside one long search), keeping what is finished");
+     "stop after this many seconds (even inside one long search), keeping what is finished; "
+     "the first record not finished is reported and the exit code is 1");
   add_input_options(options);
   po::variables_map vm;
   if (!parse_options(inv, options, kUsageLine, kExamples, vm, "files")) return kOk;
@@ -180,17 +181,15 @@ int cmd_solve(const Invocation& inv) {
     return true;
   };
   for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
-    if (stop.requested()) {
-      timed_out = true;
-      return false;
-    }
     try {
-      return solve_record(rec, src);
+      if (!stop.requested()) return solve_record(rec, src);
     } catch (const SearchAborted&) {
       // Only a stop request can abort: the record in flight is dropped whole.
-      timed_out = true;
-      return false;
     }
+    // A record not finished, or not started, on a signal is no record error: exit 130.
+    if (!stop.interrupted()) diag.unfinished(src, rec.line);
+    timed_out = true;
+    return false;
   });
   out.finish();
   if (stop.interrupted()) {
@@ -198,8 +197,9 @@ int cmd_solve(const Invocation& inv) {
     return kInterrupted;
   }
   if (timed_out) {
-    std::cerr << "sudoforge solve: time limit reached; the records before this point are complete\n";
+    std::cerr << "sudoforge solve: time limit reached; the records before that one are complete\n";
   }
+  diag.note_empty_input("solve");
   return diag.exit_code();
 }
 

@@ -14,15 +14,9 @@
 //    given: a unique puzzle plus a clue against its only solution has no solution).
 // Every item is checked again with the solver before it is printed.
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <iostream>
-#include <memory>
 #include <random>
-#include <set>
-
-#include <boost/random/mersenne_twister.hpp>
-#include <boost/random/uniform_int_distribution.hpp>
 
 #include "commands.h"
 #include "printer.h"
@@ -32,6 +26,7 @@
 #include "sudoforge/generator/generator.h"
 #include "sudoforge/grader/grader.h"
 #include "sudoforge/solver/sudoku_solver.h"
+#include "testset_items.h"
 
 namespace sudoforge::cli {
 namespace {
@@ -57,110 +52,6 @@ constexpr const char* kExamples =
 
 const std::vector<std::string> kAllLevels = {"easy", "medium", "hard", "expert", "diabolical", "extreme"};
 
-using Rng = boost::random::mt19937_64;
-
-std::size_t draw(Rng& rng, std::size_t n) {  // uniform in [0, n)
-  return boost::random::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
-}
-template <class T>
-void shuffle(std::vector<T>& v, Rng& rng) {
-  for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[draw(rng, i)]);
-}
-
-struct Base {  // a unique puzzle with its solution
-  Grid puzzle;
-  Grid solution;
-  std::string level;
-  std::optional<double> rating;
-};
-
-struct Item {
-  Grid puzzle;
-  int count = 0;
-  std::optional<Grid> solution;
-  std::string kind;
-  std::string level;
-  std::optional<double> rating;
-};
-
-// Clues removed in a random order until the count reaches 2.
-Grid make_multiple(const Base& b, SudokuSolver& solver, Rng& rng) {
-  std::vector<int> cells;
-  for (int c = 0; c < b.puzzle.cell_count(); ++c) {
-    if (b.puzzle[c]) cells.push_back(c);
-  }
-  shuffle(cells, rng);
-  Grid p = b.puzzle;
-  for (int c : cells) {
-    p.clear(c);
-    if (solver.count(p, 2) >= 2) return p;
-  }
-  return p;  // unreachable for a real board: the empty grid has many solutions
-}
-
-bool peer_holds(const Grid& g, int cell, int v) {
-  for (int q : g.geometry().peers(cell)) {
-    if (g[q] == v) return true;
-  }
-  return false;
-}
-
-// A puzzle with no solution and no repeated given in a unit (see the header comment).
-Grid make_none(const Base& b, SudokuSolver& solver, Rng& rng) {
-  const int n = b.puzzle.size();
-  std::vector<int> givens, empties;
-  for (int c = 0; c < b.puzzle.cell_count(); ++c) (b.puzzle[c] ? givens : empties).push_back(c);
-  shuffle(givens, rng);
-  int tries = 0;
-  for (int c : givens) {
-    std::vector<int> values;
-    for (int v = 1; v <= n; ++v) {
-      if (v != b.puzzle[c]) values.push_back(v);
-    }
-    shuffle(values, rng);
-    for (int v : values) {
-      if (peer_holds(b.puzzle, c, v)) continue;
-      Grid p = b.puzzle;
-      p.set(c, v);
-      if (solver.count(p, 1) == 0) return p;
-      if (++tries >= 64) break;
-    }
-    if (tries >= 64) break;
-  }
-  shuffle(empties, rng);
-  for (int c : empties) {
-    for (int v = 1; v <= n; ++v) {
-      if (v == b.solution[c] || peer_holds(b.puzzle, c, v)) continue;
-      Grid p = b.puzzle;
-      p.set(c, v);
-      return p;  // against the only solution: no solution (checked by the caller)
-    }
-  }
-  throw std::logic_error("no unsolvable variant found");
-}
-
-// Shares of `total` for buckets with `available` puzzles each: equal shares, the
-// remainder to the first buckets, shortfalls handed on to buckets with spare puzzles.
-std::vector<std::size_t> quotas(std::size_t total, const std::vector<std::size_t>& available) {
-  std::vector<std::size_t> q(available.size(), 0);
-  std::size_t left = total;
-  for (;;) {
-    std::vector<std::size_t> open;
-    for (std::size_t i = 0; i < q.size(); ++i) {
-      if (q[i] < available[i]) open.push_back(i);
-    }
-    if (open.empty() || left == 0) break;
-    const std::size_t share = std::max<std::size_t>(1, left / open.size());
-    for (std::size_t i : open) {
-      const std::size_t take = std::min({share, available[i] - q[i], left});
-      q[i] += take;
-      left -= take;
-      if (left == 0) break;
-    }
-  }
-  return q;
-}
-
 double parse_fraction(const po::variables_map& vm, const char* name) {
   const double f = vm[name].as<double>();
   if (!(f >= 0) || f > 1e9) throw UsageError(std::string("--") + name + " must be a fraction >= 0");
@@ -180,16 +71,19 @@ int cmd_testset(const Invocation& inv) {
   po::options_description o("testset options");
   add_catalogue_options(o);
   add_filter_options(o, FilterOptionSet{.limit = false, .unused = true, .default_order = "id"});
+  // clang-format off
   o.add_options()
     ("count,n", po::value<long long>()->default_value(100), "puzzles in the set")
-    ("unique", po::value<double>()->default_value(0.8), "fraction of puzzles with one solution")
-    ("multiple", po::value<double>()->default_value(0.1), "fraction with two or more solutions")
-    ("none", po::value<double>()->default_value(0.1), "fraction with no solution")
+    ("unique", po::value<double>()->default_value(0.8, "0.8"), "fraction of puzzles with one solution")
+    ("multiple", po::value<double>()->default_value(0.1, "0.1"), "fraction with two or more solutions")
+    ("none", po::value<double>()->default_value(0.1, "0.1"), "fraction with no solution")
     ("levels", po::value<std::string>(), "generated: the levels to stratify over, comma-separated "
                                          "(default easy,medium,hard,expert)")
     ("seed", po::value<unsigned long long>(), "seed (default: drawn at random, printed on stderr)")
     ("threads", po::value<int>()->default_value(1), "generating threads, 1 to 256")
-    ("output,o", po::value<std::string>()->default_value("line"), "line, csv or json");
+    ("output,o", po::value<std::string>()->default_value("line"), "line, csv or json")
+    ("quiet,q", po::bool_switch(), "no progress line on stderr");
+  // clang-format on
   po::variables_map vm;
   if (!parse_options(inv, o, kTestsetUsage, kExamples, vm)) return kOk;
 
@@ -224,15 +118,15 @@ int cmd_testset(const Invocation& inv) {
   }
   if (from_db && vm.count("levels")) throw UsageError("--levels is for generated sets; use --level with --db");
 
-  Rng rng(seed);
+  TestsetRng rng(seed);
   // The stratification buckets (level names in order), the unique puzzles chosen for
   // them, and spare unique puzzles for the multiple/none items.
   std::vector<std::string> levels;
-  std::vector<Base> chosen, spare;
+  std::vector<TestBase> chosen, spare;
   const std::size_t n_bases = n_multiple + n_none;
 
   if (from_db) {
-    std::vector<std::vector<Base>> buckets;
+    std::vector<std::vector<TestBase>> buckets;
     try {
       db::Catalogue cat(resolve_db(vm), open_options(vm, true));
       cat.query(filter, [&](const db::PuzzleRecord& r) {
@@ -256,8 +150,8 @@ int cmd_testset(const Invocation& inv) {
     for (auto& b : buckets) available += b.size();
     const std::size_t needed = n_unique + (n_unique == 0 && n_bases > 0 ? 1 : 0);
     if (available < needed || available == 0) {
-      std::cerr << "sudoforge testset: only " << available << " matching puzzles with a known solution, "
-                << needed << " needed: nothing printed\n";
+      std::cerr << "sudoforge testset: only " << count_of(available, "matching puzzle")
+                << " with a known solution, " << needed << " needed: nothing printed\n";
       return kRecordsFailed;
     }
     // Levels in the usual order (ungraded last), each bucket shuffled by the seed.
@@ -296,125 +190,31 @@ int cmd_testset(const Invocation& inv) {
     if (filter.level) {
       levels = {std::string(grader::level_name(*grader::parse_level(*filter.level)))};
     } else if (vm.count("levels")) {
-      std::string text = vm["levels"].as<std::string>();
-      std::size_t start = 0;
-      while (start <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
-        const std::string name = text.substr(start, comma - start);
-        const auto level = grader::parse_level(name);
-        if (!level) throw UsageError("bad level '" + name + "' in --levels");
-        const std::string canonical(grader::level_name(*level));
-        if (std::find(levels.begin(), levels.end(), canonical) == levels.end()) levels.push_back(canonical);
-        start = comma + 1;
-      }
+      levels = parse_levels(vm["levels"].as<std::string>());
     } else {
       levels = {"easy", "medium", "hard", "expert"};
     }
-    const double lo = filter.min_rating.value_or(-1e300), hi = filter.max_rating.value_or(1e300);
-    std::vector<std::size_t> want = quotas(n_unique, std::vector<std::size_t>(levels.size(), n_unique));
-    std::vector<std::vector<Base>> buckets(levels.size());
-    std::vector<Base> others;  // graded puzzles outside the strata: spares
-    std::atomic<bool> stop{false};
-    const std::uint64_t cap = std::max<std::uint64_t>(200, 50 * static_cast<std::uint64_t>(total));
-    BatchOptions batch;
-    batch.seed = seed;
-    batch.count = cap;
-    batch.threads = threads;
-    AcceptFactory factory = [] {
-      auto grader_ptr = std::make_shared<grader::Grader>();
-      return Accept([grader_ptr](GeneratedPuzzle& p) {
-        const grader::Rating r = grader_ptr->rate(p.puzzle);
-        if (r.complete) {
-          p.rating = r.er;
-          p.level = std::string(grader::level_name(r.level));
-        }
-        return true;
-      });
-    };
-    auto satisfied = [&] {
-      for (std::size_t i = 0; i < levels.size(); ++i) {
-        if (buckets[i].size() < want[i]) return false;
-      }
-      return others.size() >= n_bases;
-    };
-    std::uint64_t seen = 0;
-    BatchResult result;
-    if (!satisfied()) {
-      result = generate_batch(gen, batch, factory, [&](const GeneratedPuzzle& p) {
-        ++seen;
-        if (stop.load()) return;
-        Base b{p.puzzle, p.solution, p.level, p.rating};
-        const auto it = std::find(levels.begin(), levels.end(), p.level);
-        const bool in_range = p.rating && *p.rating >= lo && *p.rating <= hi;
-        const std::size_t i = static_cast<std::size_t>(it - levels.begin());
-        if (it != levels.end() && in_range && buckets[i].size() < want[i]) {
-          buckets[i].push_back(std::move(b));
-        } else if (others.size() < std::max<std::size_t>(n_bases, n_unique)) {
-          others.push_back(std::move(b));
-        }
-        if (satisfied()) stop.store(true);
-      }, &stop);
-    }
-    (void)result;
-    for (std::size_t i = 0; i < levels.size(); ++i) {
-      if (buckets[i].size() < want[i]) {
-        std::cerr << "sudoforge testset: note: only " << buckets[i].size() << " " << levels[i]
-                  << " puzzles in " << seen << " generated; the rest of their share comes from other levels\n";
-      }
-    }
-    for (auto& b : buckets) chosen.insert(chosen.end(), b.begin(), b.end());
-    // Shortfalls are filled from the spares (other levels, or outside the rating range).
-    while (chosen.size() < n_unique && !others.empty()) {
-      chosen.push_back(std::move(others.back()));
-      others.pop_back();
-    }
-    if (chosen.size() < n_unique) {
-      std::cerr << "sudoforge testset: only " << chosen.size() << " unique puzzles found, "
-                << n_unique << " needed: nothing printed\n";
-      return kRecordsFailed;
-    }
-    spare = std::move(others);
+    GeneratedSetPlan plan{gen, levels};
+    plan.min_rating = filter.min_rating.value_or(-1e300);
+    plan.max_rating = filter.max_rating.value_or(1e300);
+    plan.n_unique = n_unique;
+    plan.n_bases = n_bases;
+    plan.seed = seed;
+    plan.threads = threads;
+    plan.progress = stderr_is_tty() && !vm["quiet"].as<bool>();
+    if (!generate_bases(plan, chosen, spare)) return kRecordsFailed;
   }
 
-  // Bases for the multiple/none items: spares first, then the chosen unique puzzles.
   SudokuSolver solver;
-  std::vector<Item> items;
-  for (const Base& b : chosen) items.push_back({b.puzzle, 1, b.solution, "unique", b.level, b.rating});
-  std::size_t next_base = 0;
-  auto base = [&]() -> const Base& {
-    const std::size_t i = next_base++;
-    if (i < spare.size()) return spare[i];
-    return chosen[(i - spare.size()) % chosen.size()];
-  };
   if (n_bases > 0 && spare.empty() && chosen.empty()) {
     std::cerr << "sudoforge testset: no unique puzzle to derive the others from\n";
     return kRecordsFailed;
   }
-  for (std::size_t k = 0; k < n_multiple; ++k) {
-    items.push_back({make_multiple(base(), solver, rng), 2, std::nullopt, "multiple", "", std::nullopt});
-  }
-  for (std::size_t k = 0; k < n_none; ++k) {
-    items.push_back({make_none(base(), solver, rng), 0, std::nullopt, "none", "", std::nullopt});
-  }
-  shuffle(items, rng);
-
-  // Every stated answer checked once more, independently of how it was made.
-  for (const Item& it : items) {
-    if (find_conflict(it.puzzle)) throw std::logic_error("a test puzzle repeats a given");
-    std::optional<Grid> first;
-    const std::uint64_t n = solver.enumerate(it.puzzle, [&](const Grid& s) {
-      if (!first) first = s;
-      return true;
-    }, 2);
-    if (static_cast<int>(n) != it.count ||
-        (n == 1 && !(it.solution && *first == *it.solution && is_solution_of(it.puzzle, *it.solution)))) {
-      throw std::logic_error("a test-set answer failed its check");
-    }
-  }
+  const std::vector<TestItem> items = make_items(chosen, spare, n_multiple, n_none, solver, rng);
 
   Printer out(std::cout, format);
   if (format == OutputFormat::kCsv) out.csv_header({"puzzle", "count", "solution", "kind", "level", "rating"});
-  for (const Item& it : items) {
+  for (const TestItem& it : items) {
     const TextStyle style = default_style(it.puzzle.geometry());
     const std::string puzzle = to_line(it.puzzle, style);
     const std::string solution = it.solution ? to_line(*it.solution, style) : "";
@@ -434,8 +234,9 @@ int cmd_testset(const Invocation& inv) {
   }
   out.finish();
   if (!std::cout) throw IoError("cannot write the output");
-  std::cerr << "sudoforge testset: " << items.size() << " puzzles: " << n_unique << " unique, "
-            << n_multiple << " multiple, " << n_none << " none (seed " << seed << ")\n";
+  std::cerr << "sudoforge testset: " << count_of(items.size(), "puzzle") << ": " << n_unique
+            << " unique, " << n_multiple << " multiple, " << n_none << " none (seed " << seed
+            << ")\n";
   return kOk;
 }
 

@@ -25,10 +25,42 @@ void Diagnostics::io_error(const std::string& message) {
   std::cerr << "sudoforge: " << message << '\n';
 }
 
+void Diagnostics::unfinished(const std::string& source, int line) {
+  record_error(source, line, "not finished within the time limit (nor any record after it)");
+}
+
+void Diagnostics::note_empty_input(const std::string& command) const {
+  if (records_ == 0 && !io_failed_) std::cerr << "sudoforge " << command << ": no puzzles read\n";
+}
+
 int Diagnostics::exit_code() const {
   if (io_failed_) return kIo;
   if (failed_ > 0) return kRecordsFailed;
   return kOk;
+}
+
+std::optional<std::uint64_t> count_records(const std::vector<std::string>& files,
+                                           const ReaderOptions& options) {
+  if (files.empty()) return std::nullopt;
+  std::uint64_t n = 0;
+  for (const std::string& name : files) {
+    if (std::error_code ec; name == "-" || !std::filesystem::is_regular_file(name, ec)) {
+      return std::nullopt;
+    }
+    std::ifstream in(name, std::ios::binary);
+    RecordReader reader(in, options);
+    try {
+      for (;; ++n) {
+        try {
+          if (!reader.next()) break;
+        } catch (const ParseError&) {
+        }
+      }
+    } catch (const std::ios_base::failure&) {
+      return std::nullopt;  // reported when the records are read for real
+    }
+  }
+  return n;
 }
 
 void for_each_record(const std::vector<std::string>& files, const ReaderOptions& options,
@@ -58,6 +90,7 @@ void for_each_record(const std::vector<std::string>& files, const ReaderOptions&
       try {
         record = reader.next();
       } catch (const ParseError& e) {
+        diagnostics.count_record();
         diagnostics.record_error(name, e.line(), e.what());
         continue;
       } catch (const std::ios_base::failure& e) {
@@ -68,6 +101,7 @@ void for_each_record(const std::vector<std::string>& files, const ReaderOptions&
         break;
       }
       if (!record) break;
+      diagnostics.count_record();
       if (!on_record(*record, name)) return;
     }
     if (in->bad() && !read_failed) diagnostics.io_error(name + ": read error");

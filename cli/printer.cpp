@@ -1,5 +1,7 @@
 #include "printer.h"
 
+#include <cstdio>
+
 #include "sudoforge/core/record_writer.h"
 
 namespace sudoforge::cli {
@@ -28,9 +30,13 @@ void Printer::grid(const Grid& g, const TextStyle& input_style, const std::strin
   out_ << text;
 }
 
-void Printer::line(const std::string& text) { out_ << text << '\n'; }
+void Printer::line(const std::string& text) {
+  out_ << text << '\n';
+}
 
-void Printer::csv_header(const std::vector<std::string>& columns) { csv_row(columns); }
+void Printer::csv_header(const std::vector<std::string>& columns) {
+  csv_row(columns);
+}
 
 void Printer::csv_row(const std::vector<std::string>& fields) {
   std::string text;
@@ -51,6 +57,39 @@ void Printer::finish() {
   finished_ = true;
   if (format_ == OutputFormat::kJson) out_ << (json_open_ ? "\n]\n" : "[]\n");
   out_.flush();
+}
+
+void print_rows(std::ostream& stream, OutputFormat format, const std::string& title,
+                const std::vector<TableColumn>& columns,
+                const std::vector<nlohmann::ordered_json>& rows) {
+  Printer out(stream, format);
+  if (format == OutputFormat::kJson) {
+    for (const auto& row : rows) out.json(row);
+    return;
+  }
+  // One line of the table: the headers for no row.
+  auto line_of = [&](const nlohmann::ordered_json* row) {
+    std::string line;
+    for (const TableColumn& c : columns) {
+      char buf[256];
+      const bool text = c.precision == TableColumn::kText;
+      if (!row || text) {
+        std::string s = row ? (*row)[c.key].get<std::string>() : c.header;
+        const auto width = static_cast<std::size_t>(c.width);
+        if (s.size() > width) s = "..." + s.substr(s.size() - (width - 3));
+        std::snprintf(buf, sizeof buf, text ? "%-*s" : "%*s", c.width, s.c_str());
+      } else if (c.precision == TableColumn::kWhole) {
+        std::snprintf(buf, sizeof buf, "%*llu", c.width, (*row)[c.key].get<unsigned long long>());
+      } else {
+        std::snprintf(buf, sizeof buf, "%*.*f", c.width, c.precision, (*row)[c.key].get<double>());
+      }
+      line += (line.empty() ? "" : " ") + std::string(buf);
+    }
+    return line;
+  };
+  out.line(title);
+  out.line(line_of(nullptr));
+  for (const auto& row : rows) out.line(line_of(&row));
 }
 
 }  // namespace sudoforge::cli

@@ -42,4 +42,21 @@ class Printer {
   bool finished_ = false;
 };
 
+// A column of a table of results: the value `key` of each row (a JSON object) under
+// `header`, right-aligned in `width` characters with `precision` digits after the point;
+// kWhole for a whole number, kText for text aligned left (cut at its start to fit).
+struct TableColumn {
+  static constexpr int kWhole = -1, kText = -2;
+  const char* key;
+  const char* header;
+  int width;
+  int precision;
+};
+
+// `rows` as a table of `columns` under a `title` line (kLine), or as a JSON array of the
+// rows whole (kJson: every key, in or out of the table).
+void print_rows(std::ostream& out, OutputFormat format, const std::string& title,
+                const std::vector<TableColumn>& columns,
+                const std::vector<nlohmann::ordered_json>& rows);
+
 }  // namespace sudoforge::cli

@@ -118,6 +118,13 @@ std::vector<std::string> split_csv(const std::string& line) {
   return fields;
 }
 
+// A line worth reading as a CSV header in auto mode: one with a comma, or a lone `puzzle`
+// column (quoted or not). No puzzle record looks like either: records hold no commas, and
+// the letters of "puzzle" are no symbols of a 6x6 row.
+bool may_be_csv_header(const std::string& trimmed) {
+  return trimmed.find(',') != std::string::npos || trimmed == "puzzle" || trimmed == "\"puzzle\"";
+}
+
 }  // namespace
 
 RecordReader::RecordReader(std::istream& in, ReaderOptions options)
@@ -182,7 +189,7 @@ std::optional<Record> RecordReader::next() {
     if (in_csv_) return parse_csv_record(line);
 
     if (options_.format == FormatHint::kCsv ||
-        (options_.format == FormatHint::kAuto && t.find(',') != std::string::npos)) {
+        (options_.format == FormatHint::kAuto && may_be_csv_header(t))) {
       const auto header = split_csv(t);
       const auto it = std::find_if(header.begin(), header.end(),
                                    [](const std::string& f) { return trim(f) == "puzzle"; });

@@ -334,10 +334,16 @@ TEST(BoundedWork, TimeLimitsEndRunsWithWhatIsFinished) {
   auto start = std::chrono::steady_clock::now();
   const CliResult g = run("grade --time-limit 1 " + file);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_EQ(g.exit_code, 0) << g.err;
   EXPECT_LT(seconds, 10) << "grade --time-limit 1 ran " << seconds << " s";
   const auto graded = lines_of(g.out);
   EXPECT_LT(graded.size(), lines_of(hard).size()) << "the limit did not stop it";
+  // The unfinished records are a failure the user must see: the first one named (one
+  // record a line, so the line after the last one graded), exit 1.
+  EXPECT_EQ(g.exit_code, 1) << g.err;
+  EXPECT_NE(g.err.find(file + ":" + std::to_string(graded.size() + 1) +
+                       ": not finished within the time limit"),
+            std::string::npos)
+      << g.err;
   EXPECT_TRUE(g.out.empty() || g.out.back() == '\n');
   for (const std::string& l : graded) {
     EXPECT_GE(l.size(), 81u + 8) << "incomplete line: " << l;
@@ -353,6 +359,22 @@ TEST(BoundedWork, TimeLimitsEndRunsWithWhatIsFinished) {
   EXPECT_GT(puzzles.size(), 0u);
   EXPECT_TRUE(gen.out.empty() || gen.out.back() == '\n');
   for (const std::string& p : puzzles) ASSERT_EQ(p.size(), 81u) << "incomplete line: " << p;
+}
+
+// An input without a single record is no bad record (exit 0), but the user is told, the
+// same way by every reader of puzzles; a file of only bad records is not "empty".
+TEST(BadInput, EmptyInputSaysNoPuzzlesRead) {
+  const std::string empty = write_file("nothing.txt", "# a comment only\n\n");
+  for (const std::string cmd : {"solve", "grade", "canon", "bench"}) {
+    for (const std::string& input : {std::string(""), std::string("  \n# x\n")}) {
+      const CliResult r = cmd == "bench" ? run("bench " + empty) : run(cmd + " -", input);
+      EXPECT_EQ(r.exit_code, 0) << cmd << "\n" << r.err;
+      EXPECT_NE(r.err.find("no puzzles read"), std::string::npos) << cmd << "\n" << r.err;
+    }
+    const CliResult bad = run(cmd + " " + write_file("only_bad.txt", "123\n"));
+    EXPECT_EQ(bad.exit_code, 1) << cmd << "\n" << bad.err;
+    EXPECT_EQ(bad.err.find("no puzzles read"), std::string::npos) << cmd << "\n" << bad.err;
+  }
 }
 
 }  // namespace

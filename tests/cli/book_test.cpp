@@ -190,6 +190,20 @@ TEST(CliRender, SvgPngPdfFromTextOrCatalogue) {
   EXPECT_FALSE(std::filesystem::exists(pdf + ".part"));
 }
 
+// -o - is stdout, as everywhere else: the image goes there (SVG unless --format says) and
+// no file named '-' is made.
+TEST(CliRender, DashIsStdout) {
+  const auto dash = std::filesystem::current_path() / "-";
+  std::filesystem::remove(dash);
+  auto r = run_cli(std::string("render ") + kPuzzle + " -o -");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("<svg"), std::string::npos) << r.out.substr(0, 200);
+  r = run_cli(std::string("render ") + kPuzzle + " --solution --format png -o -");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(1, 3), "PNG");
+  EXPECT_FALSE(std::filesystem::exists(dash));
+}
+
 TEST(CliRender, Errors) {
   const std::string out = out_file("e.svg");
   EXPECT_EQ(run_cli(std::string("render ") + kPuzzle + " -o /nonexistent-dir/x.svg").exit_code, 3);

@@ -206,11 +206,65 @@ TEST(CliSolve, EverySizeSolvedFromEmpty) {
   }
 }
 
+// Counting the solutions of an empty 25x25 board to 10^9 cannot end in a second: the
+// time limit stops it, and that record is reported as a failure (FILE:LINE, exit 1); the
+// record before it is printed, the one after it is not started.
+TEST(CliSolve, TimeLimitReportsTheUnfinishedRecordAndFails) {
+  const std::string easy =
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  const std::string input = easy + "\n" + std::string(625, '.') + "\n" + easy + "\n";
+  for (const std::string output : {"line", "json"}) {
+    auto r = run_cli("solve --count --limit 1000000000 --time-limit 1 -o " + output + " -", input);
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_NE(r.err.find("-:2: not finished within the time limit"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("-:3:"), std::string::npos) << r.err;
+    if (output == "line") {
+      EXPECT_EQ(r.out, "1\n");
+    } else {
+      EXPECT_EQ(nlohmann::json::parse(r.out).size(), 1u) << r.out;
+    }
+  }
+  // Within the limit: nothing unfinished, exit 0.
+  auto ok = run_cli("solve --time-limit 100 -", easy + "\n");
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_TRUE(ok.err.empty()) << ok.err;
+}
+
 TEST(CliBench, ReportsEveryFileAndValidates) {
   auto r = run_cli("bench " + data_file("formats/poj3074.txt"));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("poj3074.txt"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("median_us"), std::string::npos);
+}
+
+// --output json: an array with one object a file, keyed as the table's columns, in both
+// modes; a file without puzzles has its object too (puzzles 0).
+TEST(CliBench, JsonOutputInBothModes) {
+  const std::string poj = data_file("formats/poj3074.txt");
+  auto r = run_cli("bench --output json " + poj + " -", "");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j.size(), 2u) << r.out;
+  EXPECT_EQ(j[0]["file"], poj);
+  EXPECT_EQ(j[0]["puzzles"], 2);
+  EXPECT_EQ(j[0]["not_unique"], 0);
+  EXPECT_EQ(j[0]["invalid"], 0);
+  for (const char* key : {"median_us", "mean_us", "nodes", "guesses"}) {
+    EXPECT_TRUE(j[0][key].is_number()) << key;
+  }
+  EXPECT_EQ(j[1]["puzzles"], 0);
+
+  r = run_cli("bench --what grade -o json --max 3 " + data_file("grade_sample.txt"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j.size(), 1u) << r.out;
+  EXPECT_EQ(j[0]["puzzles"], 3);
+  EXPECT_EQ(j[0]["not_unique"], 0);
+  EXPECT_EQ(j[0]["slowest"].get<std::string>().size(), 81u);
+  for (const char* key : {"cpu_s", "puzzles_per_s", "median_ms", "slowest_ms", "incomplete"}) {
+    EXPECT_TRUE(j[0][key].is_number()) << key;
+  }
+  EXPECT_EQ(run_cli("bench --output csv " + poj).exit_code, 2);
 }
 
 TEST(CliBench, GradesUniquePuzzlesOnOneThread) {

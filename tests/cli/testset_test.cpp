@@ -4,6 +4,7 @@
 
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -136,6 +137,29 @@ TEST(CliTestset, UsageErrors) {
   EXPECT_EQ(run_cli("testset --levels easy,impossible").exit_code, 2);
   EXPECT_EQ(run_cli("testset --technique x-wing").exit_code, 2);
   EXPECT_EQ(run_cli("testset --help").exit_code, 0);
+}
+
+// Defaults are shown as written (0.8, not 0.80000000000000004), in every command's help.
+TEST(CliHelp, DefaultsAreShownAsWritten) {
+  const auto help = run_cli("testset --help");
+  EXPECT_NE(help.out.find("(=0.8)"), std::string::npos) << help.out;
+  for (const std::string cmd : {"solve", "generate", "grade", "book", "render", "testset", "canon",
+                                "bench", "db import", "db query", "db export"}) {
+    const auto r = run_cli(cmd + " --help");
+    EXPECT_EQ(r.exit_code, 0) << cmd;
+    EXPECT_FALSE(std::regex_search(r.out, std::regex("[0-9]\\.[0-9]*0000000"))) << cmd << "\n"
+                                                                                << r.out;
+  }
+}
+
+// Counts in messages agree with their nouns: "1 puzzle", not "1 puzzles".
+TEST(CliTestset, SummaryCountsInTheRightNumber) {
+  const auto one =
+      run_cli("testset --count 1 --seed 5 --unique 1 --multiple 0 --none 0 --levels easy");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_NE(one.err.find("testset: 1 puzzle: 1 unique"), std::string::npos) << one.err;
+  const auto two = run_cli("testset --count 2 --seed 5 --levels easy");
+  EXPECT_NE(two.err.find("testset: 2 puzzles: "), std::string::npos) << two.err;
 }
 
 }  // namespace

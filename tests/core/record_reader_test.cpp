@@ -160,6 +160,18 @@ TEST(RecordReader, CsvWithPuzzleColumn) {
   EXPECT_EQ(r.records[0].grid.clue_count(), 17);
 }
 
+// A header with the one column `puzzle` has no comma, yet it is CSV in auto mode too (the
+// word is no puzzle row), quoted or not, with CRLF line ends.
+TEST(RecordReader, CsvWithOnlyAPuzzleColumnIsDetected) {
+  for (const std::string header : {"puzzle\n", "\"puzzle\"\n", "puzzle\r\n"}) {
+    auto r = read_all(header + kPuzzle + "\n\"" + kPuzzle + "\"\n");
+    EXPECT_TRUE(r.errors.empty()) << header << r.errors.front().what();
+    ASSERT_EQ(r.records.size(), 2u) << header;
+    EXPECT_EQ(r.records[0].line, 2);
+    EXPECT_EQ(r.records[1].grid.clue_count(), 17);
+  }
+}
+
 TEST(RecordReader, CrlfAndByteOrderMarkAreAccepted) {
   auto r = read_all("\xEF\xBB\xBF" + kPuzzle + "\r\n" + kPuzzle + "\r\n");
   ASSERT_EQ(r.records.size(), 2u);
