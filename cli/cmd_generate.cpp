@@ -3,6 +3,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <sstream>
 #include <charconv>
@@ -14,6 +15,7 @@
 
 #include "commands.h"
 #include "printer.h"
+#include "progress.h"
 #include "puzzle_analysis.h"
 #include "puzzle_record.h"
 #include "query_options.h"
@@ -118,46 +120,6 @@ std::uint64_t parse_ranged(const std::string& text, const char* option, std::uin
   return v;
 }
 
-std::string format_duration(double seconds) {
-  if (!std::isfinite(seconds) || seconds < 0) return "?";
-  const auto s = static_cast<long long>(seconds + 0.5);
-  char buf[32];
-  if (s >= 3600) std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
-  else std::snprintf(buf, sizeof buf, "%lld:%02lld", s / 60, s % 60);
-  return buf;
-}
-
-// The progress line on stderr: done/total, rate, ETA; at most five updates a second.
-class Progress {
- public:
-  Progress(bool enabled, std::uint64_t total)
-      : enabled_(enabled), total_(total), start_(std::chrono::steady_clock::now()) {}
-  void update(std::uint64_t done) {
-    if (!enabled_) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (done < total_ && now - last_ < std::chrono::milliseconds(200)) return;
-    last_ = now;
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    const double rate = elapsed > 0 ? done / elapsed : 0;
-    const double eta = rate > 0 ? (total_ - done) / rate : -1;
-    std::fprintf(stderr, "\rsudoforge generate: %llu/%llu puzzles, %.1f/s, ETA %s\033[K",
-                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_),
-                 rate, format_duration(eta).c_str());
-    std::fflush(stderr);
-    shown_ = true;
-  }
-  void clear() {
-    if (shown_) std::fputs("\r\033[K", stderr);
-    shown_ = false;
-  }
-
- private:
-  bool enabled_;
-  std::uint64_t total_;
-  std::chrono::steady_clock::time_point start_, last_{};
-  bool shown_ = false;
-};
-
 }  // namespace
 
 int cmd_generate(const Invocation& inv) {
@@ -255,6 +217,10 @@ int cmd_generate(const Invocation& inv) {
   bool graded = false;
   bool filtered = false;  // --level, --min-rating or --max-rating
   std::string band;       // that filter, in words (for the end-of-run line)
+  std::string floor_note;  // said on stderr when a level's clue floor applies
+  const std::string board = std::to_string(g.size()) + "x" + std::to_string(g.size());
+  // Counts the graded candidates for the progress line and the early word on a slow band.
+  std::unique_ptr<FilterWatch> watch;
   // --db: analyses made on the workers, waiting for their puzzle to reach the writer.
   std::map<std::uint64_t, PuzzleAnalysis> analyses;
   std::mutex analyses_mutex;
@@ -266,6 +232,19 @@ int cmd_generate(const Invocation& inv) {
       if (!level) {
         throw UsageError("bad --level '" + vm["level"].as<std::string>() +
                          "': use easy, medium, hard, expert, diabolical or extreme");
+      }
+    }
+    // A level that minimal puzzles of this size rarely reach is drawn from fuller ones
+    // (grader::level_min_clues), unless the clue floor is the user's.
+    if (level && gen.minimal && !vm.count("min-clues")) {
+      const int floor = grader::level_min_clues(g.size(), *level);
+      if (floor > 0) {
+        gen.minimal = false;
+        gen.min_clues = floor;
+        floor_note = "sudoforge generate: level " + std::string(grader::level_name(*level)) +
+                     " on " + board + ": puzzles keep " + std::to_string(floor) +
+                     " clues (not minimal: minimal ones rarely reach it; --no-minimal "
+                     "--min-clues sets another floor)\n";
       }
     }
     if (vm.count("min-rating")) lo = vm["min-rating"].as<double>();
@@ -307,18 +286,18 @@ int cmd_generate(const Invocation& inv) {
         ceiling = std::min(ceiling, grader::level_range(*level).second);
       }
       if (filtered && ceiling < 1e300) grade.max_rating = ceiling;
-      accept_factory = [level, lo, hi, filtered, to_db, grade, &analyses,
-                        &analyses_mutex]() -> Accept {
+      accept_factory = [level, lo, hi, filtered, to_db, grade, &analyses, &analyses_mutex,
+                        &watch]() -> Accept {
         auto analyzer = std::make_shared<PuzzleAnalyzer>(grade);
-        return [analyzer, level, lo, hi, filtered, to_db, &analyses,
-                &analyses_mutex](GeneratedPuzzle& p) {
+        return [analyzer, level, lo, hi, filtered, to_db, &analyses, &analyses_mutex,
+                &watch](GeneratedPuzzle& p) {
           PuzzleAnalysis a = analyzer->analyze(p.puzzle, false);
           const grader::Rating& r = a.rating;
           if (!a.error.empty()) return false;  // cannot happen: the generator proved uniqueness
           if (filtered) {
-            if (!r.complete) return false;
-            if (level && r.level != *level) return false;
-            if (r.er < lo || r.er > hi) return false;
+            const bool kept = r.complete && (!level || r.level == *level) && r.er >= lo && r.er <= hi;
+            if (watch) watch->graded(kept);
+            if (!kept) return false;
           }
           p.rating = r.er;
           p.level = std::string(grader::level_name(r.level));
@@ -378,7 +357,12 @@ int cmd_generate(const Invocation& inv) {
     out.csv_header(header);
   }
 
-  Progress progress(!quiet && stderr_is_tty(), batch.count);
+  Progress progress("generate", !quiet && stderr_is_tty(), batch.count);
+  if (!floor_note.empty() && !quiet) std::cerr << floor_note;
+  if (filtered) {
+    watch = std::make_unique<FilterWatch>(progress, "generate", band + " on " + board,
+                                          batch.count, !quiet);
+  }
   const auto started = std::chrono::steady_clock::now();
   std::uint64_t candidates = 0;  // graded to deliver the puzzles printed (with --level etc.)
   std::uint64_t done = 0;

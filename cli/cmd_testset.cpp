@@ -26,6 +26,7 @@
 
 #include "commands.h"
 #include "printer.h"
+#include "progress.h"
 #include "query_options.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/core/validate.h"
@@ -316,14 +317,62 @@ int cmd_testset(const Invocation& inv) {
     std::vector<Base> others;  // graded puzzles outside the strata: spares
     std::atomic<bool> stop{false};
     const std::uint64_t cap = std::max<std::uint64_t>(200, 50 * static_cast<std::uint64_t>(total));
+    const int size = gen.geometry.size();
+    const std::string board = std::to_string(size) + "x" + std::to_string(size);
+    Progress progress("testset", stderr_is_tty(), n_unique);
+    std::size_t filled = 0;  // unique puzzles bucketed so far (the progress line)
+    // A level that minimal puzzles of this size rarely reach (grader::level_min_clues)
+    // gets its own stream of fuller puzzles, graded with the level's ceiling and kept only
+    // at that level, with the same cap on candidates; the minimal stream below leaves its
+    // bucket alone. On 9x9 there is none.
+    std::vector<std::uint64_t> dedicated_seen(levels.size(), 0);
+    std::vector<bool> dedicated(levels.size(), false);
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      const grader::Level level = *grader::parse_level(levels[i]);
+      const int floor = grader::level_min_clues(size, level);
+      if (floor == 0) continue;
+      dedicated[i] = true;
+      if (want[i] == 0) continue;
+      GeneratorOptions fuller = gen;
+      fuller.minimal = false;
+      fuller.min_clues = floor;
+      BatchOptions b;
+      b.seed = puzzle_seed(seed, 1 + static_cast<std::uint64_t>(level));  // one stream per level
+      b.count = want[i];
+      b.threads = threads;
+      grader::GradeOptions grade;
+      if (level != grader::Level::kExtreme) grade.max_rating = std::min(hi, grader::level_range(level).second);
+      FilterWatch watch(progress, "testset", "level " + levels[i] + " on " + board, want[i], true);
+      std::atomic<bool> capped{false};
+      AcceptFactory factory = [&, grade, level] {
+        auto grader_ptr = std::make_shared<grader::Grader>(grade);
+        return Accept([&, grader_ptr, level](GeneratedPuzzle& p) {
+          if (capped.load()) return false;
+          const grader::Rating r = grader_ptr->rate(p.puzzle);
+          const bool kept = r.complete && r.level == level && r.er >= lo && r.er <= hi;
+          watch.graded(kept);
+          if (watch.graded_count() >= cap) capped.store(true);
+          if (!kept) return false;
+          p.rating = r.er;
+          p.level = std::string(grader::level_name(r.level));
+          return true;
+        });
+      };
+      generate_batch(fuller, b, factory, [&](const GeneratedPuzzle& p) {
+        buckets[i].push_back({p.puzzle, p.solution, p.level, p.rating});
+        progress.update(++filled);
+      }, &capped);
+      dedicated_seen[i] = watch.graded_count();
+    }
     BatchOptions batch;
     batch.seed = seed;
     batch.count = cap;
     batch.threads = threads;
-    AcceptFactory factory = [] {
+    AcceptFactory factory = [&progress] {
       auto grader_ptr = std::make_shared<grader::Grader>();
-      return Accept([grader_ptr](GeneratedPuzzle& p) {
+      return Accept([grader_ptr, &progress](GeneratedPuzzle& p) {
         const grader::Rating r = grader_ptr->rate(p.puzzle);
+        progress.candidate();
         if (r.complete) {
           p.rating = r.er;
           p.level = std::string(grader::level_name(r.level));
@@ -333,7 +382,7 @@ int cmd_testset(const Invocation& inv) {
     };
     auto satisfied = [&] {
       for (std::size_t i = 0; i < levels.size(); ++i) {
-        if (buckets[i].size() < want[i]) return false;
+        if (!dedicated[i] && buckets[i].size() < want[i]) return false;
       }
       return others.size() >= n_bases;
     };
@@ -347,8 +396,9 @@ int cmd_testset(const Invocation& inv) {
         const auto it = std::find(levels.begin(), levels.end(), p.level);
         const bool in_range = p.rating && *p.rating >= lo && *p.rating <= hi;
         const std::size_t i = static_cast<std::size_t>(it - levels.begin());
-        if (it != levels.end() && in_range && buckets[i].size() < want[i]) {
+        if (it != levels.end() && !dedicated[i] && in_range && buckets[i].size() < want[i]) {
           buckets[i].push_back(std::move(b));
+          progress.update(++filled);
         } else if (others.size() < std::max<std::size_t>(n_bases, n_unique)) {
           others.push_back(std::move(b));
         }
@@ -356,10 +406,12 @@ int cmd_testset(const Invocation& inv) {
       }, &stop);
     }
     (void)result;
+    progress.clear();
     for (std::size_t i = 0; i < levels.size(); ++i) {
       if (buckets[i].size() < want[i]) {
         std::cerr << "sudoforge testset: note: only " << buckets[i].size() << " " << levels[i]
-                  << " puzzles in " << seen << " generated; the rest of their share comes from other levels\n";
+                  << " puzzles in " << (dedicated[i] ? dedicated_seen[i] : seen)
+                  << " generated; the rest of their share comes from other levels\n";
       }
     }
     for (auto& b : buckets) chosen.insert(chosen.end(), b.begin(), b.end());

@@ -1,0 +1,113 @@
+#include "progress.h"
+
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+namespace sudoforge::cli {
+
+std::string format_duration(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return "?";
+  const auto s = static_cast<long long>(seconds + 0.5);
+  char buf[32];
+  if (s >= 3600)
+    std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%lld:%02lld", s / 60, s % 60);
+  return buf;
+}
+
+Progress::Progress(std::string command, bool enabled, std::uint64_t total)
+    : command_(std::move(command)),
+      enabled_(enabled),
+      total_(total),
+      start_(std::chrono::steady_clock::now()) {}
+
+void Progress::update(std::uint64_t done) {
+  if (!enabled_) return;
+  std::lock_guard lock(mutex_);
+  done_ = done;
+  draw(done >= total_);
+}
+
+void Progress::candidate() {
+  if (!enabled_) return;
+  std::lock_guard lock(mutex_);
+  ++graded_;
+  draw(false);
+}
+
+void Progress::draw(bool force) {
+  const auto now = std::chrono::steady_clock::now();
+  if (!force && now - last_ < std::chrono::milliseconds(200)) return;
+  last_ = now;
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  const double rate = elapsed > 0 ? done_ / elapsed : 0;
+  const double eta = rate > 0 ? (total_ - done_) / rate : -1;
+  std::string graded;
+  if (graded_ > 0) graded = ", " + std::to_string(graded_) + " candidates graded";
+  std::fprintf(stderr, "\rsudoforge %s: %llu/%llu puzzles, %.1f/s, ETA %s%s\033[K",
+               command_.c_str(), static_cast<unsigned long long>(done_),
+               static_cast<unsigned long long>(total_), rate, format_duration(eta).c_str(),
+               graded.c_str());
+  std::fflush(stderr);
+  shown_ = true;
+}
+
+void Progress::clear() {
+  std::lock_guard lock(mutex_);
+  if (shown_) std::fputs("\r\033[K", stderr);
+  shown_ = false;
+}
+
+void Progress::note(const std::string& line) {
+  std::lock_guard lock(mutex_);
+  if (shown_) std::fputs("\r\033[K", stderr);
+  shown_ = false;
+  std::fputs(line.c_str(), stderr);
+  std::fflush(stderr);
+}
+
+FilterWatch::FilterWatch(Progress& progress, std::string command, std::string what,
+                         std::uint64_t wanted, bool speak)
+    : progress_(progress),
+      command_(std::move(command)),
+      what_(std::move(what)),
+      wanted_(wanted),
+      speak_(speak),
+      start_(std::chrono::steady_clock::now()) {}
+
+void FilterWatch::graded(bool kept) {
+  const std::uint64_t n = ++graded_;
+  const std::uint64_t k = kept ? ++kept_ : kept_.load();
+  progress_.candidate();
+  if (!speak_ || spoken_.load()) return;
+  const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  if (n < 200 && t < 10) return;
+  if (spoken_.exchange(true)) return;
+  const auto W = static_cast<unsigned long long>(wanted_);
+  const char* puzzles = wanted_ == 1 ? "puzzle" : "puzzles";
+  char buf[400];
+  if (k == 0) {
+    // No hit yet: the rate is below one in n candidates (and one per t seconds).
+    std::snprintf(buf, sizeof buf,
+                  "sudoforge %s: %s: none of %llu candidates kept so far (%s); at this rate "
+                  "%llu %s need more than %llu candidates%s%s; it may be out of reach on this "
+                  "board (see the README, Grading)\n",
+                  command_.c_str(), what_.c_str(), static_cast<unsigned long long>(n),
+                  format_duration(t).c_str(), W, puzzles, static_cast<unsigned long long>(n) * W,
+                  t >= 1 ? " and " : "", t >= 1 ? format_duration(t * wanted_).c_str() : "");
+  } else {
+    const double eta = (wanted_ > k ? wanted_ - k : 0) * t / k;
+    if (eta <= 60) return;
+    std::snprintf(buf, sizeof buf,
+                  "sudoforge %s: %s: %llu of %llu candidates kept so far (%s); at this rate "
+                  "%llu %s take about %s more\n",
+                  command_.c_str(), what_.c_str(), static_cast<unsigned long long>(k),
+                  static_cast<unsigned long long>(n), format_duration(t).c_str(), W, puzzles,
+                  format_duration(eta).c_str());
+  }
+  progress_.note(buf);
+}
+
+}  // namespace sudoforge::cli
