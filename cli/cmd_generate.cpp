@@ -39,6 +39,7 @@ constexpr const char* kExamples =
     "  sudoforge generate --no-minimal --min-clues 36  easier puzzles: stop at 36 clues\n"
     "  sudoforge generate -n 1000000 --time-limit 60   as many as one minute allows\n"
     "  sudoforge generate --level hard -n 10           graded puzzles of one level\n"
+    "  sudoforge generate --size 16 --level easy -n 5  16x16 easy: 124 clues, not minimal\n"
     "  sudoforge generate --min-rating 4 --max-rating 6 -o json\n"
     "\n"
     "Every puzzle has exactly one solution. 'minimal': no clue can be removed without\n"
@@ -65,6 +66,10 @@ constexpr const char* kExamples =
     "With --level or --min/--max-rating, a candidate is rejected as soon as its grading shows\n"
     "it above the band (the harder techniques are not searched), and the run ends with a\n"
     "line on stderr: puzzles/s and how many candidates were graded (not with --quiet).\n"
+    "Levels mean the same techniques on every board; a level that minimal puzzles of the\n"
+    "size rarely reach (12x12 easy; 16x16 and 25x25 below extreme) comes from puzzles that\n"
+    "keep more clues (not minimal; see the README, Grading). A level or band that is slow\n"
+    "to come is said on stderr after 200 candidates or 10 s, with an estimate.\n"
     "Exit codes: 0 done (also when --time-limit ended the run early), 2 usage error,\n"
     "130 interrupted (Ctrl-C / SIGTERM: every puzzle printed is complete).\n";
 
