@@ -1,17 +1,17 @@
 // sudoforge generate: unique puzzles, minimal by default, symmetric on request,
 // reproducible from --seed whatever --threads.
-#include <csignal>
-#include <cstdlib>
-#include <map>
-#include <memory>
-#include <mutex>
-#include <sstream>
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <random>
+#include <sstream>
 
 #include "commands.h"
 #include "printer.h"
@@ -300,7 +300,8 @@ int cmd_generate(const Invocation& inv) {
           const grader::Rating& r = a.rating;
           if (!a.error.empty()) return false;  // cannot happen: the generator proved uniqueness
           if (filtered) {
-            const bool kept = r.complete && (!level || r.level == *level) && r.er >= lo && r.er <= hi;
+            const bool kept =
+                r.complete && (!level || r.level == *level) && r.er >= lo && r.er <= hi;
             if (watch) watch->graded(kept);
             if (!kept) return false;
           }
@@ -365,8 +366,8 @@ int cmd_generate(const Invocation& inv) {
   Progress progress("generate", !quiet && stderr_is_tty(), batch.count);
   if (!floor_note.empty() && !quiet) std::cerr << floor_note;
   if (filtered) {
-    watch = std::make_unique<FilterWatch>(progress, "generate", band + " on " + board,
-                                          batch.count, !quiet);
+    watch = std::make_unique<FilterWatch>(progress, "generate", band + " on " + board, batch.count,
+                                          !quiet);
   }
   const auto started = std::chrono::steady_clock::now();
   std::uint64_t candidates = 0;  // graded to deliver the puzzles printed (with --level etc.)

@@ -16,14 +16,13 @@
 // Every item is checked again with the solver before it is printed.
 #include <algorithm>
 #include <atomic>
+#include <boost/random/mersenne_twister.hpp>
+#include <boost/random/uniform_int_distribution.hpp>
 #include <cmath>
 #include <iostream>
 #include <memory>
 #include <random>
 #include <set>
-
-#include <boost/random/mersenne_twister.hpp>
-#include <boost/random/uniform_int_distribution.hpp>
 
 #include "commands.h"
 #include "printer.h"
@@ -344,7 +343,8 @@ int cmd_testset(const Invocation& inv) {
       b.count = want[i];
       b.threads = threads;
       grader::GradeOptions grade;
-      if (level != grader::Level::kExtreme) grade.max_rating = std::min(hi, grader::level_range(level).second);
+      if (level != grader::Level::kExtreme)
+        grade.max_rating = std::min(hi, grader::level_range(level).second);
       FilterWatch watch(progress, "testset", "level " + levels[i] + " on " + board, want[i], true);
       std::atomic<bool> capped{false};
       AcceptFactory factory = [&, grade, level] {
@@ -361,10 +361,13 @@ int cmd_testset(const Invocation& inv) {
           return true;
         });
       };
-      generate_batch(fuller, b, factory, [&](const GeneratedPuzzle& p) {
-        buckets[i].push_back({p.puzzle, p.solution, p.level, p.rating});
-        progress.update(++filled);
-      }, &capped);
+      generate_batch(
+          fuller, b, factory,
+          [&](const GeneratedPuzzle& p) {
+            buckets[i].push_back({p.puzzle, p.solution, p.level, p.rating});
+            progress.update(++filled);
+          },
+          &capped);
       dedicated_seen[i] = watch.graded_count();
     }
     BatchOptions batch;

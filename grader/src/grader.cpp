@@ -66,10 +66,14 @@ int level_min_clues(int size, Level level) {
   static constexpr int k16[] = {124, 116, 114, 112, 108, 0};
   const auto i = static_cast<std::size_t>(level);
   switch (size) {
-    case 12: return k12[i];
-    case 16: return k16[i];
-    case 25: return k16[i] == 0 ? 0 : (k16[i] * 625 + 128) / 256;
-    default: return 0;
+    case 12:
+      return k12[i];
+    case 16:
+      return k16[i];
+    case 25:
+      return k16[i] == 0 ? 0 : (k16[i] * 625 + 128) / 256;
+    default:
+      return 0;
   }
 }
 

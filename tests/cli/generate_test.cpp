@@ -344,8 +344,7 @@ TEST(CliGenerate, EveryLevelIsReachableOnLargerBoards) {
   grader::Grader grader;
   for (const int size : {12, 16}) {
     const Geometry g = Geometry::for_size(size);
-    for (const std::string level :
-         {"easy", "medium", "hard", "expert", "diabolical", "extreme"}) {
+    for (const std::string level : {"easy", "medium", "hard", "expert", "diabolical", "extreme"}) {
       const std::string args = "generate --size " + std::to_string(size) + " --level " + level +
                                " --count 2 --seed 7 --threads 2 --output csv";
       auto r = run_cli(args, "", 300);

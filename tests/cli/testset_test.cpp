@@ -101,8 +101,10 @@ TEST(CliTestset, FractionsAndJsonOutput) {
 // unique puzzle regrades to the level stated (minimal 16x16 puzzles are almost all
 // extreme: without the per-size clue floors no easy one came).
 TEST(CliTestset, LevelsOn16x16AreDelivered) {
-  auto r = run_cli("testset --size 16 --count 20 --levels easy,medium --threads 2 --seed 1 "
-                   "--output json", "", 600);
+  auto r = run_cli(
+      "testset --size 16 --count 20 --levels easy,medium --threads 2 --seed 1 "
+      "--output json",
+      "", 600);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err.find("note: only"), std::string::npos) << r.err;
   const auto j = nlohmann::json::parse(r.out);
@@ -111,7 +113,8 @@ TEST(CliTestset, LevelsOn16x16AreDelivered) {
   std::map<std::string, int> levels;
   grader::Grader grader;
   for (const auto& o : j) {
-    entries.push_back({o["puzzle"], o["solution"].is_null() ? "" : o["solution"].get<std::string>(), o["count"]});
+    entries.push_back(
+        {o["puzzle"], o["solution"].is_null() ? "" : o["solution"].get<std::string>(), o["count"]});
     if (o["kind"] != "unique") continue;
     ++levels[o["level"]];
     const grader::Rating rating = grader.rate(parse_one(o["puzzle"].get<std::string>()).grid);
