@@ -1,15 +1,16 @@
 // sudoforge generate: unique puzzles, minimal by default, symmetric on request,
 // reproducible from --seed whatever --threads.
-#include <cstdlib>
-#include <map>
-#include <mutex>
-#include <sstream>
 #include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <random>
+#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -40,6 +41,7 @@ constexpr const char* kExamples =
     "  sudoforge generate --no-minimal --min-clues 36  easier puzzles: stop at 36 clues\n"
     "  sudoforge generate -n 1000000 --time-limit 60   as many as one minute allows\n"
     "  sudoforge generate --level hard -n 10           graded puzzles of one level\n"
+    "  sudoforge generate --size 16 --level easy -n 5  16x16 easy: 124 clues, not minimal\n"
     "  sudoforge generate --min-rating 4 --max-rating 6 -o json\n"
     "  sudoforge generate --db shard-1.db --resume --seed 42 --start 2500 -n 2500\n"
     "                                                  shard 1 of a sharded run, resumable\n"
@@ -75,6 +77,10 @@ constexpr const char* kExamples =
     "any point and resumed stores the same puzzles as one uninterrupted run. stdout then gets\n"
     "only the puzzles generated now. Shards: --start k*N -n N for k = 0..K-1 are together the\n"
     "run -n K*N; `sudoforge db merge` folds their catalogues (README: Many machines).\n"
+    "Levels mean the same techniques on every board; a level that minimal puzzles of the\n"
+    "size rarely reach (12x12 easy; 16x16 and 25x25 below extreme) comes from puzzles that\n"
+    "keep more clues (not minimal; see the README, Grading). A level or band that is slow\n"
+    "to come is said on stderr after 200 candidates or 10 s, with an estimate.\n"
     "Exit codes: 0 done (also when --time-limit ended the run early), 2 usage error,\n"
     "130 interrupted (Ctrl-C / SIGTERM: every puzzle printed is complete).\n";
 
@@ -223,6 +229,10 @@ int cmd_generate(const Invocation& inv) {
   bool graded = false;
   bool filtered = false;  // --level, --min-rating or --max-rating
   std::string band;       // that filter, in words (for the end-of-run line)
+  std::string floor_note;  // said on stderr when a level's clue floor applies
+  const std::string board = std::to_string(g.size()) + "x" + std::to_string(g.size());
+  // Counts the graded candidates for the progress line and the early word on a slow band.
+  std::unique_ptr<FilterWatch> watch;
   // --db: analyses made on the workers, waiting for their puzzle to reach the writer.
   std::map<std::uint64_t, PuzzleAnalysis> analyses;
   std::mutex analyses_mutex;
@@ -234,6 +244,19 @@ int cmd_generate(const Invocation& inv) {
       if (!level) {
         throw UsageError("bad --level '" + vm["level"].as<std::string>() +
                          "': use easy, medium, hard, expert, diabolical or extreme");
+      }
+    }
+    // A level that minimal puzzles of this size rarely reach is drawn from fuller ones
+    // (grader::level_min_clues), unless the clue floor is the user's.
+    if (level && gen.minimal && !vm.count("min-clues")) {
+      const int floor = grader::level_min_clues(g.size(), *level);
+      if (floor > 0) {
+        gen.minimal = false;
+        gen.min_clues = floor;
+        floor_note = "sudoforge generate: level " + std::string(grader::level_name(*level)) +
+                     " on " + board + ": puzzles keep " + std::to_string(floor) +
+                     " clues (not minimal: minimal ones rarely reach it; --no-minimal "
+                     "--min-clues sets another floor)\n";
       }
     }
     if (vm.count("min-rating")) lo = vm["min-rating"].as<double>();
@@ -285,19 +308,20 @@ int cmd_generate(const Invocation& inv) {
       }
       if (filtered && ceiling < 1e300) grade.max_rating = ceiling;
       accept_factory = [level, lo, hi, filtered, to_db, grade, &analyses, &analyses_mutex,
-                        flag = stop.flag()]() -> Accept {
+                        &watch, flag = stop.flag()]() -> Accept {
         auto analyzer = std::make_shared<PuzzleAnalyzer>(grade, flag);
-        return [analyzer, level, lo, hi, filtered, to_db, &analyses,
-                &analyses_mutex](GeneratedPuzzle& p) {
+        return [analyzer, level, lo, hi, filtered, to_db, &analyses, &analyses_mutex,
+                &watch](GeneratedPuzzle& p) {
           PuzzleAnalysis a = analyzer->analyze(p.puzzle, false);
           // Abandoned on a stop request: rejected, and the generator sees the stop next.
           if (!a.done) return false;
           const grader::Rating& r = a.rating;
           if (!a.error.empty()) return false;  // cannot happen: the generator proved uniqueness
           if (filtered) {
-            if (!r.complete) return false;
-            if (level && r.level != *level) return false;
-            if (r.er < lo || r.er > hi) return false;
+            const bool kept =
+                r.complete && (!level || r.level == *level) && r.er >= lo && r.er <= hi;
+            if (watch) watch->graded(kept);
+            if (!kept) return false;
           }
           p.rating = r.er;
           p.level = std::string(grader::level_name(r.level));
@@ -382,6 +406,11 @@ int cmd_generate(const Invocation& inv) {
   }
 
   Progress progress("generate", !quiet && stderr_is_tty(), todo);
+  if (!floor_note.empty() && !quiet) std::cerr << floor_note;
+  if (filtered) {
+    watch = std::make_unique<FilterWatch>(progress, "generate", band + " on " + board, todo,
+                                          !quiet);
+  }
   const auto started = std::chrono::steady_clock::now();
   std::uint64_t candidates = 0;  // graded to deliver the puzzles printed (with --level etc.)
   std::uint64_t done = 0;

@@ -3,7 +3,8 @@
 // Each item is a puzzle, its solution count capped at 2, and its solution when the count
 // is 1. Three kinds, mixed and shuffled (by --seed):
 //  - unique: from the catalogue (--db, with the query filters) or freshly generated
-//    (minimal, graded), stratified by level: equal shares per level, a level that runs
+//    (minimal, graded; fuller on boards where minimal puzzles rarely reach a level:
+//    grader::level_min_clues), stratified by level: equal shares per level, a level that runs
 //    short handing its share to the others;
 //  - multiple: a unique puzzle with clues removed (in an order drawn from the seed) until
 //    it has two or more solutions: one clue for a minimal puzzle;
@@ -20,6 +21,7 @@
 
 #include "commands.h"
 #include "printer.h"
+#include "progress.h"
 #include "query_options.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/core/validate.h"
@@ -44,7 +46,9 @@ constexpr const char* kExamples =
     "COUNT is 1 (empty otherwise). csv/json add the kind (unique, multiple, none) and, for\n"
     "unique puzzles, the level and SE rating. Unique puzzles are stratified by level: the\n"
     "same share for each level of --levels (generated; default easy,medium,hard,expert) or\n"
-    "of each level present (catalogue). Puzzles without a solution never repeat a given in\n"
+    "of each level present (catalogue); on boards where minimal puzzles rarely reach a\n"
+    "level (12x12 easy, 16x16 below extreme) that level's puzzles keep more clues (see the\n"
+    "README, Grading). Puzzles without a solution never repeat a given in\n"
     "a unit. The fractions are normalised to their sum. The same --seed (and options, and\n"
     "catalogue) gives the same set, whatever --threads.\n"
     "Exit codes: 0 done; 1 the catalogue has too few matching puzzles (nothing printed);\n"

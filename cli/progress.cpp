@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "cli_common.h"
 
@@ -19,9 +20,10 @@ std::string format_duration(double seconds) {
 }
 
 std::string progress_text(const std::string& command, std::uint64_t done,
-                          std::optional<std::uint64_t> total, double elapsed) {
+                          std::optional<std::uint64_t> total, double elapsed,
+                          std::uint64_t graded) {
   const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
-  char buf[128];
+  char buf[160];
   if (total) {
     const double left = static_cast<double>(*total > done ? *total - done : 0);
     std::snprintf(buf, sizeof buf, "%llu/%llu puzzles, %.1f/s, ETA %s",
@@ -30,7 +32,9 @@ std::string progress_text(const std::string& command, std::uint64_t done,
   } else {
     std::snprintf(buf, sizeof buf, "%s, %.1f/s", count_of(done, "puzzle").c_str(), rate);
   }
-  return "sudoforge " + command + ": " + buf;
+  std::string text = "sudoforge " + command + ": " + buf;
+  if (graded > 0) text += ", " + count_of(graded, "candidate") + " graded";
+  return text;
 }
 
 Progress::Progress(std::string command, bool enabled, std::optional<std::uint64_t> total)
@@ -39,21 +43,90 @@ Progress::Progress(std::string command, bool enabled, std::optional<std::uint64_
       total_(total),
       start_(std::chrono::steady_clock::now()) {}
 
+void Progress::set_total(std::optional<std::uint64_t> total) {
+  std::lock_guard lock(mutex_);
+  total_ = total;
+}
+
 void Progress::update(std::uint64_t done) {
   if (!enabled_) return;
+  std::lock_guard lock(mutex_);
+  done_ = done;
+  draw(total_ && done >= *total_);
+}
+
+void Progress::candidate() {
+  if (!enabled_) return;
+  std::lock_guard lock(mutex_);
+  ++graded_;
+  draw(false);
+}
+
+void Progress::draw(bool force) {
   const auto now = std::chrono::steady_clock::now();
-  const bool last = total_ && done >= *total_;
-  if (!last && now - last_ < std::chrono::milliseconds(200)) return;
+  if (!force && now - last_ < std::chrono::milliseconds(200)) return;
   last_ = now;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
-  std::fprintf(stderr, "\r%s\033[K", progress_text(command_, done, total_, elapsed).c_str());
+  std::fprintf(stderr, "\r%s\033[K",
+               progress_text(command_, done_, total_, elapsed, graded_).c_str());
   std::fflush(stderr);
   shown_ = true;
 }
 
 void Progress::clear() {
+  std::lock_guard lock(mutex_);
   if (shown_) std::fputs("\r\033[K", stderr);
   shown_ = false;
+}
+
+void Progress::note(const std::string& line) {
+  std::lock_guard lock(mutex_);
+  if (shown_) std::fputs("\r\033[K", stderr);
+  shown_ = false;
+  std::fputs(line.c_str(), stderr);
+  std::fflush(stderr);
+}
+
+FilterWatch::FilterWatch(Progress& progress, std::string command, std::string what,
+                         std::uint64_t wanted, bool speak)
+    : progress_(progress),
+      command_(std::move(command)),
+      what_(std::move(what)),
+      wanted_(wanted),
+      speak_(speak),
+      start_(std::chrono::steady_clock::now()) {}
+
+void FilterWatch::graded(bool kept) {
+  const std::uint64_t n = ++graded_;
+  const std::uint64_t k = kept ? ++kept_ : kept_.load();
+  progress_.candidate();
+  if (!speak_ || spoken_.load()) return;
+  const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  if (n < 200 && t < 10) return;
+  if (spoken_.exchange(true)) return;
+  const auto W = static_cast<unsigned long long>(wanted_);
+  const char* puzzles = wanted_ == 1 ? "puzzle" : "puzzles";
+  char buf[400];
+  if (k == 0) {
+    // No hit yet: the rate is below one in n candidates (and one per t seconds).
+    std::snprintf(buf, sizeof buf,
+                  "sudoforge %s: %s: none of %llu candidates kept so far (%s); at this rate "
+                  "%llu %s need more than %llu candidates%s%s; it may be out of reach on this "
+                  "board (see the README, Grading)\n",
+                  command_.c_str(), what_.c_str(), static_cast<unsigned long long>(n),
+                  format_duration(t).c_str(), W, puzzles, static_cast<unsigned long long>(n) * W,
+                  t >= 1 ? " and " : "", t >= 1 ? format_duration(t * wanted_).c_str() : "");
+  } else {
+    const double eta = (wanted_ > k ? wanted_ - k : 0) * t / k;
+    if (eta <= 60) return;
+    std::snprintf(buf, sizeof buf,
+                  "sudoforge %s: %s: %llu of %llu candidates kept so far (%s); at this rate "
+                  "%llu %s take about %s more\n",
+                  command_.c_str(), what_.c_str(), static_cast<unsigned long long>(k),
+                  static_cast<unsigned long long>(n), format_duration(t).c_str(), W, puzzles,
+                  format_duration(eta).c_str());
+  }
+  progress_.note(buf);
 }
 
 }  // namespace sudoforge::cli

@@ -151,19 +151,78 @@ bool generate_bases(const GeneratedSetPlan& plan, std::vector<TestBase>& chosen,
                     std::vector<TestBase>& spare) {
   const std::vector<std::string>& levels = plan.levels;
   const std::size_t n_unique = plan.n_unique, n_bases = plan.n_bases;
+  const double lo = plan.min_rating, hi = plan.max_rating;
   std::vector<std::size_t> want =
       quotas(n_unique, std::vector<std::size_t>(levels.size(), n_unique));
   std::vector<std::vector<TestBase>> buckets(levels.size());
   std::vector<TestBase> others;  // graded puzzles outside the strata: spares
+  const std::uint64_t cap =
+      std::max<std::uint64_t>(200, 50 * static_cast<std::uint64_t>(n_unique + n_bases));
+  const int size = plan.generator.geometry.size();
+  const std::string board = std::to_string(size) + "x" + std::to_string(size);
+  // Progress counts the puzzles that fill a share or a spare's place, out of all places.
+  std::uint64_t placed = 0;
+  Progress progress("testset", plan.progress, n_unique + n_bases);
+
+  // A level that minimal puzzles of this size rarely reach (grader::level_min_clues) gets
+  // its own stream of fuller puzzles, graded with the level's ceiling and kept only at
+  // that level, with the same cap on candidates; the minimal stream below leaves its
+  // bucket alone. On 9x9 there is none, so 9x9 sets are as before.
+  std::vector<std::uint64_t> dedicated_seen(levels.size(), 0);
+  std::vector<bool> dedicated(levels.size(), false);
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    const grader::Level level = *grader::parse_level(levels[i]);
+    const int floor = grader::level_min_clues(size, level);
+    if (floor == 0) continue;
+    dedicated[i] = true;
+    if (want[i] == 0) continue;
+    GeneratorOptions fuller = plan.generator;
+    fuller.minimal = false;
+    fuller.min_clues = floor;
+    BatchOptions b;
+    b.seed = puzzle_seed(plan.seed, 1 + static_cast<std::uint64_t>(level));  // one per level
+    b.count = want[i];
+    b.threads = plan.threads;
+    grader::GradeOptions grade;
+    if (level != grader::Level::kExtreme) {
+      grade.max_rating = std::min(hi, grader::level_range(level).second);
+    }
+    FilterWatch watch(progress, "testset", "level " + levels[i] + " on " + board, want[i], true);
+    std::atomic<bool> capped{false};
+    AcceptFactory factory = [&, grade, level] {
+      auto grader_ptr = std::make_shared<grader::Grader>(grade);
+      return Accept([&, grader_ptr, level](GeneratedPuzzle& p) {
+        if (capped.load()) return false;
+        const grader::Rating r = grader_ptr->rate(p.puzzle);
+        const bool kept = r.complete && r.level == level && r.er >= lo && r.er <= hi;
+        watch.graded(kept);
+        if (watch.graded_count() >= cap) capped.store(true);
+        if (!kept) return false;
+        p.rating = r.er;
+        p.level = std::string(grader::level_name(r.level));
+        return true;
+      });
+    };
+    generate_batch(
+        fuller, b, factory,
+        [&](const GeneratedPuzzle& p) {
+          buckets[i].push_back({p.puzzle, p.solution, p.level, p.rating});
+          progress.update(++placed);
+        },
+        &capped);
+    dedicated_seen[i] = watch.graded_count();
+  }
+
   std::atomic<bool> stop{false};
   BatchOptions batch;
   batch.seed = plan.seed;
-  batch.count = std::max<std::uint64_t>(200, 50 * static_cast<std::uint64_t>(n_unique + n_bases));
+  batch.count = cap;
   batch.threads = plan.threads;
-  AcceptFactory factory = [] {
+  AcceptFactory factory = [&progress] {
     auto grader_ptr = std::make_shared<grader::Grader>();
-    return Accept([grader_ptr](GeneratedPuzzle& p) {
+    return Accept([grader_ptr, &progress](GeneratedPuzzle& p) {
       const grader::Rating r = grader_ptr->rate(p.puzzle);
+      progress.candidate();
       if (r.complete) {
         p.rating = r.er;
         p.level = std::string(grader::level_name(r.level));
@@ -171,12 +230,9 @@ bool generate_bases(const GeneratedSetPlan& plan, std::vector<TestBase>& chosen,
       return true;
     });
   };
-  // Progress counts the puzzles that fill a share or a spare's place, out of all places.
-  std::uint64_t placed = 0;
-  Progress progress("testset", plan.progress, n_unique + n_bases);
   auto satisfied = [&] {
     for (std::size_t i = 0; i < levels.size(); ++i) {
-      if (buckets[i].size() < want[i]) return false;
+      if (!dedicated[i] && buckets[i].size() < want[i]) return false;
     }
     return others.size() >= n_bases;
   };
@@ -189,10 +245,9 @@ bool generate_bases(const GeneratedSetPlan& plan, std::vector<TestBase>& chosen,
           if (stop.load()) return;
           TestBase b{p.puzzle, p.solution, p.level, p.rating};
           const auto it = std::find(levels.begin(), levels.end(), p.level);
-          const bool in_range =
-              p.rating && *p.rating >= plan.min_rating && *p.rating <= plan.max_rating;
+          const bool in_range = p.rating && *p.rating >= lo && *p.rating <= hi;
           const std::size_t i = static_cast<std::size_t>(it - levels.begin());
-          if (it != levels.end() && in_range && buckets[i].size() < want[i]) {
+          if (it != levels.end() && !dedicated[i] && in_range && buckets[i].size() < want[i]) {
             buckets[i].push_back(std::move(b));
             ++placed;
           } else if (others.size() < std::max<std::size_t>(n_bases, n_unique)) {
@@ -208,7 +263,8 @@ bool generate_bases(const GeneratedSetPlan& plan, std::vector<TestBase>& chosen,
   for (std::size_t i = 0; i < levels.size(); ++i) {
     if (buckets[i].size() < want[i]) {
       std::cerr << "sudoforge testset: note: only "
-                << count_of(buckets[i].size(), levels[i] + " puzzle") << " in " << seen
+                << count_of(buckets[i].size(), levels[i] + " puzzle") << " in "
+                << (dedicated[i] ? dedicated_seen[i] : seen)
                 << " generated; the rest of their share comes from other levels\n";
     }
   }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstddef>
 #include <limits>
 #include <stdexcept>
 
@@ -55,6 +56,26 @@ std::pair<double, double> level_range(Level level) {
     case Level::kExtreme: return {8.9, 20.0};
   }
   return {8.9, 20.0};
+}
+
+int level_min_clues(int size, Level level) {
+  // Per level, easy to extreme. Minimal puzzles wherever they give the level in a few
+  // percent of the candidates or more (12x12 from medium up: 3-60%); else a floor at
+  // which it comes often, yet with as few clues as that allows (16x16: easy ~70%, medium
+  // ~30%, hard ~7%, expert ~5%, diabolical ~50% of the candidates; 12x12 easy ~85%).
+  static constexpr int k12[] = {64, 0, 0, 0, 0, 0};
+  static constexpr int k16[] = {124, 116, 114, 112, 108, 0};
+  const auto i = static_cast<std::size_t>(level);
+  switch (size) {
+    case 12:
+      return k12[i];
+    case 16:
+      return k16[i];
+    case 25:
+      return k16[i] == 0 ? 0 : (k16[i] * 625 + 128) / 256;
+    default:
+      return 0;
+  }
 }
 
 struct Grader::Impl {

@@ -336,6 +336,61 @@ TEST(CliGenerate, LevelsAndBandsDeliverEveryPuzzleInsideAndReportTheRate) {
             std::string::npos);
 }
 
+// Every level comes on 12x12 and 16x16 (before the per-size clue floors, 16x16 gave
+// only extreme puzzles and 12x12 no easy ones: such a run never ended), each puzzle is
+// unique and regrades to its level; 9x9 levels stay minimal with no note.
+TEST(CliGenerate, EveryLevelIsReachableOnLargerBoards) {
+  SudokuSolver solver;
+  grader::Grader grader;
+  for (const int size : {12, 16}) {
+    const Geometry g = Geometry::for_size(size);
+    for (const std::string level : {"easy", "medium", "hard", "expert", "diabolical", "extreme"}) {
+      const std::string args = "generate --size " + std::to_string(size) + " --level " + level +
+                               " --count 2 --seed 7 --threads 2 --output csv";
+      auto r = run_cli(args, "", 300);
+      ASSERT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+      const auto rows = lines_of(r.out);
+      ASSERT_EQ(rows.size(), 3u) << args << "\n" << r.err;
+      const int floor = grader::level_min_clues(size, *grader::parse_level(level));
+      for (size_t i = 1; i < rows.size(); ++i) {
+        const auto f = split_csv(rows[i]);
+        ASSERT_EQ(f.size(), 9u) << rows[i];
+        const Grid puzzle = grid_of(f[0], g);
+        ASSERT_EQ(solver.count(puzzle, 2), 1u) << args << " " << f[0];
+        const grader::Rating rating = grader.rate(puzzle);
+        EXPECT_EQ(grader::level_name(rating.level), level) << args << " " << f[0];
+        EXPECT_EQ(f[8], level) << args;
+        if (floor > 0) {
+          EXPECT_GE(puzzle.clue_count(), floor) << args;
+          EXPECT_EQ(f[6], "false") << args;
+        }
+      }
+      EXPECT_EQ(r.err.find("puzzles keep") != std::string::npos, floor > 0) << args << r.err;
+    }
+  }
+  EXPECT_GT(grader::level_min_clues(16, grader::Level::kEasy), 0);
+  auto r = run_cli("generate --level easy --count 3 --seed 7 --output csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const auto& row : lines_of(r.out)) {
+    if (row.rfind("puzzle,", 0) != 0) EXPECT_EQ(split_csv(row)[6], "true") << row;
+  }
+  EXPECT_EQ(r.err.find("puzzles keep"), std::string::npos) << r.err;
+}
+
+// A level that does not come is said early on stderr, with the count so far, instead of a
+// silent run (4x4 puzzles are all easy).
+TEST(CliGenerate, UnreachableLevelIsSaidEarly) {
+  auto r = run_cli("generate --size 4 --level hard --count 5 --seed 1 --time-limit 3", "", 60);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("level hard on 4x4: none of "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("candidates kept so far"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("out of reach"), std::string::npos) << r.err;
+  // --quiet keeps it quiet.
+  r = run_cli("generate --size 4 --level hard --seed 1 --time-limit 1 -q", "", 60);
+  EXPECT_EQ(r.err.find("candidates kept"), std::string::npos) << r.err;
+}
+
 TEST(CliGenerate, UsageErrorsExitTwo) {
   for (const std::string bad : {"--count 0",
                                 "--count -1",

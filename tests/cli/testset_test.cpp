@@ -11,6 +11,7 @@
 #include "run_cli.h"
 #include "sudoforge/core/record_reader.h"
 #include "sudoforge/core/validate.h"
+#include "sudoforge/grader/grader.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
 namespace sudoforge {
@@ -95,6 +96,34 @@ TEST(CliTestset, FractionsAndJsonOutput) {
   EXPECT_EQ(kinds["unique"], 10);
   EXPECT_EQ(kinds["multiple"], 5);
   EXPECT_EQ(kinds["none"], 5);
+}
+
+// The help's 16x16 example delivers its levels: each has the same share, and every
+// unique puzzle regrades to the level stated (minimal 16x16 puzzles are almost all
+// extreme: without the per-size clue floors no easy one came).
+TEST(CliTestset, LevelsOn16x16AreDelivered) {
+  auto r = run_cli(
+      "testset --size 16 --count 20 --levels easy,medium --threads 2 --seed 1 "
+      "--output json",
+      "", 600);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("note: only"), std::string::npos) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j.size(), 20u);
+  std::vector<Entry> entries;
+  std::map<std::string, int> levels;
+  grader::Grader grader;
+  for (const auto& o : j) {
+    entries.push_back(
+        {o["puzzle"], o["solution"].is_null() ? "" : o["solution"].get<std::string>(), o["count"]});
+    if (o["kind"] != "unique") continue;
+    ++levels[o["level"]];
+    const grader::Rating rating = grader.rate(parse_one(o["puzzle"].get<std::string>()).grid);
+    EXPECT_EQ(grader::level_name(rating.level), o["level"].get<std::string>()) << o["puzzle"];
+  }
+  verify(entries);
+  EXPECT_EQ(levels["easy"], 8);
+  EXPECT_EQ(levels["medium"], 8);
 }
 
 TEST(CliTestset, FromTheCatalogueStratifiedByLevel) {

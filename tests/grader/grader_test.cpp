@@ -88,6 +88,28 @@ TEST(GraderLevels, ThresholdsAndNames) {
   EXPECT_EQ(level_name(Level::kHard), "hard");
 }
 
+// The levels' bounds are the same on every board, and each level's range agrees with
+// level_for; the clue floors leave 4x4, 6x6 and 9x9 (and extreme) to minimal puzzles and
+// give 16x16 fuller puzzles the easier the level.
+TEST(GraderLevels, RangesMatchAndFloorsPerSize) {
+  for (Level l : {Level::kEasy, Level::kMedium, Level::kHard, Level::kExpert, Level::kDiabolical,
+                  Level::kExtreme}) {
+    const auto [lo, hi] = level_range(l);
+    EXPECT_EQ(level_for(hi), l);
+    if (l != Level::kEasy) EXPECT_EQ(level_for(lo + 0.1), l);
+    for (int size : {4, 6, 9}) EXPECT_EQ(level_min_clues(size, l), 0);
+  }
+  EXPECT_EQ(level_min_clues(16, Level::kExtreme), 0);
+  EXPECT_EQ(level_min_clues(12, Level::kMedium), 0);
+  EXPECT_GT(level_min_clues(12, Level::kEasy), 0);
+  for (Level l : {Level::kEasy, Level::kMedium, Level::kHard, Level::kExpert}) {
+    const int next = level_min_clues(16, static_cast<Level>(static_cast<int>(l) + 1));
+    EXPECT_GT(level_min_clues(16, l), next);
+    EXPECT_LT(level_min_clues(16, l), 256);
+  }
+  EXPECT_GT(level_min_clues(25, Level::kEasy), level_min_clues(16, Level::kEasy));
+}
+
 TEST(GraderChains, LengthDifficultyFollowsSE) {
   EXPECT_EQ(grader::detail::length_difficulty(4), 0);
   EXPECT_EQ(grader::detail::length_difficulty(6), 0);

@@ -28,7 +28,13 @@
 namespace sudoforge::grader {
 
 // Levels by ER: easy <= 1.5 < medium <= 2.8 < hard <= 4.4 < expert <= 6.2 <
-// diabolical <= 8.9 < extreme.
+// diabolical <= 8.9 < extreme, on every board size. The bands are those of technique
+// families: hidden singles; intersections, naked singles and direct hidden subsets;
+// subsets, X-Wing, Swordfish, XY- and XYZ-Wing; uniqueness, quads, BUG and aligned pair
+// exclusion; static chains; dynamic chains. Only chain ratings grow with the board (SE's
+// length adjustment), and on 6x6 to 16x16 the static chains still rate at most 8.7 and
+// the dynamic ones at least 8.8, so the same bounds mean the same techniques there. What
+// differs per size is which levels minimal puzzles reach: see level_min_clues.
 enum class Level { kEasy, kMedium, kHard, kExpert, kDiabolical, kExtreme };
 
 // "easy", "medium", "hard", "expert", "diabolical", "extreme".
@@ -39,6 +45,16 @@ std::optional<Level> parse_level(std::string_view text);
 Level level_for(double er);
 // The ER range of a level: (low, high]; low is 0 for easy, high is 20 for extreme.
 std::pair<double, double> level_range(Level level);
+// The clue floor at which generated candidates of an N x N board (N = 4, 6, 9, 12, 16,
+// 25) reach `level` at a usable rate; 0 means minimal puzzles do (the generator's
+// default). Measured with this grader on a few hundred puzzles per size and floor:
+// minimal 16x16 puzzles are almost all extreme (they need dynamic chains) and minimal
+// 12x12 ones never easy, so those levels are drawn from puzzles that keep more clues
+// (not minimal). 4x4, 6x6 and 9x9 use minimal puzzles for every level; a level that
+// minimal puzzles of such a size rarely or never reach (above easy on 4x4) gets 0 too,
+// since more clues only make puzzles easier. 25x25 floors are the 16x16 ones scaled by
+// the cell count (not measured: a graded 25x25 sample takes hours).
+int level_min_clues(int size, Level level);
 
 // One step of the solution path.
 struct Step {
