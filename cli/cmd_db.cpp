@@ -263,6 +263,7 @@ int db_import(const Invocation& inv) {
   });
   if (!stop.requested()) flush();
   if (inflight.valid()) store(inflight.get());
+  diag.note_empty_input("db import");
   std::cerr << "sudoforge db import: " << path << ": added " << total.added << ", duplicates "
             << total.duplicates << ", invalid " << diag.failed_records() << '\n';
   if (stop.interrupted()) {

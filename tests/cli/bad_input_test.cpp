@@ -375,6 +375,11 @@ TEST(BadInput, EmptyInputSaysNoPuzzlesRead) {
     EXPECT_EQ(bad.exit_code, 1) << cmd << "\n" << bad.err;
     EXPECT_EQ(bad.err.find("no puzzles read"), std::string::npos) << cmd << "\n" << bad.err;
   }
+  // db import too: nothing to store is no error either.
+  const std::string db = (testing::scratch_dir() / "empty_import.db").string();
+  const CliResult r = run("db import --db " + db + " -", "");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("no puzzles read"), std::string::npos) << r.err;
 }
 
 }  // namespace
