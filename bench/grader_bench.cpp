@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoforge/bench/harness.h"
 #include "sudoforge/core/grid.h"
 #include "sudoforge/grader/grader.h"
 
@@ -101,7 +102,6 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: grader_bench FILE... [--limit N] [--show K] [--chain-level L]\n");
     return 2;
   }
-  grader::Grader grader(opt);
   for (const auto& file : files) {
     std::ifstream in(file);
     if (!in) {
@@ -114,26 +114,19 @@ int main(int argc, char** argv) {
       Entry e;
       if (parse_line(line, e)) entries.push_back(std::move(e));
     }
-    std::vector<double> er(entries.size());
-    std::vector<double> ms(entries.size()), cms(entries.size());
-    std::vector<char> done(entries.size());
-    int incomplete = 0;
+    std::vector<Grid> grids;
+    grids.reserve(entries.size());
+    for (const Entry& e : entries) grids.push_back(e.grid);
     const std::clock_t c0 = std::clock();
     const auto t0 = std::chrono::steady_clock::now();
-    for (size_t i = 0; i < entries.size(); ++i) {
-      const auto s = std::chrono::steady_clock::now();
-      timespec c1{}, c2{};
-      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
-      auto r = grader.rate(entries[i].grid);
-      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c2);
-      ms[i] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s).count();
-      cms[i] = (c2.tv_sec - c1.tv_sec) * 1e3 + (c2.tv_nsec - c1.tv_nsec) / 1e6;
-      er[i] = r.er;
-      incomplete += !r.complete;
-      done[i] = r.complete;
-    }
+    const bench::GradeRun run = bench::run_grading(grids, opt);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+    const std::vector<double>& er = run.er;
+    const std::vector<double>& ms = run.wall_ms;
+    const std::vector<double>& cms = run.cpu_ms;
+    const auto& done = run.complete;
+    const int incomplete = static_cast<int>(run.incomplete);
     if (!dump.empty()) {
       std::FILE* f = std::fopen(dump.c_str(), "w");
       if (f) {

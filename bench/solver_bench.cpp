@@ -30,6 +30,7 @@
 #include <tuple>
 #include <vector>
 
+#include "sudoforge/bench/harness.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/solver/dlx.h"
 #include "sudoforge/solver/sudoku_solver.h"
@@ -68,11 +69,7 @@ struct Result {
   int not_unique = 0, bad_solutions = 0;
 };
 
-double thread_cpu_us() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e6 + static_cast<double>(ts.tv_nsec) / 1e3;
-}
+using bench::thread_cpu_us;
 
 // The textbook reference ("dlx"): the generic Dlx class, a matrix built per puzzle from the
 // candidates the givens leave (as most published DLX Sudoku solvers do), count to 2.
@@ -126,33 +123,22 @@ Result run(Engine engine, bool textbook, const std::vector<Grid>& puzzles, bool 
       ++added;
     }
   }
-  std::vector<double> times;
-  times.reserve(calls.size());
   std::uint64_t guesses = 0;
-  double total = 0;
-  const double cpu0 = thread_cpu_us();
-  for (const auto& [i, f] : calls) {
+  const bench::CallTimes t = bench::time_calls(calls.size(), [&](std::size_t k) {
+    const auto& [i, f] = calls[k];
     SearchStats stats;
     const std::span<const Candidate> forbidden(&f, f.cell < 0 ? 0 : 1);
-    const auto t0 = std::chrono::steady_clock::now();
     const std::uint64_t n = textbook ? dlx.count(puzzles[i], forbidden, &stats)
                                      : solver.count(puzzles[i], 2, &stats, forbidden);
-    const auto t1 = std::chrono::steady_clock::now();
-    const double us = std::chrono::duration<double, std::micro>(t1 - t0).count();
-    times.push_back(us);
-    total += us;
     guesses += stats.guesses;
     if (n != (f.cell < 0 ? 1u : 0u)) ++r.not_unique;
-  }
-  const double cpu = thread_cpu_us() - cpu0;
-  r.calls = calls.size();
-  if (!times.empty()) {
-    std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
-    const double n = static_cast<double>(calls.size());
-    r.median_us = times[times.size() / 2];
-    r.mean_us = total / n;
-    r.cpu_mean_us = cpu / n;
-    r.guesses = static_cast<double>(guesses) / n;
+  });
+  r.calls = t.calls();
+  if (r.calls > 0) {
+    r.median_us = t.median_us();
+    r.mean_us = t.mean_us();
+    r.cpu_mean_us = t.cpu_mean_us();
+    r.guesses = static_cast<double>(guesses) / static_cast<double>(r.calls);
   }
   return r;
 }

@@ -1,9 +1,6 @@
 // sudoforge bench: solver or grader speed on puzzle files, with every answer checked
 // independently (solve) or every puzzle's uniqueness checked outside the timing (grade).
-#include <time.h>
-
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <iostream>
 
@@ -11,8 +8,8 @@
 #include "input.h"
 #include "printer.h"
 #include "progress.h"
+#include "sudoforge/bench/harness.h"
 #include "sudoforge/core/record_writer.h"
-#include "sudoforge/core/validate.h"
 #include "sudoforge/grader/grader.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
@@ -28,30 +25,22 @@ constexpr const char* kExamples =
 
 // The table's columns; their keys name the same figures in the JSON output.
 constexpr int kWhole = TableColumn::kWhole;
-const std::vector<TableColumn> kSolveColumns = {
-    {"file", "file", 32, TableColumn::kText}, {"puzzles", "puzzles", 9, kWhole},
-    {"median_us", "median_us", 11, 2},       {"mean_us", "mean_us", 11, 2},
-    {"nodes", "nodes", 10, 1},               {"guesses", "guesses", 9, 2},
-    {"not_unique", "not_unique", 10, kWhole}, {"invalid", "invalid", 8, kWhole}};
-const std::vector<TableColumn> kGradeColumns = {
-    {"file", "file", 32, TableColumn::kText}, {"puzzles", "puzzles", 9, kWhole},
-    {"cpu_s", "cpu_s", 9, 3},                {"puzzles_per_s", "puzzles/s", 11, 1},
-    {"median_ms", "median_ms", 10, 3},       {"slowest_ms", "slowest_ms", 11, 3},
-    {"incomplete", "incomplete", 10, kWhole}, {"not_unique", "not_unique", 10, kWhole}};
-
-// The upper median of a list (reorders it); 0 for none.
-double median(std::vector<double>& v) {
-  if (v.empty()) return 0;
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
-
-// CPU time of this thread: the grading runs on one thread, and the machine may be shared.
-double thread_cpu_ms() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
-}
+const std::vector<TableColumn> kSolveColumns = {{"file", "file", 32, TableColumn::kText},
+                                                {"puzzles", "puzzles", 9, kWhole},
+                                                {"median_us", "median_us", 11, 2},
+                                                {"mean_us", "mean_us", 11, 2},
+                                                {"nodes", "nodes", 10, 1},
+                                                {"guesses", "guesses", 9, 2},
+                                                {"not_unique", "not_unique", 10, kWhole},
+                                                {"invalid", "invalid", 8, kWhole}};
+const std::vector<TableColumn> kGradeColumns = {{"file", "file", 32, TableColumn::kText},
+                                                {"puzzles", "puzzles", 9, kWhole},
+                                                {"cpu_s", "cpu_s", 9, 3},
+                                                {"puzzles_per_s", "puzzles/s", 11, 1},
+                                                {"median_ms", "median_ms", 10, 3},
+                                                {"slowest_ms", "slowest_ms", 11, 3},
+                                                {"incomplete", "incomplete", 10, kWhole},
+                                                {"not_unique", "not_unique", 10, kWhole}};
 
 // The puzzles of `file` (at most `max`, 0: all); bad records are reported through `diag`.
 std::vector<Grid> read_puzzles(const std::string& file, const po::variables_map& vm, long long max,
@@ -69,50 +58,27 @@ std::vector<Grid> read_puzzles(const std::string& file, const po::variables_map&
 std::vector<nlohmann::ordered_json> bench_grade(const std::vector<std::string>& files,
                                                 const po::variables_map& vm, long long max,
                                                 Diagnostics& diag) {
-  SudokuSolver solver;
-  grader::Grader grader;
   std::vector<nlohmann::ordered_json> rows;
   for (const std::string& file : files) {
-    std::vector<Grid> puzzles;
-    std::size_t not_unique = 0, incomplete = 0;
-    // Uniqueness is checked outside the timing: the grader rates unique puzzles.
-    for (Grid& p : read_puzzles(file, vm, max, diag)) {
-      std::uint64_t n = 0;
-      try {
-        n = solver.count(p, 2);
-      } catch (const ConflictingGivens&) {
-      }
-      if (n == 1)
-        puzzles.push_back(std::move(p));
-      else
-        ++not_unique;
-    }
-    std::vector<double> times;
-    double cpu_s = 0, slowest_ms = 0;
-    std::string slowest;
-    // The progress line (cb001 takes 10-15 s) is drawn outside the timed calls.
+    std::size_t not_unique = 0;
+    const std::vector<Grid> puzzles =
+        bench::unique_only(read_puzzles(file, vm, max, diag), &not_unique);
+    // The progress line (cb001 takes seconds) is drawn outside the timed calls.
     Progress progress("bench: " + file, stderr_is_tty(), puzzles.size());
-    for (const Grid& p : puzzles) {
-      progress.update(times.size());
-      const double c0 = thread_cpu_ms();
-      const grader::Rating r = grader.rate(p);
-      const double ms = thread_cpu_ms() - c0;
-      times.push_back(ms);
-      cpu_s += ms / 1e3;
-      if (!r.complete) ++incomplete;
-      if (ms > slowest_ms) {
-        slowest_ms = ms;
-        slowest = to_line(p, default_style(p.geometry()));
-      }
-    }
+    const bench::GradeRun run =
+        bench::run_grading(puzzles, {}, [&](std::size_t i) { progress.update(i); });
     progress.clear();
+    const std::string slowest =
+        puzzles.empty()
+            ? ""
+            : to_line(puzzles[run.slowest], default_style(puzzles[run.slowest].geometry()));
     rows.push_back({{"file", file},
                     {"puzzles", puzzles.size()},
-                    {"cpu_s", cpu_s},
-                    {"puzzles_per_s", cpu_s > 0 ? static_cast<double>(puzzles.size()) / cpu_s : 0},
-                    {"median_ms", median(times)},
-                    {"slowest_ms", slowest_ms},
-                    {"incomplete", incomplete},
+                    {"cpu_s", run.cpu_s},
+                    {"puzzles_per_s", run.puzzles_per_s()},
+                    {"median_ms", run.median_ms()},
+                    {"slowest_ms", run.slowest_ms()},
+                    {"incomplete", run.incomplete},
                     {"not_unique", not_unique},
                     {"slowest", slowest}});
   }
@@ -124,46 +90,18 @@ std::vector<nlohmann::ordered_json> bench_grade(const std::vector<std::string>& 
 std::vector<nlohmann::ordered_json> bench_solve(const std::vector<std::string>& files,
                                                 const po::variables_map& vm, long long max,
                                                 Engine engine, Diagnostics& diag) {
-  SudokuSolver solver(engine);
   std::vector<nlohmann::ordered_json> rows;
   for (const std::string& file : files) {
     const std::vector<Grid> puzzles = read_puzzles(file, vm, max, diag);
-    std::vector<double> times;
-    SearchStats total;
-    std::size_t not_unique = 0, invalid = 0;
-    for (const Grid& p : puzzles) {
-      SearchStats s;
-      std::uint64_t n = 0;
-      const auto t0 = std::chrono::steady_clock::now();
-      try {
-        n = solver.count(p, 2, &s);
-      } catch (const ConflictingGivens&) {
-      }
-      const auto t1 = std::chrono::steady_clock::now();
-      times.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
-      total.nodes += s.nodes;
-      total.guesses += s.guesses;
-      if (n != 1) ++not_unique;
-    }
-    for (const Grid& p : puzzles) {
-      std::optional<Grid> s;
-      try {
-        s = solver.solve(p);
-      } catch (const ConflictingGivens&) {
-      }
-      if (s && !is_solution_of(p, *s)) ++invalid;
-    }
-    const double n = std::max<double>(1, static_cast<double>(puzzles.size()));
-    double sum = 0;
-    for (double t : times) sum += t;
+    const bench::CountRun run = bench::run_counts(puzzles, engine);
     rows.push_back({{"file", file},
                     {"puzzles", puzzles.size()},
-                    {"median_us", median(times)},
-                    {"mean_us", sum / n},
-                    {"nodes", static_cast<double>(total.nodes) / n},
-                    {"guesses", static_cast<double>(total.guesses) / n},
-                    {"not_unique", not_unique},
-                    {"invalid", invalid}});
+                    {"median_us", run.times.median_us()},
+                    {"mean_us", run.times.mean_us()},
+                    {"nodes", run.nodes},
+                    {"guesses", run.guesses},
+                    {"not_unique", run.not_unique},
+                    {"invalid", run.invalid}});
   }
   return rows;
 }
@@ -200,9 +138,12 @@ int cmd_bench(const Invocation& inv) {
   const OutputFormat format = json ? OutputFormat::kJson : OutputFormat::kLine;
   const std::string engine_name = vm["engine"].as<std::string>();
   Engine engine = Engine::kAuto;
-  if (engine_name == "linked") engine = Engine::kLinked;
-  else if (engine_name == "bitwise") engine = Engine::kBitwise;
-  else if (engine_name != "auto") throw UsageError("bad --engine '" + engine_name + "'");
+  if (engine_name == "linked")
+    engine = Engine::kLinked;
+  else if (engine_name == "bitwise")
+    engine = Engine::kBitwise;
+  else if (engine_name != "auto")
+    throw UsageError("bad --engine '" + engine_name + "'");
 
   Diagnostics diag;
   const auto& files = vm["files"].as<std::vector<std::string>>();
