@@ -1,0 +1,90 @@
+// Static forcing chains and cycles (chains.cpp): SE's length difficulty, a Turbot Fish,
+// and an engine reused across grids.
+#include <gtest/gtest.h>
+
+#include <bit>
+
+#include "grader_test_util.h"
+
+using namespace sudoforge;
+using namespace sudoforge::grader;
+using namespace sudoforge::grader::test_util;
+
+TEST(GraderChains, LengthDifficultyFollowsSE) {
+  EXPECT_EQ(grader::detail::length_difficulty(4), 0);
+  EXPECT_EQ(grader::detail::length_difficulty(6), 0);
+  EXPECT_EQ(grader::detail::length_difficulty(7), 1);
+  EXPECT_EQ(grader::detail::length_difficulty(8), 1);
+  EXPECT_EQ(grader::detail::length_difficulty(9), 2);
+  EXPECT_EQ(grader::detail::length_difficulty(10), 2);
+  EXPECT_EQ(grader::detail::length_difficulty(11), 3);
+  EXPECT_EQ(grader::detail::length_difficulty(14), 3);
+  EXPECT_EQ(grader::detail::length_difficulty(15), 4);
+  EXPECT_EQ(grader::detail::length_difficulty(19), 5);
+}
+
+TEST(GraderTechniques, TurbotFishIsAForcingXChain) {
+  Rating r = Grader().rate(
+      grid81("....5.7.9..6.8..2.7.91....62.........37..2..4..8..7....6..91......6..5..9.1.7..38"),
+      true);
+  EXPECT_TRUE(r.complete);
+  EXPECT_DOUBLE_EQ(r.er, 6.6);
+  bool seen = false;
+  for (const auto& s : r.steps) {
+    if (s.rating == 6.6) {
+      seen = true;
+      EXPECT_EQ(s.technique, "Turbot Fish");
+      ASSERT_EQ(s.eliminations.size(), 1u);
+      EXPECT_EQ(s.eliminations[0], std::make_pair(2, 2));  // r1c3<>2
+    }
+  }
+  EXPECT_TRUE(seen);
+}
+
+// The static chain engine keeps a digit's X-chain search from one call to the next while
+// that digit's candidates did not change on the same grid. Calls alternating between a
+// grid and a copy that went its own way must each give what a fresh engine gives.
+TEST(GraderChains, ChainEngineKeepsNothingAcrossGrids) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  int compared = 0, puzzles = 0;
+  for (size_t k = 0; k < lines.size() && puzzles < 20; ++k) {
+    if (std::stod(lines[k].substr(82)) < 7.0) continue;
+    const std::string puzzle = lines[k].substr(0, 81);
+    const Rating r = Grader().rate(grid81(puzzle), true);
+    int step = -1;
+    for (size_t i = 0; i < r.steps.size(); ++i) {
+      if (r.steps[i].rating >= 6.6 && r.steps[i].rating < 7.5) step = static_cast<int>(i) + 1;
+    }
+    if (step < 0) continue;
+    ++puzzles;
+    CandidateGrid a = position_before(puzzle, step);
+    CandidateGrid b = a;
+    EXPECT_NE(a.serial(), b.serial());
+    grader::detail::ChainEngine shared;
+    Hint h, fresh_h;
+    ASSERT_TRUE(shared.find_forcing_chains(Ctx{a, false}, h)) << puzzle;
+    // b loses the step's eliminations (or its placement's rivals); a stays as it was.
+    for (auto [c, d] : h.eliminations) b.eliminate(c, d);
+    for (auto [c, d] : h.placements) {
+      for (grader::detail::Mask m = b.cand(c) & ~(grader::detail::Mask{1} << d); m; m &= m - 1) {
+        b.eliminate(c, std::countr_zero(m));
+      }
+    }
+    for (int round = 0; round < 2; ++round) {
+      for (CandidateGrid* g : {&b, &a}) {
+        grader::detail::ChainEngine fresh;
+        const bool x = shared.find_forcing_chains(Ctx{*g, false}, h);
+        const bool y = fresh.find_forcing_chains(Ctx{*g, false}, fresh_h);
+        ASSERT_EQ(x, y) << puzzle;
+        if (x) {
+          EXPECT_EQ(h.eliminations, fresh_h.eliminations) << puzzle;
+          EXPECT_EQ(h.rating, fresh_h.rating) << puzzle;
+          EXPECT_STREQ(h.technique, fresh_h.technique) << puzzle;
+        }
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(puzzles, 20);
+  EXPECT_EQ(compared, 80);
+}

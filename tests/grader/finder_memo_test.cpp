@@ -1,0 +1,113 @@
+// The finder memo (finder_memo.h): searches it guides find what full searches find.
+#include "finder_memo.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "grader_test_util.h"
+
+using namespace sudoforge;
+using namespace sudoforge::grader;
+using namespace sudoforge::grader::test_util;
+
+// The basic finders skip what did not change since they last found nothing there
+// (FinderMemo: units, digits, the cells of a pair of values, wings, aligned pairs and
+// triplets).
+// Replaying graded puzzles step by step, at every step where the ladder reaches them, the
+// memo-guided searches must give exactly what full searches give.
+TEST(GraderTechniques, MemoGuidedSearchesMatchFullSearches) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ASSERT_GE(lines.size(), 300u);
+  int compared = 0, found = 0, found_ape = 0, found_ate = 0;
+  for (size_t k = 0; k < lines.size(); ++k) {
+    const std::string puzzle = lines[k].substr(0, 81);
+    const Rating r = Grader().rate(grid81(puzzle), true);
+    CandidateGrid g{grid81(puzzle)};
+    grader::detail::FinderMemo memo;
+    memo.reset(g);
+    for (const Step& s : r.steps) {
+      // Every step as hard as these finders was reached by them (all the finders before
+      // them in the ladder are easier), but for the naked quad, jellyfish and hidden quad
+      // after a unique loop rated 5.0 or more: there a search the ladder did not make is
+      // compared, which their memos allow (a unit's or a digit's verdict depends on its
+      // candidates only, whatever the grid holds elsewhere).
+      const int tenths = static_cast<int>(std::lround(s.rating * 10));
+      auto same = [&](auto find, const char* what) {
+        Hint with, without;
+        const bool a = find(Ctx{g, false, &memo}, with);
+        const bool b = find(Ctx{g, false}, without);
+        ASSERT_EQ(a, b) << what << " " << puzzle;
+        if (a) {
+          EXPECT_EQ(with.placements, without.placements) << what << " " << puzzle;
+          EXPECT_EQ(with.eliminations, without.eliminations) << what << " " << puzzle;
+          EXPECT_EQ(with.cells, without.cells) << what << " " << puzzle;
+          EXPECT_EQ(with.rating, without.rating) << what << " " << puzzle;
+          ++found;
+          found_ape += std::string(what) == "APE" &&
+                       memo.failed_since(grader::detail::FinderMemo::kAlignedPair) != 0;
+          found_ate += std::string(what) == "ATE" &&
+                       memo.failed_since(grader::detail::FinderMemo::kAlignedTriplet) != 0;
+        }
+        ++compared;
+      };
+      // The finders with unit, digit and cell-set memos, and so the change clock that
+      // they read (CandidateGrid::place ticks once per placement).
+      using namespace grader::detail;
+      same([](const Ctx& c, Hint& h) { return find_hidden_single(c, h); }, "hidden single");
+      if (tenths >= 17) {
+        same([](const Ctx& c, Hint& h) { return find_direct_locking(c, h); }, "direct locking");
+      }
+      if (tenths >= 20) {
+        same([](const Ctx& c, Hint& h) { return find_direct_hidden_set(c, 2, h); }, "direct pair");
+      }
+      if (tenths >= 25) {
+        same([](const Ctx& c, Hint& h) { return find_direct_hidden_set(c, 3, h); },
+             "direct triple");
+      }
+      if (tenths >= 26) {
+        same([](const Ctx& c, Hint& h) { return find_locking(c, h); }, "locking");
+      }
+      for (int degree = 2; degree <= 4; ++degree) {
+        static const int kNaked[] = {0, 0, 30, 36, 50}, kFish[] = {0, 0, 32, 38, 52},
+                         kHidden[] = {0, 0, 34, 40, 54};
+        if (tenths >= kNaked[degree]) {
+          same([=](const Ctx& c, Hint& h) { return find_naked_set(c, degree, h); }, "naked set");
+        }
+        if (tenths >= kFish[degree]) {
+          same([=](const Ctx& c, Hint& h) { return find_fish(c, degree, h); }, "fish");
+        }
+        if (tenths >= kHidden[degree]) {
+          same([=](const Ctx& c, Hint& h) { return find_hidden_set(c, degree, h); }, "hidden set");
+        }
+      }
+      if (tenths >= 45) {
+        same([](const Ctx& c, Hint& h) { return find_unique_loop(c, h); }, "unique loop");
+      }
+      if (tenths >= 42) {
+        same([](const Ctx& c, Hint& h) { return grader::detail::find_xy_wing(c, false, h); }, "XY");
+      }
+      if (tenths >= 44) {
+        same([](const Ctx& c, Hint& h) { return grader::detail::find_xy_wing(c, true, h); }, "XYZ");
+      }
+      if (tenths >= 62) {
+        same(
+            [](const Ctx& c, Hint& h) { return grader::detail::find_aligned_pair_exclusion(c, h); },
+            "APE");
+      }
+      if (tenths >= 75) {
+        same([](const Ctx& c,
+                Hint& h) { return grader::detail::find_aligned_triplet_exclusion(c, h); },
+             "ATE");
+      }
+      for (auto [c, d] : s.eliminations) g.eliminate(c, d);
+      for (auto [c, d] : s.placements) g.place(c, d);
+    }
+  }
+  EXPECT_GE(compared, 1000);
+  // The comparison covers found hints, not only failures, and aligned pairs found after
+  // a search that found nothing (where the memo skipped something).
+  EXPECT_GE(found, 20);
+  EXPECT_GE(found_ape, 2) << found;
+  EXPECT_GE(found_ate, 2) << found;
+}
