@@ -41,8 +41,8 @@
 //                                   candidate, index arrays)     `--engine linked` on request
 //   BandEngine::run_random          the first release's band     random_solution on 9x9:
 //     (band_random.cpp)             search, random branch order  the generator's full grids
-//   CellEngine's random search      singles only, random         random_solution off 9x9
-//     (cell_engine.cpp)             branch order
+//   CellEngine's random search      singles only, random         random_solution off 9x9:
+//     (cell_engine.cpp)             branch order                 the generator's full grids
 //   Dlx (dlx.h, dlx.cpp)            generic exact cover,         no product path: solver_bench's
 //                                   dancing links                textbook reference and tests
 //   ClauseSolver (clause_solver.h)  CDCL over one boolean per    the generator's 25x25 checks
