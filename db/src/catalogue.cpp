@@ -76,7 +76,7 @@ Where build_where(const QueryFilter& f, bool rating_index = true) {
   }
   // Unary + keeps SQLite from driving the search with the clues index: clue counts take
   // ~20 values, so a clue range rarely narrows much, and without stat4 the planner
-  // overrates it (a 1M-row test: 740 ms with it, not 1 ms). --order clues still uses it.
+  // overrates it (db/PERF_NOTES.md). --order clues still uses it.
   if (f.min_clues) w.add("+p.clues >= ?", static_cast<std::int64_t>(*f.min_clues));
   if (f.max_clues) w.add("+p.clues <= ?", static_cast<std::int64_t>(*f.max_clues));
   if (f.symmetry) w.add("p.symmetry = ?", *f.symmetry);

@@ -67,8 +67,8 @@ CREATE INDEX puzzles_by_size_clues ON puzzles(size, clues);
 // left by any other writer (the sqlite3 shell, an older script), so random sampling stays
 // uniform whoever inserts. The existing rows are drawn before the indexes are built (one
 // sort instead of a million index updates). rating_er rides along in both indexes so a
-// walk along rnd tests a rating range in the index and reads only the matching rows (a 1M
-// row test: --min-rating 5 --max-rating 6 --order random 0.5 ms instead of 4 ms).
+// walk along rnd tests a rating range in the index and reads only the matching rows
+// (db/PERF_NOTES.md).
 constexpr std::string_view kVersion3 = R"sql(
 ALTER TABLE puzzles ADD COLUMN rnd INTEGER NOT NULL DEFAULT 0;
 UPDATE puzzles SET rnd = random();
@@ -143,10 +143,9 @@ int migrate(Connection& connection, int target) {
   if (version >= target) return version;
   for (int v = version; v < target; ++v) connection.exec(kSteps[static_cast<std::size_t>(v)]);
   // A file someone ran ANALYZE on has statistics for the old indexes only. The planner
-  // takes an index without them for far more selective than it is (a 1M-row catalogue
-  // migrated to v3 ran --level hard --order rating through (level, rnd) and a sort: 540 ms
-  // instead of 0.4 ms), so refresh them all (about 1 s per million rows). A file never
-  // analyzed stays so: there every index is estimated alike.
+  // takes an index without them for far more selective than it is (db/PERF_NOTES.md), so
+  // refresh them all (about 1 s per million rows). A file never analyzed stays so: there
+  // every index is estimated alike.
   {
     Statement analyzed(connection,
                        "SELECT count(*) FROM sqlite_schema WHERE name = 'sqlite_stat1'");

@@ -294,9 +294,8 @@ struct Generator::Impl {
     // the checks whose second solution is near the known one, which it tries first; past
     // that its nodes are better spent by the clause search), then the clause search gets
     // the whole budget, without the known solution as hint and without phase saving
-    // (the second solutions that remain differ from the known one in 100-220 of the 625
-    // cells; a search pulled back toward it took 2-3x longer; see clause_solver.h). Both
-    // are exact; either answer stands.
+    // (the second solutions that remain lie far from the known one; generator/PERF_NOTES.md).
+    // Both are exact; either answer stands.
     limits.max_nodes = !learning ? budget
                        : budget  ? std::clamp<std::uint64_t>(budget / kCellShare, 1, kCellNodes25)
                                  : kCellNodes25;
@@ -402,7 +401,7 @@ struct Generator::Impl {
   // unbounded after kLastBoundedCheckNodes when max_check_nodes is 0. 25x25 goes from
   // kLastSteppedCheckNodes25 straight to max_check_nodes: the checks still open then are
   // the hard ones, and a round between would mostly repeat the work the last round redoes
-  // (measured on seed 3, unbounded: 43 s with a 1000000 round, 30 s without).
+  // (generator/PERF_NOTES.md: budget rounds).
   std::uint64_t next_budget(std::uint64_t budget) const {
     if (learning && budget >= kLastSteppedCheckNodes25) return max_check_nodes;
     if (max_check_nodes) return std::min(budget * 10, max_check_nodes);

@@ -79,9 +79,9 @@ struct ChainEngine::Impl {
   // adj[ymid[v] .. end[v]) the other links (on: peers; off: conjugates).
   std::vector<int> astart, aymid, aend, adj;
   int adj_top = 0;  // entries of adj in use
-  // Between the calls of one puzzle a few cells change (3 to 4 of 39 unsolved, on cb001
-  // samples), so a cell's block of the adjacency is copied from the last call's (adj_prev)
-  // when nothing it reads changed: its candidates, and the positions of those values in
+  // Between the calls of one puzzle a few cells change, so a cell's block of the
+  // adjacency is copied from the last call's (adj_prev) when nothing it reads changed
+  // (grader/PERF_NOTES.md): its candidates, and the positions of those values in
   // its three units (told by the grid's change clocks: a unit that changed, while none of
   // the cell's values changed anywhere, keeps the block too). The blocks of the cells are
   // consecutive, in cell order: cell c's is [cell_beg[c], cell_beg[c + 1]).
@@ -525,9 +525,8 @@ struct ChainEngine::Impl {
     // nodes of its component, with the same first parents and in the same order, whether
     // it follows the links that leave the component or not; those only lead to dead ends
     // (and an "off" instance whose new targets all lie outside is never an ancestor of a
-    // node inside). Only the pairs inside a component are kept: on 300 cb001 puzzles the
-    // components average 7 "on" nodes and keep half of the pairs, and the cycle searches
-    // cost half as much.
+    // node inside). Only the pairs inside a component are kept: the components are small,
+    // so the cycle searches get cheaper (grader/PERF_NOTES.md).
     if (t_comp.size() < nn) t_comp.resize(nn);
     // The components of passes X and Y lie inside pass XY's (their links are some of
     // XY's), so those do too, when this call has them (always, on 9x9): fewer pairs
@@ -810,8 +809,8 @@ struct ChainEngine::Impl {
   // in XY component k (wherever its cell). A cycle eliminates only candidates that see an
   // "on" and an "off" node of the cycle, of their digit, and its nodes all lie in one XY
   // component; a cycle of pass X has only nodes of its source's digit. Computed per
-  // component of this call on first use. (Of the sources that pass cycles_may_eliminate,
-  // about 60% fail this on cb001 samples.)
+  // component of this call on first use; most sources that pass cycles_may_eliminate
+  // fail this (grader/PERF_NOTES.md).
   std::vector<int> comp_start, elim_call;
   std::vector<Mask> elim_digits;
   std::vector<std::uint64_t> seen_on, seen_off;  // [d * W]: peers of the nodes of digit d
@@ -887,8 +886,7 @@ struct ChainEngine::Impl {
   // Builds P over the links of pass (y, x) from the sources in `srcs`. The X pass (one
   // group per digit) keeps a digit's group from the previous call while the digit's
   // positions and its sources did not change: X-links never leave a digit, so the
-  // group's links, layers, closes and floors are the same (a step changes a few digits;
-  // callgrind, 300 cb001 puzzles: -4.6%).
+  // group's links, layers, closes and floors are the same (a step changes a few digits).
   void build_psearch(PSearch& P, bool y, bool x) {
     const size_t nn = static_cast<size_t>(b.nc) * b.n * 2;
     const bool by_digit = !y;
@@ -1286,9 +1284,8 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   // SE: X loops (cycles, then forcing chains from on and from off), Y loops (cycles from
   // bivalue cells), XY loops (cycles, forcing chains), each over cells in reading order.
   // Searched with a rating ceiling first, so that the breadth-first searches stay shallow
-  // when an easy chain exists; the last round has no ceiling. (More rounds, e.g. 6.6,
-  // 7.1, 7.3, cost more: the cycle searches start again in every round. callgrind, 300
-  // cb001 puzzles: 1.903 G instructions with those three, 1.829 G with 7.3 alone.)
+  // when an easy chain exists; the last round has no ceiling. One round below it only:
+  // the cycle searches start again in every round (grader/PERF_NOTES.md).
   static const int kCeilings[] = {73, 1 << 29};
   const bool parallel = b.n <= 9;
   // Pass XY's sources are listed once per call (they are needed first for the XY search,

@@ -34,43 +34,22 @@
 //
 // Each chaining from an "on" assumption is computed once per producer and shared by the
 // binary, region and cell hints. The static chainings of the multiple producer read a
-// table of the step grid's links, built once per step (chain_static: -7% instructions
-// on SER 7.5+ against chain() reading the grid). The dynamic chainings read the same
-// table for the "off" consequences of an "on" node, skipping those already recorded:
-// that needs no per-chaining "off" filters (-7% instructions on the 12 slowest top1465
-// puzzles); their "on" consequences depend on the chaining's grid and are read there.
-// Region and cell hints first intersect the node bits of their chainings: about 96% of
-// the sets share no node, and their scans are skipped.
+// table of the step grid's links, built once per step (chain_static), rather than the
+// grid. The dynamic chainings read the same table for the "off" consequences of an "on"
+// node, skipping those already recorded, so they need no per-chaining "off" filters; their
+// "on" consequences depend on the chaining's grid and are read there.
+// Region and cell hints first intersect the node bits of their chainings: most sets share
+// no node, and their scans are skipped.
 // The chainings of the multiple and dynamic producers (not (+)) are kept from one call
 // to the next (Kept): one whose recorded nodes all have the links (and, for a dynamic
 // "off" node, the candidates and unit positions) they had is the one a new search would
-// give; the test is one AND of its node bits with the changed nodes. About 40% (SER
-// 7.5+) to 65% (12 slowest top1465) of the static ones, 20% to 35% of the dynamic "on"
-// ones and 60% to 80% of the dynamic "off" ones are kept: -1.4% instructions on SER
-// 7.5+, -8.3% on the 12 slowest top1465 puzzles.
+// give; the test is one AND of its node bits with the changed nodes.
 // A chaining that meets no contradiction closes a set that the chaining of any of its
-// nodes never leaves: Nishio skips the assumptions recorded in such a set (-1.7% on
-// SER 7.5+), and so does the dynamic producer for off(c, d) in a cell of two values,
-// the first record of the other value's chaining (-1.7% on the 12 slowest top1465).
-// Tried and dropped:
-//  - setting those bits after the chaining, from its records, rather than as records are
-//    entered: the second pass over the records cost more than the scans it saved;
-//  - keeping chainings between steps, invalidated by the cells and (unit, digit) sets
-//    they read (an earlier, coarser test than Kept's, for the "on" nodes too): no gain;
-//  - going on with a kept chaining that read a change from the point where it first took
-//    a changed node (about a third of its records kept): replaying its search order and
-//    restoring the buffers cost as much as the records saved;
-//  - Nishio with every "on" assumption first (or every "off" one), so that more of the
-//    other side fall in closed sets: more instructions than in cell order;
-//  - for kept chainings stopped by a contradiction, testing only the nodes they took
-//    from their queues: no gain;
-//  - cutting a chaining once every queued node lies deeper than the best hint so far
-//    allows (a node's ancestors include a path to the source, and a hint adds at least
-//    one more chain): exact, but the chainings are shallow and wide, so only about 2%
-//    (multiple) and 9% (dynamic) of the records lie that deep even against the final
-//    best hint;
-//  - reusing a static chaining of the multiple producer as the dynamic one when equal:
-//    only 16% of the dynamic records (the short chainings) would be saved.
+// nodes never leaves: Nishio skips the assumptions recorded in such a set, and so does the
+// dynamic producer for off(c, d) in a cell of two values, the first record of the other
+// value's chaining.
+// The gains of each of these, and the variants measured and dropped, are in
+// grader/PERF_NOTES.md ("Chainings: sharing, Kept, closed sets").
 //
 // Nested levels 2 (9.5, "+ Forcing Chains"), 3 (10.0, "+ Multiple Forcing Chains") and 4
 // (10.5, "+ Dynamic Forcing Chains"): when the basic rules find nothing either, SE's
@@ -89,10 +68,7 @@
 // chaining grid for the current producer and step (rule_memo), which is exact (they are
 // a function of that grid) and saves the searches of chainings that run dry on a grid
 // already seen; inside, the level-2 producer keeps its rules' hints the same way. One
-// level-5 search still takes about 2.5 minutes on the first positions of Easter Monster
-// and Golden Nugget (there it runs the level-2 producer on about 500 chaining grids,
-// 0.3 s each, mostly the static producer at the dry points of its own chainings), 1 to
-// 70 s on AI Escargot's positions after its first nested step.
+// level-5 search still takes minutes on the hardest known puzzles (grader/PERF_NOTES.md).
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -189,9 +165,8 @@ struct DynamicScratch {
   PlusHints plus_hints;
   // The rules' hints are a function of the chaining's grid (the step grid being fixed):
   // from nesting level 4 on, where one search of the nested producers costs milliseconds
-  // to seconds, they are kept per grid for the current producer and step. Chainings from
-  // different assumptions often run dry on the same grid (about 30% of the level 5
-  // searches on Easter Monster's first step repeat one).
+  // to seconds, they are kept per grid for the current producer and step: chainings from
+  // different assumptions often run dry on the same grid (grader/PERF_NOTES.md: rule memo).
   PlusHintsMemo rule_memo;
   const PlusHints& plus_rules(const PlusGrid& pg) {
     if (nest >= 4) return rule_memo.find(pg, nest);
@@ -432,7 +407,7 @@ struct DynamicScratch {
           const int x = ph.targets[i] << 1;
           if (rec[x] >= 0) continue;
           // push() and enter_off() written out: another call site of those lambdas here,
-          // off the hot path, made GCC compile the hot ones 6% slower.
+          // off the hot path, made GCC compile the hot ones slower (grader/PERF_NOTES.md).
           const int r = nrec++;
           const int np = static_cast<int>(plus_parents.size());
           if (np == 1) {
@@ -499,9 +474,9 @@ struct DynamicScratch {
             tb[++nt] = np;
           }
         }
-        // A unit of c where d has two positions left: the other one is "on". GCC called
-        // this lambda out of line (2% of all instructions on SER 7.5+), and a loop over the
-        // units instead was slower than the lambda inlined.
+        // A unit of c where d has two positions left: the other one is "on". Forced inline:
+        // GCC called it out of line, and a loop over the units was slower
+        // (grader/PERF_NOTES.md).
         const auto unit_on = [&](int k, Mask pm) SUDOFORGE_ALWAYS_INLINE {
           const int* cells = cu.cells[k];
           int q = cells[lowest(pm)];
@@ -691,7 +666,7 @@ struct DynamicScratch {
 
   // Number of distinct nodes among the ancestors of record r (r included).
   // The walk of for_each_ancestor written out: this one is hot, and calling the shared
-  // walker cost 10% more instructions on the slowest top1465 puzzles.
+  // walker cost more (grader/PERF_NOTES.md).
   int ancestors(Result& R, int r) {
     if (R.recs[r].anc >= 0) return R.recs[r].anc;
     ++vstamp;

@@ -28,7 +28,7 @@ constexpr std::uint32_t kSolved = 0x80000000u;
 constexpr int kMaxSide = 32;
 // Lookahead (see lookahead()) on at most this many binary columns per node, and only once
 // a search has placed this many nodes: small searches (most checks up to 16x16) are
-// cheaper without it, the large ones shrink by 5-20x with it (25x25 clue removal).
+// cheaper without it, the large ones shrink by far with it (solver/PERF_NOTES.md).
 constexpr int kLookColumns = 16;
 enum LookaheadResult { kDead, kBranch, kNoColumn, kSolvedState };
 constexpr std::uint64_t kLookAfterNodes = 5000;

@@ -56,16 +56,16 @@
 //        for the checks whose second solution is near the known one); a check it has not
 //        settled goes on in ClauseSolver (clause learning, solver/clause_solver.h) with the
 //        whole budget, counted in its own nodes (literals assigned; about ten cost one cell
-//        engine node). Learning wins most on the PROOFS that a clue can go (the cell engine
-//        re-refutes the same local contradictions, 4-40x longer). The hard "needed" checks
-//        must find a second solution that differs from the known one in 100-220 of the 625
-//        cells: ClauseSolver looks for it without the known solution as hint and without
-//        phase saving (pulled back toward the known solution it took 2-3x longer). The
-//        budgets go 1000, 10000, 100000, then max_check_nodes at once (a 1000000 round in
-//        between mostly repeated work). Both searches are exact, so the verdicts (and the
-//        uniqueness of every puzzle) are; only which checks finish within a budget
-//        changes, hence the puzzles of a 25x25 seed change with these settings (16x16 and
-//        below do not).
+//        engine node). Learning wins most on the PROOFS that a clue can go, where the cell
+//        engine re-refutes the same local contradictions. The hard "needed" checks must
+//        find a second solution far from the known one: ClauseSolver looks for it without
+//        the known solution as hint and without phase saving, which would pull it back
+//        toward the known one. The budgets go 1000, 10000, 100000, then max_check_nodes at
+//        once (the checks still open then are the hard ones; a round between would repeat
+//        work). Both searches are exact, so the verdicts (and the uniqueness of every
+//        puzzle) are; only which checks finish within a budget changes, hence the puzzles
+//        of a 25x25 seed change with these settings (16x16 and below do not). Timings of
+//        these choices: generator/PERF_NOTES.md.
 //      - if a budget still runs out at max_check_nodes, that orbit stays: the puzzle is
 //        still unique (every removal that was kept was proven), but no longer proven
 //        minimal: `minimal` and `orbit_minimal` are false and `undecided_clues` counts
@@ -75,9 +75,8 @@
 //        total (kDefaultPuzzleCheckNodes25), which bounds the time of the grids whose
 //        "needed" checks are all hard; past it the remaining clues stay undecided, and
 //        generate() tries a new grid (at most kUnprovenRetries25 times).
-//     The order of removals thus differs from the single pass, so a 16x16 or 25x25 seed
-//     gives another puzzle than it did before this scheme; 4x4 to 12x12 keep the single
-//     unbounded pass and their puzzles.
+//     The order of removals thus differs from the single pass; 4x4 to 12x12 keep the
+//     single unbounded pass, so their seeds keep their puzzles.
 //
 // Difficulty targeting (the grader plugs in through `Accept`): a rejected puzzle is not
 // thrown away wholesale. The plan, implemented in generate():
@@ -91,13 +90,9 @@
 //    not grade twice (the predicate owns that state, one per worker thread).
 // The CLI's predicate grades with a ceiling (grader::GradeOptions::max_rating): a
 // candidate above the level or band is rejected as soon as that is known, before the
-// harder techniques are searched, which is most of the cost of rejecting it (expert and
-// hard, the rarest levels below extreme, come 2.5x and 2.8x faster; grader/PERF_NOTES.md).
-// Measured and left: climbing from a rejected candidate by moving one orbit of clues at a
-// time (give an empty orbit, remove others while the puzzle stays unique) toward the band.
-// On extreme it needed 2.4x fewer candidates, but they were hard to grade and the rate did
-// not move (5.3-6.5/s against 6.0/s); on expert it kept fewer of its candidates than fresh
-// ones (1.0-2.9% against 3.7%): a move of a few clues changes the rating path too much.
+// harder techniques are searched, which is most of the cost of rejecting it
+// (grader/PERF_NOTES.md). Fresh candidates, not edits of rejected ones: a move of a few
+// clues changes the rating path too much (generator/PERF_NOTES.md).
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -148,19 +143,17 @@ struct GeneratorOptions {
   std::optional<std::uint64_t> max_grid_check_nodes;
 };
 
-// Default max_check_nodes for 25x25: large enough to settle the single checks met (the
-// hardest took 18M clause nodes, about 0.3 s per million), yet a bound (node counts,
-// never time, keep the output a function of the seed).
+// Default max_check_nodes for 25x25: large enough to settle the single checks met
+// (generator/PERF_NOTES.md), yet a bound (node counts, never time, keep the output a
+// function of the seed).
 inline constexpr std::uint64_t kDefaultCheckNodes25 = 50'000'000;
 // With that default (max_check_nodes not set), a 25x25 grid's checks also share a total
 // of this many nodes in the last round (about 90 s on one core). Most grids are proven
-// minimal well within it (seeds 3, 5-8, 10, 11: 5-66 s); a grid whose "needed" checks are
-// all hard (the first grid of seed 2 ran for more than 30 minutes unbounded, its checks
-// taking up to 68M nodes each) stops there with clues undecided, and the generator tries a
+// minimal well within it; a grid whose "needed" checks are all hard (unbounded, one ran
+// for more than 30 minutes) stops there with clues undecided, and the generator tries a
 // new grid instead, up to kUnprovenRetries25 times; the last try is kept even if it is not
-// proven minimal (minimal == false, undecided_clues > 0). Measured: 12 of 12 seeds proven
-// minimal, in 5 s to 4.5 minutes (seeds 1, 2, 12 on a second grid; seed 9 needed more
-// than three grids: 4 min 26 s). Five grids bound a puzzle to about 8 minutes.
+// proven minimal (minimal == false, undecided_clues > 0). Five grids bound a puzzle to
+// about 8 minutes (timings per seed: generator/PERF_NOTES.md).
 inline constexpr std::uint64_t kDefaultPuzzleCheckNodes25 = 300'000'000;
 inline constexpr int kUnprovenRetries25 = 4;
 

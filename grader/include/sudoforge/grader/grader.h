@@ -47,13 +47,12 @@ Level level_for(double er);
 std::pair<double, double> level_range(Level level);
 // The clue floor at which generated candidates of an N x N board (N = 4, 6, 9, 12, 16,
 // 25) reach `level` at a usable rate; 0 means minimal puzzles do (the generator's
-// default). Measured with this grader on a few hundred puzzles per size and floor:
-// minimal 16x16 puzzles are almost all extreme (they need dynamic chains) and minimal
-// 12x12 ones never easy, so those levels are drawn from puzzles that keep more clues
-// (not minimal). 4x4, 6x6 and 9x9 use minimal puzzles for every level; a level that
-// minimal puzzles of such a size rarely or never reach (above easy on 4x4) gets 0 too,
-// since more clues only make puzzles easier. 25x25 floors are the 16x16 ones scaled by
-// the cell count (not measured: a graded 25x25 sample takes hours).
+// default). Chosen from this grader's ratings (grader/PERF_NOTES.md): minimal 16x16
+// puzzles are almost all extreme (they need dynamic chains) and minimal 12x12 ones never
+// easy, so those levels are drawn from puzzles that keep more clues (not minimal).
+// 4x4, 6x6 and 9x9 use minimal puzzles for every level; a level that minimal puzzles of
+// such a size rarely or never reach (above easy on 4x4) gets 0 too, since more clues only
+// make puzzles easier. 25x25 floors are the 16x16 ones scaled by the cell count.
 int level_min_clues(int size, Level level);
 
 // One step of the solution path.
@@ -89,9 +88,8 @@ struct GradeOptions {
   // and may leave the rating incomplete (complete = false; ER then is that of the steps
   // done). SE's level 5 is only tried where level 4 finds nothing, which no puzzle of
   // top1465 or cb001 (nor Golden Nugget, Easter Monster or AI Escargot) needs; one search
-  // of it takes about 2.5 minutes on those two monsters' first positions and 1 to 70 s on
-  // AI Escargot's later ones. The nested levels run on boards up to 9x9 only (on larger
-  // ones a step could take hours).
+  // of it can take minutes (grader/PERF_NOTES.md). The nested levels run on boards up to
+  // 9x9 only (on larger ones a step could take hours).
   int max_chain_level = 6;
   // Give up (complete = false) after this many steps (a safety net; 0 = no limit).
   int max_steps = 0;

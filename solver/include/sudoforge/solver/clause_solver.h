@@ -6,9 +6,9 @@
 // puzzle refutes the same local contradictions over and over in a plain backtracking
 // search (kCellMasks spends seconds to minutes on some). Learning a clause from each
 // contradiction (the reason it happened, as a disjunction of candidates) and backjumping
-// cuts those proofs by about 4-40x in CPU time (measured on the checks of 25x25 puzzles
-// that ran out of the cell engine's budget; the cell engine still wins some searches
-// for a second solution, so the generator tries it first with a small budget).
+// cuts those proofs by an order of magnitude (solver/PERF_NOTES.md); the cell engine still
+// wins some searches for a second solution, so the generator tries it first with a small
+// budget.
 //
 // Encoding: one boolean per candidate (cell, symbol) left open by the givens (a given's
 // peers lose its symbol); per open cell "at least one symbol" (one clause) and "at most
@@ -52,10 +52,9 @@ class ClauseSolver {
   // Phase saving (default on): a decision gives its variable the value it had when it was
   // last unassigned (first: the hint's, else "placed"). Off: always the first value, so
   // after each backjump or restart the search heads for the hint (or, without one, places
-  // candidates) again instead of returning to the region it left. Measured on the 25x25
-  // checks that need a second solution far from the known one (it differs in 100-220 of
-  // 625 cells): off and without hint took 0.6x the time of on without hint and 0.4x the
-  // time of on with the known solution as hint. Only the work changes, never the answer.
+  // candidates) again instead of returning to the region it left: faster on the checks
+  // whose second solution lies far from the hint (solver/PERF_NOTES.md). Only the work
+  // changes, never the answer.
   void set_phase_saving(bool on);
 
   // Whether `grid` has a solution that uses none of the `forbidden` candidates. When it

@@ -22,6 +22,37 @@
 //    spent); it never returns a count it did not finish. The solver stays usable.
 // A SudokuSolver keeps its scratch memory between calls (no allocation during search once
 // warm); it is not thread-safe: use one per thread.
+//
+// Engines: one search per job. Every count/solve/enumerate call runs exactly one of them,
+// chosen by the Engine asked for and the geometry (kAuto: kBitwise on 9x9, kCellMasks on
+// every other size; see resolve() in sudoku_solver.cpp).
+//
+//   engine (file)                   representation               runs for
+//   kBitwise: BandEngine            per-digit 27-bit band        9x9 count/solve/enumerate
+//     (band_engine.cpp)             bitboards, bit-sliced        (kAuto and kBitwise), the
+//                                   singles counts               generator's 9x9 checks
+//   kCellMasks: CellEngine          per-cell candidate masks;    every other size (kAuto,
+//     (cell_engine.cpp)             singles, locked candidates,  kBitwise off 9x9); the
+//                                   lookahead on large searches  generator's checks from
+//                                                                16x16 up (known solution
+//                                                                as branching hint)
+//   kLinked: LinkedEngine           dancing links specialised    the generator's checks
+//     (linked_engine.cpp)           to Sudoku (four nodes per    below 16x16 off 9x9;
+//                                   candidate, index arrays)     `--engine linked` on request
+//   BandEngine::run_random          the first release's band     random_solution on 9x9:
+//     (band_random.cpp)             search, random branch order  the generator's full grids
+//   CellEngine's random search      singles only, random         random_solution off 9x9:
+//     (cell_engine.cpp)             branch order                 the generator's full grids
+//   Dlx (dlx.h, dlx.cpp)            generic exact cover,         no product path: solver_bench's
+//                                   dancing links                textbook reference and tests
+//   ClauseSolver (clause_solver.h)  CDCL over one boolean per    the generator's 25x25 checks
+//                                   candidate                    the cell engine leaves open
+//   target_score (target_score.h)   per-cell branch and bound    NOIP 2009 scoring
+//                                   with ring bounds             (`solve --target-score`)
+//
+// random_solution's two searches are kept as first released, apart from the fast ones, so
+// a seed keeps its grids and the generator its puzzles. The generator pins kLinked below
+// 16x16 because a --check-nodes budget counts that engine's nodes.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -76,9 +107,8 @@ class SudokuSolver {
   // that agrees with `prefer`; the other engines ignore the hint. The result is count()'s;
   // only the search order changes. Why agree first: another solution differs from the
   // known one on a small set of cells, so choices that keep the known value elsewhere reach
-  // it soonest (measured on 16x16 and 25x25 removal: 5-1000x fewer nodes than trying the
-  // other options first, 2-50x fewer than no hint). Throws std::invalid_argument unless
-  // `prefer` is a full grid of grid's geometry.
+  // it soonest (solver/PERF_NOTES.md: branching hint). Throws std::invalid_argument
+  // unless `prefer` is a full grid of grid's geometry.
   std::uint64_t count(const Grid& grid, std::uint64_t limit, SearchStats* stats,
                       std::span<const Candidate> forbidden, const Grid& prefer);
   std::optional<Grid> solve(const Grid& grid, SearchStats* stats = nullptr);
