@@ -252,7 +252,8 @@ int db_import(const Invocation& inv) {
       jobs.reserve(p.size());
       for (const Pending& x : p) jobs.push_back({&x.record.grid, &x.record.style.alphabet, true});
       Analysed a;
-      a.results = workflow::analyze_all(jobs, analyzers, false, [&stop] { return !stop.requested(); });
+      a.results =
+          workflow::analyze_all(jobs, analyzers, false, [&stop] { return !stop.requested(); });
       a.pending = std::move(p);
       return a;
     });

@@ -22,6 +22,7 @@
 #include "sudoforge/grader/grader.h"
 #include "sudoforge/workflow/generate.h"
 #include "sudoforge/workflow/seeds.h"
+#include "sudoforge/workflow/store.h"
 
 namespace sudoforge::cli {
 namespace {
@@ -265,18 +266,8 @@ int cmd_generate(const Invocation& inv) {
     if (open.busy_timeout_ms < 0) throw UsageError("--busy-timeout must not be negative");
     catalogue.emplace(db_path, open);
   }
-  std::vector<db::PuzzleRecord> pending;
-  db::AddResult stored;
-  auto last_commit = std::chrono::steady_clock::now();
-  // One transaction per batch: a killed run keeps every batch committed before the kill.
-  auto commit = [&] {
-    if (pending.empty()) return;
-    const db::AddResult r = catalogue->add(pending);
-    stored.added += r.added;
-    stored.duplicates += r.duplicates;
-    pending.clear();
-    last_commit = std::chrono::steady_clock::now();
-  };
+  std::optional<workflow::BatchedStore> store;
+  if (catalogue) store.emplace(*catalogue);
 
   const TextStyle style = default_style(g);
   std::ostringstream discard;
@@ -294,8 +285,8 @@ int cmd_generate(const Invocation& inv) {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> parts{{batch.first_index, batch.count}};
   std::uint64_t todo = batch.count;
   if (resume) {
-    const std::vector<std::uint64_t> have = catalogue->generated_indices(
-        batch.seed, plan.run_options, batch.first_index, batch.count);
+    const std::vector<std::uint64_t> have =
+        catalogue->generated_indices(batch.seed, plan.run_options, batch.first_index, batch.count);
     parts = workflow::missing_ranges(batch.first_index, batch.count, have);
     todo = batch.count - have.size();
     if (!quiet) {
@@ -324,14 +315,7 @@ int cmd_generate(const Invocation& inv) {
   auto emit = [&](const GeneratedPuzzle& p, workflow::PuzzleAnalysis* analysis) {
     if (p.undecided_clues > 0) ++unproven;
     candidates += p.attempts;
-    if (catalogue) {
-      db::PuzzleRecord r = workflow::generated_record(p, *analysis, plan.run_options);
-      pending.push_back(std::move(r));
-      if (pending.size() >= 500 ||
-          std::chrono::steady_clock::now() - last_commit > std::chrono::seconds(2)) {
-        commit();
-      }
-    }
+    if (store) store->add(workflow::generated_record(p, *analysis, plan.run_options));
     if (!print) {
       ++done;
       progress.update(done);
@@ -385,11 +369,11 @@ int cmd_generate(const Invocation& inv) {
   }
   progress.clear();
   out.finish();
-  if (catalogue) {
-    commit();
+  if (store) {
+    store->commit();
     if (!quiet) {
-      std::cerr << "sudoforge generate: " << db_path << ": added " << stored.added
-                << ", duplicates " << stored.duplicates << '\n';
+      std::cerr << "sudoforge generate: " << db_path << ": added " << store->stored().added
+                << ", duplicates " << store->stored().duplicates << '\n';
     }
   }
   if (!std::cout) throw IoError("cannot write the output");

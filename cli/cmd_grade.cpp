@@ -82,7 +82,8 @@ int cmd_grade(const Invocation& inv) {
                     "dlx_nodes", "guesses", "steps"});
   }
   StopRequest stop(time_limit);
-  std::vector<workflow::PuzzleAnalyzer> analyzers = workflow::make_analyzers(threads, {}, stop.flag());
+  std::vector<workflow::PuzzleAnalyzer> analyzers =
+      workflow::make_analyzers(threads, {}, stop.flag());
   std::vector<Job> batch;
   long long graded = 0, done = 0;
   bool stopped = false;
@@ -92,7 +93,8 @@ int cmd_grade(const Invocation& inv) {
   auto flush = [&]() {
     std::vector<workflow::AnalysisJob> jobs;
     for (const Job& j : batch) jobs.push_back({&j.record.grid, &j.record.style.alphabet});
-    const auto results = workflow::analyze_all(jobs, analyzers, explain, [&] { return !stop.requested(); });
+    const auto results =
+        workflow::analyze_all(jobs, analyzers, explain, [&] { return !stop.requested(); });
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const workflow::PuzzleAnalysis& r = results[i];
       const Record& rec = batch[i].record;

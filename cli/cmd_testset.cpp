@@ -199,8 +199,8 @@ int cmd_testset(const Invocation& inv) {
     progress.clear();
     for (const auto& s : set.shortfalls) {
       std::cerr << "sudoforge testset: note: only "
-                << count_of(s.found, std::string(grader::level_name(s.level)) + " puzzle")
-                << " in " << s.seen << " generated; the rest of their share comes from other "
+                << count_of(s.found, std::string(grader::level_name(s.level)) + " puzzle") << " in "
+                << s.seen << " generated; the rest of their share comes from other "
                 << "levels\n";
     }
     if (!set.complete) {
@@ -218,7 +218,8 @@ int cmd_testset(const Invocation& inv) {
     std::cerr << "sudoforge testset: no unique puzzle to derive the others from\n";
     return kRecordsFailed;
   }
-  const std::vector<workflow::TestItem> items = workflow::make_items(chosen, spare, n_multiple, n_none, solver, rng);
+  const std::vector<workflow::TestItem> items =
+      workflow::make_items(chosen, spare, n_multiple, n_none, solver, rng);
 
   Printer out(std::cout, format);
   if (format == OutputFormat::kCsv) out.csv_header({"puzzle", "count", "solution", "kind", "level", "rating"});
