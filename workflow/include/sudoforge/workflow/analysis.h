@@ -30,8 +30,9 @@ struct PuzzleAnalysis {
 // One per thread: owns a solver and a grader.
 class PuzzleAnalyzer {
  public:
-  // `stop` (may be null; see StopRequest) is polled inside the search and the grading, so
-  // an analysis in flight is abandoned within milliseconds of a stop request.
+  // `stop` (may be null: a front end raises it on a signal or a deadline) is polled inside
+  // the search and the grading, so an analysis in flight is abandoned within milliseconds
+  // of a stop request.
   explicit PuzzleAnalyzer(grader::GradeOptions options = {},
                           const std::atomic<bool>* stop = nullptr);
   // Checks givens, uniqueness (limit 2) and grades; `explain` keeps the steps.
