@@ -15,8 +15,6 @@
 #include "commands.h"
 #include "input.h"
 #include "printer.h"
-#include "puzzle_analysis.h"
-#include "puzzle_record.h"
 #include "query_options.h"
 #include "stop_request.h"
 #include "sudoforge/core/record_writer.h"
@@ -25,6 +23,8 @@
 #include "sudoforge/db/catalogue.h"
 #include "sudoforge/db/schema.h"
 #include "sudoforge/solver/sudoku_solver.h"
+#include "sudoforge/workflow/analysis.h"
+#include "sudoforge/workflow/record.h"
 
 namespace sudoforge::cli {
 namespace {
@@ -33,6 +33,9 @@ using db::Catalogue;
 using db::CatalogueError;
 using db::PuzzleRecord;
 using db::QueryFilter;
+using workflow::AnalysisJob;
+using workflow::PuzzleAnalysis;
+using workflow::PuzzleAnalyzer;
 
 constexpr const char* kDbUsage =
     "sudoforge db init | import FILE... | query [FILTERS] | stats | export -o FILE [FILTERS] | merge DB...";
@@ -205,7 +208,7 @@ int db_import(const Invocation& inv) {
   Catalogue cat(path, open_options(vm, false));  // fails before reading input if unusable
   // Ctrl-C / SIGTERM: the batches analysed so far are stored whole, the rest dropped.
   StopRequest stop;
-  std::vector<PuzzleAnalyzer> analyzers = make_analyzers(threads, {}, stop.flag());
+  std::vector<PuzzleAnalyzer> analyzers = workflow::make_analyzers(threads, {}, stop.flag());
   struct Pending {
     Record record;
     std::string source;
@@ -227,7 +230,7 @@ int db_import(const Invocation& inv) {
         diag.record_error(a.pending[i].source, a.pending[i].record.line, r.error);
         continue;
       }
-      PuzzleRecord rec = record_from(a.pending[i].record.grid, r);
+      PuzzleRecord rec = workflow::record_from(a.pending[i].record.grid, r);
       rec.canonical = std::move(r.canonical);
       rec.source = vm.count("source") ? vm["source"].as<std::string>() : a.pending[i].source;
       batch.push_back(std::move(rec));
@@ -249,7 +252,8 @@ int db_import(const Invocation& inv) {
       jobs.reserve(p.size());
       for (const Pending& x : p) jobs.push_back({&x.record.grid, &x.record.style.alphabet, true});
       Analysed a;
-      a.results = analyze_all(jobs, analyzers, false, [&stop] { return !stop.requested(); });
+      a.results =
+          workflow::analyze_all(jobs, analyzers, false, [&stop] { return !stop.requested(); });
       a.pending = std::move(p);
       return a;
     });

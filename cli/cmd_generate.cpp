@@ -6,10 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <map>
 #include <memory>
-#include <mutex>
-#include <random>
 #include <sstream>
 #include <utility>
 #include <vector>
@@ -17,14 +14,15 @@
 #include "commands.h"
 #include "printer.h"
 #include "progress.h"
-#include "puzzle_analysis.h"
-#include "puzzle_record.h"
 #include "query_options.h"
 #include "stop_request.h"
 #include "sudoforge/core/errors.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/generator/generator.h"
 #include "sudoforge/grader/grader.h"
+#include "sudoforge/workflow/generate.h"
+#include "sudoforge/workflow/seeds.h"
+#include "sudoforge/workflow/store.h"
 
 namespace sudoforge::cli {
 namespace {
@@ -216,130 +214,40 @@ int cmd_generate(const Invocation& inv) {
   const OutputFormat format =
       parse_output_format(vm.count("output") ? vm["output"].as<std::string>() : "line");
 
-  // What determines puzzle i of a seed besides (seed, i): stored with each puzzle so that
-  // --resume recognizes this run's puzzles, spelled as the options are given.
-  std::string run_options =
-      "--size " + g.name() + " --symmetry " + std::string(symmetry_name(gen.symmetry));
-  if (!gen.minimal) run_options += " --no-minimal --min-clues " + std::to_string(gen.min_clues);
-  if (g.size() >= 16 && gen.max_check_nodes) {
-    run_options += " --check-nodes " + std::to_string(*gen.max_check_nodes);
+  workflow::GenerateRequest request;
+  request.generator = gen;
+  request.keep_analyses = to_db;
+  workflow::Target& target = request.target;
+  if (vm.count("level")) {
+    target.level = grader::parse_level(vm["level"].as<std::string>());
+    if (!target.level) {
+      throw UsageError("bad --level '" + vm["level"].as<std::string>() +
+                       "': use easy, medium, hard, expert, diabolical or extreme");
+    }
   }
-
-  AcceptFactory accept_factory;
-  bool graded = false;
-  bool filtered = false;  // --level, --min-rating or --max-rating
-  std::string band;       // that filter, in words (for the end-of-run line)
-  std::string floor_note;  // said on stderr when a level's clue floor applies
-  const std::string board = std::to_string(g.size()) + "x" + std::to_string(g.size());
-  // Counts the graded candidates for the progress line and the early word on a slow band.
-  std::unique_ptr<FilterWatch> watch;
-  // --db: analyses made on the workers, waiting for their puzzle to reach the writer.
-  std::map<std::uint64_t, PuzzleAnalysis> analyses;
-  std::mutex analyses_mutex;
-  {
-    std::optional<grader::Level> level;
-    double lo = -1e300, hi = 1e300;
-    if (vm.count("level")) {
-      level = grader::parse_level(vm["level"].as<std::string>());
-      if (!level) {
-        throw UsageError("bad --level '" + vm["level"].as<std::string>() +
-                         "': use easy, medium, hard, expert, diabolical or extreme");
-      }
-    }
-    // A level that minimal puzzles of this size rarely reach is drawn from fuller ones
-    // (grader::level_min_clues), unless the clue floor is the user's.
-    if (level && gen.minimal && !vm.count("min-clues")) {
-      const int floor = grader::level_min_clues(g.size(), *level);
-      if (floor > 0) {
-        gen.minimal = false;
-        gen.min_clues = floor;
-        floor_note = "sudoforge generate: level " + std::string(grader::level_name(*level)) +
-                     " on " + board + ": puzzles keep " + std::to_string(floor) +
-                     " clues (not minimal: minimal ones rarely reach it; --no-minimal "
-                     "--min-clues sets another floor)\n";
-      }
-    }
-    if (vm.count("min-rating")) lo = vm["min-rating"].as<double>();
-    if (vm.count("max-rating")) hi = vm["max-rating"].as<double>();
-    if (level) run_options += " --level " + std::string(grader::level_name(*level));
-    // The shortest text that reads back as the same double.
-    auto exact = [](double v) {
-      char text[32];
-      const auto [end, ec] = std::to_chars(text, text + sizeof text, v);
-      return std::string(text, ec == std::errc() ? end : text);
-    };
-    if (vm.count("min-rating")) run_options += " --min-rating " + exact(lo);
-    if (vm.count("max-rating")) run_options += " --max-rating " + exact(hi);
-    if (lo > hi) throw UsageError("--min-rating is above --max-rating");
-    // The easiest step, a full house, is rated 1.0: below that the run would never end.
-    if (hi < 1.0) throw UsageError("--max-rating below 1.0: every puzzle is rated 1.0 or more");
-    if (level) {  // its range is (floor, ceiling], easy's [0, 1.5]
-      const auto [floor, ceiling] = grader::level_range(*level);
-      if (lo > ceiling + 1e-9 || (*level != grader::Level::kEasy && hi <= floor + 1e-9)) {
-        throw UsageError("--level " + std::string(grader::level_name(*level)) +
+  if (vm.count("min-rating")) target.min_rating = vm["min-rating"].as<double>();
+  if (vm.count("max-rating")) target.max_rating = vm["max-rating"].as<double>();
+  if (const auto problem = workflow::find_problem(target)) {
+    switch (*problem) {
+      case workflow::TargetProblem::kBandInverted:
+        throw UsageError("--min-rating is above --max-rating");
+      case workflow::TargetProblem::kBelowEasiest:
+        throw UsageError("--max-rating below 1.0: every puzzle is rated 1.0 or more");
+      case workflow::TargetProblem::kLevelOutsideBand:
+        throw UsageError("--level " + std::string(grader::level_name(*target.level)) +
                          " and the --min/--max-rating band have no rating in common");
-      }
-    }
-    filtered = level || vm.count("min-rating") || vm.count("max-rating");
-    if (level) band = "level " + std::string(grader::level_name(*level));
-    char text[64];
-    if (vm.count("min-rating") && vm.count("max-rating")) {
-      std::snprintf(text, sizeof text, "rating %g to %g", lo, hi);
-    } else if (vm.count("min-rating")) {
-      std::snprintf(text, sizeof text, "rating >= %g", lo);
-    } else if (vm.count("max-rating")) {
-      std::snprintf(text, sizeof text, "rating <= %g", hi);
-    } else {
-      text[0] = '\0';
-    }
-    if (text[0]) band += (band.empty() ? "" : ", ") + std::string(text);
-    graded = filtered || to_db;
-    if (graded) {
-      // One analyzer (solver + grader) per worker thread. A puzzle whose rating stays
-      // incomplete (the ladder got stuck) is not kept when filtering: its rating cannot be
-      // vouched for. With --db the whole analysis travels to the writer by index.
-      // The grading stops as soon as a candidate is known to be above the band (a
-      // diabolical candidate for --level expert costs the basic techniques only, not
-      // the chains): GradeOptions::max_rating.
-      grader::GradeOptions grade;
-      double ceiling = hi;
-      if (level && *level != grader::Level::kExtreme) {
-        ceiling = std::min(ceiling, grader::level_range(*level).second);
-      }
-      if (filtered && ceiling < 1e300) grade.max_rating = ceiling;
-      accept_factory = [level, lo, hi, filtered, to_db, grade, &analyses, &analyses_mutex,
-                        &watch, flag = stop.flag()]() -> Accept {
-        auto analyzer = std::make_shared<PuzzleAnalyzer>(grade, flag);
-        return [analyzer, level, lo, hi, filtered, to_db, &analyses, &analyses_mutex,
-                &watch](GeneratedPuzzle& p) {
-          PuzzleAnalysis a = analyzer->analyze(p.puzzle, false);
-          // Abandoned on a stop request: rejected, and the generator sees the stop next.
-          if (!a.done) return false;
-          const grader::Rating& r = a.rating;
-          if (!a.error.empty()) return false;  // cannot happen: the generator proved uniqueness
-          if (filtered) {
-            const bool kept =
-                r.complete && (!level || r.level == *level) && r.er >= lo && r.er <= hi;
-            if (watch) watch->graded(kept);
-            if (!kept) return false;
-          }
-          p.rating = r.er;
-          p.level = std::string(grader::level_name(r.level));
-          if (to_db) {
-            std::lock_guard lock(analyses_mutex);
-            analyses[p.index] = std::move(a);
-          }
-          return true;
-        };
-      };
     }
   }
+  const workflow::GeneratePlan plan = workflow::plan_generation(request);
+  const bool filtered = target.filters();
+  const bool graded = plan.graded;
+  const std::string band = workflow::describe(target);  // the filter in words
+  const std::string board = std::to_string(g.size()) + "x" + std::to_string(g.size());
 
   if (vm.count("seed")) {
     batch.seed = parse_u64(vm["seed"].as<std::string>(), "seed");
   } else {
-    std::random_device device;
-    batch.seed = (static_cast<std::uint64_t>(device()) << 32) ^ device();
+    batch.seed = workflow::draw_seed();
     std::cerr << "sudoforge generate: seed " << batch.seed << std::endl;
   }
 
@@ -358,18 +266,8 @@ int cmd_generate(const Invocation& inv) {
     if (open.busy_timeout_ms < 0) throw UsageError("--busy-timeout must not be negative");
     catalogue.emplace(db_path, open);
   }
-  std::vector<db::PuzzleRecord> pending;
-  db::AddResult stored;
-  auto last_commit = std::chrono::steady_clock::now();
-  // One transaction per batch: a killed run keeps every batch committed before the kill.
-  auto commit = [&] {
-    if (pending.empty()) return;
-    const db::AddResult r = catalogue->add(pending);
-    stored.added += r.added;
-    stored.duplicates += r.duplicates;
-    pending.clear();
-    last_commit = std::chrono::steady_clock::now();
-  };
+  std::optional<workflow::BatchedStore> store;
+  if (catalogue) store.emplace(*catalogue);
 
   const TextStyle style = default_style(g);
   std::ostringstream discard;
@@ -384,29 +282,28 @@ int cmd_generate(const Invocation& inv) {
   // The index ranges to generate: the whole run, or with --resume the gaps between the
   // indices stored (after a kill, a prefix of the run minus the duplicates, which are
   // generated again and found to be duplicates again).
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> parts;  // (first index, count)
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> parts{{batch.first_index, batch.count}};
   std::uint64_t todo = batch.count;
   if (resume) {
     const std::vector<std::uint64_t> have =
-        catalogue->generated_indices(batch.seed, run_options, batch.first_index, batch.count);
-    std::uint64_t next = batch.first_index;
-    for (const std::uint64_t i : have) {
-      if (i > next) parts.emplace_back(next, i - next);
-      next = i + 1;
-    }
-    const std::uint64_t end = batch.first_index + batch.count;  // <= UINT64_MAX: checked
-    if (next < end) parts.emplace_back(next, end - next);
+        catalogue->generated_indices(batch.seed, plan.run_options, batch.first_index, batch.count);
+    parts = workflow::missing_ranges(batch.first_index, batch.count, have);
     todo = batch.count - have.size();
     if (!quiet) {
       std::cerr << "sudoforge generate: " << db_path << " holds " << have.size() << " of the "
                 << batch.count << " puzzles of this run; generating the other " << todo << '\n';
     }
-  } else {
-    parts.emplace_back(batch.first_index, batch.count);
   }
 
   Progress progress("generate", !quiet && stderr_is_tty(), todo);
-  if (!floor_note.empty() && !quiet) std::cerr << floor_note;
+  if (plan.level_floor > 0 && !quiet) {
+    std::cerr << "sudoforge generate: level " << grader::level_name(*target.level) << " on "
+              << board << ": puzzles keep " << plan.level_floor
+              << " clues (not minimal: minimal ones rarely reach it; --no-minimal "
+                 "--min-clues sets another floor)\n";
+  }
+  // Counts the graded candidates for the progress line and the early word on a slow band.
+  std::unique_ptr<FilterWatch> watch;
   if (filtered) {
     watch = std::make_unique<FilterWatch>(progress, "generate", band + " on " + board, todo,
                                           !quiet);
@@ -415,30 +312,10 @@ int cmd_generate(const Invocation& inv) {
   std::uint64_t candidates = 0;  // graded to deliver the puzzles printed (with --level etc.)
   std::uint64_t done = 0;
   std::uint64_t unproven = 0;  // puzzles with clues whose check ran out of --check-nodes
-  auto emit = [&](const GeneratedPuzzle& p) {
+  auto emit = [&](const GeneratedPuzzle& p, workflow::PuzzleAnalysis* analysis) {
     if (p.undecided_clues > 0) ++unproven;
     candidates += p.attempts;
-    if (catalogue) {
-      PuzzleAnalysis a;
-      {
-        std::lock_guard lock(analyses_mutex);
-        auto it = analyses.find(p.index);
-        a = std::move(it->second);
-        analyses.erase(it);
-      }
-      db::PuzzleRecord r = record_from(p.puzzle, a);
-      r.symmetry = std::string(symmetry_name(p.symmetry));
-      r.minimal = p.minimal;
-      r.source = "generator";
-      r.seed = static_cast<std::int64_t>(batch.seed);
-      r.gen_index = static_cast<std::int64_t>(p.index);
-      r.gen_options = run_options;
-      pending.push_back(std::move(r));
-      if (pending.size() >= 500 ||
-          std::chrono::steady_clock::now() - last_commit > std::chrono::seconds(2)) {
-        commit();
-      }
-    }
+    if (store) store->add(workflow::generated_record(p, *analysis, plan.run_options));
     if (!print) {
       ++done;
       progress.update(done);
@@ -481,15 +358,10 @@ int cmd_generate(const Invocation& inv) {
 
   BatchResult result;
   try {
-    for (const auto& [first, count] : parts) {
-      BatchOptions part = batch;
-      part.first_index = first;
-      part.count = count;
-      const BatchResult r = generate_batch(gen, part, accept_factory, emit, stop.flag());
-      result.delivered += r.delivered;
-      result.end = r.end;
-      if (r.end != BatchEnd::kComplete) break;
-    }
+    workflow::GenerateCallbacks callbacks;
+    callbacks.on_candidate = [&watch](bool kept) { watch->graded(kept); };
+    callbacks.on_puzzle = emit;
+    result = workflow::generate(plan, batch, parts, callbacks, stop.flag());
   } catch (const GeneratorError& e) {
     progress.clear();
     out.finish();
@@ -497,11 +369,11 @@ int cmd_generate(const Invocation& inv) {
   }
   progress.clear();
   out.finish();
-  if (catalogue) {
-    commit();
+  if (store) {
+    store->commit();
     if (!quiet) {
-      std::cerr << "sudoforge generate: " << db_path << ": added " << stored.added
-                << ", duplicates " << stored.duplicates << '\n';
+      std::cerr << "sudoforge generate: " << db_path << ": added " << store->stored().added
+                << ", duplicates " << store->stored().duplicates << '\n';
     }
   }
   if (!std::cout) throw IoError("cannot write the output");

@@ -8,10 +8,10 @@
 #include "input.h"
 #include "printer.h"
 #include "progress.h"
-#include "puzzle_analysis.h"
 #include "stop_request.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/grader/grader.h"
+#include "sudoforge/workflow/analysis.h"
 
 namespace sudoforge::cli {
 namespace {
@@ -82,7 +82,8 @@ int cmd_grade(const Invocation& inv) {
                     "dlx_nodes", "guesses", "steps"});
   }
   StopRequest stop(time_limit);
-  std::vector<PuzzleAnalyzer> analyzers = make_analyzers(threads, {}, stop.flag());
+  std::vector<workflow::PuzzleAnalyzer> analyzers =
+      workflow::make_analyzers(threads, {}, stop.flag());
   std::vector<Job> batch;
   long long graded = 0, done = 0;
   bool stopped = false;
@@ -90,11 +91,12 @@ int cmd_grade(const Invocation& inv) {
   // Grades a batch on `threads` workers (each with its own grader and solver), then prints
   // it in input order.
   auto flush = [&]() {
-    std::vector<AnalysisJob> jobs;
+    std::vector<workflow::AnalysisJob> jobs;
     for (const Job& j : batch) jobs.push_back({&j.record.grid, &j.record.style.alphabet});
-    const auto results = analyze_all(jobs, analyzers, explain, [&] { return !stop.requested(); });
+    const auto results =
+        workflow::analyze_all(jobs, analyzers, explain, [&] { return !stop.requested(); });
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      const PuzzleAnalysis& r = results[i];
+      const workflow::PuzzleAnalysis& r = results[i];
       const Record& rec = batch[i].record;
       if (!r.done) {
         progress.clear();

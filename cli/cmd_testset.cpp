@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
-#include <random>
+#include <memory>
 
 #include "commands.h"
 #include "printer.h"
@@ -28,7 +28,8 @@
 #include "sudoforge/generator/generator.h"
 #include "sudoforge/grader/grader.h"
 #include "sudoforge/solver/sudoku_solver.h"
-#include "testset_items.h"
+#include "sudoforge/workflow/seeds.h"
+#include "sudoforge/workflow/testset.h"
 
 namespace sudoforge::cli {
 namespace {
@@ -54,12 +55,25 @@ constexpr const char* kExamples =
     "Exit codes: 0 done; 1 the catalogue has too few matching puzzles (nothing printed);\n"
     "2 usage error; 3 catalogue error.\n";
 
-const std::vector<std::string> kAllLevels = {"easy", "medium", "hard", "expert", "diabolical", "extreme"};
-
 double parse_fraction(const po::variables_map& vm, const char* name) {
   const double f = vm[name].as<double>();
   if (!(f >= 0) || f > 1e9) throw UsageError(std::string("--") + name + " must be a fraction >= 0");
   return f;
+}
+
+// The levels of --levels (comma-separated, each once, in the order given).
+std::vector<grader::Level> parse_levels(const std::string& text) {
+  std::vector<grader::Level> levels;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string name = text.substr(start, comma - start);
+    const auto level = grader::parse_level(name);
+    if (!level) throw UsageError("bad level '" + name + "' in --levels");
+    if (std::find(levels.begin(), levels.end(), *level) == levels.end()) levels.push_back(*level);
+    start = comma + 1;
+  }
+  return levels;
 }
 
 std::string rating_text(const std::optional<double>& r) {
@@ -96,11 +110,9 @@ int cmd_testset(const Invocation& inv) {
   const double fu = parse_fraction(vm, "unique"), fm = parse_fraction(vm, "multiple"),
                fn = parse_fraction(vm, "none");
   if (fu + fm + fn <= 0) throw UsageError("the fractions add up to 0");
-  const auto total = static_cast<std::size_t>(count);
-  const auto n_multiple = static_cast<std::size_t>(std::llround(count * fm / (fu + fm + fn)));
-  const auto n_none = std::min(total - n_multiple,
-                               static_cast<std::size_t>(std::llround(count * fn / (fu + fm + fn))));
-  const std::size_t n_unique = total - n_multiple - n_none;
+  const workflow::TestsetCounts counts =
+      workflow::split_counts(static_cast<std::size_t>(count), fu, fm, fn);
+  const std::size_t n_unique = counts.unique, n_multiple = counts.multiple, n_none = counts.none;
   const OutputFormat format = parse_output_format(vm["output"].as<std::string>(), false);
   const int threads = vm["threads"].as<int>();
   if (threads < 1 || threads > 256) throw UsageError("--threads must be 1 to 256");
@@ -108,8 +120,7 @@ int cmd_testset(const Invocation& inv) {
   if (vm.count("seed")) {
     seed = vm["seed"].as<unsigned long long>();
   } else {
-    std::random_device device;
-    seed = (static_cast<std::uint64_t>(device()) << 32) ^ device();
+    seed = workflow::draw_seed();
     std::cerr << "sudoforge testset: seed " << seed << std::endl;
   }
   const bool from_db = vm.count("db") > 0;
@@ -122,62 +133,26 @@ int cmd_testset(const Invocation& inv) {
   }
   if (from_db && vm.count("levels")) throw UsageError("--levels is for generated sets; use --level with --db");
 
-  TestsetRng rng(seed);
-  // The stratification buckets (level names in order), the unique puzzles chosen for
-  // them, and spare unique puzzles for the multiple/none items.
-  std::vector<std::string> levels;
-  std::vector<TestBase> chosen, spare;
+  workflow::TestsetRng rng(seed);
+  // The unique puzzles chosen, and spare unique puzzles for the multiple/none items.
+  workflow::TestBases bases;
   const std::size_t n_bases = n_multiple + n_none;
 
   if (from_db) {
-    std::vector<std::vector<TestBase>> buckets;
+    workflow::CatalogueSet set;
     try {
       db::Catalogue cat(resolve_db(vm), open_options(vm, true));
-      cat.query(filter, [&](const db::PuzzleRecord& r) {
-        if (!r.solution) return true;  // not known to be unique
-        const std::string level = r.level.value_or("");
-        auto it = std::find(levels.begin(), levels.end(), level);
-        if (it == levels.end()) {
-          levels.push_back(level);
-          buckets.emplace_back();
-          it = levels.end() - 1;
-        }
-        buckets[static_cast<std::size_t>(it - levels.begin())].push_back(
-            {r.givens, *r.solution, level, r.rating_er});
-        return true;
-      });
+      set = workflow::choose_bases(cat, filter, n_unique, n_bases, rng);
     } catch (const db::CatalogueError& e) {
       std::cerr << "sudoforge testset: " << e.what() << '\n';
       return kIo;
     }
-    std::size_t available = 0;
-    for (auto& b : buckets) available += b.size();
-    const std::size_t needed = n_unique + (n_unique == 0 && n_bases > 0 ? 1 : 0);
-    if (available < needed || available == 0) {
-      std::cerr << "sudoforge testset: only " << count_of(available, "matching puzzle")
-                << " with a known solution, " << needed << " needed: nothing printed\n";
+    if (!set.complete) {
+      std::cerr << "sudoforge testset: only " << count_of(set.available, "matching puzzle")
+                << " with a known solution, " << set.needed << " needed: nothing printed\n";
       return kRecordsFailed;
     }
-    // Levels in the usual order (ungraded last), each bucket shuffled by the seed.
-    std::vector<std::size_t> order(levels.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    auto rank = [&](std::size_t i) {
-      auto it = std::find(kAllLevels.begin(), kAllLevels.end(), levels[i]);
-      return it == kAllLevels.end() ? kAllLevels.size() : static_cast<std::size_t>(it - kAllLevels.begin());
-    };
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rank(a) < rank(b); });
-    std::vector<std::size_t> sizes;
-    for (std::size_t i : order) {
-      shuffle(buckets[i], rng);
-      sizes.push_back(buckets[i].size());
-    }
-    const auto q = quotas(n_unique, sizes);
-    for (std::size_t k = 0; k < order.size(); ++k) {
-      auto& b = buckets[order[k]];
-      chosen.insert(chosen.end(), b.begin(), b.begin() + static_cast<std::ptrdiff_t>(q[k]));
-      spare.insert(spare.end(), b.begin() + static_cast<std::ptrdiff_t>(q[k]), b.end());
-    }
-    shuffle(spare, rng);
+    bases = std::move(set.bases);
   } else {
     GeneratorOptions gen;
     try {
@@ -191,34 +166,64 @@ int cmd_testset(const Invocation& inv) {
         throw UsageError("--symmetry " + *filter.symmetry + " needs square boxes");
       }
     }
+    workflow::GeneratedSetPlan plan{gen};
     if (filter.level) {
-      levels = {std::string(grader::level_name(*grader::parse_level(*filter.level)))};
+      plan.levels = {*grader::parse_level(*filter.level)};
     } else if (vm.count("levels")) {
-      levels = parse_levels(vm["levels"].as<std::string>());
+      plan.levels = parse_levels(vm["levels"].as<std::string>());
     } else {
-      levels = {"easy", "medium", "hard", "expert"};
+      plan.levels = {grader::Level::kEasy, grader::Level::kMedium, grader::Level::kHard,
+                     grader::Level::kExpert};
     }
-    GeneratedSetPlan plan{gen, levels};
-    plan.min_rating = filter.min_rating.value_or(-1e300);
-    plan.max_rating = filter.max_rating.value_or(1e300);
+    plan.min_rating = filter.min_rating;
+    plan.max_rating = filter.max_rating;
     plan.n_unique = n_unique;
     plan.n_bases = n_bases;
     plan.seed = seed;
     plan.threads = threads;
-    plan.progress = stderr_is_tty() && !vm["quiet"].as<bool>();
-    if (!generate_bases(plan, chosen, spare)) return kRecordsFailed;
+    const bool show = stderr_is_tty() && !vm["quiet"].as<bool>();
+    Progress progress("testset", show, n_unique + n_bases);
+    const int size = gen.geometry.size();
+    const std::string board = std::to_string(size) + "x" + std::to_string(size);
+    std::unique_ptr<FilterWatch> watch;  // of the level stream running
+    workflow::GeneratedSetCallbacks callbacks;
+    callbacks.on_level_stream = [&](grader::Level level, std::size_t wanted) {
+      watch = std::make_unique<FilterWatch>(
+          progress, "testset", "level " + std::string(grader::level_name(level)) + " on " + board,
+          wanted, true);
+    };
+    callbacks.on_level_candidate = [&watch](bool kept) { watch->graded(kept); };
+    callbacks.on_candidate = [&progress] { progress.candidate(); };
+    callbacks.on_placed = [&progress](std::uint64_t placed) { progress.update(placed); };
+    workflow::GeneratedSet set = workflow::generate_bases(plan, callbacks);
+    progress.clear();
+    for (const auto& s : set.shortfalls) {
+      std::cerr << "sudoforge testset: note: only "
+                << count_of(s.found, std::string(grader::level_name(s.level)) + " puzzle") << " in "
+                << s.seen << " generated; the rest of their share comes from other "
+                << "levels\n";
+    }
+    if (!set.complete) {
+      std::cerr << "sudoforge testset: only " << count_of(set.bases.chosen.size(), "unique puzzle")
+                << " found, " << n_unique << " needed: nothing printed\n";
+      return kRecordsFailed;
+    }
+    bases = std::move(set.bases);
   }
+  const std::vector<workflow::TestBase>& chosen = bases.chosen;
+  const std::vector<workflow::TestBase>& spare = bases.spare;
 
   SudokuSolver solver;
   if (n_bases > 0 && spare.empty() && chosen.empty()) {
     std::cerr << "sudoforge testset: no unique puzzle to derive the others from\n";
     return kRecordsFailed;
   }
-  const std::vector<TestItem> items = make_items(chosen, spare, n_multiple, n_none, solver, rng);
+  const std::vector<workflow::TestItem> items =
+      workflow::make_items(chosen, spare, n_multiple, n_none, solver, rng);
 
   Printer out(std::cout, format);
   if (format == OutputFormat::kCsv) out.csv_header({"puzzle", "count", "solution", "kind", "level", "rating"});
-  for (const TestItem& it : items) {
+  for (const workflow::TestItem& it : items) {
     const TextStyle style = default_style(it.puzzle.geometry());
     const std::string puzzle = to_line(it.puzzle, style);
     const std::string solution = it.solution ? to_line(*it.solution, style) : "";

@@ -1,17 +1,17 @@
-#include "testset_items.h"
+#include "sudoforge/workflow/testset.h"
 
 #include <algorithm>
 #include <atomic>
-#include <iostream>
+#include <cmath>
 #include <memory>
 #include <stdexcept>
 
-#include "cli_common.h"
-#include "progress.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/grader/grader.h"
+#include "sudoforge/workflow/seeds.h"
+#include "sudoforge/workflow/target.h"
 
-namespace sudoforge::cli {
+namespace sudoforge::workflow {
 namespace {
 
 bool peer_holds(const Grid& g, int cell, int v) {
@@ -131,27 +131,73 @@ std::vector<TestItem> make_items(const std::vector<TestBase>& chosen,
   return items;
 }
 
-std::vector<std::string> parse_levels(const std::string& text) {
-  std::vector<std::string> levels;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    const std::string name = text.substr(start, comma - start);
-    const auto level = grader::parse_level(name);
-    if (!level) throw UsageError("bad level '" + name + "' in --levels");
-    const std::string canonical(grader::level_name(*level));
-    if (std::find(levels.begin(), levels.end(), canonical) == levels.end())
-      levels.push_back(canonical);
-    start = comma + 1;
-  }
-  return levels;
+TestsetCounts split_counts(std::size_t total, double unique, double multiple, double none) {
+  const double sum = unique + multiple + none;
+  const auto count = static_cast<long long>(total);
+  TestsetCounts c;
+  c.multiple = static_cast<std::size_t>(std::llround(count * multiple / sum));
+  c.none = std::min(total - c.multiple, static_cast<std::size_t>(std::llround(count * none / sum)));
+  c.unique = total - c.multiple - c.none;
+  return c;
 }
 
-bool generate_bases(const GeneratedSetPlan& plan, std::vector<TestBase>& chosen,
-                    std::vector<TestBase>& spare) {
-  const std::vector<std::string>& levels = plan.levels;
+CatalogueSet choose_bases(db::Catalogue& catalogue, const db::QueryFilter& filter,
+                          std::size_t n_unique, std::size_t n_bases, TestsetRng& rng) {
+  static const std::vector<std::string> kAllLevels = {"easy",   "medium",     "hard",
+                                                      "expert", "diabolical", "extreme"};
+  std::vector<std::string> levels;  // the buckets' level names, in order of appearance
+  std::vector<std::vector<TestBase>> buckets;
+  catalogue.query(filter, [&](const db::PuzzleRecord& r) {
+    if (!r.solution) return true;  // not known to be unique
+    const std::string level = r.level.value_or("");
+    auto it = std::find(levels.begin(), levels.end(), level);
+    if (it == levels.end()) {
+      levels.push_back(level);
+      buckets.emplace_back();
+      it = levels.end() - 1;
+    }
+    buckets[static_cast<std::size_t>(it - levels.begin())].push_back(
+        {r.givens, *r.solution, level, r.rating_er});
+    return true;
+  });
+  CatalogueSet set;
+  for (auto& b : buckets) set.available += b.size();
+  set.needed = n_unique + (n_unique == 0 && n_bases > 0 ? 1 : 0);
+  if (set.available < set.needed || set.available == 0) return set;
+  set.complete = true;
+  // Levels in the usual order (ungraded last), each bucket shuffled by the seed.
+  std::vector<std::size_t> order(levels.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto rank = [&](std::size_t i) {
+    auto it = std::find(kAllLevels.begin(), kAllLevels.end(), levels[i]);
+    return it == kAllLevels.end() ? kAllLevels.size()
+                                  : static_cast<std::size_t>(it - kAllLevels.begin());
+  };
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return rank(a) < rank(b); });
+  std::vector<std::size_t> sizes;
+  for (std::size_t i : order) {
+    shuffle(buckets[i], rng);
+    sizes.push_back(buckets[i].size());
+  }
+  const auto q = quotas(n_unique, sizes);
+  std::vector<TestBase>& chosen = set.bases.chosen;
+  std::vector<TestBase>& spare = set.bases.spare;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    auto& b = buckets[order[k]];
+    chosen.insert(chosen.end(), b.begin(), b.begin() + static_cast<std::ptrdiff_t>(q[k]));
+    spare.insert(spare.end(), b.begin() + static_cast<std::ptrdiff_t>(q[k]), b.end());
+  }
+  shuffle(spare, rng);
+  return set;
+}
+
+GeneratedSet generate_bases(const GeneratedSetPlan& plan, const GeneratedSetCallbacks& callbacks) {
+  const std::vector<grader::Level>& levels = plan.levels;
   const std::size_t n_unique = plan.n_unique, n_bases = plan.n_bases;
-  const double lo = plan.min_rating, hi = plan.max_rating;
+  auto target_of = [&](grader::Level level) {
+    return Target{level, plan.min_rating, plan.max_rating};
+  };
   std::vector<std::size_t> want =
       quotas(n_unique, std::vector<std::size_t>(levels.size(), n_unique));
   std::vector<std::vector<TestBase>> buckets(levels.size());
@@ -159,10 +205,11 @@ bool generate_bases(const GeneratedSetPlan& plan, std::vector<TestBase>& chosen,
   const std::uint64_t cap =
       std::max<std::uint64_t>(200, 50 * static_cast<std::uint64_t>(n_unique + n_bases));
   const int size = plan.generator.geometry.size();
-  const std::string board = std::to_string(size) + "x" + std::to_string(size);
-  // Progress counts the puzzles that fill a share or a spare's place, out of all places.
+  // The places filled: a share's puzzle or a spare, out of n_unique + n_bases.
   std::uint64_t placed = 0;
-  Progress progress("testset", plan.progress, n_unique + n_bases);
+  auto report_placed = [&] {
+    if (callbacks.on_placed) callbacks.on_placed(placed);
+  };
 
   // A level that minimal puzzles of this size rarely reach (grader::level_min_clues) gets
   // its own stream of fuller puzzles, graded with the level's ceiling and kept only at
@@ -171,7 +218,7 @@ bool generate_bases(const GeneratedSetPlan& plan, std::vector<TestBase>& chosen,
   std::vector<std::uint64_t> dedicated_seen(levels.size(), 0);
   std::vector<bool> dedicated(levels.size(), false);
   for (std::size_t i = 0; i < levels.size(); ++i) {
-    const grader::Level level = *grader::parse_level(levels[i]);
+    const grader::Level level = levels[i];
     const int floor = grader::level_min_clues(size, level);
     if (floor == 0) continue;
     dedicated[i] = true;
@@ -180,23 +227,22 @@ bool generate_bases(const GeneratedSetPlan& plan, std::vector<TestBase>& chosen,
     fuller.minimal = false;
     fuller.min_clues = floor;
     BatchOptions b;
-    b.seed = puzzle_seed(plan.seed, 1 + static_cast<std::uint64_t>(level));  // one per level
+    b.seed = split_seed(plan.seed, 1 + static_cast<std::uint64_t>(level));  // one per level
     b.count = want[i];
     b.threads = plan.threads;
-    grader::GradeOptions grade;
-    if (level != grader::Level::kExtreme) {
-      grade.max_rating = std::min(hi, grader::level_range(level).second);
-    }
-    FilterWatch watch(progress, "testset", "level " + levels[i] + " on " + board, want[i], true);
+    const Target target = target_of(level);
+    const grader::GradeOptions grade = grade_options(target);
+    if (callbacks.on_level_stream) callbacks.on_level_stream(level, want[i]);
+    std::atomic<std::uint64_t> graded{0};
     std::atomic<bool> capped{false};
-    AcceptFactory factory = [&, grade, level] {
+    AcceptFactory factory = [&, grade] {
       auto grader_ptr = std::make_shared<grader::Grader>(grade);
-      return Accept([&, grader_ptr, level](GeneratedPuzzle& p) {
+      return Accept([&, grader_ptr](GeneratedPuzzle& p) {
         if (capped.load()) return false;
         const grader::Rating r = grader_ptr->rate(p.puzzle);
-        const bool kept = r.complete && r.level == level && r.er >= lo && r.er <= hi;
-        watch.graded(kept);
-        if (watch.graded_count() >= cap) capped.store(true);
+        const bool kept = accepts(target, r);
+        if (callbacks.on_level_candidate) callbacks.on_level_candidate(kept);
+        if (++graded >= cap) capped.store(true);
         if (!kept) return false;
         p.rating = r.er;
         p.level = std::string(grader::level_name(r.level));
@@ -207,10 +253,11 @@ bool generate_bases(const GeneratedSetPlan& plan, std::vector<TestBase>& chosen,
         fuller, b, factory,
         [&](const GeneratedPuzzle& p) {
           buckets[i].push_back({p.puzzle, p.solution, p.level, p.rating});
-          progress.update(++placed);
+          ++placed;
+          report_placed();
         },
         &capped);
-    dedicated_seen[i] = watch.graded_count();
+    dedicated_seen[i] = graded.load();
   }
 
   std::atomic<bool> stop{false};
@@ -218,11 +265,12 @@ bool generate_bases(const GeneratedSetPlan& plan, std::vector<TestBase>& chosen,
   batch.seed = plan.seed;
   batch.count = cap;
   batch.threads = plan.threads;
-  AcceptFactory factory = [&progress] {
+  // The minimal stream keeps every candidate; where it goes is decided in index order.
+  AcceptFactory factory = [&callbacks] {
     auto grader_ptr = std::make_shared<grader::Grader>();
-    return Accept([grader_ptr, &progress](GeneratedPuzzle& p) {
+    return Accept([grader_ptr, &callbacks](GeneratedPuzzle& p) {
       const grader::Rating r = grader_ptr->rate(p.puzzle);
-      progress.candidate();
+      if (callbacks.on_candidate) callbacks.on_candidate();
       if (r.complete) {
         p.rating = r.er;
         p.level = std::string(grader::level_name(r.level));
@@ -244,43 +292,45 @@ bool generate_bases(const GeneratedSetPlan& plan, std::vector<TestBase>& chosen,
           ++seen;
           if (stop.load()) return;
           TestBase b{p.puzzle, p.solution, p.level, p.rating};
-          const auto it = std::find(levels.begin(), levels.end(), p.level);
-          const bool in_range = p.rating && *p.rating >= lo && *p.rating <= hi;
-          const std::size_t i = static_cast<std::size_t>(it - levels.begin());
-          if (it != levels.end() && !dedicated[i] && in_range && buckets[i].size() < want[i]) {
+          // The stratum that accepts it, if any (a rating is set only when complete).
+          std::size_t i = levels.size();
+          if (p.rating) {
+            const grader::Level level = *grader::parse_level(p.level);
+            const auto it = std::find(levels.begin(), levels.end(), level);
+            i = static_cast<std::size_t>(it - levels.begin());
+            if (it != levels.end() && !accepts_complete(target_of(level), level, *p.rating)) {
+              i = levels.size();
+            }
+          }
+          if (i < levels.size() && !dedicated[i] && buckets[i].size() < want[i]) {
             buckets[i].push_back(std::move(b));
             ++placed;
           } else if (others.size() < std::max<std::size_t>(n_bases, n_unique)) {
             if (others.size() < n_bases) ++placed;
             others.push_back(std::move(b));
           }
-          progress.update(placed);
+          report_placed();
           if (satisfied()) stop.store(true);
         },
         &stop);
   }
-  progress.clear();
+  GeneratedSet set;
   for (std::size_t i = 0; i < levels.size(); ++i) {
     if (buckets[i].size() < want[i]) {
-      std::cerr << "sudoforge testset: note: only "
-                << count_of(buckets[i].size(), levels[i] + " puzzle") << " in "
-                << (dedicated[i] ? dedicated_seen[i] : seen)
-                << " generated; the rest of their share comes from other levels\n";
+      set.shortfalls.push_back(
+          {levels[i], buckets[i].size(), dedicated[i] ? dedicated_seen[i] : seen});
     }
   }
+  std::vector<TestBase>& chosen = set.bases.chosen;
   for (auto& b : buckets) chosen.insert(chosen.end(), b.begin(), b.end());
   // Shortfalls are filled from the spares (other levels, or outside the rating range).
   while (chosen.size() < n_unique && !others.empty()) {
     chosen.push_back(std::move(others.back()));
     others.pop_back();
   }
-  if (chosen.size() < n_unique) {
-    std::cerr << "sudoforge testset: only " << count_of(chosen.size(), "unique puzzle")
-              << " found, " << n_unique << " needed: nothing printed\n";
-    return false;
-  }
-  spare = std::move(others);
-  return true;
+  set.complete = chosen.size() >= n_unique;
+  if (set.complete) set.bases.spare = std::move(others);
+  return set;
 }
 
-}  // namespace sudoforge::cli
+}  // namespace sudoforge::workflow

@@ -1,4 +1,4 @@
-#include "puzzle_analysis.h"
+#include "sudoforge/workflow/analysis.h"
 
 #include <atomic>
 #include <thread>
@@ -6,7 +6,7 @@
 #include "sudoforge/core/canonical.h"
 #include "sudoforge/core/validate.h"
 
-namespace sudoforge::cli {
+namespace sudoforge::workflow {
 
 namespace {
 
@@ -24,8 +24,7 @@ PuzzleAnalyzer::PuzzleAnalyzer(grader::GradeOptions options, const std::atomic<b
   solver_.set_limits(limits);
 }
 
-PuzzleAnalysis PuzzleAnalyzer::analyze(const Grid& puzzle, bool explain,
-                                       const Alphabet* alphabet) {
+PuzzleAnalysis PuzzleAnalyzer::analyze(const Grid& puzzle, bool explain, const Alphabet* alphabet) {
   PuzzleAnalysis a;
   a.error = describe_conflict(puzzle, alphabet ? *alphabet : Alphabet::standard(puzzle.size()));
   if (!a.error.empty()) {
@@ -33,10 +32,13 @@ PuzzleAnalysis PuzzleAnalyzer::analyze(const Grid& puzzle, bool explain,
     return a;
   }
   try {
-    std::uint64_t n = solver_.enumerate(puzzle, [&](const Grid& s) {
-      if (!a.solution) a.solution = s;
-      return true;
-    }, 2, &a.search);
+    std::uint64_t n = solver_.enumerate(
+        puzzle,
+        [&](const Grid& s) {
+          if (!a.solution) a.solution = s;
+          return true;
+        },
+        2, &a.search);
     if (n == 0) {
       a.error = "no solution";
     } else if (n > 1) {
@@ -87,4 +89,4 @@ std::vector<PuzzleAnalysis> analyze_all(const std::vector<AnalysisJob>& jobs,
   return results;
 }
 
-}  // namespace sudoforge::cli
+}  // namespace sudoforge::workflow

@@ -1,8 +1,8 @@
-#include "puzzle_record.h"
+#include "sudoforge/workflow/record.h"
 
 #include "sudoforge/core/symmetry.h"
 
-namespace sudoforge::cli {
+namespace sudoforge::workflow {
 
 db::PuzzleRecord record_from(const Grid& puzzle, const PuzzleAnalysis& a) {
   db::PuzzleRecord r;
@@ -21,4 +21,4 @@ db::PuzzleRecord record_from(const Grid& puzzle, const PuzzleAnalysis& a) {
   return r;
 }
 
-}  // namespace sudoforge::cli
+}  // namespace sudoforge::workflow

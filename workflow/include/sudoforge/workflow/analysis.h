@@ -1,8 +1,8 @@
 #pragma once
-// PuzzleAnalysis: everything the CLI learns about one puzzle before printing or storing it
+// PuzzleAnalysis: everything a front end learns about one puzzle before printing or storing it
 // (validity, the solution, the DLX search measure, the technique rating), computed on
-// worker threads in input order. It joins solver and grader here, in the CLI, because the
-// libraries stay independent of each other (DESIGN.md: storage knows no grader).
+// worker threads in input order. It joins solver and grader here, in the workflow layer,
+// because the component libraries stay independent of each other (storage knows no grader).
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -16,22 +16,23 @@
 #include "sudoforge/solver/search_stats.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
-namespace sudoforge::cli {
+namespace sudoforge::workflow {
 
 struct PuzzleAnalysis {
-  bool done = false;         // false: not reached, or abandoned on a stop request
-  std::string error;         // non-empty: the puzzle is invalid, with the reason
+  bool done = false;  // false: not reached, or abandoned on a stop request
+  std::string error;  // non-empty: the puzzle is invalid, with the reason
   std::optional<Grid> solution;
-  SearchStats search;        // DLX nodes and guesses to solve and prove uniqueness
-  grader::Rating rating;     // valid when error is empty
-  std::string canonical;     // the catalogue key, when the job asked for it
+  SearchStats search;     // DLX nodes and guesses to solve and prove uniqueness
+  grader::Rating rating;  // valid when error is empty
+  std::string canonical;  // the catalogue key, when the job asked for it
 };
 
 // One per thread: owns a solver and a grader.
 class PuzzleAnalyzer {
  public:
-  // `stop` (may be null; see StopRequest) is polled inside the search and the grading, so
-  // an analysis in flight is abandoned within milliseconds of a stop request.
+  // `stop` (may be null: a front end raises it on a signal or a deadline) is polled inside
+  // the search and the grading, so an analysis in flight is abandoned within milliseconds
+  // of a stop request.
   explicit PuzzleAnalyzer(grader::GradeOptions options = {},
                           const std::atomic<bool>* stop = nullptr);
   // Checks givens, uniqueness (limit 2) and grades; `explain` keeps the steps.
@@ -60,4 +61,4 @@ std::vector<PuzzleAnalysis> analyze_all(const std::vector<AnalysisJob>& jobs,
                                         std::vector<PuzzleAnalyzer>& analyzers, bool explain,
                                         const std::function<bool()>& keep_going);
 
-}  // namespace sudoforge::cli
+}  // namespace sudoforge::workflow

@@ -1,0 +1,121 @@
+// Generating for a request: the plan (a level's clue floor, the run's identity), resumed
+// ranges, and a run whose every kept puzzle is one the target accepts.
+#include "sudoforge/workflow/generate.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "sudoforge/core/validate.h"
+
+namespace sudoforge::workflow {
+namespace {
+
+using grader::Level;
+
+TEST(GeneratePlan, ALevelMinimalPuzzlesRarelyReachGetsItsClueFloor) {
+  GenerateRequest request;
+  request.generator.geometry = Geometry::for_size(12);
+  request.target.level = Level::kEasy;
+  const GeneratePlan plan = plan_generation(request);
+  const int floor = grader::level_min_clues(12, Level::kEasy);
+  ASSERT_GT(floor, 0);
+  EXPECT_EQ(plan.level_floor, floor);
+  EXPECT_FALSE(plan.generator.minimal);
+  EXPECT_EQ(plan.generator.min_clues, floor);
+  EXPECT_TRUE(plan.graded);
+  // The identity is the options as asked, not as adjusted.
+  EXPECT_EQ(plan.run_options, "--size 3x4 --symmetry none --level easy");
+}
+
+TEST(GeneratePlan, AClueFloorOfTheUsersStays) {
+  GenerateRequest request;
+  request.generator.geometry = Geometry::for_size(12);
+  request.generator.minimal = false;
+  request.generator.min_clues = 70;
+  request.target.level = Level::kEasy;
+  const GeneratePlan plan = plan_generation(request);
+  EXPECT_EQ(plan.level_floor, 0);
+  EXPECT_EQ(plan.generator.min_clues, 70);
+  EXPECT_EQ(plan.run_options,
+            "--size 3x4 --symmetry none --no-minimal --min-clues 70 --level easy");
+}
+
+TEST(GeneratePlan, NoTargetNoGradingUnlessAnalysesAreKept) {
+  GenerateRequest request;
+  EXPECT_FALSE(plan_generation(request).graded);
+  request.keep_analyses = true;
+  EXPECT_TRUE(plan_generation(request).graded);
+  request.target.min_rating = 4.25;
+  request.target.max_rating = 6;
+  EXPECT_EQ(plan_generation(request).run_options,
+            "--size 3x3 --symmetry none --min-rating 4.25 --max-rating 6");
+}
+
+TEST(MissingRanges, AreTheGapsBetweenTheIndicesHeld) {
+  using Ranges = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+  EXPECT_EQ(missing_ranges(10, 5, {}), (Ranges{{10, 5}}));
+  EXPECT_EQ(missing_ranges(10, 5, {10, 11, 12, 13, 14}), Ranges{});
+  EXPECT_EQ(missing_ranges(10, 10, {10, 13, 14, 19}), (Ranges{{11, 2}, {15, 4}}));
+}
+
+TEST(Generate, KeepsOnlyPuzzlesTheTargetAcceptsWithTheirAnalyses) {
+  GenerateRequest request;
+  request.target.level = Level::kMedium;
+  request.keep_analyses = true;
+  const GeneratePlan plan = plan_generation(request);
+  BatchOptions batch;
+  batch.seed = 11;
+  batch.count = 4;
+  batch.threads = 2;
+  std::atomic<std::uint64_t> graded{0}, kept{0};
+  std::vector<std::uint64_t> indices;
+  GenerateCallbacks callbacks;
+  callbacks.on_candidate = [&](bool k) {
+    ++graded;
+    if (k) ++kept;
+  };
+  callbacks.on_puzzle = [&](const GeneratedPuzzle& p, PuzzleAnalysis* a) {
+    indices.push_back(p.index);
+    ASSERT_NE(a, nullptr);
+    EXPECT_TRUE(accepts(plan.target, a->rating));
+    EXPECT_EQ(p.level, "medium");
+    ASSERT_TRUE(a->solution);
+    EXPECT_TRUE(*a->solution == p.solution);
+    EXPECT_TRUE(is_solution_of(p.puzzle, p.solution));
+    const db::PuzzleRecord r = generated_record(p, *a, plan.run_options);
+    EXPECT_EQ(r.level, "medium");
+    EXPECT_EQ(r.gen_options, "--size 3x3 --symmetry none --level medium");
+    EXPECT_EQ(r.gen_index, static_cast<std::int64_t>(p.index));
+    EXPECT_EQ(r.seed, 11);
+  };
+  const BatchResult result = generate(plan, batch, {{5, 2}, {20, 2}}, callbacks, nullptr);
+  EXPECT_EQ(result.end, BatchEnd::kComplete);
+  EXPECT_EQ(result.delivered, 4u);
+  EXPECT_EQ(indices, (std::vector<std::uint64_t>{5, 6, 20, 21}));
+  EXPECT_EQ(kept.load(), 4u);
+  EXPECT_GE(graded.load(), kept.load());
+}
+
+TEST(Generate, WithoutATargetNothingIsGraded) {
+  const GeneratePlan plan = plan_generation(GenerateRequest{});
+  BatchOptions batch;
+  batch.seed = 3;
+  batch.count = 3;
+  int candidates = 0, puzzles = 0;
+  GenerateCallbacks callbacks;
+  callbacks.on_candidate = [&](bool) { ++candidates; };
+  callbacks.on_puzzle = [&](const GeneratedPuzzle& p, PuzzleAnalysis* a) {
+    ++puzzles;
+    EXPECT_EQ(a, nullptr);
+    EXPECT_FALSE(p.rating);
+  };
+  generate(plan, batch, {{0, 3}}, callbacks, nullptr);
+  EXPECT_EQ(puzzles, 3);
+  EXPECT_EQ(candidates, 0);
+}
+
+}  // namespace
+}  // namespace sudoforge::workflow

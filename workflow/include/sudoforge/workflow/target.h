@@ -1,0 +1,51 @@
+#pragma once
+// Target: what a request asks of a puzzle's difficulty, and the one decision every front
+// end makes with it (generate, testset, and any later one): which rated puzzles it
+// accepts, and how far a grading has to go to tell.
+#include <optional>
+#include <string>
+
+#include "sudoforge/grader/grader.h"
+
+namespace sudoforge::workflow {
+
+struct Target {
+  std::optional<grader::Level> level;  // keep only puzzles of this level
+  std::optional<double> min_rating;    // keep only puzzles rated (ER) at least this
+  std::optional<double> max_rating;    // ... and at most this
+  // Later requests add their fields here (a required technique, a variant); accepts()
+  // and grade_options() are the only places that read them.
+
+  // True when the target keeps only some puzzles (a level or a rating bound is set).
+  bool filters() const { return level || min_rating || max_rating; }
+};
+
+// Why a target can keep no puzzle at all; checked before any work.
+enum class TargetProblem {
+  kBandInverted,     // min_rating > max_rating
+  kBelowEasiest,     // max_rating < 1.0: the easiest step (a full house) is rated 1.0
+  kLevelOutsideBand  // the level's ER range and the rating band do not meet
+};
+std::optional<TargetProblem> find_problem(const Target& target);
+
+// The grading setup for candidates of `target`: a ceiling (GradeOptions::max_rating) at
+// the lower of max_rating and the level's top (none for extreme), so a candidate known to
+// be above the target is rejected without the harder techniques being searched. A
+// ceiling never changes the rating of a puzzle at or under it, so acceptance is the same.
+grader::GradeOptions grade_options(const Target& target);
+
+// The acceptance predicate. An incomplete rating (the ladder got stuck, or the grading
+// stopped at the ceiling) is never accepted by a filtering target: its rating cannot be
+// vouched for. A target that does not filter accepts every rating.
+bool accepts(const Target& target, const grader::Rating& rating);
+// The same for a complete rating known by its level and ER alone.
+bool accepts_complete(const Target& target, grader::Level level, double er);
+
+// The target in words for messages: "level hard", "rating 4 to 6", "level hard, rating
+// >= 4"; empty when it does not filter.
+std::string describe(const Target& target);
+
+// The shortest text that reads back as the same double (for stored option strings).
+std::string exact_text(double value);
+
+}  // namespace sudoforge::workflow

@@ -1,0 +1,127 @@
+#include "sudoforge/workflow/generate.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "sudoforge/workflow/record.h"
+
+namespace sudoforge::workflow {
+
+GeneratePlan plan_generation(const GenerateRequest& request) {
+  GeneratePlan plan;
+  plan.generator = request.generator;
+  plan.target = request.target;
+  plan.keep_analyses = request.keep_analyses;
+  plan.graded = request.target.filters() || request.keep_analyses;
+
+  const GeneratorOptions& asked = request.generator;
+  const Geometry& g = asked.geometry;
+  std::string& o = plan.run_options;
+  o = "--size " + g.name() + " --symmetry " + std::string(symmetry_name(asked.symmetry));
+  if (!asked.minimal) o += " --no-minimal --min-clues " + std::to_string(asked.min_clues);
+  if (g.size() >= 16 && asked.max_check_nodes) {
+    o += " --check-nodes " + std::to_string(*asked.max_check_nodes);
+  }
+  const Target& t = request.target;
+  if (t.level) o += " --level " + std::string(grader::level_name(*t.level));
+  if (t.min_rating) o += " --min-rating " + exact_text(*t.min_rating);
+  if (t.max_rating) o += " --max-rating " + exact_text(*t.max_rating);
+
+  if (t.level && asked.minimal) {
+    const int floor = grader::level_min_clues(g.size(), *t.level);
+    if (floor > 0) {
+      plan.level_floor = floor;
+      plan.generator.minimal = false;
+      plan.generator.min_clues = floor;
+    }
+  }
+  return plan;
+}
+
+std::vector<std::pair<std::uint64_t, std::uint64_t>> missing_ranges(
+    std::uint64_t first, std::uint64_t count, const std::vector<std::uint64_t>& have) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges;
+  std::uint64_t next = first;
+  for (const std::uint64_t i : have) {
+    if (i > next) ranges.emplace_back(next, i - next);
+    next = i + 1;
+  }
+  const std::uint64_t end = first + count;
+  if (next < end) ranges.emplace_back(next, end - next);
+  return ranges;
+}
+
+BatchResult generate(const GeneratePlan& plan, const BatchOptions& batch,
+                     const std::vector<std::pair<std::uint64_t, std::uint64_t>>& ranges,
+                     const GenerateCallbacks& callbacks, const std::atomic<bool>* stop) {
+  // keep_analyses: analyses made on the workers, waiting for their puzzle to be delivered.
+  std::map<std::uint64_t, PuzzleAnalysis> analyses;
+  std::mutex analyses_mutex;
+  AcceptFactory accept_factory;
+  if (plan.graded) {
+    // One analyzer (solver + grader) per worker thread.
+    const grader::GradeOptions grade = grade_options(plan.target);
+    accept_factory = [&plan, &callbacks, &analyses, &analyses_mutex, grade, stop]() -> Accept {
+      auto analyzer = std::make_shared<PuzzleAnalyzer>(grade, stop);
+      return [analyzer, &plan, &callbacks, &analyses, &analyses_mutex](GeneratedPuzzle& p) {
+        PuzzleAnalysis a = analyzer->analyze(p.puzzle, false);
+        // Abandoned on a stop request: rejected, and the generator sees the stop next.
+        if (!a.done) return false;
+        if (!a.error.empty()) return false;  // cannot happen: the generator proved uniqueness
+        const grader::Rating& r = a.rating;
+        if (plan.target.filters()) {
+          const bool kept = accepts(plan.target, r);
+          if (callbacks.on_candidate) callbacks.on_candidate(kept);
+          if (!kept) return false;
+        }
+        p.rating = r.er;
+        p.level = std::string(grader::level_name(r.level));
+        if (plan.keep_analyses) {
+          std::lock_guard lock(analyses_mutex);
+          analyses[p.index] = std::move(a);
+        }
+        return true;
+      };
+    };
+  }
+  auto emit = [&](const GeneratedPuzzle& p) {
+    if (!plan.keep_analyses) {
+      callbacks.on_puzzle(p, nullptr);
+      return;
+    }
+    PuzzleAnalysis a;
+    {
+      std::lock_guard lock(analyses_mutex);
+      auto it = analyses.find(p.index);
+      a = std::move(it->second);
+      analyses.erase(it);
+    }
+    callbacks.on_puzzle(p, &a);
+  };
+  BatchResult result;
+  for (const auto& [first, count] : ranges) {
+    BatchOptions part = batch;
+    part.first_index = first;
+    part.count = count;
+    const BatchResult r = generate_batch(plan.generator, part, accept_factory, emit, stop);
+    result.delivered += r.delivered;
+    result.end = r.end;
+    if (r.end != BatchEnd::kComplete) break;
+  }
+  return result;
+}
+
+db::PuzzleRecord generated_record(const GeneratedPuzzle& p, const PuzzleAnalysis& a,
+                                  const std::string& run_options) {
+  db::PuzzleRecord r = record_from(p.puzzle, a);
+  r.symmetry = std::string(symmetry_name(p.symmetry));
+  r.minimal = p.minimal;
+  r.source = "generator";
+  r.seed = static_cast<std::int64_t>(p.seed);
+  r.gen_index = static_cast<std::int64_t>(p.index);
+  r.gen_options = run_options;
+  return r;
+}
+
+}  // namespace sudoforge::workflow
