@@ -100,7 +100,7 @@ int cmd_testset(const Invocation& inv) {
     ("seed", po::value<unsigned long long>(), "seed (default: drawn at random, printed on stderr)")
     ("threads", po::value<int>()->default_value(1), "generating threads, 1 to 256")
     ("output,o", po::value<std::string>()->default_value("line"), "line, csv or json")
-    ("quiet,q", po::bool_switch(), "no progress line on stderr");
+    ("quiet,q", po::bool_switch(), "no progress line nor slow-level note on stderr");
   // clang-format on
   po::variables_map vm;
   if (!parse_options(inv, o, kTestsetUsage, kExamples, vm)) return kOk;
@@ -181,7 +181,8 @@ int cmd_testset(const Invocation& inv) {
     plan.n_bases = n_bases;
     plan.seed = seed;
     plan.threads = threads;
-    const bool show = stderr_is_tty() && !vm["quiet"].as<bool>();
+    const bool quiet = vm["quiet"].as<bool>();
+    const bool show = stderr_is_tty() && !quiet;
     Progress progress("testset", show, n_unique + n_bases);
     const int size = gen.geometry.size();
     const std::string board = std::to_string(size) + "x" + std::to_string(size);
@@ -190,7 +191,7 @@ int cmd_testset(const Invocation& inv) {
     callbacks.on_level_stream = [&](grader::Level level, std::size_t wanted) {
       watch = std::make_unique<FilterWatch>(
           progress, "testset", "level " + std::string(grader::level_name(level)) + " on " + board,
-          wanted, true);
+          wanted, !quiet);
     };
     callbacks.on_level_candidate = [&watch](bool kept) { watch->graded(kept); };
     callbacks.on_candidate = [&progress] { progress.candidate(); };
