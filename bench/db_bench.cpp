@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoforge/bench/harness.h"
 #include "sudoforge/core/canonical.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/db/catalogue.h"
@@ -27,11 +28,7 @@ using namespace sudoforge;
 
 namespace {
 
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
+double cpu_seconds() { return bench::thread_cpu_us() * 1e-6; }
 double wall_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }

@@ -1251,7 +1251,6 @@ ChainEngine::~ChainEngine() {
 }
 
 bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
-  poll_stop();
   Impl& s = *impl_;
   s.b.load(ctx.g);
   s.reset_nodes();

@@ -18,8 +18,7 @@ std::string puzzle_25x25() {
 }
 
 TEST(StopRequests, GradeTimeLimitEndsAGradingInProgress) {
-  const CliResult r = run_shell("timeout -k 5 60 " + std::string(SUDOFORGE_BINARY) +
-                                " grade --time-limit 0.5 " + puzzle_25x25());
+  const CliResult r = run_cli("grade --time-limit 0.5 " + puzzle_25x25(), "", 60);
   EXPECT_NE(r.exit_code, 124) << "ran past its time limit";
   EXPECT_NE(r.exit_code, 137) << "ran past its time limit";
   EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
