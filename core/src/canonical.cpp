@@ -2,13 +2,14 @@
 
 #include <algorithm>
 #include <array>
-#include <span>
 #include <climits>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
+#include "sudoforge/core/symmetry.h"
 #include "sudoforge/core/validate.h"
 
 namespace sudoforge {
@@ -39,16 +40,16 @@ constexpr int kInf = INT_MAX;
 
 template <int R, int C>
 class FullSearch {
-  static constexpr int N = R * C;   // symbols
-  static constexpr int NB = C;      // bands of R rows
-  static constexpr int NS = R;      // stacks of C columns
+  static constexpr int N = R * C;  // symbols
+  static constexpr int NB = C;     // bands of R rows
+  static constexpr int NS = R;     // stacks of C columns
 
   struct Node {
-    std::uint8_t slot[NS];    // source stack per output slot; slots [0, m) interchangeable
+    std::uint8_t slot[NS];  // source stack per output slot; slots [0, m) interchangeable
     std::uint8_t m;
-    std::uint8_t t;           // transposed?
-    std::uint8_t band;        // source band of the current output band
-    std::uint8_t next;        // next label
+    std::uint8_t t;     // transposed?
+    std::uint8_t band;  // source band of the current output band
+    std::uint8_t next;  // next label
     std::uint8_t used_bands;
     std::uint16_t used_rows;
     std::uint8_t col[NS][C];  // per source stack: source column offset per position
@@ -71,7 +72,8 @@ class FullSearch {
       }
       for (int b = 0; b < NB; ++b) {
         band_empty_[t][b] = true;
-        for (int i = 0; i < R; ++i) band_empty_[t][b] = band_empty_[t][b] && row_empty_[t][b * R + i];
+        for (int i = 0; i < R; ++i)
+          band_empty_[t][b] = band_empty_[t][b] && row_empty_[t][b * R + i];
       }
       Node n{};
       for (int s = 0; s < NS; ++s) {
@@ -135,8 +137,10 @@ class FullSearch {
         const int stack = node.slot[i2];
         bool empty = true;
         for (int j = 0; j < C; ++j) empty = empty && row_[stack * C + j] == 0;
-        if (empty) w_.slot[n_empty++] = static_cast<std::uint8_t>(stack);
-        else pend |= 1 << stack;
+        if (empty)
+          w_.slot[n_empty++] = static_cast<std::uint8_t>(stack);
+        else
+          pend |= 1 << stack;
       }
       w_.m = static_cast<std::uint8_t>(n_empty);
       m_old_ = node.m;
@@ -243,9 +247,12 @@ class FullSearch {
     for (int j = 0; j < tc; ++j) {
       const std::uint8_t c = w_.col[s][j];
       const std::uint8_t v = row[c];
-      if (v == 0) e[ne++] = c;
-      else if (w_.lab[v]) o[no++] = c;
-      else w[nw++] = c;
+      if (v == 0)
+        e[ne++] = c;
+      else if (w_.lab[v])
+        o[no++] = c;
+      else
+        w[nw++] = c;
     }
     for (int a = 1; a < no; ++a) {  // labelled symbols by label (at most 3)
       for (int b = a; b > 0 && w_.lab[row[o[b]]] < w_.lab[row[o[b - 1]]]; --b) {
@@ -284,29 +291,55 @@ class FullSearch {
   int pend_ = 0;                       // interchangeable stacks with symbols in this row
   std::uint8_t rowcur_[N]{};
   std::uint8_t rowbest_[N]{};
-  int less_pos_ = kInf;                // where rowcur_ became smaller than rowbest_
+  int less_pos_ = kInf;  // where rowcur_ became smaller than rowbest_
 };
 
 // ---------------------------------------------------------------------------------------
-// Reduced group for N >= 12: relabelling x box-preserving rigid symmetries.
+// Reduced group (N >= 12, and every board with extra houses or jigsaw regions):
+// relabelling x the rigid symmetries that keep the houses.
 // ---------------------------------------------------------------------------------------
 std::vector<std::uint8_t> reduced_minlex(const Grid& puzzle) {
   const Geometry& geo = puzzle.geometry();
   const int n = geo.size();
   const bool square = geo.box_rows() == geo.box_cols();
-  // Source (row, col) of output (r, c) for each transform.
+  // Source (row, col) of output (r, c) for each transform, with the transform (or its
+  // inverse: the group is closed under both) that checks it preserves the houses.
   using Map = std::pair<int, int> (*)(int, int, int);
-  std::vector<Map> maps = {
-      [](int r, int c, int) { return std::pair{r, c}; },                  // identity
-      [](int r, int c, int m) { return std::pair{m - r, m - c}; },        // half turn
-      [](int r, int c, int m) { return std::pair{r, m - c}; },            // mirror
-      [](int r, int c, int m) { return std::pair{m - r, c}; },            // flip
+  struct Move {
+    Map map;
+    Transform transform;
+  };
+  std::vector<Move> moves = {
+      {[](int r, int c, int) {
+         return std::pair{r, c};
+       },
+       Transform::kIdentity},
+      {[](int r, int c, int m) {
+         return std::pair{m - r, m - c};
+       },
+       Transform::kRot180},
+      {[](int r, int c, int m) {
+         return std::pair{r, m - c};
+       },
+       Transform::kMirror},
+      {[](int r, int c, int m) {
+         return std::pair{m - r, c};
+       },
+       Transform::kFlip},
   };
   if (square) {
-    maps.push_back([](int r, int c, int) { return std::pair{c, r}; });          // diagonal
-    maps.push_back([](int r, int c, int m) { return std::pair{m - c, m - r}; });  // anti
-    maps.push_back([](int r, int c, int m) { return std::pair{m - c, r}; });    // quarter
-    maps.push_back([](int r, int c, int m) { return std::pair{c, m - r}; });    // 3 quarters
+    moves.push_back({[](int r, int c, int) { return std::pair{c, r}; }, Transform::kTranspose});
+    moves.push_back({[](int r, int c, int m) {
+                       return std::pair{m - c, m - r};
+                     },
+                     Transform::kAntitranspose});
+    moves.push_back({[](int r, int c, int m) { return std::pair{m - c, r}; }, Transform::kRot90});
+    moves.push_back({[](int r, int c, int m) { return std::pair{c, m - r}; }, Transform::kRot270});
+  }
+  // Boards with extra houses or jigsaw regions: only the moves that keep them.
+  std::vector<Map> maps;
+  for (const Move& move : moves) {
+    if (geo.is_classic() || preserves_houses(geo, move.transform)) maps.push_back(move.map);
   }
   const int cells = n * n;
   std::vector<std::uint8_t> best(static_cast<std::size_t>(cells), 0xFF), cur(best.size());
@@ -325,8 +358,10 @@ std::vector<std::uint8_t> reduced_minlex(const Grid& puzzle) {
       }
       cur[i] = out;
       if (!less) {
-        if (out > best[i]) worse = true;
-        else if (out < best[i]) less = true;
+        if (out > best[i])
+          worse = true;
+        else if (out < best[i])
+          less = true;
       }
     }
     if (less) best = cur;
@@ -364,7 +399,7 @@ char key_char(int v) {
 }  // namespace
 
 bool canonical_uses_full_group(const Geometry& geometry) {
-  return geometry.size() <= 9;
+  return geometry.is_classic() && geometry.size() <= 9;
 }
 
 Grid canonical_form(const Grid& puzzle) {

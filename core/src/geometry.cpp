@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <map>
 #include <mutex>
 #include <optional>
 
@@ -21,6 +22,16 @@ bool supported(int r, int c) {
                      [&](const Shape& s) { return s.rows == r && s.cols == c; });
 }
 
+// Each cell's box, boxes numbered row-major: n / box_cols boxes across.
+std::vector<int> box_regions(int box_rows, int box_cols) {
+  const int n = box_rows * box_cols;
+  std::vector<int> region(n * n);
+  for (int cell = 0; cell < n * n; ++cell) {
+    region[cell] = (cell / n / box_rows) * (n / box_cols) + cell % n / box_cols;
+  }
+  return region;
+}
+
 std::optional<int> to_int(std::string_view s) {
   int v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -29,6 +40,47 @@ std::optional<int> to_int(std::string_view s) {
 }
 
 }  // namespace
+
+void Geometry::derive_tables(Tables& t) {
+  const int nc = t.n * t.n;
+  t.cell_houses.assign(nc, {});
+  for (int h = 0; h < static_cast<int>(t.houses.size()); ++h) {
+    for (int cell : t.houses[h]) t.cell_houses[cell].push_back(h);
+  }
+  t.peers.assign(nc, {});
+  for (int cell = 0; cell < nc; ++cell) {
+    auto& p = t.peers[cell];
+    for (int h : t.cell_houses[cell]) {
+      for (int other : t.houses[h]) {
+        if (other != cell) p.push_back(other);
+      }
+    }
+    std::sort(p.begin(), p.end());
+    p.erase(std::unique(p.begin(), p.end()), p.end());
+  }
+}
+
+Geometry::Tables Geometry::region_tables(int n, int box_rows, int box_cols,
+                                         std::span<const int> region) {
+  Tables t;
+  t.box_rows = box_rows;
+  t.box_cols = box_cols;
+  t.n = n;
+  t.row.resize(n * n);
+  t.col.resize(n * n);
+  t.box.assign(region.begin(), region.end());
+  t.houses.assign(3 * n, {});
+  for (int cell = 0; cell < n * n; ++cell) {
+    const int r = cell / n, c = cell % n;
+    t.row[cell] = r;
+    t.col[cell] = c;
+    t.houses[r].push_back(cell);
+    t.houses[n + c].push_back(cell);
+    t.houses[2 * n + region[cell]].push_back(cell);
+  }
+  derive_tables(t);
+  return t;
+}
 
 std::shared_ptr<const Geometry::Tables> Geometry::tables_for(int box_rows, int box_cols) {
   // One table per shape, built on first use; Geometry values share it.
@@ -41,40 +93,118 @@ std::shared_ptr<const Geometry::Tables> Geometry::tables_for(int box_rows, int b
   }
   std::lock_guard lock(mutex);
   if (cache[index]) return cache[index];
+  cache[index] = std::make_shared<const Tables>(
+      region_tables(box_rows * box_cols, box_rows, box_cols, box_regions(box_rows, box_cols)));
+  return cache[index];
+}
 
-  auto t = std::make_shared<Tables>();
-  const int n = box_rows * box_cols;
-  t->box_rows = box_rows;
-  t->box_cols = box_cols;
-  t->n = n;
-  t->row.resize(n * n);
-  t->col.resize(n * n);
-  t->box.resize(n * n);
-  t->units.assign(3 * n, {});
-  for (int cell = 0; cell < n * n; ++cell) {
-    const int r = cell / n, c = cell % n;
-    // Boxes are numbered row-major: n / box_cols boxes across (box_rows of them down).
-    const int b = (r / box_rows) * (n / box_cols) + c / box_cols;
-    t->row[cell] = r;
-    t->col[cell] = c;
-    t->box[cell] = b;
-    t->units[r].push_back(cell);
-    t->units[n + c].push_back(cell);
-    t->units[2 * n + b].push_back(cell);
+std::shared_ptr<const Geometry::Tables> Geometry::intern(Tables t) {
+  // Boards other than the six classic ones (jigsaw regions, extra houses) are few per run
+  // but built per record read; the registry makes equal boards share one table, so that
+  // equality stays a pointer comparison. Entries live as long as the process.
+  std::string key = std::to_string(t.n) + ':' + std::to_string(t.box_rows) + 'x' +
+                    std::to_string(t.box_cols) + ':';
+  for (int b : t.box) key += std::to_string(b) + ',';
+  for (std::size_t h = 3 * t.n; h < t.houses.size(); ++h) {
+    key += '|' + t.extra_names[h - 3 * t.n] + ':';
+    for (int cell : t.houses[h]) key += std::to_string(cell) + ',';
   }
-  t->peers.assign(n * n, {});
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const Tables>> registry;
+  std::lock_guard lock(mutex);
+  auto& slot = registry[key];
+  if (!slot) slot = std::make_shared<const Tables>(std::move(t));
+  return slot;
+}
+
+Geometry Geometry::with_regions(int n, std::span<const int> region_of_cell) {
+  if (n < 4 || n > 25) {
+    throw GeometryError("unsupported jigsaw size " + std::to_string(n) + " (4..25)");
+  }
+  if (static_cast<int>(region_of_cell.size()) != n * n) {
+    throw GeometryError("a region map needs " + std::to_string(n * n) + " cells, not " +
+                        std::to_string(region_of_cell.size()));
+  }
+  // Renumber the labels by first appearance in reading order.
+  std::vector<int> label_to_region(n, -1);
+  std::vector<int> region(n * n);
+  int regions = 0;
   for (int cell = 0; cell < n * n; ++cell) {
-    auto& p = t->peers[cell];
-    for (int u : {t->row[cell], n + t->col[cell], 2 * n + t->box[cell]}) {
-      for (int other : t->units[u]) {
-        if (other != cell) p.push_back(other);
+    const int label = region_of_cell[cell];
+    if (label < 0 || label >= n) {
+      throw GeometryError("region label " + std::to_string(label) + " at cell " +
+                          std::to_string(cell) + " is outside 0.." + std::to_string(n - 1));
+    }
+    if (label_to_region[label] < 0) label_to_region[label] = regions++;
+    region[cell] = label_to_region[label];
+  }
+  std::vector<int> cells_in(n, 0);
+  for (int r : region) ++cells_in[r];
+  for (int r = 0; r < n; ++r) {
+    if (cells_in[r] != n) {
+      throw GeometryError("region " + std::to_string(r + 1) + " has " +
+                          std::to_string(cells_in[r]) + " cells, not " + std::to_string(n));
+    }
+  }
+  // Each region is one orthogonally connected piece.
+  std::vector<char> seen(n * n, 0);
+  for (int r = 0; r < n; ++r) {
+    const int first = static_cast<int>(std::find(region.begin(), region.end(), r) - region.begin());
+    std::vector<int> stack{first};
+    seen[first] = 1;
+    int reached = 0;
+    while (!stack.empty()) {
+      const int cell = stack.back();
+      stack.pop_back();
+      ++reached;
+      const int row = cell / n, col = cell % n;
+      const int next[4][2] = {{row - 1, col}, {row + 1, col}, {row, col - 1}, {row, col + 1}};
+      for (const auto& rc : next) {
+        if (rc[0] < 0 || rc[0] >= n || rc[1] < 0 || rc[1] >= n) continue;
+        const int other = rc[0] * n + rc[1];
+        if (region[other] == r && !seen[other]) {
+          seen[other] = 1;
+          stack.push_back(other);
+        }
       }
     }
-    std::sort(p.begin(), p.end());
-    p.erase(std::unique(p.begin(), p.end()), p.end());
+    if (reached != n) {
+      throw GeometryError("region " + std::to_string(r + 1) + " is not connected");
+    }
   }
-  cache[index] = t;
-  return t;
+  // Regions that are exactly the boxes of a supported shape make the classic board.
+  for (const Shape& s : kShapes) {
+    if (s.rows * s.cols == n && box_regions(s.rows, s.cols) == region)
+      return Geometry(s.rows, s.cols);
+  }
+  return Geometry(intern(region_tables(n, 0, 0, region)));
+}
+
+Geometry Geometry::with_extra_houses(const std::vector<std::vector<int>>& houses,
+                                     const std::vector<std::string>& names) const {
+  if (houses.size() != names.size()) {
+    throw GeometryError("extra houses and their names differ in number");
+  }
+  if (houses.empty()) return *this;
+  Tables t = *t_;
+  const int n = t.n;
+  for (std::size_t i = 0; i < houses.size(); ++i) {
+    std::vector<int> cells = houses[i];
+    std::sort(cells.begin(), cells.end());
+    const bool in_range = !cells.empty() && cells.front() >= 0 && cells.back() < n * n;
+    if (static_cast<int>(cells.size()) != n || !in_range ||
+        std::adjacent_find(cells.begin(), cells.end()) != cells.end()) {
+      throw GeometryError("extra house '" + names[i] + "' is not " + std::to_string(n) +
+                          " distinct cells of the board");
+    }
+    if (std::find(t.houses.begin(), t.houses.end(), cells) != t.houses.end()) {
+      throw GeometryError("extra house '" + names[i] + "' repeats a house of the board");
+    }
+    t.houses.push_back(std::move(cells));
+    t.extra_names.push_back(names[i]);
+  }
+  derive_tables(t);
+  return Geometry(intern(std::move(t)));
 }
 
 Geometry::Geometry(int box_rows, int box_cols) {
@@ -126,14 +256,16 @@ std::string Geometry::cell_name(int cell) const {
   return name;
 }
 
-std::string Geometry::unit_name(int unit) const {
+std::string Geometry::house_name(int house) const {
   const int n = size();
-  if (unit < n) return "row " + std::to_string(unit + 1);
-  if (unit < 2 * n) return "column " + std::to_string(unit - n + 1);
-  return "box " + std::to_string(unit - 2 * n + 1);
+  if (house < n) return "row " + std::to_string(house + 1);
+  if (house < 2 * n) return "column " + std::to_string(house - n + 1);
+  if (house < 3 * n) return (has_boxes() ? "box " : "region ") + std::to_string(house - 2 * n + 1);
+  return t_->extra_names[house - 3 * n];
 }
 
 std::string Geometry::name() const {
+  if (!has_boxes()) return "jigsaw " + std::to_string(size());
   return std::to_string(box_rows()) + "x" + std::to_string(box_cols());
 }
 

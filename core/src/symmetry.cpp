@@ -1,16 +1,16 @@
 #include "sudoforge/core/symmetry.h"
 
 #include <algorithm>
-#include <map>
 #include <array>
+#include <map>
 #include <numeric>
 
 namespace sudoforge {
 namespace {
 
 constexpr std::array<Symmetry, 8> kConcrete{
-    Symmetry::kNone,     Symmetry::kRot180,   Symmetry::kRot90,        Symmetry::kMirror,
-    Symmetry::kFlip,     Symmetry::kDiagonal, Symmetry::kAntidiagonal, Symmetry::kDihedral,
+    Symmetry::kNone, Symmetry::kRot180,   Symmetry::kRot90,        Symmetry::kMirror,
+    Symmetry::kFlip, Symmetry::kDiagonal, Symmetry::kAntidiagonal, Symmetry::kDihedral,
 };
 
 constexpr std::array<Transform, 1> kGroupNone{Transform::kIdentity};
@@ -22,8 +22,8 @@ constexpr std::array<Transform, 2> kGroupFlip{Transform::kIdentity, Transform::k
 constexpr std::array<Transform, 2> kGroupDiagonal{Transform::kIdentity, Transform::kTranspose};
 constexpr std::array<Transform, 2> kGroupAnti{Transform::kIdentity, Transform::kAntitranspose};
 constexpr std::array<Transform, 8> kGroupDihedral{
-    Transform::kIdentity, Transform::kRot90,  Transform::kRot180,    Transform::kRot270,
-    Transform::kMirror,   Transform::kFlip,   Transform::kTranspose, Transform::kAntitranspose,
+    Transform::kIdentity, Transform::kRot90, Transform::kRot180,    Transform::kRot270,
+    Transform::kMirror,   Transform::kFlip,  Transform::kTranspose, Transform::kAntitranspose,
 };
 
 struct Named {
@@ -42,18 +42,16 @@ constexpr std::array<Named, 9> kNames{{
     {Symmetry::kRandom, "random"},
 }};
 
-// True when the image of `cells` under `t` is exactly one unit of `g`.
-bool maps_to_unit(const Geometry& g, Transform t, std::span<const int> cells) {
+// True when the image of `cells` under `t` is exactly one house of `g`.
+bool maps_to_house(const Geometry& g, Transform t, std::span<const int> cells) {
   std::vector<int> image;
   image.reserve(cells.size());
   for (int c : cells) image.push_back(transform_cell(g, t, c));
   std::sort(image.begin(), image.end());
   const int first = image.front();
-  for (int u : {g.row_unit(first), g.col_unit(first), g.box_unit(first)}) {
-    const auto unit = g.unit(u);
-    std::vector<int> sorted(unit.begin(), unit.end());
-    std::sort(sorted.begin(), sorted.end());
-    if (sorted == image) return true;
+  for (int h : g.houses_of(first)) {
+    const auto house = g.house(h);
+    if (std::equal(house.begin(), house.end(), image.begin(), image.end())) return true;
   }
   return false;
 }
@@ -76,35 +74,54 @@ Symmetry parse_symmetry(std::string_view name) {
                       "dihedral or random");
 }
 
-std::span<const Symmetry> concrete_symmetries() { return kConcrete; }
+std::span<const Symmetry> concrete_symmetries() {
+  return kConcrete;
+}
 
 int transform_cell(const Geometry& g, Transform transform, int cell) {
   const int n = g.size();
   const int r = g.row(cell), c = g.col(cell), m = n - 1;
   switch (transform) {
-    case Transform::kIdentity: return cell;
-    case Transform::kRot90: return g.cell(c, m - r);
-    case Transform::kRot180: return g.cell(m - r, m - c);
-    case Transform::kRot270: return g.cell(m - c, r);
-    case Transform::kMirror: return g.cell(r, m - c);
-    case Transform::kFlip: return g.cell(m - r, c);
-    case Transform::kTranspose: return g.cell(c, r);
-    case Transform::kAntitranspose: return g.cell(m - c, m - r);
+    case Transform::kIdentity:
+      return cell;
+    case Transform::kRot90:
+      return g.cell(c, m - r);
+    case Transform::kRot180:
+      return g.cell(m - r, m - c);
+    case Transform::kRot270:
+      return g.cell(m - c, r);
+    case Transform::kMirror:
+      return g.cell(r, m - c);
+    case Transform::kFlip:
+      return g.cell(m - r, c);
+    case Transform::kTranspose:
+      return g.cell(c, r);
+    case Transform::kAntitranspose:
+      return g.cell(m - c, m - r);
   }
   return cell;
 }
 
 std::span<const Transform> group_of(Symmetry s) {
   switch (s) {
-    case Symmetry::kNone: return kGroupNone;
-    case Symmetry::kRot180: return kGroupRot180;
-    case Symmetry::kRot90: return kGroupRot90;
-    case Symmetry::kMirror: return kGroupMirror;
-    case Symmetry::kFlip: return kGroupFlip;
-    case Symmetry::kDiagonal: return kGroupDiagonal;
-    case Symmetry::kAntidiagonal: return kGroupAnti;
-    case Symmetry::kDihedral: return kGroupDihedral;
-    case Symmetry::kRandom: break;
+    case Symmetry::kNone:
+      return kGroupNone;
+    case Symmetry::kRot180:
+      return kGroupRot180;
+    case Symmetry::kRot90:
+      return kGroupRot90;
+    case Symmetry::kMirror:
+      return kGroupMirror;
+    case Symmetry::kFlip:
+      return kGroupFlip;
+    case Symmetry::kDiagonal:
+      return kGroupDiagonal;
+    case Symmetry::kAntidiagonal:
+      return kGroupAnti;
+    case Symmetry::kDihedral:
+      return kGroupDihedral;
+    case Symmetry::kRandom:
+      break;
   }
   return {};
 }
@@ -113,19 +130,25 @@ namespace {
 
 bool admits_uncached(const Geometry& g, Symmetry s) {
   for (Transform t : group_of(s)) {
-    for (int u = 0; u < g.unit_count(); ++u) {
-      if (!maps_to_unit(g, t, g.unit(u))) return false;
-    }
+    if (!preserves_houses(g, t)) return false;
   }
   return true;
 }
 
 }  // namespace
 
+bool preserves_houses(const Geometry& g, Transform t) {
+  for (int h = 0; h < g.house_count(); ++h) {
+    if (!maps_to_house(g, t, g.house(h))) return false;
+  }
+  return true;
+}
+
 bool admits(const Geometry& g, Symmetry s) {
   if (s == Symmetry::kRandom) return true;
-  // Admissibility depends only on the box shape, and detect_symmetry() asks for every
-  // stored puzzle: the unit-mapping check runs once per shape (thread-safe static).
+  if (!g.is_classic()) return admits_uncached(g, s);
+  // On a classic board admissibility depends only on the box shape, and detect_symmetry() asks for
+  // every stored puzzle: the unit-mapping check runs once per shape (thread-safe static).
   static const std::map<std::pair<int, int>, std::map<Symmetry, bool>> table = [] {
     std::map<std::pair<int, int>, std::map<Symmetry, bool>> t;
     for (const Geometry& shape : Geometry::all()) {
@@ -149,7 +172,7 @@ std::vector<std::vector<int>> orbits(const Geometry& g, Symmetry s) {
   if (s == Symmetry::kRandom) throw SymmetryError("'random' has no orbits of its own");
   if (!admits(g, s)) {
     throw SymmetryError("symmetry " + std::string(symmetry_name(s)) + " is not admissible for " +
-                        g.name() + " boxes");
+                        (g.is_classic() ? g.name() + " boxes" : "this board"));
   }
   const int cells = g.cell_count();
   std::vector<int> orbit_of(cells, -1);
@@ -181,7 +204,7 @@ bool has_symmetry(const Grid& grid, Symmetry s) {
 
 Symmetry detect_symmetry(const Grid& grid) {
   static constexpr std::array<Symmetry, 7> kPreference{
-      Symmetry::kDihedral, Symmetry::kRot90,        Symmetry::kRot180, Symmetry::kDiagonal,
+      Symmetry::kDihedral,     Symmetry::kRot90,  Symmetry::kRot180, Symmetry::kDiagonal,
       Symmetry::kAntidiagonal, Symmetry::kMirror, Symmetry::kFlip,
   };
   for (Symmetry s : kPreference) {

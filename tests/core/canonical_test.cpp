@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoforge/core/symmetry.h"
 #include "sudoforge/core/validate.h"
 
 namespace sudoforge {
@@ -24,9 +25,12 @@ Grid from_text(const std::string& text, int box_rows = 3, int box_cols = 3) {
   Geometry g(box_rows, box_cols);
   std::vector<std::uint8_t> cells;
   for (char c : text) {
-    if (c >= '1' && c <= '9') cells.push_back(static_cast<std::uint8_t>(c - '0'));
-    else if (c >= 'A' && c <= 'Z') cells.push_back(static_cast<std::uint8_t>(c - 'A' + 10));
-    else cells.push_back(0);
+    if (c >= '1' && c <= '9')
+      cells.push_back(static_cast<std::uint8_t>(c - '0'));
+    else if (c >= 'A' && c <= 'Z')
+      cells.push_back(static_cast<std::uint8_t>(c - 'A' + 10));
+    else
+      cells.push_back(0);
   }
   return Grid(g, cells);
 }
@@ -44,8 +48,10 @@ Grid random_transform(const Grid& p, std::mt19937& rng, bool allow_transpose = t
   };
   // Row map: bands of R rows (C bands); column map: stacks of C columns (R stacks).
   std::vector<int> rows, cols;
-  for (int b : shuffled(C)) for (int i : shuffled(R)) rows.push_back(b * R + i);
-  for (int s : shuffled(R)) for (int j : shuffled(C)) cols.push_back(s * C + j);
+  for (int b : shuffled(C))
+    for (int i : shuffled(R)) rows.push_back(b * R + i);
+  for (int s : shuffled(R))
+    for (int j : shuffled(C)) cols.push_back(s * C + j);
   std::vector<int> relabel = shuffled(n);
   const bool transpose = allow_transpose && R == C && (rng() & 1);
   Grid out(geo);
@@ -68,7 +74,8 @@ std::string brute_force_key(const Grid& p) {
     std::vector<std::vector<int>> out;
     std::vector<int> v(static_cast<std::size_t>(k));
     std::iota(v.begin(), v.end(), 0);
-    do out.push_back(v); while (std::next_permutation(v.begin(), v.end()));
+    do out.push_back(v);
+    while (std::next_permutation(v.begin(), v.end()));
     return out;
   };
   // All row orders: band order x row order within each band.
@@ -87,7 +94,8 @@ std::string brute_force_key(const Grid& p) {
         }
         result.push_back(order);
         int g = 0;
-        while (g < groups && ++choice[static_cast<std::size_t>(g)] == static_cast<int>(inner.size())) {
+        while (g < groups &&
+               ++choice[static_cast<std::size_t>(g)] == static_cast<int>(inner.size())) {
           choice[static_cast<std::size_t>(g)] = 0;
           ++g;
         }
@@ -109,7 +117,8 @@ std::string brute_force_key(const Grid& p) {
         std::vector<int> cur(best.size());
         bool worse = false;
         for (int i = 0; i < n * n && !worse; ++i) {
-          const int r = ro[static_cast<std::size_t>(i / n)], c = co[static_cast<std::size_t>(i % n)];
+          const int r = ro[static_cast<std::size_t>(i / n)],
+                    c = co[static_cast<std::size_t>(i % n)];
           const int v = t ? p.at(c, r) : p.at(r, c);
           int out = 0;
           if (v) {
@@ -118,8 +127,10 @@ std::string brute_force_key(const Grid& p) {
           }
           cur[static_cast<std::size_t>(i)] = out;
           if (!less) {
-            if (out > best[static_cast<std::size_t>(i)]) worse = true;
-            else if (out < best[static_cast<std::size_t>(i)]) less = true;
+            if (out > best[static_cast<std::size_t>(i)])
+              worse = true;
+            else if (out < best[static_cast<std::size_t>(i)])
+              less = true;
           }
         }
         if (less) best = cur;
@@ -218,7 +229,8 @@ TEST(Canonical, DistinctPuzzlesGetDistinctKeys) {
     by_key[canonical_key(from_text(lines[i]))].push_back(static_cast<int>(i) + 1);
   }
   std::vector<std::vector<int>> collisions;
-  for (const auto& [key, ids] : by_key) if (ids.size() > 1) collisions.push_back(ids);
+  for (const auto& [key, ids] : by_key)
+    if (ids.size() > 1) collisions.push_back(ids);
   ASSERT_EQ(collisions.size(), 1u);
   EXPECT_EQ(collisions[0], (std::vector<int>{300, 307}));
   EXPECT_EQ(brute_force_key(from_text(lines[299])), brute_force_key(from_text(lines[306])));
@@ -264,8 +276,12 @@ void check_small_shape(int R, int C, int trials, std::uint32_t seed) {
   }
 }
 
-TEST(Canonical, MatchesExhaustiveSearch4x4) { check_small_shape(2, 2, 400, 1); }
-TEST(Canonical, MatchesExhaustiveSearch6x6) { check_small_shape(2, 3, 150, 2); }
+TEST(Canonical, MatchesExhaustiveSearch4x4) {
+  check_small_shape(2, 2, 400, 1);
+}
+TEST(Canonical, MatchesExhaustiveSearch6x6) {
+  check_small_shape(2, 3, 150, 2);
+}
 
 TEST(Canonical, LargerSizesUseReducedGroup) {
   const Geometry geo(4, 4);
@@ -285,7 +301,8 @@ TEST(Canonical, LargerSizesUseReducedGroup) {
   EXPECT_EQ(canonical_key(q), key);
   // ...and under a transposition (square boxes).
   Grid t(geo);
-  for (int r = 0; r < 16; ++r) for (int c = 0; c < 16; ++c) t.set(geo.cell(c, r), p.at(r, c));
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 16; ++c) t.set(geo.cell(c, r), p.at(r, c));
   EXPECT_EQ(canonical_key(t), key);
   // Symbols above 9 are written A.. in the key.
   Grid full(geo);
@@ -298,6 +315,54 @@ TEST(Canonical, RejectsConflictingGivens) {
   p.set(0, 5);
   p.set(1, 5);
   EXPECT_THROW(canonical_key(p), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace sudoforge
+
+namespace sudoforge {
+namespace {
+
+Geometry x_geometry() {
+  std::vector<int> main, anti;
+  for (int i = 0; i < 9; ++i) {
+    main.push_back(i * 10);
+    anti.push_back(i * 9 + 8 - i);
+  }
+  return Geometry().with_extra_houses({main, anti}, {"diagonal 1", "diagonal 2"});
+}
+
+Grid moved(const Grid& g, Transform t) {
+  Grid out(g.geometry());
+  for (int c = 0; c < g.cell_count(); ++c) out.set(transform_cell(g.geometry(), t, c), g[c]);
+  return out;
+}
+
+TEST(Canonical, ExtraHouseBoardsUseOnlyTheMovesThatKeepTheirHouses) {
+  const Geometry x = x_geometry();
+  EXPECT_FALSE(canonical_uses_full_group(x));
+  Grid p(x);
+  p.set(0, 1);
+  p.set(5, 2);
+  p.set(13, 3);
+  p.set(70, 4);
+  // Every rigid symmetry of the square keeps the two diagonals: all give the same key.
+  for (Transform t : group_of(Symmetry::kDihedral)) {
+    EXPECT_EQ(canonical_key(moved(p, t)), canonical_key(p));
+  }
+  // Swapping rows 1 and 2 keeps a classic board but not X's diagonals: on the classic
+  // board the two puzzles share a key, on X they do not.
+  Grid swapped(x);
+  for (int c = 0; c < 81; ++c) {
+    const int r = c / 9;
+    const int from = (r == 0 ? 1 : r == 1 ? 0 : r) * 9 + c % 9;
+    swapped.set(c, p[from]);
+  }
+  const Grid classic_p(Geometry(), std::vector<std::uint8_t>(p.cells().begin(), p.cells().end()));
+  const Grid classic_s(Geometry(),
+                       std::vector<std::uint8_t>(swapped.cells().begin(), swapped.cells().end()));
+  EXPECT_EQ(canonical_key(classic_p), canonical_key(classic_s));
+  EXPECT_NE(canonical_key(p), canonical_key(swapped));
 }
 
 }  // namespace

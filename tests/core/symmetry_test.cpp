@@ -7,7 +7,9 @@
 namespace sudoforge {
 namespace {
 
-bool square_boxes(const Geometry& g) { return g.box_rows() == g.box_cols(); }
+bool square_boxes(const Geometry& g) {
+  return g.box_rows() == g.box_cols();
+}
 
 bool needs_square_boxes(Symmetry s) {
   return s == Symmetry::kRot90 || s == Symmetry::kDiagonal || s == Symmetry::kAntidiagonal ||
@@ -95,7 +97,8 @@ TEST(Symmetry, AdmittedTransformsMapBoxesToBoxes) {
   // And a transposition really breaks 2x3 boxes: box 0 (r1-2, c1-3) spreads over two.
   const Geometry g23(2, 3);
   std::set<int> boxes;
-  for (int c : g23.unit(2 * g23.size())) boxes.insert(g23.box(transform_cell(g23, Transform::kTranspose, c)));
+  for (int c : g23.unit(2 * g23.size()))
+    boxes.insert(g23.box(transform_cell(g23, Transform::kTranspose, c)));
   EXPECT_GT(boxes.size(), 1u);
 }
 
@@ -126,9 +129,9 @@ TEST(Symmetry, OrbitsPartitionTheBoardWithTheRightSizes) {
   }
   const Geometry g9;
   EXPECT_EQ(orbits(g9, Symmetry::kNone).size(), 81u);
-  EXPECT_EQ(orbits(g9, Symmetry::kRot180).size(), 41u);   // 40 pairs + centre
-  EXPECT_EQ(orbits(g9, Symmetry::kRot90).size(), 21u);    // 20 quads + centre
-  EXPECT_EQ(orbits(g9, Symmetry::kMirror).size(), 45u);   // 36 pairs + 9 on column 5
+  EXPECT_EQ(orbits(g9, Symmetry::kRot180).size(), 41u);  // 40 pairs + centre
+  EXPECT_EQ(orbits(g9, Symmetry::kRot90).size(), 21u);   // 20 quads + centre
+  EXPECT_EQ(orbits(g9, Symmetry::kMirror).size(), 45u);  // 36 pairs + 9 on column 5
   EXPECT_EQ(orbits(g9, Symmetry::kDiagonal).size(), 45u);
   EXPECT_EQ(orbits(g9, Symmetry::kDihedral).size(), 15u);
   EXPECT_THROW(orbits(Geometry(2, 3), Symmetry::kRot90), SymmetryError);
@@ -180,6 +183,39 @@ TEST(Symmetry, HasAndDetect) {
   EXPECT_EQ(detect_symmetry(p23), Symmetry::kNone);
   p23.set(g23.cell(5, 5), 1);
   EXPECT_EQ(detect_symmetry(p23), Symmetry::kRot180);
+}
+
+}  // namespace
+}  // namespace sudoforge
+
+namespace sudoforge {
+namespace {
+
+TEST(Symmetry, AdmissibilityFollowsTheHouses) {
+  std::vector<int> main, anti;
+  for (int i = 0; i < 9; ++i) {
+    main.push_back(i * 10);
+    anti.push_back(i * 9 + 8 - i);
+  }
+  // Only the main diagonal: transpose keeps it, the quarter turn sends it to the other one.
+  const Geometry one = Geometry().with_extra_houses({main}, {"diagonal 1"});
+  EXPECT_TRUE(admits(one, Symmetry::kDiagonal));
+  EXPECT_TRUE(admits(one, Symmetry::kRot180));
+  EXPECT_FALSE(admits(one, Symmetry::kRot90));
+  EXPECT_FALSE(admits(one, Symmetry::kMirror));
+  const Geometry both = Geometry().with_extra_houses({main, anti}, {"d1", "d2"});
+  EXPECT_TRUE(admits(both, Symmetry::kDihedral));
+  // A jigsaw whose regions are pairs of rows trading one cell: the half turn keeps them,
+  // the mirror and the quarter turns do not.
+  const std::vector<int> map = {0, 0, 0, 1,  //
+                                0, 1, 1, 1,  //
+                                2, 2, 2, 3,  //
+                                2, 3, 3, 3};
+  const Geometry jig = Geometry::with_regions(4, map);
+  EXPECT_FALSE(admits(jig, Symmetry::kMirror));
+  EXPECT_TRUE(admits(jig, Symmetry::kRot180));
+  EXPECT_FALSE(admits(jig, Symmetry::kRot90));
+  EXPECT_THROW(orbits(jig, Symmetry::kMirror), SymmetryError);
 }
 
 }  // namespace

@@ -18,6 +18,8 @@
 //    (4x4, 5x5) also both diagonal reflections and the quarter turns. (The full group is
 //    too large to search with a bounded cost there.) Two puzzles with equal keys are
 //    isomorphic at every size; at N >= 12 some isomorphic puzzles get different keys.
+//  - Boards with extra houses or jigsaw regions (any size): relabelling and those of the
+//    eight rigid symmetries of the square that map every house onto a house.
 //
 // Key text: one character per cell, '0' for empty, '1'..'9' for 1-9 and 'A'.. for 10..,
 // so string order is value order. For 9x9 this is the usual 81-character minlex string,
@@ -45,7 +47,7 @@ std::string canonical_key(const Grid& puzzle);
 // The key text of a grid as it stands (no canonicalisation): '0' empty, '1'-'9', 'A'...
 std::string key_text(const Grid& grid);
 
-// True when the full validity-preserving group is used for this size (N <= 9).
+// True when the full validity-preserving group is used for this board (classic, N <= 9).
 bool canonical_uses_full_group(const Geometry& geometry);
 
 }  // namespace sudoforge

@@ -78,8 +78,11 @@ int transform_cell(const Geometry& g, Transform transform, int cell);
 // The transforms of the group (identity first). Empty for kRandom.
 std::span<const Transform> group_of(Symmetry s);
 
-// True when every transform of `s`'s group maps each row, column and box of `g` onto a
-// row, column or box. kNone always; kRandom always (it draws among the admissible ones).
+// True when `t` maps every house of `g` onto a house of `g` (so it maps solutions to
+// solutions).
+bool preserves_houses(const Geometry& g, Transform t);
+// True when every transform of `s`'s group preserves the houses of `g`. kNone always;
+// kRandom always (it draws among the admissible ones).
 bool admits(const Geometry& g, Symmetry s);
 // The concrete symmetries `g` admits, kNone first, in enum order.
 std::vector<Symmetry> admissible_symmetries(const Geometry& g);
