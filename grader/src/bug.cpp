@@ -39,6 +39,8 @@ int shared_unit(const CandidateGrid& g, const std::vector<int>& cells, int k) {
 
 bool find_bug(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
+  // BUG rests on the uniqueness argument (see find_unique_loop): classic boards only.
+  if (!g.geo().is_classic()) return false;
   const int n = g.n(), nc = g.cell_count();
   // Tried at most steps of a hard puzzle: reuse the buffers.
   thread_local std::vector<int> bug;
@@ -109,7 +111,8 @@ bool find_bug(const Ctx& ctx, Hint& out) {
     return true;
   };
   if (bug.size() == 1) {
-    for (Mask m = g.cand(bug[0]) & ~all_values; m; m &= m - 1) out.eliminations.emplace_back(bug[0], lowest(m));
+    for (Mask m = g.cand(bug[0]) & ~all_values; m; m &= m - 1)
+      out.eliminations.emplace_back(bug[0], lowest(m));
     return finish("BUG type 1", 56, "");
   }
   auto type4 = [&] {
@@ -119,7 +122,8 @@ bool find_bug(const Ctx& ctx, Hint& out) {
     for (int k : kUnitKinds) {
       if (shared_unit(g, bug, k) < 0) continue;
       for (int c : {c1, c2}) {
-        for (Mask m = g.cand(c) & ~bug_values[c] & ~shared; m; m &= m - 1) out.eliminations.emplace_back(c, lowest(m));
+        for (Mask m = g.cand(c) & ~bug_values[c] & ~shared; m; m &= m - 1)
+          out.eliminations.emplace_back(c, lowest(m));
       }
       if (out.eliminations.empty()) return false;
       return finish("BUG type 4", 57, " on " + digit_name(g, lowest(shared)));
@@ -163,12 +167,14 @@ bool find_bug(const Ctx& ctx, Hint& out) {
         if (wide && popcount(others) == degree && popcount(naked) == degree) {
           for (int i = 0; i < m; ++i) {
             if (std::find(idx.begin(), idx.end(), i) != idx.end()) continue;
-            for (Mask r = g.cand(cells[i]) & naked; r; r &= r - 1) out.eliminations.emplace_back(cells[i], lowest(r));
+            for (Mask r = g.cand(cells[i]) & naked; r; r &= r - 1)
+              out.eliminations.emplace_back(cells[i], lowest(r));
           }
           if (!out.eliminations.empty()) {
             std::string set;
             for (Mask r = naked; r; r &= r - 1) set += digit_name(g, lowest(r));
-            return finish("BUG type 3", 57 + popcount(naked) - 1, " with a naked set " + set + " in " + g.unit_name(u));
+            return finish("BUG type 3", 57 + popcount(naked) - 1,
+                          " with a naked set " + set + " in " + g.unit_name(u));
           }
         }
         // Next combination in colexicographic order.

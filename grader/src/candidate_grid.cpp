@@ -17,20 +17,24 @@ std::uint64_t CandidateGrid::Serial::next() {
 }
 
 const CandidateGrid::Layout& CandidateGrid::layout_for(const Geometry& geo) {
-  // One slot per supported shape, filled on first use; entries are never freed or
-  // changed, so readers need no lock once they hold the pointer.
+  // One entry per board, filled on first use; entries are never freed or changed, so
+  // readers need no lock once they hold the pointer. Boards are few (the six classic
+  // shapes and the variants a run reads), so a list searched in order serves.
   static std::mutex mu;
-  static std::map<std::pair<int, int>, std::unique_ptr<const Layout>> cache;
+  static std::vector<std::pair<Geometry, std::unique_ptr<const Layout>>> cache;
   const std::lock_guard<std::mutex> lock(mu);
-  auto& slot = cache[{geo.box_rows(), geo.box_cols()}];
-  if (slot) return *slot;
-  const int n = geo.size(), nc = geo.cell_count();
+  for (const auto& [board, layout] : cache) {
+    if (board == geo) return *layout;
+  }
+  const int n = geo.size(), nc = geo.cell_count(), units = geo.house_count();
+  int stride = 0;
+  for (int c = 0; c < nc; ++c) stride = std::max(stride, static_cast<int>(geo.houses_of(c).size()));
   auto lay = std::make_unique<Layout>();
-  lay->unit_cells.resize(3 * n * n);
-  lay->cell_units.resize(3 * nc);
-  lay->unit_index.assign(static_cast<size_t>(3 * n) * nc, 255);
-  for (int u = 0; u < 3 * n; ++u) {
-    auto cells = geo.unit(u);
+  lay->unit_cells.resize(static_cast<size_t>(units) * n);
+  lay->cell_units.assign(static_cast<size_t>(stride) * nc, units);  // padded: unit `units`
+  lay->unit_index.assign(static_cast<size_t>(units) * nc, 255);
+  for (int u = 0; u < units; ++u) {
+    auto cells = geo.house(u);
     for (int i = 0; i < n; ++i) {
       lay->unit_cells[u * n + i] = cells[i];
       lay->unit_index[static_cast<size_t>(u) * nc + cells[i]] = static_cast<std::uint8_t>(i);
@@ -38,9 +42,8 @@ const CandidateGrid::Layout& CandidateGrid::layout_for(const Geometry& geo) {
   }
   lay->peers.resize(nc);
   for (int c = 0; c < nc; ++c) {
-    lay->cell_units[c * 3 + 0] = geo.row_unit(c);
-    lay->cell_units[c * 3 + 1] = geo.col_unit(c);
-    lay->cell_units[c * 3 + 2] = geo.box_unit(c);
+    const auto houses = geo.houses_of(c);
+    for (std::size_t k = 0; k < houses.size(); ++k) lay->cell_units[c * stride + k] = houses[k];
     auto p = geo.peers(c);
     lay->peers[c].assign(p.begin(), p.end());
   }
@@ -49,33 +52,42 @@ const CandidateGrid::Layout& CandidateGrid::layout_for(const Geometry& geo) {
   for (int c = 0; c < nc; ++c) {
     for (int q : lay->peers[c]) lay->peer_set[c * words + q / 64] |= std::uint64_t{1} << (q % 64);
   }
+  // Sudoku Explainer's house order: box, row, column, then (boards with extra houses)
+  // each extra house in order.
   lay->house.resize(nc);
   for (int c = 0; c < nc; ++c) {
     auto& out = lay->house[c];
-    for (int k : {2, 0, 1}) {
-      const int* cells = &lay->unit_cells[lay->cell_units[c * 3 + k] * n];
+    const int count = static_cast<int>(geo.houses_of(c).size());
+    for (int k = 0; k < count; ++k) {
+      const int which = k < 3 ? (k + 2) % 3 : k;  // 2, 0, 1, 3, 4 ...
+      const int* cells = &lay->unit_cells[lay->cell_units[c * stride + which] * n];
       for (int i = 0; i < n; ++i) {
         const int q = cells[i];
         if (q != c && std::find(out.begin(), out.end(), q) == out.end()) out.push_back(q);
       }
     }
   }
-  lay->cell_index.resize(3 * nc);
+  lay->cell_index.assign(static_cast<size_t>(stride) * nc, 0);
   for (int c = 0; c < nc; ++c) {
-    for (int k = 0; k < 3; ++k) {
-      const int u = lay->cell_units[c * 3 + k];
-      lay->cell_index[c * 3 + k] = lay->unit_index[static_cast<size_t>(u) * nc + c];
+    for (int k = 0; k < stride; ++k) {
+      const int u = lay->cell_units[c * stride + k];
+      if (u < units)
+        lay->cell_index[c * stride + k] = lay->unit_index[static_cast<size_t>(u) * nc + c];
     }
   }
-  lay->inter.assign(static_cast<size_t>(9) * n * n, 0);
-  for (int u1 = 0; u1 < 3 * n; ++u1) {
+  lay->inter.assign(static_cast<size_t>(units) * units, 0);
+  for (int u1 = 0; u1 < units; ++u1) {
     for (int i = 0; i < n; ++i) {
       const int c = lay->unit_cells[u1 * n + i];
-      for (int k = 0; k < 3; ++k) lay->inter[u1 * 3 * n + lay->cell_units[c * 3 + k]] |= Mask{1} << i;
+      for (int k = 0; k < stride; ++k) {
+        const int u2 = lay->cell_units[c * stride + k];
+        if (u2 < units) lay->inter[u1 * units + u2] |= Mask{1} << i;
+      }
     }
   }
-  slot = std::move(lay);
-  return *slot;
+  lay->stride = stride;
+  cache.emplace_back(geo, std::move(lay));
+  return *cache.back().second;
 }
 
 CandidateGrid::CandidateGrid(const Grid& grid)
@@ -83,25 +95,29 @@ CandidateGrid::CandidateGrid(const Grid& grid)
       n_(grid.size()),
       nc_(grid.cell_count()),
       lay_(&layout_for(grid.geometry())) {
+  units_ = geo_.house_count();
+  stride_ = lay_->stride;
   // The state that placing the givens one by one would leave, built directly (the values
   // seen by each unit give the candidates, the candidates the positions), with every
   // change time 0: the memos only compare times taken after the grid was built.
   all_ = ((Mask{1} << (n_ + 1)) - 1) & ~Mask{1};
-  const int units = 3 * n_, n1 = n_ + 1;
-  Mask seen[96] = {};  // values given in each unit (units <= 3 * 31: a Mask holds n + 1 bits)
+  const int units = units_, n1 = n_ + 1;
+  std::vector<Mask> seen(units + 1, 0);  // values given in each unit (and the padding one)
   val_.assign(nc_, 0);
-  uempty_.assign(units, n_);
+  uempty_.assign(units + 1, n_);
   empty_ = nc_;
   for (int c = 0; c < nc_; ++c) {
     const int v = grid[c];
     if (v == 0) continue;
     if (v < 1 || v > n_) throw std::invalid_argument("grader: value out of range");
-    const int* cu = &lay_->cell_units[c * 3];
+    const int* cu = &lay_->cell_units[c * stride_];
     const Mask bit = Mask{1} << v;
-    if ((seen[cu[0]] | seen[cu[1]] | seen[cu[2]]) & bit) {
+    Mask taken = 0;
+    for (int k = 0; k < stride_; ++k) taken |= cu[k] < units ? seen[cu[k]] : 0;
+    if (taken & bit) {
       throw std::invalid_argument("grader: conflicting givens at " + geo_.cell_name(c));
     }
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < stride_; ++k) {
       seen[cu[k]] |= bit;
       --uempty_[cu[k]];
     }
@@ -109,22 +125,26 @@ CandidateGrid::CandidateGrid(const Grid& grid)
     --empty_;
   }
   cand_.assign(nc_, 0);
-  upos_.assign(static_cast<size_t>(units) * n1, 0);
+  upos_.assign(static_cast<size_t>(units + 1) * n1, 0);
+  seen[units] = 0;  // the padding unit holds no value
   for (int c = 0; c < nc_; ++c) {
     if (val_[c] != 0) continue;
-    const int* cu = &lay_->cell_units[c * 3];
-    const int* ci = &lay_->cell_index[c * 3];
-    const Mask m = all_ & ~(seen[cu[0]] | seen[cu[1]] | seen[cu[2]]);
+    const int* cu = &lay_->cell_units[c * stride_];
+    const int* ci = &lay_->cell_index[c * stride_];
+    Mask taken = 0;
+    for (int k = 0; k < stride_; ++k) taken |= seen[cu[k]];
+    const Mask m = all_ & ~taken;
     if (m == 0) throw std::invalid_argument("grader: no candidate left for " + geo_.cell_name(c));
     cand_[c] = m;
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < stride_; ++k) {
+      if (cu[k] == units) break;  // padding
       Mask* pos = &upos_[cu[k] * n1];
       const Mask at = Mask{1} << ci[k];
       for (Mask x = m; x; x &= x - 1) pos[lowest(x)] |= at;
     }
   }
   cell_time_.assign(nc_, 0);
-  unit_time_.assign(units, 0);
+  unit_time_.assign(units + 1, 0);
   digit_time_.assign(n1, 0);
 }
 
@@ -134,25 +154,27 @@ void CandidateGrid::place(int c, int d) {
   // (clock() + 1), so the changes of one placement may share a time.
   const std::uint64_t now = ++clock_;
   const int n1 = n_ + 1;
-  const int* units = &lay_->cell_units[c * 3];
-  const int* index = &lay_->cell_index[c * 3];
+  const int stride = stride_;
+  const int* units = &lay_->cell_units[c * stride];
+  const int* index = &lay_->cell_index[c * stride];
   cell_time_[c] = now;
-  for (int k = 0; k < 3; ++k) unit_time_[units[k]] = now;
+  for (int k = 0; k < stride; ++k) unit_time_[units[k]] = now;
   if (val_[c] == 0) {
     --empty_;
-    for (int k = 0; k < 3; ++k) --uempty_[units[k]];
+    for (int k = 0; k < stride; ++k) --uempty_[units[k]];
   }
   val_[c] = static_cast<std::uint8_t>(d);
   for (Mask m = cand_[c]; m; m &= m - 1) {
     const int e = lowest(m);
     digit_time_[e] = now;
-    for (int k = 0; k < 3; ++k) upos_[units[k] * n1 + e] &= ~(Mask{1} << index[k]);
+    for (int k = 0; k < stride; ++k) upos_[units[k] * n1 + e] &= ~(Mask{1} << index[k]);
   }
   cand_[c] = 0;
   // The peers holding d are d's places in c's units (c's own places are gone); a peer in
   // two of them is gone from the second by the time it is read.
   const Mask bit = Mask{1} << d;
-  for (int k = 0; k < 3; ++k) {
+  for (int k = 0; k < stride; ++k) {
+    if (units[k] == units_) break;  // padding: no cells
     const int* cells = &lay_->unit_cells[units[k] * n_];
     for (Mask x = upos_[units[k] * n1 + d]; x; x &= x - 1) {
       const int p = cells[lowest(x)];
@@ -160,9 +182,9 @@ void CandidateGrid::place(int c, int d) {
       cand_[p] &= ~bit;
       if (cand_[p] == 0 && val_[p] == 0) dead_ = p;
       cell_time_[p] = digit_time_[d] = now;
-      const int* pu = &lay_->cell_units[p * 3];
-      const int* pi = &lay_->cell_index[p * 3];
-      for (int j = 0; j < 3; ++j) {
+      const int* pu = &lay_->cell_units[p * stride];
+      const int* pi = &lay_->cell_index[p * stride];
+      for (int j = 0; j < stride; ++j) {
         upos_[pu[j] * n1 + d] &= ~(Mask{1} << pi[j]);
         unit_time_[pu[j]] = now;
       }
@@ -170,7 +192,9 @@ void CandidateGrid::place(int c, int d) {
   }
 }
 
-std::string CandidateGrid::unit_name(int u) const { return geo_.unit_name(u); }
+std::string CandidateGrid::unit_name(int u) const {
+  return geo_.unit_name(u);
+}
 
 std::string digit_name(const CandidateGrid& g, int d) {
   return std::string(1, Alphabet::standard(g.n()).symbol(d));

@@ -29,7 +29,9 @@ inline int popcount(Mask m) {
   return static_cast<int>((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 #endif
 }
-inline int lowest(Mask m) { return std::countr_zero(m); }
+inline int lowest(Mask m) {
+  return std::countr_zero(m);
+}
 
 class CandidateGrid {
  public:
@@ -38,7 +40,8 @@ class CandidateGrid {
   const Geometry& geo() const { return geo_; }
   int n() const { return n_; }
   int cell_count() const { return nc_; }
-  int unit_count() const { return 3 * n_; }
+  // Houses (the geometry's: rows, columns, regions, then extra houses), here called units.
+  int unit_count() const { return units_; }
   Mask all_digits() const { return all_; }
 
   Mask cand(int c) const { return cand_[c]; }
@@ -47,9 +50,21 @@ class CandidateGrid {
   int empty_count() const { return empty_; }
   bool solved() const { return empty_ == 0; }
 
-  // Cells of unit u, in reading order; the 3 units of a cell (row, column, box).
+  // Cells of unit u, in reading order. A cell's units: unit_of(c, 0) its row, 1 its
+  // column, 2 its region, then its extra houses up to units_per_cell() (a cell in fewer
+  // extra houses than the most has the padding unit unit_count(), which holds no cell and
+  // whose positions are never read).
   const int* unit(int u) const { return &lay_->unit_cells[u * n_]; }
-  int unit_of(int c, int k) const { return lay_->cell_units[c * 3 + k]; }  // 0 row, 1 col, 2 box
+  int units_per_cell() const { return stride_; }
+  // The k-th unit in the order Sudoku Explainer visits them: boxes, columns, rows, then
+  // any extra houses.
+  int se_unit(int k) const {
+    if (k < n_) return 2 * n_ + k;
+    if (k < 2 * n_) return k;
+    if (k < 3 * n_) return k - 2 * n_;
+    return k;
+  }
+  int unit_of(int c, int k) const { return lay_->cell_units[c * stride_ + k]; }
   // Index of cell c inside unit u (precondition: c is in u).
   int index_in(int u, int c) const { return lay_->unit_index[static_cast<size_t>(u) * nc_ + c]; }
   const std::vector<int>& peers(int c) const { return lay_->peers[c]; }
@@ -59,31 +74,34 @@ class CandidateGrid {
   // The peers in Sudoku Explainer's house order (box, row, column, each in reading order):
   // its searches visit them so, and which hint comes first depends on it.
   const std::vector<int>& house(int c) const { return lay_->house[c]; }
-  bool sees(int a, int b) const {
-    const int* ua = &lay_->cell_units[a * 3];
-    const int* ub = &lay_->cell_units[b * 3];
-    return a != b && (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2]);
-  }
+  bool sees(int a, int b) const { return (peer_set(a)[b / 64] >> (b % 64)) & 1u; }
 
   // Positions of digit d in unit u (kept up to date by place/eliminate).
   Mask pos(int u, int d) const { return upos_[u * (n_ + 1) + d]; }
   const Mask* pos_table() const { return upos_.data(); }  // [u * (n+1) + d]
   int unit_empty(int u) const { return uempty_[u]; }
   // Cells of u1 that lie in u2, as a mask over u1's positions.
-  Mask inter(int u1, int u2) const { return lay_->inter[u1 * 3 * n_ + u2]; }
+  Mask inter(int u1, int u2) const { return lay_->inter[u1 * units_ + u2]; }
 
   void place(int c, int d);
   bool eliminate(int c, int d) {
     if (!has(c, d)) return false;
     cand_[c] &= ~(Mask{1} << d);
     if (cand_[c] == 0 && val_[c] == 0) dead_ = c;
-    const int* units = &lay_->cell_units[c * 3];
-    const int* index = &lay_->cell_index[c * 3];
+    const int* units = &lay_->cell_units[c * stride_];
+    const int* index = &lay_->cell_index[c * stride_];
     ++clock_;
     cell_time_[c] = digit_time_[d] = clock_;
-    for (int k = 0; k < 3; ++k) {
+    const auto clear = [&](int k) {
       upos_[units[k] * (n_ + 1) + d] &= ~(Mask{1} << index[k]);
       unit_time_[units[k]] = clock_;
+    };
+    if (stride_ == 3) {  // classic boards: unrolled
+      clear(0);
+      clear(1);
+      clear(2);
+    } else {
+      for (int k = 0; k < stride_; ++k) clear(k);
     }
     return true;
   }
@@ -120,19 +138,23 @@ class CandidateGrid {
   std::string unit_name(int u) const;  // "row 4", "column 2", "box 5"
 
  private:
-  // The tables that depend on the shape only, built once per shape and shared by every
-  // grid (a grader builds one grid per puzzle).
+  // The tables that depend on the board only, built once per board and shared by every
+  // grid (a grader builds one grid per puzzle). cell_units and cell_index have stride_
+  // entries per cell.
   struct Layout {
     std::vector<int> unit_cells, cell_units, cell_index;
     std::vector<Mask> inter;
     std::vector<std::vector<int>> peers, house;
     std::vector<std::uint64_t> peer_set;   // [c * words]
+    int stride = 3;                        // units per cell
     std::vector<std::uint8_t> unit_index;  // [u * nc + c] index or 255
   };
   static const Layout& layout_for(const Geometry& geo);
 
   Geometry geo_;
   int n_, nc_;
+  int units_;   // the houses; index units_ is the padding unit
+  int stride_;  // units per cell: 3 on a classic board
   Mask all_;
   const Layout* lay_;
   std::vector<Mask> cand_;
@@ -156,7 +178,6 @@ class CandidateGrid {
   Serial serial_;
 };
 
-
 // A step found by a technique, before it becomes a public Step.
 struct Hint {
   const char* technique = "";
@@ -179,19 +200,19 @@ struct Ctx {
 };
 
 // Each finder returns true and fills `out` with the first hint it finds, in SE's order.
-bool find_hidden_single(const Ctx&, Hint& out);     // full house 1.0, box 1.2, line 1.5
-bool find_direct_locking(const Ctx&, Hint& out);    // 1.7 / 1.9
+bool find_hidden_single(const Ctx&, Hint& out);   // full house 1.0, box 1.2, line 1.5
+bool find_direct_locking(const Ctx&, Hint& out);  // 1.7 / 1.9
 bool find_direct_hidden_set(const Ctx&, int degree, Hint& out);  // 2.0 / 2.5
-bool find_naked_single(const Ctx&, Hint& out);      // 2.3
-bool find_locking(const Ctx&, Hint& out);           // 2.6 / 2.8
-bool find_naked_set(const Ctx&, int degree, Hint& out);   // 3.0 / 3.6 / 5.0
-bool find_hidden_set(const Ctx&, int degree, Hint& out);  // 3.4 / 4.0 / 5.4
-bool find_fish(const Ctx&, int degree, Hint& out);        // 3.2 / 3.8 / 5.2
-bool find_xy_wing(const Ctx&, bool xyz, Hint& out);       // 4.2 / 4.4
-bool find_unique_loop(const Ctx&, Hint& out);             // 4.5 ..
-bool find_bug(const Ctx&, Hint& out);                     // 5.6 ..
-bool find_aligned_pair_exclusion(const Ctx&, Hint& out);  // 6.2
-bool find_aligned_triplet_exclusion(const Ctx&, Hint& out);  // 7.5
+bool find_naked_single(const Ctx&, Hint& out);                   // 2.3
+bool find_locking(const Ctx&, Hint& out);                        // 2.6 / 2.8
+bool find_naked_set(const Ctx&, int degree, Hint& out);          // 3.0 / 3.6 / 5.0
+bool find_hidden_set(const Ctx&, int degree, Hint& out);         // 3.4 / 4.0 / 5.4
+bool find_fish(const Ctx&, int degree, Hint& out);               // 3.2 / 3.8 / 5.2
+bool find_xy_wing(const Ctx&, bool xyz, Hint& out);              // 4.2 / 4.4
+bool find_unique_loop(const Ctx&, Hint& out);                    // 4.5 ..
+bool find_bug(const Ctx&, Hint& out);                            // 5.6 ..
+bool find_aligned_pair_exclusion(const Ctx&, Hint& out);         // 6.2
+bool find_aligned_triplet_exclusion(const Ctx&, Hint& out);      // 7.5
 
 // Chains. The engine keeps scratch buffers between calls.
 class ChainEngine {
@@ -231,7 +252,8 @@ inline int length_difficulty(int complexity) {
     for (int c = 0; c < 256; ++c) t[c] = static_cast<std::uint8_t>(length_difficulty_by_steps(c));
     return t;
   }();
-  return complexity >= 0 && complexity < 256 ? kTable[complexity] : length_difficulty_by_steps(complexity);
+  return complexity >= 0 && complexity < 256 ? kTable[complexity]
+                                             : length_difficulty_by_steps(complexity);
 }
 
 // Elements D.. of a K-subset for tight_subsets (the depth is known at compile time: the

@@ -3,18 +3,6 @@
 #include "finder_memo.h"
 
 namespace sudoforge::grader::detail {
-namespace {
-
-// SE visits blocks, then columns, then rows.
-int se_unit(const CandidateGrid& g, int k) {
-  const int n = g.n();
-  if (k < n) return 2 * n + k;  // boxes
-  if (k < 2 * n) return k;      // columns (unit numbers n..2n-1)
-  return k - 2 * n;             // rows
-}
-
-}  // namespace
-
 bool find_hidden_single(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
@@ -22,8 +10,8 @@ bool find_hidden_single(const Ctx& ctx, Hint& out) {
   // walk does both: it returns the first full house, and remembers the first other hidden
   // single, scanning no other unit with two or more empty cells after it.
   int hidden_u = -1, hidden_d = 0;
-  for (int k = 0; k < 3 * n; ++k) {
-    const int u = se_unit(g, k);
+  for (int k = 0; k < g.unit_count(); ++k) {
+    const int u = g.se_unit(k);
     const int empty = g.unit_empty(u);
     if (empty == 0) continue;
     const bool alone = empty == 1;
@@ -44,7 +32,8 @@ bool find_hidden_single(const Ctx& ctx, Hint& out) {
   const bool alone = g.unit_empty(u) == 1;
   const int cell = g.unit(u)[lowest(g.pos(u, d))];
   out.technique = alone ? "Full House" : "Hidden Single";
-  out.rating = alone ? 10 : (u >= 2 * n ? 12 : 15);
+  // A hidden single in a box is the easier to see (1.2); in a line or an extra house 1.5.
+  out.rating = alone ? 10 : (u >= 2 * n && u < 3 * n ? 12 : 15);
   out.placements = {{cell, d}};
   out.cells = {cell};
   if (ctx.explain) {

@@ -9,12 +9,6 @@
 namespace sudoforge::grader::detail {
 namespace {
 
-int se_unit(int n, int k) {  // blocks, columns, rows
-  if (k < n) return 2 * n + k;
-  if (k < 2 * n) return k;
-  return k - 2 * n;
-}
-
 const char* subset_name(bool naked, int degree) {
   static const char* kNaked[] = {"", "", "Naked Pair", "Naked Triple", "Naked Quad"};
   static const char* kHidden[] = {"", "", "Hidden Pair", "Hidden Triple", "Hidden Quad"};
@@ -26,8 +20,8 @@ const char* subset_name(bool naked, int degree) {
 bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
-  for (int k = 0; k < 3 * n; ++k) {
-    const int u = se_unit(n, k);
+  for (int k = 0; k < g.unit_count(); ++k) {
+    const int u = g.se_unit(k);
     if (g.unit_empty(u) < 2 * degree) continue;
     const int slot = FinderMemo::kNakedSet + degree - 2;
     if (ctx.memo && ctx.memo->unit_clean(slot, u)) continue;
@@ -84,8 +78,8 @@ namespace {
 bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
-  for (int k = 0; k < 3 * n; ++k) {
-    const int u = se_unit(n, k);
+  for (int k = 0; k < g.unit_count(); ++k) {
+    const int u = g.se_unit(k);
     const int empty = g.unit_empty(u);
     if (!(empty > degree * 2 || (direct && empty > degree))) continue;
     const int slot = (direct ? FinderMemo::kDirectHidden : FinderMemo::kHiddenSet) + degree - 2;

@@ -137,8 +137,10 @@ struct LoopSearch {
 int size_bonus(size_t size) {
   int r = 0;
   if (size >= 10) r += 3;
-  if (size >= 8) r += 2;
-  else if (size >= 6) r += 1;
+  if (size >= 8)
+    r += 2;
+  else if (size >= 6)
+    r += 1;
   return r;
 }
 
@@ -149,8 +151,10 @@ int size_bonus(size_t size) {
 double se_difficulty(size_t size, int set_bonus) {
   double d = 4.5;
   if (size >= 10) d += 0.3;
-  if (size >= 8) d += 0.2;
-  else if (size >= 6) d += 0.1;
+  if (size >= 8)
+    d += 0.2;
+  else if (size >= 6)
+    d += 0.1;
   return set_bonus ? d + set_bonus * 0.1 : d;
 }
 
@@ -279,6 +283,10 @@ struct PairCores {
 
 bool find_unique_loop(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
+  // A deadly pattern is deadly because its two digits can swap within rows, columns and
+  // two boxes; an extra house or a jigsaw region through it may forbid the swap. Off on
+  // such boards until their own rules say when the swap holds.
+  if (!g.geo().is_classic()) return false;
   const int n = g.n();
   std::vector<Found> found;
   const int nc = g.cell_count();
@@ -338,8 +346,10 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
       auto make = [&](int type, int rating) {
         Hint h;
         static const char* kNames[2][5] = {
-            {"", "Unique Rectangle type 1", "Unique Rectangle type 2", "Unique Rectangle type 3", "Unique Rectangle type 4"},
-            {"", "Unique Loop type 1", "Unique Loop type 2", "Unique Loop type 3", "Unique Loop type 4"}};
+            {"", "Unique Rectangle type 1", "Unique Rectangle type 2", "Unique Rectangle type 3",
+             "Unique Rectangle type 4"},
+            {"", "Unique Loop type 1", "Unique Loop type 2", "Unique Loop type 3",
+             "Unique Loop type 4"}};
         h.technique = kNames[loop.size() == 4 ? 0 : 1][type];
         h.rating = rating;
         return h;
@@ -395,7 +405,8 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
               const int need = degree - 1;
               if (need <= m) {
                 const std::uint32_t end = std::uint32_t{1} << m;
-                for (std::uint32_t x = (std::uint32_t{1} << need) - 1; x < end; x = next_combination(x)) {
+                for (std::uint32_t x = (std::uint32_t{1} << need) - 1; x < end;
+                     x = next_combination(x)) {
                   Mask uni = rp, naked = rp & g.cand(c1) & g.cand(c2);
                   bool pairs = true;  // SE's common tuple wants at least two values per cell
                   for (std::uint32_t y = x; y; y &= y - 1) {
@@ -446,7 +457,8 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
                 Hint h = make(3, base + (popcount(set_cells) - 1));
                 for (Mask y = set_cells; y; y &= y - 1) {
                   const int c = cells[lowest(y)];
-                  for (Mask z = g.cand(c) & ~hidden; z; z &= z - 1) h.eliminations.emplace_back(c, lowest(z));
+                  for (Mask z = g.cand(c) & ~hidden; z; z &= z - 1)
+                    h.eliminations.emplace_back(c, lowest(z));
                 }
                 add(std::move(h), 3, se_difficulty(loop.size(), popcount(set_cells) - 1));
               }
@@ -489,8 +501,8 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
       if (i) cells += ',';
       cells += g.cell_name(out.cells[i]);
     }
-    out.explanation = std::string(out.technique) + " (" + cells + "): " +
-                      describe_eliminations(g, out.eliminations);
+    out.explanation = std::string(out.technique) + " (" + cells +
+                      "): " + describe_eliminations(g, out.eliminations);
   }
   return true;
 }

@@ -1,0 +1,84 @@
+// The candidate grid reads its houses from the geometry: extra houses (X's diagonals)
+// take candidates away like rows, columns and boxes do, and the finders that walk every
+// house find steps in them.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine.h"
+#include "sudoforge/core/geometry.h"
+#include "sudoforge/core/grid.h"
+
+namespace sudoforge::grader::detail {
+namespace {
+
+Geometry x_board() {
+  std::vector<int> main, anti;
+  for (int i = 0; i < 9; ++i) {
+    main.push_back(i * 10);
+    anti.push_back(i * 9 + 8 - i);
+  }
+  return Geometry().with_extra_houses({main, anti}, {"diagonal 1", "diagonal 2"});
+}
+
+// Digits 2..7 on r1c1..r6c6, and 1 in r7c1 and r1c8: on the main diagonal only r9c9 can
+// still hold 1 (r7c7 sees r7c1, r8c8 sees r1c8), while every box, row and column keeps
+// two or more places for every digit it lacks.
+Grid diagonal_single(const Geometry& g) {
+  Grid grid(g);
+  for (int i = 0; i < 6; ++i) grid.set(i * 10, i + 2);
+  grid.set(g.cell(6, 0), 1);
+  grid.set(g.cell(0, 7), 1);
+  return grid;
+}
+
+TEST(CandidateGrid, ExtraHousesAreUnitsWithPeers) {
+  const Geometry x = x_board();
+  const CandidateGrid classic(diagonal_single(Geometry()));
+  const CandidateGrid on_x(diagonal_single(x));
+  EXPECT_EQ(classic.unit_count(), 27);
+  EXPECT_EQ(on_x.unit_count(), 29);
+  EXPECT_EQ(classic.units_per_cell(), 3);
+  EXPECT_EQ(on_x.units_per_cell(), 5);  // r5c5 is on both diagonals
+  // r1c1 and r9c9 share only the main diagonal.
+  EXPECT_FALSE(classic.sees(0, 80));
+  EXPECT_TRUE(on_x.sees(0, 80));
+  // r9c9 loses 2..7 (on its diagonal) on X only.
+  EXPECT_EQ(popcount(classic.cand(80)), 9);
+  EXPECT_EQ(popcount(on_x.cand(80)), 3);  // 1, 8, 9
+  // Positions of 1 on the main diagonal (unit 27): r9c9 alone.
+  EXPECT_EQ(on_x.pos(27, 1), Mask{1} << 8);
+  EXPECT_EQ(on_x.unit_name(27), "diagonal 1");
+  // A placement updates the extra house too.
+  CandidateGrid placed = on_x;
+  placed.place(80, 1);
+  EXPECT_EQ(placed.pos(27, 1), 0u);
+  EXPECT_EQ(placed.unit_empty(27), 2);  // r7c7 and r8c8
+}
+
+TEST(CandidateGrid, HiddenSingleInAnExtraHouse) {
+  const CandidateGrid on_x(diagonal_single(x_board()));
+  Hint hint;
+  ASSERT_TRUE(find_hidden_single(Ctx{on_x, true}, hint));
+  ASSERT_EQ(hint.placements.size(), 1u);
+  EXPECT_EQ(hint.placements[0], std::make_pair(80, 1));
+  EXPECT_EQ(hint.rating, 15);  // as in a row or column, not 1.2 as in a box
+  EXPECT_NE(hint.explanation.find("diagonal 1"), std::string::npos) << hint.explanation;
+  // The classic board has no hidden single here at all.
+  const CandidateGrid classic(diagonal_single(Geometry()));
+  Hint none;
+  EXPECT_FALSE(find_hidden_single(Ctx{classic, false}, none));
+}
+
+TEST(CandidateGrid, GivensConflictingInAnExtraHouseThrow) {
+  const Geometry x = x_board();
+  Grid grid(x);
+  grid.set(0, 5);
+  grid.set(80, 5);  // both on the main diagonal
+  EXPECT_THROW(CandidateGrid{grid}, std::invalid_argument);
+  Grid classic(Geometry(), std::vector<std::uint8_t>(grid.cells().begin(), grid.cells().end()));
+  EXPECT_NO_THROW(CandidateGrid{classic});
+}
+
+}  // namespace
+}  // namespace sudoforge::grader::detail
