@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <iostream>
 #include <thread>
 
@@ -52,6 +53,43 @@ ReaderOptions reader_options_from(const po::variables_map& vm) {
     throw UsageError("bad --alphabet '" + alphabet + "': use auto, letters or digits");
   }
   return options;
+}
+
+std::vector<std::string> input_files(const po::variables_map& vm) {
+  return vm.count("files") ? vm["files"].as<std::vector<std::string>>()
+                           : std::vector<std::string>{};
+}
+
+std::optional<double> time_limit_from(const po::variables_map& vm, double max_seconds) {
+  if (!vm.count("time-limit")) return std::nullopt;
+  const double seconds = vm["time-limit"].as<double>();
+  if (!(seconds > 0) || seconds > max_seconds) {
+    throw UsageError("--time-limit must be a positive number of seconds");
+  }
+  return seconds;
+}
+
+std::uint64_t parse_u64(const std::string& text, const char* option) {
+  std::uint64_t v = 0;
+  const char* end = text.data() + text.size();
+  const auto [p, ec] = std::from_chars(text.data(), end, v);
+  if (text.empty() || ec != std::errc() || p != end) {
+    throw UsageError(std::string("--") + option + " needs a whole number from 0 to " +
+                     std::to_string(UINT64_MAX) + ", not '" + text + "'");
+  }
+  return v;
+}
+
+std::uint64_t parse_ranged(const std::string& text, const char* option, std::uint64_t lo,
+                           std::uint64_t hi) {
+  std::uint64_t v = 0;
+  const char* end = text.data() + text.size();
+  const auto [p, ec] = std::from_chars(text.data(), end, v);
+  if (text.empty() || ec != std::errc() || p != end || v < lo || v > hi) {
+    throw UsageError(std::string("--") + option + " must be a whole number from " +
+                     std::to_string(lo) + " to " + std::to_string(hi) + ", not '" + text + "'");
+  }
+  return v;
 }
 
 OutputFormat parse_output_format(const std::string& text, bool allow_grid) {

@@ -2,6 +2,7 @@
 // Shared pieces of the command-line front end: exit codes, usage errors, option parsing
 // with Boost.Program_options, and the output-format switch. Only cli/ prints.
 #include <boost/program_options.hpp>
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <stdexcept>
@@ -52,6 +53,19 @@ bool parse_options(const Invocation& inv, po::options_description& options,
 // --size when it is a reading filter).
 void add_input_options(po::options_description& options);
 ReaderOptions reader_options_from(const po::variables_map& vm);
+
+// The positional input files (none: stdin).
+std::vector<std::string> input_files(const po::variables_map& vm);
+
+// --time-limit in seconds when given: a positive number up to `max_seconds`; throws
+// UsageError for others.
+std::optional<double> time_limit_from(const po::variables_map& vm, double max_seconds);
+
+// A whole number of --`option`, 0 to 2^64-1 / from lo to hi; throws UsageError naming the
+// option and the range (negative and huge values included).
+std::uint64_t parse_u64(const std::string& text, const char* option);
+std::uint64_t parse_ranged(const std::string& text, const char* option, std::uint64_t lo,
+                           std::uint64_t hi);
 
 enum class OutputFormat { kInKind, kLine, kGrid, kCsv, kJson };
 // "line", "grid", "csv", "json"; throws UsageError.

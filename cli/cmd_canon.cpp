@@ -39,8 +39,7 @@ int cmd_canon(const Invocation& inv) {
   const OutputFormat format = vm.count("output")
                                   ? parse_output_format(vm["output"].as<std::string>())
                                   : (key_mode ? OutputFormat::kLine : OutputFormat::kInKind);
-  const auto files = vm.count("files") ? vm["files"].as<std::vector<std::string>>()
-                                       : std::vector<std::string>{};
+  const auto files = input_files(vm);
   Diagnostics diag;
   Printer out(std::cout, format);
   if (format == OutputFormat::kCsv) out.csv_header({"puzzle", "canonical"});

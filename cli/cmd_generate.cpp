@@ -1,18 +1,12 @@
 // sudoforge generate: unique puzzles, minimal by default, symmetric on request,
 // reproducible from --seed whatever --threads.
-#include <charconv>
 #include <chrono>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <sstream>
-#include <utility>
-#include <vector>
 
 #include "commands.h"
-#include "printer.h"
+#include "generate_output.h"
 #include "progress.h"
 #include "query_options.h"
 #include "stop_request.h"
@@ -83,30 +77,6 @@ constexpr const char* kExamples =
     "130 interrupted (Ctrl-C / SIGTERM: every puzzle printed is complete).\n";
 
 constexpr std::uint64_t kMaxCount = 1'000'000'000;
-
-std::uint64_t parse_u64(const std::string& text, const char* option) {
-  std::uint64_t v = 0;
-  const char* end = text.data() + text.size();
-  const auto [p, ec] = std::from_chars(text.data(), end, v);
-  if (text.empty() || ec != std::errc() || p != end) {
-    throw UsageError(std::string("--") + option + " needs a whole number from 0 to " +
-                     std::to_string(UINT64_MAX) + ", not '" + text + "'");
-  }
-  return v;
-}
-
-// A whole number in [lo, hi] (negative and huge values included in the message).
-std::uint64_t parse_ranged(const std::string& text, const char* option, std::uint64_t lo,
-                           std::uint64_t hi) {
-  std::uint64_t v = 0;
-  const char* end = text.data() + text.size();
-  const auto [p, ec] = std::from_chars(text.data(), end, v);
-  if (text.empty() || ec != std::errc() || p != end || v < lo || v > hi) {
-    throw UsageError(std::string("--") + option + " must be a whole number from " +
-                     std::to_string(lo) + " to " + std::to_string(hi) + ", not '" + text + "'");
-  }
-  return v;
-}
 
 }  // namespace
 
@@ -192,13 +162,7 @@ int cmd_generate(const Invocation& inv) {
   }
   batch.threads = static_cast<int>(parse_ranged(vm["threads"].as<std::string>(), "threads", 1, 256));
   const bool quiet = vm["quiet"].as<bool>();
-  std::optional<double> time_limit;
-  if (vm.count("time-limit")) {
-    time_limit = vm["time-limit"].as<double>();
-    if (!(*time_limit > 0) || *time_limit > 1e9) {
-      throw UsageError("--time-limit must be a positive number of seconds");
-    }
-  }
+  const std::optional<double> time_limit = time_limit_from(vm, 1e9);
   // Raised by SIGINT/SIGTERM or the time limit; the batch, its uniqueness searches and the
   // graders of the candidates all poll it.
   StopRequest stop(time_limit);
@@ -217,27 +181,8 @@ int cmd_generate(const Invocation& inv) {
   workflow::GenerateRequest request;
   request.generator = gen;
   request.keep_analyses = to_db;
-  workflow::Target& target = request.target;
-  if (vm.count("level")) {
-    target.level = grader::parse_level(vm["level"].as<std::string>());
-    if (!target.level) {
-      throw UsageError("bad --level '" + vm["level"].as<std::string>() +
-                       "': use easy, medium, hard, expert, diabolical or extreme");
-    }
-  }
-  if (vm.count("min-rating")) target.min_rating = vm["min-rating"].as<double>();
-  if (vm.count("max-rating")) target.max_rating = vm["max-rating"].as<double>();
-  if (const auto problem = workflow::find_problem(target)) {
-    switch (*problem) {
-      case workflow::TargetProblem::kBandInverted:
-        throw UsageError("--min-rating is above --max-rating");
-      case workflow::TargetProblem::kBelowEasiest:
-        throw UsageError("--max-rating below 1.0: every puzzle is rated 1.0 or more");
-      case workflow::TargetProblem::kLevelOutsideBand:
-        throw UsageError("--level " + std::string(grader::level_name(*target.level)) +
-                         " and the --min/--max-rating band have no rating in common");
-    }
-  }
+  request.target = target_from(vm);
+  const workflow::Target& target = request.target;
   const workflow::GeneratePlan plan = workflow::plan_generation(request);
   const bool filtered = target.filters();
   const bool graded = plan.graded;
@@ -253,46 +198,21 @@ int cmd_generate(const Invocation& inv) {
 
   // The catalogue is opened before any work, so an unusable file fails fast (exit 3).
   std::optional<db::Catalogue> catalogue;
-  std::string db_path;
-  if (to_db) {
-    db_path = vm["db"].as<std::string>();
-    if (db_path.empty()) {
-      const char* env = std::getenv("SUDOFORGE_DB");
-      db_path = env && *env ? env : "sudoforge.db";
-    }
-    db::OpenOptions open;
-    open.busy_timeout_ms = vm["busy-timeout"].as<int>();
-    // As in open_options(): a negative timeout would mean "never wait" to SQLite.
-    if (open.busy_timeout_ms < 0) throw UsageError("--busy-timeout must not be negative");
-    catalogue.emplace(db_path, open);
-  }
+  const std::string db_path = to_db ? resolve_db(vm) : "";
+  if (to_db) catalogue.emplace(db_path, open_options(vm, false));
   std::optional<workflow::BatchedStore> store;
   if (catalogue) store.emplace(*catalogue);
 
-  const TextStyle style = default_style(g);
   std::ostringstream discard;
-  Printer out(print ? static_cast<std::ostream&>(std::cout) : discard, format);
-  if (format == OutputFormat::kCsv) {
-    std::vector<std::string> header{"puzzle", "solution", "clues", "symmetry", "seed", "index",
-                                    "minimal"};
-    if (graded) header.insert(header.end(), {"rating", "level"});
-    out.csv_header(header);
-  }
+  GeneratedPrinter out(print ? static_cast<std::ostream&>(std::cout) : discard, format,
+                       default_style(g), graded);
 
-  // The index ranges to generate: the whole run, or with --resume the gaps between the
-  // indices stored (after a kill, a prefix of the run minus the duplicates, which are
-  // generated again and found to be duplicates again).
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> parts{{batch.first_index, batch.count}};
-  std::uint64_t todo = batch.count;
-  if (resume) {
-    const std::vector<std::uint64_t> have =
-        catalogue->generated_indices(batch.seed, plan.run_options, batch.first_index, batch.count);
-    parts = workflow::missing_ranges(batch.first_index, batch.count, have);
-    todo = batch.count - have.size();
-    if (!quiet) {
-      std::cerr << "sudoforge generate: " << db_path << " holds " << have.size() << " of the "
-                << batch.count << " puzzles of this run; generating the other " << todo << '\n';
-    }
+  const workflow::RunRanges run =
+      workflow::ranges_to_generate(plan, batch, resume ? &*catalogue : nullptr);
+  const std::uint64_t todo = run.todo;
+  if (resume && !quiet) {
+    std::cerr << "sudoforge generate: " << db_path << " holds " << run.held << " of the "
+              << batch.count << " puzzles of this run; generating the other " << todo << '\n';
   }
 
   Progress progress("generate", !quiet && stderr_is_tty(), todo);
@@ -309,51 +229,13 @@ int cmd_generate(const Invocation& inv) {
                                           !quiet);
   }
   const auto started = std::chrono::steady_clock::now();
-  std::uint64_t candidates = 0;  // graded to deliver the puzzles printed (with --level etc.)
-  std::uint64_t done = 0;
-  std::uint64_t unproven = 0;  // puzzles with clues whose check ran out of --check-nodes
+  GenerateTally tally{.threads = batch.threads};
   auto emit = [&](const GeneratedPuzzle& p, workflow::PuzzleAnalysis* analysis) {
-    if (p.undecided_clues > 0) ++unproven;
-    candidates += p.attempts;
+    if (p.undecided_clues > 0) ++tally.unproven;
+    tally.candidates += p.attempts;
     if (store) store->add(workflow::generated_record(p, *analysis, plan.run_options));
-    if (!print) {
-      ++done;
-      progress.update(done);
-      return;
-    }
-    const std::string puzzle = to_line(p.puzzle, style);
-    if (format == OutputFormat::kCsv) {
-      std::vector<std::string> row{puzzle,
-                                   to_line(p.solution, style),
-                                   std::to_string(p.puzzle.clue_count()),
-                                   std::string(symmetry_name(p.symmetry)),
-                                   std::to_string(p.seed),
-                                   std::to_string(p.index),
-                                   p.minimal ? "true" : "false"};
-      if (graded) {
-        char rating[16];
-        std::snprintf(rating, sizeof rating, "%.1f", p.rating.value_or(0));
-        row.insert(row.end(), {rating, p.level});
-      }
-      out.csv_row(row);
-    } else if (format == OutputFormat::kJson) {
-      nlohmann::ordered_json j{{"puzzle", puzzle},
-                               {"solution", to_line(p.solution, style)},
-                               {"clues", p.puzzle.clue_count()},
-                               {"symmetry", symmetry_name(p.symmetry)},
-                               {"seed", p.seed},
-                               {"index", p.index},
-                               {"minimal", p.minimal}};
-      if (graded) {
-        j["rating"] = std::round(p.rating.value_or(0) * 10) / 10;
-        j["level"] = p.level;
-      }
-      out.json(j);
-    } else {
-      out.grid(p.puzzle, style);
-    }
-    ++done;
-    progress.update(done);
+    if (print) out.puzzle(p);
+    progress.update(++tally.delivered);
   };
 
   BatchResult result;
@@ -361,7 +243,7 @@ int cmd_generate(const Invocation& inv) {
     workflow::GenerateCallbacks callbacks;
     callbacks.on_candidate = [&watch](bool kept) { watch->graded(kept); };
     callbacks.on_puzzle = emit;
-    result = workflow::generate(plan, batch, parts, callbacks, stop.flag());
+    result = workflow::generate(plan, batch, run.ranges, callbacks, stop.flag());
   } catch (const GeneratorError& e) {
     progress.clear();
     out.finish();
@@ -378,35 +260,9 @@ int cmd_generate(const Invocation& inv) {
   }
   if (!std::cout) throw IoError("cannot write the output");
 
-  const auto total = static_cast<unsigned long long>(todo);
-  const auto delivered = static_cast<unsigned long long>(result.delivered);
-  if (filtered && !quiet && delivered > 0) {
-    // The generation rate of this level or band, and how many candidates it took.
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::fprintf(stderr,
-                 "sudoforge generate: %s (%s) in %.2f s, %.1f/s on %s; %s graded, %.1f%% kept\n",
-                 count_of(delivered, "puzzle").c_str(), band.c_str(), seconds,
-                 seconds > 0 ? delivered / seconds : 0.0,
-                 count_of(static_cast<unsigned>(batch.threads), "thread").c_str(),
-                 count_of(candidates, "candidate").c_str(),
-                 candidates ? 100.0 * delivered / candidates : 0.0);
-  }
-  if (unproven > 0 && !quiet) {
-    std::cerr << "sudoforge generate: " << unproven << " of " << delivered
-              << " puzzles are unique but not proven minimal (a check ran out of its node "
-                 "budget, see --check-nodes; 'minimal' is false for them)\n";
-  }
-  if (result.end == BatchEnd::kStopped && stop.interrupted()) {
-    std::cerr << "sudoforge generate: interrupted after " << delivered << " of " << total
-              << " puzzles\n";
-    return kInterrupted;
-  }
-  if (result.end != BatchEnd::kComplete && !quiet) {
-    std::cerr << "sudoforge generate: time limit reached after " << delivered << " of " << total
-              << " puzzles\n";
-  }
-  return kOk;
+  tally.delivered = result.delivered;
+  tally.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return end_generate(tally, band, result.end, todo, stop.interrupted(), quiet);
 }
 
 }  // namespace sudoforge::cli

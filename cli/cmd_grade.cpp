@@ -62,15 +62,8 @@ int cmd_grade(const Invocation& inv) {
   const OutputFormat format = parse_output_format(vm["output"].as<std::string>(), false);
   const int threads = vm["threads"].as<int>();
   if (threads < 1 || threads > 256) throw UsageError("--threads must be between 1 and 256");
-  std::optional<double> time_limit;
-  if (vm.count("time-limit")) {
-    time_limit = vm["time-limit"].as<double>();
-    if (!(*time_limit > 0) || *time_limit > 1e7) {
-      throw UsageError("--time-limit must be a positive number of seconds");
-    }
-  }
-  const auto files = vm.count("files") ? vm["files"].as<std::vector<std::string>>()
-                                       : std::vector<std::string>{};
+  const std::optional<double> time_limit = time_limit_from(vm, 1e7);
+  const auto files = input_files(vm);
   const ReaderOptions reader_options = reader_options_from(vm);
   Progress progress("grade", stderr_is_tty() && !vm["quiet"].as<bool>(), std::nullopt);
   if (progress.enabled()) progress.set_total(count_records(files, reader_options));

@@ -66,15 +66,8 @@ int cmd_solve(const Invocation& inv) {
   else if (engine_name == "bitwise") engine = Engine::kBitwise;
   else if (engine_name != "auto") throw UsageError("bad --engine '" + engine_name + "'");
 
-  std::optional<double> time_limit;
-  if (vm.count("time-limit")) {
-    time_limit = vm["time-limit"].as<double>();
-    if (!(*time_limit > 0) || *time_limit > 1e7) {
-      throw UsageError("--time-limit must be a positive number of seconds");
-    }
-  }
-  const auto files = vm.count("files") ? vm["files"].as<std::vector<std::string>>()
-                                       : std::vector<std::string>{};
+  const std::optional<double> time_limit = time_limit_from(vm, 1e7);
+  const auto files = input_files(vm);
   Diagnostics diag;
   Printer out(std::cout, format);
   SudokuSolver solver(engine);

@@ -76,12 +76,6 @@ std::vector<grader::Level> parse_levels(const std::string& text) {
   return levels;
 }
 
-std::string rating_text(const std::optional<double>& r) {
-  if (!r) return "";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", *r);
-  return buf;
-}
 
 }  // namespace
 

@@ -92,4 +92,11 @@ void print_rows(std::ostream& stream, OutputFormat format, const std::string& ti
   for (const auto& row : rows) out.line(line_of(&row));
 }
 
+std::string rating_text(const std::optional<double>& rating) {
+  if (!rating) return "";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", *rating);
+  return text;
+}
+
 }  // namespace sudoforge::cli

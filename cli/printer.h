@@ -3,6 +3,7 @@
 // are separated by a blank line; JSON is one array streamed object by object; every record
 // is written whole, so an interrupted run never leaves half a line.
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ class Printer {
   bool json_open_ = false;
   bool finished_ = false;
 };
+
+// A rating to one decimal ("4.5"), empty when unknown: every rating column's text.
+std::string rating_text(const std::optional<double>& rating);
 
 // A column of a table of results: the value `key` of each row (a JSON object) under
 // `header`, right-aligned in `width` characters with `precision` digits after the point;

@@ -51,13 +51,21 @@ void add_filter_options(po::options_description& o, const FilterOptionSet& set) 
   }
 }
 
-std::string parse_level_option(const std::string& text) {
+namespace {
+
+grader::Level level_of(const std::string& text) {
   const auto level = grader::parse_level(text);
   if (!level) {
     throw UsageError("bad --level '" + text +
                      "': use easy, medium, hard, expert, diabolical or extreme");
   }
-  return std::string(grader::level_name(*level));
+  return *level;
+}
+
+}  // namespace
+
+std::string parse_level_option(const std::string& text) {
+  return std::string(grader::level_name(level_of(text)));
 }
 
 db::QueryFilter filter_from(const po::variables_map& vm) {
@@ -121,6 +129,25 @@ db::QueryFilter filter_from(const po::variables_map& vm) {
     if (*f.limit < 0) throw UsageError("--limit must not be negative");
   }
   return f;
+}
+
+workflow::Target target_from(const po::variables_map& vm) {
+  workflow::Target target;
+  if (vm.count("level")) target.level = level_of(vm["level"].as<std::string>());
+  if (vm.count("min-rating")) target.min_rating = vm["min-rating"].as<double>();
+  if (vm.count("max-rating")) target.max_rating = vm["max-rating"].as<double>();
+  if (const auto problem = workflow::find_problem(target)) {
+    switch (*problem) {
+      case workflow::TargetProblem::kBandInverted:
+        throw UsageError("--min-rating is above --max-rating");
+      case workflow::TargetProblem::kBelowEasiest:
+        throw UsageError("--max-rating below 1.0: every puzzle is rated 1.0 or more");
+      case workflow::TargetProblem::kLevelOutsideBand:
+        throw UsageError("--level " + std::string(grader::level_name(*target.level)) +
+                         " and the --min/--max-rating band have no rating in common");
+    }
+  }
+  return target;
 }
 
 }  // namespace sudoforge::cli

@@ -6,6 +6,7 @@
 
 #include "cli_common.h"
 #include "sudoforge/db/catalogue.h"
+#include "sudoforge/workflow/target.h"
 
 namespace sudoforge::cli {
 
@@ -30,5 +31,10 @@ std::string parse_level_option(const std::string& text);
 // The filter the options describe (levels and technique names resolved to the names the
 // catalogue stores); throws UsageError for bad values, unknown levels and techniques.
 db::QueryFilter filter_from(const po::variables_map& vm);
+
+// The difficulty target of --level, --min-rating and --max-rating, as generate and db
+// import spell them (each command declares them with its own help); throws UsageError for
+// an unknown level and for a target that can keep no puzzle.
+workflow::Target target_from(const po::variables_map& vm);
 
 }  // namespace sudoforge::cli

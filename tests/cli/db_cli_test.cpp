@@ -305,5 +305,65 @@ TEST(CliDb, EachSubcommandHasItsOwnExamplesAndABareDbMeansTheDefault) {
   EXPECT_EQ(rows(bare), 2u) << bare.out << bare.err;
 }
 
+// The puzzles of a catalogue matching `filters`, as their lines.
+std::set<std::string> puzzles_of(const std::string& db, const std::string& filters = "") {
+  const CliResult r = run_cli("db query --db " + db + " " + filters);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  return {lines.begin(), lines.end()};
+}
+
+// db import --level / --min-rating / --max-rating store exactly the puzzles the same
+// target keeps in generate (workflow::accepts): here, those an unfiltered import rates so.
+TEST(CliDb, ImportFilterStoresOnlyTheTargetsPuzzles) {
+  const std::string all = fresh_catalogue("import_all.db");
+  const std::set<std::string> hard = puzzles_of(all, "--level hard");
+  const std::set<std::string> band = puzzles_of(all, "--min-rating 2 --max-rating 4");
+  const std::size_t total = puzzles_of(all).size();
+  ASSERT_FALSE(hard.empty());
+  ASSERT_FALSE(band.empty());
+
+  const std::string db = fresh_path("import_hard.db");
+  const CliResult r =
+      run_cli("db import --level Hard --db " + db + " " + data_file("grade_sample.txt"));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(puzzles_of(db), hard);
+  EXPECT_NE(r.err.find("added " + std::to_string(hard.size()) + ", duplicates 0, invalid 0, skipped " +
+                       std::to_string(total - hard.size()) + " (not level hard)"),
+            std::string::npos)
+      << r.err;
+
+  const std::string db2 = fresh_path("import_band.db");
+  const CliResult r2 = run_cli("db import --min-rating 2 --max-rating 4 --db " + db2 + " " +
+                               data_file("grade_sample.txt"));
+  EXPECT_EQ(r2.exit_code, 0) << r2.err;
+  EXPECT_EQ(puzzles_of(db2), band);
+  EXPECT_NE(r2.err.find("skipped " + std::to_string(total - band.size())), std::string::npos)
+      << r2.err;
+}
+
+TEST(CliDb, ImportFilterCountsBadRecordsApartAndRejectsImpossibleTargets) {
+  const std::string easy = "...4.6.......8....7.9.325...315.8.7.5.....9..9..6.4..2.4.8...97..........1...34..";
+  const std::string db = fresh_path("import_mixed.db");
+  const CliResult r = run_cli("db import --level diabolical --db " + db + " -",
+                              easy + "\n11" + easy.substr(2) + "\n");
+  EXPECT_EQ(r.exit_code, 1) << r.err;  // the bad record, not the skipped one
+  EXPECT_NE(r.err.find("-:2:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("added 0, duplicates 0, invalid 1, skipped 1 (not level diabolical)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(puzzles_of(db).empty());
+
+  const std::string none = fresh_path("import_none.db");
+  for (const std::string bad : {"--level impossible", "--min-rating 5 --max-rating 4",
+                                "--max-rating 0.5", "--level easy --min-rating 8"}) {
+    const CliResult u = run_cli("db import " + bad + " --db " + none + " -", easy + "\n");
+    EXPECT_EQ(u.exit_code, 2) << bad << ": " << u.err;
+    EXPECT_FALSE(std::filesystem::exists(none)) << bad;
+  }
+  const CliResult help = run_cli("db import --help");
+  EXPECT_NE(help.out.find("sudoforge db import --level hard"), std::string::npos) << help.out;
+}
+
 }  // namespace
 }  // namespace sudoforge

@@ -18,6 +18,7 @@ namespace sudoforge {
 namespace {
 
 using testing::lines_of;
+using testing::ok_lines;
 using testing::run_cli;
 
 std::vector<std::string> split_csv(const std::string& line) {
@@ -55,9 +56,7 @@ bool single_clue_removable(SudokuSolver& solver, Grid puzzle) {
 }
 
 TEST(CliGenerate, CsvPuzzlesAreUniqueMinimalAndSymmetric) {
-  auto r = run_cli("generate --seed 2024 -n 24 --symmetry random -o csv --quiet");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto lines = lines_of(r.out);
+  const auto lines = ok_lines("generate --seed 2024 -n 24 --symmetry random -o csv --quiet");
   ASSERT_EQ(lines.size(), 25u);
   EXPECT_EQ(lines[0], "puzzle,solution,clues,symmetry,seed,index,minimal");
   SudokuSolver solver;

@@ -11,10 +11,7 @@
 namespace sudoforge {
 namespace {
 
-using testing::lines_of;
-using testing::data_file;
-using testing::run_cli;
-using testing::slurp;
+using namespace testing;  // run_cli and its helpers
 
 TEST(CliGrade, OneLinePerPuzzleWithRatingsAndLevel) {
   auto r = run_cli("grade " + data_file("grade_sample.txt"));

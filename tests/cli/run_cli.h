@@ -1,6 +1,7 @@
 #pragma once
 // Runs the built sudoforge binary as a user would: arguments through a shell, optional
 // stdin text, stdout/stderr/exit code captured. For end-to-end tests of the CLI contract.
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -28,8 +29,8 @@ inline std::string slurp(const std::string& path) {
 // A fresh scratch directory per test process.
 inline std::filesystem::path scratch_dir() {
   static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() /
-             ("sudoforge-test-" + std::to_string(::getpid()));
+    auto d =
+        std::filesystem::temp_directory_path() / ("sudoforge-test-" + std::to_string(::getpid()));
     std::filesystem::create_directories(d);
     return d;
   }();
@@ -81,6 +82,23 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
+}
+
+// The stdout lines of a run that must succeed; another exit code is a test failure that
+// shows stderr.
+inline std::vector<std::string> ok_lines(const std::string& args) {
+  const CliResult r = run_cli(args);
+  EXPECT_EQ(r.exit_code, 0) << args << ": " << r.err;
+  return lines_of(r.out);
+}
+
+// The argument lists among `runs` whose exit code is not `code` (empty when all are).
+inline std::vector<std::string> exits_other_than(int code, const std::vector<std::string>& runs) {
+  std::vector<std::string> others;
+  for (const std::string& args : runs) {
+    if (run_cli(args).exit_code != code) others.push_back(args);
+  }
+  return others;
 }
 
 inline std::string data_file(const std::string& name) {

@@ -16,10 +16,7 @@
 namespace sudoforge {
 namespace {
 
-using testing::lines_of;
-using testing::data_file;
-using testing::run_cli;
-using testing::slurp;
+using namespace testing;  // run_cli and its helpers
 
 std::vector<Record> read_records(const std::string& text) {
   std::istringstream in(text);
@@ -176,13 +173,10 @@ TEST(CliSolve, BadRecordsAreReportedAndTheRestSolved) {
 }
 
 TEST(CliSolve, UsageAndIoErrors) {
-  EXPECT_EQ(run_cli("solve --bogus").exit_code, 2);
-  EXPECT_EQ(run_cli("solve --limit 0").exit_code, 2);
-  EXPECT_EQ(run_cli("solve --limit -5").exit_code, 2);
-  EXPECT_EQ(run_cli("solve --limit abc").exit_code, 2);
-  EXPECT_EQ(run_cli("solve --output xml").exit_code, 2);
-  EXPECT_EQ(run_cli("solve --count --all").exit_code, 2);
-  EXPECT_EQ(run_cli("nosuchcommand").exit_code, 2);
+  EXPECT_EQ(exits_other_than(2, {"solve --bogus", "solve --limit 0", "solve --limit -5",
+                                 "solve --limit abc", "solve --output xml", "solve --count --all",
+                                 "nosuchcommand"}),
+            std::vector<std::string>{});
   auto missing = run_cli("solve /nonexistent/file.txt");
   EXPECT_EQ(missing.exit_code, 3);
   EXPECT_NE(missing.err.find("/nonexistent/file.txt"), std::string::npos);

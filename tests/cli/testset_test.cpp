@@ -18,6 +18,8 @@ namespace sudoforge {
 namespace {
 
 using testing::data_file;
+using testing::exits_other_than;
+using testing::ok_lines;
 using testing::run_cli;
 using testing::scratch_dir;
 
@@ -36,6 +38,12 @@ std::vector<Entry> parse_lines(const std::string& text) {
     out.push_back({line.substr(0, a), line.substr(b + 1), std::stoi(line.substr(a + 1, b - a - 1))});
   }
   return out;
+}
+
+std::vector<Entry> parse_lines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += line + '\n';
+  return parse_lines(text);
 }
 
 // Every claim of the set is true: the count (capped at 2) by the solver, the solution by
@@ -58,9 +66,7 @@ std::map<int, int> verify(const std::vector<Entry>& entries) {
 }
 
 TEST(CliTestset, GeneratedSetStatesOnlyTrueAnswers) {
-  auto r = run_cli("testset --count 40 --seed 11 --levels easy,medium,hard");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto entries = parse_lines(r.out);
+  const auto entries = parse_lines(ok_lines("testset --count 40 --seed 11 --levels easy,medium,hard"));
   ASSERT_EQ(entries.size(), 40u);
   const auto kinds = verify(entries);
   EXPECT_EQ(kinds.at(1), 32);
@@ -159,12 +165,11 @@ TEST(CliTestset, FromTheCatalogueStratifiedByLevel) {
 }
 
 TEST(CliTestset, UsageErrors) {
-  EXPECT_EQ(run_cli("testset --count 0").exit_code, 2);
-  EXPECT_EQ(run_cli("testset --unique -1").exit_code, 2);
-  EXPECT_EQ(run_cli("testset --unique 0 --multiple 0 --none 0").exit_code, 2);
-  EXPECT_EQ(run_cli("testset --output grid").exit_code, 2);
-  EXPECT_EQ(run_cli("testset --levels easy,impossible").exit_code, 2);
-  EXPECT_EQ(run_cli("testset --technique x-wing").exit_code, 2);
+  EXPECT_EQ(exits_other_than(2, {"testset --count 0", "testset --unique -1",
+                                 "testset --unique 0 --multiple 0 --none 0",
+                                 "testset --output grid", "testset --levels easy,impossible",
+                                 "testset --technique x-wing"}),
+            std::vector<std::string>{});
   EXPECT_EQ(run_cli("testset --help").exit_code, 0);
 }
 

@@ -4,11 +4,15 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <atomic>
+#include <filesystem>
 #include <cstdint>
 #include <vector>
 
 #include "sudoforge/core/validate.h"
+#include "sudoforge/workflow/store.h"
 
 namespace sudoforge::workflow {
 namespace {
@@ -115,6 +119,47 @@ TEST(Generate, WithoutATargetNothingIsGraded) {
   generate(plan, batch, {{0, 3}}, callbacks, nullptr);
   EXPECT_EQ(puzzles, 3);
   EXPECT_EQ(candidates, 0);
+}
+
+// A resumed run generates the indices its catalogue does not hold for this seed and these
+// options; other seeds' and other options' puzzles do not count.
+TEST(RangesToGenerate, AreTheWholeRunOrWhatTheCatalogueLacks) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("workflow_resume_" + std::to_string(::getpid()) + ".db");
+  std::filesystem::remove(path);
+  GenerateRequest request;
+  request.keep_analyses = true;
+  const GeneratePlan plan = plan_generation(request);
+  BatchOptions batch;
+  batch.seed = 5;
+  batch.first_index = 10;
+  batch.count = 6;
+  using Ranges = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+  {
+    db::Catalogue cat(path.string());
+    const RunRanges fresh = ranges_to_generate(plan, batch, nullptr);
+    EXPECT_EQ(fresh.ranges, (Ranges{{10, 6}}));
+    EXPECT_EQ(fresh.todo, 6u);
+    EXPECT_EQ(fresh.held, 0u);
+    BatchedStore store(cat);
+    GenerateCallbacks callbacks;
+    callbacks.on_puzzle = [&](const GeneratedPuzzle& p, PuzzleAnalysis* a) {
+      store.add(generated_record(p, *a, plan.run_options));
+    };
+    generate(plan, batch, {{11, 2}, {15, 1}}, callbacks, nullptr);
+    BatchOptions other_seed = batch;
+    other_seed.seed = 6;
+    generate(plan, other_seed, {{10, 6}}, callbacks, nullptr);
+    store.commit();
+    const RunRanges resumed = ranges_to_generate(plan, batch, &cat);
+    EXPECT_EQ(resumed.ranges, (Ranges{{10, 1}, {13, 2}}));
+    EXPECT_EQ(resumed.held, 3u);
+    EXPECT_EQ(resumed.todo, 3u);
+    GenerateRequest level = request;
+    level.target.level = Level::kEasy;
+    EXPECT_EQ(ranges_to_generate(plan_generation(level), batch, &cat).todo, 6u);
+  }
+  std::filesystem::remove(path);
 }
 
 }  // namespace

@@ -52,6 +52,22 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> missing_ranges(
   return ranges;
 }
 
+RunRanges ranges_to_generate(const GeneratePlan& plan, const BatchOptions& batch,
+                             db::Catalogue* resume_from) {
+  RunRanges run;
+  if (!resume_from) {
+    run.ranges = {{batch.first_index, batch.count}};
+    run.todo = batch.count;
+    return run;
+  }
+  const std::vector<std::uint64_t> have = resume_from->generated_indices(
+      batch.seed, plan.run_options, batch.first_index, batch.count);
+  run.ranges = missing_ranges(batch.first_index, batch.count, have);
+  run.held = have.size();
+  run.todo = batch.count - run.held;
+  return run;
+}
+
 BatchResult generate(const GeneratePlan& plan, const BatchOptions& batch,
                      const std::vector<std::pair<std::uint64_t, std::uint64_t>>& ranges,
                      const GenerateCallbacks& callbacks, const std::atomic<bool>* stop) {

@@ -44,6 +44,18 @@ GeneratePlan plan_generation(const GenerateRequest& request);
 std::vector<std::pair<std::uint64_t, std::uint64_t>> missing_ranges(
     std::uint64_t first, std::uint64_t count, const std::vector<std::uint64_t>& have);
 
+// The index ranges a run (batch's seed, first index and count, the plan's options) still
+// has to generate: the whole run, or when resuming from a catalogue the gaps between the
+// indices it holds for this run (after a kill, a prefix of the run minus the duplicates,
+// which are generated again and found to be duplicates again). Throws db::CatalogueError.
+struct RunRanges {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges;
+  std::uint64_t held = 0;  // puzzles of the run the catalogue holds already
+  std::uint64_t todo = 0;  // puzzles in `ranges`
+};
+RunRanges ranges_to_generate(const GeneratePlan& plan, const BatchOptions& batch,
+                             db::Catalogue* resume_from);
+
 struct GenerateCallbacks {
   // A candidate graded against a filtering target, kept or not; on any worker thread.
   std::function<void(bool kept)> on_candidate;
