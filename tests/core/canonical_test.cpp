@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "sudoforge/core/symmetry.h"
+#include "sudoforge/core/variant.h"
 #include "sudoforge/core/validate.h"
 
 namespace sudoforge {
@@ -323,14 +324,7 @@ TEST(Canonical, RejectsConflictingGivens) {
 namespace sudoforge {
 namespace {
 
-Geometry x_geometry() {
-  std::vector<int> main, anti;
-  for (int i = 0; i < 9; ++i) {
-    main.push_back(i * 10);
-    anti.push_back(i * 9 + 8 - i);
-  }
-  return Geometry().with_extra_houses({main, anti}, {"diagonal 1", "diagonal 2"});
-}
+Geometry x_geometry() { return Variant::parse("x").apply(Geometry()); }
 
 Grid moved(const Grid& g, Transform t) {
   Grid out(g.geometry());

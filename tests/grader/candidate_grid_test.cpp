@@ -8,18 +8,12 @@
 #include "engine.h"
 #include "sudoforge/core/geometry.h"
 #include "sudoforge/core/grid.h"
+#include "sudoforge/core/variant.h"
 
 namespace sudoforge::grader::detail {
 namespace {
 
-Geometry x_board() {
-  std::vector<int> main, anti;
-  for (int i = 0; i < 9; ++i) {
-    main.push_back(i * 10);
-    anti.push_back(i * 9 + 8 - i);
-  }
-  return Geometry().with_extra_houses({main, anti}, {"diagonal 1", "diagonal 2"});
-}
+Geometry x_board() { return Variant::parse("x").apply(Geometry()); }
 
 // Digits 2..7 on r1c1..r6c6, and 1 in r7c1 and r1c8: on the main diagonal only r9c9 can
 // still hold 1 (r7c7 sees r7c1, r8c8 sees r1c8), while every box, row and column keeps
@@ -48,7 +42,7 @@ TEST(CandidateGrid, ExtraHousesAreUnitsWithPeers) {
   EXPECT_EQ(popcount(on_x.cand(80)), 3);  // 1, 8, 9
   // Positions of 1 on the main diagonal (unit 27): r9c9 alone.
   EXPECT_EQ(on_x.pos(27, 1), Mask{1} << 8);
-  EXPECT_EQ(on_x.unit_name(27), "diagonal 1");
+  EXPECT_EQ(on_x.unit_name(27), "main diagonal");
   // A placement updates the extra house too.
   CandidateGrid placed = on_x;
   placed.place(80, 1);
@@ -63,7 +57,7 @@ TEST(CandidateGrid, HiddenSingleInAnExtraHouse) {
   ASSERT_EQ(hint.placements.size(), 1u);
   EXPECT_EQ(hint.placements[0], std::make_pair(80, 1));
   EXPECT_EQ(hint.rating, 15);  // as in a row or column, not 1.2 as in a box
-  EXPECT_NE(hint.explanation.find("diagonal 1"), std::string::npos) << hint.explanation;
+  EXPECT_NE(hint.explanation.find("main diagonal"), std::string::npos) << hint.explanation;
   // The classic board has no hidden single here at all.
   const CandidateGrid classic(diagonal_single(Geometry()));
   Hint none;
