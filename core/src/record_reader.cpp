@@ -13,7 +13,9 @@ bool is_blank(const std::string& s) {
   return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c); });
 }
 
-bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+bool is_space(char c) {
+  return std::isspace(static_cast<unsigned char>(c)) != 0;
+}
 
 std::string trim(const std::string& s) {
   std::size_t b = 0, e = s.size();
@@ -22,12 +24,38 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b);
 }
 
-// The side length whose square is `cells`, when it is a supported size.
-std::optional<int> size_for_cells(std::size_t cells) {
+// The side length whose square is `cells`, when it is a supported size (any N from 4 to
+// 16 on a jigsaw board).
+std::optional<int> size_for_cells(std::size_t cells, bool jigsaw = false) {
+  if (jigsaw) {
+    for (int n = 4; n <= 16; ++n) {
+      if (static_cast<std::size_t>(n * n) == cells) return n;
+    }
+    return std::nullopt;
+  }
   for (int n : {4, 6, 9, 12, 16, 25}) {
     if (static_cast<std::size_t>(n * n) == cells) return n;
   }
   return std::nullopt;
+}
+
+// Each cell's region label 0..N-1 from a region map's characters (distinct characters
+// numbered in order of first appearance); the board itself checks sizes and connectivity.
+std::vector<int> region_labels(const std::string& map, int n, int line, int column) {
+  std::vector<int> label_of(256, -1), labels;
+  int next = 0;
+  for (char c : map) {
+    int& l = label_of[static_cast<unsigned char>(c)];
+    if (l < 0) l = next++;
+    labels.push_back(l);
+  }
+  if (next != n) {
+    throw ParseError(line, column,
+                     "region map draws " + std::to_string(next) + " regions; a " +
+                         std::to_string(n) + "x" + std::to_string(n) + " jigsaw needs " +
+                         std::to_string(n));
+  }
+  return labels;
 }
 
 std::string describe_char(char c) {
@@ -60,12 +88,11 @@ void check_size(int n, const ReaderOptions& options, int line) {
   }
 }
 
-// Fills a Grid from one symbol per cell; `columns` gives each symbol's 1-based column on
-// its line for error messages, `lines` its line number.
-Grid fill_grid(int n, const std::string& symbols, const Alphabet& alphabet,
-               const std::vector<int>& lines, const std::vector<int>& columns,
-               const std::vector<int>& numeric_values) {
-  Geometry geometry = Geometry::for_size(n);
+// The values of one symbol per cell; `columns` gives each symbol's 1-based column on its
+// line for error messages, `lines` its line number.
+std::vector<std::uint8_t> fill_cells(int n, const std::string& symbols, const Alphabet& alphabet,
+                                     const std::vector<int>& lines, const std::vector<int>& columns,
+                                     const std::vector<int>& numeric_values) {
   std::vector<std::uint8_t> cells(n * n);
   for (int i = 0; i < n * n; ++i) {
     int v;
@@ -82,7 +109,7 @@ Grid fill_grid(int n, const std::string& symbols, const Alphabet& alphabet,
     }
     cells[i] = static_cast<std::uint8_t>(v);
   }
-  return Grid(geometry, std::move(cells));
+  return cells;
 }
 
 char first_empty_char(const std::string& symbols, char fallback) {
@@ -125,10 +152,51 @@ bool may_be_csv_header(const std::string& trimmed) {
   return trimmed.find(',') != std::string::npos || trimmed == "puzzle" || trimmed == "\"puzzle\"";
 }
 
+// The grid on its board: the classic one of size n, or the jigsaw drawn by `regions`,
+// with the variant's extra houses. Board errors become ParseErrors at (line, column).
+Grid make_board(int n, std::vector<std::uint8_t> cells, Variant variant, const std::string* regions,
+                int line, int column) {
+  try {
+    Geometry base;
+    if (regions) {
+      if (regions->size() != cells.size()) {
+        throw ParseError(line, column,
+                         "region map of " + std::to_string(regions->size()) +
+                             " characters; expected " + std::to_string(cells.size()));
+      }
+      base = Geometry::with_regions(n, region_labels(*regions, n, line, column));
+    } else {
+      base = Geometry::for_size(n);
+    }
+    // Regions that happen to be the boxes make the classic board (see with_regions).
+    if (regions && base.has_boxes()) variant = Variant(variant.flags() & ~Variant::kJigsaw);
+    return Grid(variant.is_classic() ? base : variant.apply(base), std::move(cells));
+  } catch (const GeometryError& e) {
+    throw ParseError(line, column, std::string("region map: ") + e.what());
+  } catch (const VariantError& e) {
+    throw ParseError(line, 0, e.what());
+  }
+}
+
 }  // namespace
 
-RecordReader::RecordReader(std::istream& in, ReaderOptions options)
-    : in_(in), options_(options) {}
+Variant RecordReader::record_variant(const Line& line, const std::string* column) const {
+  if (!column || trim(*column).empty()) return options_.variant.value_or(Variant());
+  Variant v;
+  try {
+    v = Variant::parse(trim(*column));
+  } catch (const VariantError& e) {
+    throw ParseError(line.number, 0, e.what());
+  }
+  if (options_.variant && !(*options_.variant == v)) {
+    throw ParseError(
+        line.number, 0,
+        "variant " + v.name() + " where " + options_.variant->name() + " was asked for");
+  }
+  return v;
+}
+
+RecordReader::RecordReader(std::istream& in, ReaderOptions options) : in_(in), options_(options) {}
 
 bool RecordReader::read_line(Line& out) {
   if (pushed_back_) {
@@ -166,7 +234,9 @@ bool RecordReader::peek_line(Line& out) {
   return true;
 }
 
-void RecordReader::unread(Line line) { pushed_back_ = std::move(line); }
+void RecordReader::unread(Line line) {
+  pushed_back_ = std::move(line);
+}
 
 std::optional<Record> RecordReader::next() {
   Line line;
@@ -176,9 +246,9 @@ std::optional<Record> RecordReader::next() {
       break;
     }
     if (line.too_long) {
-      throw ParseError(line.number, 0,
-                       "line longer than " + std::to_string(options_.max_line_length) +
-                           " characters");
+      throw ParseError(
+          line.number, 0,
+          "line longer than " + std::to_string(options_.max_line_length) + " characters");
     }
     const std::string t = trim(line.text);
     if (t.empty() || t[0] == '#') continue;
@@ -196,6 +266,13 @@ std::optional<Record> RecordReader::next() {
       if (it != header.end()) {
         in_csv_ = true;
         csv_puzzle_column_ = static_cast<int>(it - header.begin());
+        const auto column = [&](const char* name) {
+          const auto at = std::find_if(header.begin(), header.end(),
+                                       [&](const std::string& f) { return trim(f) == name; });
+          return at == header.end() ? -1 : static_cast<int>(at - header.begin());
+        };
+        csv_variant_column_ = column("variant");
+        csv_regions_column_ = column("regions");
         continue;
       }
       if (options_.format == FormatHint::kCsv) {
@@ -210,7 +287,8 @@ std::optional<Record> RecordReader::next() {
     if (options_.format == FormatHint::kLine) return parse_line_record(line, token, trailer);
     if (options_.format == FormatHint::kGrid) return parse_grid_record(line);
 
-    auto n = size_for_cells(token.size());
+    const bool jigsaw = options_.variant && options_.variant->has(Variant::kJigsaw);
+    auto n = size_for_cells(token.size(), jigsaw);
     if (n && *n == 4) {
       // 16 symbols: a whole 4x4 puzzle, or the first row of a 16x16 grid.
       const bool small = std::all_of(token.begin(), token.end(), [](char c) {
@@ -226,13 +304,17 @@ std::optional<Record> RecordReader::next() {
 }
 
 Record RecordReader::parse_line_record(const Line& line, const std::string& token,
-                                       std::string trailer) {
-  const auto n = size_for_cells(token.size());
+                                       std::string trailer, const std::string* variant_column,
+                                       const std::string* regions_column) {
+  const Variant variant = record_variant(line, variant_column);
+  const bool jigsaw = variant.has(Variant::kJigsaw);
+  const auto n = size_for_cells(token.size(), jigsaw);
   if (!n) {
     throw ParseError(line.number, 0,
-                     "a puzzle of " + std::to_string(token.size()) +
-                         " symbols; expected 16, 36, 81, 144, 256 or 625 (N*N for N = 4, 6, "
-                         "9, 12, 16, 25)");
+                     "a puzzle of " + std::to_string(token.size()) + " symbols; expected " +
+                         (jigsaw ? std::string("N*N for a jigsaw of N = 4 to 16")
+                                 : std::string("16, 36, 81, 144, 256 or 625 (N*N for N = 4, 6, "
+                                               "9, 12, 16, 25)")));
   }
   check_size(*n, options_, line.number);
   const std::size_t offset = line.text.find(token);
@@ -240,7 +322,28 @@ Record RecordReader::parse_line_record(const Line& line, const std::string& toke
   for (std::size_t i = 0; i < token.size(); ++i) columns[i] = static_cast<int>(offset + i + 1);
   Record r;
   r.style.alphabet = pick_alphabet(*n, token, options_);
-  r.grid = fill_grid(*n, token, r.style.alphabet, lines, columns, {});
+  auto cells = fill_cells(*n, token, r.style.alphabet, lines, columns, {});
+  std::string regions;
+  int regions_at = 0;  // 1-based column of the map's first character (0: a CSV field)
+  if (jigsaw) {
+    if (regions_column) {
+      regions = trim(*regions_column);
+    } else {
+      // GIVENS REGIONS [trailer]
+      const std::size_t b = trailer.find_first_not_of(" \t");
+      if (b != std::string::npos) {
+        const std::size_t e = trailer.find_first_of(" \t", b);
+        regions = trailer.substr(b, e == std::string::npos ? e : e - b);
+        trailer = e == std::string::npos ? "" : trim(trailer.substr(e));
+        regions_at = static_cast<int>(line.text.find(regions, offset + token.size())) + 1;
+      }
+    }
+    if (regions.empty()) {
+      throw ParseError(line.number, 0, "a jigsaw record needs its region map after the givens");
+    }
+  }
+  r.grid = make_board(*n, std::move(cells), variant, jigsaw ? &regions : nullptr, line.number,
+                      regions_at);
   r.style.layout = Layout::kLine;
   r.style.empty = first_empty_char(token, '.');
   r.line = line.number;
@@ -256,6 +359,8 @@ Record RecordReader::parse_grid_record(const Line& first) {
   bool spaced = false, numeric = false;
   int n = 0, rows = 0;
   Line line = first;
+  const Variant variant = record_variant(first, nullptr);
+  const bool jigsaw = variant.has(Variant::kJigsaw);
 
   auto fail_and_skip = [&](int at_line, int col, const std::string& msg) {
     // Skip what is left of this record: up to n rows in all, or to a blank line.
@@ -290,13 +395,14 @@ Record RecordReader::parse_grid_record(const Line& first) {
       cells = tokens;
     } else if (!tokens.empty()) {
       for (std::size_t k = 0; k < tokens[0].first.size(); ++k) {
-        cells.emplace_back(std::string(1, tokens[0].first[k]), tokens[0].second + static_cast<int>(k));
+        cells.emplace_back(std::string(1, tokens[0].first[k]),
+                           tokens[0].second + static_cast<int>(k));
       }
     }
     if (rows == 0) {
       n = static_cast<int>(cells.size());
       spaced = row_spaced;
-      if (!Geometry::is_supported_size(n)) {
+      if (!(jigsaw ? n >= 4 && n <= 16 : Geometry::is_supported_size(n))) {
         const int got = n;
         n = 0;
         fail_and_skip(line.number, 0,
@@ -320,8 +426,8 @@ Record RecordReader::parse_grid_record(const Line& first) {
         symbols += tok[0];
       } else {
         // A multi-character token must be a number 0..N (spaced numeric layout).
-        const bool digits = std::all_of(tok.begin(), tok.end(),
-                                        [](char c) { return c >= '0' && c <= '9'; });
+        const bool digits =
+            std::all_of(tok.begin(), tok.end(), [](char c) { return c >= '0' && c <= '9'; });
         if (!digits || tok.size() > 2 || std::stoi(tok) > n) {
           fail_and_skip(line.number, col,
                         "column " + std::to_string(col) + ": unknown symbol '" + tok + "'");
@@ -340,9 +446,9 @@ Record RecordReader::parse_grid_record(const Line& first) {
       if (line.number > first.number && (is_blank(line.text) || trim(line.text) == "end")) {
         unread(line);
       }
-      throw ParseError(first.number, 0,
-                       "grid record ends after " + std::to_string(rows) + " of " +
-                           std::to_string(n) + " rows");
+      throw ParseError(
+          first.number, 0,
+          "grid record ends after " + std::to_string(rows) + " of " + std::to_string(n) + " rows");
     }
     if (line.too_long) fail_and_skip(line.number, 0, "line too long");
   }
@@ -354,17 +460,49 @@ Record RecordReader::parse_grid_record(const Line& first) {
     for (std::size_t i = 0; i < numbers.size(); ++i) {
       if (numbers[i] < 0) {
         const char c = symbols[i];
-        if (c >= '0' && c <= '9') numbers[i] = c - '0';
-        else if (Alphabet::is_empty_char(c)) numbers[i] = 0;
+        if (c >= '0' && c <= '9')
+          numbers[i] = c - '0';
+        else if (Alphabet::is_empty_char(c))
+          numbers[i] = 0;
       }
     }
   }
-  try {
-    r.grid = fill_grid(n, symbols, r.style.alphabet, lines, columns,
-                       numeric ? numbers : std::vector<int>{});
-  } catch (const ParseError&) {
-    throw;  // the whole record was consumed already
+  // A jigsaw's region map: N rows right after the givens (a blank line between allowed).
+  std::string regions;
+  int regions_line = 0;
+  std::optional<ParseError> bad_row;
+  if (jigsaw) {
+    for (int row = 0; row < n; ++row) {
+      Line map_line;
+      bool got = read_line(map_line);
+      if (got && row == 0 && is_blank(map_line.text)) got = read_line(map_line);
+      if (!got || is_blank(map_line.text) || trim(map_line.text) == "end") {
+        if (got) unread(map_line);
+        throw ParseError(first.number, 0,
+                         "jigsaw record ends after " + std::to_string(row) + " of " +
+                             std::to_string(n) + " region map rows");
+      }
+      if (row == 0) regions_line = map_line.number;
+      std::string packed;
+      for (char c : map_line.text) {
+        if (!is_space(c)) packed += c;
+      }
+      if (static_cast<int>(packed.size()) != n && !bad_row) {
+        // Reported once the map's rows are consumed, so the next record starts clean.
+        bad_row = ParseError(map_line.number, 0,
+                             "region map row " + std::to_string(row + 1) + " has " +
+                                 std::to_string(packed.size()) + " characters; expected " +
+                                 std::to_string(n));
+      }
+      regions += packed;
+    }
+    if (bad_row) throw *bad_row;
   }
+  // The whole record was consumed already: errors below leave the reader at the next one.
+  auto cells = fill_cells(n, symbols, r.style.alphabet, lines, columns,
+                          numeric ? numbers : std::vector<int>{});
+  r.grid = make_board(n, std::move(cells), variant, jigsaw ? &regions : nullptr,
+                      jigsaw ? regions_line : first.number, 0);
   r.style.layout = Layout::kGrid;
   r.style.spaced = spaced;
   r.style.numeric = numeric;
@@ -379,7 +517,11 @@ Record RecordReader::parse_csv_record(const Line& line) {
     throw ParseError(line.number, 0, "CSV row has no 'puzzle' field");
   }
   const std::string token = trim(fields[csv_puzzle_column_]);
-  Record r = parse_line_record(line, token, "");
+  const auto field = [&](int column) -> const std::string* {
+    return column >= 0 && column < static_cast<int>(fields.size()) ? &fields[column] : nullptr;
+  };
+  Record r =
+      parse_line_record(line, token, "", field(csv_variant_column_), field(csv_regions_column_));
   r.trailer = trim(line.text);
   return r;
 }

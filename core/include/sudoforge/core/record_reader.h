@@ -12,6 +12,18 @@
 //  Lines starting with `#` are skipped; a line `end` ends the input; CRLF line ends and a
 //  UTF-8 byte-order mark are accepted.
 //
+// Variants (variant.h). Every record is classic unless ReaderOptions::variant says
+// otherwise or a CSV `variant` column names the record's variant (a record's column and
+// the option must then agree). A jigsaw record carries its region map: N*N characters,
+// one per cell, each region drawn with its own character (any N distinct non-space
+// characters, N cells each, every region orthogonally connected; the board's alphabet,
+// 1-9 on 9x9, is the usual choice). Where it goes:
+//  - line: the token after the givens (`GIVENS REGIONS [trailer]`);
+//  - grid: N rows of region characters right after the N rows of givens (a blank line
+//    between them is allowed);
+//  - csv: a `regions` column.
+// A jigsaw board may have any size N from 4 to 16 (line and csv layouts: N*N symbols).
+//
 // Error contract: next() throws ParseError (with the 1-based line and column) for a
 // malformed record after consuming it, so the caller can report it and call next() again
 // to go on with the following records.
@@ -21,6 +33,7 @@
 
 #include "sudoforge/core/grid.h"
 #include "sudoforge/core/text_style.h"
+#include "sudoforge/core/variant.h"
 
 namespace sudoforge {
 
@@ -41,6 +54,8 @@ struct ReaderOptions {
   std::optional<Alphabet::Kind> alphabet;
   // Longest line accepted; longer lines are a record error (and are skipped whole).
   std::size_t max_line_length = 1 << 16;
+  // The variant of every record (see above); unset: classic, or a CSV `variant` column.
+  std::optional<Variant> variant;
 };
 
 class RecordReader {
@@ -60,9 +75,15 @@ class RecordReader {
   bool read_line(Line& out);
   bool peek_line(Line& out);
   void unread(Line line);
-  Record parse_line_record(const Line& line, const std::string& token, std::string trailer);
+  // `variant_column` and `regions_column`: a CSV record's fields, when it has them.
+  Record parse_line_record(const Line& line, const std::string& token, std::string trailer,
+                           const std::string* variant_column = nullptr,
+                           const std::string* regions_column = nullptr);
   Record parse_grid_record(const Line& first);
   Record parse_csv_record(const Line& line);
+  // The variant a record is read as: the option, else `column` (a CSV record's), else
+  // classic. Throws ParseError when both are given and differ or the column is bad.
+  Variant record_variant(const Line& line, const std::string* column) const;
 
   std::istream& in_;
   ReaderOptions options_;
@@ -71,6 +92,7 @@ class RecordReader {
   bool done_ = false;
   bool in_csv_ = false;
   int csv_puzzle_column_ = -1;
+  int csv_variant_column_ = -1, csv_regions_column_ = -1;
 };
 
 // Parses exactly one puzzle from a string in any accepted layout (convenience for tests
