@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "read_all.h"
 #include "sudoforge/core/errors.h"
 #include "sudoforge/core/record_writer.h"
 
@@ -14,26 +15,8 @@ namespace {
 const std::string kPuzzle =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-// Reads every record, collecting parse errors instead of stopping at them.
-struct ReadAll {
-  std::vector<Record> records;
-  std::vector<ParseError> errors;
-};
-ReadAll read_all(const std::string& text, ReaderOptions options = {}) {
-  std::istringstream in(text);
-  RecordReader reader(in, options);
-  ReadAll out;
-  for (;;) {
-    try {
-      auto r = reader.next();
-      if (!r) break;
-      out.records.push_back(*r);
-    } catch (const ParseError& e) {
-      out.errors.push_back(e);
-    }
-  }
-  return out;
-}
+using test::read_all;
+using test::ReadAll;
 
 std::string file(const std::string& name) {
   std::ifstream in(std::string(SUDOFORGE_TEST_DATA) + "/" + name);
@@ -181,10 +164,10 @@ TEST(RecordReader, CrlfAndByteOrderMarkAreAccepted) {
 TEST(RecordReader, BadRecordsAreReportedAndSkipped) {
   const std::string bad_char = kPuzzle.substr(0, 10) + "x" + kPuzzle.substr(11);
   const std::string text = kPuzzle.substr(0, 80) + "\n" +  // line 1: too short
-                           bad_char + "\n" +                // line 2: unknown symbol
-                           kPuzzle + "\n" +                 // line 3: fine
-                           std::string("12345678\n") +       // line 4: 8-symbol row
-                           kPuzzle + "\n";                   // line 5: fine
+                           bad_char + "\n" +               // line 2: unknown symbol
+                           kPuzzle + "\n" +                // line 3: fine
+                           std::string("12345678\n") +     // line 4: 8-symbol row
+                           kPuzzle + "\n";                 // line 5: fine
   auto r = read_all(text);
   ASSERT_EQ(r.records.size(), 2u);
   EXPECT_EQ(r.records[0].line, 3);

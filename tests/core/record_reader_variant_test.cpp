@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "read_all.h"
 #include "sudoforge/core/errors.h"
 #include "sudoforge/core/record_reader.h"
 #include "sudoforge/core/variant.h"
@@ -18,26 +19,10 @@ const std::string kPuzzle =
 // 5x5 jigsaw (not a classic size):  AAAAB / CABBB / CCCDB / CDDDD / EEEEE
 const std::string kMap5 = "AAAABCABBBCCCDBCDDDDEEEEE";
 
-struct ReadAll {
-  std::vector<Record> records;
-  std::vector<ParseError> errors;
-};
-ReadAll read_all(const std::string& text, std::optional<Variant> variant = std::nullopt) {
-  std::istringstream in(text);
+test::ReadAll read_all(const std::string& text, std::optional<Variant> variant = std::nullopt) {
   ReaderOptions options;
   options.variant = variant;
-  RecordReader reader(in, options);
-  ReadAll out;
-  for (;;) {
-    try {
-      auto r = reader.next();
-      if (!r) break;
-      out.records.push_back(*r);
-    } catch (const ParseError& e) {
-      out.errors.push_back(e);
-    }
-  }
-  return out;
+  return test::read_all(text, options);
 }
 
 TEST(RecordReaderVariant, TheOptionPutsEveryRecordOnItsBoard) {
