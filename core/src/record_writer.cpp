@@ -37,8 +37,28 @@ std::string to_grid(const Grid& grid, const TextStyle& style) {
   return out;
 }
 
+std::string region_map(const Geometry& geometry, const Alphabet& alphabet) {
+  if (geometry.has_boxes()) return "";
+  std::string out;
+  out.reserve(geometry.cell_count());
+  for (int cell = 0; cell < geometry.cell_count(); ++cell) {
+    out += alphabet.symbol(geometry.box(cell) + 1);
+  }
+  return out;
+}
+
 std::string to_text(const Grid& grid, const TextStyle& style) {
-  return style.layout == Layout::kGrid ? to_grid(grid, style) : to_line(grid, style) + '\n';
+  const std::string map = region_map(grid.geometry(), style.alphabet);
+  if (style.layout != Layout::kGrid) {
+    return map.empty() ? to_line(grid, style) + '\n' : to_line(grid, style) + ' ' + map + '\n';
+  }
+  std::string out = to_grid(grid, style);
+  const int n = grid.size();
+  for (std::size_t row = 0; row < map.size(); row += n) {
+    out.append(map, row, n);
+    out += '\n';
+  }
+  return out;
 }
 
 TextStyle default_style(const Geometry& geometry) {

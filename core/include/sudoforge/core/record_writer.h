@@ -11,8 +11,13 @@ namespace sudoforge {
 std::string to_line(const Grid& grid, const TextStyle& style);
 // N lines, each ending in '\n' (spaced or not, as the style says).
 std::string to_grid(const Grid& grid, const TextStyle& style);
-// to_line or to_grid by style.layout; a line gets its '\n' too.
+// to_line or to_grid by style.layout; a line gets its '\n' too. A jigsaw record carries
+// its region map as record_reader.h reads it: after the givens on a line (one space
+// between), or as N more rows after a grid.
 std::string to_text(const Grid& grid, const TextStyle& style);
+// A jigsaw board's region map: N*N symbols of `alphabet`, region i (numbered by first
+// cell) written as symbol i + 1; empty on a board with boxes.
+std::string region_map(const Geometry& geometry, const Alphabet& alphabet);
 // The default style for writing a grid of this size: line layout, '.', standard alphabet.
 TextStyle default_style(const Geometry& geometry);
 
