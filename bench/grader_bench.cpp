@@ -1,6 +1,6 @@
 // grader_bench: rate puzzle files and compare with Sudoku Explainer's ratings.
 //
-//   grader_bench FILE... [--limit N] [--show K] [--chain-level L] [--dump OUT]
+//   grader_bench FILE... [--limit N] [--show K] [--chain-depth D] [--dump OUT]
 //
 // --dump writes one line per puzzle ("PUZZLE ER complete wall-ms cpu-ms") to compare
 // two versions.
@@ -94,12 +94,12 @@ int main(int argc, char** argv) {
     std::string a = argv[i];
     if (a == "--limit" && i + 1 < argc) limit = std::atol(argv[++i]);
     else if (a == "--show" && i + 1 < argc) show = std::atoi(argv[++i]);
-    else if (a == "--chain-level" && i + 1 < argc) opt.max_chain_level = std::atoi(argv[++i]);
+    else if (a == "--chain-depth" && i + 1 < argc) opt.max_chain_depth = std::atoi(argv[++i]);
     else if (a == "--dump" && i + 1 < argc) dump = argv[++i];
     else files.push_back(a);
   }
   if (files.empty()) {
-    std::fprintf(stderr, "usage: grader_bench FILE... [--limit N] [--show K] [--chain-level L]\n");
+    std::fprintf(stderr, "usage: grader_bench FILE... [--limit N] [--show K] [--chain-depth D]\n");
     return 2;
   }
   for (const auto& file : files) {

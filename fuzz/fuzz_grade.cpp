@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // unit tests grade puzzles that need them, under the sanitizers too.
   static grader::Grader grader([] {
     grader::GradeOptions options;
-    options.max_chain_level = 4;
+    options.max_chain_depth = 4;
     return options;
   }());
   ReaderOptions options;

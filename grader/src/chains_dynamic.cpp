@@ -12,7 +12,7 @@
 // that made it single ("hidden parents"). A chaining stops at its first contradiction
 // (a candidate both on and off).
 //
-// Dynamic (+) chainings (SE's Chaining level 1) go on where the links stop: the first
+// Dynamic (+) chainings (SE's nesting 1) go on where the links stop: the first
 // basic rule (locking, hidden pair, naked pair, X-Wing; chains_plus.cpp) that applies to
 // the grid of the chaining only thanks to removed candidates adds its removals as "off"
 // nodes, whose parents are those removed candidates, and the links resume from them.
@@ -51,24 +51,24 @@
 // The gains of each of these, and the variants measured and dropped, are in
 // grader/PERF_NOTES.md ("Chainings: sharing, Kept, closed sets").
 //
-// Nested levels 2 (9.5, "+ Forcing Chains"), 3 (10.0, "+ Multiple Forcing Chains") and 4
+// Nestings 2 (9.5, "+ Forcing Chains"), 3 (10.0, "+ Multiple Forcing Chains") and 4
 // (10.5, "+ Dynamic Forcing Chains"): when the basic rules find nothing either, SE's
-// static producer, then at level 3 its static multiple producer, or at level 4 its
+// static producer, then at nesting 3 its static multiple producer, or at nesting 4 its
 // dynamic producer instead, runs on the chaining's grid (chains_nested.cpp); the removals
 // enter as "off" nodes like the rules' ones, and each distinct nested chain adds its
 // complexity to any hint whose chains pass through its removals (getNestedComplexity).
-// Level 5 (11.0, "+ Dynamic Forcing Chains (+ Forcing Chains)"): SE's getOtherRules then
-// holds the dynamic producer and, after it, the dynamic producer of level 2 (Chaining
-// level - 3); the second runs on a chaining's grid only when the first has no hint there
+// Nesting 5 (11.0, "+ Dynamic Forcing Chains (+ Forcing Chains)"): SE's getOtherRules then
+// holds the dynamic producer and, after it, the dynamic producer of nesting 2 (Chaining
+// nesting - 3); the second runs on a chaining's grid only when the first has no hint there
 // that needs a removed candidate, and the basic rules and the static producer run inside
 // its own chainings (chains_nested.cpp). Its hints count their nested chains' complexity,
 // which counts that of the static chains inside them. The ladder tries it only where
-// level 4 finds nothing, which no puzzle of top1465 or cb001 (nor Golden Nugget or
-// Easter Monster) needs. From level 4 on, the nested producers' hints are kept per
+// nesting 4 finds nothing, which no puzzle of top1465 or cb001 (nor Golden Nugget or
+// Easter Monster) needs. From nesting 4 on, the nested producers' hints are kept per
 // chaining grid for the current producer and step (rule_memo), which is exact (they are
 // a function of that grid) and saves the searches of chainings that run dry on a grid
-// already seen; inside, the level-2 producer keeps its rules' hints the same way. One
-// level-5 search still takes minutes on the hardest known puzzles (grader/PERF_NOTES.md).
+// already seen; inside, the nesting-2 producer keeps its rules' hints the same way. One
+// nesting-5 search still takes minutes on the hardest known puzzles (grader/PERF_NOTES.md).
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -144,7 +144,7 @@ struct DynamicScratch {
   int n = 0, nc = 0, nn = 0;
   bool ylinks = true, dynamic = false, multiple = false, nishio = false;
   bool plus = false;  // dynamic (+): the basic rules join the links (chains_plus.cpp)
-  int nest = 1;       // SE's level of the (+) chains: 2 adds nested forcing chains
+  int nest = 1;       // SE's nesting of the (+) chains: 2 adds nested forcing chains
   const char* const* names = nullptr;  // contradiction, double, region, cell hints
   std::vector<Mask> cand0, cand, upos0, upos;
   std::vector<int> vis;
@@ -164,7 +164,7 @@ struct DynamicScratch {
   std::vector<int> placed;
   PlusHints plus_hints;
   // The rules' hints are a function of the chaining's grid (the step grid being fixed):
-  // from nesting level 4 on, where one search of the nested producers costs milliseconds
+  // from nesting 4 on, where one search of the nested producers costs milliseconds
   // to seconds, they are kept per grid for the current producer and step: chainings from
   // different assumptions often run dry on the same grid (grader/PERF_NOTES.md: rule memo).
   PlusHintsMemo rule_memo;
@@ -718,7 +718,7 @@ struct DynamicScratch {
   }
 
   // The complexity of the nested chains among the ancestors of the given records, each
-  // distinct chain once (SE's getNestedComplexity); 0 below nesting level 2.
+  // distinct chain once (SE's getNestedComplexity); 0 below nesting 2.
   std::vector<std::pair<std::uint64_t, int>> nested_seen;
   int nested_cx(const std::vector<std::pair<Result*, int>>& targets) {
     if (nest < 2) return 0;
@@ -1151,8 +1151,9 @@ struct DynamicScratch {
     return s.empty() ? s : s + ")";
   }
 
-  // `min_nest`: the producers of lower SE levels are skipped (a test hook; 0 runs all).
-  bool run(const Ctx& ctx, int level, int min_nest, Hint& h) {
+  // `max_depth`: GradeOptions::max_chain_depth; `min_nesting`: the producers of lower SE
+  // nesting are skipped (a test hook; 0 runs all).
+  bool run(const Ctx& ctx, int max_depth, int min_nesting, Hint& h) {
     load(ctx.g);
     links_built = false;
     out = &h;
@@ -1161,7 +1162,7 @@ struct DynamicScratch {
     // wins (SE tries each only when the easier ones found nothing).
     struct Kind {
       bool multiple, dynamic, nishio, plus;
-      int base, level, nest;
+      int base, depth, nest;     // depth: the least max_chain_depth that tries it
       const char* const* names;  // contradiction, double, region, cell
     };
     static const char* const kNishio[4] = {"Nishio Forcing Chains", "", "", ""};
@@ -1202,8 +1203,8 @@ struct DynamicScratch {
                                    {true, true, false, true, 105, 5, 4, kNested4},
                                    {true, true, false, true, 110, 6, 5, kNested5}};
     for (const Kind& kd : kKinds) {
-      if (kd.level > level) break;
-      if (kd.nest < min_nest) continue;
+      if (kd.depth > max_depth) break;
+      if (kd.nest < min_nesting) continue;
       // The nested producers are plain transcriptions of SE's: on boards above 9x9 a
       // single step could take hours, so there the ladder stops after dynamic (+) chains.
       if (kd.nest >= 2 && n > 9) break;
@@ -1230,16 +1231,20 @@ struct DynamicScratch {
   }
 };
 
-DynamicScratch* new_dynamic_scratch() { return new DynamicScratch; }
-void delete_dynamic_scratch(DynamicScratch* s) { delete s; }
-
-bool find_dynamic_chains(const Ctx& ctx, int max_level, DynamicScratch& scratch, Hint& out) {
-  if (max_level < 2) return false;
-  return scratch.run(ctx, max_level, 0, out);
+DynamicScratchPtr make_dynamic_scratch() {
+  return DynamicScratchPtr(new DynamicScratch);
+}
+void DynamicScratchDeleter::operator()(DynamicScratch* scratch) const {
+  delete scratch;
 }
 
-bool find_nested_dynamic_chains(const Ctx& ctx, int se_level, DynamicScratch& scratch, Hint& out) {
-  return scratch.run(ctx, 6, se_level, out);
+bool find_dynamic_chains(const Ctx& ctx, int max_depth, DynamicScratch& scratch, Hint& out) {
+  if (max_depth < 2) return false;
+  return scratch.run(ctx, max_depth, 0, out);
+}
+
+bool find_nested_dynamic_chains(const Ctx& ctx, int nesting, DynamicScratch& scratch, Hint& out) {
+  return scratch.run(ctx, 6, nesting, out);
 }
 
 }  // namespace sudoforge::grader::detail

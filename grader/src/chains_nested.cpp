@@ -1,4 +1,4 @@
-// SE's chain producers as rules inside dynamic chains: the nested levels of "Dynamic
+// SE's chain producers as rules inside dynamic chains: the nestings of "Dynamic
 // Forcing Chains (+ ...)": 2 (9.5) the static producer ("Forcing Chains & Cycles"), 3
 // (10.0) then the static multiple producer (region and cell chains), 4 (10.5) the dynamic
 // producer instead of both.
@@ -198,7 +198,7 @@ struct Producer {
   // (isParent) reads, per queued "on" instance, a bit set of the "off" nodes among its
   // ancestors (by candidate), built from its parent's, instead of walking the parents for
   // every link: this producer runs at every dry point of the chainings of the nested
-  // level-2 producer (grader/PERF_NOTES.md).
+  // nesting-2 producer (grader/PERF_NOTES.md).
   std::vector<std::uint64_t> path_bits;  // slot * words: the bits of one "on" instance
   std::vector<int> on_slot, off_slot;    // per pend_on entry: its slot; per pend_off: its parent's
 
@@ -557,12 +557,12 @@ struct Producer {
 };
 
 // SE's dynamic multiple producer on the grid of a chaining, every hint with its chains:
-// "Dynamic Forcing Chains" (level 0), the nested rule of SE's level 4, and at level 5,
+// "Dynamic Forcing Chains" (nesting 0), the nested rule of SE's nesting 4, and at nesting 5,
 // when that one has no hint needing a removed candidate, "Dynamic Forcing Chains (+
-// Forcing Chains)" (SE's level 2: getOtherRules adds Chaining(level - 3) after the plain
+// Forcing Chains)" (SE's nesting 2: getOtherRules adds Chaining(nesting - 3) after the plain
 // dynamic one). Its chainings remove each "off" candidate from their own copy of that grid
 // as they go, and a derived "on" node also has as parents the "off" nodes that emptied its
-// cell or unit ("hidden parents"), as in chains_dynamic.cpp. At level 2, when the links of
+// cell or unit ("hidden parents"), as in chains_dynamic.cpp. At nesting 2, when the links of
 // a chaining run dry, the basic rules and then the static producer run on the chaining's
 // grid (find_plus_hints, with this producer's grid as their step grid), and their removals
 // join the chaining as "off" nodes, as in the outer chains; everything is kept plain here.
@@ -584,22 +584,22 @@ struct DynProducer {
   const PlusGrid& v;
   const CandidateGrid& g;
   int n, nc, nn;
-  int level;  // SE's Chaining level of this producer: 0, or 2 (rules inside)
+  int nesting;  // SE's Chaining level of this producer: 0, or 2 (rules inside)
   std::vector<Rec> recs;
   std::vector<int> ppool, mark, stack;
   int stamp = 0;
   std::vector<Mask> cand, upos;  // the grid of the chaining in progress
   std::vector<StaticChainHint> hints;
-  PlusHintsMemo rule_memo;                                 // level 2: the rules' hints
+  PlusHintsMemo rule_memo;                                 // nesting 2: the rules' hints
   std::vector<std::pair<std::uint64_t, int>> nested_seen;  // scratch of hint()
 
-  DynProducer(const PlusGrid& view, int chain_level)
+  DynProducer(const PlusGrid& view, int producer_nesting)
       : v(view),
         g(*view.g),
         n(view.g->n()),
         nc(view.g->cell_count()),
         nn(nc * n * 2),
-        level(chain_level) {
+        nesting(producer_nesting) {
     mark.assign(nn, 0);
   }
   int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
@@ -612,14 +612,14 @@ struct DynProducer {
     return static_cast<int>(recs.size()) - 1;
   }
 
-  // Level 2, when the links have run dry: the removals of the first rule with a hint
+  // Nesting 2, when the links have run dry: the removals of the first rule with a hint
   // that needs a candidate this chaining removed become "off" nodes (not already "off"),
   // whose parents are the "off" records of those candidates. Returns whether any was
   // added.
   bool add_rule_offs(Chain& ch) {
     const PlusGrid inner{&g, v.cand, cand.data(), v.upos, upos.data(), v.placed, nullptr};
     // This producer's grid is the rules' step grid for its whole run.
-    const PlusHints& ph = rule_memo.find(inner, level);
+    const PlusHints& ph = rule_memo.find(inner, nesting);
     bool any = false;
     std::vector<int> parents;
     for (const PlusHints::H& h : ph.hints) {
@@ -667,7 +667,7 @@ struct DynProducer {
     };
     std::vector<On> make_on;
     while (!ch.absurd && (hon < ch.on_order.size() || hoff < ch.off_order.size() ||
-                          (level > 0 && add_rule_offs(ch)))) {
+                          (nesting > 0 && add_rule_offs(ch)))) {
       if (hon < ch.on_order.size()) {
         const int p = ch.on_order[hon++];
         on_to_off_links(g, cand.data(), true, recs[p].node, [&](int w, Cause cause) {
@@ -749,8 +749,8 @@ struct DynProducer {
     return count;
   }
 
-  // SE's getDifficulty of this producer's Chaining level.
-  int base_rating() const { return level >= 2 ? 95 + 5 * (level - 2) : 85 + 5 * level; }
+  // SE's getDifficulty of this producer's chaining nesting.
+  int base_rating() const { return nesting >= 2 ? 95 + 5 * (nesting - 2) : 85 + 5 * nesting; }
 
   void hint(int target, const std::vector<std::pair<const Chain*, int>>& chains, int sk, Cause source_cause) {
     StaticChainHint h;
@@ -874,23 +874,23 @@ std::vector<StaticChainHint> static_multiple_chain_hints(const PlusGrid& grid) {
   return in_se_order(std::move(p.hints));
 }
 
-std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid, int level) {
-  DynProducer p(grid, level);
+std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid, int nesting) {
+  DynProducer p(grid, nesting);
   p.run();
   return in_se_order(std::move(p.hints));
 }
 
-void find_nested_chain_hints(const PlusGrid& grid, int level, PlusHints& out) {
-  // SE: from level 4 on, dynamic chains replace the static producers (they cover them).
-  // Level 5 then (when the plain dynamic producer has no hint that needs a removed
-  // candidate) the dynamic producer of level 2, with the basic rules and the static
+void find_nested_chain_hints(const PlusGrid& grid, int nesting, PlusHints& out) {
+  // SE: from nesting 4 on, dynamic chains replace the static producers (they cover them).
+  // Nesting 5 then (when the plain dynamic producer has no hint that needs a removed
+  // candidate) the dynamic producer of nesting 2, with the basic rules and the static
   // producer inside its own chainings.
-  if (level >= 4) {
-    if (append(dynamic_chain_hints(grid, 0), kPlusDynamicChains, out) || level < 5) return;
+  if (nesting >= 4) {
+    if (append(dynamic_chain_hints(grid, 0), kPlusDynamicChains, out) || nesting < 5) return;
     append(dynamic_chain_hints(grid, 2), kPlusDynamicPlusChains, out);
     return;
   }
-  if (append(static_chain_hints(grid), kPlusChains, out) || level < 3) return;
+  if (append(static_chain_hints(grid), kPlusChains, out) || nesting < 3) return;
   append(static_multiple_chain_hints(grid), kPlusMultipleChains, out);
 }
 

@@ -21,19 +21,19 @@ struct StaticChainHint {
 // grid.upos0), in SE's order, a hint with the removals of an earlier one left out.
 std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid);
 // The same for SE's static multiple producer (region and cell forcing chains, 8.0+), and
-// for its dynamic one (contradiction, double, region and cell dynamic chains): `level` 0
+// for its dynamic one (contradiction, double, region and cell dynamic chains): `nesting` 0
 // (8.5+), or 2 (9.5+: the basic rules, then the static producer, inside its chainings;
 // a hint's complexity includes that of the nested chains its chains pass through).
 std::vector<StaticChainHint> static_multiple_chain_hints(const PlusGrid& grid);
-std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid, int level = 0);
+std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid, int nesting = 0);
 
-// The nested rules of SE's dynamic chains of levels 2 to 5, after the basic rules: the
-// static producer ("Forcing Chains & Cycles"), then at level 3 the static multiple one;
-// at level 4 the dynamic producer instead of both; at level 5 the dynamic producer, then
-// the dynamic producer of level 2. Run on the grid of a dynamic chaining, the first that
+// The nested rules of SE's dynamic chains of nestings 2 to 5, after the basic rules: the
+// static producer ("Forcing Chains & Cycles"), then at nesting 3 the static multiple one;
+// at nesting 4 the dynamic producer instead of both; at nesting 5 the dynamic producer, then
+// the dynamic producer of nesting 2. Run on the grid of a dynamic chaining, the first that
 // has a hint needing a candidate the chaining removed gives all such hints (in SE's
 // order, with their rule parents and complexity) to `out`, as kind kPlusChains,
 // kPlusMultipleChains, kPlusDynamicChains or kPlusDynamicPlusChains.
-void find_nested_chain_hints(const PlusGrid& grid, int level, PlusHints& out);
+void find_nested_chain_hints(const PlusGrid& grid, int nesting, PlusHints& out);
 
 }  // namespace sudoforge::grader::detail

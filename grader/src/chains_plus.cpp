@@ -1,5 +1,5 @@
 // The basic rules that Sudoku Explainer's "Dynamic Forcing Chains (+)" (9.0) apply inside
-// a dynamic chaining (SE: Chaining.getAdvancedPotentials with the rules of its level-1
+// a dynamic chaining (SE: Chaining.getAdvancedPotentials with the rules of its nesting-1
 // list), on the grid of the chaining: the candidates of the step minus the "off" ones
 // derived so far.
 //
@@ -242,7 +242,7 @@ struct Builder {
 
 }  // namespace
 
-void find_plus_hints(const PlusGrid& view, PlusHints& out, int level) {
+void find_plus_hints(const PlusGrid& view, PlusHints& out, int nesting) {
   out.hints.clear();
   out.targets.clear();
   out.parents.clear();
@@ -255,16 +255,16 @@ void find_plus_hints(const PlusGrid& view, PlusHints& out, int level) {
   b.naked_pair();
   if (!out.hints.empty()) return;
   b.x_wing();
-  if (!out.hints.empty() || level < 2) return;
-  find_nested_chain_hints(view, level, out);
+  if (!out.hints.empty() || nesting < 2) return;
+  find_nested_chain_hints(view, nesting, out);
 }
 
-const PlusHints& PlusHintsMemo::find(const PlusGrid& grid, int level) {
+const PlusHints& PlusHintsMemo::find(const PlusGrid& grid, int nesting) {
   std::string key(reinterpret_cast<const char*>(grid.cand),
                   sizeof(Mask) * static_cast<size_t>(grid.g->cell_count()));
   auto it = memo_.find(key);
   if (it == memo_.end()) {
-    find_plus_hints(grid, scratch_, level);
+    find_plus_hints(grid, scratch_, nesting);
     it = memo_.emplace(std::move(key), scratch_).first;
   }
   return it->second;

@@ -25,10 +25,10 @@ enum PlusRule {
   kPlusHiddenPair,
   kPlusNakedPair,
   kPlusXWing,
-  kPlusChains,             // nested forcing chains and cycles (level 2)
-  kPlusMultipleChains,     // nested multiple forcing chains (level 3)
-  kPlusDynamicChains,      // nested dynamic forcing chains (level 4, and first at level 5)
-  kPlusDynamicPlusChains,  // nested dynamic chains with forcing chains inside (level 5)
+  kPlusChains,             // nested forcing chains and cycles (nesting 2)
+  kPlusMultipleChains,     // nested multiple forcing chains (nesting 3)
+  kPlusDynamicChains,      // nested dynamic forcing chains (nesting 4, and first at nesting 5)
+  kPlusDynamicPlusChains,  // nested dynamic chains with forcing chains inside (nesting 5)
   kPlusRuleCount
 };
 // The hints of the first rule that has some needing a candidate the chaining removed, in
@@ -45,18 +45,18 @@ struct PlusHints {
   std::vector<H> hints;
   std::vector<int> targets, parents;
 };
-// `level`: SE's nesting level of the chains (1: the basic rules; 2: then forcing chains
-// and cycles; 3: then multiple forcing chains; 4: dynamic forcing chains instead of both;
-// 5: dynamic forcing chains, then dynamic forcing chains (+ forcing chains); see
-// chains_nested.cpp).
-void find_plus_hints(const PlusGrid& grid, PlusHints& out, int level);
+// `nesting`: SE's nesting of the chains (SE's Chaining level; 1: the basic rules; 2: then
+// forcing chains and cycles; 3: then multiple forcing chains; 4: dynamic forcing chains
+// instead of both; 5: dynamic forcing chains, then dynamic forcing chains (+ forcing
+// chains); see chains_nested.cpp).
+void find_plus_hints(const PlusGrid& grid, PlusHints& out, int nesting);
 // find_plus_hints kept per chaining grid: its hints are a function of grid.cand while the
 // step grid (cand0, upos0, placed) stays the same, so clear() at every new step grid. For
-// the nested levels, where one search costs milliseconds to seconds and chainings from
+// the nestings, where one search costs milliseconds to seconds and chainings from
 // different assumptions often run dry on the same grid.
 class PlusHintsMemo {
  public:
-  const PlusHints& find(const PlusGrid& grid, int level);
+  const PlusHints& find(const PlusGrid& grid, int nesting);
   void clear() { memo_.clear(); }
 
  private:

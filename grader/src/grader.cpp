@@ -135,12 +135,12 @@ Next next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& 
       rung(54, [&] { return find_hidden_set(ctx, 4, h); }) ||
       rung(56, [&] { return find_bug(ctx, h); }) ||
       rung(62, [&] { return find_aligned_pair_exclusion(ctx, h); }) ||
-      (opt.max_chain_level >= 1 &&
+      (opt.max_chain_depth >= 1 &&
        rung(65, [&] { return chains.find_forcing_chains(ctx, h); })) ||
       // SE tries aligned triplet exclusion (7.5) just before the Nishio chains (7.5 and up).
-      (opt.max_chain_level >= 2 &&
+      (opt.max_chain_depth >= 2 &&
        (rung(75, [&] { return find_aligned_triplet_exclusion(ctx, h); }) ||
-        rung(75, [&] { return chains.find_advanced_chains(ctx, opt.max_chain_level, h); })))) {
+        rung(75, [&] { return chains.find_advanced_chains(ctx, opt.max_chain_depth, h); })))) {
     return above ? Next::kAbove : Next::kFound;
   }
   // clang-format on

@@ -1,5 +1,5 @@
 // Nishio, multiple and dynamic forcing chains (chains_dynamic.cpp): each kind at the
-// step of a known puzzle where it is the easiest hint, the chain level that caps the
+// step of a known puzzle where it is the easiest hint, the chain depth that caps the
 // ladder, and engines and graders reused across grids, puzzles and threads.
 #include <gtest/gtest.h>
 
@@ -89,12 +89,12 @@ TEST(GraderAdvancedChains, DynamicContradictionForcingChain) {
        "Dynamic Contradiction Forcing Chains", 90, 17, 7});
 }
 
-TEST(GraderAdvancedChains, ChainLevelCapsTheLadder) {
+TEST(GraderAdvancedChains, ChainDepthCapsTheLadder) {
   // Without the advanced chains the 8.3 puzzle cannot be finished; with them it is.
   const std::string p =
       "1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.";
   GradeOptions opt;
-  opt.max_chain_level = 1;
+  opt.max_chain_depth = 1;
   EXPECT_FALSE(Grader(opt).rate(grid81(p)).complete);
   Rating r = Grader().rate(grid81(p));
   EXPECT_TRUE(r.complete);

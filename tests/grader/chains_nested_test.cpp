@@ -1,5 +1,5 @@
 // Nested forcing chains (chains_nested.cpp): its plain transcriptions of SE's producers
-// against the optimised ones, and SE's levels 2 to 5 of nested chains on AI Escargot
+// against the optimised ones, and SE's nestings 2 to 5 of nested chains on AI Escargot
 // and coloin's puzzles.
 #include "chains_nested.h"
 
@@ -133,7 +133,7 @@ int compare_first_hints(const std::vector<std::string>& lines, int steps, Filter
   return compared;
 }
 
-// The same for the plain static multiple producer (the nested rule of level 3): at every
+// The same for the plain static multiple producer (the nested rule of nesting 3): at every
 // step of cb001 puzzles of SER 8.0+ where region or cell forcing chains are the easiest
 // hint, its first hint is the optimised producer's.
 TEST(GraderChains, PlainMultipleProducerAgreesWithTheEngine) {
@@ -153,7 +153,7 @@ TEST(GraderChains, PlainMultipleProducerAgreesWithTheEngine) {
   EXPECT_GE(compared, 25);
 }
 
-// The same for the plain dynamic producer (the nested rule of level 4): at every step of
+// The same for the plain dynamic producer (the nested rule of nesting 4): at every step of
 // top1465 puzzles where dynamic forcing chains (8.5+, without rules inside) are the
 // easiest hint, its first hint is the optimised producer's.
 TEST(GraderChains, PlainDynamicProducerAgreesWithTheEngine) {
@@ -168,7 +168,7 @@ TEST(GraderChains, PlainDynamicProducerAgreesWithTheEngine) {
   EXPECT_GE(compared, 12);
 }
 
-// AI Escargot needs forcing chains nested inside dynamic (+) chains (SE's 9.5 level):
+// AI Escargot needs forcing chains nested inside dynamic (+) chains (SE's 9.5 nesting):
 // with them it is finished and rated 10.5, the rating usually quoted for it; without them
 // the ladder stops. Every step is sound, and the first nested step, replayed on its
 // position, is the hint SE's order puts first there.
@@ -179,9 +179,9 @@ TEST(GraderSoundness, NestedForcingChainsFinishAIEscargot) {
   Grid solution = puzzle;
   ASSERT_TRUE(solve(solution));
   ASSERT_TRUE(is_solution_of(puzzle, solution));
-  GradeOptions level4;
-  level4.max_chain_level = 4;
-  EXPECT_FALSE(Grader(level4).rate(puzzle).complete);
+  GradeOptions depth4;
+  depth4.max_chain_depth = 4;
+  EXPECT_FALSE(Grader(depth4).rate(puzzle).complete);
   const Rating r = Grader().rate(puzzle, true);
   ASSERT_TRUE(r.complete);
   EXPECT_DOUBLE_EQ(r.er, 10.5);
@@ -220,7 +220,7 @@ const char* kAIEscargot =
 
 // Two positions of AI Escargot's graded path, stored as its values and, per row, the
 // candidates of each empty cell ("." for a cell with a value): before its step 9, its
-// first that needs forcing chains nested inside dynamic chains (SE's level 2: r6c8<>7,
+// first that needs forcing chains nested inside dynamic chains (SE's nesting 2: r6c8<>7,
 // 10.2), and before its step 35, where plain dynamic chains give r7c9<>6 (9.1).
 const char* kEscargotNestedValues =
     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..41.....7..7...3..";
@@ -265,10 +265,10 @@ struct EscargotPosition {
 
 }  // namespace
 
-// The plain dynamic producer of level 2 (dynamic chains with the basic rules and the
-// static producer inside: the second nested rule of SE's level 5) against the optimised
-// search of the same level ("+ Forcing Chains", 9.5+): at each of the six steps of AI
-// Escargot where that level gives the easiest hint, the plain producer's first hint is the
+// The plain dynamic producer of nesting 2 (dynamic chains with the basic rules and the
+// static producer inside: the second nested rule of SE's nesting 5) against the optimised
+// search of the same nesting ("+ Forcing Chains", 9.5+): at each of the six steps of AI
+// Escargot where that nesting gives the easiest hint, the plain producer's first hint is the
 // engine's (rating and removals).
 TEST(GraderChains, PlainDynamicPlusProducerAgreesWithTheEngine) {
   const int compared = compare_first_hints(
@@ -278,12 +278,12 @@ TEST(GraderChains, PlainDynamicPlusProducerAgreesWithTheEngine) {
   EXPECT_EQ(compared, 6);
 }
 
-// SE's level 5 nested rule on a chaining's grid: on AI Escargot's first nested position,
+// SE's nesting 5 nested rule on a chaining's grid: on AI Escargot's first nested position,
 // a chaining that removed 8 from r1c2 (not the true digit) runs dry on a grid where the
-// plain dynamic producer (the nested rule of level 4) has no hint that needs the removal;
-// level 5 then runs the dynamic producer of level 2, whose hints all need it, carry the
+// plain dynamic producer (the nested rule of nesting 4) has no hint that needs the removal;
+// nesting 5 then runs the dynamic producer of nesting 2, whose hints all need it, carry the
 // complexity of their chains, and remove no true digit.
-TEST(GraderSoundness, Level5NestedRuleAddsDynamicPlusChains) {
+TEST(GraderSoundness, Nesting5RuleAddsDynamicPlusChains) {
   const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
   const CandidateGrid& g = pos.g;
   const int n = 9, c = 1, d = 8;  // r1c2<>8
@@ -307,7 +307,7 @@ TEST(GraderSoundness, Level5NestedRuleAddsDynamicPlusChains) {
       EXPECT_NE(pos.solution[t / n], t % n + 1) << t;
     }
   }
-  // Every hint of the level-2 producer on that grid, with or without the removal, is
+  // Every hint of the nesting-2 producer on that grid, with or without the removal, is
   // sound too, and rated from 9.5 by its complexity.
   const auto all = grader::detail::dynamic_chain_hints(view, 2);
   ASSERT_FALSE(all.empty());
@@ -317,13 +317,13 @@ TEST(GraderSoundness, Level5NestedRuleAddsDynamicPlusChains) {
   }
 }
 
-// SE's level 5 as a whole ("+ Dynamic Forcing Chains (+ Forcing Chains)", 11.0+), run on
-// its own (the ladder tries it only where level 4 finds nothing, which no known puzzle
+// SE's nesting 5 as a whole ("+ Dynamic Forcing Chains (+ Forcing Chains)", 11.0+), run on
+// its own (the ladder tries it only where nesting 4 finds nothing, which no known puzzle
 // needs) on AI Escargot's position before its 35th step, where plain dynamic chains give
 // the 9.1 step: its hint is named and rated as SE does (11.0 plus the length adjustment
 // of a complexity that counts its nested chains) and removes no true digit. The ladder
-// capped at 5 (SE's levels up to 4) gives the easier step.
-TEST(GraderAdvancedChains, Level5ForcingChainsOnAPreparedPosition) {
+// capped at 5 (SE's nestings up to 4) gives the easier step.
+TEST(GraderAdvancedChains, Nesting5ForcingChainsOnAPreparedPosition) {
   const EscargotPosition pos(kEscargotLateValues, kEscargotLate);
   Ctx ctx{pos.g, true};
   grader::detail::ChainEngine engine;
@@ -331,8 +331,7 @@ TEST(GraderAdvancedChains, Level5ForcingChainsOnAPreparedPosition) {
   ASSERT_TRUE(engine.find_advanced_chains(ctx, 5, h));
   EXPECT_STREQ(h.technique, "Dynamic Contradiction Forcing Chains") << h.explanation;
   EXPECT_EQ(h.rating, 91) << h.explanation;
-  std::unique_ptr<grader::detail::DynamicScratch, void (*)(grader::detail::DynamicScratch*)>
-      scratch(grader::detail::new_dynamic_scratch(), grader::detail::delete_dynamic_scratch);
+  const grader::detail::DynamicScratchPtr scratch = grader::detail::make_dynamic_scratch();
   Hint h5;
   ASSERT_TRUE(grader::detail::find_nested_dynamic_chains(ctx, 5, *scratch, h5));
   const std::string technique = h5.technique;
@@ -347,14 +346,14 @@ TEST(GraderAdvancedChains, Level5ForcingChainsOnAPreparedPosition) {
   for (auto [c, d] : h5.placements) EXPECT_EQ(pos.solution[c], d) << h5.explanation;
 }
 
-// The default rates everything (SE's level 5 included); a puzzle the lower levels finish
-// is rated step for step the same with the ladder capped at 5 (SE's levels up to 4).
-TEST(GraderAdvancedChains, DefaultChainLevelIncludesLevel5) {
-  EXPECT_EQ(GradeOptions{}.max_chain_level, 6);
-  GradeOptions level5;
-  level5.max_chain_level = 5;
+// The default rates everything (SE's nesting 5 included); a puzzle the lower nestings finish
+// is rated step for step the same with the ladder capped at 5 (SE's nestings up to 4).
+TEST(GraderAdvancedChains, DefaultChainDepthIncludesNesting5) {
+  EXPECT_EQ(GradeOptions{}.max_chain_depth, 6);
+  GradeOptions depth5;
+  depth5.max_chain_depth = 5;
   const Grid p = grid81(kPlusPuzzle);
-  const Rating capped = Grader(level5).rate(p, true);
+  const Rating capped = Grader(depth5).rate(p, true);
   const Rating full = Grader().rate(p, true);
   EXPECT_TRUE(capped.complete);
   EXPECT_TRUE(full.complete);
@@ -366,7 +365,7 @@ TEST(GraderAdvancedChains, DefaultChainLevelIncludesLevel5) {
 
 // Two puzzles of coloin's whose SE ratings were published as ER 11.0, EP 11.0, ED 2.6
 // ("The hardest sudokus" thread): they need multiple forcing chains nested inside dynamic
-// chains (SE's level 3, 10.0 + length), and are rated exactly so. Every step is sound.
+// chains (SE's nesting 3, 10.0 + length), and are rated exactly so. Every step is sound.
 TEST(GraderSoundness, NestedMultipleChainsRateColoinsPuzzlesAsSE) {
   for (const std::string p :
        {"..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5..",

@@ -95,23 +95,23 @@ TEST(GraderAdvancedChains, DynamicPlusForcingChain) {
 }
 
 // The three top1465 puzzles that need dynamic (+) chains: every step is sound, and the
-// chain level caps the ladder (3 stops short, 4 finishes).
+// chain depth caps the ladder (3 stops short, 4 finishes).
 TEST(GraderSoundness, DynamicPlusPuzzles) {
   const std::vector<std::pair<std::string, double>> puzzles = {
       {kPlusPuzzle, 9.5},
       {"7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........", 9.6},
       {"7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5", 9.8}};
-  GradeOptions level3;
-  level3.max_chain_level = 3;
-  GradeOptions level4;
-  level4.max_chain_level = 4;
+  GradeOptions depth3;
+  depth3.max_chain_depth = 3;
+  GradeOptions depth4;
+  depth4.max_chain_depth = 4;
   for (const auto& [p, er] : puzzles) {
     const Grid puzzle = grid81(p);
     Grid solution = puzzle;
     ASSERT_TRUE(solve(solution)) << p;
     ASSERT_TRUE(is_solution_of(puzzle, solution)) << p;
-    EXPECT_FALSE(Grader(level3).rate(puzzle).complete) << p;
-    Rating r = Grader(level4).rate(puzzle, true);
+    EXPECT_FALSE(Grader(depth3).rate(puzzle).complete) << p;
+    Rating r = Grader(depth4).rate(puzzle, true);
     EXPECT_TRUE(r.complete) << p;
     EXPECT_DOUBLE_EQ(r.er, er) << p;
     bool plus = false;

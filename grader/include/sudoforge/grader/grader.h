@@ -79,18 +79,19 @@ struct Rating {
 };
 
 struct GradeOptions {
-  // Highest chain family tried: 0 none (stop after aligned pair exclusion), 1 forcing
-  // chains and cycles, 2 + aligned triplet exclusion, Nishio and multiple chains, 3 +
-  // dynamic chains, 4 + dynamic (+) chains (9.0+), 5 + forcing chains, multiple forcing
-  // chains, then dynamic forcing chains nested in dynamic chains (SE's levels 2, 3 and 4:
-  // 9.5+, 10.0+, 10.5+), 6 (everything) + dynamic forcing chains with forcing chains
-  // inside them nested in dynamic chains (SE's level 5, 11.0+). Lower values are faster
-  // and may leave the rating incomplete (complete = false; ER then is that of the steps
-  // done). SE's level 5 is only tried where level 4 finds nothing, which no puzzle of
-  // top1465 or cb001 (nor Golden Nugget, Easter Monster or AI Escargot) needs; one search
-  // of it can take minutes (grader/PERF_NOTES.md). The nested levels run on boards up to
-  // 9x9 only (on larger ones a step could take hours).
-  int max_chain_level = 6;
+  // Deepest chain family tried (a chain depth, not a difficulty level): 0 none (stop
+  // after aligned pair exclusion), 1 forcing chains and cycles, 2 + aligned triplet
+  // exclusion, Nishio and multiple chains, 3 + dynamic chains, 4 + dynamic (+) chains
+  // (9.0+), 5 + forcing chains, multiple forcing chains, then dynamic forcing chains
+  // nested in dynamic chains (SE's chaining nestings 2, 3 and 4: 9.5+, 10.0+, 10.5+), 6
+  // (everything) + dynamic forcing chains with forcing chains inside them nested in
+  // dynamic chains (SE's nesting 5, 11.0+). Lower values are faster and may leave the
+  // rating incomplete (complete = false; ER then is that of the steps done). SE's nesting
+  // 5 is only tried where nesting 4 finds nothing, which no puzzle of top1465 or cb001
+  // (nor Golden Nugget, Easter Monster or AI Escargot) needs; one search of it can take
+  // minutes (grader/PERF_NOTES.md). The nestings run on boards up to 9x9 only (on larger
+  // ones a step could take hours).
+  int max_chain_depth = 6;
   // Give up (complete = false) after this many steps (a safety net; 0 = no limit).
   int max_steps = 0;
   // Stop (Rating::exceeded) as soon as ER is known to be above this: when a step is rated
