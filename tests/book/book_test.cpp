@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "pdf_probe.h"
 #include "sudoforge/core/alphabet.h"
 
 namespace sudoforge::book {
@@ -32,25 +33,10 @@ std::string slurp(const std::filesystem::path& p) {
   return ss.str();
 }
 
-// Output of a shell command ("" when it cannot run).
-std::string run(const std::string& cmd) {
-  std::string out;
-  if (FILE* f = ::popen(cmd.c_str(), "r")) {
-    char buf[4096];
-    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
-    ::pclose(f);
-  }
-  return out;
-}
+using test::have_poppler;
+using test::shell_output;
 
-bool have_poppler() { return !run("command -v pdfinfo pdftotext").empty(); }
-
-int pdf_pages(const std::filesystem::path& p) {
-  const std::string info = run("pdfinfo '" + p.string() + "' 2>/dev/null");
-  const auto at = info.find("Pages:");
-  if (at == std::string::npos) return -1;
-  return std::stoi(info.substr(at + 6));
-}
+int pdf_pages(const std::filesystem::path& p) { return test::pdf_pages(p.string()); }
 
 // A valid complete grid of any supported size: the pattern solution
 // value(r, c) = (box_cols * (r % box_rows) + r / box_rows + c) % N + 1.
@@ -118,14 +104,14 @@ TEST(Book, WritesAPdfWithTheTitleCaptionsAndPageNumbers) {
   EXPECT_EQ(slurp(path).substr(0, 5), "%PDF-");
   if (!have_poppler()) GTEST_SKIP() << "pdfinfo/pdftotext not installed";
   EXPECT_EQ(pdf_pages(path), 5);
-  const std::string title = run("pdftotext -f 1 -l 1 '" + path.string() + "' -");
+  const std::string title = test::pdf_text(path.string(), 1, 1);
   EXPECT_NE(title.find("Test Book Title"), std::string::npos) << title;
   EXPECT_NE(title.find("A subtitle"), std::string::npos);
   EXPECT_NE(title.find("Level: Hard"), std::string::npos);
-  const std::string p2 = run("pdftotext -f 2 -l 2 '" + path.string() + "' -");
+  const std::string p2 = test::pdf_text(path.string(), 2, 2);
   for (int i = 101; i <= 104; ++i) EXPECT_NE(p2.find("#" + std::to_string(i) + " \u00b7 hard \u00b7 3.4"), std::string::npos) << p2;
   EXPECT_NE(p2.find("\n2\n"), std::string::npos) << p2;  // the page number
-  const std::string p5 = run("pdftotext -f 5 -l 5 '" + path.string() + "' -");
+  const std::string p5 = test::pdf_text(path.string(), 5, 5);
   EXPECT_NE(p5.find("Answers"), std::string::npos) << p5;
   EXPECT_NE(p5.find("#109"), std::string::npos) << p5;
   EXPECT_NE(p5.find("\n5\n"), std::string::npos) << p5;
@@ -145,7 +131,7 @@ TEST(Book, EverySupportedSizeLaysOutWithItsSymbols) {
     }
     // The highest symbol appears in the answer key (letters above 9x9).
     const auto path = scratch() / ("size" + std::to_string(g.size()) + "_1.pdf");
-    const std::string text = run("pdftotext '" + path.string() + "' -");
+    const std::string text = test::pdf_text(path.string());
     const char top = Alphabet::standard(g.size()).symbol(g.size());
     EXPECT_NE(text.find(top), std::string::npos) << g.name();
   }

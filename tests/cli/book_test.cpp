@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "../book/pdf_probe.h"
 #include "run_cli.h"
 
 namespace sudoforge {
@@ -19,27 +20,9 @@ using testing::run_cli;
 using testing::scratch_dir;
 using testing::slurp;
 
-std::string sh(const std::string& cmd) {
-  std::string out;
-  if (FILE* f = ::popen(cmd.c_str(), "r")) {
-    char buf[4096];
-    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
-    ::pclose(f);
-  }
-  return out;
-}
-
-bool have_poppler() { return !sh("command -v pdfinfo && command -v pdftotext").empty(); }
-
-int pdf_pages(const std::string& path) {
-  const std::string info = sh("pdfinfo '" + path + "' 2>/dev/null");
-  const auto at = info.find("Pages:");
-  return at == std::string::npos ? -1 : std::stoi(info.substr(at + 6));
-}
-
-std::string pdf_text(const std::string& path, int first, int last) {
-  return sh("pdftotext -f " + std::to_string(first) + " -l " + std::to_string(last) + " '" + path + "' -");
-}
+using test::have_poppler;
+using test::pdf_pages;
+using test::pdf_text;
 
 // The puzzle ids of "#ID · level · rating" captions.
 std::set<int> caption_ids(const std::string& text) {
@@ -159,7 +142,7 @@ TEST(CliBook, LetterPaperAndUsageErrors) {
   const std::string pdf = out_file("letter.pdf");
   ASSERT_EQ(run_cli("book --db " + db + " --count 3 --per-page 1 --paper letter -o " + pdf).exit_code, 0);
   EXPECT_EQ(pdf_pages(pdf), 1 + 3 + 1);
-  EXPECT_NE(sh("pdfinfo '" + pdf + "'").find("612 x 792"), std::string::npos);
+  EXPECT_NE(test::shell_output("pdfinfo '" + pdf + "'").find("612 x 792"), std::string::npos);
   EXPECT_EQ(run_cli("book --db " + db + " --count 3 --per-page 3 -o " + pdf).exit_code, 2);
   EXPECT_EQ(run_cli("book --db " + db + " -o " + pdf).exit_code, 2);
   EXPECT_EQ(run_cli("book --db " + db + " --count 3").exit_code, 2);
@@ -185,7 +168,7 @@ TEST(CliRender, SvgPngPdfFromTextOrCatalogue) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(slurp(pdf).substr(0, 5), "%PDF-");
   if (have_poppler()) {
-    EXPECT_NE(sh("pdftotext '" + pdf + "' -").find("Puzzle 3"), std::string::npos);
+    EXPECT_NE(pdf_text(pdf).find("Puzzle 3"), std::string::npos);
   }
   EXPECT_FALSE(std::filesystem::exists(pdf + ".part"));
 }

@@ -13,11 +13,7 @@ namespace {
 
 using testing::temp_db;
 
-Grid grid(const std::string& text) {
-  std::vector<std::uint8_t> cells;
-  for (char c : text) cells.push_back(c >= '1' && c <= '9' ? static_cast<std::uint8_t>(c - '0') : 0);
-  return Grid(Geometry(), cells);
-}
+using testing::grid;
 
 const char* kPuzzles[] = {
     ".......1.4.........2...........5.6.4..8...3....1.9....3..4..2...5.1........8.7...",

@@ -1,8 +1,12 @@
 #pragma once
 #include <unistd.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
+
+#include "sudoforge/core/grid.h"
 
 namespace sudoforge::db::testing {
 
@@ -10,7 +14,8 @@ namespace sudoforge::db::testing {
 // earlier runs of the same pid; files are small).
 inline std::string temp_db(const std::string& name) {
   static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() / ("sudoforge-db-test-" + std::to_string(::getpid()));
+    auto d = std::filesystem::temp_directory_path() /
+             ("sudoforge-db-test-" + std::to_string(::getpid()));
     std::filesystem::remove_all(d);
     std::filesystem::create_directories(d);
     return d;
@@ -20,6 +25,14 @@ inline std::string temp_db(const std::string& name) {
     std::filesystem::remove(p.string() + suffix);
   }
   return p.string();
+}
+
+// A 9x9 grid from 81 characters: 1-9 given, anything else empty.
+inline Grid grid(const std::string& text) {
+  std::vector<std::uint8_t> cells;
+  for (char c : text)
+    cells.push_back(c >= '1' && c <= '9' ? static_cast<std::uint8_t>(c - '0') : 0);
+  return Grid(Geometry(), cells);
 }
 
 }  // namespace sudoforge::db::testing
