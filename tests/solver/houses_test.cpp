@@ -226,6 +226,18 @@ TEST(Houses, SmallBoardsCountLikeBruteForce) {
   EXPECT_LT(brute_count(Grid(jigsaw4()), 1000), 288u);
 }
 
+// 25x25 with diagonals: the rows that no longer fit four 16-bit nodes (see LinkedEngine).
+TEST(Houses, LargestBoardWithExtraHousesOnEveryEngine) {
+  const Geometry x = x_board(25);
+  const auto full = SudokuSolver().random_solution(Grid(x), 4);
+  ASSERT_TRUE(full.has_value());
+  EXPECT_TRUE(is_valid_solution(*full));
+  Grid puzzle = *full;
+  for (int cell = 0; cell < x.cell_count(); cell += 7) puzzle.clear(cell);
+  expect_engines_agree(puzzle, "x25");
+  EXPECT_EQ(SudokuSolver(Engine::kLinked).count(puzzle, 2), 1u);
+}
+
 TEST(Houses, AnXPuzzleNeedsItsDiagonals) {
   const Geometry x = x_board(9);
   SudokuSolver solver;
