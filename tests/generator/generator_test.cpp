@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "../solver/variant_boards.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
@@ -484,28 +485,8 @@ TEST(Generator, ReduceAndIsMinimal) {
 // Boards with extra houses or jigsaw regions: the generator's masks, forced-cell test and
 // full grids read the houses, and its classic-only steps (unavoidable sets from band
 // swaps, prefilled diagonal boxes) stay off, so every puzzle is unique on its own board.
-Geometry x_nine() {
-  std::vector<int> main, anti;
-  for (int i = 0; i < 9; ++i) {
-    main.push_back(i * 9 + i);
-    anti.push_back(i * 9 + 8 - i);
-  }
-  return Geometry().with_extra_houses({main, anti}, {"diagonal 1", "diagonal 2"});
-}
-
 TEST(Generator, MakesUniquePuzzlesOnXAndJigsawBoards) {
-  const std::vector<int> six = {0, 0, 0, 1, 1, 1,  //
-                                0, 0, 2, 2, 1, 1,  //
-                                0, 2, 2, 3, 3, 1,  //
-                                4, 2, 2, 3, 3, 5,  //
-                                4, 4, 4, 3, 3, 5,  //
-                                4, 4, 5, 5, 5, 5};
-  std::vector<int> nine(81);
-  for (int cell = 0; cell < 81; ++cell) nine[cell] = (cell / 27) * 3 + (cell % 9) / 3;
-  std::swap(nine[2 * 9 + 2], nine[0 * 9 + 3]);  // r3c3 and r1c4 change boxes
-  std::swap(nine[5 * 9 + 5], nine[6 * 9 + 3]);  // r6c6 and r7c4 too
-  for (const Geometry& g : {x_nine(), Geometry::with_regions(6, six),
-                            Geometry::with_regions(9, nine)}) {
+  for (const Geometry& g : {test::x_board(9), test::jigsaw6(), test::jigsaw9()}) {
     GeneratorOptions options;
     options.geometry = g;
     Generator generator(options);
