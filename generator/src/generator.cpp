@@ -127,11 +127,13 @@ struct Generator::Impl {
                         : n >= 25               ? kDefaultCheckNodes25
                                                 : 0),
         learning(n >= 25),
-        grid_total(!staged                          ? 0
-                   : options.max_grid_check_nodes   ? *options.max_grid_check_nodes
+        grid_total(!staged                               ? 0
+                   : options.max_grid_check_nodes        ? *options.max_grid_check_nodes
                    : n >= 25 && !options.max_check_nodes ? kDefaultPuzzleCheckNodes25
-                                                     : 0),
-        solver(staged ? Engine::kCellMasks : n == 9 ? Engine::kAuto : Engine::kLinked),
+                                                         : 0),
+        solver(staged   ? Engine::kCellMasks
+               : n == 9 ? Engine::kAuto
+                        : Engine::kLinked),
         full(n == 32 ? ~0u : (1u << n) - 1),
         work(g),
         masks(g.unit_count(), 0),
@@ -159,15 +161,11 @@ struct Generator::Impl {
   }
   void add_mask(int c, int v) {
     const std::uint32_t bit = 1u << (v - 1);
-    masks[g.row_unit(c)] |= bit;
-    masks[g.col_unit(c)] |= bit;
-    masks[g.box_unit(c)] |= bit;
+    for (int u : g.houses_of(c)) masks[u] |= bit;
   }
   void remove_mask(int c, int v) {
     const std::uint32_t bit = ~(1u << (v - 1));
-    masks[g.row_unit(c)] &= bit;
-    masks[g.col_unit(c)] &= bit;
-    masks[g.box_unit(c)] &= bit;
+    for (int u : g.houses_of(c)) masks[u] &= bit;
   }
   void give(int c, int v) {
     work.set(c, v);
@@ -195,8 +193,13 @@ struct Generator::Impl {
   // box), and when K lies in one stack otherwise. So the 2|K| cells are an unavoidable set:
   // a puzzle with none of them given is not unique. Same with columns. These cover the
   // deadly rectangles (|K| = 2) and their longer kin; a removal that would empty one is
-  // rejected without a search.
+  // rejected without a search. The argument needs boxes and no extra house: other boards
+  // get no sets (every removal is then decided by the search).
   void find_unavoidable_sets(const Grid& s) {
+    if (!g.is_classic()) {
+      clear_sets();
+      return;
+    }
     set_cells.clear();
     set_start.assign(1, 0);
     const int rows_per_box = g.box_rows(), cols_per_box = g.box_cols();
@@ -255,7 +258,9 @@ struct Generator::Impl {
     set_clues.assign(count, 0);
   }
   std::uint32_t seen(int c) const {
-    return masks[g.row_unit(c)] | masks[g.col_unit(c)] | masks[g.box_unit(c)];
+    std::uint32_t m = 0;
+    for (int u : g.houses_of(c)) m |= masks[u];
+    return m;
   }
 
   // True when the givens of `work` (x empty) force x = v by a naked or hidden single.
@@ -263,7 +268,7 @@ struct Generator::Impl {
   bool forced(int x, int v) const {
     const std::uint32_t bit = 1u << (v - 1);
     if (seen(x) == (full & ~bit)) return true;
-    for (int u : {g.row_unit(x), g.col_unit(x), g.box_unit(x)}) {
+    for (int u : g.houses_of(x)) {
       bool only_here = true;
       for (int y : g.unit(u)) {
         if (y == x || work[y] != 0) continue;
@@ -373,11 +378,12 @@ struct Generator::Impl {
   // uniformly drawn permutations (they share no unit), then the exact-cover search with
   // random value order completes the grid. The prefilled boxes roughly halve the cost of
   // the search at 9x9. With 2x2 boxes a random diagonal is not always completable, so
-  // that size starts from the empty grid, as does any size should the completion fail.
+  // that size starts from the empty grid, as does any size should the completion fail,
+  // and any board without boxes or with extra houses (whose diagonal boxes may share one).
   Grid full_grid(Rng& rng) {
     const std::uint64_t grid_seed = rng();
     partial = Grid(g);
-    if (n >= 6) {
+    if (n >= 6 && g.is_classic()) {
       const int stacks = n / g.box_cols(), diagonal = std::min(n / g.box_rows(), stacks);
       std::vector<int>& symbols = scratch;
       for (int b = 0; b < diagonal; ++b) {

@@ -18,6 +18,8 @@
 #include <algorithm>
 #include <boost/random/mersenne_twister.hpp>
 #include <boost/random/uniform_int_distribution.hpp>
+#include <stdexcept>
+#include <string>
 
 #include "engines.h"
 
@@ -47,21 +49,28 @@ void CellEngine::prepare(const Geometry& g) {
   geometry_ = g;
   n_ = g.size();
   nn_ = g.cell_count();
-  units_ = g.unit_count();
+  units_ = g.house_count();
+  unit_words_ = (units_ + 63) / 64;
+  if (unit_words_ > kMaxUnitWords) {
+    throw std::invalid_argument("CellEngine: more than " + std::to_string(64 * kMaxUnitWords) +
+                                " houses");
+  }
   full_ = (n_ == 32) ? ~0u : ((1u << n_) - 1);
-  peer_count_ = static_cast<int>(g.peers(0).size());
-  peers_.resize(static_cast<std::size_t>(nn_) * peer_count_);
-  cell_units_.resize(static_cast<std::size_t>(nn_) * 3);
+  peers_.clear();
+  peer_start_.assign(1, 0);
+  cell_units_.clear();
+  cell_unit_start_.assign(1, 0);
   for (int cell = 0; cell < nn_; ++cell) {
     auto p = g.peers(cell);
-    std::copy(p.begin(), p.end(), peers_.begin() + std::size_t(cell) * peer_count_);
-    cell_units_[cell * 3] = static_cast<std::uint16_t>(g.row_unit(cell));
-    cell_units_[cell * 3 + 1] = static_cast<std::uint16_t>(g.col_unit(cell));
-    cell_units_[cell * 3 + 2] = static_cast<std::uint16_t>(g.box_unit(cell));
+    peers_.insert(peers_.end(), p.begin(), p.end());
+    peer_start_.push_back(static_cast<std::uint32_t>(peers_.size()));
+    auto of = g.houses_of(cell);
+    cell_units_.insert(cell_units_.end(), of.begin(), of.end());
+    cell_unit_start_.push_back(static_cast<std::uint16_t>(cell_units_.size()));
   }
   unit_cells_.resize(static_cast<std::size_t>(units_) * n_);
   for (int u = 0; u < units_; ++u) {
-    auto cells = g.unit(u);
+    auto cells = g.house(u);
     std::copy(cells.begin(), cells.end(), unit_cells_.begin() + std::size_t(u) * n_);
   }
   frame_size_ = nn_ + units_ + 1;
@@ -70,6 +79,12 @@ void CellEngine::prepare(const Geometry& g) {
   // A cell is queued at most once by place() per frame, plus once by init().
   queue_.assign(2 * static_cast<std::size_t>(nn_), 0);
   out_.assign(nn_, 0);
+  generic_locked_ = !g.is_classic();
+  if (generic_locked_) {
+    prepare_links(g);
+    prepared_ = true;
+    return;
+  }
   // Segments: every row, then every column, cut at box boundaries (R x C boxes: a row
   // crosses R boxes in C cells each, a column C boxes in R cells each).
   const int box_rows = g.box_rows(), box_cols = g.box_cols();
@@ -105,10 +120,51 @@ void CellEngine::prepare(const Geometry& g) {
   prepared_ = true;
 }
 
+// The intersections of every two houses sharing two or more cells, listed under each
+// house in house order.
+void CellEngine::prepare_links(const Geometry& g) {
+  links_.clear();
+  link_start_.assign(1, 0);
+  link_cells_.clear();
+  std::vector<char> in_a(nn_, 0);
+  auto push_if = [&](std::span<const int> cells, bool in) {
+    for (int c : cells) {
+      if ((in_a[c] != 0) == in) link_cells_.push_back(static_cast<std::uint16_t>(c));
+    }
+  };
+  for (int a = 0; a < units_; ++a) {
+    const auto house_a = g.house(a);
+    for (int c : house_a) in_a[c] = 1;
+    for (int b = 0; b < units_; ++b) {
+      if (b == a) continue;
+      const auto house_b = g.house(b);
+      int shared = 0;
+      for (int c : house_b) shared += in_a[c];
+      if (shared < 2) continue;
+      Link link;
+      link.shared = static_cast<std::uint32_t>(link_cells_.size());
+      push_if(house_b, true);
+      link.outside = static_cast<std::uint32_t>(link_cells_.size());
+      for (int c : house_b) in_a[c] = in_a[c] ? 2 : 0;  // A - B: the cells still marked 1
+      for (int c : house_a) {
+        if (in_a[c] == 1) link_cells_.push_back(static_cast<std::uint16_t>(c));
+      }
+      for (int c : house_b) in_a[c] = in_a[c] ? 1 : 0;
+      link.rest = static_cast<std::uint32_t>(link_cells_.size());
+      push_if(house_b, false);
+      link.end = static_cast<std::uint32_t>(link_cells_.size());
+      links_.push_back(link);
+    }
+    for (int c : house_a) in_a[c] = 0;
+    link_start_.push_back(static_cast<std::uint32_t>(links_.size()));
+  }
+}
+
 // Marks the units of `cell` for the next hidden-singles and locked-candidates passes.
 inline void CellEngine::touch(int cell) {
-  const std::uint16_t* units = &cell_units_[cell * 3];
-  for (int k = 0; k < 3; ++k) {
+  const std::uint16_t* units = &cell_units_[cell_unit_start_[cell]];
+  const int count = cell_unit_start_[cell + 1] - cell_unit_start_[cell];
+  for (int k = 0; k < count; ++k) {
     const std::uint64_t bit = std::uint64_t{1} << (units[k] & 63);
     dirty_singles_[units[k] >> 6] |= bit;
     dirty_locked_[units[k] >> 6] |= bit;
@@ -119,14 +175,14 @@ inline bool CellEngine::place(std::uint32_t* s, int cell, std::uint32_t bit) {
   s[cell] = bit | kSolved;
   --s[nn_ + units_];
   std::uint32_t* placed = s + nn_;
-  const std::uint16_t* units = &cell_units_[cell * 3];
-  placed[units[0]] |= bit;
-  placed[units[1]] |= bit;
-  placed[units[2]] |= bit;
+  const std::uint16_t* units = &cell_units_[cell_unit_start_[cell]];
+  const int unit_count = cell_unit_start_[cell + 1] - cell_unit_start_[cell];
+  for (int k = 0; k < unit_count; ++k) placed[units[k]] |= bit;
   ++nodes_;
   touch(cell);
-  const std::uint16_t* p = &peers_[std::size_t(cell) * peer_count_];
-  for (int k = 0; k < peer_count_; ++k) {
+  const std::uint16_t* p = &peers_[peer_start_[cell]];
+  const int peer_count = static_cast<int>(peer_start_[cell + 1] - peer_start_[cell]);
+  for (int k = 0; k < peer_count; ++k) {
     std::uint32_t c = s[p[k]];
     if (c & bit) {
       if (c & kSolved) return false;
@@ -154,8 +210,7 @@ inline bool CellEngine::eliminate(std::uint32_t* s, int cell, std::uint32_t bit)
 // Starts a propagation from a state at fixpoint: nothing queued, no unit to revisit.
 inline void CellEngine::reset_work() {
   queue_head_ = queue_tail_ = 0;
-  dirty_singles_[0] = dirty_singles_[1] = 0;
-  dirty_locked_[0] = dirty_locked_[1] = 0;
+  for (int w = 0; w < unit_words_; ++w) dirty_singles_[w] = dirty_locked_[w] = 0;
 }
 
 bool CellEngine::propagate(std::uint32_t* s) {
@@ -182,10 +237,12 @@ bool CellEngine::propagate(std::uint32_t* s) {
 // still has nothing. Fails on a (unit, symbol) with no place.
 bool CellEngine::hidden_singles(std::uint32_t* s, bool* progress) {
   const std::uint32_t* placed = s + nn_;
-  std::uint64_t todo[2] = {dirty_singles_[0], dirty_singles_[1]};
-  if (randomize_) todo[0] = todo[1] = ~std::uint64_t{0};
-  dirty_singles_[0] = dirty_singles_[1] = 0;
-  for (int w = 0; w < 2; ++w) {
+  std::uint64_t todo[kMaxUnitWords];
+  for (int w = 0; w < unit_words_; ++w) {
+    todo[w] = randomize_ ? ~std::uint64_t{0} : dirty_singles_[w];
+    dirty_singles_[w] = 0;
+  }
+  for (int w = 0; w < unit_words_; ++w) {
     for (std::uint64_t m = todo[w]; m; m &= m - 1) {
       const int u = 64 * w + __builtin_ctzll(m);
       if (u >= units_) break;
@@ -219,21 +276,20 @@ bool CellEngine::hidden_singles(std::uint32_t* s, bool* progress) {
   return true;
 }
 
-// The candidates of the open cells of segment `seg`.
-inline std::uint32_t CellEngine::segment_mask(const std::uint32_t* s, int seg) const {
+inline std::uint32_t CellEngine::open_mask(const std::uint32_t* s, const std::uint16_t* cells,
+                                           int begin, int end) {
   std::uint32_t m = 0;
-  for (int k = seg_start_[seg]; k < seg_start_[seg + 1]; ++k) {
-    const std::uint32_t c = s[seg_cells_[k]];
+  for (int k = begin; k < end; ++k) {
+    const std::uint32_t c = s[cells[k]];
     if (!(c & kSolved)) m |= c;
   }
   return m;
 }
 
-// Removes the symbols of `bits` from the open cells of segment `seg`.
-inline bool CellEngine::clear_segment(std::uint32_t* s, int seg, std::uint32_t bits,
-                                      bool* progress) {
-  for (int k = seg_start_[seg]; k < seg_start_[seg + 1]; ++k) {
-    const int cell = seg_cells_[k];
+inline bool CellEngine::clear_cells(std::uint32_t* s, const std::uint16_t* cells, int begin,
+                                    int end, std::uint32_t bits, bool* progress) {
+  for (int k = begin; k < end; ++k) {
+    const int cell = cells[k];
     const std::uint32_t c = s[cell];
     if ((c & kSolved) || !(c & bits)) continue;
     for (std::uint32_t b = c & bits; b; b &= b - 1) {
@@ -244,12 +300,49 @@ inline bool CellEngine::clear_segment(std::uint32_t* s, int seg, std::uint32_t b
   return true;
 }
 
+// The candidates of the open cells of segment `seg`.
+inline std::uint32_t CellEngine::segment_mask(const std::uint32_t* s, int seg) const {
+  return open_mask(s, seg_cells_.data(), seg_start_[seg], seg_start_[seg + 1]);
+}
+
+// Removes the symbols of `bits` from the open cells of segment `seg`.
+inline bool CellEngine::clear_segment(std::uint32_t* s, int seg, std::uint32_t bits,
+                                      bool* progress) {
+  return clear_cells(s, seg_cells_.data(), seg_start_[seg], seg_start_[seg + 1], bits, progress);
+}
+
+// Locked candidates off classic boards, in every unit A touched since its last visit: for
+// each house B sharing two or more cells with A, a symbol whose places in A all lie in
+// A & B leaves the rest of B. Fails when an elimination empties a cell.
+bool CellEngine::locked_in_houses(std::uint32_t* s, bool* progress) {
+  std::uint64_t todo[kMaxUnitWords];
+  for (int w = 0; w < unit_words_; ++w) {
+    todo[w] = dirty_locked_[w];
+    dirty_locked_[w] = 0;
+  }
+  const std::uint16_t* cells = link_cells_.data();
+  for (int w = 0; w < unit_words_; ++w) {
+    for (std::uint64_t m = todo[w]; m; m &= m - 1) {
+      const int u = 64 * w + __builtin_ctzll(m);
+      if (u >= units_) break;
+      for (std::uint32_t i = link_start_[u]; i < link_start_[u + 1]; ++i) {
+        const Link& link = links_[i];
+        const std::uint32_t bits = open_mask(s, cells, link.shared, link.outside) &
+                                   ~open_mask(s, cells, link.outside, link.rest);
+        if (bits && !clear_cells(s, cells, link.rest, link.end, bits, progress)) return false;
+      }
+    }
+  }
+  return true;
+}
+
 // Locked candidates in every unit touched since its last visit: pointing for a box (a
 // symbol whose places in the box lie in one row or column segment leaves the rest of that
 // line), claiming for a row or column (a symbol whose places in the line lie in one box
 // leaves the rest of that box). Each depends only on the unit's own cells. Fails when an
 // elimination empties a cell.
 bool CellEngine::locked_candidates(std::uint32_t* s, bool* progress) {
+  if (generic_locked_) return locked_in_houses(s, progress);
   std::uint64_t todo[2] = {dirty_locked_[0], dirty_locked_[1]};
   dirty_locked_[0] = dirty_locked_[1] = 0;
   const int box_rows = geometry_.box_rows(), box_cols = geometry_.box_cols();
@@ -332,7 +425,7 @@ bool CellEngine::init(std::uint32_t* s, const std::uint8_t* givens,
     if (c == 0) return false;
     if (!(c & kSolved) && (c & (c - 1)) == 0) queue_[queue_tail_++] = cell;
   }
-  dirty_singles_[0] = dirty_singles_[1] = dirty_locked_[0] = dirty_locked_[1] = ~std::uint64_t{0};
+  for (int w = 0; w < unit_words_; ++w) dirty_singles_[w] = dirty_locked_[w] = ~std::uint64_t{0};
   return propagate(s);
 }
 

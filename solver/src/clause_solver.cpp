@@ -390,14 +390,14 @@ struct ClauseSolver::Impl {
       if (!v) continue;
       const std::uint32_t bit = 1u << (v - 1);
       cand[c] = 0;
-      for (int u : {g.row_unit(c), g.col_unit(c), g.box_unit(c)}) {
+      for (int u : g.houses_of(c)) {
         if (placed[u] & bit) throw std::invalid_argument("ClauseSolver: conflicting givens");
         placed[u] |= bit;
       }
     }
     for (int c = 0; c < cells; ++c) {
       if (grid[c]) continue;
-      cand[c] &= ~(placed[g.row_unit(c)] | placed[g.col_unit(c)] | placed[g.box_unit(c)]);
+      for (int u : g.houses_of(c)) cand[c] &= ~placed[u];
     }
     for (const Candidate& f : forbidden) {
       if (f.cell < 0 || f.cell >= cells || f.value < 1 || f.value > n) {

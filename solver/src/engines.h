@@ -35,52 +35,39 @@ struct SolutionSink {
   bool operator()(const std::uint8_t* cells) const { return fn(ctx, cells); }
 };
 
-// Sudoku-specialised dancing links (every geometry).
+// Sudoku-specialised dancing links (every geometry). The columns are the cells, then one
+// per (house, symbol) for every house of the geometry in house order (house h, symbol v:
+// column N*N + h*N + v), so extra houses and jigsaw regions are just more columns.
 class LinkedEngine {
  public:
+  LinkedEngine();
+  ~LinkedEngine();
+  LinkedEngine(LinkedEngine&&) noexcept;
+  LinkedEngine& operator=(LinkedEngine&&) noexcept;
+
   std::uint64_t run(const Geometry& g, const std::uint8_t* givens,
                     std::span<const Candidate> forbidden, std::uint64_t limit, SearchStats* stats,
                     SolutionSink sink, const SearchLimits& limits);
 
  private:
-  void prepare(const Geometry& g);
-  inline int choose_column() const;
-  inline void cover(int c);
-  inline void uncover(int c);
-
-  // Node indices fit 16 bits for every supported geometry (25x25: 4*15625 row nodes plus
-  // 2500 headers < 65536): a node is 8 bytes, one load gives its links and column.
-  struct Node {
-    std::uint16_t up, down, col, pad;
-  };
-  int n_ = 0, nn_ = 0, columns_ = 0, head_ = 0, root_ = 0;
-  // Row nodes 0..4*rows-1 in blocks of 4, then one header node per column.
-  std::vector<Node> node_;
-  // Per header (index = column; root_ = columns_): the list of open columns, and sizes.
-  // A covered column's size is raised by kCovered so that choose_column can scan the
-  // sizes as a plain array (padded with covered entries to a multiple of 8).
-  std::vector<std::uint16_t> left_, right_;
-  std::vector<std::int16_t> size_;
-  // Per matrix row: the (cell, value) it stands for.
-  std::vector<std::uint16_t> row_cell_;
-  std::vector<std::uint8_t> row_value_;
-  // Per candidate (cell*N + value-1): its column ids; per cell: row, column and box.
-  std::vector<std::uint16_t> cand_cols_;
-  std::vector<std::uint8_t> cell_row_, cell_col_, cell_box_;
-  std::vector<std::uint32_t> unit_used_;
-  std::vector<std::uint32_t> forbidden_mask_;  // per cell, during a run
-  std::vector<int> stack_;
-  std::vector<std::uint8_t> cells_;
-  Geometry geometry_;
-  bool prepared_ = false;
+  // The matrix and its search, for one node width (linked_engine.cpp).
+  template <class Index, int kWidth>
+  class Matrix;
+  // Boards whose every cell lies in exactly three houses (classic and jigsaw): four nodes
+  // per candidate, 16-bit node indices.
+  std::unique_ptr<Matrix<std::uint16_t, 4>> three_;
+  // Boards with extra houses: rows padded to a power-of-two width, 32-bit node indices.
+  std::unique_ptr<Matrix<std::uint32_t, 0>> wide_;
 };
 
-// Per-cell candidate bitmasks, any geometry (N <= 25). run() propagates naked and hidden
-// singles and locked candidates (pointing and claiming) to a fixpoint and branches on the
-// exact-cover column with fewest rows: a cell with fewest candidates or a (unit, symbol)
-// with fewest places; once a search is large, a lookahead over binary columns picks the
-// branch (cell_engine.cpp). random_solution (N != 9) keeps the first release's search (singles
-// only, branch on a cell), so that a seed keeps giving the same grid.
+// Per-cell candidate bitmasks, any geometry (N <= 25; units are the geometry's houses).
+// run() propagates naked and hidden singles and locked candidates (pointing and claiming;
+// off classic boards, any two houses sharing two or more cells) to a fixpoint and branches
+// on the exact-cover column with fewest rows: a cell with fewest candidates or a (unit,
+// symbol) with fewest places; once a search is large, a lookahead over binary columns
+// picks the branch (cell_engine.cpp). random_solution (off classic 9x9) keeps the first
+// release's search (singles only, branch on a cell), so that a seed keeps giving the same
+// grid.
 class CellEngine {
  public:
   CellEngine();
@@ -103,6 +90,7 @@ class CellEngine {
  private:
   struct Rng;
   void prepare(const Geometry& g);
+  void prepare_links(const Geometry& g);
   bool init(std::uint32_t* s, const std::uint8_t* givens, std::span<const Candidate> forbidden);
   bool place(std::uint32_t* s, int cell, std::uint32_t bit);
   bool eliminate(std::uint32_t* s, int cell, std::uint32_t bit);
@@ -110,6 +98,12 @@ class CellEngine {
   void reset_work();
   std::uint32_t segment_mask(const std::uint32_t* s, int seg) const;
   bool clear_segment(std::uint32_t* s, int seg, std::uint32_t bits, bool* progress);
+  // The candidates of the open cells of cells[begin .. end), and their removal.
+  static std::uint32_t open_mask(const std::uint32_t* s, const std::uint16_t* cells, int begin,
+                                 int end);
+  bool clear_cells(std::uint32_t* s, const std::uint16_t* cells, int begin, int end,
+                   std::uint32_t bits, bool* progress);
+  bool locked_in_houses(std::uint32_t* s, bool* progress);
   bool propagate(std::uint32_t* s);
   bool hidden_singles(std::uint32_t* s, bool* progress);
   bool locked_candidates(std::uint32_t* s, bool* progress);
@@ -124,25 +118,39 @@ class CellEngine {
 
   Geometry geometry_;
   bool prepared_ = false;
-  int n_ = 0, nn_ = 0, units_ = 0, frame_size_ = 0, peer_count_ = 0;
+  int n_ = 0, nn_ = 0, units_ = 0, frame_size_ = 0, unit_words_ = 0;
   std::uint32_t full_ = 0;
-  std::vector<std::uint16_t> peers_;       // nn_ * peer_count_
+  // Peers and houses ("units") per cell: cell c's are peers_[peer_start_[c] ..
+  // peer_start_[c+1]) and cell_units_[cell_unit_start_[c] .. cell_unit_start_[c+1]).
+  std::vector<std::uint16_t> peers_;
+  std::vector<std::uint32_t> peer_start_;
   std::vector<std::uint16_t> unit_cells_;  // units_ * n_
-  std::vector<std::uint16_t> cell_units_;  // nn_ * 3
-  // Line-box intersections (segments) for locked candidates. Segment i holds the cells
-  // seg_cells_[seg_start_[i] .. seg_start_[i+1]) of line seg_line_[i] (a row or column
-  // unit) and box seg_box_[i] (box index 0..N-1). A line's segments, in order, are
-  // line_segs_[line_seg_start_[line] ..); a box's row segments box_row_segs_[b * R ..] and
-  // column segments box_col_segs_[b * C ..] (R x C boxes).
+  std::vector<std::uint16_t> cell_units_, cell_unit_start_;
+  // Classic boards: line-box intersections (segments) for locked candidates. Segment i
+  // holds the cells seg_cells_[seg_start_[i] .. seg_start_[i+1]) of line seg_line_[i] (a
+  // row or column unit) and box seg_box_[i] (box index 0..N-1). A line's segments, in
+  // order, are line_segs_[line_seg_start_[line] ..); a box's row segments box_row_segs_[b
+  // * R ..] and column segments box_col_segs_[b * C ..] (R x C boxes).
   std::vector<std::uint16_t> seg_cells_, seg_start_, seg_line_, seg_box_;
   std::vector<std::uint16_t> line_segs_, line_seg_start_, box_row_segs_, box_col_segs_;
+  // Other boards: every pair of houses (A, B) sharing two or more cells, listed under A
+  // (house A's are links_[link_start_[A] .. link_start_[A+1])). A symbol whose places in A
+  // all lie in A & B leaves the rest of B. Each link names three runs of link_cells_.
+  struct Link {
+    std::uint32_t shared, outside, rest, end;  // A & B, A - B, B - A; end of B - A
+  };
+  bool generic_locked_ = false;
+  std::vector<Link> links_;
+  std::vector<std::uint32_t> link_start_;
+  std::vector<std::uint16_t> link_cells_;
   // Frames, one per depth: [cand (nn_) | unit_placed (units_) | unsolved (1)].
   std::vector<std::uint32_t> frames_;
   std::vector<int> queue_;
   int queue_head_ = 0, queue_tail_ = 0;
-  // Units (bit u of the 128) touched since hidden singles / locked candidates last
-  // visited them; empty at a fixpoint.
-  std::uint64_t dirty_singles_[2] = {0, 0}, dirty_locked_[2] = {0, 0};
+  // Units (bit u) touched since hidden singles / locked candidates last visited them;
+  // empty at a fixpoint. unit_words_ words are in use.
+  static constexpr int kMaxUnitWords = 8;
+  std::uint64_t dirty_singles_[kMaxUnitWords] = {}, dirty_locked_[kMaxUnitWords] = {};
   // The current run.
   std::uint64_t limit_ = 0, found_ = 0, nodes_ = 0, guesses_ = 0, budget_ = 0;
   bool stop_ = false, randomize_ = false, out_of_budget_ = false;

@@ -26,14 +26,20 @@ struct SudokuSolver::Impl {
   // find_conflict, which names the first pair in cell order.
   static void check_givens(const Grid& grid) {
     const Geometry& g = grid.geometry();
-    std::array<std::uint32_t, 75> used{};
+    // Classic boards have at most 75 houses; boards with more pay for a vector.
+    std::array<std::uint32_t, 75> fixed{};
+    std::vector<std::uint32_t> more;
+    std::uint32_t* used = fixed.data();
+    if (g.house_count() > static_cast<int>(fixed.size())) {
+      more.assign(g.house_count(), 0);
+      used = more.data();
+    }
     for (int cell = 0; cell < g.cell_count(); ++cell) {
       const int v = grid[cell];
       if (!v) continue;
       const std::uint32_t bit = 1u << (v - 1);
-      const int units[3] = {g.row_unit(cell), g.col_unit(cell), g.box_unit(cell)};
       bool clash = false;
-      for (int u : units) {
+      for (int u : g.houses_of(cell)) {
         clash |= (used[u] & bit) != 0;
         used[u] |= bit;
       }
@@ -56,8 +62,11 @@ struct SudokuSolver::Impl {
     return true;
   }
 
+  // The band engine's board: 9x9 with 3x3 boxes and no extra house.
+  static bool classic_nine(const Geometry& g) { return g.size() == 9 && g.is_classic(); }
+
   Engine resolve(const Geometry& g) const {
-    const bool nine = g.size() == 9 && g.box_rows() == 3;
+    const bool nine = classic_nine(g);
     switch (engine) {
       case Engine::kLinked:
       case Engine::kCellMasks:
@@ -67,10 +76,10 @@ struct SudokuSolver::Impl {
       case Engine::kAuto:
         break;
     }
-    // Off 9x9, kCellMasks: its propagation (hidden singles, locked candidates) and
-    // lookahead keep the search small on unique minimal puzzles, where plain dancing links
-    // can run for hours on 25x25 (solver/PERF_NOTES.md). kLinked wins only on the easy
-    // random-removal boards of solver_bench --big, which no user brings.
+    // Off classic 9x9 (other sizes, jigsaw regions, extra houses), kCellMasks: its propagation
+    // (hidden singles, locked candidates) and lookahead keep the search small on unique minimal
+    // puzzles, where plain dancing links can run for hours on 25x25 (solver/PERF_NOTES.md). kLinked
+    // wins only on the easy random-removal boards of solver_bench --big, which no user brings.
     return nine ? Engine::kBitwise : Engine::kCellMasks;
   }
 
@@ -170,10 +179,10 @@ std::optional<Grid> SudokuSolver::random_solution(const Grid& partial, std::uint
   auto& buffer = impl_->buffer;
   buffer.resize(partial.cell_count());
   // The engine depends on the geometry only, never on engine(): the grid a seed gives must
-  // not depend on the engine choice. 9x9 uses the band engine (several times faster; a 9x9
-  // search never needs the restarts), the other sizes the cell engine.
+  // not depend on the engine choice. Classic 9x9 uses the band engine (several times
+  // faster; a 9x9 search never needs the restarts), every other board the cell engine.
   const Geometry& g = partial.geometry();
-  if (g.size() == 9 && g.box_rows() == 3) {
+  if (Impl::classic_nine(g)) {
     struct Copy {
       std::uint8_t* out;
       static bool fn(void* ctx, const std::uint8_t* cells) {

@@ -185,8 +185,7 @@ class TargetSearch {
   // Bounds on the sum of the values in cells[first..last) (stride apart) of unit u: the
   // placed values plus the largest (high) or smallest (!high) values the unit misses that
   // some empty cell of the segment still has as a candidate. False when too few remain.
-  bool segment(const Node& s, int u, int first, int stride, int count, bool high,
-               int* out) const {
+  bool segment(const Node& s, int u, int first, int stride, int count, bool high, int* out) const {
     int sum = 0, empty = 0;
     std::uint16_t avail = 0;
     for (int i = 0, cell = first; i < count; ++i, cell += stride) {
@@ -316,7 +315,7 @@ class TargetSearch {
   std::array<std::array<int, 20>, kCells> peers_{};
   std::array<std::array<int, 9>, 27> order_{};  // each unit's cells, heaviest first
   std::array<std::array<int, 9>, 27> units_{};  // each unit's cells, in order
-  std::array<int, kCells> by_weight_{};          // cells, heaviest first
+  std::array<int, kCells> by_weight_{};         // cells, heaviest first
   int best_ = -1;
 };
 
@@ -332,8 +331,8 @@ int target_score(const Grid& grid, SearchStats* stats) {
 }
 
 int target_score(const Grid& grid, SearchStats* stats, const SearchLimits& limits) {
-  if (grid.size() != 9 || grid.geometry().box_rows() != 3) {
-    throw std::invalid_argument("target score is defined for 9x9 grids only");
+  if (grid.size() != 9 || !grid.geometry().is_classic()) {
+    throw std::invalid_argument("target score is defined for classic 9x9 grids only");
   }
   if (find_conflict(grid)) return -1;
   if (agrees_with_witness(grid)) return kMaximum;

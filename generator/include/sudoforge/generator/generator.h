@@ -13,8 +13,8 @@
 //     uniformly drawn permutations, then SudokuSolver::random_solution completes the grid
 //     (the exact-cover search with branch values tried in a Boost.Random order). The
 //     prefilled boxes halve the completion cost at 9x9. 2x2 boxes start from the empty
-//     grid (a random 4x4 diagonal is not always completable), as does any size should a
-//     completion fail.
+//     grid (a random 4x4 diagonal is not always completable), as do boards without boxes
+//     or with extra houses (jigsaw, X), and any size should a completion fail.
 //  3. Symmetry: kRandom draws one of the admissible symmetries other than kNone (a user
 //     asking for random symmetry wants a symmetric puzzle). Cells are grouped into orbits
 //     of the symmetry (a single cell each for kNone).

@@ -1,6 +1,7 @@
 #pragma once
-// Sudoku solving as exact cover: 4*N^2 primary columns (cell filled; row r has symbol d;
-// column c has d; box b has d) and one row per (cell, symbol) candidate left by the givens.
+// Sudoku solving as exact cover: N^2 + H*N primary columns (cell filled; house h has
+// symbol d, for each of the geometry's H houses: rows, columns, regions and any extra
+// houses) and one row per (cell, symbol) candidate left by the givens.
 //
 // Contracts (every engine, every supported geometry):
 //  - count(grid, limit) returns min(number of solutions, limit); limit 2 answers "is the
@@ -24,24 +25,24 @@
 // warm); it is not thread-safe: use one per thread.
 //
 // Engines: one search per job. Every count/solve/enumerate call runs exactly one of them,
-// chosen by the Engine asked for and the geometry (kAuto: kBitwise on 9x9, kCellMasks on
-// every other size; see resolve() in sudoku_solver.cpp).
+// chosen by the Engine asked for and the geometry (kAuto: kBitwise on classic 9x9,
+// kCellMasks on every other board; see resolve() in sudoku_solver.cpp).
 //
 //   engine (file)                   representation               runs for
-//   kBitwise: BandEngine            per-digit 27-bit band        9x9 count/solve/enumerate
+//   kBitwise: BandEngine            per-digit 27-bit band        classic 9x9 count/solve/enum.
 //     (band_engine.cpp)             bitboards, bit-sliced        (kAuto and kBitwise), the
 //                                   singles counts               generator's 9x9 checks
-//   kCellMasks: CellEngine          per-cell candidate masks;    every other size (kAuto,
-//     (cell_engine.cpp)             singles, locked candidates,  kBitwise off 9x9); the
+//   kCellMasks: CellEngine          per-cell candidate masks;    every other board (kAuto,
+//     (cell_engine.cpp)             singles, locked candidates,  kBitwise off classic 9x9); the
 //                                   lookahead on large searches  generator's checks from
 //                                                                16x16 up (known solution
 //                                                                as branching hint)
 //   kLinked: LinkedEngine           dancing links specialised    the generator's checks
 //     (linked_engine.cpp)           to Sudoku (four nodes per    below 16x16 off 9x9;
 //                                   candidate, index arrays)     `--engine linked` on request
-//   BandEngine::run_random          the first release's band     random_solution on 9x9:
+//   BandEngine::run_random          the first release's band     random_solution, classic 9x9:
 //     (band_random.cpp)             search, random branch order  the generator's full grids
-//   CellEngine's random search      singles only, random         random_solution off 9x9:
+//   CellEngine's random search      singles only, random         random_solution, other boards:
 //     (cell_engine.cpp)             branch order                 the generator's full grids
 //   Dlx (dlx.h, dlx.cpp)            generic exact cover,         no product path: solver_bench's
 //                                   dancing links                textbook reference and tests

@@ -14,7 +14,8 @@ namespace sudoforge {
 int target_weight(int cell);
 
 // The maximum score over all solutions of `grid`, -1 when it has none (including
-// conflicting givens). Throws std::invalid_argument unless the grid is 9x9.
+// conflicting givens). Throws std::invalid_argument unless the grid is classic 9x9
+// (3x3 boxes, no extra house).
 // Branch and bound over the exact-cover search, so sparse grids do not enumerate their
 // solutions: a branch is cut when its upper bound (see the .cpp) cannot beat the best
 // score found. Stats (when non-null) are added to as for SudokuSolver.
