@@ -2,6 +2,8 @@
 // minimal). Plain dancing links needs up to millions of nodes for one of these 16x16
 // puzzles and hours for the 25x25 one; the automatic choice must settle each within a
 // small node budget (a budget, not a clock, so the test is as strict on a slow machine).
+#include "sudoforge/solver/internal/engine_choice.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -11,6 +13,9 @@
 #include "sudoforge/core/validate.h"
 #include "sudoforge/solver/sudoku_solver.h"
 #include "test_util.h"
+
+using sudoforge::internal::Engine;
+using sudoforge::internal::pinned_solver;
 
 namespace sudoforge {
 namespace {
@@ -28,7 +33,7 @@ std::vector<Grid> read_board(const std::string& name, Geometry g) {
 // Counts to 2 under `budget` nodes and checks the solution it finds with the independent
 // validator. SearchAborted (the budget ran out) fails the test.
 void expect_unique_within(const Grid& puzzle, std::uint64_t budget) {
-  SudokuSolver solver(Engine::kAuto);
+  SudokuSolver solver = pinned_solver(Engine::kAuto);
   solver.set_limits({budget, nullptr});
   std::vector<Grid> found;
   SearchStats stats;
@@ -64,7 +69,7 @@ TEST(EngineChoice, AutoAndBitwiseChooseTheSameEngineOffNineByNine) {
   // engine there, so the counts and node counts agree exactly.
   const auto puzzles = read_board("generated_16x16.txt", Geometry(4, 4));
   ASSERT_FALSE(puzzles.empty());
-  SudokuSolver automatic(Engine::kAuto), bitwise(Engine::kBitwise);
+  SudokuSolver automatic = pinned_solver(Engine::kAuto), bitwise = pinned_solver(Engine::kBitwise);
   for (std::size_t i = 0; i < 5; ++i) {
     SearchStats a, b;
     EXPECT_EQ(automatic.count(puzzles[i], 2, &a), bitwise.count(puzzles[i], 2, &b));
