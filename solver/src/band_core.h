@@ -27,19 +27,22 @@
 
 #include "engines.h"
 
+// Internal linkage (each includer gets its own copy): the tables stay at a fixed address in
+// each engine's file, as when each file had its own.
 namespace sudoforge::detail::band {
+namespace {
 
-inline constexpr std::uint32_t kBand = 0x7FFFFFF;  // 27 bits
-inline constexpr std::uint32_t kColumn = 0x40201;  // column 0 in the three rows of a band
+constexpr std::uint32_t kBand = 0x7FFFFFF;  // 27 bits
+constexpr std::uint32_t kColumn = 0x40201;  // column 0 in the three rows of a band
 
 struct Tables {
   std::array<std::uint8_t, 512> segments{};       // 9-bit row -> which of its 3 boxes are used
   std::array<std::uint32_t, 512> complex{};       // row-box pattern -> allowed cells (27 bits)
-  std::array<std::uint16_t, 512> permutations{};  // 3x3 pattern -> union of its permutations
   std::array<std::uint32_t, 512> single{};        // column pattern -> mask clearing lone columns
   std::array<std::uint32_t, 512> pair{};          // column pattern -> mask clearing column pairs
   std::array<std::uint32_t, 27> keep{};           // own band: clear row and box peers, keep cell
   std::array<std::uint32_t, 27> column_clear{};   // other bands: clear the column
+  std::array<std::uint16_t, 512> permutations{};  // 3x3 pattern -> union of its permutations
 
   constexpr Tables() {
     for (int r = 0; r < 512; ++r) {
@@ -83,7 +86,7 @@ struct Tables {
 };
 
 // Built at compile time: the engine addresses the tables at fixed addresses.
-inline constexpr Tables kTables;
+constexpr Tables kTables;
 
 struct State {
   std::uint32_t f[27];     // f[3*d + b]
@@ -91,7 +94,7 @@ struct State {
   std::uint32_t unsolved[3];
 };
 
-inline constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};
+constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};
 
 // What every Rules shares: the run's counters and bounds, placement and the solution sink.
 class BandCore {
@@ -224,4 +227,5 @@ class BandSearch : public Rules {
   }
 };
 
+}  // namespace
 }  // namespace sudoforge::detail::band
