@@ -1,4 +1,5 @@
-// Engine::kAuto on the boards users bring: the puzzles `sudoforge generate` makes (unique,
+// The solver's own engine choice (what every caller of the public API gets) on the boards
+// users bring: the puzzles `sudoforge generate` makes (unique,
 // minimal). Plain dancing links needs up to millions of nodes for one of these 16x16
 // puzzles and hours for the 25x25 one; the automatic choice must settle each within a
 // small node budget (a budget, not a clock, so the test is as strict on a slow machine).
@@ -33,7 +34,7 @@ std::vector<Grid> read_board(const std::string& name, Geometry g) {
 // Counts to 2 under `budget` nodes and checks the solution it finds with the independent
 // validator. SearchAborted (the budget ran out) fails the test.
 void expect_unique_within(const Grid& puzzle, std::uint64_t budget) {
-  SudokuSolver solver = pinned_solver(Engine::kAuto);
+  SudokuSolver solver;
   solver.set_limits({budget, nullptr});
   std::vector<Grid> found;
   SearchStats stats;
@@ -74,6 +75,18 @@ TEST(EngineChoice, AutoAndBitwiseChooseTheSameEngineOffNineByNine) {
     SearchStats a, b;
     EXPECT_EQ(automatic.count(puzzles[i], 2, &a), bitwise.count(puzzles[i], 2, &b));
     EXPECT_EQ(a.nodes, b.nodes);
+  }
+}
+
+// The public API leaves the choice to the solver; only internal/engine_choice.h pins one,
+// and a pinned solver keeps its engine when moved (the generator stores one in a member).
+TEST(EngineChoice, DefaultIsAutomaticAndAPinSurvivesAMove) {
+  EXPECT_EQ(internal::pinned_engine(SudokuSolver()), Engine::kAuto);
+  for (Engine e : {Engine::kLinked, Engine::kBitwise, Engine::kCellMasks}) {
+    SudokuSolver pinned = pinned_solver(e);
+    EXPECT_EQ(internal::pinned_engine(pinned), e);
+    SudokuSolver moved = std::move(pinned);
+    EXPECT_EQ(internal::pinned_engine(moved), e);
   }
 }
 

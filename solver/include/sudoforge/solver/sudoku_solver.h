@@ -36,7 +36,7 @@
 // sudoku_solver.cpp). Only the generator, the CLI's diagnostic `--engine`, the benchmarks
 // and the tests pin another (internal/engine_choice.h, target sudoforge::solver_internal).
 //
-//   engine (file)                   role                         runs for
+//   engine (file)                   how it searches              its role: when it runs
 //   BandEngine::run                 per-digit 27-bit band        9x9 count, solve, enumerate,
 //     (band_engine.cpp,             bitboards, bit-sliced        has_other_solution (the
 //      band_core.h)                 singles counts               generator's 9x9 checks)
