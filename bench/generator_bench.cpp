@@ -13,20 +13,25 @@
 //    25x25; "undecided" is the mean number of clues whose check ran out of it.
 // 4. qqwing --generate N --one-line (any difficulty) and --difficulty expert, timed as a
 //    child process writing to /dev/null (qqwing at /usr/bin/qqwing; skipped when absent).
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
-#include <sys/resource.h>
-#include <time.h>
-#include <unistd.h>
 #include <vector>
 
 #include "sudoforge/core/validate.h"
 #include "sudoforge/generator/generator.h"
+#include "sudoforge/solver/internal/engine_choice.h"
 #include "sudoforge/solver/sudoku_solver.h"
+
+using sudoforge::internal::Engine;
+using sudoforge::internal::pinned_solver;
 
 namespace {
 
@@ -60,7 +65,7 @@ struct Summary {
 
 void check(const GeneratedPuzzle& p, Summary& s) {
   // kCellMasks for the big grids: kLinked takes minutes on a sparse 25x25 puzzle.
-  static thread_local SudokuSolver solver(Engine::kCellMasks);
+  static thread_local SudokuSolver solver = pinned_solver(Engine::kCellMasks);
   if (!is_solution_of(p.puzzle, p.solution) || solver.count(p.puzzle, 2) != 1 ||
       !has_symmetry(p.puzzle, p.symmetry)) {
     ++s.bad;

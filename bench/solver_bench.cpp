@@ -1,6 +1,6 @@
 // solver_bench [--engine E]... [--repeat K] [--forbid] FILE...: uniqueness checks (count to
 // 2) over puzzle files, per engine (bitwise, cellmasks, linked; default all three; "dlx" is
-// the generic Dlx class used as a textbook DLX solver, for comparison).
+// the textbook generic Dlx of bench/textbook, for comparison).
 //
 // Each line's first 81 characters are a 9x9 puzzle ('.' or '0' empty); the rest of the line
 // is ignored, as are lines shorter than 81 characters. For each file and engine it prints
@@ -18,7 +18,8 @@
 // puzzles made by blanking random full grids, 40 per density; prints the median and mean
 // microseconds and how many searches passed 2 million nodes (aborted).
 // --forbid adds the generator's question per puzzle: for up to 8 empty cells, "is there a
-// solution with another value here?" (count with the known value forbidden; must be 0).
+// solution with another value here?" (has_other_solution with the known value excluded;
+// must be false).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -30,11 +31,15 @@
 #include <tuple>
 #include <vector>
 
+#include "sudoforge/bench/dlx.h"
 #include "sudoforge/bench/harness.h"
 #include "sudoforge/core/validate.h"
-#include "sudoforge/solver/dlx.h"
+#include "sudoforge/solver/internal/engine_choice.h"
 #include "sudoforge/solver/sudoku_solver.h"
 #include "sudoforge/solver/target_score.h"
+
+using sudoforge::internal::Engine;
+using sudoforge::internal::pinned_solver;
 
 namespace {
 
@@ -76,7 +81,7 @@ using bench::thread_cpu_us;
 class TextbookDlx {
  public:
   std::uint64_t count(const Grid& p, std::span<const Candidate> forbidden, SearchStats* stats) {
-    Dlx dlx(324);
+    bench::Dlx dlx(324);
     std::uint32_t used[27] = {};
     for (int cell = 0; cell < 81; ++cell) {
       if (const int v = p[cell]) {
@@ -102,7 +107,7 @@ class TextbookDlx {
 
 // One timed call per entry of `calls`: (puzzle index, forbidden candidate or cell -1).
 Result run(Engine engine, bool textbook, const std::vector<Grid>& puzzles, bool forbid) {
-  SudokuSolver solver(engine);
+  SudokuSolver solver = pinned_solver(engine);
   TextbookDlx dlx;
   Result r;
   // Untimed: solutions (for the checks and the forbidden candidates).
@@ -128,8 +133,9 @@ Result run(Engine engine, bool textbook, const std::vector<Grid>& puzzles, bool 
     const auto& [i, f] = calls[k];
     SearchStats stats;
     const std::span<const Candidate> forbidden(&f, f.cell < 0 ? 0 : 1);
-    const std::uint64_t n = textbook ? dlx.count(puzzles[i], forbidden, &stats)
-                                     : solver.count(puzzles[i], 2, &stats, forbidden);
+    const std::uint64_t n = textbook     ? dlx.count(puzzles[i], forbidden, &stats)
+                            : f.cell < 0 ? solver.count(puzzles[i], 2, &stats)
+                                         : solver.has_other_solution(puzzles[i], forbidden, &stats);
     guesses += stats.guesses;
     if (n != (f.cell < 0 ? 1u : 0u)) ++r.not_unique;
   });
@@ -193,7 +199,7 @@ int big_study() {
         puzzles.push_back(p);
       }
       for (Engine engine : {Engine::kCellMasks, Engine::kLinked}) {
-        SudokuSolver solver(engine);
+        SudokuSolver solver = pinned_solver(engine);
         solver.set_limits({2000000, nullptr});
         std::vector<double> times;
         int aborted = 0;

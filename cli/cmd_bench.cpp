@@ -11,7 +11,11 @@
 #include "sudoforge/bench/harness.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/grader/grader.h"
+#include "sudoforge/solver/internal/engine_choice.h"
 #include "sudoforge/solver/sudoku_solver.h"
+
+using sudoforge::internal::Engine;
+using sudoforge::internal::pinned_solver;
 
 namespace sudoforge::cli {
 namespace {

@@ -3,13 +3,17 @@
 
 #include "commands.h"
 #include "input.h"
-#include "stop_request.h"
 #include "printer.h"
+#include "stop_request.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/core/validate.h"
+#include "sudoforge/solver/internal/engine_choice.h"
 #include "sudoforge/solver/search_limits.h"
 #include "sudoforge/solver/sudoku_solver.h"
 #include "sudoforge/solver/target_score.h"
+
+using sudoforge::internal::Engine;
+using sudoforge::internal::pinned_solver;
 
 namespace sudoforge::cli {
 namespace {
@@ -70,7 +74,7 @@ int cmd_solve(const Invocation& inv) {
   const auto files = input_files(vm);
   Diagnostics diag;
   Printer out(std::cout, format);
-  SudokuSolver solver(engine);
+  SudokuSolver solver = pinned_solver(engine);
   StopRequest stop(time_limit);
   SearchLimits limits;
   limits.stop = stop.flag();

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sudoforge/solver/clause_solver.h"
+#include "sudoforge/solver/internal/engine_choice.h"
 #include "sudoforge/solver/search_limits.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
@@ -131,9 +132,9 @@ struct Generator::Impl {
                    : options.max_grid_check_nodes        ? *options.max_grid_check_nodes
                    : n >= 25 && !options.max_check_nodes ? kDefaultPuzzleCheckNodes25
                                                          : 0),
-        solver(staged   ? Engine::kCellMasks
-               : n == 9 ? Engine::kAuto
-                        : Engine::kLinked),
+        solver(internal::pinned_solver(staged   ? internal::Engine::kCellMasks
+                                       : n == 9 ? internal::Engine::kAuto
+                                                : internal::Engine::kLinked)),
         full(n == 32 ? ~0u : (1u << n) - 1),
         work(g),
         masks(g.unit_count(), 0),
@@ -293,7 +294,7 @@ struct Generator::Impl {
     const std::span<const Candidate> f(&forbidden, 1);
     ++searches;
     if (!staged)
-      return solver.count(work, 1, &cost, f) == 0 ? Verdict::kUnique : Verdict::kNotUnique;
+      return solver.has_other_solution(work, f, &cost) ? Verdict::kNotUnique : Verdict::kUnique;
     SearchLimits limits;
     // 25x25: the cell engine gets a tenth of the budget, at most kCellNodes25 (it settles
     // the checks whose second solution is near the known one, which it tries first; past
@@ -307,9 +308,8 @@ struct Generator::Impl {
     limits.stop = stop;
     solver.set_limits(limits);
     try {
-      const std::uint64_t found =
-          known ? solver.count(work, 1, &cost, f, *known) : solver.count(work, 1, &cost, f);
-      return found == 0 ? Verdict::kUnique : Verdict::kNotUnique;
+      return solver.has_other_solution(work, f, &cost, known) ? Verdict::kNotUnique
+                                                              : Verdict::kUnique;
     } catch (const SearchAborted& e) {
       if (e.reason() == SearchAborted::Reason::kStopped) return Verdict::kStopped;
       if (!learning) return Verdict::kUnknown;

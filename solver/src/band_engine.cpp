@@ -1,10 +1,10 @@
 // 9x9 exact-cover search on per-digit bitboards, updated one (digit, band) word at a time
 // (the scheme of JCZSolve-style solvers; written from the idea, not from their code).
 //
-// State: for each digit d and band b (three rows), a 27-bit word f[3d+b] of the cells of the
-// band where d may go (bit 9*(row%3) + column); a placed digit keeps its own bit. unsolved[b]
-// holds the band's unsolved cells. seen[i] is f[i] as last examined: only words that changed
-// since are looked at again, so a placement costs the words it touched, not the whole grid.
+// The state, placement, branch choice and branch loop are band_core.h's (shared with
+// random_solution's search, band_random.cpp); this file holds the propagation Rules of
+// count/solve/enumerate and the setup from givens. Only words that changed since last
+// examined are looked at again, so a placement costs the words it touched, not the grid.
 //
 // Updating the word i = (d, b) applies every exact-cover column of d that the word decides:
 //  - (row, d) and (box, d) inside the band: the three placements of d form a permutation of
@@ -23,106 +23,34 @@
 //    rule in the same update.
 // When no word changes any more, bit-sliced counts over the nine digits give naked singles
 // and empty cells, and the loop repeats. The search branches on the first bivalue cell (else
-// a cell with fewest candidates). A branch copies the 232-byte state (the last option reuses
-// the parent's), so there is no undo log.
+// a cell with fewest candidates), trying its digits in increasing order.
 //
 // Setup from givens is one pass: the given cells of each digit are gathered per band, then
 // each digit word is masked once (rows, boxes and columns of its givens, cells of other
 // givens); a given that lost its own bit is a conflict, left to the caller to name.
-#include <array>
 #include <utility>
 
-#include "engines.h"
+#include "band_core.h"
 
 namespace sudoforge::detail {
 namespace {
 
-constexpr std::uint32_t kBand = 0x7FFFFFF;  // 27 bits
-constexpr std::uint32_t kColumn = 0x40201;  // column 0 in the three rows of a band
-
-struct Tables {
-  std::array<std::uint8_t, 512> segments{};    // 9-bit row -> which of its 3 boxes are used
-  std::array<std::uint32_t, 512> complex{};    // row-box pattern -> allowed cells (27 bits)
-  std::array<std::uint32_t, 512> single{};     // column pattern -> mask clearing lone columns
-  std::array<std::uint32_t, 512> pair{};       // column pattern -> mask clearing column pairs
-  std::array<std::uint32_t, 27> keep{};        // own band: clear row and box peers, keep cell
-  std::array<std::uint32_t, 27> column_clear{};  // other bands: clear the column
-
-  constexpr Tables() {
-    for (int r = 0; r < 512; ++r) {
-      segments[r] =
-          static_cast<std::uint8_t>(((r & 7) ? 1 : 0) | ((r & 070) ? 2 : 0) | ((r & 0700) ? 4 : 0));
-    }
-    constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                         {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    for (int m = 0; m < 512; ++m) {
-      // Bit 3*row + box of m: the row holds candidates in that box.
-      std::uint32_t allowed = 0;
-      for (const auto& p : kPerms) {
-        std::uint32_t mat = 0;
-        for (int row = 0; row < 3; ++row) mat |= 1u << (3 * row + p[row]);
-        if ((mat & m) == mat) allowed |= mat;
-      }
-      std::uint32_t cells = 0;
-      for (int s = 0; s < 9; ++s) {
-        if (allowed >> s & 1) cells |= 7u << (9 * (s / 3) + 3 * (s % 3));
-      }
-      complex[m] = cells;
-      // Column patterns: per stack, one column -> clear it; two columns -> clear both.
-      std::uint32_t one = 0, two = 0;
-      for (int st = 0; st < 3; ++st) {
-        const int k = (m >> (3 * st)) & 7;
-        const int bits = (k & 1) + (k >> 1 & 1) + (k >> 2 & 1);
-        if (bits == 1) one |= static_cast<std::uint32_t>(k) << (3 * st);
-        if (bits == 2) two |= static_cast<std::uint32_t>(k) << (3 * st);
-      }
-      single[m] = kBand & ~(one * kColumn);
-      pair[m] = kBand & ~(two * kColumn);
-    }
-    for (int p = 0; p < 27; ++p) {
-      const int row = p / 9, col = p % 9;
-      const std::uint32_t row_mask = 0x1FFu << (9 * row);
-      const std::uint32_t box_mask = (7u << (3 * (col / 3))) * kColumn;  // rows 0-2 of box
-      keep[p] = (kBand & ~(row_mask | box_mask)) | (1u << p);
-      column_clear[p] = kBand & ~(kColumn << col);
-    }
-  }
-};
-
-// Built at compile time: the engine addresses the tables at fixed addresses.
-constexpr Tables kTables;
-
-struct State {
-  std::uint32_t f[27];     // f[3*d + b]
-  std::uint32_t seen[27];  // f as last examined by update()
-  std::uint32_t unsolved[3];
-};
-
-constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};
+using band::BandCore;
+using band::BandSearch;
+using band::kBand;
+using band::kNext;
+using band::kPrev;
+using band::State;
 
 inline std::uint32_t columns_of(std::uint32_t x) {
   return (x | x >> 9 | x >> 18) & 0x1FF;
 }
 
-class BandSearch {
+// The Rules of count/solve/enumerate (band_core.h): word-at-a-time updates, digits in order.
+class CountRules : public BandCore {
  public:
-  BandSearch(std::uint64_t limit, SolutionSink sink, const SearchLimits& limits)
-      : check_(limits), limit_(limit), sink_(sink) {}
-
-  bool place(State& s, int d, int b, int p) {
-    const std::uint32_t bit = 1u << p;
-    std::uint32_t* f = s.f;
-    const std::uint32_t own = f[3 * d + b];
-    if (!(own & bit)) return false;
-    ++nodes_;
-    s.unsolved[b] &= ~bit;
-    for (int e = 0; e < 9; ++e) f[3 * e + b] &= ~bit;
-    f[3 * d + b] = own & t_.keep[p];
-    const std::uint32_t clear = t_.column_clear[p];
-    f[3 * d + kNext[b]] &= clear;
-    f[3 * d + kPrev[b]] &= clear;
-    return true;
-  }
+  using BandCore::BandCore;
+  static constexpr bool kPollBeforeLeaf = false;
 
   // Updates word I = (d, b) when it changed since last examined. Templated on I so that
   // the 27 copies in propagate() work on fixed offsets (no index arithmetic, unrolled).
@@ -206,95 +134,16 @@ class BandSearch {
     }
   }
 
-  void emit(const State& s) {
-    std::uint8_t cells[81];
-    for (int b = 0; b < 3; ++b) {
-      for (int d = 0; d < 9; ++d) {
-        for (std::uint32_t m = s.f[3 * d + b]; m; m &= m - 1) {
-          cells[27 * b + __builtin_ctz(m)] = static_cast<std::uint8_t>(d + 1);
-        }
-      }
-    }
-    if (!sink_(cells)) stop_ = true;
-  }
-
-  // s is propagated; it may be consumed (the last branch reuses it).
-  void search(State& s) {
-    if (!(s.unsolved[0] | s.unsolved[1] | s.unsolved[2])) {
-      ++found_;
-      if (sink_) emit(s);
-      if (found_ >= limit_) stop_ = true;
-      return;
-    }
-    if (check_.due(nodes_)) {
-      stop_ = true;
-      return;
-    }
-    // Branch cell: the first bivalue cell, else the first cell with fewest candidates.
-    int band = -1, pos = 0;
-    for (int b = 0; b < 3; ++b) {
-      const std::uint32_t u = s.unsolved[b];
-      if (!u) continue;
-      std::uint32_t o = 0, t2 = 0, t3 = 0;
-      for (int d = 0; d < 9; ++d) {
-        const std::uint32_t x = s.f[3 * d + b];
-        t3 |= t2 & x;
-        t2 |= o & x;
-        o |= x;
-      }
-      const std::uint32_t bivalue = u & t2 & ~t3;
-      if (bivalue) {
-        band = b;
-        pos = __builtin_ctz(bivalue);
-        break;
-      }
-    }
-    if (band < 0) {
-      int best = 10;
-      for (int b = 0; b < 3; ++b) {
-        for (std::uint32_t m = s.unsolved[b]; m; m &= m - 1) {
-          const int p = __builtin_ctz(m);
-          int k = 0;
-          for (int d = 0; d < 9; ++d) k += (s.f[3 * d + b] >> p) & 1;
-          if (k < best) {
-            best = k;
-            band = b;
-            pos = p;
-          }
-        }
-      }
-    }
-    int digits[9], count = 0;
-    for (int d = 0; d < 9; ++d) {
-      if ((s.f[3 * d + band] >> pos) & 1) digits[count++] = d;
-    }
-    for (int i = 0; i < count; ++i) {
-      ++guesses_;
-      if (i + 1 < count) {
-        State t = s;
-        if (place(t, digits[i], band, pos) && propagate(t)) search(t);
-      } else {
-        if (place(s, digits[i], band, pos) && propagate(s)) search(s);
-      }
-      if (stop_) return;
-    }
-  }
-
-  std::uint64_t found_ = 0, nodes_ = 0, guesses_ = 0;
-  LimitCheck check_;
+  void order(int*, int) {}
 
  private:
-  static constexpr const Tables& t_ = kTables;
-  std::uint64_t limit_;
-  SolutionSink sink_;
-  bool stop_ = false;
   bool changed_ = false;
 };
 
 // Fills s from the givens and forbidden candidates; false when two givens clash.
 bool setup(State& s, const std::uint8_t* givens,
            std::span<const Candidate> forbidden) {
-  const Tables& t = kTables;
+  const band::Tables& t = band::kTables;
   std::uint32_t given[27] = {};  // per (digit, band): its given cells
   std::uint32_t any[3] = {0, 0, 0};
   for (int b = 0; b < 3; ++b) {
@@ -342,14 +191,9 @@ std::uint64_t BandEngine::run(const std::uint8_t* givens, std::span<const Candid
     return 0;
   }
   if (limit == 0) return 0;
-  BandSearch search(limit, sink, limits);
+  BandSearch<CountRules> search(limit, sink, limits);
   if (search.propagate(s)) search.search(s);
-  if (stats) {
-    stats->nodes += search.nodes_;
-    stats->guesses += search.guesses_;
-  }
-  search.check_.raise_if_aborted(search.nodes_);
-  return search.found_;
+  return search.finish(stats);
 }
 
 }  // namespace sudoforge::detail

@@ -8,8 +8,8 @@
 //    with N*N values 1..N; the sink returning false stops the search.
 //  - Stats, when non-null, are ADDED to: nodes = candidates placed by the search (forced
 //    single or branch), guesses = branches tried at a choice point with two or more
-//    options. Both count the same events as in Dlx: a forced placement is a node in a column
-//    of size 1; a branch is a row tried in a column of size >= 2. (The bitwise engines also
+//    options. Both count the same events as textbook DLX: a forced placement is a node in a
+//    column of size 1; a branch is a row tried in a column of size >= 2. (The bitwise engines also
 //    place what their extra propagation proves, which DLX would have reached by forced
 //    columns anyway, so their node counts are close to, not equal to, kLinked's.)
 //  - `limits` are checked during the search (see search_limits.h); when one is hit the
@@ -173,8 +173,8 @@ class BandEngine {
                     std::uint64_t limit, SearchStats* stats, SolutionSink sink,
                     const SearchLimits& limits, bool* conflict);
   // random_solution's search: branch values are tried in an order drawn from *random_seed.
-  // Kept as the first release wrote it (band_random.cpp) so a seed keeps giving the same
-  // grid. Givens must be conflict-free.
+  // The shared band search with the first release's propagation (band_random.cpp,
+  // band_core.h) so a seed keeps giving the same grid. Givens must be conflict-free.
   std::uint64_t run_random(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
                            SolutionSink sink, std::uint64_t* random_seed,
                            const SearchLimits& limits);

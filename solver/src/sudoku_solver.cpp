@@ -8,8 +8,11 @@
 #include "engines.h"
 #include "sudoforge/core/alphabet.h"
 #include "sudoforge/core/validate.h"
+#include "sudoforge/solver/internal/engine_choice.h"
 
 namespace sudoforge {
+
+using internal::Engine;
 
 struct SudokuSolver::Impl {
   Engine engine;
@@ -108,13 +111,17 @@ struct SudokuSolver::Impl {
   }
 };
 
-SudokuSolver::SudokuSolver(Engine engine) : impl_(std::make_unique<Impl>(engine)) {}
+SudokuSolver::SudokuSolver() : impl_(std::make_unique<Impl>(Engine::kAuto)) {}
 SudokuSolver::~SudokuSolver() = default;
 SudokuSolver::SudokuSolver(SudokuSolver&&) noexcept = default;
 SudokuSolver& SudokuSolver::operator=(SudokuSolver&&) noexcept = default;
 
-Engine SudokuSolver::engine() const {
-  return impl_->engine;
+void internal::EngineAccess::pin(SudokuSolver& solver, Engine engine) {
+  solver.impl_->engine = engine;
+}
+
+Engine internal::EngineAccess::engine(const SudokuSolver& solver) {
+  return solver.impl_->engine;
 }
 
 void SudokuSolver::set_limits(const SearchLimits& limits) {
@@ -125,17 +132,17 @@ const SearchLimits& SudokuSolver::limits() const {
   return impl_->limits;
 }
 
-std::uint64_t SudokuSolver::count(const Grid& grid, std::uint64_t limit, SearchStats* stats,
-                                  std::span<const Candidate> forbidden) {
-  return impl_->run(grid, limit, stats, forbidden, {});
+std::uint64_t SudokuSolver::count(const Grid& grid, std::uint64_t cap, SearchStats* stats) {
+  return impl_->run(grid, cap, stats, {}, {});
 }
 
-std::uint64_t SudokuSolver::count(const Grid& grid, std::uint64_t limit, SearchStats* stats,
-                                  std::span<const Candidate> forbidden, const Grid& prefer) {
-  if (!(prefer.geometry() == grid.geometry()) || !prefer.is_complete()) {
-    throw std::invalid_argument("count: the hint must be a full grid of the same geometry");
+bool SudokuSolver::has_other_solution(const Grid& puzzle, std::span<const Candidate> excluded,
+                                      SearchStats* stats, const Grid* known) {
+  if (known && (!(known->geometry() == puzzle.geometry()) || !known->is_complete())) {
+    throw std::invalid_argument(
+        "has_other_solution: the known solution must be a full grid of the same geometry");
   }
-  return impl_->run(grid, limit, stats, forbidden, {}, &prefer);
+  return impl_->run(puzzle, 1, stats, excluded, {}, known) > 0;
 }
 
 std::optional<Grid> SudokuSolver::solve(const Grid& grid, SearchStats* stats) {

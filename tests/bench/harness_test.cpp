@@ -9,6 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "sudoforge/solver/internal/engine_choice.h"
+
+using sudoforge::internal::Engine;
+using sudoforge::internal::pinned_solver;
+
 namespace sudoforge::bench {
 namespace {
 

@@ -181,7 +181,7 @@ TEST(CliGenerate, BigGridBudgetIsReportedHonestly) {
   const Geometry g = Geometry::for_size(25);
   const Grid puzzle = grid_of(f[0], g), solution = grid_of(f[1], g);
   EXPECT_TRUE(is_solution_of(puzzle, solution));
-  SudokuSolver solver(Engine::kBitwise);  // the cell-mask engine on 25x25: fast here
+  SudokuSolver solver;  // the cell-mask engine on 25x25: fast here
   EXPECT_EQ(solver.count(puzzle, 2), 1u);
   EXPECT_EQ(f[6], "false");
   EXPECT_NE(r.err.find("not proven minimal"), std::string::npos) << r.err;

@@ -6,8 +6,12 @@
 #include <vector>
 
 #include "sudoforge/core/validate.h"
+#include "sudoforge/solver/internal/engine_choice.h"
 #include "sudoforge/solver/sudoku_solver.h"
 #include "test_util.h"
+
+using sudoforge::internal::Engine;
+using sudoforge::internal::pinned_solver;
 
 namespace sudoforge {
 namespace {
@@ -17,7 +21,7 @@ namespace {
 // the forbidden candidates.
 void expect_agrees(ClauseSolver& clauses, SudokuSolver& reference, const Grid& puzzle,
                    const std::vector<Candidate>& forbidden, const Grid* prefer) {
-  const bool expected = reference.count(puzzle, 1, nullptr, forbidden) > 0;
+  const bool expected = reference.has_other_solution(puzzle, forbidden);
   Grid solution(puzzle.geometry());
   SearchStats stats;
   const bool got = clauses.solvable(puzzle, forbidden, prefer, &solution, &stats);
@@ -29,7 +33,7 @@ void expect_agrees(ClauseSolver& clauses, SudokuSolver& reference, const Grid& p
 
 TEST(ClauseSolver, AgreesWithExactCoverOnRandomPuzzles) {
   std::mt19937_64 rng(7);
-  SudokuSolver reference(Engine::kLinked);
+  SudokuSolver reference = pinned_solver(Engine::kLinked);
   ClauseSolver clauses;
   // The generator's 25x25 setting: no phase saving (decisions always take the first phase).
   ClauseSolver fixed_phases;
@@ -58,7 +62,7 @@ TEST(ClauseSolver, AgreesWithExactCoverOnRandomPuzzles) {
       const bool with_hint = rng() % 2;
       expect_agrees(clauses, reference, puzzle, forbidden, with_hint ? &full : nullptr);
       expect_agrees(fixed_phases, reference, puzzle, forbidden, with_hint ? &full : nullptr);
-      (reference.count(puzzle, 1, nullptr, forbidden) ? sat : unsat)++;
+      (reference.has_other_solution(puzzle, forbidden) ? sat : unsat)++;
     }
   }
   // Both answers were exercised.
@@ -71,7 +75,7 @@ TEST(ClauseSolver, UniquePuzzlesHaveNoOtherSolution) {
   const auto puzzles =
       test::read_puzzles(std::string(SUDOFORGE_TEST_DATA) + "/solver/unique_9x9.txt");
   ASSERT_FALSE(puzzles.empty());
-  SudokuSolver reference(Engine::kLinked);
+  SudokuSolver reference = pinned_solver(Engine::kLinked);
   ClauseSolver clauses;
   for (std::size_t i = 0; i < puzzles.size() && i < 20; ++i) {
     const Grid& p = puzzles[i];
@@ -117,7 +121,7 @@ TEST(ClauseSolver, HardTwentyFiveByTwentyFiveChecks) {
       "TKSYMUQIOUGWBXKPCAERSJQIYMDVFTLHN",
       g);
   ASSERT_TRUE(is_solution_of(puzzle, solution));
-  SudokuSolver cells(Engine::kCellMasks);
+  SudokuSolver cells = pinned_solver(Engine::kCellMasks);
   ClauseSolver clauses;
   // As the generator runs it on 25x25: no hint, no phase saving.
   ClauseSolver witness_search;
@@ -128,7 +132,7 @@ TEST(ClauseSolver, HardTwentyFiveByTwentyFiveChecks) {
     without.clear(c);
     const Candidate f{c, solution[c]};
     const std::span<const Candidate> forbidden(&f, 1);
-    const bool other = cells.count(without, 1, nullptr, forbidden, solution) > 0;
+    const bool other = cells.has_other_solution(without, forbidden, nullptr, &solution);
     EXPECT_EQ(other, c == 11);
     Grid witness(g);
     SearchStats stats;

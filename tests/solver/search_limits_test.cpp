@@ -6,11 +6,14 @@
 #include <thread>
 
 #include "sudoforge/core/validate.h"
-#include "sudoforge/solver/dlx.h"
+#include "sudoforge/solver/internal/engine_choice.h"
 #include "sudoforge/solver/random_solution.h"
 #include "sudoforge/solver/sudoku_solver.h"
 #include "sudoforge/solver/target_score.h"
 #include "test_util.h"
+
+using sudoforge::internal::Engine;
+using sudoforge::internal::pinned_solver;
 
 namespace sudoforge {
 namespace {
@@ -44,7 +47,7 @@ TEST(SearchLimits, EmptyBigGridCountedToTheEndHitsTheNodeLimit) {
   const Grid empty(Geometry(5, 5));
   for (Engine e : kEngines) {
     SCOPED_TRACE(static_cast<int>(e));
-    SudokuSolver solver(e);
+    SudokuSolver solver = pinned_solver(e);
     solver.set_limits({100000, nullptr});
     EXPECT_EQ(solver.limits().max_nodes, 100000u);
     SearchStats stats;
@@ -70,7 +73,7 @@ TEST(SearchLimits, StopFlagFromAnotherThreadEndsALongSearch) {
   // 9x9 has about 6.7e21 grids: counting them all never ends on its own.
   for (Engine e : kEngines) {
     SCOPED_TRACE(static_cast<int>(e));
-    SudokuSolver solver(e);
+    SudokuSolver solver = pinned_solver(e);
     StopLater stop(std::chrono::milliseconds(30));
     solver.set_limits({0, stop.flag()});
     try {
@@ -98,7 +101,7 @@ TEST(SearchLimits, StopFlagFromAnotherThreadEndsALongSearch) {
 
 TEST(SearchLimits, AFlagAlreadySetStopsAtTheFirstPoll) {
   std::atomic<bool> stop{true};
-  SudokuSolver solver(Engine::kCellMasks);
+  SudokuSolver solver = pinned_solver(Engine::kCellMasks);
   solver.set_limits({0, &stop});
   EXPECT_THROW(solver.count(Grid(Geometry(4, 4)), UINT64_MAX), SearchAborted);
   // (Not the empty grid: its answer needs no search, see target_score.cpp.)
@@ -112,7 +115,7 @@ TEST(SearchLimits, AbortedSolversStayCorrectAndLooseLimitsChangeNothing) {
   const auto puzzles = fixture();
   for (Engine e : kEngines) {
     SCOPED_TRACE(static_cast<int>(e));
-    SudokuSolver bounded(e), free(e);
+    SudokuSolver bounded = pinned_solver(e), free = pinned_solver(e);
     std::atomic<bool> never{false};
     bounded.set_limits({50, nullptr});
     EXPECT_THROW(bounded.count(Grid(), UINT64_MAX), SearchAborted);
@@ -139,11 +142,11 @@ TEST(SearchLimits, CountNeverReturnsAPartialAnswer) {
   // For every budget, a 6x6 count to the end either throws or is exact.
   Grid empty(Geometry(2, 3));
   for (int c = 0; c < 6; ++c) empty.set(c, c + 1);
-  SudokuSolver reference(Engine::kLinked);
+  SudokuSolver reference = pinned_solver(Engine::kLinked);
   const std::uint64_t total = reference.count(empty, UINT64_MAX);
   EXPECT_EQ(total, 28200960u / 720u);  // 6x6 grids / relabellings of the first row
   for (Engine e : {Engine::kLinked, Engine::kCellMasks}) {
-    SudokuSolver solver(e);
+    SudokuSolver solver = pinned_solver(e);
     int thrown = 0;
     for (std::uint64_t budget : {1ull, 7ull, 100ull, 5000ull}) {
       solver.set_limits({budget, nullptr});
@@ -155,19 +158,6 @@ TEST(SearchLimits, CountNeverReturnsAPartialAnswer) {
     }
     EXPECT_EQ(thrown, 4);
   }
-}
-
-TEST(SearchLimits, DlxHonoursThem) {
-  // n-queens-free toy: every subset of {0..15} singletons plus pairs: many covers.
-  Dlx dlx(16);
-  for (int c = 0; c < 16; ++c) dlx.add_row({c});
-  for (int c = 0; c + 1 < 16; ++c) dlx.add_row({c, c + 1});
-  const std::uint64_t all = dlx.count(UINT64_MAX);
-  EXPECT_EQ(all, 1597u);  // Fibonacci(17): tilings of 16 by 1s and 2s
-  dlx.set_limits({100, nullptr});
-  EXPECT_THROW(dlx.count(UINT64_MAX), SearchAborted);
-  dlx.set_limits({});
-  EXPECT_EQ(dlx.count(UINT64_MAX), all);  // the matrix was left intact
 }
 
 }  // namespace

@@ -7,8 +7,12 @@
 #include <set>
 
 #include "sudoforge/core/validate.h"
+#include "sudoforge/solver/internal/engine_choice.h"
 #include "sudoforge/solver/random_solution.h"
 #include "test_util.h"
+
+using sudoforge::internal::Engine;
+using sudoforge::internal::pinned_solver;
 
 namespace sudoforge {
 namespace {
@@ -82,7 +86,7 @@ TEST(SudokuSolver, FixturePuzzlesAreUniqueAndEveryEngineFindsTheSameValidSolutio
   const auto puzzles = fixture();
   ASSERT_EQ(puzzles.size(), 400u);
   std::vector<SudokuSolver> solvers;
-  for (Engine e : kEngines) solvers.emplace_back(e);
+  for (Engine e : kEngines) solvers.push_back(pinned_solver(e));
   for (const Grid& p : puzzles) {
     std::optional<Grid> first;
     for (std::size_t k = 0; k < solvers.size(); ++k) {
@@ -103,7 +107,7 @@ TEST(SudokuSolver, RemovingCluesUntilTwoSolutionsGivesAFewSolutions) {
   const auto full = solve(fixture().front());
   ASSERT_TRUE(full);
   Grid unique = *full, puzzle = *full;
-  SudokuSolver reference_solver(Engine::kLinked);
+  SudokuSolver reference_solver = pinned_solver(Engine::kLinked);
   for (int cell = 0; cell < 81; ++cell) {
     puzzle.clear(cell);
     if (reference_solver.count(puzzle, 2) == 2) break;
@@ -112,7 +116,7 @@ TEST(SudokuSolver, RemovingCluesUntilTwoSolutionsGivesAFewSolutions) {
   std::set<std::string> reference;
   for (Engine e : kEngines) {
     SCOPED_TRACE(engine_name(e));
-    SudokuSolver solver(e);
+    SudokuSolver solver = pinned_solver(e);
     EXPECT_EQ(solver.count(unique, 2), 1u);
     EXPECT_EQ(solver.count(puzzle, 2), 2u);
     const auto all = solutions(solver, puzzle, 100000);
@@ -130,7 +134,7 @@ TEST(SudokuSolver, UnsolvableWithoutConflictsHasNoSolution) {
     ASSERT_FALSE(find_conflict(puzzle).has_value());
     for (Engine e : kEngines) {
       SCOPED_TRACE(engine_name(e) + " " + text);
-      SudokuSolver solver(e);
+      SudokuSolver solver = pinned_solver(e);
       EXPECT_EQ(solver.count(puzzle, 2), 0u);
       EXPECT_FALSE(solver.solve(puzzle).has_value());
       EXPECT_EQ(solver.enumerate(puzzle, [](const Grid&) { return true; }), 0u);
@@ -142,7 +146,7 @@ TEST(SudokuSolver, EmptyGridsOfEveryGeometryAreSolved) {
   for (const Geometry& g : Geometry::all()) {
     for (Engine e : kEngines) {
       SCOPED_TRACE(engine_name(e) + " " + g.name());
-      SudokuSolver solver(e);
+      SudokuSolver solver = pinned_solver(e);
       const Grid empty(g);
       const auto s = solver.solve(empty);
       ASSERT_TRUE(s.has_value());
@@ -155,19 +159,21 @@ TEST(SudokuSolver, EmptyGridsOfEveryGeometryAreSolved) {
 }
 
 TEST(SudokuSolver, FourByFourHas288Grids) {
-  // 288 is the known number of 4x4 Sudoku grids; fixing r1c1 to a symbol leaves a quarter,
-  // and forbidding one symbol there leaves three quarters (symbols are interchangeable).
+  // 288 is the known number of 4x4 Sudoku grids; fixing r1c1 to a symbol leaves a quarter
+  // (symbols are interchangeable); excluding every symbol there leaves none.
   const Grid empty(Geometry(2, 2));
   for (Engine e : kEngines) {
     SCOPED_TRACE(engine_name(e));
-    SudokuSolver solver(e);
+    SudokuSolver solver = pinned_solver(e);
     EXPECT_EQ(solver.count(empty, UINT64_MAX), 288u);
     EXPECT_EQ(solutions(solver, empty, UINT64_MAX).size(), 288u);
     Grid one = empty;
     one.set(0, 3);
     EXPECT_EQ(solver.count(one, UINT64_MAX), 72u);
     const Candidate no_one[] = {{0, 1}};
-    EXPECT_EQ(solver.count(empty, UINT64_MAX, nullptr, no_one), 216u);
+    EXPECT_TRUE(solver.has_other_solution(empty, no_one));
+    const Candidate none_left[] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}};
+    EXPECT_FALSE(solver.has_other_solution(empty, none_left));
   }
 }
 
@@ -175,7 +181,7 @@ TEST(SudokuSolver, EnumerateRespectsTheLimitAndTheVisitor) {
   const Grid empty(Geometry(2, 3));
   for (Engine e : kEngines) {
     SCOPED_TRACE(engine_name(e));
-    SudokuSolver solver(e);
+    SudokuSolver solver = pinned_solver(e);
     int visits = 0;
     EXPECT_EQ(solver.enumerate(
                   empty, [&](const Grid&) { return ++visits, true; }, 10),
@@ -195,7 +201,7 @@ TEST(SudokuSolver, ConflictingGivensAreReportedWithTheirCells) {
   grid.set(4, 7);
   grid.set(80, 7);  // also clashes, but later in cell order
   for (Engine e : kEngines) {
-    SudokuSolver solver(e);
+    SudokuSolver solver = pinned_solver(e);
     try {
       solver.count(grid, 2);
       ADD_FAILURE() << "no exception from " << engine_name(e);
@@ -220,32 +226,38 @@ TEST(SudokuSolver, ConflictingGivensAreReportedWithTheirCells) {
   }
 }
 
-TEST(SudokuSolver, ForbiddenCandidatesAreHonoured) {
+TEST(SudokuSolver, HasOtherSolutionHonoursTheExcludedCandidates) {
   const Grid puzzle = fixture()[3];
   for (Engine e : kEngines) {
     SCOPED_TRACE(engine_name(e));
-    SudokuSolver solver(e);
+    SudokuSolver solver = pinned_solver(e);
     const auto s = solver.solve(puzzle);
     ASSERT_TRUE(s);
     int empty = 0;
     while (puzzle[empty]) ++empty;
     // The generator's question: another symbol in this cell? None, the puzzle is unique.
     const Candidate same[] = {{empty, (*s)[empty]}};
-    EXPECT_EQ(solver.count(puzzle, 2, nullptr, same), 0u);
-    // Forbidding a wrong candidate changes nothing.
+    EXPECT_FALSE(solver.has_other_solution(puzzle, same));
+    EXPECT_FALSE(solver.has_other_solution(puzzle, same, nullptr, &*s));
+    // Excluding a wrong candidate leaves the solution.
     const Candidate other[] = {{empty, (*s)[empty] % 9 + 1}};
-    EXPECT_EQ(solver.count(puzzle, 2, nullptr, other), 1u);
-    // Forbidding a given leaves no solution.
+    EXPECT_TRUE(solver.has_other_solution(puzzle, other));
+    // With a clue removed there is another solution, found with or without the hint.
+    Grid fewer = puzzle;
     int given = 0;
     while (!puzzle[given]) ++given;
-    const Candidate on_given[] = {{given, puzzle[given]}};
-    EXPECT_EQ(solver.count(puzzle, 2, nullptr, on_given), 0u);
+    fewer.clear(given);
+    const Candidate known_given[] = {{given, puzzle[given]}};
+    EXPECT_EQ(solver.has_other_solution(fewer, known_given),
+              solver.has_other_solution(fewer, known_given, nullptr, &*s));
+    // Excluding a given leaves no solution.
+    EXPECT_FALSE(solver.has_other_solution(puzzle, known_given));
     const Candidate bad[] = {{81, 1}};
-    EXPECT_THROW(solver.count(puzzle, 2, nullptr, bad), std::invalid_argument);
-    // A cell with every candidate forbidden.
+    EXPECT_THROW(solver.has_other_solution(puzzle, bad), std::invalid_argument);
+    // A cell with every candidate excluded.
     std::vector<Candidate> all;
     for (int v = 1; v <= 9; ++v) all.push_back({empty, v});
-    EXPECT_EQ(solver.count(puzzle, 2, nullptr, all), 0u);
+    EXPECT_FALSE(solver.has_other_solution(puzzle, all));
   }
 }
 
@@ -257,7 +269,7 @@ TEST(SudokuSolver, SinglesOnlyPuzzleNeedsNoGuess) {
   for (int cell : blanks) puzzle.clear(cell);
   for (Engine e : kEngines) {
     SCOPED_TRACE(engine_name(e));
-    SudokuSolver solver(e);
+    SudokuSolver solver = pinned_solver(e);
     SearchStats stats;
     EXPECT_EQ(solver.count(puzzle, 2, &stats), 1u);
     EXPECT_EQ(stats.guesses, 0u);
@@ -278,7 +290,8 @@ TEST(SudokuSolver, SinglesOnlyPuzzleNeedsNoGuess) {
 TEST(SudokuSolver, EnginesAgreeOnRandomPuzzlesOfEverySize) {
   std::mt19937_64 rng(2024);
   std::vector<SudokuSolver> solvers;
-  for (Engine e : {Engine::kLinked, Engine::kBitwise, Engine::kCellMasks}) solvers.emplace_back(e);
+  for (Engine e : {Engine::kLinked, Engine::kBitwise, Engine::kCellMasks})
+    solvers.push_back(pinned_solver(e));
   for (const Geometry& g : Geometry::all()) {
     const int nn = g.cell_count();
     const int trials = g.size() >= 16 ? 12 : 60;
@@ -342,11 +355,11 @@ TEST(SudokuSolver, EnginesAgreeOnRandomPuzzlesOfEverySize) {
 // The generator's pattern: near-identical grids (one clue removed at a time) asked with
 // forbidden candidates. The band engine builds its state from the grid in one pass and
 // finds conflicts itself: it must agree with kLinked on every count and stats sanity.
-TEST(SudokuSolver, BitwiseAgreesWithLinkedOnForbiddenQuestionsAndConflicts) {
+TEST(SudokuSolver, BitwiseAgreesWithLinkedOnOtherSolutionQuestionsAndConflicts) {
   std::mt19937_64 rng(7);
-  SudokuSolver bitwise(Engine::kBitwise), linked(Engine::kLinked);
+  SudokuSolver bitwise = pinned_solver(Engine::kBitwise), linked = pinned_solver(Engine::kLinked);
   const auto puzzles = fixture();
-  int zero = 0, one = 0, more = 0;
+  int zero = 0, one = 0;
   for (std::size_t i = 0; i < puzzles.size(); i += 10) {
     const auto full = linked.solve(puzzles[i]);
     ASSERT_TRUE(full);
@@ -363,10 +376,9 @@ TEST(SudokuSolver, BitwiseAgreesWithLinkedOnForbiddenQuestionsAndConflicts) {
         forbidden.push_back({c, k == 0 ? (*full)[c] : static_cast<int>(rng() % 9) + 1});
       }
       SCOPED_TRACE(to_string(p));
-      const std::uint64_t a = bitwise.count(p, 3, nullptr, forbidden);
-      const std::uint64_t b = linked.count(p, 3, nullptr, forbidden);
-      EXPECT_EQ(a, b);
-      (a == 0 ? zero : a == 1 ? one : more)++;
+      const bool a = bitwise.has_other_solution(p, forbidden);
+      EXPECT_EQ(a, linked.has_other_solution(p, forbidden));
+      (a ? one : zero)++;
       EXPECT_EQ(bitwise.count(p, 3), linked.count(p, 3));
     }
     // A clash planted among the givens: both report it, naming the same pair.
@@ -396,14 +408,14 @@ TEST(SudokuSolver, BitwiseAgreesWithLinkedOnForbiddenQuestionsAndConflicts) {
     }
   }
   EXPECT_GT(zero, 0);
-  EXPECT_GT(one + more, 0);
+  EXPECT_GT(one, 0);
 }
 
 // The generator's question on big grids, asked with the known solution as branching hint
 // (kCellMasks tries it first): the same answers as kLinked without hint, every size.
 TEST(SudokuSolver, PreferHintChangesOrderNotCounts) {
   std::mt19937_64 rng(99);
-  SudokuSolver cells(Engine::kCellMasks), linked(Engine::kLinked);
+  SudokuSolver cells = pinned_solver(Engine::kCellMasks), linked = pinned_solver(Engine::kLinked);
   int zero = 0, some = 0;
   for (const Geometry& g : Geometry::all()) {
     const int nn = g.cell_count();
@@ -419,19 +431,19 @@ TEST(SudokuSolver, PreferHintChangesOrderNotCounts) {
       while (puzzle[x]) x = (x + 1) % nn;
       const Candidate f[] = {{x, full[x]}};
       SCOPED_TRACE(g.name() + " " + to_string(puzzle));
-      const std::uint64_t hinted = cells.count(puzzle, 2, nullptr, f, full);
-      EXPECT_EQ(hinted, linked.count(puzzle, 2, nullptr, f));
-      EXPECT_EQ(hinted, cells.count(puzzle, 2, nullptr, f));
-      (hinted == 0 ? zero : some)++;
+      const bool hinted = cells.has_other_solution(puzzle, f, nullptr, &full);
+      EXPECT_EQ(hinted, linked.has_other_solution(puzzle, f));
+      EXPECT_EQ(hinted, cells.has_other_solution(puzzle, f));
+      (hinted ? some : zero)++;
     }
   }
   EXPECT_GT(zero, 0);
   EXPECT_GT(some, 0);
   // The hint must be a full grid of the same geometry.
   const Grid p(Geometry(2, 3));
-  EXPECT_THROW(cells.count(p, 2, nullptr, {}, Grid(Geometry(2, 3))), std::invalid_argument);
-  EXPECT_THROW(cells.count(p, 2, nullptr, {}, *random_solution(Grid(Geometry(3, 3)), 1)),
-               std::invalid_argument);
+  const Grid empty_hint(Geometry(2, 3)), other_size = *random_solution(Grid(Geometry(3, 3)), 1);
+  EXPECT_THROW(cells.has_other_solution(p, {}, nullptr, &empty_hint), std::invalid_argument);
+  EXPECT_THROW(cells.has_other_solution(p, {}, nullptr, &other_size), std::invalid_argument);
 }
 
 // Optional: the public 17-clue set, when it is beside the project.

@@ -6,6 +6,10 @@
 #include <optional>
 
 #include "sudoforge/core/validate.h"
+#include "sudoforge/solver/internal/engine_choice.h"
+
+using sudoforge::internal::Engine;
+using sudoforge::internal::pinned_solver;
 
 namespace sudoforge::bench {
 
@@ -29,7 +33,7 @@ double CallTimes::mean_us() const {
 }
 
 CountRun run_counts(const std::vector<Grid>& puzzles, Engine engine) {
-  SudokuSolver solver(engine);
+  SudokuSolver solver = pinned_solver(engine);
   CountRun r;
   SearchStats total;
   r.times = time_calls(puzzles.size(), [&](std::size_t i) {

@@ -45,7 +45,7 @@
 //     `minimal` is then tested the same way and is usually false.
 //  6. Big grids (16x16 and 25x25). A uniqueness check that must prove "no other solution"
 //     on a sparse 25x25 puzzle can take minutes, so from 16x16 up:
-//      - the checks run on Engine::kCellMasks (locked candidates, lookahead) with the
+//      - the checks run on the cell engine (locked candidates, lookahead) with the
 //        known solution as branching hint (tried first: another solution differs from it
 //        on a few cells);
 //      - each check gets a node budget (first 1000). An orbit whose check runs out is kept

@@ -1,13 +1,13 @@
 #pragma once
 // Bounds on the work of one search: a node budget and a stop flag polled during the search.
 //
-// Every search of the solver library honours them (SudokuSolver::count / solve / enumerate /
-// random_solution on every engine, target_score, Dlx::search). A search that hits a bound
+// Every search of the solver library honours them (every SudokuSolver entry on every engine,
+// target_score, ClauseSolver; bench's textbook Dlx too). A search that hits a bound
 // throws SearchAborted: it never returns a partial count as if it were the answer.
 //
 // Cost: the search compares its node counter with a precomputed threshold once per branch
-// point (kLinked, Dlx: once per node); it reads the stop flag at its first branch point and
-// then every 1024 nodes.
+// point (the linked engine and the textbook Dlx: once per node); it reads the stop flag at
+// its first branch point and then every 1024 nodes.
 // So a search may run up to about one propagation (at most N*N placements) past max_nodes,
 // and a stop request is seen within about 1024 nodes (microseconds).
 #include <atomic>

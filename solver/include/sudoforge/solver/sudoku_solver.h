@@ -3,57 +3,69 @@
 // symbol d, for each of the geometry's H houses: rows, columns, regions and any extra
 // houses) and one row per (cell, symbol) candidate left by the givens.
 //
+// Entries: one per job, each bounded by the solver's limits (set_limits) and adding its
+// work to *stats when given:
+//   count(grid, cap)                    number of solutions, up to cap (2: "is it unique?")
+//   solve(grid)                         one solution
+//   enumerate(grid, visit, limit)       each solution in turn
+//   has_other_solution(puzzle, ...)     "is there a solution other than this one?"
+//   random_solution(partial, seed)      a random solution, the same grid for a seed always
+//   target_score(grid) (target_score.h) the NOIP 2009 best score
+// The engine is the solver's choice, never the caller's (table below).
+//
 // Contracts (every engine, every supported geometry):
-//  - count(grid, limit) returns min(number of solutions, limit); limit 2 answers "is the
-//    puzzle unique?". The search stops as soon as `limit` solutions are found.
+//  - count(grid, cap) returns min(number of solutions, cap). The search stops as soon as
+//    `cap` solutions are found.
 //  - Conflicting givens (two equal symbols in a unit) throw ConflictingGivens: they are
 //    reported, never searched.
-//  - `forbidden` (optional) removes candidate rows before the search: the generator asks
-//    "is there a solution with another symbol in this cell?" by forbidding the known one.
 //  - Stats, when non-null, are ADDED to (not reset): nodes = candidates placed by the
 //    search, forced (a column with one row) or chosen at a branch; guesses = branches tried
 //    at a choice between two or more rows (each branch counts, so a bivalue cell whose two
-//    values are both tried counts 2). kLinked counts exactly Dlx's events; the bitwise
-//    engines count the same events, but their propagation (hidden singles in every unit at
-//    once, locked candidates) settles some cells before DLX would branch, so their counts
-//    are comparable, not identical. kCellMasks' lookahead (large searches only) also counts
-//    the placements of its trial propagations as nodes: they are the work a budget bounds.
+//    values are both tried counts 2). The linked engine counts exactly textbook DLX's
+//    events; the bitwise engines count the same events, but their propagation (hidden
+//    singles in every unit at once, locked candidates) settles some cells before DLX would
+//    branch, so their counts are comparable, not identical. The cell engine's lookahead
+//    (large searches only) also counts the placements of its trial propagations as nodes:
+//    they are the work a budget bounds.
 //  - Limits (set_limits, search_limits.h) bound every call's search: a node budget and a
 //    stop flag. A call that hits one throws SearchAborted (stats still receive what was
 //    spent); it never returns a count it did not finish. The solver stays usable.
 // A SudokuSolver keeps its scratch memory between calls (no allocation during search once
 // warm); it is not thread-safe: use one per thread.
 //
-// Engines: one search per job. Every count/solve/enumerate call runs exactly one of them,
-// chosen by the Engine asked for and the geometry (kAuto: kBitwise on classic 9x9,
-// kCellMasks on every other board; see resolve() in sudoku_solver.cpp).
+// Engines: every call runs exactly one search, chosen by the board (resolve() in
+// sudoku_solver.cpp). Only the generator, the CLI's diagnostic `--engine`, the benchmarks
+// and the tests pin another (internal/engine_choice.h, target sudoforge::solver_internal).
+// Every engine reads the board's houses (geometry.h) except the band engine, which is
+// specialised to the classic 9x9 board.
 //
-//   engine (file)                   representation               runs for
-//   kBitwise: BandEngine            per-digit 27-bit band        classic 9x9 count/solve/enum.
-//     (band_engine.cpp)             bitboards, bit-sliced        (kAuto and kBitwise), the
-//                                   singles counts               generator's 9x9 checks
-//   kCellMasks: CellEngine          per-cell candidate masks;    every other board (kAuto,
-//     (cell_engine.cpp)             singles, locked candidates,  kBitwise off classic 9x9); the
+//   engine (file)                   how it searches              its role: when it runs
+//   BandEngine::run                 per-digit 27-bit band        classic 9x9 count, solve,
+//     (band_engine.cpp,             bitboards, bit-sliced        enumerate, has_other_solution
+//      band_core.h)                 singles counts               (the generator's 9x9 checks)
+//   BandEngine::run_random          band_core.h's search with    random_solution on classic
+//     (band_random.cpp)             the first release's          9x9: the generator's full
+//                                   propagation, shuffled values grids
+//   CellEngine (cell_engine.cpp)    per-cell candidate masks;    every other board (sizes,
+//                                   singles, locked candidates,  extra houses, jigsaw); the
 //                                   lookahead on large searches  generator's checks from
-//                                                                16x16 up (known solution
-//                                                                as branching hint)
-//   kLinked: LinkedEngine           dancing links specialised    the generator's checks
-//     (linked_engine.cpp)           to Sudoku (four nodes per    below 16x16 off 9x9;
-//                                   candidate, index arrays)     `--engine linked` on request
-//   BandEngine::run_random          the first release's band     random_solution, classic 9x9:
-//     (band_random.cpp)             search, random branch order  the generator's full grids
-//   CellEngine's random search      singles only, random         random_solution, other boards:
-//     (cell_engine.cpp)             branch order                 the generator's full grids
-//   Dlx (dlx.h, dlx.cpp)            generic exact cover,         no product path: solver_bench's
-//                                   dancing links                textbook reference and tests
+//                                                                16x16 up (known solution as
+//                                                                branching hint)
+//   CellEngine's random search      singles only, random         random_solution on every other
+//     (cell_engine.cpp)             branch order                 board: the generator's full grids
+//   LinkedEngine                    dancing links specialised    the generator's checks
+//     (linked_engine.cpp)           to Sudoku (four nodes per    below 16x16 off 9x9 (pinned:
+//                                   candidate, index arrays)     a --check-nodes budget counts
+//                                                                its nodes); `--engine linked`
 //   ClauseSolver (clause_solver.h)  CDCL over one boolean per    the generator's 25x25 checks
 //                                   candidate                    the cell engine leaves open
-//   target_score (target_score.h)   per-cell branch and bound    NOIP 2009 scoring
-//                                   with ring bounds             (`solve --target-score`)
+//   target_score (target_score.h)   per-cell branch and bound    `solve --target-score` (classic 9x9)
+//                                   with ring bounds
 //
-// random_solution's two searches are kept as first released, apart from the fast ones, so
-// a seed keeps its grids and the generator its puzzles. The generator pins kLinked below
-// 16x16 because a --check-nodes budget counts that engine's nodes.
+// random_solution's two searches keep the first release's propagation and branch order so
+// that a seed keeps its grids and the generator its puzzles (band_core.h says why that is
+// a hook on the shared search rather than a versioned stream). The textbook dancing-links
+// solver (generic exact cover) is no product path: it lives in bench/ as the reference.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -84,39 +96,36 @@ struct Candidate {
   int value;  // 1..N
 };
 
-enum class Engine {
-  kAuto,       // the engine for the geometry: kBitwise for 9x9, kCellMasks otherwise
-  kLinked,     // dancing links over compact index arrays (every size)
-  kBitwise,    // the same exact-cover search on bitsets: per-digit band bitboards for 9x9,
-               // kCellMasks for the other sizes
-  kCellMasks,  // per-cell candidate bitmasks with singles, locked candidates and lookahead
-               // (every size; the generator's uniqueness checks from 16x16 up)
-};
+namespace internal {
+struct EngineAccess;  // internal/engine_choice.h: pins an engine (generator, CLI, tests)
+}
 
 class SudokuSolver {
  public:
-  explicit SudokuSolver(Engine engine = Engine::kAuto);
+  SudokuSolver();
   ~SudokuSolver();
   SudokuSolver(SudokuSolver&&) noexcept;
   SudokuSolver& operator=(SudokuSolver&&) noexcept;
 
-  std::uint64_t count(const Grid& grid, std::uint64_t limit, SearchStats* stats = nullptr,
-                      std::span<const Candidate> forbidden = {});
-  // count() with a branching hint for the generator's question "is there a solution other
-  // than `prefer`?" (a full grid of the same geometry, the known solution; `forbidden`
-  // excludes it at the removed cell): at each branch kCellMasks tries first the option
-  // that agrees with `prefer`; the other engines ignore the hint. The result is count()'s;
-  // only the search order changes. Why agree first: another solution differs from the
-  // known one on a small set of cells, so choices that keep the known value elsewhere reach
-  // it soonest (solver/PERF_NOTES.md: branching hint). Throws std::invalid_argument
-  // unless `prefer` is a full grid of grid's geometry.
-  std::uint64_t count(const Grid& grid, std::uint64_t limit, SearchStats* stats,
-                      std::span<const Candidate> forbidden, const Grid& prefer);
+  std::uint64_t count(const Grid& grid, std::uint64_t cap, SearchStats* stats = nullptr);
   std::optional<Grid> solve(const Grid& grid, SearchStats* stats = nullptr);
   // Calls visit for each solution until it returns false or `limit` solutions were seen.
   // Returns the number of solutions visited.
   std::uint64_t enumerate(const Grid& grid, const std::function<bool(const Grid&)>& visit,
                           std::uint64_t limit = UINT64_MAX, SearchStats* stats = nullptr);
+  // "Is there a solution other than this one?", in the form the generator asks it: whether
+  // `puzzle` has a solution containing none of the `excluded` candidates. Excluding the
+  // known solution's symbol at a cell that is empty in `puzzle` asks whether another
+  // solution differs from it there. A candidate that is a given of `puzzle` leaves no
+  // solution (false); one out of range throws std::invalid_argument.
+  // `known` (optional, the known solution: a full grid of puzzle's geometry, else
+  // std::invalid_argument) is a branching hint: off 9x9 the cell engine tries first, at each
+  // branch, the option that agrees with it; the answer never depends on it, only the search
+  // order. Why agree first: another solution differs from the known one on a small set of
+  // cells, so choices that keep the known value elsewhere reach it soonest
+  // (solver/PERF_NOTES.md: branching hint).
+  bool has_other_solution(const Grid& puzzle, std::span<const Candidate> excluded,
+                          SearchStats* stats = nullptr, const Grid* known = nullptr);
   // A solution of `partial` drawn at random: the search tries the values of each branch
   // cell in an order drawn from `seed` with Boost.Random (mt19937_64 and
   // uniform_int_distribution, whose output Boost fixes on every platform), so a seed gives
@@ -125,14 +134,13 @@ class SudokuSolver {
   std::optional<Grid> random_solution(const Grid& partial, std::uint64_t seed,
                                       SearchStats* stats = nullptr);
 
-  Engine engine() const;
-
-  // Bounds for every later call of this solver (count, solve, enumerate, random_solution)
-  // until changed; default SearchLimits{} = unbounded. Throws SearchAborted when hit.
+  // Bounds for every later call of this solver (every entry above) until changed; default
+  // SearchLimits{} = unbounded. Throws SearchAborted when hit.
   void set_limits(const SearchLimits& limits);
   const SearchLimits& limits() const;
 
  private:
+  friend struct internal::EngineAccess;
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -17,6 +17,7 @@
 
 #include "sudoforge/core/grid.h"
 #include "sudoforge/grader/grader.h"
+#include "sudoforge/solver/internal/engine_choice.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
 namespace sudoforge::bench {
@@ -63,7 +64,7 @@ struct CountRun {
 };
 // Counts each puzzle to 2 with `engine` (timed), then solves each again and checks the
 // solution with core's validator (untimed).
-CountRun run_counts(const std::vector<Grid>& puzzles, Engine engine);
+CountRun run_counts(const std::vector<Grid>& puzzles, internal::Engine engine);
 
 // Grading on one thread: the grader's benchmark. Per puzzle, in input order.
 struct GradeRun {

@@ -1,8 +1,8 @@
-#include "sudoforge/solver/dlx.h"
+#include "sudoforge/bench/dlx.h"
 
 #include <stdexcept>
 
-namespace sudoforge {
+namespace sudoforge::bench {
 
 Dlx::Dlx(int primary_columns, int secondary_columns)
     : primary_(primary_columns), secondary_(secondary_columns) {
@@ -99,65 +99,48 @@ std::uint64_t Dlx::search(std::uint64_t limit, const Visitor& visit, SearchStats
   // Each chosen row covers at least one primary column, so the depth is at most primary_.
   stack_.assign(static_cast<std::size_t>(primary_) + 1, 0);
   rows_.assign(static_cast<std::size_t>(primary_) + 1, 0);
-  std::uint64_t found = 0, nodes = 0, guesses = 0;
-  detail::LimitCheck check(limits_);
-  int depth = 0;
-  int r = 0;
-  bool stop = false;
-
-  // Iterative Algorithm X. "enter" chooses and covers a column at the current depth; "next"
-  // tries the row r (or backs up when r is back at its header).
-enter:
-  if (right_[0] == 0) {
-    ++found;
-    if (visit) {
-      for (int d = 0; d < depth; ++d) rows_[d] = row_of_[stack_[d]];
-      if (!visit(std::span<const int>(rows_.data(), depth))) stop = true;
-    }
-    if (found >= limit) stop = true;
-    goto backtrack;
-  }
-  if (check.due(nodes)) {
-    stop = true;
-    goto backtrack;
-  }
-  {
-    const int c = choose_column();
-    cover(c);
-    r = down_[c];
-  }
-next:
-  if (r == column_[r]) {  // all rows of this column tried: uncover and back up
-    uncover(r);
-    goto backtrack;
-  }
-  ++nodes;
-  if (size_[column_[r]] >= 2) ++guesses;
-  stack_[depth] = r;
-  for (int j = right_[r]; j != r; j = right_[j]) cover(column_[j]);
-  ++depth;
-  goto enter;
-
-backtrack:
-  if (depth == 0) goto done;
-  --depth;
-  r = stack_[depth];
-  for (int j = left_[r]; j != r; j = left_[j]) uncover(column_[j]);
-  if (stop) {
-    // Unwind completely so the matrix is intact for the next search.
-    uncover(column_[r]);
-    goto backtrack;
-  }
-  r = down_[r];
-  goto next;
-
-done:
+  limit_ = limit;
+  found_ = nodes_ = guesses_ = 0;
+  stop_ = false;
+  visit_ = &visit;
+  check_.reset(limits_);
+  search_from(0);
   if (stats) {
-    stats->nodes += nodes;
-    stats->guesses += guesses;
+    stats->nodes += nodes_;
+    stats->guesses += guesses_;
   }
-  check.raise_if_aborted(nodes);
-  return found;
+  check_.raise_if_aborted(nodes_);
+  return found_;
 }
 
-}  // namespace sudoforge
+// Knuth's search(k): every column covered here is uncovered before returning, also when
+// the search stops early, so the matrix is intact for the next search.
+void Dlx::search_from(int depth) {
+  if (right_[0] == 0) {
+    ++found_;
+    if (*visit_) {
+      for (int d = 0; d < depth; ++d) rows_[d] = row_of_[stack_[d]];
+      if (!(*visit_)(std::span<const int>(rows_.data(), depth))) stop_ = true;
+    }
+    if (found_ >= limit_) stop_ = true;
+    return;
+  }
+  if (check_.due(nodes_)) {
+    stop_ = true;
+    return;
+  }
+  const int c = choose_column();
+  const bool choice = size_[c] >= 2;
+  cover(c);
+  for (int r = down_[c]; r != c && !stop_; r = down_[r]) {
+    ++nodes_;
+    if (choice) ++guesses_;
+    stack_[depth] = r;
+    for (int j = right_[r]; j != r; j = right_[j]) cover(column_[j]);
+    search_from(depth + 1);
+    for (int j = left_[r]; j != r; j = left_[j]) uncover(column_[j]);
+  }
+  uncover(c);
+}
+
+}  // namespace sudoforge::bench

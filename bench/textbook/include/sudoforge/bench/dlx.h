@@ -1,5 +1,8 @@
 #pragma once
-// Dlx: Knuth's Algorithm X with dancing links, for any exact-cover matrix.
+// Dlx: Knuth's Algorithm X with dancing links, for any exact-cover matrix, written as the
+// textbook gives it (node arrays, recursive search). The benchmarks' reference: solver_bench
+// builds one matrix per puzzle, as most published DLX Sudoku solvers do, to compare the
+// product's engines (solver/) against. No product path uses it.
 //
 // Columns 0..primary-1 must be covered exactly once; columns primary..primary+secondary-1
 // (secondary) at most once. Rows are added once, then searched any number of times (each
@@ -20,7 +23,7 @@
 #include "sudoforge/solver/search_limits.h"
 #include "sudoforge/solver/search_stats.h"
 
-namespace sudoforge {
+namespace sudoforge::bench {
 
 class Dlx {
  public:
@@ -60,6 +63,8 @@ class Dlx {
   void cover(int c);
   void uncover(int c);
   int choose_column() const;
+  // Algorithm X at `depth` (rows chosen so far in stack_[0..depth)).
+  void search_from(int depth);
 
   int primary_, secondary_;
   SearchLimits limits_;
@@ -69,6 +74,11 @@ class Dlx {
   std::vector<int> row_start_;  // first node of each row (-1 for an empty row)
   std::vector<int> stack_;      // node chosen at each depth
   std::vector<int> rows_;       // row ids of the current partial cover
+  // The current search.
+  std::uint64_t limit_ = 0, found_ = 0, nodes_ = 0, guesses_ = 0;
+  bool stop_ = false;
+  const Visitor* visit_ = nullptr;
+  detail::LimitCheck check_;
 };
 
-}  // namespace sudoforge
+}  // namespace sudoforge::bench

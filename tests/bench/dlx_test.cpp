@@ -1,4 +1,4 @@
-#include "sudoforge/solver/dlx.h"
+#include "sudoforge/bench/dlx.h"
 
 #include <gtest/gtest.h>
 
@@ -9,6 +9,8 @@
 
 namespace sudoforge {
 namespace {
+
+using bench::Dlx;
 
 using Cover = std::vector<int>;
 
@@ -149,6 +151,19 @@ TEST(Dlx, RandomMatricesMatchBruteForce) {
   // The generator must exercise both ends.
   EXPECT_GT(with_several, 20);
   EXPECT_GT(with_none, 20);
+}
+
+TEST(Dlx, HonoursSearchLimits) {
+  // n-queens-free toy: every subset of {0..15} singletons plus pairs: many covers.
+  Dlx dlx(16);
+  for (int c = 0; c < 16; ++c) dlx.add_row({c});
+  for (int c = 0; c + 1 < 16; ++c) dlx.add_row({c, c + 1});
+  const std::uint64_t all = dlx.count(UINT64_MAX);
+  EXPECT_EQ(all, 1597u);  // Fibonacci(17): tilings of 16 by 1s and 2s
+  dlx.set_limits({100, nullptr});
+  EXPECT_THROW(dlx.count(UINT64_MAX), SearchAborted);
+  dlx.set_limits({});
+  EXPECT_EQ(dlx.count(UINT64_MAX), all);  // the matrix was left intact
 }
 
 }  // namespace

@@ -1,0 +1,231 @@
+#pragma once
+// Internal: the one 9x9 band search behind BandEngine's two entries, run() (count, solve,
+// enumerate: band_engine.cpp) and run_random() (random_solution: band_random.cpp).
+//
+// State: for each digit d and band b (three rows), a 27-bit word f[3d+b] of the cells of the
+// band where d may go (bit 9*(row%3) + column); a placed digit keeps its own bit. unsolved[b]
+// holds the band's unsolved cells. seen[i] is f[i] as last examined by the propagation: only
+// words that changed since are looked at again. A branch copies the 232-byte state (the last
+// option reuses the parent's), so there is no undo log.
+//
+// Why one core with a hook rather than a versioned generator stream: the two entries share
+// the state, the tables, placement, the choice of the branch cell and the branch loop, and
+// differ in the propagation only (and random_solution shuffles the branch values). Which grid
+// a seed gives depends on the propagation (it decides which cell is the first bivalue one),
+// so random_solution keeps the first release's propagation as its Rules; a versioned stream
+// would have to serve that same first-release search for every stored seed anyway, plus a
+// version column and format change, for no change in what users get.
+//
+// The hook: BandSearch<Rules>, where Rules derives from BandCore and provides
+//   bool propagate(State&)              to a fixpoint of its rules; false on a contradiction
+//   void order(int* digits, int count)  the order the branch values are tried in
+//   static constexpr bool kPollBeforeLeaf  whether the limits are polled before a solved
+//                                          state is counted (the first release did) or after
+// Everything is inline so each Rules gets its own fully specialised search.
+#include <array>
+#include <cstdint>
+
+#include "engines.h"
+
+// Internal linkage (each includer gets its own copy): the tables stay at a fixed address in
+// each engine's file, as when each file had its own.
+namespace sudoforge::detail::band {
+namespace {
+
+constexpr std::uint32_t kBand = 0x7FFFFFF;  // 27 bits
+constexpr std::uint32_t kColumn = 0x40201;  // column 0 in the three rows of a band
+
+struct Tables {
+  std::array<std::uint8_t, 512> segments{};       // 9-bit row -> which of its 3 boxes are used
+  std::array<std::uint32_t, 512> complex{};       // row-box pattern -> allowed cells (27 bits)
+  std::array<std::uint32_t, 512> single{};        // column pattern -> mask clearing lone columns
+  std::array<std::uint32_t, 512> pair{};          // column pattern -> mask clearing column pairs
+  std::array<std::uint32_t, 27> keep{};           // own band: clear row and box peers, keep cell
+  std::array<std::uint32_t, 27> column_clear{};   // other bands: clear the column
+  std::array<std::uint16_t, 512> permutations{};  // 3x3 pattern -> union of its permutations
+
+  constexpr Tables() {
+    for (int r = 0; r < 512; ++r) {
+      segments[r] =
+          static_cast<std::uint8_t>(((r & 7) ? 1 : 0) | ((r & 070) ? 2 : 0) | ((r & 0700) ? 4 : 0));
+    }
+    constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (int m = 0; m < 512; ++m) {
+      // Bit 3*row + box of m: the row holds candidates in that box.
+      std::uint32_t allowed = 0;
+      for (const auto& p : kPerms) {
+        std::uint32_t mat = 0;
+        for (int row = 0; row < 3; ++row) mat |= 1u << (3 * row + p[row]);
+        if ((mat & m) == mat) allowed |= mat;
+      }
+      permutations[m] = static_cast<std::uint16_t>(allowed);
+      std::uint32_t cells = 0;
+      for (int s = 0; s < 9; ++s) {
+        if (allowed >> s & 1) cells |= 7u << (9 * (s / 3) + 3 * (s % 3));
+      }
+      complex[m] = cells;
+      // Column patterns: per stack, one column -> clear it; two columns -> clear both.
+      std::uint32_t one = 0, two = 0;
+      for (int st = 0; st < 3; ++st) {
+        const int k = (m >> (3 * st)) & 7;
+        const int bits = (k & 1) + (k >> 1 & 1) + (k >> 2 & 1);
+        if (bits == 1) one |= static_cast<std::uint32_t>(k) << (3 * st);
+        if (bits == 2) two |= static_cast<std::uint32_t>(k) << (3 * st);
+      }
+      single[m] = kBand & ~(one * kColumn);
+      pair[m] = kBand & ~(two * kColumn);
+    }
+    for (int p = 0; p < 27; ++p) {
+      const int row = p / 9, col = p % 9;
+      const std::uint32_t row_mask = 0x1FFu << (9 * row);
+      const std::uint32_t box_mask = (7u << (3 * (col / 3))) * kColumn;  // rows 0-2 of box
+      keep[p] = (kBand & ~(row_mask | box_mask)) | (1u << p);
+      column_clear[p] = kBand & ~(kColumn << col);
+    }
+  }
+};
+
+// Built at compile time: the engine addresses the tables at fixed addresses.
+constexpr Tables kTables;
+
+struct State {
+  std::uint32_t f[27];     // f[3*d + b]
+  std::uint32_t seen[27];  // f as last examined by the propagation
+  std::uint32_t unsolved[3];
+};
+
+constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};
+
+// What every Rules shares: the run's counters and bounds, placement and the solution sink.
+class BandCore {
+ public:
+  BandCore(std::uint64_t limit, SolutionSink sink, const SearchLimits& limits)
+      : check_(limits), limit_(limit), sink_(sink) {}
+
+  // Places digit d at bit p of band b (an unsolved cell); false when d is no longer there.
+  bool place(State& s, int d, int b, int p) {
+    const std::uint32_t bit = 1u << p;
+    std::uint32_t* f = s.f;
+    const std::uint32_t own = f[3 * d + b];
+    if (!(own & bit)) return false;
+    ++nodes_;
+    s.unsolved[b] &= ~bit;
+    for (int e = 0; e < 9; ++e) f[3 * e + b] &= ~bit;
+    f[3 * d + b] = own & t_.keep[p];
+    const std::uint32_t clear = t_.column_clear[p];
+    f[3 * d + kNext[b]] &= clear;
+    f[3 * d + kPrev[b]] &= clear;
+    return true;
+  }
+
+  void emit(const State& s) {
+    std::uint8_t cells[81];
+    for (int b = 0; b < 3; ++b) {
+      for (int d = 0; d < 9; ++d) {
+        for (std::uint32_t m = s.f[3 * d + b]; m; m &= m - 1) {
+          cells[27 * b + __builtin_ctz(m)] = static_cast<std::uint8_t>(d + 1);
+        }
+      }
+    }
+    if (!sink_(cells)) stop_ = true;
+  }
+
+  // Adds the counters to *stats (when set), then throws SearchAborted if a limit was hit.
+  std::uint64_t finish(SearchStats* stats) {
+    if (stats) {
+      stats->nodes += nodes_;
+      stats->guesses += guesses_;
+    }
+    check_.raise_if_aborted(nodes_);
+    return found_;
+  }
+
+  std::uint64_t found_ = 0, nodes_ = 0, guesses_ = 0;
+  LimitCheck check_;
+
+ protected:
+  static constexpr const Tables& t_ = kTables;
+  std::uint64_t limit_;
+  SolutionSink sink_;
+  bool stop_ = false;
+};
+
+template <class Rules>
+class BandSearch : public Rules {
+ public:
+  using Rules::Rules;
+
+  // s is propagated; it may be consumed (the last branch reuses it).
+  void search(State& s) {
+    if constexpr (Rules::kPollBeforeLeaf) {
+      if (this->check_.due(this->nodes_)) {
+        this->stop_ = true;
+        return;
+      }
+    }
+    if (!(s.unsolved[0] | s.unsolved[1] | s.unsolved[2])) {
+      ++this->found_;
+      if (this->sink_) this->emit(s);
+      if (this->found_ >= this->limit_) this->stop_ = true;
+      return;
+    }
+    if constexpr (!Rules::kPollBeforeLeaf) {
+      if (this->check_.due(this->nodes_)) {
+        this->stop_ = true;
+        return;
+      }
+    }
+    // Branch cell: the first bivalue cell, else the first cell with fewest candidates.
+    int band = -1, pos = 0;
+    for (int b = 0; b < 3; ++b) {
+      const std::uint32_t u = s.unsolved[b];
+      if (!u) continue;
+      std::uint32_t o = 0, t2 = 0, t3 = 0;
+      for (int d = 0; d < 9; ++d) {
+        const std::uint32_t x = s.f[3 * d + b];
+        t3 |= t2 & x;
+        t2 |= o & x;
+        o |= x;
+      }
+      const std::uint32_t bivalue = u & t2 & ~t3;
+      if (bivalue) {
+        band = b;
+        pos = __builtin_ctz(bivalue);
+        break;
+      }
+    }
+    if (band < 0) {
+      int best = 10;
+      for (int b = 0; b < 3; ++b) {
+        for (std::uint32_t m = s.unsolved[b]; m; m &= m - 1) {
+          const int p = __builtin_ctz(m);
+          int k = 0;
+          for (int d = 0; d < 9; ++d) k += (s.f[3 * d + b] >> p) & 1;
+          if (k < best) {
+            best = k;
+            band = b;
+            pos = p;
+          }
+        }
+      }
+    }
+    int digits[9], count = 0;
+    for (int d = 0; d < 9; ++d) {
+      if ((s.f[3 * d + band] >> pos) & 1) digits[count++] = d;
+    }
+    this->order(digits, count);
+    for (int i = 0; i < count; ++i) {
+      ++this->guesses_;
+      if (i + 1 < count) {
+        State t = s;
+        if (this->place(t, digits[i], band, pos) && this->propagate(t)) search(t);
+      } else {
+        if (this->place(s, digits[i], band, pos) && this->propagate(s)) search(s);
+      }
+      if (this->stop_) return;
+    }
+  }
+};
+
+}  // namespace
+}  // namespace sudoforge::detail::band
