@@ -12,6 +12,7 @@
 #include "sudoforge/core/grid.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/solver/clause_solver.h"
+#include "sudoforge/solver/internal/engine_choice.h"
 #include "sudoforge/solver/sudoku_solver.h"
 #include "sudoforge/solver/target_score.h"
 #include "variant_boards.h"
@@ -80,13 +81,15 @@ std::uint64_t clause_count2(const Grid& puzzle) {
   return 1;
 }
 
+using internal::Engine;
+using internal::pinned_solver;
 const Engine kEngines[] = {Engine::kAuto, Engine::kLinked, Engine::kBitwise, Engine::kCellMasks};
 
 // Every engine's count (cap 2) and solution, the clause search's count; all must agree.
 void expect_engines_agree(const Grid& puzzle, const char* what) {
   const std::uint64_t expected = clause_count2(puzzle);
   for (Engine e : kEngines) {
-    SudokuSolver solver(e);
+    SudokuSolver solver = pinned_solver(e);
     EXPECT_EQ(solver.count(puzzle, 2), expected) << what << " engine " << int(e);
     const auto s = solver.solve(puzzle);
     ASSERT_EQ(s.has_value(), expected > 0) << what << " engine " << int(e);
@@ -155,7 +158,7 @@ TEST(Houses, SmallBoardsCountLikeBruteForce) {
       const std::uint64_t expected = brute_count(p, 100000);
       if (p.clue_count() == 0) EXPECT_GT(expected, 0u) << g.name();
       for (Engine e : kEngines) {
-        SudokuSolver solver(e);
+        SudokuSolver solver = pinned_solver(e);
         EXPECT_EQ(solver.count(p, 100000), expected)
             << g.name() << " " << p.clue_count() << " clues, engine " << int(e);
         std::uint64_t visited = 0;
@@ -184,7 +187,7 @@ TEST(Houses, LargestBoardWithExtraHousesOnEveryEngine) {
   Grid puzzle = *full;
   for (int cell = 0; cell < x.cell_count(); cell += 7) puzzle.clear(cell);
   expect_engines_agree(puzzle, "x25");
-  EXPECT_EQ(SudokuSolver(Engine::kLinked).count(puzzle, 2), 1u);
+  EXPECT_EQ(pinned_solver(Engine::kLinked).count(puzzle, 2), 1u);
 }
 
 TEST(Houses, AnXPuzzleNeedsItsDiagonals) {
@@ -204,8 +207,8 @@ TEST(Houses, AnXPuzzleNeedsItsDiagonals) {
   const Grid classic(Geometry(),
                      std::vector<std::uint8_t>(puzzle.cells().begin(), puzzle.cells().end()));
   for (Engine e : kEngines) {
-    EXPECT_EQ(SudokuSolver(e).count(classic, 2), 2u) << int(e);
-    EXPECT_EQ(SudokuSolver(e).count(puzzle, 2), 1u) << int(e);
+    EXPECT_EQ(pinned_solver(e).count(classic, 2), 2u) << int(e);
+    EXPECT_EQ(pinned_solver(e).count(puzzle, 2), 1u) << int(e);
   }
 }
 
@@ -220,8 +223,8 @@ TEST(Houses, ConflictsInExtraHousesAndRegionsAreConflictingGivens) {
   j.set(3, 2);
   j.set(1 * 9 + 1, 2);
   for (Engine e : kEngines) {
-    EXPECT_THROW(SudokuSolver(e).count(x, 2), ConflictingGivens) << int(e);
-    EXPECT_THROW(SudokuSolver(e).count(j, 2), ConflictingGivens) << int(e);
+    EXPECT_THROW(pinned_solver(e).count(x, 2), ConflictingGivens) << int(e);
+    EXPECT_THROW(pinned_solver(e).count(j, 2), ConflictingGivens) << int(e);
   }
   EXPECT_THROW(SudokuSolver().random_solution(x, 1), ConflictingGivens);
 }
