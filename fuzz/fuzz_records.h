@@ -8,8 +8,20 @@
 
 #include "sudoforge/core/errors.h"
 #include "sudoforge/core/record_reader.h"
+#include "sudoforge/core/variant.h"
 
 namespace sudoforge::fuzz {
+
+// Inputs whose first byte is below 8 read their records as a variant picked by that byte
+// (and drop it); every other input, the seed corpora's text among them, reads classic.
+inline void pick_variant(const std::uint8_t*& data, std::size_t& size, ReaderOptions& options) {
+  static const char* const kVariants[] = {
+      "x", "windoku", "jigsaw", "x+jigsaw", "dg+x", "asterisk", "girandola+windoku", "centre-dot"};
+  if (size == 0 || data[0] >= 8) return;
+  options.variant = Variant::parse(kVariants[data[0]]);
+  ++data;
+  --size;
+}
 
 template <typename OnRecord>
 void for_each_record(const std::uint8_t* data, std::size_t size, const ReaderOptions& options,

@@ -1,5 +1,6 @@
-// Fuzzes the whole solve path from text: parse, check givens, count to 2 and validate any
-// solution independently. Boards above 9x9 are skipped: an adversarial sparse 25x25 grid
+// Fuzzes the whole solve path from text, on classic and variant boards (see
+// fuzz_records.h): parse, check givens, count to 2 and validate any solution independently
+// over every house of the board. Boards above 9x9 are skipped: an adversarial sparse 25x25 grid
 // can need exponential search, which is a time-out, not a bug.
 #include <cstdint>
 #include <cstdlib>
@@ -14,7 +15,9 @@ using namespace sudoforge;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static SudokuSolver solver;
-  fuzz::for_each_record(data, size, ReaderOptions{}, 64, [&](const Record& rec) {
+  ReaderOptions options;
+  fuzz::pick_variant(data, size, options);
+  fuzz::for_each_record(data, size, options, 64, [&](const Record& rec) {
     if (rec.grid.size() > 9) return;
     const bool conflict = find_conflict(rec.grid).has_value();
     try {

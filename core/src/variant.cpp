@@ -171,7 +171,9 @@ Variant Variant::of(const Geometry& board) {
     for (auto& cells : houses) {
       std::sort(cells.begin(), cells.end());
       const auto it = std::find(extra.begin(), extra.end(), cells);
-      if (it == extra.end()) {
+      // A house an earlier variant already claimed (the centre dot is disjoint group 5)
+      // means this variant is not on the board: apply() never repeats a house.
+      if (it == extra.end() || matched[static_cast<std::size_t>(it - extra.begin())]) {
         all = false;
         break;
       }

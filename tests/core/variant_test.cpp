@@ -67,8 +67,11 @@ TEST(Variant, OneHouseVariants) {
   const Geometry c = Variant::parse("centre-dot").apply(Geometry());
   EXPECT_EQ(cells_of(c, 27), (std::vector<int>{10, 13, 16, 37, 40, 43, 64, 67, 70}));
   EXPECT_EQ(c.house_name(27), "centre dot");
-  // Centre dot is disjoint group 5: the two cannot be combined.
+  // Centre dot is disjoint group 5: the two cannot be combined, and a disjoint-groups
+  // board is not read as having a centre dot too.
   EXPECT_THROW(Variant::parse("dg+centre-dot").apply(Geometry()), VariantError);
+  EXPECT_EQ(Variant::of(Variant::parse("dg+x").apply(Geometry())).name(), "x+dg");
+  EXPECT_EQ(Variant::of(c).name(), "centre-dot");
 }
 
 TEST(Variant, CombinationsAppendInSudokuExplainersOrder) {
