@@ -27,6 +27,7 @@
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include <algorithm>
+#include <memory>
 #include <tuple>
 
 #include "chains_internal.h"
@@ -1257,12 +1258,8 @@ struct ChainEngine::Impl {
   }
 };
 
-// impl_ is a raw pointer because engine.h declares it so (engine.h is outside this
-// change); it is the engine's only owning pointer, created and deleted here.
-ChainEngine::ChainEngine() : impl_(new Impl) {}
-ChainEngine::~ChainEngine() {
-  delete impl_;
-}
+ChainEngine::ChainEngine() : impl_(std::make_unique<Impl>()) {}
+ChainEngine::~ChainEngine() = default;
 
 bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   Impl& s = *impl_;

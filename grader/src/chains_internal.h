@@ -3,7 +3,8 @@
 #include <memory>
 #include <vector>
 
-#include "engine.h"
+#include "chain_engine.h"
+#include "chain_length.h"
 
 namespace sudoforge::grader::detail {
 
