@@ -19,7 +19,7 @@
 // digit for X-chains, resumed from round to round; a digit's search is kept from call to
 // call while its candidates do not change), before the cycles; a source whose cycle
 // search ran to the end is not searched again in later rounds; the cycle search only
-// builds "off" instances that have a strong link, from a per-pass table of
+// builds "off" tree.instances that have a strong link, from a per-pass table of
 // on -> off -> on steps that stay inside a strongly connected component of the pass's
 // graph (a cycle cannot leave one); a source's cycles are searched only when its
 // component could eliminate something (cycles_may_eliminate, eliminable_digits); cycle
@@ -30,22 +30,11 @@
 #include <memory>
 #include <tuple>
 
+#include "chain_search_tree.h"
 #include "chains_internal.h"
 #include "stop_poll.h"
 
 namespace sudoforge::grader::detail {
-
-void ChainBoard::load(const CandidateGrid& grid) {
-  g = &grid;
-  n = grid.n();
-  nc = grid.cell_count();
-  cand.resize(nc);
-  for (int c = 0; c < nc; ++c) cand[c] = grid.cand(c);
-  upos.assign(static_cast<size_t>(3 * n) * (n + 1), 0);
-  for (int u = 0; u < 3 * n; ++u) {
-    for (int d = 1; d <= n; ++d) upos[u * (n + 1) + d] = grid.pos(u, d);
-  }
-}
 
 namespace {
 
@@ -59,144 +48,10 @@ struct Key {
 }  // namespace
 
 struct ChainEngine::Impl {
+  ChainLinks graph;
+  SearchTree tree;
   DynamicScratchPtr dynamic = make_dynamic_scratch();
   ChainBoard board;
-  // Instance pool of the current search.
-  // Instances of the current search: a node and the instance it was reached from.
-  struct Instance {
-    int node, parent;
-  };
-  // Sized before each search to its bound (see reserve_search), written by index: the
-  // searches run tens of thousands of times a puzzle, and push_back was a tenth of them.
-  std::vector<Instance> instances;
-  int instance_count = 0;
-  std::vector<int> seen_stamp;  // per node stamp
-  int search_stamp = 0;
-  std::vector<int> frontier, next_frontier;
-  // Static adjacency, CSR: for node v, links[links_begin[v] .. links_y_end[v]) are Y-links
-  // and links[links_y_end[v] .. links_end[v]) the other links (on: peers; off: conjugates).
-  std::vector<int> links_begin, links_y_end, links_end, links;
-  int links_size = 0;  // entries of links in use
-  // Between the calls of one puzzle a few cells change, so a cell's block of the
-  // adjacency is copied from the last call's (previous_links) when nothing it reads changed
-  // (grader/PERF_NOTES.md): its candidates, and the positions of those values in
-  // its three units (told by the grid's change clocks: a unit that changed, while none of
-  // the cell's values changed anywhere, keeps the block too). The blocks of the cells are
-  // consecutive, in cell order: cell c's is [cell_links_begin[c], cell_links_begin[c + 1]).
-  std::vector<int> previous_links, cell_links_begin, previous_cell_links_begin;
-  std::uint64_t previous_serial = 0,
-                previous_built = 0;  // the grid and clock + 1 of the last build
-
-  // The peers and conjugates come from the units' position masks (the grid's upos), not
-  // from scanning the 3(n-1) peers of every candidate: this runs once per call, over
-  // every candidate, and was a tenth of the static chains' cost.
-  void build_links() {
-    const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
-    if (links_begin.size() < nn) {  // only the nodes of live candidates are ever read
-      links_begin.resize(nn);
-      links_y_end.resize(nn);
-      links_end.resize(nn);
-    }
-    const CandidateGrid& g = *board.g;
-    const int np = static_cast<int>(g.peers(0).size());
-    size_t bound = 0;
-    for (int c = 0; c < board.nc; ++c) {
-      const size_t k = popcount(board.cand[c]);
-      bound += k * (k + np + 4);
-    }
-    links.swap(previous_links);
-    cell_links_begin.swap(previous_cell_links_begin);
-    if (links.size() < bound) links.resize(bound);
-    if (cell_links_begin.size() < static_cast<size_t>(board.nc) + 1)
-      cell_links_begin.resize(board.nc + 1);
-    int* dst = links.data();
-    int top = 0;
-    const int stride = board.n + 1;
-    // Keeping blocks needs the last call's on the same grid (same serial: same shape).
-    const bool keep = previous_serial == g.serial();
-    const std::uint64_t since = previous_built;
-    Mask moved = 0;  // the values whose places changed since the last build
-    if (keep) {
-      for (int d = 1; d <= board.n; ++d)
-        moved |= static_cast<Mask>(g.digit_changed(d) >= since) << d;
-    }
-    for (int c = 0; c < board.nc; ++c) {
-      const Mask cm = board.cand[c];
-      cell_links_begin[c] = top;
-      if (!cm) continue;
-      const int ur = g.unit_of(c, 0), uc = g.unit_of(c, 1), ub = g.unit_of(c, 2);
-      if (keep && g.cell_changed(c) < since &&
-          ((cm & moved) == 0 || (g.unit_changed(ur) < since && g.unit_changed(uc) < since &&
-                                 g.unit_changed(ub) < since))) {
-        const int from = previous_cell_links_begin[c],
-                  len = previous_cell_links_begin[c + 1] - from, shift = top - from;
-        std::copy(previous_links.data() + from, previous_links.data() + from + len, dst + top);
-        for (Mask m = cm; m; m &= m - 1) {
-          const int cdv = board.cd(c, lowest(m));
-          for (int v = 2 * cdv; v < 2 * cdv + 2; ++v) {
-            links_begin[v] += shift;
-            links_y_end[v] += shift;
-            links_end[v] += shift;
-          }
-        }
-        top += len;
-        continue;
-      }
-      // SE's house order (box, row, column, each in reading order): the cycle search
-      // keeps each "on" node's first parent, so the order of equal-length paths decides
-      // which cycles it meets.
-      const Mask not_self_b = ~(Mask{1} << g.index_in(ub, c));
-      const Mask not_box_r = ~g.inter(ur, ub), not_box_c = ~g.inter(uc, ub);
-      const int* cb = g.unit(ub);
-      const int* cr = g.unit(ur);
-      const int* cc = g.unit(uc);
-      const bool bivalue = popcount(cm) == 2;
-      for (Mask m = cm; m; m &= m - 1) {
-        const int d = lowest(m);
-        const int cdv = board.cd(c, d);
-        const Mask pb = board.upos[ub * stride + d], pr = board.upos[ur * stride + d],
-                   pc = board.upos[uc * stride + d];
-        // off(c,d): the Y-link, then the conjugates in box, row, column (once each).
-        int v = ChainBoard::node(cdv, false);
-        links_begin[v] = top;
-        if (bivalue) dst[top++] = ChainBoard::node(board.cd(c, lowest(cm & ~(Mask{1} << d))), true);
-        links_y_end[v] = top;
-        const int first = top;
-        auto conjugate = [&](Mask p, const int* cells) {
-          if (popcount(p) != 2) return;
-          int other = cells[lowest(p)];
-          if (other == c) other = cells[lowest(p & (p - 1))];
-          const int w = ChainBoard::node(board.cd(other, d), true);
-          for (int i = first; i < top; ++i) {
-            if (dst[i] == w) return;
-          }
-          dst[top++] = w;
-        };
-        conjugate(pb, cb);
-        conjugate(pr, cr);
-        conjugate(pc, cc);
-        links_end[v] = top;
-        // on(c,d): the Y-links, then the peers holding d.
-        v = ChainBoard::node(cdv, true);
-        links_begin[v] = top;
-        for (Mask o = cm & ~(Mask{1} << d); o; o &= o - 1)
-          dst[top++] = ChainBoard::node(board.cd(c, lowest(o)), false);
-        links_y_end[v] = top;
-        for (Mask q = pb & not_self_b; q; q &= q - 1)
-          dst[top++] = ChainBoard::node(board.cd(cb[lowest(q)], d), false);
-        for (Mask q = pr & not_box_r; q; q &= q - 1)
-          dst[top++] = ChainBoard::node(board.cd(cr[lowest(q)], d), false);
-        for (Mask q = pc & not_box_c; q; q &= q - 1)
-          dst[top++] = ChainBoard::node(board.cd(cc[lowest(q)], d), false);
-        links_end[v] = top;
-      }
-    }
-    cell_links_begin[board.nc] = top;
-    links_size = top;
-    previous_serial = g.serial();
-    previous_built = g.clock() + 1;
-  }
-
   Key best;
   // SE's order of discovery of the best hint, to break ties of equal keys as SE's stable
   // sort does: (pass, candidate, kind), kind 0 cycle, 1 chain from "on", 2 from "off".
@@ -210,40 +65,6 @@ struct ChainEngine::Impl {
   bool found = false;
   bool explain = false;
 
-  void reset_nodes() {
-    const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
-    if (seen_stamp.size() < nn) seen_stamp.assign(nn, 0);
-  }
-  int new_instance(int node, int parent) {
-    instances[instance_count] = Instance{node, parent};
-    return instance_count++;
-  }
-  // Room for a search of at most `insts` instances and `layer` per layer.
-  void reserve_search(size_t insts, size_t layer) {
-    if (instances.size() < insts) instances.resize(insts);
-    if (frontier.size() < layer) {
-      frontier.resize(layer);
-      next_frontier.resize(layer);
-    }
-  }
-  int instance_node(int i) const { return instances[i].node; }
-  int instance_parent(int i) const { return instances[i].parent; }
-  bool is_ancestor(int inst, int node) const {
-    for (int p = inst; p >= 0; p = instances[p].parent) {
-      if (instances[p].node == node) return true;
-    }
-    return false;
-  }
-
-  // Neighbours of a node in the static graph (Y-links only when y, X-links only when x;
-  // peers of an "on" node are always linked).
-  const int* links_from(int node, bool y) const {
-    return links.data() + (y ? links_begin[node] : links_y_end[node]);
-  }
-  const int* links_until(int node, bool x) const {
-    return links.data() + ((x || (node & 1)) ? links_end[node] : links_y_end[node]);
-  }
-
   std::string node_name(int node) const {
     const int cd = node >> 1;
     const int c = cd / board.n, d = cd % board.n + 1;
@@ -252,7 +73,7 @@ struct ChainEngine::Impl {
   std::string path_text(int inst, int last_node) const {
     std::vector<int> nodes;
     if (last_node >= 0) nodes.push_back(last_node);
-    for (int p = inst; p >= 0; p = instance_parent(p)) nodes.push_back(instance_node(p));
+    for (int p = inst; p >= 0; p = tree.instance_parent(p)) nodes.push_back(tree.instance_node(p));
     std::string s;
     for (size_t i = nodes.size(); i-- > 0;) {
       s += node_name(nodes[i]);
@@ -288,8 +109,8 @@ struct ChainEngine::Impl {
       h.eliminations.emplace_back(c, d);
     }
     h.cells.clear();
-    for (int p = parent_inst; p >= 0; p = instance_parent(p)) {
-      const int cell = (instance_node(p) >> 1) / board.n;
+    for (int p = parent_inst; p >= 0; p = tree.instance_parent(p)) {
+      const int cell = (tree.instance_node(p) >> 1) / board.n;
       if (std::find(h.cells.begin(), h.cells.end(), cell) == h.cells.end()) h.cells.push_back(cell);
     }
     if (explain) {
@@ -305,13 +126,13 @@ struct ChainEngine::Impl {
   void forcing_chain(int source, bool y) {
     const int base = y ? 70 : 66;
     const int sort_key = y ? 4 : 2;
-    ++search_stamp;
+    ++tree.search_stamp;
     const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
-    reserve_search(nn + 1, nn + 1);  // every node is met once
-    instance_count = 0;
+    tree.reserve_search(nn + 1, nn + 1);  // every node is met once
+    tree.instance_count = 0;
     int frontier_size = 0, next_size = 0;
-    frontier[frontier_size++] = new_instance(source, -1);
-    seen_stamp[source] = search_stamp;
+    tree.frontier[frontier_size++] = tree.new_instance(source, -1);
+    tree.seen_stamp[source] = tree.search_stamp;
     const int target = source ^ 1;
     int depth = 1;
     while (frontier_size != 0) {
@@ -321,20 +142,21 @@ struct ChainEngine::Impl {
         return;
       next_size = 0;
       for (int i = 0; i < frontier_size; ++i) {
-        const int inst = frontier[i];
-        const int v = instance_node(inst);
-        for (const int *it = links_from(v, y), *e = links_until(v, true); it != e; ++it) {
+        const int inst = tree.frontier[i];
+        const int v = tree.instance_node(inst);
+        for (const int *it = graph.links_from(v, y), *e = graph.links_until(v, true); it != e;
+             ++it) {
           const int m = *it;
           if (m == target) {
             offer_chain(y, source, inst, c);
             return;
           }
-          if (seen_stamp[m] == search_stamp) continue;
-          seen_stamp[m] = search_stamp;
-          next_frontier[next_size++] = new_instance(m, inst);
+          if (tree.seen_stamp[m] == tree.search_stamp) continue;
+          tree.seen_stamp[m] = tree.search_stamp;
+          tree.next_frontier[next_size++] = tree.new_instance(m, inst);
         }
       }
-      frontier.swap(next_frontier);
+      tree.frontier.swap(tree.next_frontier);
       frontier_size = next_size;
       ++depth;
     }
@@ -352,7 +174,7 @@ struct ChainEngine::Impl {
     std::vector<int> step_begin;  // [2v, 2v+1]: pairs of "on" node v in `pairs`
     std::vector<OffOnStep> pairs;
     // A cycle search has at most one instance per "on" node (visited once) and one per
-    // "off" neighbour w under it: at most `ons` + groups + 1 instances, ons + 1 per layer.
+    // "off" neighbour w under it: at most `ons` + groups + 1 tree.instances, ons + 1 per layer.
     size_t insts = 0, ons = 0;
     bool valid = false;
   };
@@ -365,7 +187,7 @@ struct ChainEngine::Impl {
       build_cycle_steps(D, y, x);
       D.valid = true;
     }
-    reserve_search(D.insts, D.ons + 1);
+    tree.reserve_search(D.insts, D.ons + 1);
     step_begin = D.step_begin.data();
     steps = D.pairs.data();
   }
@@ -404,7 +226,7 @@ struct ChainEngine::Impl {
     int* low = tarjan_low.data();
     int* st = tarjan_stack.data();
     int* cs = tarjan_calls.data();  // call stack: node, next position in links, end
-    const int* a = links.data();
+    const int* a = graph.links.data();
     for (int c = 0; c < board.nc; ++c) {
       for (Mask cm = board.cand[c]; cm; cm &= cm - 1) {
         const int off = ChainBoard::node(board.cd(c, lowest(cm)), false);
@@ -429,7 +251,7 @@ struct ChainEngine::Impl {
           int csp = 0;
           int v = r;
           int k = (r & 1) ? lo_on[r] : lo_off[r];
-          int end = (r & 1) ? links_end[r] : hi_off[r];
+          int end = (r & 1) ? graph.links_end[r] : hi_off[r];
           int lowv = counter;
           idx[r] = counter++;
           st[sp++] = r;
@@ -446,7 +268,7 @@ struct ChainEngine::Impl {
               int from, to;
               if (m & 1) {
                 from = lo_on[m];
-                to = links_end[m];
+                to = graph.links_end[m];
               } else {
                 from = lo_off[m];
                 to = hi_off[m];
@@ -517,13 +339,13 @@ struct ChainEngine::Impl {
     auto& ds = D.step_begin;  // [2v], [2v+1]: range of the "on" node v's pairs
     const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
     if (ds.size() < 2 * nn) ds.resize(2 * nn);
-    const int* base_adj = links.data();
+    const int* base_adj = graph.links.data();
     // "on" nodes link to all their neighbours in every pass but X, which drops the
     // Y-links; an "off" node's strong links are its Y-link (passes Y, XY) and its
     // conjugates (X, XY).
-    const int* first = y ? links_begin.data() : links_y_end.data();
-    const int* sfirst = y ? links_begin.data() : links_y_end.data();
-    const int* slast = x ? links_end.data() : links_y_end.data();
+    const int* first = y ? graph.links_begin.data() : graph.links_y_end.data();
+    const int* sfirst = y ? graph.links_begin.data() : graph.links_y_end.data();
+    const int* slast = x ? graph.links_end.data() : graph.links_y_end.data();
     // A cycle lies inside one strongly connected component of the pass's graph, and so
     // does every path from on(s) to a node of that component: a node on such a path is
     // reachable from on(s) and reaches it back. So the search from on(s) meets the same
@@ -544,7 +366,7 @@ struct ChainEngine::Impl {
     const int* csize = xy_comps ? comp_xy_size.data() : tarjan_size.data();
     // Every (v, w, m) is distinct: at most one pair per link out of each "off" node per
     // link into it, and an "off" node has at most 4 strong links.
-    const size_t bound = 4 * static_cast<size_t>(links_size);
+    const size_t bound = 4 * static_cast<size_t>(graph.links_size);
     if (D.pairs.size() < bound) D.pairs.resize(bound);
     size_t ons = 0, groups = 0;
     OffOnStep* pair_out = D.pairs.data();
@@ -556,7 +378,8 @@ struct ChainEngine::Impl {
         ds[2 * v] = top;
         const int cv = comp[v];
         const bool alone = cv < 0 || csize[cv] == 1;
-        for (const int *it = base_adj + first[v], *e = base_adj + (alone ? first[v] : links_end[v]);
+        for (const int *it = base_adj + first[v],
+                       *e = base_adj + (alone ? first[v] : graph.links_end[v]);
              it != e; ++it) {
           const int w = *it;
           if (comp[w] != cv) continue;
@@ -576,18 +399,18 @@ struct ChainEngine::Impl {
 
   // Cycles through on(source). SE's breadth-first search: "on" nodes are visited once,
   // "off" nodes once per "on" parent (not an ancestor). An "off" instance only matters
-  // through its strong links (to a new "on" node, or back to the source), so instances
+  // through its strong links (to a new "on" node, or back to the source), so tree.instances
   // without one are never built; the order of discovery is SE's.
   // Returns true when the rating ceiling cut the search (false: searched to the end).
   bool cycles(int source, bool y, bool x) {
     const int base = (y && x) ? 70 : 65;
     const int sort_key = (y && x) ? 4 : (y ? 3 : 2);
-    ++search_stamp;
-    instance_count = 0;  // use_cycle_steps reserved the room: see CycleSteps::insts
+    ++tree.search_stamp;
+    tree.instance_count = 0;  // use_cycle_steps reserved the room: see CycleSteps::insts
     int frontier_size = 0, next_size = 0;
-    frontier[frontier_size++] = new_instance(source, -1);
-    seen_stamp[source] = search_stamp;  // on nodes visited once
-    int depth = 1;                      // depth of the instances in cur (on nodes)
+    tree.frontier[frontier_size++] = tree.new_instance(source, -1);
+    tree.seen_stamp[source] = tree.search_stamp;  // on nodes visited once
+    int depth = 1;                                // depth of the tree.instances in cur (on nodes)
     while (frontier_size != 0) {
       // Off layer at depth+1; a cycle closes from an off instance of depth >= 4.
       const int cmin = std::max({4, depth + 1, cycle_floor});
@@ -597,8 +420,8 @@ struct ChainEngine::Impl {
       const bool closing = offdepth >= 4;
       next_size = 0;
       for (int i = 0; i < frontier_size; ++i) {
-        const int inst = frontier[i];
-        const int v = instance_node(inst);
+        const int inst = tree.frontier[i];
+        const int v = tree.instance_node(inst);
         // w: the "off" node of the current group of pairs; wi its instance (-1: none
         // yet); blocked: off(w) is an ancestor of inst. An instance of w is built only
         // when one of its strong links leads to an unvisited "on" node or closes the
@@ -607,28 +430,28 @@ struct ChainEngine::Impl {
         bool blocked = false;
         for (int k = step_begin[2 * v], ke = step_begin[2 * v + 1]; k < ke; ++k) {
           const int m = steps[k].m;
-          if (seen_stamp[m] == search_stamp && (m != source || !closing)) continue;
+          if (tree.seen_stamp[m] == tree.search_stamp && (m != source || !closing)) continue;
           const int w = steps[k].w;
           if (w != cw) {
             cw = w;
             wi = -1;
             // off(w) can be an ancestor only if it has an instance: seen[] of an "off"
             // node marks that (seen[] of "on" nodes marks their visit).
-            blocked = seen_stamp[w] == search_stamp && is_ancestor(inst, w);
-            if (!blocked) seen_stamp[w] = search_stamp;
+            blocked = tree.seen_stamp[w] == tree.search_stamp && tree.is_ancestor(inst, w);
+            if (!blocked) tree.seen_stamp[w] = tree.search_stamp;
           }
           if (blocked) continue;
-          if (wi < 0) wi = new_instance(w, inst);
+          if (wi < 0) wi = tree.new_instance(w, inst);
           if (m == source) {
             // Below the floor a cycle eliminates nothing (see cycle_floor).
             if (offdepth >= cycle_floor) offer_cycle(wi, y, x, base, sort_key, offdepth);
             continue;
           }
-          seen_stamp[m] = search_stamp;
-          next_frontier[next_size++] = new_instance(m, wi);
+          tree.seen_stamp[m] = tree.search_stamp;
+          tree.next_frontier[next_size++] = tree.new_instance(m, wi);
         }
       }
-      frontier.swap(next_frontier);
+      tree.frontier.swap(tree.next_frontier);
       frontier_size = next_size;
       depth += 2;
     }
@@ -717,7 +540,7 @@ struct ChainEngine::Impl {
     const int gw = kW > 0 ? kW : words;
     const int* ord = comp_order.data();
     const int* comp = comp_xy.data();
-    const int* a = links.data();
+    const int* a = graph.links.data();
     std::uint64_t* r = reached_by.data();
     for (int i = nodes; i-- > 0;) {
       const int u = ord[i];
@@ -726,7 +549,7 @@ struct ChainEngine::Impl {
       std::uint64_t any = 0;
       for (int w = 0; w < gw; ++w) any |= ru[w];
       if (!any) continue;
-      for (int k = links_begin[u], ke = links_end[u]; k < ke; ++k) {
+      for (int k = graph.links_begin[u], ke = graph.links_end[u]; k < ke; ++k) {
         const int ct = comp[a[k]];
         if (ct == cu) continue;
         std::uint64_t* rt = r + static_cast<size_t>(ct) * gw;
@@ -742,8 +565,9 @@ struct ChainEngine::Impl {
     closer_stamp_call = call_stamp;
     if (comp_xy.size() < nn) comp_xy.resize(nn);
     if (comp_order.size() < nn) comp_order.resize(nn);
-    const int* comp = components<true>(links_begin.data(), links_begin.data(), links_end.data(),
-                                       comp_xy.data(), comp_xy_size, comp_order.data());
+    const int* comp =
+        components<true>(graph.links_begin.data(), graph.links_begin.data(), graph.links_end.data(),
+                         comp_xy.data(), comp_xy_size, comp_order.data());
     comp_xy_call = call_stamp;
     const int ncomp = tarjan_component_count;
     candidate_sources.clear();
@@ -966,7 +790,8 @@ struct ChainEngine::Impl {
       G.words = std::max(1, (S + 63) / 64);
       if (G.compact_begin.size() < static_cast<size_t>(nv) + 1) G.compact_begin.resize(nv + 1);
       size_t edges = 0;
-      for (int k = 0; k < nv; ++k) edges += links_until(G.nodes[k], x) - links_from(G.nodes[k], y);
+      for (int k = 0; k < nv; ++k)
+        edges += graph.links_until(G.nodes[k], x) - graph.links_from(G.nodes[k], y);
       if (G.compact_links.size() < edges) G.compact_links.resize(edges);
       int* ac = G.compact_links.data();
       const int* ci = P.compact_index.data();
@@ -974,7 +799,7 @@ struct ChainEngine::Impl {
       for (int k = 0; k < nv; ++k) {
         G.compact_begin[k] = top;
         const int v = G.nodes[k];
-        for (const int *it = links_from(v, y), *e = links_until(v, x); it != e; ++it) {
+        for (const int *it = graph.links_from(v, y), *e = graph.links_until(v, x); it != e; ++it) {
           const int t = ci[*it];
           if (t >= 0) ac[top++] = t;
         }
@@ -1169,7 +994,8 @@ struct ChainEngine::Impl {
   static constexpr int kBarrenBits = 10;
   std::uint64_t cycle_key(int last_off) const {
     std::uint64_t h = 0;
-    for (int p = last_off; p >= 0; p = instance_parent(p)) h += node_key[instance_node(p)];
+    for (int p = last_off; p >= 0; p = tree.instance_parent(p))
+      h += node_key[tree.instance_node(p)];
     return h;
   }
   // Finds key h among this call's barren cycles; else returns false and, when `insert`,
@@ -1191,7 +1017,7 @@ struct ChainEngine::Impl {
 
   void offer_cycle(int last_off, bool y, bool x, int base, int sort_key, int complexity) {
     Key k{base + length_difficulty(complexity), complexity, sort_key};
-    const long ord = discovery_order(instance_node(0), 0);
+    const long ord = discovery_order(tree.instance_node(0), 0);
     if (!wins(k, ord)) return;
     const std::uint64_t ckey = cycle_key(last_off);
     if (barren(ckey, false)) return;
@@ -1204,8 +1030,8 @@ struct ChainEngine::Impl {
     }
     cycle_cells.assign(set_words, 0);
     Mask digits = 0;
-    for (int p = last_off; p >= 0; p = instance_parent(p)) {
-      const int node = instance_node(p);
+    for (int p = last_off; p >= 0; p = tree.instance_parent(p)) {
+      const int node = tree.instance_node(p);
       const int cd = node >> 1;
       const int c = cd / board.n, d = cd % board.n + 1;
       cycle_cells[c / 64] |= std::uint64_t{1} << (c % 64);
@@ -1246,13 +1072,13 @@ struct ChainEngine::Impl {
     h.placements.clear();
     h.eliminations = elims;
     h.cells.clear();
-    for (int p = last_off; p >= 0; p = instance_parent(p)) {
-      const int cell = (instance_node(p) >> 1) / board.n;
+    for (int p = last_off; p >= 0; p = tree.instance_parent(p)) {
+      const int cell = (tree.instance_node(p) >> 1) / board.n;
       if (std::find(h.cells.begin(), h.cells.end(), cell) == h.cells.end()) h.cells.push_back(cell);
     }
     if (explain) {
       h.explanation = std::string(h.technique) + " (" + std::to_string(complexity) +
-                      " nodes): " + path_text(last_off, instance_node(0)) + ": " +
+                      " nodes): " + path_text(last_off, tree.instance_node(0)) + ": " +
                       describe_eliminations(*board.g, h.eliminations);
     }
   }
@@ -1264,8 +1090,8 @@ ChainEngine::~ChainEngine() = default;
 bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   Impl& s = *impl_;
   s.board.load(ctx.g);
-  s.reset_nodes();
-  s.build_links();
+  s.tree.reset_nodes(static_cast<size_t>(s.board.nc) * s.board.n * 2);
+  s.graph.build(s.board);
   s.load_boards();
   for (auto& D : s.cycle_steps) D.valid = false;
   for (auto& P : s.parallel_search) P.valid = false;
@@ -1315,7 +1141,8 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         const int cd = board.cd(c, lowest(m));
         const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
         s.sources.push_back(on);
-        if (!on_only && s.links_from(off, y) != s.links_until(off, x)) s.sources.push_back(off);
+        if (!on_only && s.graph.links_from(off, y) != s.graph.links_until(off, x))
+          s.sources.push_back(off);
       }
     }
     if (xy) {
@@ -1410,7 +1237,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
           for (Mask m = cm; m; m &= m - 1) {
             const int cd = board.cd(c, lowest(m));
             const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
-            if (s.links_from(off, y) == s.links_until(off, x)) continue;
+            if (s.graph.links_from(off, y) == s.graph.links_until(off, x)) continue;
             s.cycle_floor = s.floors[pass == 0 ? lowest(m) - 1 : 0];
             if (s.cycle_floor > lmax) continue;
             if (s.comp_xy_call == s.call_stamp) {
@@ -1441,7 +1268,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
           const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
           // Strong links into on(s) mirror those out of off(s); without one, neither a
           // cycle nor a chain from off(s) can close.
-          const bool strong = s.links_from(off, y) != s.links_until(off, x);
+          const bool strong = s.graph.links_from(off, y) != s.graph.links_until(off, x);
           if (strong) {
             if (!cycle_steps) {
               s.use_cycle_steps(y, x);
