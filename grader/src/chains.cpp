@@ -32,6 +32,7 @@
 
 #include "chain_search_tree.h"
 #include "chains_internal.h"
+#include "forcing_chain_search.h"
 #include "stop_poll.h"
 
 namespace sudoforge::grader::detail {
@@ -473,54 +474,10 @@ struct ChainEngine::Impl {
     if (!cycles(source, y, x)) done[source] = call_stamp;
   }
 
-  // Forcing chains from many sources at once: breadth-first searches whose node sets are
-  // bit sets over the sources. Finds the shortest chain of the first source (in SE
-  // order) that closes, and rebuilds it with the single-source search. The X pass splits
-  // into one search per digit (X-links never change the digit). The searches are kept
-  // between the rounds of rising rating ceiling and resumed where the ceiling cut them.
-  //
-  // Meeting in the middle: every link has its contrapositive in the same pass (on(a) ->
-  // off(b) and on(b) -> off(a); off(a) -> on(b) and off(b) -> on(a)), so a path from the
-  // source x to a node v and a path from x to not-v make a chain x -> v -> not-x. Links
-  // alternate on/off, so a shortest chain has an odd number L = 2e - 1 of links, and its
-  // e-th node v has d(x, v) = e and d(x, not-v) = e - 1 (less would give a shorter chain).
-  // Hence the chains of 2e nodes are exactly the sources x with a node v new at distance
-  // e whose partner not-v was new at distance e - 1: layer t = e + 1 decides the chains
-  // of 2(t - 1) nodes, half the depth a search for the target itself needs.
+  // Sources of the current pass, and the live nodes (off, on of each candidate in turn)
+  // over which the parallel searches (forcing_chain_search.h) run.
   std::vector<int> live_nodes, sources;
   std::vector<int> sources_xy;  // pass XY's sources of the current call (pass_sources)
-  static constexpr int kNone = 1 << 30;
-  // One breadth-first search over a set of sources (bit i: the i-th source of the group).
-  struct ParallelGroup {
-    std::vector<int> nodes;               // compact index -> node
-    std::vector<int> src, skey;           // per local source: compact node, SE order key
-    std::vector<int> src_nodes;           // the source nodes (to tell whether they changed)
-    std::vector<int> new_nodes, new_src;  // scratch of build_parallel_search
-    std::vector<int> compact_begin, compact_links;  // compact adjacency
-    int words = 1;
-    std::vector<std::uint64_t> reached, front, front2, nextf;  // front2: the next front
-    std::vector<std::uint64_t> closed;  // the sources whose shortest chain is known
-    // The nodes of the current front (active) and of the next one, and the nodes the
-    // layer reached; sized to the node count, with explicit counts (no push_back in the
-    // layer loop, whose inlining then varies with the rest of the file).
-    std::vector<int> active, touched, tstamp, next_active;
-    int nactive = 0;
-    int layer = 0;     // stamp of the last layer computed (only rises, see build_parallel_search)
-    int computed = 1;  // layers computed (layer t: the nodes at distance t - 1)
-    bool exhausted = false;     // every distance is known: no chain is left to find
-    std::vector<int> first_at;  // [complexity]: smallest key of a source closing there
-    int on_close = kNone;       // complexity of the group's shortest chain from an "on" source
-    // The grid (CandidateGrid::serial) and clock + 1 when the group was built.
-    std::uint64_t serial = 0, built = 0;
-    int known() const { return exhausted ? kNone : 2 * (computed - 1); }
-  };
-  struct ParallelSearch {
-    std::vector<ParallelGroup> groups;
-    int ngroups = 0;
-    std::vector<int> compact_index;  // node -> compact index in its group
-    int next_c = 2;                  // next complexity forcing_chains_parallel looks at
-    bool valid = false;
-  };
   // Passes X and XY (forcing chains and cycle floors).
   ParallelSearch parallel_search[2];
 
@@ -757,195 +714,7 @@ struct ChainEngine::Impl {
         }
       }
     }
-    const CandidateGrid& g = *board.g;
-    for (int gi = 0; gi < P.ngroups; ++gi) {
-      ParallelGroup& G = P.groups[gi];
-      if (by_digit && G.serial == g.serial() && g.digit_changed(gi + 1) < G.built &&
-          G.src_nodes == G.new_src) {
-        continue;
-      }
-      G.serial = g.serial();
-      G.built = g.clock() + 1;
-      G.nodes.swap(G.new_nodes);
-      G.src_nodes.swap(G.new_src);
-      const int S = static_cast<int>(G.src_nodes.size());
-      if (S == 0) {  // nothing to search: no chain, no floor
-        G.src.clear();
-        G.skey.clear();
-        G.nactive = 0;
-        G.computed = 1;
-        G.exhausted = true;
-        G.first_at.assign(1, kNone);
-        G.on_close = kNone;
-        continue;
-      }
-      const int nv = static_cast<int>(G.nodes.size());
-      for (int k = 0; k < nv; ++k) P.compact_index[G.nodes[k]] = k;
-      G.src.resize(S);
-      G.skey.resize(S);
-      for (int i = 0; i < S; ++i) {
-        G.src[i] = P.compact_index[G.src_nodes[i]];
-        G.skey[i] = G.src_nodes[i] ^ 1;  // on(cd) before off(cd), candidates in order
-      }
-      G.words = std::max(1, (S + 63) / 64);
-      if (G.compact_begin.size() < static_cast<size_t>(nv) + 1) G.compact_begin.resize(nv + 1);
-      size_t edges = 0;
-      for (int k = 0; k < nv; ++k)
-        edges += graph.links_until(G.nodes[k], x) - graph.links_from(G.nodes[k], y);
-      if (G.compact_links.size() < edges) G.compact_links.resize(edges);
-      int* ac = G.compact_links.data();
-      const int* ci = P.compact_index.data();
-      int top = 0;
-      for (int k = 0; k < nv; ++k) {
-        G.compact_begin[k] = top;
-        const int v = G.nodes[k];
-        for (const int *it = graph.links_from(v, y), *e = graph.links_until(v, x); it != e; ++it) {
-          const int t = ci[*it];
-          if (t >= 0) ac[top++] = t;
-        }
-      }
-      G.compact_begin[nv] = top;
-      if (G.active.size() < static_cast<size_t>(nv)) {
-        G.active.resize(nv);
-        G.next_active.resize(nv);
-        G.touched.resize(nv);
-      }
-      const size_t words = static_cast<size_t>(nv) * G.words;
-      G.reached.assign(words, 0);
-      G.front.assign(words, 0);
-      G.closed.assign(G.words, 0);
-      // The new front is built in front2, which is all zero between layers.
-      if (G.front2.size() < words) G.front2.resize(words, 0);
-      // nextf is all zero between layers (advance clears what it set), and the layer
-      // stamps only rise, so both survive from search to search.
-      if (G.nextf.size() < words) G.nextf.resize(words, 0);
-      if (G.tstamp.size() < static_cast<size_t>(nv)) G.tstamp.resize(nv, 0);
-      G.nactive = 0;
-      for (int i = 0; i < S; ++i) {  // each source node is distinct
-        const size_t at = static_cast<size_t>(G.src[i]) * G.words + i / 64;
-        const std::uint64_t bit = std::uint64_t{1} << (i % 64);
-        G.active[G.nactive++] = G.src[i];
-        G.reached[at] |= bit;
-        G.front[at] |= bit;
-      }
-      G.computed = 1;
-      G.exhausted = S == 0;
-      G.first_at.assign(1, kNone);
-      G.on_close = kNone;
-    }
-    P.next_c = 2;
-    P.valid = true;
-  }
-
-  // Computes the next layer of group G: layer t decides the chains of 2(t - 1) nodes.
-  void advance_group(ParallelGroup& G) {
-    const int complexity = 2 * G.computed;
-    const int first = advance(G, complexity);
-    ++G.computed;
-    G.first_at.resize(complexity + 1, kNone);
-    G.first_at[complexity] = first;
-    if (G.nactive == 0) G.exhausted = true;
-  }
-  // The smallest key of a source whose shortest chain has c nodes, over P's groups
-  // (kNone: none), computing the layers that takes.
-  int first_close(ParallelSearch& P, int c) {
-    int first = kNone;
-    for (int gi = 0; gi < P.ngroups; ++gi) {
-      ParallelGroup& G = P.groups[gi];
-      while (G.known() < c) advance_group(G);
-      if (c < static_cast<int>(G.first_at.size())) first = std::min(first, G.first_at[c]);
-    }
-    return first;
-  }
-  // Whether no group has a chain left beyond c nodes.
-  bool exhausted_after(const ParallelSearch& P, int c) const {
-    for (int gi = 0; gi < P.ngroups; ++gi) {
-      const ParallelGroup& G = P.groups[gi];
-      if (!G.exhausted || c + 1 < static_cast<int>(G.first_at.size())) return false;
-    }
-    return true;
-  }
-
-  // One layer of group G, whose chains closing in it have `complexity` nodes; returns the
-  // smallest key of a source that closed, or kNone.
-  int advance(ParallelGroup& G, int complexity) {
-    // The word loops are the hot spot; with the width known at compile time the compiler
-    // unrolls and vectorises them.
-    // clang-format off
-    switch (G.words) {
-      case 1: return advance_w<1>(G, complexity);
-      case 2: return advance_w<2>(G, complexity);
-      case 3: return advance_w<3>(G, complexity);
-      case 4: return advance_w<4>(G, complexity);
-      case 5: return advance_w<5>(G, complexity);
-      case 6: return advance_w<6>(G, complexity);
-      case 7: return advance_w<7>(G, complexity);
-      case 8: return advance_w<8>(G, complexity);
-      default: return advance_w<0>(G, complexity);
-    }
-    // clang-format on
-  }
-  // advance for groups of kW words per node (0: any, read from G).
-  template <int kW>
-  int advance_w(ParallelGroup& G, int complexity) {
-    const int gw = kW > 0 ? kW : G.words;
-    ++G.layer;
-    int* touched = G.touched.data();
-    int ntouched = 0;
-    const int* active = G.active.data();
-    const int nactive = G.nactive;
-    for (int i = 0; i < nactive; ++i) {
-      const int v = active[i];
-      const std::uint64_t* f = &G.front[static_cast<size_t>(v) * gw];
-      for (int k = G.compact_begin[v], ke = G.compact_begin[v + 1]; k < ke; ++k) {
-        const int t = G.compact_links[k];
-        if (G.tstamp[t] != G.layer) {
-          G.tstamp[t] = G.layer;
-          touched[ntouched++] = t;
-        }
-        std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
-        for (int w = 0; w < gw; ++w) nf[w] |= f[w];
-      }
-    }
-    // The new front goes to front2 while front (the last one) still answers for the
-    // partners; a source counts once, at its shortest chain.
-    int first = kNone;
-    int* next_active = G.next_active.data();
-    int nnext = 0;
-    for (int j = 0; j < ntouched; ++j) {
-      const int t = touched[j];
-      std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
-      std::uint64_t* r = &G.reached[static_cast<size_t>(t) * gw];
-      std::uint64_t* f = &G.front2[static_cast<size_t>(t) * gw];
-      const std::uint64_t* partner = &G.front[static_cast<size_t>(t ^ 1) * gw];
-      std::uint64_t any = 0, meet = 0;
-      for (int w = 0; w < gw; ++w) {
-        const std::uint64_t x = nf[w] & ~r[w];
-        r[w] |= x;
-        f[w] = x;
-        any |= x;
-        meet |= x & partner[w] & ~G.closed[w];
-        nf[w] = 0;
-      }
-      if (any) next_active[nnext++] = t;
-      if (!meet) continue;
-      for (int w = 0; w < gw; ++w) {
-        for (std::uint64_t m = f[w] & partner[w] & ~G.closed[w]; m; m &= m - 1) {
-          const int i = w * 64 + std::countr_zero(m);
-          first = std::min(first, G.skey[i]);
-          if (!(G.skey[i] & 1)) G.on_close = std::min(G.on_close, complexity);
-        }
-        G.closed[w] |= f[w] & partner[w];
-      }
-    }
-    for (int i = 0; i < nactive; ++i) {
-      std::uint64_t* f = &G.front[static_cast<size_t>(active[i]) * gw];
-      for (int w = 0; w < gw; ++w) f[w] = 0;
-    }
-    G.front.swap(G.front2);
-    G.active.swap(G.next_active);
-    G.nactive = nnext;
-    return first;
+    build_groups(P, board, graph, by_digit, y, x);
   }
 
   void forcing_chains_parallel(bool y) {
@@ -960,7 +729,7 @@ struct ChainEngine::Impl {
       if (exhausted_after(P, c - 1)) return;
       const int first = first_close(P, c);
       ++P.next_c;
-      if (first < kNone) {
+      if (first < kNoChain) {
         forcing_chain(first ^ 1, y);  // rebuilds and offers the chain
         return;
       }
@@ -1184,14 +953,14 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
       s.build_parallel_search(P, y, true);
     }
     s.floors.resize(P.ngroups);
-    int least = Impl::kNone;
+    int least = kNoChain;
     for (int gi = 0; gi < P.ngroups; ++gi) {
       auto& G = P.groups[gi];
-      while (G.on_close == Impl::kNone && G.known() < lmax + 2) s.advance_group(G);
+      while (G.on_close == kNoChain && G.known() < lmax + 2) advance_group(G);
       // Without a close yet, every chain has more than known() nodes.
-      const int f = G.on_close < Impl::kNone ? std::max(4, G.on_close - 2)
-                    : G.exhausted            ? Impl::kNone
-                                             : std::max(4, G.known());
+      const int f = G.on_close < kNoChain ? std::max(4, G.on_close - 2)
+                    : G.exhausted         ? kNoChain
+                                          : std::max(4, G.known());
       s.floors[gi] = f;
       least = std::min(least, f);
     }
