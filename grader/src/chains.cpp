@@ -30,6 +30,7 @@
 #include <memory>
 #include <tuple>
 
+#include "chain_components.h"
 #include "chain_search_tree.h"
 #include "chains_internal.h"
 #include "forcing_chain_search.h"
@@ -192,146 +193,8 @@ struct ChainEngine::Impl {
     step_begin = D.step_begin.data();
     steps = D.pairs.data();
   }
-  std::vector<int> tarjan_index, tarjan_low, tarjan_component, tarjan_stack, tarjan_calls,
-      tarjan_size;  // scratch of components
-  // Tarjan's strongly connected components (iteratively) of a pass's graph of "on" nodes
-  // (to their "off" neighbours: lo_on..aend) and "off" nodes (to the "on" nodes of their
-  // strong links: lo_off..hi_off). Returns [node] -> component for the live candidates'
-  // nodes that can lie on a cycle, -1 for the others: an "off" node without a strong link
-  // and an "on" node without one into it (by the contrapositive links, none out of its
-  // "off" node) are left out of the search.
-  //
-  // With kAll, every live node is numbered (none is left out). Tarjan numbers the
-  // components in reverse topological order: a node reaches only nodes of its own
-  // component or of lower numbers.
-  //
-  // `size` receives the node count of each component. With `order`, also lists there the
-  // nodes numbered, by component in rising order.
-  template <bool kAll>
-  const int* components(const int* lo_on, const int* lo_off, const int* hi_off, int* comp,
-                        std::vector<int>& size, int* order = nullptr) {
-    int norder = 0;
-    size.clear();
-    tarjan_late.clear();
-    const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
-    if (tarjan_index.size() < nn) {
-      tarjan_index.resize(nn);
-      tarjan_low.resize(nn);
-      tarjan_stack.resize(nn);
-      tarjan_calls.resize(3 * nn);
-    }
-    // idx: -1 unvisited, then the visit number; kDone once the node's component is
-    // numbered, so that the low-link update needs no test of that.
-    constexpr int kDone = 1 << 30;
-    int* idx = tarjan_index.data();
-    int* low = tarjan_low.data();
-    int* st = tarjan_stack.data();
-    int* cs = tarjan_calls.data();  // call stack: node, next position in links, end
-    const int* a = graph.links.data();
-    for (int c = 0; c < board.nc; ++c) {
-      for (Mask cm = board.cand[c]; cm; cm &= cm - 1) {
-        const int off = ChainBoard::node(board.cd(c, lowest(cm)), false);
-        idx[off] = idx[off + 1] = -1;
-        comp[off] = comp[off + 1] = -1;
-      }
-    }
-    int counter = 0, ncomp = 0, sp = 0;
-    for (int c = 0; c < board.nc; ++c) {
-      for (Mask cm = board.cand[c]; cm; cm &= cm - 1) {
-        const int off_r = ChainBoard::node(board.cd(c, lowest(cm)), false);
-        for (int r = kAll ? off_r : off_r + 1; r <= off_r + 1; ++r) {
-          if (idx[r] >= 0) continue;
-          // An "on" node whose "off" node has no strong link has no link into it (each
-          // link has its contrapositive): alone in its component, and no search from
-          // elsewhere meets it. With kAll it is numbered after the others (it reaches
-          // only lower numbers), so its links are never walked here.
-          if ((r & 1) && lo_off[off_r] == hi_off[off_r]) {
-            if (kAll) tarjan_late.push_back(r);
-            continue;
-          }
-          int csp = 0;
-          int v = r;
-          int k = (r & 1) ? lo_on[r] : lo_off[r];
-          int end = (r & 1) ? graph.links_end[r] : hi_off[r];
-          int lowv = counter;
-          idx[r] = counter++;
-          st[sp++] = r;
-          while (true) {
-            // Scan v's links from k; descend into the first unvisited node.
-            bool descended = false;
-            for (; k < end; ++k) {
-              const int m = a[k];
-              const int im = idx[m];
-              if (im >= 0) {
-                lowv = std::min(lowv, im);
-                continue;
-              }
-              int from, to;
-              if (m & 1) {
-                from = lo_on[m];
-                to = graph.links_end[m];
-              } else {
-                from = lo_off[m];
-                to = hi_off[m];
-                if (from == to) {  // a dead end: no cycle passes there
-                  if (kAll) {      // its own component, as a visit would find
-                    idx[m] = kDone;
-                    if (order) order[norder++] = m;
-                    comp[m] = ncomp++;
-                    size.push_back(1);
-                  }
-                  continue;
-                }
-              }
-              cs[csp++] = v;
-              cs[csp++] = k + 1;
-              cs[csp++] = end;
-              low[v] = lowv;
-              v = m;
-              k = from;
-              end = to;
-              lowv = counter;
-              idx[m] = counter++;
-              st[sp++] = m;
-              descended = true;
-              break;
-            }
-            if (descended) continue;
-            // v is finished.
-            if (lowv == idx[v]) {
-              int t;
-              const int sp0 = sp;
-              do {
-                t = st[--sp];
-                comp[t] = ncomp;
-                idx[t] = kDone;
-                if (order) order[norder++] = t;
-              } while (t != v);
-              size.push_back(sp0 - sp);
-              ++ncomp;
-            }
-            if (csp == 0) break;
-            const int child_low = lowv;
-            end = cs[--csp];
-            k = cs[--csp];
-            v = cs[--csp];
-            lowv = std::min(low[v], child_low);
-          }
-        }
-      }
-    }
-    for (int r : tarjan_late) {
-      if (idx[r] >= 0) continue;
-      idx[r] = kDone;
-      comp[r] = ncomp++;
-      size.push_back(1);
-      if (order) order[norder++] = r;
-    }
-    tarjan_component_count = ncomp;
-    return comp;
-  }
-  std::vector<int> tarjan_late;    // scratch of components: the "on" nodes numbered last
-  int tarjan_component_count = 0;  // components numbered by the last call
+  std::vector<int> tarjan_component, tarjan_size;  // the components of a pass (build_cycle_steps)
+  StrongComponents tarjan;
   // The components of pass XY's graph with every node numbered, when this call has them
   // (see build_parallel_search).
   std::vector<int> comp_xy, comp_xy_size;
@@ -360,9 +223,9 @@ struct ChainEngine::Impl {
     // XY's), so those do too, when this call has them (always, on 9x9): fewer pairs
     // dropped, a Tarjan saved per pass.
     const bool xy_comps = comp_xy_call == call_stamp;
-    const int* comp =
-        xy_comps ? comp_xy.data()
-                 : components<false>(first, sfirst, slast, tarjan_component.data(), tarjan_size);
+    const int* comp = xy_comps ? comp_xy.data()
+                               : tarjan.number<false>(board, graph, first, sfirst, slast,
+                                                      tarjan_component.data(), tarjan_size);
     // A component of one node holds no cycle.
     const int* csize = xy_comps ? comp_xy_size.data() : tarjan_size.data();
     // Every (v, w, m) is distinct: at most one pair per link out of each "off" node per
@@ -522,11 +385,11 @@ struct ChainEngine::Impl {
     closer_stamp_call = call_stamp;
     if (comp_xy.size() < nn) comp_xy.resize(nn);
     if (comp_order.size() < nn) comp_order.resize(nn);
-    const int* comp =
-        components<true>(graph.links_begin.data(), graph.links_begin.data(), graph.links_end.data(),
-                         comp_xy.data(), comp_xy_size, comp_order.data());
+    const int* comp = tarjan.number<true>(board, graph, graph.links_begin.data(),
+                                          graph.links_begin.data(), graph.links_end.data(),
+                                          comp_xy.data(), comp_xy_size, comp_order.data());
     comp_xy_call = call_stamp;
-    const int ncomp = tarjan_component_count;
+    const int ncomp = tarjan.component_count;
     candidate_sources.clear();
     for (int v : sources) {
       if (comp[v] >= comp[v ^ 1]) candidate_sources.push_back(v);
