@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "engine.h"
+#include "finders.h"
 #include "finder_memo.h"
 #include "stop_poll.h"
 

@@ -18,7 +18,7 @@
 // column): which type 3 set comes first depends on it.
 #include <algorithm>
 
-#include "engine.h"
+#include "finders.h"
 
 namespace sudoforge::grader::detail {
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "engine.h"
+#include "candidate_grid.h"
 #include "sudoforge/core/alphabet.h"
 
 namespace sudoforge::grader::detail {

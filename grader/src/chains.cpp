@@ -19,7 +19,7 @@
 // digit for X-chains, resumed from round to round; a digit's search is kept from call to
 // call while its candidates do not change), before the cycles; a source whose cycle
 // search ran to the end is not searched again in later rounds; the cycle search only
-// builds "off" instances that have a strong link, from a per-pass table of
+// builds "off" tree.instances that have a strong link, from a per-pass table of
 // on -> off -> on steps that stay inside a strongly connected component of the pass's
 // graph (a cycle cannot leave one); a source's cycles are searched only when its
 // component could eliminate something (cycles_may_eliminate, eliminable_digits); cycle
@@ -27,24 +27,16 @@
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include <algorithm>
+#include <memory>
 #include <tuple>
 
+#include "chain_components.h"
+#include "chain_search_tree.h"
 #include "chains_internal.h"
+#include "forcing_chain_search.h"
 #include "stop_poll.h"
 
 namespace sudoforge::grader::detail {
-
-void ChainBoard::load(const CandidateGrid& grid) {
-  g = &grid;
-  n = grid.n();
-  nc = grid.cell_count();
-  cand.resize(nc);
-  for (int c = 0; c < nc; ++c) cand[c] = grid.cand(c);
-  upos.assign(static_cast<size_t>(3 * n) * (n + 1), 0);
-  for (int u = 0; u < 3 * n; ++u) {
-    for (int d = 1; d <= n; ++d) upos[u * (n + 1) + d] = grid.pos(u, d);
-  }
-}
 
 namespace {
 
@@ -58,144 +50,10 @@ struct Key {
 }  // namespace
 
 struct ChainEngine::Impl {
+  ChainLinks graph;
+  SearchTree tree;
   DynamicScratchPtr dynamic = make_dynamic_scratch();
   ChainBoard board;
-  // Instance pool of the current search.
-  // Instances of the current search: a node and the instance it was reached from.
-  struct Instance {
-    int node, parent;
-  };
-  // Sized before each search to its bound (see reserve_search), written by index: the
-  // searches run tens of thousands of times a puzzle, and push_back was a tenth of them.
-  std::vector<Instance> instances;
-  int instance_count = 0;
-  std::vector<int> seen_stamp;  // per node stamp
-  int search_stamp = 0;
-  std::vector<int> frontier, next_frontier;
-  // Static adjacency, CSR: for node v, links[links_begin[v] .. links_y_end[v]) are Y-links
-  // and links[links_y_end[v] .. links_end[v]) the other links (on: peers; off: conjugates).
-  std::vector<int> links_begin, links_y_end, links_end, links;
-  int links_size = 0;  // entries of links in use
-  // Between the calls of one puzzle a few cells change, so a cell's block of the
-  // adjacency is copied from the last call's (previous_links) when nothing it reads changed
-  // (grader/PERF_NOTES.md): its candidates, and the positions of those values in
-  // its three units (told by the grid's change clocks: a unit that changed, while none of
-  // the cell's values changed anywhere, keeps the block too). The blocks of the cells are
-  // consecutive, in cell order: cell c's is [cell_links_begin[c], cell_links_begin[c + 1]).
-  std::vector<int> previous_links, cell_links_begin, previous_cell_links_begin;
-  std::uint64_t previous_serial = 0,
-                previous_built = 0;  // the grid and clock + 1 of the last build
-
-  // The peers and conjugates come from the units' position masks (the grid's upos), not
-  // from scanning the 3(n-1) peers of every candidate: this runs once per call, over
-  // every candidate, and was a tenth of the static chains' cost.
-  void build_links() {
-    const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
-    if (links_begin.size() < nn) {  // only the nodes of live candidates are ever read
-      links_begin.resize(nn);
-      links_y_end.resize(nn);
-      links_end.resize(nn);
-    }
-    const CandidateGrid& g = *board.g;
-    const int np = static_cast<int>(g.peers(0).size());
-    size_t bound = 0;
-    for (int c = 0; c < board.nc; ++c) {
-      const size_t k = popcount(board.cand[c]);
-      bound += k * (k + np + 4);
-    }
-    links.swap(previous_links);
-    cell_links_begin.swap(previous_cell_links_begin);
-    if (links.size() < bound) links.resize(bound);
-    if (cell_links_begin.size() < static_cast<size_t>(board.nc) + 1)
-      cell_links_begin.resize(board.nc + 1);
-    int* dst = links.data();
-    int top = 0;
-    const int stride = board.n + 1;
-    // Keeping blocks needs the last call's on the same grid (same serial: same shape).
-    const bool keep = previous_serial == g.serial();
-    const std::uint64_t since = previous_built;
-    Mask moved = 0;  // the values whose places changed since the last build
-    if (keep) {
-      for (int d = 1; d <= board.n; ++d)
-        moved |= static_cast<Mask>(g.digit_changed(d) >= since) << d;
-    }
-    for (int c = 0; c < board.nc; ++c) {
-      const Mask cm = board.cand[c];
-      cell_links_begin[c] = top;
-      if (!cm) continue;
-      const int ur = g.unit_of(c, 0), uc = g.unit_of(c, 1), ub = g.unit_of(c, 2);
-      if (keep && g.cell_changed(c) < since &&
-          ((cm & moved) == 0 || (g.unit_changed(ur) < since && g.unit_changed(uc) < since &&
-                                 g.unit_changed(ub) < since))) {
-        const int from = previous_cell_links_begin[c],
-                  len = previous_cell_links_begin[c + 1] - from, shift = top - from;
-        std::copy(previous_links.data() + from, previous_links.data() + from + len, dst + top);
-        for (Mask m = cm; m; m &= m - 1) {
-          const int cdv = board.cd(c, lowest(m));
-          for (int v = 2 * cdv; v < 2 * cdv + 2; ++v) {
-            links_begin[v] += shift;
-            links_y_end[v] += shift;
-            links_end[v] += shift;
-          }
-        }
-        top += len;
-        continue;
-      }
-      // SE's house order (box, row, column, each in reading order): the cycle search
-      // keeps each "on" node's first parent, so the order of equal-length paths decides
-      // which cycles it meets.
-      const Mask not_self_b = ~(Mask{1} << g.index_in(ub, c));
-      const Mask not_box_r = ~g.inter(ur, ub), not_box_c = ~g.inter(uc, ub);
-      const int* cb = g.unit(ub);
-      const int* cr = g.unit(ur);
-      const int* cc = g.unit(uc);
-      const bool bivalue = popcount(cm) == 2;
-      for (Mask m = cm; m; m &= m - 1) {
-        const int d = lowest(m);
-        const int cdv = board.cd(c, d);
-        const Mask pb = board.upos[ub * stride + d], pr = board.upos[ur * stride + d],
-                   pc = board.upos[uc * stride + d];
-        // off(c,d): the Y-link, then the conjugates in box, row, column (once each).
-        int v = ChainBoard::node(cdv, false);
-        links_begin[v] = top;
-        if (bivalue) dst[top++] = ChainBoard::node(board.cd(c, lowest(cm & ~(Mask{1} << d))), true);
-        links_y_end[v] = top;
-        const int first = top;
-        auto conjugate = [&](Mask p, const int* cells) {
-          if (popcount(p) != 2) return;
-          int other = cells[lowest(p)];
-          if (other == c) other = cells[lowest(p & (p - 1))];
-          const int w = ChainBoard::node(board.cd(other, d), true);
-          for (int i = first; i < top; ++i) {
-            if (dst[i] == w) return;
-          }
-          dst[top++] = w;
-        };
-        conjugate(pb, cb);
-        conjugate(pr, cr);
-        conjugate(pc, cc);
-        links_end[v] = top;
-        // on(c,d): the Y-links, then the peers holding d.
-        v = ChainBoard::node(cdv, true);
-        links_begin[v] = top;
-        for (Mask o = cm & ~(Mask{1} << d); o; o &= o - 1)
-          dst[top++] = ChainBoard::node(board.cd(c, lowest(o)), false);
-        links_y_end[v] = top;
-        for (Mask q = pb & not_self_b; q; q &= q - 1)
-          dst[top++] = ChainBoard::node(board.cd(cb[lowest(q)], d), false);
-        for (Mask q = pr & not_box_r; q; q &= q - 1)
-          dst[top++] = ChainBoard::node(board.cd(cr[lowest(q)], d), false);
-        for (Mask q = pc & not_box_c; q; q &= q - 1)
-          dst[top++] = ChainBoard::node(board.cd(cc[lowest(q)], d), false);
-        links_end[v] = top;
-      }
-    }
-    cell_links_begin[board.nc] = top;
-    links_size = top;
-    previous_serial = g.serial();
-    previous_built = g.clock() + 1;
-  }
-
   Key best;
   // SE's order of discovery of the best hint, to break ties of equal keys as SE's stable
   // sort does: (pass, candidate, kind), kind 0 cycle, 1 chain from "on", 2 from "off".
@@ -209,40 +67,6 @@ struct ChainEngine::Impl {
   bool found = false;
   bool explain = false;
 
-  void reset_nodes() {
-    const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
-    if (seen_stamp.size() < nn) seen_stamp.assign(nn, 0);
-  }
-  int new_instance(int node, int parent) {
-    instances[instance_count] = Instance{node, parent};
-    return instance_count++;
-  }
-  // Room for a search of at most `insts` instances and `layer` per layer.
-  void reserve_search(size_t insts, size_t layer) {
-    if (instances.size() < insts) instances.resize(insts);
-    if (frontier.size() < layer) {
-      frontier.resize(layer);
-      next_frontier.resize(layer);
-    }
-  }
-  int instance_node(int i) const { return instances[i].node; }
-  int instance_parent(int i) const { return instances[i].parent; }
-  bool is_ancestor(int inst, int node) const {
-    for (int p = inst; p >= 0; p = instances[p].parent) {
-      if (instances[p].node == node) return true;
-    }
-    return false;
-  }
-
-  // Neighbours of a node in the static graph (Y-links only when y, X-links only when x;
-  // peers of an "on" node are always linked).
-  const int* links_from(int node, bool y) const {
-    return links.data() + (y ? links_begin[node] : links_y_end[node]);
-  }
-  const int* links_until(int node, bool x) const {
-    return links.data() + ((x || (node & 1)) ? links_end[node] : links_y_end[node]);
-  }
-
   std::string node_name(int node) const {
     const int cd = node >> 1;
     const int c = cd / board.n, d = cd % board.n + 1;
@@ -251,7 +75,7 @@ struct ChainEngine::Impl {
   std::string path_text(int inst, int last_node) const {
     std::vector<int> nodes;
     if (last_node >= 0) nodes.push_back(last_node);
-    for (int p = inst; p >= 0; p = instance_parent(p)) nodes.push_back(instance_node(p));
+    for (int p = inst; p >= 0; p = tree.instance_parent(p)) nodes.push_back(tree.instance_node(p));
     std::string s;
     for (size_t i = nodes.size(); i-- > 0;) {
       s += node_name(nodes[i]);
@@ -287,8 +111,8 @@ struct ChainEngine::Impl {
       h.eliminations.emplace_back(c, d);
     }
     h.cells.clear();
-    for (int p = parent_inst; p >= 0; p = instance_parent(p)) {
-      const int cell = (instance_node(p) >> 1) / board.n;
+    for (int p = parent_inst; p >= 0; p = tree.instance_parent(p)) {
+      const int cell = (tree.instance_node(p) >> 1) / board.n;
       if (std::find(h.cells.begin(), h.cells.end(), cell) == h.cells.end()) h.cells.push_back(cell);
     }
     if (explain) {
@@ -304,13 +128,13 @@ struct ChainEngine::Impl {
   void forcing_chain(int source, bool y) {
     const int base = y ? 70 : 66;
     const int sort_key = y ? 4 : 2;
-    ++search_stamp;
+    ++tree.search_stamp;
     const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
-    reserve_search(nn + 1, nn + 1);  // every node is met once
-    instance_count = 0;
+    tree.reserve_search(nn + 1, nn + 1);  // every node is met once
+    tree.instance_count = 0;
     int frontier_size = 0, next_size = 0;
-    frontier[frontier_size++] = new_instance(source, -1);
-    seen_stamp[source] = search_stamp;
+    tree.frontier[frontier_size++] = tree.new_instance(source, -1);
+    tree.seen_stamp[source] = tree.search_stamp;
     const int target = source ^ 1;
     int depth = 1;
     while (frontier_size != 0) {
@@ -320,20 +144,21 @@ struct ChainEngine::Impl {
         return;
       next_size = 0;
       for (int i = 0; i < frontier_size; ++i) {
-        const int inst = frontier[i];
-        const int v = instance_node(inst);
-        for (const int *it = links_from(v, y), *e = links_until(v, true); it != e; ++it) {
+        const int inst = tree.frontier[i];
+        const int v = tree.instance_node(inst);
+        for (const int *it = graph.links_from(v, y), *e = graph.links_until(v, true); it != e;
+             ++it) {
           const int m = *it;
           if (m == target) {
             offer_chain(y, source, inst, c);
             return;
           }
-          if (seen_stamp[m] == search_stamp) continue;
-          seen_stamp[m] = search_stamp;
-          next_frontier[next_size++] = new_instance(m, inst);
+          if (tree.seen_stamp[m] == tree.search_stamp) continue;
+          tree.seen_stamp[m] = tree.search_stamp;
+          tree.next_frontier[next_size++] = tree.new_instance(m, inst);
         }
       }
-      frontier.swap(next_frontier);
+      tree.frontier.swap(tree.next_frontier);
       frontier_size = next_size;
       ++depth;
     }
@@ -351,7 +176,7 @@ struct ChainEngine::Impl {
     std::vector<int> step_begin;  // [2v, 2v+1]: pairs of "on" node v in `pairs`
     std::vector<OffOnStep> pairs;
     // A cycle search has at most one instance per "on" node (visited once) and one per
-    // "off" neighbour w under it: at most `ons` + groups + 1 instances, ons + 1 per layer.
+    // "off" neighbour w under it: at most `ons` + groups + 1 tree.instances, ons + 1 per layer.
     size_t insts = 0, ons = 0;
     bool valid = false;
   };
@@ -364,150 +189,12 @@ struct ChainEngine::Impl {
       build_cycle_steps(D, y, x);
       D.valid = true;
     }
-    reserve_search(D.insts, D.ons + 1);
+    tree.reserve_search(D.insts, D.ons + 1);
     step_begin = D.step_begin.data();
     steps = D.pairs.data();
   }
-  std::vector<int> tarjan_index, tarjan_low, tarjan_component, tarjan_stack, tarjan_calls,
-      tarjan_size;  // scratch of components
-  // Tarjan's strongly connected components (iteratively) of a pass's graph of "on" nodes
-  // (to their "off" neighbours: lo_on..aend) and "off" nodes (to the "on" nodes of their
-  // strong links: lo_off..hi_off). Returns [node] -> component for the live candidates'
-  // nodes that can lie on a cycle, -1 for the others: an "off" node without a strong link
-  // and an "on" node without one into it (by the contrapositive links, none out of its
-  // "off" node) are left out of the search.
-  //
-  // With kAll, every live node is numbered (none is left out). Tarjan numbers the
-  // components in reverse topological order: a node reaches only nodes of its own
-  // component or of lower numbers.
-  //
-  // `size` receives the node count of each component. With `order`, also lists there the
-  // nodes numbered, by component in rising order.
-  template <bool kAll>
-  const int* components(const int* lo_on, const int* lo_off, const int* hi_off, int* comp,
-                        std::vector<int>& size, int* order = nullptr) {
-    int norder = 0;
-    size.clear();
-    tarjan_late.clear();
-    const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
-    if (tarjan_index.size() < nn) {
-      tarjan_index.resize(nn);
-      tarjan_low.resize(nn);
-      tarjan_stack.resize(nn);
-      tarjan_calls.resize(3 * nn);
-    }
-    // idx: -1 unvisited, then the visit number; kDone once the node's component is
-    // numbered, so that the low-link update needs no test of that.
-    constexpr int kDone = 1 << 30;
-    int* idx = tarjan_index.data();
-    int* low = tarjan_low.data();
-    int* st = tarjan_stack.data();
-    int* cs = tarjan_calls.data();  // call stack: node, next position in links, end
-    const int* a = links.data();
-    for (int c = 0; c < board.nc; ++c) {
-      for (Mask cm = board.cand[c]; cm; cm &= cm - 1) {
-        const int off = ChainBoard::node(board.cd(c, lowest(cm)), false);
-        idx[off] = idx[off + 1] = -1;
-        comp[off] = comp[off + 1] = -1;
-      }
-    }
-    int counter = 0, ncomp = 0, sp = 0;
-    for (int c = 0; c < board.nc; ++c) {
-      for (Mask cm = board.cand[c]; cm; cm &= cm - 1) {
-        const int off_r = ChainBoard::node(board.cd(c, lowest(cm)), false);
-        for (int r = kAll ? off_r : off_r + 1; r <= off_r + 1; ++r) {
-          if (idx[r] >= 0) continue;
-          // An "on" node whose "off" node has no strong link has no link into it (each
-          // link has its contrapositive): alone in its component, and no search from
-          // elsewhere meets it. With kAll it is numbered after the others (it reaches
-          // only lower numbers), so its links are never walked here.
-          if ((r & 1) && lo_off[off_r] == hi_off[off_r]) {
-            if (kAll) tarjan_late.push_back(r);
-            continue;
-          }
-          int csp = 0;
-          int v = r;
-          int k = (r & 1) ? lo_on[r] : lo_off[r];
-          int end = (r & 1) ? links_end[r] : hi_off[r];
-          int lowv = counter;
-          idx[r] = counter++;
-          st[sp++] = r;
-          while (true) {
-            // Scan v's links from k; descend into the first unvisited node.
-            bool descended = false;
-            for (; k < end; ++k) {
-              const int m = a[k];
-              const int im = idx[m];
-              if (im >= 0) {
-                lowv = std::min(lowv, im);
-                continue;
-              }
-              int from, to;
-              if (m & 1) {
-                from = lo_on[m];
-                to = links_end[m];
-              } else {
-                from = lo_off[m];
-                to = hi_off[m];
-                if (from == to) {  // a dead end: no cycle passes there
-                  if (kAll) {      // its own component, as a visit would find
-                    idx[m] = kDone;
-                    if (order) order[norder++] = m;
-                    comp[m] = ncomp++;
-                    size.push_back(1);
-                  }
-                  continue;
-                }
-              }
-              cs[csp++] = v;
-              cs[csp++] = k + 1;
-              cs[csp++] = end;
-              low[v] = lowv;
-              v = m;
-              k = from;
-              end = to;
-              lowv = counter;
-              idx[m] = counter++;
-              st[sp++] = m;
-              descended = true;
-              break;
-            }
-            if (descended) continue;
-            // v is finished.
-            if (lowv == idx[v]) {
-              int t;
-              const int sp0 = sp;
-              do {
-                t = st[--sp];
-                comp[t] = ncomp;
-                idx[t] = kDone;
-                if (order) order[norder++] = t;
-              } while (t != v);
-              size.push_back(sp0 - sp);
-              ++ncomp;
-            }
-            if (csp == 0) break;
-            const int child_low = lowv;
-            end = cs[--csp];
-            k = cs[--csp];
-            v = cs[--csp];
-            lowv = std::min(low[v], child_low);
-          }
-        }
-      }
-    }
-    for (int r : tarjan_late) {
-      if (idx[r] >= 0) continue;
-      idx[r] = kDone;
-      comp[r] = ncomp++;
-      size.push_back(1);
-      if (order) order[norder++] = r;
-    }
-    tarjan_component_count = ncomp;
-    return comp;
-  }
-  std::vector<int> tarjan_late;    // scratch of components: the "on" nodes numbered last
-  int tarjan_component_count = 0;  // components numbered by the last call
+  std::vector<int> tarjan_component, tarjan_size;  // the components of a pass (build_cycle_steps)
+  StrongComponents tarjan;
   // The components of pass XY's graph with every node numbered, when this call has them
   // (see build_parallel_search).
   std::vector<int> comp_xy, comp_xy_size;
@@ -516,13 +203,13 @@ struct ChainEngine::Impl {
     auto& ds = D.step_begin;  // [2v], [2v+1]: range of the "on" node v's pairs
     const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
     if (ds.size() < 2 * nn) ds.resize(2 * nn);
-    const int* base_adj = links.data();
+    const int* base_adj = graph.links.data();
     // "on" nodes link to all their neighbours in every pass but X, which drops the
     // Y-links; an "off" node's strong links are its Y-link (passes Y, XY) and its
     // conjugates (X, XY).
-    const int* first = y ? links_begin.data() : links_y_end.data();
-    const int* sfirst = y ? links_begin.data() : links_y_end.data();
-    const int* slast = x ? links_end.data() : links_y_end.data();
+    const int* first = y ? graph.links_begin.data() : graph.links_y_end.data();
+    const int* sfirst = y ? graph.links_begin.data() : graph.links_y_end.data();
+    const int* slast = x ? graph.links_end.data() : graph.links_y_end.data();
     // A cycle lies inside one strongly connected component of the pass's graph, and so
     // does every path from on(s) to a node of that component: a node on such a path is
     // reachable from on(s) and reaches it back. So the search from on(s) meets the same
@@ -536,14 +223,14 @@ struct ChainEngine::Impl {
     // XY's), so those do too, when this call has them (always, on 9x9): fewer pairs
     // dropped, a Tarjan saved per pass.
     const bool xy_comps = comp_xy_call == call_stamp;
-    const int* comp =
-        xy_comps ? comp_xy.data()
-                 : components<false>(first, sfirst, slast, tarjan_component.data(), tarjan_size);
+    const int* comp = xy_comps ? comp_xy.data()
+                               : tarjan.number<false>(board, graph, first, sfirst, slast,
+                                                      tarjan_component.data(), tarjan_size);
     // A component of one node holds no cycle.
     const int* csize = xy_comps ? comp_xy_size.data() : tarjan_size.data();
     // Every (v, w, m) is distinct: at most one pair per link out of each "off" node per
     // link into it, and an "off" node has at most 4 strong links.
-    const size_t bound = 4 * static_cast<size_t>(links_size);
+    const size_t bound = 4 * static_cast<size_t>(graph.links_size);
     if (D.pairs.size() < bound) D.pairs.resize(bound);
     size_t ons = 0, groups = 0;
     OffOnStep* pair_out = D.pairs.data();
@@ -555,7 +242,8 @@ struct ChainEngine::Impl {
         ds[2 * v] = top;
         const int cv = comp[v];
         const bool alone = cv < 0 || csize[cv] == 1;
-        for (const int *it = base_adj + first[v], *e = base_adj + (alone ? first[v] : links_end[v]);
+        for (const int *it = base_adj + first[v],
+                       *e = base_adj + (alone ? first[v] : graph.links_end[v]);
              it != e; ++it) {
           const int w = *it;
           if (comp[w] != cv) continue;
@@ -575,18 +263,18 @@ struct ChainEngine::Impl {
 
   // Cycles through on(source). SE's breadth-first search: "on" nodes are visited once,
   // "off" nodes once per "on" parent (not an ancestor). An "off" instance only matters
-  // through its strong links (to a new "on" node, or back to the source), so instances
+  // through its strong links (to a new "on" node, or back to the source), so tree.instances
   // without one are never built; the order of discovery is SE's.
   // Returns true when the rating ceiling cut the search (false: searched to the end).
   bool cycles(int source, bool y, bool x) {
     const int base = (y && x) ? 70 : 65;
     const int sort_key = (y && x) ? 4 : (y ? 3 : 2);
-    ++search_stamp;
-    instance_count = 0;  // use_cycle_steps reserved the room: see CycleSteps::insts
+    ++tree.search_stamp;
+    tree.instance_count = 0;  // use_cycle_steps reserved the room: see CycleSteps::insts
     int frontier_size = 0, next_size = 0;
-    frontier[frontier_size++] = new_instance(source, -1);
-    seen_stamp[source] = search_stamp;  // on nodes visited once
-    int depth = 1;                      // depth of the instances in cur (on nodes)
+    tree.frontier[frontier_size++] = tree.new_instance(source, -1);
+    tree.seen_stamp[source] = tree.search_stamp;  // on nodes visited once
+    int depth = 1;                                // depth of the tree.instances in cur (on nodes)
     while (frontier_size != 0) {
       // Off layer at depth+1; a cycle closes from an off instance of depth >= 4.
       const int cmin = std::max({4, depth + 1, cycle_floor});
@@ -596,8 +284,8 @@ struct ChainEngine::Impl {
       const bool closing = offdepth >= 4;
       next_size = 0;
       for (int i = 0; i < frontier_size; ++i) {
-        const int inst = frontier[i];
-        const int v = instance_node(inst);
+        const int inst = tree.frontier[i];
+        const int v = tree.instance_node(inst);
         // w: the "off" node of the current group of pairs; wi its instance (-1: none
         // yet); blocked: off(w) is an ancestor of inst. An instance of w is built only
         // when one of its strong links leads to an unvisited "on" node or closes the
@@ -606,28 +294,28 @@ struct ChainEngine::Impl {
         bool blocked = false;
         for (int k = step_begin[2 * v], ke = step_begin[2 * v + 1]; k < ke; ++k) {
           const int m = steps[k].m;
-          if (seen_stamp[m] == search_stamp && (m != source || !closing)) continue;
+          if (tree.seen_stamp[m] == tree.search_stamp && (m != source || !closing)) continue;
           const int w = steps[k].w;
           if (w != cw) {
             cw = w;
             wi = -1;
             // off(w) can be an ancestor only if it has an instance: seen[] of an "off"
             // node marks that (seen[] of "on" nodes marks their visit).
-            blocked = seen_stamp[w] == search_stamp && is_ancestor(inst, w);
-            if (!blocked) seen_stamp[w] = search_stamp;
+            blocked = tree.seen_stamp[w] == tree.search_stamp && tree.is_ancestor(inst, w);
+            if (!blocked) tree.seen_stamp[w] = tree.search_stamp;
           }
           if (blocked) continue;
-          if (wi < 0) wi = new_instance(w, inst);
+          if (wi < 0) wi = tree.new_instance(w, inst);
           if (m == source) {
             // Below the floor a cycle eliminates nothing (see cycle_floor).
             if (offdepth >= cycle_floor) offer_cycle(wi, y, x, base, sort_key, offdepth);
             continue;
           }
-          seen_stamp[m] = search_stamp;
-          next_frontier[next_size++] = new_instance(m, wi);
+          tree.seen_stamp[m] = tree.search_stamp;
+          tree.next_frontier[next_size++] = tree.new_instance(m, wi);
         }
       }
-      frontier.swap(next_frontier);
+      tree.frontier.swap(tree.next_frontier);
       frontier_size = next_size;
       depth += 2;
     }
@@ -649,54 +337,10 @@ struct ChainEngine::Impl {
     if (!cycles(source, y, x)) done[source] = call_stamp;
   }
 
-  // Forcing chains from many sources at once: breadth-first searches whose node sets are
-  // bit sets over the sources. Finds the shortest chain of the first source (in SE
-  // order) that closes, and rebuilds it with the single-source search. The X pass splits
-  // into one search per digit (X-links never change the digit). The searches are kept
-  // between the rounds of rising rating ceiling and resumed where the ceiling cut them.
-  //
-  // Meeting in the middle: every link has its contrapositive in the same pass (on(a) ->
-  // off(b) and on(b) -> off(a); off(a) -> on(b) and off(b) -> on(a)), so a path from the
-  // source x to a node v and a path from x to not-v make a chain x -> v -> not-x. Links
-  // alternate on/off, so a shortest chain has an odd number L = 2e - 1 of links, and its
-  // e-th node v has d(x, v) = e and d(x, not-v) = e - 1 (less would give a shorter chain).
-  // Hence the chains of 2e nodes are exactly the sources x with a node v new at distance
-  // e whose partner not-v was new at distance e - 1: layer t = e + 1 decides the chains
-  // of 2(t - 1) nodes, half the depth a search for the target itself needs.
+  // Sources of the current pass, and the live nodes (off, on of each candidate in turn)
+  // over which the parallel searches (forcing_chain_search.h) run.
   std::vector<int> live_nodes, sources;
   std::vector<int> sources_xy;  // pass XY's sources of the current call (pass_sources)
-  static constexpr int kNone = 1 << 30;
-  // One breadth-first search over a set of sources (bit i: the i-th source of the group).
-  struct ParallelGroup {
-    std::vector<int> nodes;               // compact index -> node
-    std::vector<int> src, skey;           // per local source: compact node, SE order key
-    std::vector<int> src_nodes;           // the source nodes (to tell whether they changed)
-    std::vector<int> new_nodes, new_src;  // scratch of build_parallel_search
-    std::vector<int> compact_begin, compact_links;  // compact adjacency
-    int words = 1;
-    std::vector<std::uint64_t> reached, front, front2, nextf;  // front2: the next front
-    std::vector<std::uint64_t> closed;  // the sources whose shortest chain is known
-    // The nodes of the current front (active) and of the next one, and the nodes the
-    // layer reached; sized to the node count, with explicit counts (no push_back in the
-    // layer loop, whose inlining then varies with the rest of the file).
-    std::vector<int> active, touched, tstamp, next_active;
-    int nactive = 0;
-    int layer = 0;     // stamp of the last layer computed (only rises, see build_parallel_search)
-    int computed = 1;  // layers computed (layer t: the nodes at distance t - 1)
-    bool exhausted = false;     // every distance is known: no chain is left to find
-    std::vector<int> first_at;  // [complexity]: smallest key of a source closing there
-    int on_close = kNone;       // complexity of the group's shortest chain from an "on" source
-    // The grid (CandidateGrid::serial) and clock + 1 when the group was built.
-    std::uint64_t serial = 0, built = 0;
-    int known() const { return exhausted ? kNone : 2 * (computed - 1); }
-  };
-  struct ParallelSearch {
-    std::vector<ParallelGroup> groups;
-    int ngroups = 0;
-    std::vector<int> compact_index;  // node -> compact index in its group
-    int next_c = 2;                  // next complexity forcing_chains_parallel looks at
-    bool valid = false;
-  };
   // Passes X and XY (forcing chains and cycle floors).
   ParallelSearch parallel_search[2];
 
@@ -716,7 +360,7 @@ struct ChainEngine::Impl {
     const int gw = kW > 0 ? kW : words;
     const int* ord = comp_order.data();
     const int* comp = comp_xy.data();
-    const int* a = links.data();
+    const int* a = graph.links.data();
     std::uint64_t* r = reached_by.data();
     for (int i = nodes; i-- > 0;) {
       const int u = ord[i];
@@ -725,7 +369,7 @@ struct ChainEngine::Impl {
       std::uint64_t any = 0;
       for (int w = 0; w < gw; ++w) any |= ru[w];
       if (!any) continue;
-      for (int k = links_begin[u], ke = links_end[u]; k < ke; ++k) {
+      for (int k = graph.links_begin[u], ke = graph.links_end[u]; k < ke; ++k) {
         const int ct = comp[a[k]];
         if (ct == cu) continue;
         std::uint64_t* rt = r + static_cast<size_t>(ct) * gw;
@@ -741,10 +385,11 @@ struct ChainEngine::Impl {
     closer_stamp_call = call_stamp;
     if (comp_xy.size() < nn) comp_xy.resize(nn);
     if (comp_order.size() < nn) comp_order.resize(nn);
-    const int* comp = components<true>(links_begin.data(), links_begin.data(), links_end.data(),
-                                       comp_xy.data(), comp_xy_size, comp_order.data());
+    const int* comp = tarjan.number<true>(board, graph, graph.links_begin.data(),
+                                          graph.links_begin.data(), graph.links_end.data(),
+                                          comp_xy.data(), comp_xy_size, comp_order.data());
     comp_xy_call = call_stamp;
-    const int ncomp = tarjan_component_count;
+    const int ncomp = tarjan.component_count;
     candidate_sources.clear();
     for (int v : sources) {
       if (comp[v] >= comp[v ^ 1]) candidate_sources.push_back(v);
@@ -932,194 +577,7 @@ struct ChainEngine::Impl {
         }
       }
     }
-    const CandidateGrid& g = *board.g;
-    for (int gi = 0; gi < P.ngroups; ++gi) {
-      ParallelGroup& G = P.groups[gi];
-      if (by_digit && G.serial == g.serial() && g.digit_changed(gi + 1) < G.built &&
-          G.src_nodes == G.new_src) {
-        continue;
-      }
-      G.serial = g.serial();
-      G.built = g.clock() + 1;
-      G.nodes.swap(G.new_nodes);
-      G.src_nodes.swap(G.new_src);
-      const int S = static_cast<int>(G.src_nodes.size());
-      if (S == 0) {  // nothing to search: no chain, no floor
-        G.src.clear();
-        G.skey.clear();
-        G.nactive = 0;
-        G.computed = 1;
-        G.exhausted = true;
-        G.first_at.assign(1, kNone);
-        G.on_close = kNone;
-        continue;
-      }
-      const int nv = static_cast<int>(G.nodes.size());
-      for (int k = 0; k < nv; ++k) P.compact_index[G.nodes[k]] = k;
-      G.src.resize(S);
-      G.skey.resize(S);
-      for (int i = 0; i < S; ++i) {
-        G.src[i] = P.compact_index[G.src_nodes[i]];
-        G.skey[i] = G.src_nodes[i] ^ 1;  // on(cd) before off(cd), candidates in order
-      }
-      G.words = std::max(1, (S + 63) / 64);
-      if (G.compact_begin.size() < static_cast<size_t>(nv) + 1) G.compact_begin.resize(nv + 1);
-      size_t edges = 0;
-      for (int k = 0; k < nv; ++k) edges += links_until(G.nodes[k], x) - links_from(G.nodes[k], y);
-      if (G.compact_links.size() < edges) G.compact_links.resize(edges);
-      int* ac = G.compact_links.data();
-      const int* ci = P.compact_index.data();
-      int top = 0;
-      for (int k = 0; k < nv; ++k) {
-        G.compact_begin[k] = top;
-        const int v = G.nodes[k];
-        for (const int *it = links_from(v, y), *e = links_until(v, x); it != e; ++it) {
-          const int t = ci[*it];
-          if (t >= 0) ac[top++] = t;
-        }
-      }
-      G.compact_begin[nv] = top;
-      if (G.active.size() < static_cast<size_t>(nv)) {
-        G.active.resize(nv);
-        G.next_active.resize(nv);
-        G.touched.resize(nv);
-      }
-      const size_t words = static_cast<size_t>(nv) * G.words;
-      G.reached.assign(words, 0);
-      G.front.assign(words, 0);
-      G.closed.assign(G.words, 0);
-      // The new front is built in front2, which is all zero between layers.
-      if (G.front2.size() < words) G.front2.resize(words, 0);
-      // nextf is all zero between layers (advance clears what it set), and the layer
-      // stamps only rise, so both survive from search to search.
-      if (G.nextf.size() < words) G.nextf.resize(words, 0);
-      if (G.tstamp.size() < static_cast<size_t>(nv)) G.tstamp.resize(nv, 0);
-      G.nactive = 0;
-      for (int i = 0; i < S; ++i) {  // each source node is distinct
-        const size_t at = static_cast<size_t>(G.src[i]) * G.words + i / 64;
-        const std::uint64_t bit = std::uint64_t{1} << (i % 64);
-        G.active[G.nactive++] = G.src[i];
-        G.reached[at] |= bit;
-        G.front[at] |= bit;
-      }
-      G.computed = 1;
-      G.exhausted = S == 0;
-      G.first_at.assign(1, kNone);
-      G.on_close = kNone;
-    }
-    P.next_c = 2;
-    P.valid = true;
-  }
-
-  // Computes the next layer of group G: layer t decides the chains of 2(t - 1) nodes.
-  void advance_group(ParallelGroup& G) {
-    const int complexity = 2 * G.computed;
-    const int first = advance(G, complexity);
-    ++G.computed;
-    G.first_at.resize(complexity + 1, kNone);
-    G.first_at[complexity] = first;
-    if (G.nactive == 0) G.exhausted = true;
-  }
-  // The smallest key of a source whose shortest chain has c nodes, over P's groups
-  // (kNone: none), computing the layers that takes.
-  int first_close(ParallelSearch& P, int c) {
-    int first = kNone;
-    for (int gi = 0; gi < P.ngroups; ++gi) {
-      ParallelGroup& G = P.groups[gi];
-      while (G.known() < c) advance_group(G);
-      if (c < static_cast<int>(G.first_at.size())) first = std::min(first, G.first_at[c]);
-    }
-    return first;
-  }
-  // Whether no group has a chain left beyond c nodes.
-  bool exhausted_after(const ParallelSearch& P, int c) const {
-    for (int gi = 0; gi < P.ngroups; ++gi) {
-      const ParallelGroup& G = P.groups[gi];
-      if (!G.exhausted || c + 1 < static_cast<int>(G.first_at.size())) return false;
-    }
-    return true;
-  }
-
-  // One layer of group G, whose chains closing in it have `complexity` nodes; returns the
-  // smallest key of a source that closed, or kNone.
-  int advance(ParallelGroup& G, int complexity) {
-    // The word loops are the hot spot; with the width known at compile time the compiler
-    // unrolls and vectorises them.
-    // clang-format off
-    switch (G.words) {
-      case 1: return advance_w<1>(G, complexity);
-      case 2: return advance_w<2>(G, complexity);
-      case 3: return advance_w<3>(G, complexity);
-      case 4: return advance_w<4>(G, complexity);
-      case 5: return advance_w<5>(G, complexity);
-      case 6: return advance_w<6>(G, complexity);
-      case 7: return advance_w<7>(G, complexity);
-      case 8: return advance_w<8>(G, complexity);
-      default: return advance_w<0>(G, complexity);
-    }
-    // clang-format on
-  }
-  // advance for groups of kW words per node (0: any, read from G).
-  template <int kW>
-  int advance_w(ParallelGroup& G, int complexity) {
-    const int gw = kW > 0 ? kW : G.words;
-    ++G.layer;
-    int* touched = G.touched.data();
-    int ntouched = 0;
-    const int* active = G.active.data();
-    const int nactive = G.nactive;
-    for (int i = 0; i < nactive; ++i) {
-      const int v = active[i];
-      const std::uint64_t* f = &G.front[static_cast<size_t>(v) * gw];
-      for (int k = G.compact_begin[v], ke = G.compact_begin[v + 1]; k < ke; ++k) {
-        const int t = G.compact_links[k];
-        if (G.tstamp[t] != G.layer) {
-          G.tstamp[t] = G.layer;
-          touched[ntouched++] = t;
-        }
-        std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
-        for (int w = 0; w < gw; ++w) nf[w] |= f[w];
-      }
-    }
-    // The new front goes to front2 while front (the last one) still answers for the
-    // partners; a source counts once, at its shortest chain.
-    int first = kNone;
-    int* next_active = G.next_active.data();
-    int nnext = 0;
-    for (int j = 0; j < ntouched; ++j) {
-      const int t = touched[j];
-      std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
-      std::uint64_t* r = &G.reached[static_cast<size_t>(t) * gw];
-      std::uint64_t* f = &G.front2[static_cast<size_t>(t) * gw];
-      const std::uint64_t* partner = &G.front[static_cast<size_t>(t ^ 1) * gw];
-      std::uint64_t any = 0, meet = 0;
-      for (int w = 0; w < gw; ++w) {
-        const std::uint64_t x = nf[w] & ~r[w];
-        r[w] |= x;
-        f[w] = x;
-        any |= x;
-        meet |= x & partner[w] & ~G.closed[w];
-        nf[w] = 0;
-      }
-      if (any) next_active[nnext++] = t;
-      if (!meet) continue;
-      for (int w = 0; w < gw; ++w) {
-        for (std::uint64_t m = f[w] & partner[w] & ~G.closed[w]; m; m &= m - 1) {
-          const int i = w * 64 + std::countr_zero(m);
-          first = std::min(first, G.skey[i]);
-          if (!(G.skey[i] & 1)) G.on_close = std::min(G.on_close, complexity);
-        }
-        G.closed[w] |= f[w] & partner[w];
-      }
-    }
-    for (int i = 0; i < nactive; ++i) {
-      std::uint64_t* f = &G.front[static_cast<size_t>(active[i]) * gw];
-      for (int w = 0; w < gw; ++w) f[w] = 0;
-    }
-    G.front.swap(G.front2);
-    G.active.swap(G.next_active);
-    G.nactive = nnext;
-    return first;
+    build_groups(P, board, graph, by_digit, y, x);
   }
 
   void forcing_chains_parallel(bool y) {
@@ -1134,7 +592,7 @@ struct ChainEngine::Impl {
       if (exhausted_after(P, c - 1)) return;
       const int first = first_close(P, c);
       ++P.next_c;
-      if (first < kNone) {
+      if (first < kNoChain) {
         forcing_chain(first ^ 1, y);  // rebuilds and offers the chain
         return;
       }
@@ -1168,7 +626,8 @@ struct ChainEngine::Impl {
   static constexpr int kBarrenBits = 10;
   std::uint64_t cycle_key(int last_off) const {
     std::uint64_t h = 0;
-    for (int p = last_off; p >= 0; p = instance_parent(p)) h += node_key[instance_node(p)];
+    for (int p = last_off; p >= 0; p = tree.instance_parent(p))
+      h += node_key[tree.instance_node(p)];
     return h;
   }
   // Finds key h among this call's barren cycles; else returns false and, when `insert`,
@@ -1190,7 +649,7 @@ struct ChainEngine::Impl {
 
   void offer_cycle(int last_off, bool y, bool x, int base, int sort_key, int complexity) {
     Key k{base + length_difficulty(complexity), complexity, sort_key};
-    const long ord = discovery_order(instance_node(0), 0);
+    const long ord = discovery_order(tree.instance_node(0), 0);
     if (!wins(k, ord)) return;
     const std::uint64_t ckey = cycle_key(last_off);
     if (barren(ckey, false)) return;
@@ -1203,8 +662,8 @@ struct ChainEngine::Impl {
     }
     cycle_cells.assign(set_words, 0);
     Mask digits = 0;
-    for (int p = last_off; p >= 0; p = instance_parent(p)) {
-      const int node = instance_node(p);
+    for (int p = last_off; p >= 0; p = tree.instance_parent(p)) {
+      const int node = tree.instance_node(p);
       const int cd = node >> 1;
       const int c = cd / board.n, d = cd % board.n + 1;
       cycle_cells[c / 64] |= std::uint64_t{1} << (c % 64);
@@ -1245,30 +704,26 @@ struct ChainEngine::Impl {
     h.placements.clear();
     h.eliminations = elims;
     h.cells.clear();
-    for (int p = last_off; p >= 0; p = instance_parent(p)) {
-      const int cell = (instance_node(p) >> 1) / board.n;
+    for (int p = last_off; p >= 0; p = tree.instance_parent(p)) {
+      const int cell = (tree.instance_node(p) >> 1) / board.n;
       if (std::find(h.cells.begin(), h.cells.end(), cell) == h.cells.end()) h.cells.push_back(cell);
     }
     if (explain) {
       h.explanation = std::string(h.technique) + " (" + std::to_string(complexity) +
-                      " nodes): " + path_text(last_off, instance_node(0)) + ": " +
+                      " nodes): " + path_text(last_off, tree.instance_node(0)) + ": " +
                       describe_eliminations(*board.g, h.eliminations);
     }
   }
 };
 
-// impl_ is a raw pointer because engine.h declares it so (engine.h is outside this
-// change); it is the engine's only owning pointer, created and deleted here.
-ChainEngine::ChainEngine() : impl_(new Impl) {}
-ChainEngine::~ChainEngine() {
-  delete impl_;
-}
+ChainEngine::ChainEngine() : impl_(std::make_unique<Impl>()) {}
+ChainEngine::~ChainEngine() = default;
 
 bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   Impl& s = *impl_;
   s.board.load(ctx.g);
-  s.reset_nodes();
-  s.build_links();
+  s.tree.reset_nodes(static_cast<size_t>(s.board.nc) * s.board.n * 2);
+  s.graph.build(s.board);
   s.load_boards();
   for (auto& D : s.cycle_steps) D.valid = false;
   for (auto& P : s.parallel_search) P.valid = false;
@@ -1318,7 +773,8 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         const int cd = board.cd(c, lowest(m));
         const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
         s.sources.push_back(on);
-        if (!on_only && s.links_from(off, y) != s.links_until(off, x)) s.sources.push_back(off);
+        if (!on_only && s.graph.links_from(off, y) != s.graph.links_until(off, x))
+          s.sources.push_back(off);
       }
     }
     if (xy) {
@@ -1360,14 +816,14 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
       s.build_parallel_search(P, y, true);
     }
     s.floors.resize(P.ngroups);
-    int least = Impl::kNone;
+    int least = kNoChain;
     for (int gi = 0; gi < P.ngroups; ++gi) {
       auto& G = P.groups[gi];
-      while (G.on_close == Impl::kNone && G.known() < lmax + 2) s.advance_group(G);
+      while (G.on_close == kNoChain && G.known() < lmax + 2) advance_group(G);
       // Without a close yet, every chain has more than known() nodes.
-      const int f = G.on_close < Impl::kNone ? std::max(4, G.on_close - 2)
-                    : G.exhausted            ? Impl::kNone
-                                             : std::max(4, G.known());
+      const int f = G.on_close < kNoChain ? std::max(4, G.on_close - 2)
+                    : G.exhausted         ? kNoChain
+                                          : std::max(4, G.known());
       s.floors[gi] = f;
       least = std::min(least, f);
     }
@@ -1413,7 +869,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
           for (Mask m = cm; m; m &= m - 1) {
             const int cd = board.cd(c, lowest(m));
             const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
-            if (s.links_from(off, y) == s.links_until(off, x)) continue;
+            if (s.graph.links_from(off, y) == s.graph.links_until(off, x)) continue;
             s.cycle_floor = s.floors[pass == 0 ? lowest(m) - 1 : 0];
             if (s.cycle_floor > lmax) continue;
             if (s.comp_xy_call == s.call_stamp) {
@@ -1444,7 +900,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
           const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
           // Strong links into on(s) mirror those out of off(s); without one, neither a
           // cycle nor a chain from off(s) can close.
-          const bool strong = s.links_from(off, y) != s.links_until(off, x);
+          const bool strong = s.graph.links_from(off, y) != s.graph.links_until(off, x);
           if (strong) {
             if (!cycle_steps) {
               s.use_cycle_steps(y, x);

@@ -3,21 +3,11 @@
 #include <memory>
 #include <vector>
 
-#include "engine.h"
+#include "chain_engine.h"
+#include "chain_length.h"
+#include "chain_links.h"
 
 namespace sudoforge::grader::detail {
-
-// A snapshot of the candidates for chain searches: candidate index cd = cell*N + d-1,
-// node = cd*2 + (on ? 1 : 0).
-struct ChainBoard {
-  const CandidateGrid* g = nullptr;
-  int n = 0, nc = 0;
-  std::vector<Mask> cand;
-  std::vector<Mask> upos;  // [u*(n+1)+d]: positions of d in unit u
-  void load(const CandidateGrid& grid);
-  int cd(int c, int d) const { return c * n + d - 1; }
-  static int node(int cd, bool on) { return cd * 2 + (on ? 1 : 0); }
-};
 
 // Nishio (7.5), multiple (8.0), dynamic (8.5) and dynamic (+) (9.0) chains; scratch kept
 // between calls.

@@ -34,6 +34,7 @@
 // the first that links it); a region or cell hint's assumptions count as made by their
 // region or cell. The parents are the candidates the chaining removed there: the cell's
 // lost values, or the unit's lost places of the node's value.
+#include "chain_length.h"
 #include "chains_nested.h"
 #include "stop_poll.h"
 

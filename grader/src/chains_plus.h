@@ -5,7 +5,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine.h"
+#include "candidate_grid.h"
 
 namespace sudoforge::grader::detail {
 

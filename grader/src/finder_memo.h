@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine.h"
+#include "candidate_grid.h"
 
 namespace sudoforge::grader::detail {
 

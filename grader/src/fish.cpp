@@ -1,7 +1,8 @@
 // Basic fish: X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2).
 #include <array>
 
-#include "engine.h"
+#include "finders.h"
+#include "subset_enumeration.h"
 #include "finder_memo.h"
 
 namespace sudoforge::grader::detail {

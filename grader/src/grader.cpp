@@ -8,7 +8,8 @@
 #include <limits>
 #include <stdexcept>
 
-#include "engine.h"
+#include "chain_engine.h"
+#include "finders.h"
 #include "finder_memo.h"
 #include "stop_poll.h"
 

@@ -1,7 +1,7 @@
 // Intersections: pointing (box -> line) and claiming (line -> box), direct (1.7 / 1.9:
 // the removal completes a hidden single; the step is that placement alone, as in SE) and
 // plain (2.6 / 2.8).
-#include "engine.h"
+#include "finders.h"
 #include "finder_memo.h"
 
 namespace sudoforge::grader::detail {

@@ -1,5 +1,5 @@
 // Singles: full house (1.0), hidden single (1.2 box, 1.5 row/column), naked single (2.3).
-#include "engine.h"
+#include "finders.h"
 #include "finder_memo.h"
 
 namespace sudoforge::grader::detail {

@@ -3,7 +3,8 @@
 // (the step is that placement alone, as in SE).
 #include <array>
 
-#include "engine.h"
+#include "finders.h"
+#include "subset_enumeration.h"
 #include "finder_memo.h"
 
 namespace sudoforge::grader::detail {

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <span>
 
-#include "engine.h"
+#include "finders.h"
 #include "finder_memo.h"
 
 namespace sudoforge::grader::detail {

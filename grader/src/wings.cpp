@@ -2,7 +2,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "engine.h"
+#include "finders.h"
 #include "finder_memo.h"
 
 namespace sudoforge::grader::detail {

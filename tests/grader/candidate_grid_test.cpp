@@ -5,7 +5,8 @@
 
 #include <string>
 
-#include "engine.h"
+#include "candidate_grid.h"
+#include "finders.h"
 #include "sudoforge/core/geometry.h"
 #include "sudoforge/core/grid.h"
 #include "sudoforge/core/variant.h"

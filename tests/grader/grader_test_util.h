@@ -13,7 +13,9 @@
 #include <vector>
 
 #include "chains_plus.h"
-#include "engine.h"
+#include "chain_engine.h"
+#include "chain_length.h"
+#include "finders.h"
 #include "sudoforge/core/grid.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/grader/grader.h"

@@ -1,9 +1,10 @@
 #pragma once
-// Internal to the grader: the candidate grid and the technique finders.
+// Internal to the grader: the candidate grid every finder reads, with its masks.
 //
 // Candidates are bit masks: bit d (1..N) of cand(cell) is set when d is still possible.
 // Positions of a digit inside a unit are bit masks too: bit i is the i-th cell of the unit.
-#include <array>
+// The grid keeps change clocks per cell, unit and digit, which the finders' memo and the
+// chain engines read to skip what did not change since their last call.
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -12,7 +13,6 @@
 
 #include "sudoforge/core/geometry.h"
 #include "sudoforge/core/grid.h"
-#include "sudoforge/grader/grader.h"
 
 namespace sudoforge::grader::detail {
 
@@ -178,126 +178,7 @@ class CandidateGrid {
   Serial serial_;
 };
 
-// A step found by a technique, before it becomes a public Step.
-struct Hint {
-  const char* technique = "";
-  int rating = 0;  // tenths
-  std::vector<std::pair<int, int>> placements, eliminations;
-  std::vector<int> cells;
-  std::string explanation;
-  // For SE's ordering of chain hints: complexity (nodes), sort key, discovery order.
-  int complexity = 0;
-  int sort_key = 0;
-};
-
-class FinderMemo;  // finder_memo.h
-
-// Common context for finders.
-struct Ctx {
-  const CandidateGrid& g;
-  bool explain;
-  FinderMemo* memo = nullptr;  // none: every finder searches everything
-};
-
-// Each finder returns true and fills `out` with the first hint it finds, in SE's order.
-bool find_hidden_single(const Ctx&, Hint& out);   // full house 1.0, box 1.2, line 1.5
-bool find_direct_locking(const Ctx&, Hint& out);  // 1.7 / 1.9
-bool find_direct_hidden_set(const Ctx&, int degree, Hint& out);  // 2.0 / 2.5
-bool find_naked_single(const Ctx&, Hint& out);                   // 2.3
-bool find_locking(const Ctx&, Hint& out);                        // 2.6 / 2.8
-bool find_naked_set(const Ctx&, int degree, Hint& out);          // 3.0 / 3.6 / 5.0
-bool find_hidden_set(const Ctx&, int degree, Hint& out);         // 3.4 / 4.0 / 5.4
-bool find_fish(const Ctx&, int degree, Hint& out);               // 3.2 / 3.8 / 5.2
-bool find_xy_wing(const Ctx&, bool xyz, Hint& out);              // 4.2 / 4.4
-bool find_unique_loop(const Ctx&, Hint& out);                    // 4.5 ..
-bool find_bug(const Ctx&, Hint& out);                            // 5.6 ..
-bool find_aligned_pair_exclusion(const Ctx&, Hint& out);         // 6.2
-bool find_aligned_triplet_exclusion(const Ctx&, Hint& out);      // 7.5
-
-// Chains. The engine keeps scratch buffers between calls.
-class ChainEngine {
- public:
-  ChainEngine();
-  ~ChainEngine();
-  // Forcing chains and bidirectional cycles (X, Y, XY): 6.5 .. 7.x.
-  bool find_forcing_chains(const Ctx&, Hint& out);
-  // Nishio (7.5+), multiple (8.0+), dynamic (8.5+), dynamic (+) (9.0+), dynamic with
-  // nested forcing chains (9.5+), nested multiple chains (10.0+), nested dynamic chains
-  // (10.5+), nested dynamic chains with forcing chains inside (11.0+). `max_level` as in
-  // GradeOptions::max_chain_level (2..6).
-  bool find_advanced_chains(const Ctx&, int max_level, Hint& out);
-
- private:
-  struct Impl;
-  Impl* impl_;
-};
-
-// SE's length adjustment in tenths for a chain of `complexity` nodes: +1 each time the
-// length (complexity - 2) passes 4, 6, 8, 12, 16, 24, 32, 48, ... Inline, with a table for
-// the usual sizes: the chain searches ask for it at every layer.
-constexpr int length_difficulty_by_steps(int complexity) {
-  int added = 0, ceil = 4;
-  const int length = complexity - 2;
-  bool odd = false;
-  while (length > ceil) {
-    ++added;
-    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-    odd = !odd;
-  }
-  return added;
-}
-inline int length_difficulty(int complexity) {
-  static constexpr auto kTable = [] {
-    std::array<std::uint8_t, 256> t{};
-    for (int c = 0; c < 256; ++c) t[c] = static_cast<std::uint8_t>(length_difficulty_by_steps(c));
-    return t;
-  }();
-  return complexity >= 0 && complexity < 256 ? kTable[complexity]
-                                             : length_difficulty_by_steps(complexity);
-}
-
-// Elements D.. of a K-subset for tight_subsets (the depth is known at compile time: the
-// nested loops of the plain enumeration, with the pruning).
-template <int K, int D, class F>
-bool tight_subsets_from(const Mask* masks, int m, int from, Mask uni, std::array<int, 8>& idx,
-                        F& f) {
-  for (int i = from; i <= m - (K - D); ++i) {
-    const Mask u = uni | masks[i];
-    if (popcount(u) > K) continue;
-    idx[D] = i;
-    if constexpr (D + 1 == K) {
-      if (popcount(u) == K && f(static_cast<const std::array<int, 8>&>(idx))) return true;
-    } else {
-      if (tight_subsets_from<K, D + 1>(masks, m, i + 1, u, idx, f)) return true;
-    }
-  }
-  return false;
-}
-
-// Calls f(indices) on the k-subsets of masks[0..m) whose union has exactly k bits, in
-// lexicographic order of the indices, until it returns true. A prefix whose union already
-// has more than k bits is not extended: no subset through it qualifies, so the calls are
-// those of the plain enumeration that tests every k-subset. k is 1 to 4 (the finders'
-// degrees are 2 to 4); for any other k, it returns false.
-template <class F>
-bool tight_subsets(const Mask* masks, int m, int k, F&& f) {
-  if (k > m) return false;
-  std::array<int, 8> idx{};  // idx[0 .. k) are the chosen indices
-  switch (k) {
-    case 1:
-      return tight_subsets_from<1, 0>(masks, m, 0, 0, idx, f);
-    case 2:
-      return tight_subsets_from<2, 0>(masks, m, 0, 0, idx, f);
-    case 3:
-      return tight_subsets_from<3, 0>(masks, m, 0, 0, idx, f);
-    case 4:
-      return tight_subsets_from<4, 0>(masks, m, 0, 0, idx, f);
-    default:
-      return false;
-  }
-}
-
-// "r5c3<>4, r6c3<>4"
+// Names for explanations: "r5c3<>4, r6c3<>4", and a digit as the board's alphabet writes it.
 std::string describe_eliminations(const CandidateGrid& g,
                                   const std::vector<std::pair<int, int>>& elims);
 std::string digit_name(const CandidateGrid& g, int d);

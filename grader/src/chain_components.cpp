@@ -1,0 +1,145 @@
+// Strongly connected components of a chain pass's graph (chain_components.h).
+//
+// Invariants while numbering: visit[v] is -1 for an unvisited node, its visit number
+// while it is on the stack, kDone once its component is numbered; calls holds, per
+// suspended node, the node, the next position in its links and their end. Why iterative:
+// a path through a pass's graph can hold every node, too deep for recursion.
+#include "chain_components.h"
+
+#include <algorithm>
+
+namespace sudoforge::grader::detail {
+
+template <bool kAll>
+const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& graph,
+                                    const int* lo_on, const int* lo_off, const int* hi_off,
+                                    int* comp, std::vector<int>& size, int* order) {
+  int norder = 0;
+  size.clear();
+  late.clear();
+  const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
+  if (visit.size() < nn) {
+    visit.resize(nn);
+    low_link.resize(nn);
+    stack.resize(nn);
+    calls.resize(3 * nn);
+  }
+  // idx: -1 unvisited, then the visit number; kDone once the node's component is
+  // numbered, so that the low-link update needs no test of that.
+  constexpr int kDone = 1 << 30;
+  int* idx = visit.data();
+  int* low = low_link.data();
+  int* st = stack.data();
+  int* cs = calls.data();  // call stack: node, next position in links, end
+  const int* a = graph.links.data();
+  for (int c = 0; c < board.nc; ++c) {
+    for (Mask cm = board.cand[c]; cm; cm &= cm - 1) {
+      const int off = ChainBoard::node(board.cd(c, lowest(cm)), false);
+      idx[off] = idx[off + 1] = -1;
+      comp[off] = comp[off + 1] = -1;
+    }
+  }
+  int counter = 0, ncomp = 0, sp = 0;
+  for (int c = 0; c < board.nc; ++c) {
+    for (Mask cm = board.cand[c]; cm; cm &= cm - 1) {
+      const int off_r = ChainBoard::node(board.cd(c, lowest(cm)), false);
+      for (int r = kAll ? off_r : off_r + 1; r <= off_r + 1; ++r) {
+        if (idx[r] >= 0) continue;
+        // An "on" node whose "off" node has no strong link has no link into it (each
+        // link has its contrapositive): alone in its component, and no search from
+        // elsewhere meets it. With kAll it is numbered after the others (it reaches
+        // only lower numbers), so its links are never walked here.
+        if ((r & 1) && lo_off[off_r] == hi_off[off_r]) {
+          if (kAll) late.push_back(r);
+          continue;
+        }
+        int csp = 0;
+        int v = r;
+        int k = (r & 1) ? lo_on[r] : lo_off[r];
+        int end = (r & 1) ? graph.links_end[r] : hi_off[r];
+        int lowv = counter;
+        idx[r] = counter++;
+        st[sp++] = r;
+        while (true) {
+          // Scan v's links from k; descend into the first unvisited node.
+          bool descended = false;
+          for (; k < end; ++k) {
+            const int m = a[k];
+            const int im = idx[m];
+            if (im >= 0) {
+              lowv = std::min(lowv, im);
+              continue;
+            }
+            int from, to;
+            if (m & 1) {
+              from = lo_on[m];
+              to = graph.links_end[m];
+            } else {
+              from = lo_off[m];
+              to = hi_off[m];
+              if (from == to) {  // a dead end: no cycle passes there
+                if (kAll) {      // its own component, as a visit would find
+                  idx[m] = kDone;
+                  if (order) order[norder++] = m;
+                  comp[m] = ncomp++;
+                  size.push_back(1);
+                }
+                continue;
+              }
+            }
+            cs[csp++] = v;
+            cs[csp++] = k + 1;
+            cs[csp++] = end;
+            low[v] = lowv;
+            v = m;
+            k = from;
+            end = to;
+            lowv = counter;
+            idx[m] = counter++;
+            st[sp++] = m;
+            descended = true;
+            break;
+          }
+          if (descended) continue;
+          // v is finished.
+          if (lowv == idx[v]) {
+            int t;
+            const int sp0 = sp;
+            do {
+              t = st[--sp];
+              comp[t] = ncomp;
+              idx[t] = kDone;
+              if (order) order[norder++] = t;
+            } while (t != v);
+            size.push_back(sp0 - sp);
+            ++ncomp;
+          }
+          if (csp == 0) break;
+          const int child_low = lowv;
+          end = cs[--csp];
+          k = cs[--csp];
+          v = cs[--csp];
+          lowv = std::min(low[v], child_low);
+        }
+      }
+    }
+  }
+  for (int r : late) {
+    if (idx[r] >= 0) continue;
+    idx[r] = kDone;
+    comp[r] = ncomp++;
+    size.push_back(1);
+    if (order) order[norder++] = r;
+  }
+  component_count = ncomp;
+  return comp;
+}
+
+template const int* StrongComponents::number<false>(const ChainBoard&, const ChainLinks&,
+                                                    const int*, const int*, const int*, int*,
+                                                    std::vector<int>&, int*);
+template const int* StrongComponents::number<true>(const ChainBoard&, const ChainLinks&, const int*,
+                                                   const int*, const int*, int*, std::vector<int>&,
+                                                   int*);
+
+}  // namespace sudoforge::grader::detail

@@ -1,0 +1,38 @@
+#pragma once
+// Internal to the static chains (chains.cpp): strongly connected components of a pass's
+// graph of nodes (chain_links.h), which bound where a cycle can lie (one component) and
+// what a source can reach (Tarjan numbers the components in reverse topological order).
+#include <vector>
+
+#include "chain_links.h"
+
+namespace sudoforge::grader::detail {
+
+// Tarjan's algorithm, iterative, with its scratch kept from call to call.
+class StrongComponents {
+ public:
+  // Tarjan's strongly connected components (iteratively) of a pass's graph of "on" nodes
+  // (to their "off" neighbours: lo_on .. graph.links_end) and "off" nodes (to the "on" nodes of
+  // their strong links: lo_off..hi_off). Returns [node] -> component for the live candidates' nodes
+  // that can lie on a cycle, -1 for the others: an "off" node without a strong link and an "on"
+  // node without one into it (by the contrapositive links, none out of its "off" node) are left out
+  // of the search.
+  //
+  // With kAll, every live node is numbered (none is left out). Tarjan numbers the
+  // components in reverse topological order: a node reaches only nodes of its own
+  // component or of lower numbers.
+  //
+  // `size` receives the node count of each component. With `order`, also lists there the
+  // nodes numbered, by component in rising order.
+  template <bool kAll>
+  const int* number(const ChainBoard& board, const ChainLinks& graph, const int* lo_on,
+                    const int* lo_off, const int* hi_off, int* comp, std::vector<int>& size,
+                    int* order = nullptr);
+  int component_count = 0;  // components numbered by the last call
+
+ private:
+  std::vector<int> visit, low_link, stack, calls;  // per node; calls: 3 per node
+  std::vector<int> late;                           // the "on" nodes numbered last
+};
+
+}  // namespace sudoforge::grader::detail

@@ -1,0 +1,132 @@
+// The board of the chain searches and its static links (chain_links.h).
+//
+// Invariants of ChainLinks after build: for every live node v, links_begin[v] <=
+// links_y_end[v] <= links_end[v] index into links[0 .. links_size); "off" nodes list their
+// Y-link, then their conjugates once each; "on" nodes their Y-links, then their peers, in
+// SE's house order. Why kept from call to call: a step changes a few cells, so most
+// cells' blocks are copied rather than rebuilt.
+#include "chain_links.h"
+
+#include <algorithm>
+
+namespace sudoforge::grader::detail {
+
+void ChainBoard::load(const CandidateGrid& grid) {
+  g = &grid;
+  n = grid.n();
+  nc = grid.cell_count();
+  cand.resize(nc);
+  for (int c = 0; c < nc; ++c) cand[c] = grid.cand(c);
+  upos.assign(static_cast<size_t>(3 * n) * (n + 1), 0);
+  for (int u = 0; u < 3 * n; ++u) {
+    for (int d = 1; d <= n; ++d) upos[u * (n + 1) + d] = grid.pos(u, d);
+  }
+}
+
+void ChainLinks::build(const ChainBoard& board) {
+  const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
+  if (links_begin.size() < nn) {  // only the nodes of live candidates are ever read
+    links_begin.resize(nn);
+    links_y_end.resize(nn);
+    links_end.resize(nn);
+  }
+  const CandidateGrid& g = *board.g;
+  const int np = static_cast<int>(g.peers(0).size());
+  size_t bound = 0;
+  for (int c = 0; c < board.nc; ++c) {
+    const size_t k = popcount(board.cand[c]);
+    bound += k * (k + np + 4);
+  }
+  links.swap(previous_links);
+  cell_links_begin.swap(previous_cell_links_begin);
+  if (links.size() < bound) links.resize(bound);
+  if (cell_links_begin.size() < static_cast<size_t>(board.nc) + 1)
+    cell_links_begin.resize(board.nc + 1);
+  int* dst = links.data();
+  int top = 0;
+  const int stride = board.n + 1;
+  // Keeping blocks needs the last call's on the same grid (same serial: same shape).
+  const bool keep = previous_serial == g.serial();
+  const std::uint64_t since = previous_built;
+  Mask moved = 0;  // the values whose places changed since the last build
+  if (keep) {
+    for (int d = 1; d <= board.n; ++d) moved |= static_cast<Mask>(g.digit_changed(d) >= since) << d;
+  }
+  for (int c = 0; c < board.nc; ++c) {
+    const Mask cm = board.cand[c];
+    cell_links_begin[c] = top;
+    if (!cm) continue;
+    const int ur = g.unit_of(c, 0), uc = g.unit_of(c, 1), ub = g.unit_of(c, 2);
+    if (keep && g.cell_changed(c) < since &&
+        ((cm & moved) == 0 || (g.unit_changed(ur) < since && g.unit_changed(uc) < since &&
+                               g.unit_changed(ub) < since))) {
+      const int from = previous_cell_links_begin[c], len = previous_cell_links_begin[c + 1] - from,
+                shift = top - from;
+      std::copy(previous_links.data() + from, previous_links.data() + from + len, dst + top);
+      for (Mask m = cm; m; m &= m - 1) {
+        const int cdv = board.cd(c, lowest(m));
+        for (int v = 2 * cdv; v < 2 * cdv + 2; ++v) {
+          links_begin[v] += shift;
+          links_y_end[v] += shift;
+          links_end[v] += shift;
+        }
+      }
+      top += len;
+      continue;
+    }
+    // SE's house order (box, row, column, each in reading order): the cycle search
+    // keeps each "on" node's first parent, so the order of equal-length paths decides
+    // which cycles it meets.
+    const Mask not_self_b = ~(Mask{1} << g.index_in(ub, c));
+    const Mask not_box_r = ~g.inter(ur, ub), not_box_c = ~g.inter(uc, ub);
+    const int* cb = g.unit(ub);
+    const int* cr = g.unit(ur);
+    const int* cc = g.unit(uc);
+    const bool bivalue = popcount(cm) == 2;
+    for (Mask m = cm; m; m &= m - 1) {
+      const int d = lowest(m);
+      const int cdv = board.cd(c, d);
+      const Mask pb = board.upos[ub * stride + d], pr = board.upos[ur * stride + d],
+                 pc = board.upos[uc * stride + d];
+      // off(c,d): the Y-link, then the conjugates in box, row, column (once each).
+      int v = ChainBoard::node(cdv, false);
+      links_begin[v] = top;
+      if (bivalue) dst[top++] = ChainBoard::node(board.cd(c, lowest(cm & ~(Mask{1} << d))), true);
+      links_y_end[v] = top;
+      const int first = top;
+      auto conjugate = [&](Mask p, const int* cells) {
+        if (popcount(p) != 2) return;
+        int other = cells[lowest(p)];
+        if (other == c) other = cells[lowest(p & (p - 1))];
+        const int w = ChainBoard::node(board.cd(other, d), true);
+        for (int i = first; i < top; ++i) {
+          if (dst[i] == w) return;
+        }
+        dst[top++] = w;
+      };
+      conjugate(pb, cb);
+      conjugate(pr, cr);
+      conjugate(pc, cc);
+      links_end[v] = top;
+      // on(c,d): the Y-links, then the peers holding d.
+      v = ChainBoard::node(cdv, true);
+      links_begin[v] = top;
+      for (Mask o = cm & ~(Mask{1} << d); o; o &= o - 1)
+        dst[top++] = ChainBoard::node(board.cd(c, lowest(o)), false);
+      links_y_end[v] = top;
+      for (Mask q = pb & not_self_b; q; q &= q - 1)
+        dst[top++] = ChainBoard::node(board.cd(cb[lowest(q)], d), false);
+      for (Mask q = pr & not_box_r; q; q &= q - 1)
+        dst[top++] = ChainBoard::node(board.cd(cr[lowest(q)], d), false);
+      for (Mask q = pc & not_box_c; q; q &= q - 1)
+        dst[top++] = ChainBoard::node(board.cd(cc[lowest(q)], d), false);
+      links_end[v] = top;
+    }
+  }
+  cell_links_begin[board.nc] = top;
+  links_size = top;
+  previous_serial = g.serial();
+  previous_built = g.clock() + 1;
+}
+
+}  // namespace sudoforge::grader::detail

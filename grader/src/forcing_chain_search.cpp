@@ -1,0 +1,212 @@
+// The bit-parallel forcing-chain searches (forcing_chain_search.h).
+//
+// Invariants between layers: front holds, per node, the sources whose distance to it is
+// the last layer's; reached the sources at any distance so far; front2 and nextf are all
+// zero; closed the sources whose shortest chain is known (each counted once, at it). Why
+// bit sets: one pass over the links serves up to 64 sources per word.
+#include "forcing_chain_search.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace sudoforge::grader::detail {
+
+void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& graph,
+                  bool by_digit, bool y, bool x) {
+  const CandidateGrid& g = *board.g;
+  for (int gi = 0; gi < P.ngroups; ++gi) {
+    ParallelGroup& G = P.groups[gi];
+    if (by_digit && G.serial == g.serial() && g.digit_changed(gi + 1) < G.built &&
+        G.src_nodes == G.new_src) {
+      continue;
+    }
+    G.serial = g.serial();
+    G.built = g.clock() + 1;
+    G.nodes.swap(G.new_nodes);
+    G.src_nodes.swap(G.new_src);
+    const int S = static_cast<int>(G.src_nodes.size());
+    if (S == 0) {  // nothing to search: no chain, no floor
+      G.src.clear();
+      G.skey.clear();
+      G.nactive = 0;
+      G.computed = 1;
+      G.exhausted = true;
+      G.first_at.assign(1, kNoChain);
+      G.on_close = kNoChain;
+      continue;
+    }
+    const int nv = static_cast<int>(G.nodes.size());
+    for (int k = 0; k < nv; ++k) P.compact_index[G.nodes[k]] = k;
+    G.src.resize(S);
+    G.skey.resize(S);
+    for (int i = 0; i < S; ++i) {
+      G.src[i] = P.compact_index[G.src_nodes[i]];
+      G.skey[i] = G.src_nodes[i] ^ 1;  // on(cd) before off(cd), candidates in order
+    }
+    G.words = std::max(1, (S + 63) / 64);
+    if (G.compact_begin.size() < static_cast<size_t>(nv) + 1) G.compact_begin.resize(nv + 1);
+    size_t edges = 0;
+    for (int k = 0; k < nv; ++k)
+      edges += graph.links_until(G.nodes[k], x) - graph.links_from(G.nodes[k], y);
+    if (G.compact_links.size() < edges) G.compact_links.resize(edges);
+    int* ac = G.compact_links.data();
+    const int* ci = P.compact_index.data();
+    int top = 0;
+    for (int k = 0; k < nv; ++k) {
+      G.compact_begin[k] = top;
+      const int v = G.nodes[k];
+      for (const int *it = graph.links_from(v, y), *e = graph.links_until(v, x); it != e; ++it) {
+        const int t = ci[*it];
+        if (t >= 0) ac[top++] = t;
+      }
+    }
+    G.compact_begin[nv] = top;
+    if (G.active.size() < static_cast<size_t>(nv)) {
+      G.active.resize(nv);
+      G.next_active.resize(nv);
+      G.touched.resize(nv);
+    }
+    const size_t words = static_cast<size_t>(nv) * G.words;
+    G.reached.assign(words, 0);
+    G.front.assign(words, 0);
+    G.closed.assign(G.words, 0);
+    // The new front is built in front2, which is all zero between layers.
+    if (G.front2.size() < words) G.front2.resize(words, 0);
+    // nextf is all zero between layers (advance clears what it set), and the layer
+    // stamps only rise, so both survive from search to search.
+    if (G.nextf.size() < words) G.nextf.resize(words, 0);
+    if (G.tstamp.size() < static_cast<size_t>(nv)) G.tstamp.resize(nv, 0);
+    G.nactive = 0;
+    for (int i = 0; i < S; ++i) {  // each source node is distinct
+      const size_t at = static_cast<size_t>(G.src[i]) * G.words + i / 64;
+      const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+      G.active[G.nactive++] = G.src[i];
+      G.reached[at] |= bit;
+      G.front[at] |= bit;
+    }
+    G.computed = 1;
+    G.exhausted = S == 0;
+    G.first_at.assign(1, kNoChain);
+    G.on_close = kNoChain;
+  }
+  P.next_c = 2;
+  P.valid = true;
+}
+
+namespace {
+
+// advance for groups of kW words per node (0: any, read from G).
+template <int kW>
+int advance_w(ParallelGroup& G, int complexity) {
+  const int gw = kW > 0 ? kW : G.words;
+  ++G.layer;
+  int* touched = G.touched.data();
+  int ntouched = 0;
+  const int* active = G.active.data();
+  const int nactive = G.nactive;
+  for (int i = 0; i < nactive; ++i) {
+    const int v = active[i];
+    const std::uint64_t* f = &G.front[static_cast<size_t>(v) * gw];
+    for (int k = G.compact_begin[v], ke = G.compact_begin[v + 1]; k < ke; ++k) {
+      const int t = G.compact_links[k];
+      if (G.tstamp[t] != G.layer) {
+        G.tstamp[t] = G.layer;
+        touched[ntouched++] = t;
+      }
+      std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
+      for (int w = 0; w < gw; ++w) nf[w] |= f[w];
+    }
+  }
+  // The new front goes to front2 while front (the last one) still answers for the
+  // partners; a source counts once, at its shortest chain.
+  int first = kNoChain;
+  int* next_active = G.next_active.data();
+  int nnext = 0;
+  for (int j = 0; j < ntouched; ++j) {
+    const int t = touched[j];
+    std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
+    std::uint64_t* r = &G.reached[static_cast<size_t>(t) * gw];
+    std::uint64_t* f = &G.front2[static_cast<size_t>(t) * gw];
+    const std::uint64_t* partner = &G.front[static_cast<size_t>(t ^ 1) * gw];
+    std::uint64_t any = 0, meet = 0;
+    for (int w = 0; w < gw; ++w) {
+      const std::uint64_t x = nf[w] & ~r[w];
+      r[w] |= x;
+      f[w] = x;
+      any |= x;
+      meet |= x & partner[w] & ~G.closed[w];
+      nf[w] = 0;
+    }
+    if (any) next_active[nnext++] = t;
+    if (!meet) continue;
+    for (int w = 0; w < gw; ++w) {
+      for (std::uint64_t m = f[w] & partner[w] & ~G.closed[w]; m; m &= m - 1) {
+        const int i = w * 64 + std::countr_zero(m);
+        first = std::min(first, G.skey[i]);
+        if (!(G.skey[i] & 1)) G.on_close = std::min(G.on_close, complexity);
+      }
+      G.closed[w] |= f[w] & partner[w];
+    }
+  }
+  for (int i = 0; i < nactive; ++i) {
+    std::uint64_t* f = &G.front[static_cast<size_t>(active[i]) * gw];
+    for (int w = 0; w < gw; ++w) f[w] = 0;
+  }
+  G.front.swap(G.front2);
+  G.active.swap(G.next_active);
+  G.nactive = nnext;
+  return first;
+}
+
+// One layer of group G, whose chains closing in it have `complexity` nodes; returns the
+// smallest key of a source that closed, or kNoChain.
+int advance(ParallelGroup& G, int complexity) {
+  // The word loops are the hot spot; with the width known at compile time the compiler
+  // unrolls and vectorises them.
+  // clang-format off
+  switch (G.words) {
+    case 1: return advance_w<1>(G, complexity);
+    case 2: return advance_w<2>(G, complexity);
+    case 3: return advance_w<3>(G, complexity);
+    case 4: return advance_w<4>(G, complexity);
+    case 5: return advance_w<5>(G, complexity);
+    case 6: return advance_w<6>(G, complexity);
+    case 7: return advance_w<7>(G, complexity);
+    case 8: return advance_w<8>(G, complexity);
+    default: return advance_w<0>(G, complexity);
+  }
+  // clang-format on
+}
+
+}  // namespace
+
+// Computes the next layer of group G: layer t decides the chains of 2(t - 1) nodes.
+void advance_group(ParallelGroup& G) {
+  const int complexity = 2 * G.computed;
+  const int first = advance(G, complexity);
+  ++G.computed;
+  G.first_at.resize(complexity + 1, kNoChain);
+  G.first_at[complexity] = first;
+  if (G.nactive == 0) G.exhausted = true;
+}
+// The smallest key of a source whose shortest chain has c nodes, over P's groups
+// (kNoChain: none), computing the layers that takes.
+int first_close(ParallelSearch& P, int c) {
+  int first = kNoChain;
+  for (int gi = 0; gi < P.ngroups; ++gi) {
+    ParallelGroup& G = P.groups[gi];
+    while (G.known() < c) advance_group(G);
+    if (c < static_cast<int>(G.first_at.size())) first = std::min(first, G.first_at[c]);
+  }
+  return first;
+}
+// Whether no group has a chain left beyond c nodes.
+bool exhausted_after(const ParallelSearch& P, int c) {
+  for (int gi = 0; gi < P.ngroups; ++gi) {
+    const ParallelGroup& G = P.groups[gi];
+    if (!G.exhausted || c + 1 < static_cast<int>(G.first_at.size())) return false;
+  }
+  return true;
+}
+
+}  // namespace sudoforge::grader::detail
