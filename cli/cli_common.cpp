@@ -38,8 +38,23 @@ void add_input_options(po::options_description& options) {
      "symbols of boards above 9x9: auto, letters (A-P for 16x16) or digits (1-9 then A-G)");
 }
 
+void add_variant_option(po::options_description& options) {
+  options.add_options()
+    ("variant", po::value<std::string>(),
+     "board of every record: classic, or x, windoku, dg, asterisk, centre-dot, girandola, "
+     "jigsaw joined with '+' (a jigsaw record carries its region map: README, Variants); "
+     "default: classic, or a CSV variant column");
+}
+
 ReaderOptions reader_options_from(const po::variables_map& vm) {
   ReaderOptions options;
+  if (vm.count("variant")) {
+    try {
+      options.variant = Variant::parse(vm["variant"].as<std::string>());
+    } catch (const VariantError& e) {
+      throw UsageError(std::string("bad --variant: ") + e.what());
+    }
+  }
   const std::string format = vm["format"].as<std::string>();
   if (format == "auto") options.format = FormatHint::kAuto;
   else if (format == "line") options.format = FormatHint::kLine;

@@ -52,6 +52,8 @@ bool parse_options(const Invocation& inv, po::options_description& options,
 // The reader options shared by every command that reads puzzles (--format, --alphabet,
 // --size when it is a reading filter).
 void add_input_options(po::options_description& options);
+// --variant, for the commands that handle every board (reader_options_from reads it).
+void add_variant_option(po::options_description& options);
 ReaderOptions reader_options_from(const po::variables_map& vm);
 
 // The positional input files (none: stdin).

@@ -125,6 +125,7 @@ int cmd_bench(const Invocation& inv) {
      "table, or json (an array: one object a file, keyed as the table's columns)");
   // clang-format on
   add_input_options(options);
+  add_variant_option(options);
   po::variables_map vm;
   if (!parse_options(inv, options, kUsageLine, kExamples, vm, "files")) return kOk;
   if (!vm.count("files")) throw UsageError("name at least one puzzle file");

@@ -33,6 +33,7 @@ int cmd_canon(const Invocation& inv) {
     ("key", po::bool_switch(), "print the catalogue key ('0' empty, one line each)")
     ("output,o", po::value<std::string>(), "line, grid, csv or json (default: as the input)");
   add_input_options(options);
+  add_variant_option(options);
   po::variables_map vm;
   if (!parse_options(inv, options, kCanonUsage, kExamples, vm, "files")) return kOk;
   const bool key_mode = vm["key"].as<bool>();
@@ -42,7 +43,11 @@ int cmd_canon(const Invocation& inv) {
   const auto files = input_files(vm);
   Diagnostics diag;
   Printer out(std::cout, format);
-  if (format == OutputFormat::kCsv) out.csv_header({"puzzle", "canonical"});
+  if (format == OutputFormat::kCsv) {
+    std::vector<std::string> header{"puzzle", "canonical"};
+    for (std::string& column : board_columns()) header.push_back(std::move(column));
+    out.csv_header(header);
+  }
   for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
     if (const std::string conflict = describe_conflict(rec.grid, rec.style.alphabet);
         !conflict.empty()) {
@@ -52,9 +57,12 @@ int cmd_canon(const Invocation& inv) {
     const Grid canon = canonical_form(rec.grid);
     const std::string text = key_mode ? key_text(canon) : to_line(canon, rec.style);
     if (format == OutputFormat::kCsv) {
-      out.csv_row({to_line(rec.grid, rec.style), text});
+      out.csv_row(with_board_fields({to_line(rec.grid, rec.style), text}, rec.grid,
+                                    rec.style.alphabet));
     } else if (format == OutputFormat::kJson) {
-      out.json({{"puzzle", to_line(rec.grid, rec.style)}, {"canonical", text}});
+      nlohmann::ordered_json j{{"puzzle", to_line(rec.grid, rec.style)}, {"canonical", text}};
+      add_board_fields(j, rec.grid, rec.style.alphabet);
+      out.json(j);
     } else if (key_mode) {
       out.line(text);
     } else {

@@ -10,6 +10,7 @@
 #include "query_options.h"
 #include "stop_request.h"
 #include "sudoforge/db/catalogue.h"
+#include "sudoforge/core/variant.h"
 #include "sudoforge/workflow/import.h"
 
 namespace sudoforge::cli {
@@ -86,6 +87,15 @@ int db_import(const Invocation& inv) {
       });
   for_each_record(files, reader_options_from(vm), diag,
                   [&](const Record& rec, const std::string& src) {
+                    // A CSV variant column can bring other boards; the schema has no
+                    // place for their houses yet, so they are refused, not stored as
+                    // classic puzzles they are not.
+                    if (!rec.grid.geometry().is_classic()) {
+                      diag.record_error(src, rec.line,
+                                        "the catalogue stores classic boards only for now (" +
+                                            Variant::of(rec.grid.geometry()).name() + ")");
+                      return !stop.requested();
+                    }
                     importer.add(rec, src);
                     return !stop.requested();
                   });

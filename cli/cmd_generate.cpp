@@ -12,6 +12,7 @@
 #include "stop_request.h"
 #include "sudoforge/core/errors.h"
 #include "sudoforge/core/record_writer.h"
+#include "sudoforge/core/variant.h"
 #include "sudoforge/generator/generator.h"
 #include "sudoforge/grader/grader.h"
 #include "sudoforge/workflow/generate.h"
@@ -78,6 +79,23 @@ constexpr const char* kExamples =
 
 constexpr std::uint64_t kMaxCount = 1'000'000'000;
 
+// The --variant of a generated board of `base`'s size; UsageError when it is unknown, does
+// not fit the size, or needs region layouts (jigsaw: generation does not draw them yet).
+Variant variant_from(const std::string& spelling, const Geometry& base) {
+  Variant v;
+  try {
+    v = Variant::parse(spelling);
+    if (v.has(Variant::kJigsaw)) {
+      throw UsageError("generate --variant jigsaw: drawing region layouts is not built yet; "
+                       "solve, grade and canon read jigsaw puzzles (README, Variants)");
+    }
+    v.apply(base);
+  } catch (const VariantError& e) {
+    throw UsageError(std::string("bad --variant: ") + e.what());
+  }
+  return v;
+}
+
 }  // namespace
 
 int cmd_generate(const Invocation& inv) {
@@ -87,6 +105,9 @@ int cmd_generate(const Invocation& inv) {
      "number of puzzles, 1 to 1000000000")
     ("size", po::value<std::string>()->default_value("9"),
      "board: 9 (3x3 boxes), or RxC boxes: 2x2, 2x3, 3x3, 3x4, 4x4, 5x5 (or 4, 6, 12, 16, 25)")
+    ("variant", po::value<std::string>()->default_value("classic"),
+     "extra houses: classic, or x, windoku, dg, asterisk, centre-dot, girandola joined with "
+     "'+' (x on every size, the others on 9x9)")
     ("symmetry", po::value<std::string>()->default_value("none"),
      "pattern of givens: none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral "
      "or random")
@@ -128,6 +149,8 @@ int cmd_generate(const Invocation& inv) {
     throw UsageError("bad --size '" + vm["size"].as<std::string>() +
                      "': use 9 or RxC boxes (2x2, 2x3, 3x3, 3x4, 4x4, 5x5)");
   }
+  const Variant variant = variant_from(vm["variant"].as<std::string>(), gen.geometry);
+  gen.geometry = variant.apply(gen.geometry);
   const Geometry& g = gen.geometry;
   try {
     gen.symmetry = parse_symmetry(vm["symmetry"].as<std::string>());
@@ -135,6 +158,10 @@ int cmd_generate(const Invocation& inv) {
     throw UsageError(std::string("bad --symmetry: ") + e.what());
   }
   if (!admits(g, gen.symmetry)) {
+    if (!variant.is_classic()) {
+      throw UsageError("--symmetry " + std::string(symmetry_name(gen.symmetry)) +
+                       " does not keep the houses of " + variant.name());
+    }
     throw UsageError("--symmetry " + std::string(symmetry_name(gen.symmetry)) +
                      " needs square boxes; " + g.name() +
                      " boxes admit none, rot180, mirror, flip and random");
@@ -167,6 +194,10 @@ int cmd_generate(const Invocation& inv) {
   // graders of the candidates all poll it.
   StopRequest stop(time_limit);
   const bool to_db = vm.count("db") > 0;
+  if (to_db && !variant.is_classic()) {
+    throw UsageError("--db stores classic boards only for now; print " + variant.name() +
+                     " puzzles with --output instead");
+  }
   const bool resume = vm["resume"].as<bool>();
   if (resume && !to_db) {
     throw UsageError("--resume needs --db: it continues a run stored in a catalogue");

@@ -56,6 +56,7 @@ int cmd_grade(const Invocation& inv) {
      "reported and the exit code is 1")
     ("quiet,q", po::bool_switch(), "no progress line on stderr");
   add_input_options(options);
+  add_variant_option(options);
   po::variables_map vm;
   if (!parse_options(inv, options, kUsageLine, kExamples, vm, "files")) return kOk;
   const bool explain = vm["explain"].as<bool>();
@@ -71,8 +72,10 @@ int cmd_grade(const Invocation& inv) {
   Diagnostics diag;
   Printer out(std::cout, format);
   if (format == OutputFormat::kCsv) {
-    out.csv_header({"puzzle", "rating", "rating_ep", "rating_ed", "level", "hardest",
-                    "dlx_nodes", "guesses", "steps"});
+    std::vector<std::string> header{"puzzle",  "rating",    "rating_ep", "rating_ed", "level",
+                                    "hardest", "dlx_nodes", "guesses",   "steps"};
+    for (std::string& column : board_columns()) header.push_back(std::move(column));
+    out.csv_header(header);
   }
   StopRequest stop(time_limit);
   std::vector<workflow::PuzzleAnalyzer> analyzers =
@@ -109,9 +112,11 @@ int cmd_grade(const Invocation& inv) {
       const std::string puzzle = to_line(rec.grid, rec.style);
       const std::string level(grader::level_name(g.level));
       if (format == OutputFormat::kCsv) {
-        out.csv_row({puzzle, fmt1(g.er), fmt1(g.ep), fmt1(g.ed), level, hardest_of(g),
-                     std::to_string(r.search.nodes), std::to_string(r.search.guesses),
-                     std::to_string(g.step_count)});
+        out.csv_row(with_board_fields(
+            {puzzle, fmt1(g.er), fmt1(g.ep), fmt1(g.ed), level, hardest_of(g),
+             std::to_string(r.search.nodes), std::to_string(r.search.guesses),
+             std::to_string(g.step_count)},
+            rec.grid, rec.style.alphabet));
       } else if (format == OutputFormat::kJson) {
         nlohmann::ordered_json j{{"puzzle", puzzle},       {"rating", g.er},
                                  {"rating_ep", g.ep},      {"rating_ed", g.ed},
@@ -137,9 +142,12 @@ int cmd_grade(const Invocation& inv) {
           }
           j["steps"] = std::move(steps);
         }
+        add_board_fields(j, rec.grid, rec.style.alphabet);
         out.json(j);
       } else {
-        std::string text = puzzle + " " + fmt1(g.er) + " " + fmt1(g.ep) + " " + fmt1(g.ed) +
+        // A jigsaw's region map follows its givens, as the reader reads a line record.
+        const std::string map = region_map(rec.grid.geometry(), rec.style.alphabet);
+        std::string text = puzzle + (map.empty() ? "" : " " + map) + " " + fmt1(g.er) + " " + fmt1(g.ep) + " " + fmt1(g.ed) +
                            " " + level + " " + hardest_of(g);
         if (explain) {
           int k = 0;

@@ -156,6 +156,11 @@ int cmd_render(const Invocation& inv) {
         std::cerr << "sudoforge render: " << source << ": no puzzle found\n";
         return kRecordsFailed;
       }
+      if (!rec->grid.geometry().is_classic()) {
+        std::cerr << "sudoforge render: " << source << ":" << rec->line
+                  << ": render draws classic boards only for now\n";
+        return kRecordsFailed;
+      }
       givens = rec->grid;
     } catch (const ParseError& e) {
       std::cerr << source << ':' << e.line() << ": " << e.what() << '\n';

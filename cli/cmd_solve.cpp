@@ -46,6 +46,7 @@ int cmd_solve(const Invocation& inv) {
      "stop after this many seconds (even inside one long search), keeping what is finished; "
      "the first record not finished is reported and the exit code is 1");
   add_input_options(options);
+  add_variant_option(options);
   po::variables_map vm;
   if (!parse_options(inv, options, kUsageLine, kExamples, vm, "files")) return kOk;
 
@@ -87,12 +88,20 @@ int cmd_solve(const Invocation& inv) {
     else if (count_mode) header.push_back("count");
     else header.push_back("solution");
     if (stats_mode) header.insert(header.end(), {"nodes", "guesses"});
+    for (std::string& column : board_columns()) header.push_back(std::move(column));
     out.csv_header(header);
   }
 
   auto solve_record = [&](const Record& rec, const std::string& src) {
     const Grid& puzzle = rec.grid;
     const std::string puzzle_text = to_line(puzzle, rec.style);
+    const auto csv_row = [&](std::vector<std::string> row) {
+      out.csv_row(with_board_fields(std::move(row), puzzle, rec.style.alphabet));
+    };
+    const auto json = [&](nlohmann::ordered_json object) {
+      add_board_fields(object, puzzle, rec.style.alphabet);
+      out.json(object);
+    };
     if (find_conflict(puzzle)) {
       diag.record_error(src, rec.line, describe_conflict(puzzle, rec.style.alphabet));
       if (target_mode && !out.structured()) out.line("-1");
@@ -105,15 +114,15 @@ int cmd_solve(const Invocation& inv) {
     };
 
     if (target_mode) {
-      if (puzzle.size() != 9) {
-        diag.record_error(src, rec.line, "--target-score is defined for 9x9 puzzles only");
+      if (puzzle.size() != 9 || !puzzle.geometry().is_classic()) {
+        diag.record_error(src, rec.line, "--target-score is defined for classic 9x9 puzzles only");
         return true;
       }
       const int score = target_score(puzzle, nullptr, limits);
       if (format == OutputFormat::kCsv) {
-        out.csv_row({puzzle_text, std::to_string(score)});
+        csv_row({puzzle_text, std::to_string(score)});
       } else if (format == OutputFormat::kJson) {
-        out.json({{"puzzle", puzzle_text}, {"target_score", score}});
+        json({{"puzzle", puzzle_text}, {"target_score", score}});
       } else {
         out.line(std::to_string(score));
       }
@@ -125,11 +134,11 @@ int cmd_solve(const Invocation& inv) {
       if (format == OutputFormat::kCsv) {
         std::vector<std::string> row{puzzle_text, std::to_string(n)};
         if (stats_mode) row.insert(row.end(), {std::to_string(stats.nodes), std::to_string(stats.guesses)});
-        out.csv_row(row);
+        csv_row(row);
       } else if (format == OutputFormat::kJson) {
         nlohmann::ordered_json j{{"puzzle", puzzle_text}, {"count", n}};
         if (stats_mode) { j["nodes"] = stats.nodes; j["guesses"] = stats.guesses; }
-        out.json(j);
+        json(j);
       } else {
         out.line(std::to_string(n) + stats_suffix());
       }
@@ -141,11 +150,11 @@ int cmd_solve(const Invocation& inv) {
       if (format == OutputFormat::kCsv) {
         std::vector<std::string> row{puzzle_text, solution_text};
         if (stats_mode) row.insert(row.end(), {std::to_string(stats.nodes), std::to_string(stats.guesses)});
-        out.csv_row(row);
+        csv_row(row);
       } else if (format == OutputFormat::kJson) {
         nlohmann::ordered_json j{{"puzzle", puzzle_text}, {"solution", solution_text}};
         if (stats_mode) { j["nodes"] = stats.nodes; j["guesses"] = stats.guesses; }
-        out.json(j);
+        json(j);
       } else {
         std::string suffix = stats_suffix();
         if (!suffix.empty() && out.style_for(rec.style).layout == Layout::kGrid) {

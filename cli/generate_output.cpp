@@ -15,6 +15,7 @@ GeneratedPrinter::GeneratedPrinter(std::ostream& out, OutputFormat format, const
     std::vector<std::string> header{"puzzle", "solution", "clues",  "symmetry",
                                     "seed",   "index",    "minimal"};
     if (graded) header.insert(header.end(), {"rating", "level"});
+    for (std::string& column : board_columns()) header.push_back(std::move(column));
     out_.csv_header(header);
   }
 }
@@ -30,7 +31,7 @@ void GeneratedPrinter::puzzle(const GeneratedPuzzle& p) {
                                  std::to_string(p.index),
                                  p.minimal ? "true" : "false"};
     if (graded_) row.insert(row.end(), {rating_text(p.rating.value_or(0)), p.level});
-    out_.csv_row(row);
+    out_.csv_row(with_board_fields(std::move(row), p.puzzle, style_.alphabet));
   } else if (out_.format() == OutputFormat::kJson) {
     nlohmann::ordered_json j{{"puzzle", puzzle},
                              {"solution", to_line(p.solution, style_)},
@@ -43,6 +44,7 @@ void GeneratedPrinter::puzzle(const GeneratedPuzzle& p) {
       j["rating"] = std::round(p.rating.value_or(0) * 10) / 10;
       j["level"] = p.level;
     }
+    add_board_fields(j, p.puzzle, style_.alphabet);
     out_.json(j);
   } else {
     out_.grid(p.puzzle, style_);

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "sudoforge/core/record_writer.h"
+#include "sudoforge/core/variant.h"
 
 namespace sudoforge::cli {
 
@@ -19,12 +20,14 @@ TextStyle Printer::style_for(const TextStyle& input) const {
 void Printer::grid(const Grid& g, const TextStyle& input_style, const std::string& suffix) {
   const TextStyle style = style_for(input_style);
   std::string text;
+  // to_text: a jigsaw's region map goes with its grid, as the reader reads it back.
   if (style.layout == Layout::kGrid) {
     if (any_grid_) text += '\n';
-    text += to_grid(g, style);
+    text += to_text(g, style);
     if (!suffix.empty()) text += suffix + '\n';
   } else {
-    text = to_line(g, style) + suffix + '\n';
+    text = to_text(g, style);
+    text.insert(text.size() - 1, suffix);
   }
   any_grid_ = true;
   out_ << text;
@@ -97,6 +100,24 @@ std::string rating_text(const std::optional<double>& rating) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f", *rating);
   return text;
+}
+
+std::vector<std::string> board_columns() { return {"variant", "regions"}; }
+
+std::vector<std::string> board_fields(const Grid& grid, const Alphabet& alphabet) {
+  return {Variant::of(grid.geometry()).name(), region_map(grid.geometry(), alphabet)};
+}
+
+void add_board_fields(nlohmann::ordered_json& object, const Grid& grid, const Alphabet& alphabet) {
+  object["variant"] = Variant::of(grid.geometry()).name();
+  const std::string regions = region_map(grid.geometry(), alphabet);
+  if (!regions.empty()) object["regions"] = regions;
+}
+
+std::vector<std::string> with_board_fields(std::vector<std::string> row, const Grid& grid,
+                                           const Alphabet& alphabet) {
+  for (std::string& field : board_fields(grid, alphabet)) row.push_back(std::move(field));
+  return row;
 }
 
 }  // namespace sudoforge::cli

@@ -46,6 +46,17 @@ class Printer {
 // A rating to one decimal ("4.5"), empty when unknown: every rating column's text.
 std::string rating_text(const std::optional<double>& rating);
 
+// The board of a puzzle in machine-readable output (README: Variants). Every CSV record of
+// a puzzle ends with the columns `variant` (the --variant spelling: classic, x, x+windoku,
+// jigsaw ...) and `regions` (a jigsaw's region map in the record's alphabet, empty on a
+// board with boxes); every JSON object carries "variant", and "regions" on a jigsaw board.
+std::vector<std::string> board_columns();
+std::vector<std::string> board_fields(const Grid& grid, const Alphabet& alphabet);
+void add_board_fields(nlohmann::ordered_json& object, const Grid& grid, const Alphabet& alphabet);
+// `row` followed by the board fields of `grid`.
+std::vector<std::string> with_board_fields(std::vector<std::string> row, const Grid& grid,
+                                           const Alphabet& alphabet);
+
 // A column of a table of results: the value `key` of each row (a JSON object) under
 // `header`, right-aligned in `width` characters with `precision` digits after the point;
 // kWhole for a whole number, kText for text aligned left (cut at its start to fit).

@@ -20,15 +20,8 @@ namespace {
 using testing::lines_of;
 using testing::ok_lines;
 using testing::run_cli;
+using testing::split_csv;
 
-std::vector<std::string> split_csv(const std::string& line) {
-  std::vector<std::string> out(1);
-  for (char c : line) {
-    if (c == ',') out.emplace_back();
-    else out.back() += c;
-  }
-  return out;
-}
 
 // A board in line form ('.' empty, standard alphabet); fails the test on a bad character.
 Grid grid_of(const std::string& text, const Geometry& g) {
@@ -58,12 +51,12 @@ bool single_clue_removable(SudokuSolver& solver, Grid puzzle) {
 TEST(CliGenerate, CsvPuzzlesAreUniqueMinimalAndSymmetric) {
   const auto lines = ok_lines("generate --seed 2024 -n 24 --symmetry random -o csv --quiet");
   ASSERT_EQ(lines.size(), 25u);
-  EXPECT_EQ(lines[0], "puzzle,solution,clues,symmetry,seed,index,minimal");
+  EXPECT_EQ(lines[0], "puzzle,solution,clues,symmetry,seed,index,minimal,variant,regions");
   SudokuSolver solver;
   const Geometry g;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const auto f = split_csv(lines[i]);
-    ASSERT_EQ(f.size(), 7u) << lines[i];
+    ASSERT_EQ(f.size(), 9u) << lines[i];
     const Grid puzzle = grid_of(f[0], g), solution = grid_of(f[1], g);
     EXPECT_TRUE(is_solution_of(puzzle, solution));
     EXPECT_EQ(solver.count(puzzle, 2), 1u);
@@ -305,7 +298,7 @@ TEST(CliGenerate, LevelsAndBandsDeliverEveryPuzzleInsideAndReportTheRate) {
     ASSERT_EQ(static_cast<int>(rows.size()), count + 1) << c.args;
     for (size_t i = 1; i < rows.size(); ++i) {
       const auto f = split_csv(rows[i]);
-      ASSERT_EQ(f.size(), 9u) << rows[i];
+      ASSERT_EQ(f.size(), 11u) << rows[i];
       const Grid puzzle = grid_of(f[0], g9);
       ASSERT_EQ(solver.count(puzzle, 2), 1u) << f[0];
       const grader::Rating rating = grader.rate(puzzle);
@@ -353,7 +346,7 @@ TEST(CliGenerate, EveryLevelIsReachableOnLargerBoards) {
       const int floor = grader::level_min_clues(size, *grader::parse_level(level));
       for (size_t i = 1; i < rows.size(); ++i) {
         const auto f = split_csv(rows[i]);
-        ASSERT_EQ(f.size(), 9u) << rows[i];
+        ASSERT_EQ(f.size(), 11u) << rows[i];
         const Grid puzzle = grid_of(f[0], g);
         ASSERT_EQ(solver.count(puzzle, 2), 1u) << args << " " << f[0];
         const grader::Rating rating = grader.rate(puzzle);

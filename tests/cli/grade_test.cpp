@@ -40,7 +40,7 @@ TEST(CliGrade, ThreadsKeepInputOrder) {
   ASSERT_EQ(one.exit_code, 0) << one.err;
   EXPECT_EQ(one.out, two.out);
   EXPECT_EQ(lines_of(one.out)[0],
-            "puzzle,rating,rating_ep,rating_ed,level,hardest,dlx_nodes,guesses,steps");
+            "puzzle,rating,rating_ep,rating_ed,level,hardest,dlx_nodes,guesses,steps,variant,regions");
 }
 
 TEST(CliGrade, ExplainedStepsPlaceTheTrueDigitsAndNeverEliminateThem) {

@@ -77,6 +77,18 @@ inline CliResult run_cli_signalled(const std::string& args, const std::string& s
 }
 
 // The lines of a command's output, without their '\n'.
+// The fields of a CSV line without quotes (sudoforge quotes none of its own fields).
+inline std::vector<std::string> split_csv(const std::string& line) {
+  std::vector<std::string> out(1);
+  for (char c : line) {
+    if (c == ',')
+      out.emplace_back();
+    else
+      out.back() += c;
+  }
+  return out;
+}
+
 inline std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream in(text);

@@ -130,7 +130,7 @@ TEST(CliSolve, CsvJsonAndStats) {
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
   auto lines = lines_of(csv.out);
   ASSERT_EQ(lines.size(), 3u);
-  EXPECT_EQ(lines[0], "puzzle,solution,nodes,guesses");
+  EXPECT_EQ(lines[0], "puzzle,solution,nodes,guesses,variant,regions");
   auto json = run_cli("solve --output json --count", text);
   ASSERT_EQ(json.exit_code, 0) << json.err;
   auto j = nlohmann::json::parse(json.out);
