@@ -31,6 +31,7 @@
 #include <tuple>
 
 #include "chain_components.h"
+#include "chain_hints.h"
 #include "chain_search_tree.h"
 #include "chains_internal.h"
 #include "forcing_chain_search.h"
@@ -38,91 +39,12 @@
 
 namespace sudoforge::grader::detail {
 
-namespace {
-
-struct Key {
-  int rating = 1 << 30, complexity = 0, sort_key = 0;
-  bool operator<(const Key& o) const {
-    return std::tie(rating, complexity, sort_key) < std::tie(o.rating, o.complexity, o.sort_key);
-  }
-};
-
-}  // namespace
-
 struct ChainEngine::Impl {
   ChainLinks graph;
   SearchTree tree;
   DynamicScratchPtr dynamic = make_dynamic_scratch();
   ChainBoard board;
-  Key best;
-  // SE's order of discovery of the best hint, to break ties of equal keys as SE's stable
-  // sort does: (pass, candidate, kind), kind 0 cycle, 1 chain from "on", 2 from "off".
-  long best_order = -1;
-  int current_pass = 0;
-  long discovery_order(int source, int kind) const {
-    return (static_cast<long>(current_pass) * board.nc * board.n + (source >> 1)) * 4 + kind;
-  }
-  bool wins(const Key& k, long ord) const { return k < best || (!(best < k) && ord < best_order); }
-  Hint* out = nullptr;
-  bool found = false;
-  bool explain = false;
-
-  std::string node_name(int node) const {
-    const int cd = node >> 1;
-    const int c = cd / board.n, d = cd % board.n + 1;
-    return board.g->cell_name(c) + ((node & 1) ? "=" : "<>") + digit_name(*board.g, d);
-  }
-  std::string path_text(int inst, int last_node) const {
-    std::vector<int> nodes;
-    if (last_node >= 0) nodes.push_back(last_node);
-    for (int p = inst; p >= 0; p = tree.instance_parent(p)) nodes.push_back(tree.instance_node(p));
-    std::string s;
-    for (size_t i = nodes.size(); i-- > 0;) {
-      s += node_name(nodes[i]);
-      if (i) s += " -> ";
-    }
-    return s;
-  }
-
-  void offer_chain(bool y, int source, int parent_inst, int complexity) {
-    const int base = y ? 70 : 66;
-    Key k{base + length_difficulty(complexity), complexity, y ? 4 : 2};
-    const long ord = discovery_order(source, (source & 1) ? 1 : 2);
-    if (!wins(k, ord)) return;
-    best = k;
-    best_order = ord;
-    found = true;
-    Hint& h = *out;
-    h.technique = y ? "Forcing Chain" : (complexity == 6 ? "Turbot Fish" : "Forcing X-Chain");
-    if (!y && complexity != 6) h.technique = "Forcing X-Chain";
-    h.rating = k.rating;
-    h.complexity = complexity;
-    h.sort_key = k.sort_key;
-    const int cd = source >> 1;
-    const int c = cd / board.n, d = cd % board.n + 1;
-    h.placements.clear();
-    h.eliminations.clear();
-    const bool target_on = !(source & 1);  // from off(s) we reached on(s)
-    if (target_on) {
-      for (Mask m = board.cand[c] & ~(Mask{1} << d); m; m &= m - 1)
-        h.eliminations.emplace_back(c, lowest(m));
-      h.placements.emplace_back(c, d);
-    } else {
-      h.eliminations.emplace_back(c, d);
-    }
-    h.cells.clear();
-    for (int p = parent_inst; p >= 0; p = tree.instance_parent(p)) {
-      const int cell = (tree.instance_node(p) >> 1) / board.n;
-      if (std::find(h.cells.begin(), h.cells.end(), cell) == h.cells.end()) h.cells.push_back(cell);
-    }
-    if (explain) {
-      const int target = source ^ 1;
-      h.explanation = (target_on ? board.g->cell_name(c) + "=" + digit_name(*board.g, d)
-                                 : board.g->cell_name(c) + "<>" + digit_name(*board.g, d)) +
-                      ": " + h.technique + " (" + std::to_string(complexity) +
-                      " nodes): " + path_text(parent_inst, target);
-    }
-  }
+  ChainHints hints{board, tree};  // the best hint so far
 
   // Forcing chain from `source` to its conjugate.
   void forcing_chain(int source, bool y) {
@@ -139,8 +61,8 @@ struct ChainEngine::Impl {
     int depth = 1;
     while (frontier_size != 0) {
       const int c = depth + 1;  // complexity of a chain closing in the next layer
-      if (!wins(Key{base + length_difficulty(c), c, sort_key},
-                discovery_order(source, (source & 1) ? 1 : 2)))
+      if (!hints.wins(ChainKey{base + length_difficulty(c), c, sort_key},
+                      hints.discovery_order(source, (source & 1) ? 1 : 2)))
         return;
       next_size = 0;
       for (int i = 0; i < frontier_size; ++i) {
@@ -150,7 +72,7 @@ struct ChainEngine::Impl {
              ++it) {
           const int m = *it;
           if (m == target) {
-            offer_chain(y, source, inst, c);
+            hints.offer_chain(y, source, inst, c);
             return;
           }
           if (tree.seen_stamp[m] == tree.search_stamp) continue;
@@ -278,7 +200,8 @@ struct ChainEngine::Impl {
     while (frontier_size != 0) {
       // Off layer at depth+1; a cycle closes from an off instance of depth >= 4.
       const int cmin = std::max({4, depth + 1, cycle_floor});
-      if (!wins(Key{base + length_difficulty(cmin), cmin, sort_key}, discovery_order(source, 0)))
+      if (!hints.wins(ChainKey{base + length_difficulty(cmin), cmin, sort_key},
+                      hints.discovery_order(source, 0)))
         return true;
       const int offdepth = depth + 1;
       const bool closing = offdepth >= 4;
@@ -308,7 +231,7 @@ struct ChainEngine::Impl {
           if (wi < 0) wi = tree.new_instance(w, inst);
           if (m == source) {
             // Below the floor a cycle eliminates nothing (see cycle_floor).
-            if (offdepth >= cycle_floor) offer_cycle(wi, y, x, base, sort_key, offdepth);
+            if (offdepth >= cycle_floor) hints.offer_cycle(wi, y, x, base, sort_key, offdepth);
             continue;
           }
           tree.seen_stamp[m] = tree.search_stamp;
@@ -588,7 +511,7 @@ struct ChainEngine::Impl {
     if (!P.valid) build_parallel_search(P, y, true);
     while (true) {
       const int c = P.next_c;
-      if (!(Key{base + length_difficulty(c), c, sort_key} < best)) return;
+      if (!(ChainKey{base + length_difficulty(c), c, sort_key} < hints.best)) return;
       if (exhausted_after(P, c - 1)) return;
       const int first = first_close(P, c);
       ++P.next_c;
@@ -613,107 +536,6 @@ struct ChainEngine::Impl {
       }
     }
   }
-  std::vector<std::uint64_t> seen_by_on, seen_by_off, cycle_cells;
-  std::vector<std::pair<int, int>> eliminations_scratch;
-
-  // Cycles already found to eliminate nothing in this call, by their node sets (a sum of
-  // random words per node, so the same cycle met from another of its sources, or in
-  // another pass, has the same key). Whether a cycle eliminates depends on its nodes and
-  // the grid only; a cycle is met from each of its sources, mostly without eliminations.
-  std::vector<std::uint64_t> node_key;    // [node]: random word
-  std::vector<std::uint64_t> barren_key;  // open addressing, 2^kBarrenBits slots
-  std::vector<int> barren_stamp;          // call_stamp of each slot
-  static constexpr int kBarrenBits = 10;
-  std::uint64_t cycle_key(int last_off) const {
-    std::uint64_t h = 0;
-    for (int p = last_off; p >= 0; p = tree.instance_parent(p))
-      h += node_key[tree.instance_node(p)];
-    return h;
-  }
-  // Finds key h among this call's barren cycles; else returns false and, when `insert`,
-  // records it (a full table just forgets: a lost entry only costs a recomputation).
-  bool barren(std::uint64_t h, bool insert) {
-    const size_t mask = (size_t{1} << kBarrenBits) - 1;
-    for (size_t i = (h >> 20) & mask, probes = 0; probes < 8; i = (i + 1) & mask, ++probes) {
-      if (barren_stamp[i] != call_stamp) {
-        if (insert) {
-          barren_stamp[i] = call_stamp;
-          barren_key[i] = h;
-        }
-        return false;
-      }
-      if (barren_key[i] == h) return true;
-    }
-    return false;
-  }
-
-  void offer_cycle(int last_off, bool y, bool x, int base, int sort_key, int complexity) {
-    Key k{base + length_difficulty(complexity), complexity, sort_key};
-    const long ord = discovery_order(tree.instance_node(0), 0);
-    if (!wins(k, ord)) return;
-    const std::uint64_t ckey = cycle_key(last_off);
-    if (barren(ckey, false)) return;
-    // Candidates outside the cycle's cells seen by an "on" and by an "off" node of the
-    // same digit are false.
-    const size_t need = static_cast<size_t>(board.n + 1) * set_words;
-    if (seen_by_on.size() < need) {
-      seen_by_on.assign(need, 0);
-      seen_by_off.assign(need, 0);
-    }
-    cycle_cells.assign(set_words, 0);
-    Mask digits = 0;
-    for (int p = last_off; p >= 0; p = tree.instance_parent(p)) {
-      const int node = tree.instance_node(p);
-      const int cd = node >> 1;
-      const int c = cd / board.n, d = cd % board.n + 1;
-      cycle_cells[c / 64] |= std::uint64_t{1} << (c % 64);
-      if (!((digits >> d) & 1)) {
-        digits |= Mask{1} << d;
-        for (int w = 0; w < set_words; ++w)
-          seen_by_on[d * set_words + w] = seen_by_off[d * set_words + w] = 0;
-      }
-      std::uint64_t* t = ((node & 1) ? seen_by_on.data() : seen_by_off.data()) +
-                         static_cast<size_t>(d) * set_words;
-      const std::uint64_t* pb = board.g->peer_set(c);
-      for (int w = 0; w < set_words; ++w) t[w] |= pb[w];
-    }
-    auto& elims = eliminations_scratch;
-    elims.clear();
-    for (Mask dm = digits; dm; dm &= dm - 1) {
-      const int d = lowest(dm);
-      for (int w = 0; w < set_words; ++w) {
-        std::uint64_t e = seen_by_on[d * set_words + w] & seen_by_off[d * set_words + w] &
-                          digit_cells[d * set_words + w] & ~cycle_cells[w];
-        for (; e; e &= e - 1) elims.emplace_back(w * 64 + std::countr_zero(e), d);
-      }
-    }
-    if (elims.empty()) {
-      barren(ckey, true);
-      return;
-    }
-    std::sort(elims.begin(), elims.end());
-    best = k;
-    best_order = ord;
-    found = true;
-    Hint& h = *out;
-    h.technique =
-        (y && x) ? "Bidirectional Cycle" : (y ? "Bidirectional Y-Cycle" : "Bidirectional X-Cycle");
-    h.rating = k.rating;
-    h.complexity = complexity;
-    h.sort_key = sort_key;
-    h.placements.clear();
-    h.eliminations = elims;
-    h.cells.clear();
-    for (int p = last_off; p >= 0; p = tree.instance_parent(p)) {
-      const int cell = (tree.instance_node(p) >> 1) / board.n;
-      if (std::find(h.cells.begin(), h.cells.end(), cell) == h.cells.end()) h.cells.push_back(cell);
-    }
-    if (explain) {
-      h.explanation = std::string(h.technique) + " (" + std::to_string(complexity) +
-                      " nodes): " + path_text(last_off, tree.instance_node(0)) + ": " +
-                      describe_eliminations(*board.g, h.eliminations);
-    }
-  }
 };
 
 ChainEngine::ChainEngine() : impl_(std::make_unique<Impl>()) {}
@@ -728,26 +550,11 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   for (auto& D : s.cycle_steps) D.valid = false;
   for (auto& P : s.parallel_search) P.valid = false;
   ++s.call_stamp;
-  if (s.node_key.size() < static_cast<size_t>(s.board.nc) * s.board.n * 2) {
-    s.node_key.resize(static_cast<size_t>(s.board.nc) * s.board.n * 2);
-    std::uint64_t z = 0x9E3779B97F4A7C15ull;  // splitmix64: fixed, so runs repeat
-    for (auto& key : s.node_key) {
-      z += 0x9E3779B97F4A7C15ull;
-      std::uint64_t t = z;
-      t = (t ^ (t >> 30)) * 0xBF58476D1CE4E5B9ull;
-      t = (t ^ (t >> 27)) * 0x94D049BB133111EBull;
-      key = t ^ (t >> 31);
-    }
-    s.barren_key.assign(size_t{1} << Impl::kBarrenBits, 0);
-    s.barren_stamp.assign(size_t{1} << Impl::kBarrenBits, 0);
-  }
   for (auto& d : s.cycles_done) {
     const size_t nn = static_cast<size_t>(s.board.nc) * s.board.n * 2;
     if (d.size() < nn) d.assign(nn, 0);
   }
-  s.found = false;
-  s.out = &out;
-  s.explain = ctx.explain;
+  s.hints.start_call(out, ctx.explain, s.call_stamp, s.digit_cells.data(), s.set_words);
   const ChainBoard& board = s.board;
   // SE: X loops (cycles, then forcing chains from on and from off), Y loops (cycles from
   // bivalue cells), XY loops (cycles, forcing chains), each over cells in reading order.
@@ -833,14 +640,14 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   // one so far (the round's ceiling, or a hint found; a tie can still win on SE's order):
   // 3 for none, 1 << 29 in the last round while nothing is found.
   auto longest_cycle = [&](int base, int sort_key) {
-    if (s.best.rating > (1 << 28)) return 1 << 29;
+    if (s.hints.best.rating > (1 << 28)) return 1 << 29;
     int l = 3;
-    while (!(s.best < Key{base + length_difficulty(l + 1), l + 1, sort_key})) ++l;
+    while (!(s.hints.best < ChainKey{base + length_difficulty(l + 1), l + 1, sort_key})) ++l;
     return l;
   };
   for (int ceiling : kCeilings) {
-    s.best = Key{ceiling + 1, 0, 0};
-    s.best_order = -1;
+    s.hints.best = ChainKey{ceiling + 1, 0, 0};
+    s.hints.best_order = -1;
     for (int pass = 0; pass < 3; ++pass) {
       poll_stop();
       const bool y = pass >= 1, x = pass != 1;
@@ -849,7 +656,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         // All forcing chains of the pass at once, then the cycles per source (SE's exact
         // search), cut by the best chain; ties of equal keys go to SE's order of discovery
         // (per source: cycles, chain from "on", chain from "off").
-        s.current_pass = pass;
+        s.hints.current_pass = pass;
         s.sources.clear();
         if (x) {
           pass_sources(y, x, false);
@@ -889,7 +696,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         }
         continue;
       }
-      s.current_pass = pass;
+      s.hints.current_pass = pass;
       bool cycle_steps = false;
       for (int c = 0; c < board.nc; ++c) {
         const Mask cm = board.cand[c];
@@ -915,9 +722,9 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         }
       }
     }
-    if (s.found) return true;
+    if (s.hints.found) return true;
   }
-  return s.found;
+  return s.hints.found;
 }
 
 bool ChainEngine::find_advanced_chains(const Ctx& ctx, int max_chain_depth, Hint& out) {
