@@ -71,7 +71,9 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
   const int* const cdof = board_.packed_cell_digit.data();
   const DynamicBoard::CellUnits* const cus = board_.cell_units.data();
   const int nv = board_.n;
-  const bool yl = mode_.ylinks, dyn = mode_.dynamic;
+  const bool yl = mode_.ylinks, dyn = mode_.dynamic, plus = mode_.plus;
+  const Mask* const step_cand = board_.step_cand.data();
+  const Mask* const step_pos = board_.step_pos.data();
   int nrec = 0, non = 0, noff = 0;
   int lost_done = -1;  // dynamic (+): the "off" records [0, lost_done) are in plus_lost_
 
@@ -182,7 +184,7 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
     enter_off(start, r0);
   }
   int hon = 0, hoff = 0;
-  while (hon < non || hoff < noff || (mode_.plus && add_rule_offs())) {
+  while (hon < non || hoff < noff || (plus && add_rule_offs())) {
     if (hon < non) {
       const int p = qon[hon++];
       const int nd = rs[p].node;
@@ -215,7 +217,7 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
         if (rec[x] < 0) {
           ton[nt] = x;
           tp[np++] = p;
-          for (Mask m = board_.step_cand[c] & ~cm[c]; m; m &= m - 1) {
+          for (Mask m = step_cand[c] & ~cm[c]; m; m &= m - 1) {
             tp[np++] = rec[nodeof(c, lowest(m), false)];
           }
           tb[++nt] = np;
@@ -232,7 +234,7 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
         if (rec[x] >= 0) return;
         ton[nt] = x;
         tp[np++] = p;
-        for (Mask m = board_.step_pos[ub[k] + d] & ~pm; m; m &= m - 1) {
+        for (Mask m = step_pos[ub[k] + d] & ~pm; m; m &= m - 1) {
           tp[np++] = rec[nodeof(cells[lowest(m)], d, false)];
         }
         tb[++nt] = np;
@@ -282,10 +284,10 @@ done:
     const int cd = rs[qoff[i]].node >> 1;
     const int c = cdof[cd] >> 5, d = cdof[cd] & 31;
     const int* ub = cus[c].base;
-    cm[c] = board_.step_cand[c];
-    um[ub[0] + d] = board_.step_pos[ub[0] + d];
-    um[ub[1] + d] = board_.step_pos[ub[1] + d];
-    um[ub[2] + d] = board_.step_pos[ub[2] + d];
+    cm[c] = step_cand[c];
+    um[ub[0] + d] = step_pos[ub[0] + d];
+    um[ub[1] + d] = step_pos[ub[1] + d];
+    um[ub[2] + d] = step_pos[ub[2] + d];
   }
 }
 
