@@ -31,6 +31,8 @@
 #include <tuple>
 
 #include "chain_components.h"
+#include "chain_hints.h"
+#include "chain_reachability.h"
 #include "chain_search_tree.h"
 #include "chains_internal.h"
 #include "forcing_chain_search.h"
@@ -38,91 +40,12 @@
 
 namespace sudoforge::grader::detail {
 
-namespace {
-
-struct Key {
-  int rating = 1 << 30, complexity = 0, sort_key = 0;
-  bool operator<(const Key& o) const {
-    return std::tie(rating, complexity, sort_key) < std::tie(o.rating, o.complexity, o.sort_key);
-  }
-};
-
-}  // namespace
-
 struct ChainEngine::Impl {
   ChainLinks graph;
   SearchTree tree;
   DynamicScratchPtr dynamic = make_dynamic_scratch();
   ChainBoard board;
-  Key best;
-  // SE's order of discovery of the best hint, to break ties of equal keys as SE's stable
-  // sort does: (pass, candidate, kind), kind 0 cycle, 1 chain from "on", 2 from "off".
-  long best_order = -1;
-  int current_pass = 0;
-  long discovery_order(int source, int kind) const {
-    return (static_cast<long>(current_pass) * board.nc * board.n + (source >> 1)) * 4 + kind;
-  }
-  bool wins(const Key& k, long ord) const { return k < best || (!(best < k) && ord < best_order); }
-  Hint* out = nullptr;
-  bool found = false;
-  bool explain = false;
-
-  std::string node_name(int node) const {
-    const int cd = node >> 1;
-    const int c = cd / board.n, d = cd % board.n + 1;
-    return board.g->cell_name(c) + ((node & 1) ? "=" : "<>") + digit_name(*board.g, d);
-  }
-  std::string path_text(int inst, int last_node) const {
-    std::vector<int> nodes;
-    if (last_node >= 0) nodes.push_back(last_node);
-    for (int p = inst; p >= 0; p = tree.instance_parent(p)) nodes.push_back(tree.instance_node(p));
-    std::string s;
-    for (size_t i = nodes.size(); i-- > 0;) {
-      s += node_name(nodes[i]);
-      if (i) s += " -> ";
-    }
-    return s;
-  }
-
-  void offer_chain(bool y, int source, int parent_inst, int complexity) {
-    const int base = y ? 70 : 66;
-    Key k{base + length_difficulty(complexity), complexity, y ? 4 : 2};
-    const long ord = discovery_order(source, (source & 1) ? 1 : 2);
-    if (!wins(k, ord)) return;
-    best = k;
-    best_order = ord;
-    found = true;
-    Hint& h = *out;
-    h.technique = y ? "Forcing Chain" : (complexity == 6 ? "Turbot Fish" : "Forcing X-Chain");
-    if (!y && complexity != 6) h.technique = "Forcing X-Chain";
-    h.rating = k.rating;
-    h.complexity = complexity;
-    h.sort_key = k.sort_key;
-    const int cd = source >> 1;
-    const int c = cd / board.n, d = cd % board.n + 1;
-    h.placements.clear();
-    h.eliminations.clear();
-    const bool target_on = !(source & 1);  // from off(s) we reached on(s)
-    if (target_on) {
-      for (Mask m = board.cand[c] & ~(Mask{1} << d); m; m &= m - 1)
-        h.eliminations.emplace_back(c, lowest(m));
-      h.placements.emplace_back(c, d);
-    } else {
-      h.eliminations.emplace_back(c, d);
-    }
-    h.cells.clear();
-    for (int p = parent_inst; p >= 0; p = tree.instance_parent(p)) {
-      const int cell = (tree.instance_node(p) >> 1) / board.n;
-      if (std::find(h.cells.begin(), h.cells.end(), cell) == h.cells.end()) h.cells.push_back(cell);
-    }
-    if (explain) {
-      const int target = source ^ 1;
-      h.explanation = (target_on ? board.g->cell_name(c) + "=" + digit_name(*board.g, d)
-                                 : board.g->cell_name(c) + "<>" + digit_name(*board.g, d)) +
-                      ": " + h.technique + " (" + std::to_string(complexity) +
-                      " nodes): " + path_text(parent_inst, target);
-    }
-  }
+  ChainHints hints{board, tree};  // the best hint so far
 
   // Forcing chain from `source` to its conjugate.
   void forcing_chain(int source, bool y) {
@@ -139,8 +62,8 @@ struct ChainEngine::Impl {
     int depth = 1;
     while (frontier_size != 0) {
       const int c = depth + 1;  // complexity of a chain closing in the next layer
-      if (!wins(Key{base + length_difficulty(c), c, sort_key},
-                discovery_order(source, (source & 1) ? 1 : 2)))
+      if (!hints.wins(ChainKey{base + length_difficulty(c), c, sort_key},
+                      hints.discovery_order(source, (source & 1) ? 1 : 2)))
         return;
       next_size = 0;
       for (int i = 0; i < frontier_size; ++i) {
@@ -150,7 +73,7 @@ struct ChainEngine::Impl {
              ++it) {
           const int m = *it;
           if (m == target) {
-            offer_chain(y, source, inst, c);
+            hints.offer_chain(y, source, inst, c);
             return;
           }
           if (tree.seen_stamp[m] == tree.search_stamp) continue;
@@ -195,10 +118,7 @@ struct ChainEngine::Impl {
   }
   std::vector<int> tarjan_component, tarjan_size;  // the components of a pass (build_cycle_steps)
   StrongComponents tarjan;
-  // The components of pass XY's graph with every node numbered, when this call has them
-  // (see build_parallel_search).
-  std::vector<int> comp_xy, comp_xy_size;
-  int comp_xy_call = 0;
+  ChainReachability reach{board, graph, tarjan};  // pass XY: closing sources, eliminable cycles
   void build_cycle_steps(CycleSteps& D, bool y, bool x) {
     auto& ds = D.step_begin;  // [2v], [2v+1]: range of the "on" node v's pairs
     const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
@@ -222,12 +142,12 @@ struct ChainEngine::Impl {
     // The components of passes X and Y lie inside pass XY's (their links are some of
     // XY's), so those do too, when this call has them (always, on 9x9): fewer pairs
     // dropped, a Tarjan saved per pass.
-    const bool xy_comps = comp_xy_call == call_stamp;
-    const int* comp = xy_comps ? comp_xy.data()
+    const bool xy_comps = reach.xy_component_call == call_stamp;
+    const int* comp = xy_comps ? reach.xy_component.data()
                                : tarjan.number<false>(board, graph, first, sfirst, slast,
                                                       tarjan_component.data(), tarjan_size);
     // A component of one node holds no cycle.
-    const int* csize = xy_comps ? comp_xy_size.data() : tarjan_size.data();
+    const int* csize = xy_comps ? reach.xy_component_size.data() : tarjan_size.data();
     // Every (v, w, m) is distinct: at most one pair per link out of each "off" node per
     // link into it, and an "off" node has at most 4 strong links.
     const size_t bound = 4 * static_cast<size_t>(graph.links_size);
@@ -278,7 +198,8 @@ struct ChainEngine::Impl {
     while (frontier_size != 0) {
       // Off layer at depth+1; a cycle closes from an off instance of depth >= 4.
       const int cmin = std::max({4, depth + 1, cycle_floor});
-      if (!wins(Key{base + length_difficulty(cmin), cmin, sort_key}, discovery_order(source, 0)))
+      if (!hints.wins(ChainKey{base + length_difficulty(cmin), cmin, sort_key},
+                      hints.discovery_order(source, 0)))
         return true;
       const int offdepth = depth + 1;
       const bool closing = offdepth >= 4;
@@ -308,7 +229,7 @@ struct ChainEngine::Impl {
           if (wi < 0) wi = tree.new_instance(w, inst);
           if (m == source) {
             // Below the floor a cycle eliminates nothing (see cycle_floor).
-            if (offdepth >= cycle_floor) offer_cycle(wi, y, x, base, sort_key, offdepth);
+            if (offdepth >= cycle_floor) hints.offer_cycle(wi, y, x, base, sort_key, offdepth);
             continue;
           }
           tree.seen_stamp[m] = tree.search_stamp;
@@ -344,197 +265,6 @@ struct ChainEngine::Impl {
   // Passes X and XY (forcing chains and cycle floors).
   ParallelSearch parallel_search[2];
 
-  // The sources of sources that reach their negation in pass XY's graph, in sources' order:
-  // the others never close, and the bit-parallel search leaves them out (often all of
-  // them, and then it has nothing to do). Reachability per component: Tarjan numbers the
-  // components in reverse topological order, so a source can only reach its negation when
-  // its component's number is not below the negation's; the sets of such sources reaching
-  // each component are then pushed along the links, in topological order.
-  std::vector<int> comp_order, candidate_sources;
-  std::vector<std::uint64_t> reached_by;  // [component * words]: candidate sources reaching it
-  // Pushes each component's set to the components its links lead to, in topological
-  // order (comp_order lists the nodes by rising component: walked backwards); kW words
-  // per set (0: `words`).
-  template <int kW>
-  void push_reach(int nodes, int words) {
-    const int gw = kW > 0 ? kW : words;
-    const int* ord = comp_order.data();
-    const int* comp = comp_xy.data();
-    const int* a = graph.links.data();
-    std::uint64_t* r = reached_by.data();
-    for (int i = nodes; i-- > 0;) {
-      const int u = ord[i];
-      const int cu = comp[u];
-      const std::uint64_t* ru = r + static_cast<size_t>(cu) * gw;
-      std::uint64_t any = 0;
-      for (int w = 0; w < gw; ++w) any |= ru[w];
-      if (!any) continue;
-      for (int k = graph.links_begin[u], ke = graph.links_end[u]; k < ke; ++k) {
-        const int ct = comp[a[k]];
-        if (ct == cu) continue;
-        std::uint64_t* rt = r + static_cast<size_t>(ct) * gw;
-        for (int w = 0; w < gw; ++w) rt[w] |= ru[w];
-      }
-    }
-  }
-  std::vector<int> closer_stamp;  // [node] == closer_stamp_call: a source that closes in pass XY
-  int closer_stamp_call = 0;
-  void closing_sources(std::vector<int>& closing) {
-    const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
-    if (closer_stamp.size() < nn) closer_stamp.assign(nn, 0);
-    closer_stamp_call = call_stamp;
-    if (comp_xy.size() < nn) comp_xy.resize(nn);
-    if (comp_order.size() < nn) comp_order.resize(nn);
-    const int* comp = tarjan.number<true>(board, graph, graph.links_begin.data(),
-                                          graph.links_begin.data(), graph.links_end.data(),
-                                          comp_xy.data(), comp_xy_size, comp_order.data());
-    comp_xy_call = call_stamp;
-    const int ncomp = tarjan.component_count;
-    candidate_sources.clear();
-    for (int v : sources) {
-      if (comp[v] >= comp[v ^ 1]) candidate_sources.push_back(v);
-    }
-    const int nsrc = static_cast<int>(candidate_sources.size());
-    if (nsrc == 0) {  // no chain: no cycle eliminates
-      reach_words = 0;
-      return;
-    }
-    const int words = (nsrc + 63) / 64;
-    const size_t rsize = static_cast<size_t>(ncomp) * words;
-    if (reached_by.size() < rsize) reached_by.resize(rsize);
-    std::fill(reached_by.begin(), reached_by.begin() + rsize, 0);
-    std::uint64_t* r = reached_by.data();
-    for (int j = 0; j < nsrc; ++j) {
-      r[static_cast<size_t>(comp[candidate_sources[j]]) * words + j / 64] |= std::uint64_t{1}
-                                                                             << (j % 64);
-    }
-    int nodes = 0;
-    for (int c = 0; c < board.nc; ++c) nodes += 2 * popcount(board.cand[c]);
-    // clang-format off
-    switch (words) {
-      case 1: push_reach<1>(nodes, words); break;
-      case 2: push_reach<2>(nodes, words); break;
-      case 3: push_reach<3>(nodes, words); break;
-      case 4: push_reach<4>(nodes, words); break;
-      default: push_reach<0>(nodes, words); break;
-    }
-    // clang-format on
-    close_on.assign(words, 0);
-    close_all.assign(words, 0);
-    reach_words = words;
-    for (int j = 0; j < nsrc; ++j) {
-      const int v = candidate_sources[j];
-      if ((r[static_cast<size_t>(comp[v ^ 1]) * words + j / 64] >> (j % 64)) & 1) {
-        closing.push_back(v);
-        closer_stamp[v] = call_stamp;
-        close_all[j / 64] |= std::uint64_t{1} << (j % 64);
-        if (v & 1) close_on[j / 64] |= std::uint64_t{1} << (j % 64);
-      }
-    }
-  }
-  // Bits of candidate_sources: the sources that close, and those of them that are "on" nodes.
-  std::vector<std::uint64_t> close_all, close_on;
-  int reach_words = 1;
-  // Whether some source of `closers` reaches both u and not-u.
-  bool reached_with_negation(int u, const std::vector<std::uint64_t>& closers) const {
-    const std::uint64_t* ru = reached_by.data() + static_cast<size_t>(comp_xy[u]) * reach_words;
-    const std::uint64_t* rn = reached_by.data() + static_cast<size_t>(comp_xy[u ^ 1]) * reach_words;
-    for (int w = 0; w < reach_words; ++w) {
-      if (ru[w] & rn[w] & closers[w]) return true;
-    }
-    return false;
-  }
-  // Whether the pair (u, not-u) can lie on a chain of a closing source x: x reaches both u
-  // and not-u (then x -> u -> not-x, u reaching not-x by the contrapositive). Every node
-  // of a path from x to such a u is such a node too (x reaches it, and it reaches u, so
-  // x reaches its negation by the contrapositive), so a search over these nodes alone
-  // finds every closing source's distances to them, and its meetings, unchanged.
-  bool on_some_chain(int u) const { return reached_with_negation(u, close_all); }
-  // Whether a cycle through on(s) can eliminate anything (false: none can), from the XY
-  // components of this call. A cycle eliminating z gives the chain on(z) -> off(u) -> ...
-  // -> on(v) -> off(z) along the cycle's contrapositive, which lies in the component of
-  // off(s): so on(z) reaches its negation (z closes) and the component of off(s), and
-  // that component reaches off(z), which is (contrapositive) on(z) reaching the component
-  // of on(s). The cycles of passes X and Y are XY cycles too.
-  bool cycles_may_eliminate(int on) const { return reached_with_negation(on, close_on); }
-  // The digits d (bit d) having a candidate that sees both an "on" and an "off" node of d
-  // in XY component k (wherever its cell). A cycle eliminates only candidates that see an
-  // "on" and an "off" node of the cycle, of their digit, and its nodes all lie in one XY
-  // component; a cycle of pass X has only nodes of its source's digit. Computed per
-  // component of this call on first use; most sources that pass cycles_may_eliminate
-  // fail this (grader/PERF_NOTES.md).
-  std::vector<int> comp_start, elim_call;
-  std::vector<Mask> elim_digits;
-  std::vector<std::uint64_t> seen_on, seen_off;  // [d * set_words]: peers of the nodes of digit d
-  int comp_start_call = 0;
-  Mask eliminable_digits(int k) {
-    if (comp_start_call != call_stamp) {
-      comp_start_call = call_stamp;
-      const int ncomp_xy = static_cast<int>(comp_xy_size.size());
-      if (comp_start.size() < static_cast<size_t>(ncomp_xy) + 1) comp_start.resize(ncomp_xy + 1);
-      if (elim_call.size() < static_cast<size_t>(ncomp_xy)) {
-        elim_call.resize(ncomp_xy, 0);
-        elim_digits.resize(ncomp_xy);
-      }
-      int at = 0;
-      for (int i = 0; i < ncomp_xy; ++i) {
-        comp_start[i] = at;
-        at += comp_xy_size[i];
-      }
-      comp_start[ncomp_xy] = at;
-    }
-    if (elim_call[k] != call_stamp) {
-      elim_call[k] = call_stamp;
-      // clang-format off
-      switch (set_words) {
-        case 2: elim_digits[k] = component_digits<2>(k); break;  // 9x9
-        case 4: elim_digits[k] = component_digits<4>(k); break;  // 16x16
-        default: elim_digits[k] = component_digits<0>(k); break;
-      }
-      // clang-format on
-    }
-    return elim_digits[k];
-  }
-  // eliminable_digits of component k, kW words per cell set (0: set_words).
-  template <int kW>
-  Mask component_digits(int k) {
-    const int w_n = kW > 0 ? kW : set_words;
-    const size_t words = static_cast<size_t>(board.n + 1) * w_n;
-    if (seen_on.size() < words) {
-      seen_on.resize(words);
-      seen_off.resize(words);
-    }
-    std::uint64_t* on = seen_on.data();
-    std::uint64_t* off = seen_off.data();
-    Mask digits = 0;
-    for (int i = comp_start[k]; i < comp_start[k + 1]; ++i) {
-      const int v = comp_order[i];
-      const int cd = v >> 1;
-      const int c = cd / board.n, d = cd - c * board.n + 1;
-      std::uint64_t* t = ((v & 1) ? on : off) + static_cast<size_t>(d) * w_n;
-      const std::uint64_t* pc = board.g->peer_set(c);
-      if (!((digits >> d) & 1)) {
-        digits |= Mask{1} << d;
-        std::uint64_t* u = ((v & 1) ? off : on) + static_cast<size_t>(d) * w_n;
-        for (int w = 0; w < w_n; ++w) {
-          t[w] = pc[w];
-          u[w] = 0;
-        }
-      } else {
-        for (int w = 0; w < w_n; ++w) t[w] |= pc[w];
-      }
-    }
-    Mask result = 0;
-    for (Mask dm = digits; dm; dm &= dm - 1) {
-      const int d = lowest(dm);
-      std::uint64_t any = 0;
-      for (int w = 0; w < w_n; ++w)
-        any |= on[d * w_n + w] & off[d * w_n + w] & digit_cells[d * w_n + w];
-      if (any) result |= Mask{1} << d;
-    }
-    return result;
-  }
-
   // Builds P over the links of pass (y, x) from the sources in `sources`. The X pass (one
   // group per digit) keeps a digit's group from the previous call while the digit's
   // positions and its sources did not change: X-links never leave a digit, so the
@@ -555,20 +285,19 @@ struct ChainEngine::Impl {
     if (by_digit) {
       for (int v : live_nodes) P.groups[(v >> 1) % board.n].new_nodes.push_back(v);
       // Only the sources that close in pass XY can close here.
-      const bool known = closer_stamp_call == call_stamp;
+      const bool known = reach.closers_known();
       for (int v : sources) {
-        if (!known || closer_stamp[v] == call_stamp)
-          P.groups[(v >> 1) % board.n].new_src.push_back(v);
+        if (!known || reach.closes(v)) P.groups[(v >> 1) % board.n].new_src.push_back(v);
       }
     } else {
       // Only the sources that close (fewer words per node, and often no search at all),
       // over the nodes that can lie on their chains.
       auto& G0 = P.groups[0];
-      closing_sources(G0.new_src);
+      reach.closing_sources(sources, G0.new_src);
       if (!G0.new_src.empty()) {
         for (size_t i = 0; i < live_nodes.size(); i += 2) {
           const int off = live_nodes[i], on = live_nodes[i + 1];
-          if (on_some_chain(on)) {
+          if (reach.on_some_chain(on)) {
             G0.new_nodes.push_back(off);
             G0.new_nodes.push_back(on);
           } else {
@@ -588,7 +317,7 @@ struct ChainEngine::Impl {
     if (!P.valid) build_parallel_search(P, y, true);
     while (true) {
       const int c = P.next_c;
-      if (!(Key{base + length_difficulty(c), c, sort_key} < best)) return;
+      if (!(ChainKey{base + length_difficulty(c), c, sort_key} < hints.best)) return;
       if (exhausted_after(P, c - 1)) return;
       const int first = first_close(P, c);
       ++P.next_c;
@@ -613,107 +342,6 @@ struct ChainEngine::Impl {
       }
     }
   }
-  std::vector<std::uint64_t> seen_by_on, seen_by_off, cycle_cells;
-  std::vector<std::pair<int, int>> eliminations_scratch;
-
-  // Cycles already found to eliminate nothing in this call, by their node sets (a sum of
-  // random words per node, so the same cycle met from another of its sources, or in
-  // another pass, has the same key). Whether a cycle eliminates depends on its nodes and
-  // the grid only; a cycle is met from each of its sources, mostly without eliminations.
-  std::vector<std::uint64_t> node_key;    // [node]: random word
-  std::vector<std::uint64_t> barren_key;  // open addressing, 2^kBarrenBits slots
-  std::vector<int> barren_stamp;          // call_stamp of each slot
-  static constexpr int kBarrenBits = 10;
-  std::uint64_t cycle_key(int last_off) const {
-    std::uint64_t h = 0;
-    for (int p = last_off; p >= 0; p = tree.instance_parent(p))
-      h += node_key[tree.instance_node(p)];
-    return h;
-  }
-  // Finds key h among this call's barren cycles; else returns false and, when `insert`,
-  // records it (a full table just forgets: a lost entry only costs a recomputation).
-  bool barren(std::uint64_t h, bool insert) {
-    const size_t mask = (size_t{1} << kBarrenBits) - 1;
-    for (size_t i = (h >> 20) & mask, probes = 0; probes < 8; i = (i + 1) & mask, ++probes) {
-      if (barren_stamp[i] != call_stamp) {
-        if (insert) {
-          barren_stamp[i] = call_stamp;
-          barren_key[i] = h;
-        }
-        return false;
-      }
-      if (barren_key[i] == h) return true;
-    }
-    return false;
-  }
-
-  void offer_cycle(int last_off, bool y, bool x, int base, int sort_key, int complexity) {
-    Key k{base + length_difficulty(complexity), complexity, sort_key};
-    const long ord = discovery_order(tree.instance_node(0), 0);
-    if (!wins(k, ord)) return;
-    const std::uint64_t ckey = cycle_key(last_off);
-    if (barren(ckey, false)) return;
-    // Candidates outside the cycle's cells seen by an "on" and by an "off" node of the
-    // same digit are false.
-    const size_t need = static_cast<size_t>(board.n + 1) * set_words;
-    if (seen_by_on.size() < need) {
-      seen_by_on.assign(need, 0);
-      seen_by_off.assign(need, 0);
-    }
-    cycle_cells.assign(set_words, 0);
-    Mask digits = 0;
-    for (int p = last_off; p >= 0; p = tree.instance_parent(p)) {
-      const int node = tree.instance_node(p);
-      const int cd = node >> 1;
-      const int c = cd / board.n, d = cd % board.n + 1;
-      cycle_cells[c / 64] |= std::uint64_t{1} << (c % 64);
-      if (!((digits >> d) & 1)) {
-        digits |= Mask{1} << d;
-        for (int w = 0; w < set_words; ++w)
-          seen_by_on[d * set_words + w] = seen_by_off[d * set_words + w] = 0;
-      }
-      std::uint64_t* t = ((node & 1) ? seen_by_on.data() : seen_by_off.data()) +
-                         static_cast<size_t>(d) * set_words;
-      const std::uint64_t* pb = board.g->peer_set(c);
-      for (int w = 0; w < set_words; ++w) t[w] |= pb[w];
-    }
-    auto& elims = eliminations_scratch;
-    elims.clear();
-    for (Mask dm = digits; dm; dm &= dm - 1) {
-      const int d = lowest(dm);
-      for (int w = 0; w < set_words; ++w) {
-        std::uint64_t e = seen_by_on[d * set_words + w] & seen_by_off[d * set_words + w] &
-                          digit_cells[d * set_words + w] & ~cycle_cells[w];
-        for (; e; e &= e - 1) elims.emplace_back(w * 64 + std::countr_zero(e), d);
-      }
-    }
-    if (elims.empty()) {
-      barren(ckey, true);
-      return;
-    }
-    std::sort(elims.begin(), elims.end());
-    best = k;
-    best_order = ord;
-    found = true;
-    Hint& h = *out;
-    h.technique =
-        (y && x) ? "Bidirectional Cycle" : (y ? "Bidirectional Y-Cycle" : "Bidirectional X-Cycle");
-    h.rating = k.rating;
-    h.complexity = complexity;
-    h.sort_key = sort_key;
-    h.placements.clear();
-    h.eliminations = elims;
-    h.cells.clear();
-    for (int p = last_off; p >= 0; p = tree.instance_parent(p)) {
-      const int cell = (tree.instance_node(p) >> 1) / board.n;
-      if (std::find(h.cells.begin(), h.cells.end(), cell) == h.cells.end()) h.cells.push_back(cell);
-    }
-    if (explain) {
-      h.explanation = std::string(h.technique) + " (" + std::to_string(complexity) +
-                      " nodes): " + path_text(last_off, tree.instance_node(0)) + ": " +
-                      describe_eliminations(*board.g, h.eliminations);
-    }
-  }
 };
 
 ChainEngine::ChainEngine() : impl_(std::make_unique<Impl>()) {}
@@ -728,26 +356,12 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   for (auto& D : s.cycle_steps) D.valid = false;
   for (auto& P : s.parallel_search) P.valid = false;
   ++s.call_stamp;
-  if (s.node_key.size() < static_cast<size_t>(s.board.nc) * s.board.n * 2) {
-    s.node_key.resize(static_cast<size_t>(s.board.nc) * s.board.n * 2);
-    std::uint64_t z = 0x9E3779B97F4A7C15ull;  // splitmix64: fixed, so runs repeat
-    for (auto& key : s.node_key) {
-      z += 0x9E3779B97F4A7C15ull;
-      std::uint64_t t = z;
-      t = (t ^ (t >> 30)) * 0xBF58476D1CE4E5B9ull;
-      t = (t ^ (t >> 27)) * 0x94D049BB133111EBull;
-      key = t ^ (t >> 31);
-    }
-    s.barren_key.assign(size_t{1} << Impl::kBarrenBits, 0);
-    s.barren_stamp.assign(size_t{1} << Impl::kBarrenBits, 0);
-  }
   for (auto& d : s.cycles_done) {
     const size_t nn = static_cast<size_t>(s.board.nc) * s.board.n * 2;
     if (d.size() < nn) d.assign(nn, 0);
   }
-  s.found = false;
-  s.out = &out;
-  s.explain = ctx.explain;
+  s.hints.start_call(out, ctx.explain, s.call_stamp, s.digit_cells.data(), s.set_words);
+  s.reach.start_call(s.call_stamp, s.digit_cells.data(), s.set_words);
   const ChainBoard& board = s.board;
   // SE: X loops (cycles, then forcing chains from on and from off), Y loops (cycles from
   // bivalue cells), XY loops (cycles, forcing chains), each over cells in reading order.
@@ -833,14 +447,14 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   // one so far (the round's ceiling, or a hint found; a tie can still win on SE's order):
   // 3 for none, 1 << 29 in the last round while nothing is found.
   auto longest_cycle = [&](int base, int sort_key) {
-    if (s.best.rating > (1 << 28)) return 1 << 29;
+    if (s.hints.best.rating > (1 << 28)) return 1 << 29;
     int l = 3;
-    while (!(s.best < Key{base + length_difficulty(l + 1), l + 1, sort_key})) ++l;
+    while (!(s.hints.best < ChainKey{base + length_difficulty(l + 1), l + 1, sort_key})) ++l;
     return l;
   };
   for (int ceiling : kCeilings) {
-    s.best = Key{ceiling + 1, 0, 0};
-    s.best_order = -1;
+    s.hints.best = ChainKey{ceiling + 1, 0, 0};
+    s.hints.best_order = -1;
     for (int pass = 0; pass < 3; ++pass) {
       poll_stop();
       const bool y = pass >= 1, x = pass != 1;
@@ -849,7 +463,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         // All forcing chains of the pass at once, then the cycles per source (SE's exact
         // search), cut by the best chain; ties of equal keys go to SE's order of discovery
         // (per source: cycles, chain from "on", chain from "off").
-        s.current_pass = pass;
+        s.hints.current_pass = pass;
         s.sources.clear();
         if (x) {
           pass_sources(y, x, false);
@@ -872,12 +486,12 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
             if (s.graph.links_from(off, y) == s.graph.links_until(off, x)) continue;
             s.cycle_floor = s.floors[pass == 0 ? lowest(m) - 1 : 0];
             if (s.cycle_floor > lmax) continue;
-            if (s.comp_xy_call == s.call_stamp) {
+            if (s.reach.xy_component_call == s.call_stamp) {
               // A cycle's nodes are distinct and lie in one XY component, and below the
               // floor it eliminates nothing: a smaller component holds no useful cycle.
-              if (s.comp_xy_size[s.comp_xy[on]] < s.cycle_floor) continue;
-              if (!s.cycles_may_eliminate(on)) continue;
-              const Mask ed = s.eliminable_digits(s.comp_xy[on]);
+              if (s.reach.xy_component_size[s.reach.xy_component[on]] < s.cycle_floor) continue;
+              if (!s.reach.cycles_may_eliminate(on)) continue;
+              const Mask ed = s.reach.eliminable_digits(s.reach.xy_component[on]);
               if (pass == 0 ? !((ed >> lowest(m)) & 1) : ed == 0) continue;
             }
             if (!cycle_steps) {
@@ -889,7 +503,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         }
         continue;
       }
-      s.current_pass = pass;
+      s.hints.current_pass = pass;
       bool cycle_steps = false;
       for (int c = 0; c < board.nc; ++c) {
         const Mask cm = board.cand[c];
@@ -915,9 +529,9 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         }
       }
     }
-    if (s.found) return true;
+    if (s.hints.found) return true;
   }
-  return s.found;
+  return s.hints.found;
 }
 
 bool ChainEngine::find_advanced_chains(const Ctx& ctx, int max_chain_depth, Hint& out) {

@@ -1,0 +1,164 @@
+// Which sources of a static chain pass can close, and which cycles can eliminate
+// (chain_reachability.h).
+//
+// Invariants: the tables are valid for the call whose stamp they carry
+// (closer_stamp_call_, xy_component_call, comp_start_call_, elim_call_[k]); reached_by_
+// holds, per XY component, the candidate sources reaching it. Why per component: Tarjan's
+// numbering orders the components topologically, so one backward sweep over the links
+// pushes every set to all it reaches.
+#include "chain_reachability.h"
+
+#include <algorithm>
+
+namespace sudoforge::grader::detail {
+
+// Pushes each component's set to the components its links lead to, in topological
+// order (comp_order_ lists the nodes by rising component: walked backwards); kW words
+// per set (0: `words`).
+template <int kW>
+void ChainReachability::push_reach(int nodes, int words) {
+  const int gw = kW > 0 ? kW : words;
+  const int* ord = comp_order_.data();
+  const int* comp = xy_component.data();
+  const int* a = graph_.links.data();
+  std::uint64_t* r = reached_by_.data();
+  for (int i = nodes; i-- > 0;) {
+    const int u = ord[i];
+    const int cu = comp[u];
+    const std::uint64_t* ru = r + static_cast<size_t>(cu) * gw;
+    std::uint64_t any = 0;
+    for (int w = 0; w < gw; ++w) any |= ru[w];
+    if (!any) continue;
+    for (int k = graph_.links_begin[u], ke = graph_.links_end[u]; k < ke; ++k) {
+      const int ct = comp[a[k]];
+      if (ct == cu) continue;
+      std::uint64_t* rt = r + static_cast<size_t>(ct) * gw;
+      for (int w = 0; w < gw; ++w) rt[w] |= ru[w];
+    }
+  }
+}
+
+void ChainReachability::closing_sources(const std::vector<int>& sources,
+                                        std::vector<int>& closing) {
+  const size_t nn = static_cast<size_t>(board_.nc) * board_.n * 2;
+  if (closer_stamp_.size() < nn) closer_stamp_.assign(nn, 0);
+  closer_stamp_call_ = call_stamp_;
+  if (xy_component.size() < nn) xy_component.resize(nn);
+  if (comp_order_.size() < nn) comp_order_.resize(nn);
+  const int* comp = tarjan_.number<true>(
+      board_, graph_, graph_.links_begin.data(), graph_.links_begin.data(), graph_.links_end.data(),
+      xy_component.data(), xy_component_size, comp_order_.data());
+  xy_component_call = call_stamp_;
+  const int ncomp = tarjan_.component_count;
+  candidate_sources_.clear();
+  for (int v : sources) {
+    if (comp[v] >= comp[v ^ 1]) candidate_sources_.push_back(v);
+  }
+  const int nsrc = static_cast<int>(candidate_sources_.size());
+  if (nsrc == 0) {  // no chain: no cycle eliminates
+    reach_words_ = 0;
+    return;
+  }
+  const int words = (nsrc + 63) / 64;
+  const size_t rsize = static_cast<size_t>(ncomp) * words;
+  if (reached_by_.size() < rsize) reached_by_.resize(rsize);
+  std::fill(reached_by_.begin(), reached_by_.begin() + rsize, 0);
+  std::uint64_t* r = reached_by_.data();
+  for (int j = 0; j < nsrc; ++j) {
+    r[static_cast<size_t>(comp[candidate_sources_[j]]) * words + j / 64] |= std::uint64_t{1}
+                                                                            << (j % 64);
+  }
+  int nodes = 0;
+  for (int c = 0; c < board_.nc; ++c) nodes += 2 * popcount(board_.cand[c]);
+  // clang-format off
+  switch (words) {
+    case 1: push_reach<1>(nodes, words); break;
+    case 2: push_reach<2>(nodes, words); break;
+    case 3: push_reach<3>(nodes, words); break;
+    case 4: push_reach<4>(nodes, words); break;
+    default: push_reach<0>(nodes, words); break;
+  }
+  // clang-format on
+  close_on_.assign(words, 0);
+  close_all_.assign(words, 0);
+  reach_words_ = words;
+  for (int j = 0; j < nsrc; ++j) {
+    const int v = candidate_sources_[j];
+    if ((r[static_cast<size_t>(comp[v ^ 1]) * words + j / 64] >> (j % 64)) & 1) {
+      closing.push_back(v);
+      closer_stamp_[v] = call_stamp_;
+      close_all_[j / 64] |= std::uint64_t{1} << (j % 64);
+      if (v & 1) close_on_[j / 64] |= std::uint64_t{1} << (j % 64);
+    }
+  }
+}
+
+Mask ChainReachability::eliminable_digits(int k) {
+  if (comp_start_call_ != call_stamp_) {
+    comp_start_call_ = call_stamp_;
+    const int ncomp_xy = static_cast<int>(xy_component_size.size());
+    if (comp_start_.size() < static_cast<size_t>(ncomp_xy) + 1) comp_start_.resize(ncomp_xy + 1);
+    if (elim_call_.size() < static_cast<size_t>(ncomp_xy)) {
+      elim_call_.resize(ncomp_xy, 0);
+      elim_digits_.resize(ncomp_xy);
+    }
+    int at = 0;
+    for (int i = 0; i < ncomp_xy; ++i) {
+      comp_start_[i] = at;
+      at += xy_component_size[i];
+    }
+    comp_start_[ncomp_xy] = at;
+  }
+  if (elim_call_[k] != call_stamp_) {
+    elim_call_[k] = call_stamp_;
+    // clang-format off
+    switch (set_words_) {
+      case 2: elim_digits_[k] = component_digits<2>(k); break;  // 9x9
+      case 4: elim_digits_[k] = component_digits<4>(k); break;  // 16x16
+      default: elim_digits_[k] = component_digits<0>(k); break;
+    }
+    // clang-format on
+  }
+  return elim_digits_[k];
+}
+// eliminable_digits of component k, kW words per cell set (0: set_words_).
+template <int kW>
+Mask ChainReachability::component_digits(int k) {
+  const int w_n = kW > 0 ? kW : set_words_;
+  const size_t words = static_cast<size_t>(board_.n + 1) * w_n;
+  if (seen_on_.size() < words) {
+    seen_on_.resize(words);
+    seen_off_.resize(words);
+  }
+  std::uint64_t* on = seen_on_.data();
+  std::uint64_t* off = seen_off_.data();
+  Mask digits = 0;
+  for (int i = comp_start_[k]; i < comp_start_[k + 1]; ++i) {
+    const int v = comp_order_[i];
+    const int cd = v >> 1;
+    const int c = cd / board_.n, d = cd - c * board_.n + 1;
+    std::uint64_t* t = ((v & 1) ? on : off) + static_cast<size_t>(d) * w_n;
+    const std::uint64_t* pc = board_.g->peer_set(c);
+    if (!((digits >> d) & 1)) {
+      digits |= Mask{1} << d;
+      std::uint64_t* u = ((v & 1) ? off : on) + static_cast<size_t>(d) * w_n;
+      for (int w = 0; w < w_n; ++w) {
+        t[w] = pc[w];
+        u[w] = 0;
+      }
+    } else {
+      for (int w = 0; w < w_n; ++w) t[w] |= pc[w];
+    }
+  }
+  Mask result = 0;
+  for (Mask dm = digits; dm; dm &= dm - 1) {
+    const int d = lowest(dm);
+    std::uint64_t any = 0;
+    for (int w = 0; w < w_n; ++w)
+      any |= on[d * w_n + w] & off[d * w_n + w] & digit_cells_[d * w_n + w];
+    if (any) result |= Mask{1} << d;
+  }
+  return result;
+}
+
+}  // namespace sudoforge::grader::detail

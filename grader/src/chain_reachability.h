@@ -1,0 +1,107 @@
+#pragma once
+// Internal to the static chains (chains.cpp): what pass XY's graph says about which
+// sources can close and which cycles can eliminate, from its strongly connected components
+// (chain_components.h), so that the searches skip the rest.
+//
+// Contract: closing_sources() numbers the XY components of the call (xy_component*) and
+// lists the sources that reach their negation; the other queries read its tables and hold
+// for the same call only (start_call). Representation: reached_by_ holds per component a
+// bit set over the candidate sources (reach_words_ words), the sources that reach it.
+// Inline: on_some_chain and cycles_may_eliminate are asked per node and per source.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "chain_components.h"
+#include "chain_links.h"
+
+namespace sudoforge::grader::detail {
+
+class ChainReachability {
+ public:
+  ChainReachability(const ChainBoard& board, const ChainLinks& graph, StrongComponents& tarjan)
+      : board_(board), graph_(graph), tarjan_(tarjan) {}
+  // At the start of a call. `digit_cells` ([d * set_words]: the cells holding candidate d)
+  // must outlive the call.
+  void start_call(int call_stamp, const std::uint64_t* digit_cells, int set_words) {
+    call_stamp_ = call_stamp;
+    digit_cells_ = digit_cells;
+    set_words_ = set_words;
+  }
+
+  // The sources of `sources` that reach their negation in pass XY's graph, in sources'
+  // order, appended to `closing`: the others never close, and the bit-parallel search
+  // leaves them out (often all of them, and then it has nothing to do). Reachability per
+  // component: Tarjan numbers the components in reverse topological order, so a source can
+  // only reach its negation when its component's number is not below the negation's; the
+  // sets of such sources reaching each component are then pushed along the links, in
+  // topological order.
+  void closing_sources(const std::vector<int>& sources, std::vector<int>& closing);
+  // Whether closing_sources ran in this call, and then whether source v closes.
+  bool closers_known() const { return closer_stamp_call_ == call_stamp_; }
+  bool closes(int v) const { return closer_stamp_[v] == call_stamp_; }
+
+  // Whether the pair (u, not-u) can lie on a chain of a closing source x: x reaches both u
+  // and not-u (then x -> u -> not-x, u reaching not-x by the contrapositive). Every node
+  // of a path from x to such a u is such a node too (x reaches it, and it reaches u, so
+  // x reaches its negation by the contrapositive), so a search over these nodes alone
+  // finds every closing source's distances to them, and its meetings, unchanged.
+  bool on_some_chain(int u) const { return reached_with_negation(u, close_all_); }
+  // Whether a cycle through on(s) can eliminate anything (false: none can), from the XY
+  // components of this call. A cycle eliminating z gives the chain on(z) -> off(u) -> ...
+  // -> on(v) -> off(z) along the cycle's contrapositive, which lies in the component of
+  // off(s): so on(z) reaches its negation (z closes) and the component of off(s), and
+  // that component reaches off(z), which is (contrapositive) on(z) reaching the component
+  // of on(s). The cycles of passes X and Y are XY cycles too.
+  bool cycles_may_eliminate(int on) const { return reached_with_negation(on, close_on_); }
+  // The digits d (bit d) having a candidate that sees both an "on" and an "off" node of d
+  // in XY component k (wherever its cell). A cycle eliminates only candidates that see an
+  // "on" and an "off" node of the cycle, of their digit, and its nodes all lie in one XY
+  // component; a cycle of pass X has only nodes of its source's digit. Computed per
+  // component of this call on first use; most sources that pass cycles_may_eliminate
+  // fail this (grader/PERF_NOTES.md).
+  Mask eliminable_digits(int k);
+
+  // The components of pass XY's graph with every node numbered, when this call has them
+  // (xy_component_call == the call's stamp): [node] -> component, and each one's size.
+  std::vector<int> xy_component, xy_component_size;
+  int xy_component_call = 0;
+
+ private:
+  // Whether some source of `closers` reaches both u and not-u.
+  bool reached_with_negation(int u, const std::vector<std::uint64_t>& closers) const {
+    const std::uint64_t* ru =
+        reached_by_.data() + static_cast<size_t>(xy_component[u]) * reach_words_;
+    const std::uint64_t* rn =
+        reached_by_.data() + static_cast<size_t>(xy_component[u ^ 1]) * reach_words_;
+    for (int w = 0; w < reach_words_; ++w) {
+      if (ru[w] & rn[w] & closers[w]) return true;
+    }
+    return false;
+  }
+  template <int kW>
+  void push_reach(int nodes, int words);
+  template <int kW>
+  Mask component_digits(int k);
+
+  const ChainBoard& board_;
+  const ChainLinks& graph_;
+  StrongComponents& tarjan_;  // shared with the cycle steps of chains.cpp
+  int call_stamp_ = 0;
+  const std::uint64_t* digit_cells_ = nullptr;
+  int set_words_ = 0;
+
+  std::vector<int> comp_order_, candidate_sources_;
+  std::vector<std::uint64_t> reached_by_;  // [component * words]: candidate sources reaching it
+  std::vector<int> closer_stamp_;  // [node] == closer_stamp_call_: a source that closes in pass XY
+  int closer_stamp_call_ = 0;
+  // Bits of candidate_sources_: the sources that close, and those of them that are "on" nodes.
+  std::vector<std::uint64_t> close_all_, close_on_;
+  int reach_words_ = 1;
+  std::vector<int> comp_start_, elim_call_;        // per XY component: first in comp_order_, stamp
+  std::vector<Mask> elim_digits_;                  // per XY component: eliminable_digits
+  std::vector<std::uint64_t> seen_on_, seen_off_;  // [d * set_words]: peers of the nodes of digit d
+  int comp_start_call_ = 0;
+};
+
+}  // namespace sudoforge::grader::detail

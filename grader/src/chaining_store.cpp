@@ -1,0 +1,95 @@
+// The chainings of a producer, kept between steps where they still hold (chaining_store.h).
+//
+// Invariants: ok[nd] implies nd is in live and chainings[nd] is the chaining a new search
+// from nd would give on the step grid last checked (node_begin / targets, cand / pos);
+// slot_of_node_ names only slots below slots_used_. Why kept: between two steps of a
+// puzzle a few cells change, and most chainings never read them.
+#include "chaining_store.h"
+
+#include <algorithm>
+
+namespace sudoforge::grader::detail {
+
+void ChainingStore::resize() {
+  for (KeptChainings& K : kept_) K = KeptChainings{};
+  // Memory: one dense node table per cached chaining. Large grids keep at most ~64 MB
+  // of them; the cache is emptied between cells when full (one cell needs at most
+  // n + 3n chainings).
+  const int n = board_.n, nc = board_.nc, nn = board_.nn;
+  const long per = static_cast<long>(nn) * static_cast<long>(sizeof(int));
+  slot_capacity_ = static_cast<int>(
+      std::min<long>(static_cast<long>(nc) * n + 1, std::max<long>(4L * n + 4, (64L << 20) / per)));
+  slots_.clear();
+  slots_.resize(static_cast<size_t>(slot_capacity_) + 1);
+}
+
+void ChainingStore::check_kept() {
+  const int n = board_.n, nc = board_.nc, nn = board_.nn;
+  KeptChainings& K = kept_[mode_.dynamic];
+  if (static_cast<int>(K.chainings.size()) != nn) {
+    K.chainings.clear();
+    K.chainings.resize(nn);
+    K.ok.assign(nn, 0);
+    K.live.clear();
+    K.node_begin.clear();
+  }
+  if (K.node_begin.size() == static_cast<size_t>(nn) + 1) {
+    // A node's links are a function of its cell's candidates and of the positions of
+    // its digit in the cell's units: only the cells where one of those changed can
+    // hold a node whose links changed, or (dynamic) an "off" node that reads a change.
+    changed_words_.clear();
+    const int nu = 3 * n, stride = n + 1;
+    unit_changed_digits_.resize(nu);
+    for (int u = 0; u < nu; ++u) {
+      Mask m = 0;
+      for (int d = 1; d <= n; ++d) {
+        m |= static_cast<Mask>(board_.step_pos[u * stride + d] != K.pos[u * stride + d]) << d;
+      }
+      unit_changed_digits_[u] = m;
+    }
+    const int* const ob = K.node_begin.data();
+    const int* const ol = K.targets.data();
+    const int* const lb = links_.node_begin.data();
+    const int* const lk = links_.targets.data();
+    for (int c = 0; c < nc; ++c) {
+      const Mask cm = board_.step_cand[c] | K.cand[c];
+      const bool cell_changed = board_.step_cand[c] != K.cand[c];
+      const Mask dm = cell_changed ? cm
+                                   : (unit_changed_digits_[board_.unit_id[c * 3]] |
+                                      unit_changed_digits_[board_.unit_id[c * 3 + 1]] |
+                                      unit_changed_digits_[board_.unit_id[c * 3 + 2]]) &
+                                         cm;
+      for (Mask m = dm; m; m &= m - 1) {
+        for (int nd = board_.node(c, lowest(m), false), e = nd + 2; nd < e; ++nd) {
+          if ((mode_.dynamic && !(nd & 1)) || lb[nd + 1] - lb[nd] != ob[nd + 1] - ob[nd] ||
+              !std::equal(lk + lb[nd], lk + lb[nd + 1], ol + ob[nd])) {
+            const std::uint64_t bit = std::uint64_t{1} << (nd & 63);
+            if (!changed_words_.empty() && changed_words_.back().first == nd >> 6) {
+              changed_words_.back().second |= bit;
+            } else {
+              changed_words_.emplace_back(nd >> 6, bit);
+            }
+          }
+        }
+      }
+    }
+    size_t nlive = 0;
+    for (const int nd : K.live) {
+      const std::uint64_t* const b = K.chainings[nd].node_bits.data();
+      std::uint64_t any = 0;
+      for (const auto& [w, bits] : changed_words_) any |= b[w] & bits;
+      K.ok[nd] = any == 0;
+      if (any == 0) K.live[nlive++] = nd;
+    }
+    K.live.resize(nlive);
+  } else {
+    for (const int nd : K.live) K.ok[nd] = 0;
+    K.live.clear();
+  }
+  K.node_begin.assign(links_.node_begin.begin(), links_.node_begin.end());
+  K.targets.assign(links_.targets.begin(), links_.targets.begin() + links_.node_begin[nn]);
+  K.cand = board_.step_cand;
+  K.pos = board_.step_pos;
+}
+
+}  // namespace sudoforge::grader::detail

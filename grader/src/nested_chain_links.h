@@ -1,0 +1,136 @@
+#pragma once
+// Internal to the nested chain producers (nested_static_chains.cpp,
+// nested_dynamic_chains.cpp): what both share, the causes of a node (SE's Potential.Cause),
+// the links of a node on a chaining's grid in SE's order, and the rule parents of a node.
+//
+// Contract: nodes are candidate * 2 + (on ? 1 : 0), candidate = cell * n + digit - 1, on
+// the grid given (candidates per cell, unit positions at [unit * (n + 1) + digit], as
+// PlusGrid). The link enumerators call f(node, cause) in SE's order. Inline and templates:
+// the producers' searches call them per node.
+#include <cstdint>
+#include <vector>
+
+#include "chains_nested.h"
+
+namespace sudoforge::grader::detail::nested {
+
+// Causes of a node: the link that made it (SE's Potential.Cause).
+// kAdvanced: the removal of a rule inside a chaining (SE's Cause.Advanced).
+enum Cause : std::int8_t { kSource = 0, kCell = 1, kBox = 2, kRow = 3, kColumn = 4, kAdvanced = 5 };
+
+struct ChainInstance {
+  int node, parent;
+  Cause cause;
+};
+
+// The unit kind (box, row, column) that links two peers first, in SE's order.
+inline Cause peer_cause(const CandidateGrid& g, int a, int b) {
+  if (g.unit_of(a, 2) == g.unit_of(b, 2)) return kBox;
+  if (g.unit_of(a, 0) == g.unit_of(b, 0)) return kRow;
+  return kColumn;
+}
+
+// SE's getOnToOff on the grid `cand`: the cell's other values (Y), then the value in the
+// houses; f(node, cause) for each, in SE's order.
+template <class F>
+void on_to_off_links(const CandidateGrid& g, const Mask* cand, bool y, int nd, F&& f) {
+  const int n = g.n(), c = (nd >> 1) / n, d = (nd >> 1) % n + 1;
+  auto off = [n](int cell, int digit) { return (cell * n + digit - 1) << 1; };
+  if (y) {
+    for (Mask m = cand[c] & ~(Mask{1} << d); m; m &= m - 1) f(off(c, lowest(m)), kCell);
+  }
+  for (int q : g.house(c)) {
+    if ((cand[q] >> d) & 1) f(off(q, d), peer_cause(g, c, q));
+  }
+}
+
+// SE's getOffToOn on the grid (cand, upos): the other value of a bivalue cell (Y), then
+// the other place of the value in a box, row, column where it has two (X).
+template <class F>
+void off_to_on_links(const CandidateGrid& g, const Mask* cand, const Mask* upos, bool y, bool x,
+                     int nd, F&& f) {
+  const int n = g.n(), c = (nd >> 1) / n, d = (nd >> 1) % n + 1;
+  auto on = [n](int cell, int digit) { return ((cell * n + digit - 1) << 1) | 1; };
+  if (y && popcount(cand[c]) == 2) f(on(c, lowest(cand[c] & ~(Mask{1} << d))), kCell);
+  if (!x) return;
+  static const int kKinds[3] = {2, 0, 1};
+  static const Cause kCauses[3] = {kBox, kRow, kColumn};
+  int seen[3], ns = 0;
+  for (int k = 0; k < 3; ++k) {
+    const int u = g.unit_of(c, kKinds[k]);
+    const Mask p = upos[u * (n + 1) + d];
+    if (popcount(p) != 2) continue;
+    const int* cells = g.unit(u);
+    int q = cells[lowest(p)];
+    if (q == c) q = cells[lowest(p & (p - 1))];
+    if (std::find(seen, seen + ns, q) != seen + ns) continue;  // SE's set: first cause
+    seen[ns++] = q;
+    f(on(q, d), kCauses[k]);
+  }
+}
+
+// What a hint with target x removes on the grid v.cand: x itself when "off"; when "on",
+// the other values of its cell.
+inline void target_removals(const PlusGrid& v, int x, std::vector<int>& out) {
+  const int n = v.g->n(), c = (x >> 1) / n, d = (x >> 1) % n + 1;
+  if (x & 1) {
+    for (Mask m = v.cand[c] & ~(Mask{1} << d); m; m &= m - 1) out.push_back(c * n + lowest(m) - 1);
+  } else {
+    out.push_back(c * n + d - 1);
+  }
+}
+
+// SE's rule parents of an "on" node made by `cause`: the candidates the chaining removed
+// (v.cand0 minus v.cand) in its cell, or the places of its value it removed in the unit.
+inline void add_rule_parents(const PlusGrid& v, int nd, Cause cause, std::vector<int>& out) {
+  const CandidateGrid& g = *v.g;
+  const int n = g.n(), c = (nd >> 1) / n, d = (nd >> 1) % n + 1;
+  auto add = [&](int cd) {
+    if (std::find(out.begin(), out.end(), cd) == out.end()) out.push_back(cd);
+  };
+  if (cause == kCell) {
+    for (Mask m = v.cand0[c] & ~v.cand[c]; m; m &= m - 1) add(c * n + lowest(m) - 1);
+  } else {
+    const int u = g.unit_of(c, cause == kBox ? 2 : cause == kRow ? 0 : 1);
+    const int* cells = g.unit(u);
+    for (Mask m = v.upos0[u * (n + 1) + d] & ~v.upos[u * (n + 1) + d]; m; m &= m - 1) {
+      add(cells[lowest(m)] * n + d - 1);
+    }
+  }
+}
+
+// SE's doRegionChainings for the value d of cell c: each box, row, column (SE's order)
+// where d has two or more places and c is the first, with the chaining of each place:
+// `own` for c's, `chain(on_node, slot)` for the others; then done(members, region cause).
+template <class Chain, class ChainFn, class Done>
+void region_chainings(const CandidateGrid& g, const Mask* upos, int c, int d, Chain& own,
+                      std::vector<Chain>& others, ChainFn&& chain, Done&& done) {
+  static const int kKinds[3] = {2, 0, 1};
+  static const Cause kCauses[3] = {kBox, kRow, kColumn};
+  const int n = g.n();
+  std::vector<const Chain*> members;
+  for (int k = 0; k < 3; ++k) {
+    const int u = g.unit_of(c, kKinds[k]);
+    const Mask pm = upos[u * (n + 1) + d];
+    const int* cells = g.unit(u);
+    if (popcount(pm) < 2 || cells[lowest(pm)] != c) continue;
+    int no = 0;
+    for (Mask x = pm; x; x &= x - 1) {
+      const int q = cells[lowest(x)];
+      if (q == c) {
+        members.push_back(&own);
+      } else {
+        chain((((q * n + d - 1) << 1) | 1), others[no]);
+        members.push_back(&others[no++]);
+      }
+    }
+    done(members, kCauses[k]);
+    members.clear();
+  }
+}
+
+// SE's getHints: sorted by (rating, complexity, sort key), stable; a hint whose removals
+// equal an earlier one's left out (chains_nested.cpp).
+std::vector<StaticChainHint> in_se_order(std::vector<StaticChainHint>&& hints);
+
+}  // namespace sudoforge::grader::detail::nested

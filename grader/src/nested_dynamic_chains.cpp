@@ -1,0 +1,301 @@
+// SE's dynamic multiple producer on the grid of a chaining, every hint with its chains
+// and rule parents (chains_nested.h; the nestings are described in chains_nested.cpp).
+//
+// Invariants of DynamicProducer: a chaining's `at` names each node's first record; every
+// record's parents come before it in `recs`, listed at parent_pool[parents_begin,
+// parents_end). Why plain: these transcribe SE's searches for every hint, where the
+// optimised searches of chains_dynamic.cpp find only the easiest.
+#include <algorithm>
+#include <cstdint>
+
+#include "chain_length.h"
+#include "chains_nested.h"
+#include "nested_chain_links.h"
+#include "stop_poll.h"
+
+namespace sudoforge::grader::detail {
+namespace {
+
+using namespace nested;
+
+// SE's dynamic multiple producer on the grid of a chaining, every hint with its chains:
+// "Dynamic Forcing Chains" (nesting 0), the nested rule of SE's nesting 4, and at nesting 5,
+// when that one has no hint needing a removed candidate, "Dynamic Forcing Chains (+
+// Forcing Chains)" (SE's nesting 2: getOtherRules adds Chaining(nesting - 3) after the plain
+// dynamic one). Its chainings remove each "off" candidate from their own copy of that grid
+// as they go, and a derived "on" node also has as parents the "off" nodes that emptied its
+// cell or unit ("hidden parents"), as in chains_dynamic.cpp. At nesting 2, when the links of
+// a chaining run dry, the basic rules and then the static producer run on the chaining's
+// grid (find_plus_hints, with this producer's grid as their step grid), and their removals
+// join the chaining as "off" nodes, as in the outer chains; everything is kept plain here.
+struct DynamicProducer {
+  struct Record {
+    int node;
+    Cause cause;
+    int parents_begin, parents_end;  // parents: parent_pool[parents_begin, parents_end)
+    int nested_cx = 0;               // a rule "off" of a nested chain: its complexity and hash
+    std::uint64_t nested_id = 0;
+  };
+  struct Chain {
+    std::vector<int> at;                   // node -> record, or -1
+    std::vector<int> on_order, off_order;  // records in order of derivation
+    bool contradiction = false;
+    int contradiction_on = -1, contradiction_off = -1;
+  };
+
+  const PlusGrid& v;
+  const CandidateGrid& g;
+  int n, nc, nn;
+  int nesting;  // SE's Chaining level of this producer: 0, or 2 (rules inside)
+  std::vector<Record> recs;
+  std::vector<int> parent_pool, mark, stack;
+  int stamp = 0;
+  std::vector<Mask> cand, upos;  // the grid of the chaining in progress
+  std::vector<StaticChainHint> hints;
+  PlusHintsMemo rule_memo;                                 // nesting 2: the rules' hints
+  std::vector<std::pair<std::uint64_t, int>> nested_seen;  // scratch of hint()
+
+  DynamicProducer(const PlusGrid& view, int producer_nesting)
+      : v(view),
+        g(*view.g),
+        n(view.g->n()),
+        nc(view.g->cell_count()),
+        nn(nc * n * 2),
+        nesting(producer_nesting) {
+    mark.assign(nn, 0);
+  }
+  int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
+  int cell_of(int nd) const { return (nd >> 1) / n; }
+  int digit_of(int nd) const { return (nd >> 1) % n + 1; }
+  int add_rec(int nd, Cause cause, const std::vector<int>& parents) {
+    recs.push_back(Record{nd, cause, static_cast<int>(parent_pool.size()), 0});
+    parent_pool.insert(parent_pool.end(), parents.begin(), parents.end());
+    recs.back().parents_end = static_cast<int>(parent_pool.size());
+    return static_cast<int>(recs.size()) - 1;
+  }
+
+  // Nesting 2, when the links have run dry: the removals of the first rule with a hint
+  // that needs a candidate this chaining removed become "off" nodes (not already "off"),
+  // whose parents are the "off" records of those candidates. Returns whether any was
+  // added.
+  bool add_rule_offs(Chain& ch) {
+    const PlusGrid inner{&g, v.cand, cand.data(), v.upos, upos.data(), v.placed, nullptr};
+    // This producer's grid is the rules' step grid for its whole run.
+    const PlusHints& ph = rule_memo.find(inner, nesting);
+    bool any = false;
+    std::vector<int> parents;
+    for (const PlusHints::H& h : ph.hints) {
+      parents.clear();
+      // Each removed candidate left this chaining's grid as an "off" record.
+      bool known = true;
+      for (int i = h.pb; i < h.pe; ++i) {
+        parents.push_back(ch.at[ph.parents[i] << 1]);
+        known &= parents.back() >= 0;
+      }
+      if (!known) continue;  // cannot happen; a record without parents would break walks
+      for (int i = h.tb; i < h.te; ++i) {
+        const int x = ph.targets[i] << 1;
+        if (ch.at[x] >= 0) continue;
+        ch.at[x] = add_rec(x, kAdvanced, parents);
+        if (h.kind >= kPlusChains) {
+          recs.back().nested_cx = h.nested_cx;
+          recs.back().nested_id = h.nested_id;
+        }
+        ch.off_order.push_back(ch.at[x]);
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  // SE's doChaining, dynamic, from one assumption.
+  void chain(int source, Chain& ch) {
+    poll_stop();
+    cand.assign(v.cand, v.cand + nc);
+    upos.assign(v.upos, v.upos + static_cast<size_t>(3 * n) * (n + 1));
+    ch.at.assign(nn, -1);
+    ch.on_order.clear();
+    ch.off_order.clear();
+    ch.contradiction = false;
+    const int r0 = add_rec(source, kSource, {});
+    ch.at[source] = r0;
+    ((source & 1) ? ch.on_order : ch.off_order).push_back(r0);
+    size_t hon = 0, hoff = 0;
+    std::vector<int> parents;
+    struct On {
+      int node;
+      Cause cause;
+      std::vector<int> parents;
+    };
+    std::vector<On> make_on;
+    while (!ch.contradiction && (hon < ch.on_order.size() || hoff < ch.off_order.size() ||
+                                 (nesting > 0 && add_rule_offs(ch)))) {
+      if (hon < ch.on_order.size()) {
+        const int p = ch.on_order[hon++];
+        on_to_off_links(g, cand.data(), true, recs[p].node, [&](int w, Cause cause) {
+          if (ch.contradiction || ch.at[w] >= 0) return;
+          if (ch.at[w ^ 1] >= 0) {
+            ch.contradiction = true;
+            ch.contradiction_on = ch.at[w ^ 1];
+            ch.contradiction_off = add_rec(w, cause, {p});
+            return;
+          }
+          ch.at[w] = add_rec(w, cause, {p});
+          ch.off_order.push_back(ch.at[w]);
+        });
+        continue;
+      }
+      const int p = ch.off_order[hoff++];
+      const int nd = recs[p].node, c = cell_of(nd), d = digit_of(nd);
+      make_on.clear();
+      off_to_on_links(g, cand.data(), upos.data(), true, true, nd, [&](int m, Cause cause) {
+        parents.assign(1, p);
+        if (cause == kCell) {
+          for (Mask x = v.cand[c] & ~cand[c]; x; x &= x - 1)
+            parents.push_back(ch.at[node(c, lowest(x), false)]);
+        } else {
+          const int u = g.unit_of(cell_of(m), cause == kBox ? 2 : cause == kRow ? 0 : 1);
+          const int* cells = g.unit(u);
+          const Mask now = upos[u * (n + 1) + d];
+          for (Mask x = v.upos[u * (n + 1) + d] & ~now; x; x &= x - 1) {
+            parents.push_back(ch.at[node(cells[lowest(x)], d, false)]);
+          }
+        }
+        make_on.push_back(On{m, cause, parents});
+      });
+      // nd leaves the chaining's grid once its consequences are read (SE: p.off()).
+      cand[c] &= ~(Mask{1} << d);
+      for (int k = 0; k < 3; ++k) {
+        const int u = g.unit_of(c, k);
+        upos[u * (n + 1) + d] &= ~(Mask{1} << g.index_in(u, c));
+      }
+      for (const On& o : make_on) {
+        if (ch.at[o.node] >= 0) continue;
+        if (ch.at[o.node ^ 1] >= 0) {
+          ch.contradiction = true;
+          ch.contradiction_on = add_rec(o.node, o.cause, o.parents);
+          ch.contradiction_off = ch.at[o.node ^ 1];
+          break;
+        }
+        ch.at[o.node] = add_rec(o.node, o.cause, o.parents);
+        ch.on_order.push_back(ch.at[o.node]);
+      }
+    }
+  }
+
+  // Distinct nodes among the ancestors of record r (r included), and the rule parents,
+  // chain hash and nested chains (into nested_seen, each distinct one once) of the walk;
+  // `source_cause` as in StaticProducer::rule_parents (nested_static_chains.cpp).
+  int walk(int r, Cause source_cause, std::vector<int>& rule_parents, std::uint64_t& id) {
+    ++stamp;
+    int count = 0;
+    stack.assign(1, r);
+    while (!stack.empty()) {
+      const int q = stack.back();
+      stack.pop_back();
+      const Record& rq = recs[q];
+      if (mark[rq.node] == stamp) continue;
+      mark[rq.node] = stamp;
+      ++count;
+      id = (id ^ static_cast<std::uint64_t>(rq.node + 1)) * 1099511628211ull;
+      const Cause cause = rq.cause == kSource ? source_cause : rq.cause;
+      if ((rq.node & 1) && cause != kSource) {
+        add_rule_parents(v, rq.node, cause, rule_parents);
+      }
+      if (rq.nested_id != 0) {
+        bool seen = false;
+        for (const auto& [nid, cx] : nested_seen) seen |= nid == rq.nested_id;
+        if (!seen) nested_seen.emplace_back(rq.nested_id, rq.nested_cx);
+      }
+      for (int k = rq.parents_begin; k < rq.parents_end; ++k) stack.push_back(parent_pool[k]);
+    }
+    return count;
+  }
+
+  // SE's getDifficulty of this producer's chaining nesting.
+  int base_rating() const { return nesting >= 2 ? 95 + 5 * (nesting - 2) : 85 + 5 * nesting; }
+
+  void hint(int target, const std::vector<std::pair<const Chain*, int>>& chains, int sk,
+            Cause source_cause) {
+    StaticChainHint h;
+    target_removals(v, target, h.removable);
+    if (h.removable.empty()) return;
+    h.id = 1469598103934665603ull;
+    nested_seen.clear();
+    for (const auto& [ch, r] : chains) h.complexity += walk(r, source_cause, h.parents, h.id);
+    // SE's getNestedComplexity: each distinct nested chain among the ancestors once.
+    for (const auto& [nid, cx] : nested_seen) h.complexity += cx;
+    h.rating = base_rating() + length_difficulty(h.complexity);
+    h.sort_key = sk;
+    hints.push_back(std::move(h));
+  }
+  // Nodes of members[0] (on, then off, in its order) that every member reaches.
+  void common(const std::vector<const Chain*>& members, int sk, Cause source_cause) {
+    std::vector<std::pair<const Chain*, int>> chains;
+    for (const auto* order : {&members[0]->on_order, &members[0]->off_order}) {
+      for (int r : *order) {
+        const int x = recs[r].node;
+        chains.clear();
+        for (const Chain* m : members) {
+          if (m->at[x] < 0) break;
+          chains.emplace_back(m, m->at[x]);
+        }
+        if (chains.size() == members.size()) hint(x, chains, sk, source_cause);
+      }
+    }
+  }
+
+  // SE's getMultipleChainsHintList, dynamic: per cell with 2+ candidates, per value, the
+  // contradictions from on and from off, the doubles (cells of 3+), the regions where
+  // the cell is the value's first place; then the cell.
+  void run() {
+    std::vector<Chain> values(n + 1), others(n);
+    Chain off;
+    std::vector<const Chain*> members;
+    for (int c = 0; c < nc; ++c) {
+      const Mask cm = v.cand[c];
+      const int card = popcount(cm);
+      if (card < 2) continue;
+      recs.clear();
+      parent_pool.clear();
+      for (Mask m = cm; m; m &= m - 1) {
+        const int d = lowest(m);
+        Chain& on = values[d];
+        chain(node(c, d, true), on);
+        if (on.contradiction)
+          hint(node(c, d, false), {{&on, on.contradiction_on}, {&on, on.contradiction_off}}, 7,
+               kSource);
+        chain(node(c, d, false), off);
+        if (off.contradiction)
+          hint(node(c, d, true), {{&off, off.contradiction_on}, {&off, off.contradiction_off}}, 7,
+               kSource);
+        if (card >= 3) {
+          for (const auto* order : {&on.on_order, &on.off_order}) {
+            for (int r : *order) {
+              const int x = recs[r].node;
+              if (off.at[x] >= 0) hint(x, {{&on, r}, {&off, off.at[x]}}, 1, kSource);
+            }
+          }
+        }
+        region_chainings(
+            g, v.upos, c, d, on, others, [&](int nd, Chain& ch) { chain(nd, ch); },
+            [&](const std::vector<const Chain*>& region, Cause cause) {
+              common(region, 6, cause);
+            });
+      }
+      members.clear();
+      for (Mask m = cm; m; m &= m - 1) members.push_back(&values[lowest(m)]);
+      common(members, 5, kCell);
+    }
+  }
+};
+
+}  // namespace
+
+std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid, int nesting) {
+  DynamicProducer p(grid, nesting);
+  p.run();
+  return in_se_order(std::move(p.hints));
+}
+
+}  // namespace sudoforge::grader::detail

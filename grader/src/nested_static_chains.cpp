@@ -1,0 +1,439 @@
+// SE's static producer ("Forcing Chains & Cycles") and static multiple producer (region
+// and cell forcing chains) on the grid of a chaining, every hint with its chains and rule
+// parents (chains_nested.h; the searches are described in chains_nested.cpp).
+//
+// Invariants of StaticProducer: an instance's parent comes before it in `pool`; a node is
+// marked in the current search when its mark equals `stamp`. Why plain: these transcribe
+// SE's searches for every hint, where the optimised searches find only the easiest.
+#include <algorithm>
+#include <cstdint>
+
+#include "chain_length.h"
+#include "chains_nested.h"
+#include "nested_chain_links.h"
+#include "stop_poll.h"
+
+namespace sudoforge::grader::detail {
+namespace {
+
+using namespace nested;
+
+struct StaticProducer {
+  const PlusGrid& v;
+  const CandidateGrid& g;
+  int n, nc;
+  std::vector<ChainInstance> pool;
+  std::vector<int> on_mark, off_mark, node_mark;
+  int stamp = 0;
+  std::vector<StaticChainHint> hints;
+
+  explicit StaticProducer(const PlusGrid& view)
+      : v(view), g(*view.g), n(view.g->n()), nc(view.g->cell_count()) {
+    const size_t nn = static_cast<size_t>(nc) * n * 2;
+    on_mark.assign(nn, 0);
+    off_mark.assign(nn, 0);
+    node_mark.assign(nn, 0);
+  }
+
+  int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
+  int cell_of(int nd) const { return (nd >> 1) / n; }
+  int digit_of(int nd) const { return (nd >> 1) % n + 1; }
+  Mask cand(int c) const { return v.cand[c]; }
+  Mask pos(int u, int d) const { return v.upos[u * (n + 1) + d]; }
+  int new_inst(int nd, int parent, Cause cause) {
+    pool.push_back(ChainInstance{nd, parent, cause});
+    return static_cast<int>(pool.size()) - 1;
+  }
+  template <class F>
+  void on_to_off(int nd, bool y, F&& f) const {
+    on_to_off_links(g, v.cand, y, nd, f);
+  }
+  template <class F>
+  void off_to_on(int nd, bool y, bool x, F&& f) const {
+    off_to_on_links(g, v.cand, v.upos, y, x, nd, f);
+  }
+
+  // SE's test that an "off" node is not an ancestor of the "on" instance it comes from
+  // (isParent) reads, per queued "on" instance, a bit set of the "off" nodes among its
+  // ancestors (by candidate), built from its parent's, instead of walking the parents for
+  // every link: this producer runs at every dry point of the chainings of the nested
+  // nesting-2 producer (grader/PERF_NOTES.md).
+  std::vector<std::uint64_t> path_bits;  // slot * words: the bits of one "on" instance
+  std::vector<int> on_slot, off_slot;    // per pend_on entry: its slot; per pend_off: its parent's
+
+  void cycles(int source, bool y, bool x, std::vector<int>& found) {
+    ++stamp;
+    const size_t words = (static_cast<size_t>(nc) * n + 63) / 64;
+    path_bits.assign(words, 0);  // slot 0: the source, which has no ancestors
+    pend_on.assign(1, new_inst(source, -1, kSource));
+    on_slot.assign(1, 0);
+    pend_off.clear();
+    off_slot.clear();
+    on_mark[source] = stamp;
+    int length = 0;
+    while (!pend_on.empty() || !pend_off.empty()) {
+      ++length;
+      for (size_t i = 0; i < pend_on.size(); ++i) {
+        const int p = pend_on[i], slot = on_slot[i];
+        const std::uint64_t* bits = path_bits.data() + slot * words;
+        on_to_off(pool[p].node, y, [&](int w, Cause cause) {
+          const int cd = w >> 1;
+          if (!((bits[cd >> 6] >> (cd & 63)) & 1) && pool[p].node != w) {
+            pend_off.push_back(new_inst(w, p, cause));
+            off_slot.push_back(slot);
+          }
+        });
+      }
+      pend_on.clear();
+      on_slot.clear();
+      ++length;
+      for (size_t i = 0; i < pend_off.size(); ++i) {
+        const int p = pend_off[i];
+        off_to_on(pool[p].node, y, x, [&](int m, Cause cause) {
+          if (length >= 4 && m == source) found.push_back(new_inst(m, p, cause));
+          if (on_mark[m] != stamp) {
+            on_mark[m] = stamp;
+            pend_on.push_back(new_inst(m, p, cause));
+            // Its ancestors' "off" nodes: its parent p's node and those of p's parent.
+            const size_t slot = path_bits.size() / words;
+            path_bits.resize(path_bits.size() + words);
+            std::copy_n(path_bits.begin() + static_cast<std::ptrdiff_t>(off_slot[i] * words), words,
+                        path_bits.begin() + static_cast<std::ptrdiff_t>(slot * words));
+            const int cd = pool[p].node >> 1;
+            path_bits[slot * words + (cd >> 6)] |= std::uint64_t{1} << (cd & 63);
+            on_slot.push_back(static_cast<int>(slot));
+          }
+        });
+      }
+      pend_off.clear();
+      off_slot.clear();
+    }
+  }
+
+  std::vector<int> pend_on, pend_off;  // queues of the searches (kept for their capacity)
+
+  void forcing_chains(int source, bool y, std::vector<int>& found) {
+    ++stamp;
+    pend_on.clear();
+    pend_off.clear();
+    const int start = new_inst(source, -1, kSource);
+    ((source & 1) ? on_mark : off_mark)[source] = stamp;
+    ((source & 1) ? pend_on : pend_off).push_back(start);
+    const int target = source ^ 1;
+    bool closed = false;
+    // Node nd reached from instance p: the first instance of the target closes a chain;
+    // a node is queued once.
+    auto reach = [&](int nd, int p, Cause cause, std::vector<int>& mark, std::vector<int>& pend) {
+      if (nd == target && !closed) {
+        closed = true;
+        found.push_back(new_inst(nd, p, cause));
+      }
+      // (SE also skips the ancestors of p; they are all marked already.)
+      if (mark[nd] != stamp) {
+        mark[nd] = stamp;
+        pend.push_back(new_inst(nd, p, cause));
+      }
+    };
+    while (!pend_on.empty() || !pend_off.empty()) {
+      for (const int p : pend_on) {
+        on_to_off(pool[p].node, y,
+                  [&](int w, Cause cause) { reach(w, p, cause, off_mark, pend_off); });
+      }
+      pend_on.clear();
+      for (const int p : pend_off) {
+        off_to_on(pool[p].node, y, true,
+                  [&](int m, Cause cause) { reach(m, p, cause, on_mark, pend_on); });
+      }
+      pend_off.clear();
+    }
+  }
+
+  // The rule parents of the chain ending at instance `end`, added to `out`: from its "on"
+  // nodes (forward), or from its "off" nodes (!forward: the reversed cycle SE also walks,
+  // where they are the "on" ones and keep their links' causes).
+  void rule_parents(int end, bool forward, std::vector<int>& out, Cause source_cause = kSource) {
+    ++stamp;
+    for (int p = end; p >= 0; p = pool[p].parent) {
+      const ChainInstance& in = pool[p];
+      if (node_mark[in.node] == stamp) continue;  // SE's done set: equal nodes once
+      node_mark[in.node] = stamp;
+      const bool counts = forward ? (in.node & 1) : !(in.node & 1);
+      const Cause cause = in.cause == kSource ? source_cause : in.cause;
+      if (!counts || cause == kSource) continue;
+      add_rule_parents(v, in.node, cause, out);
+    }
+  }
+
+  std::uint64_t chain_id(int end) const {
+    std::uint64_t h = 1469598103934665603ull;
+    for (int p = end; p >= 0; p = pool[p].parent)
+      h = (h ^ static_cast<std::uint64_t>(pool[p].node + 1)) * 1099511628211ull;
+    return h;
+  }
+
+  std::vector<int> cells, fwd, back;  // scratch of cycle_hint
+
+  void cycle_hint(int end, bool y, bool x) {
+    // Cells of the cycle, and the candidates seen by its "on" and by its "off" nodes.
+    cells.clear();
+    fwd.clear();
+    back.clear();
+    for (int p = end; pool[p].parent >= 0; p = pool[p].parent) {
+      const int c = cell_of(pool[p].node);
+      if (std::find(cells.begin(), cells.end(), c) == cells.end()) cells.push_back(c);
+    }
+    for (int p = end; pool[p].parent >= 0; p = pool[p].parent) {
+      const int nd = pool[p].node, c = cell_of(nd), d = digit_of(nd);
+      for (int q : g.house(c)) {
+        if (std::find(cells.begin(), cells.end(), q) != cells.end() || !((cand(q) >> d) & 1))
+          continue;
+        ((nd & 1) ? fwd : back).push_back(q * n + d - 1);
+      }
+    }
+    std::sort(fwd.begin(), fwd.end());
+    std::sort(back.begin(), back.end());
+    StaticChainHint h;
+    std::set_intersection(fwd.begin(), fwd.end(), back.begin(), back.end(),
+                          std::back_inserter(h.removable));
+    h.removable.erase(std::unique(h.removable.begin(), h.removable.end()), h.removable.end());
+    if (h.removable.empty()) return;
+    h.complexity = path_length(end) - 1;  // distinct nodes: the closing "on" is the source
+    h.rating = ((y && x) ? 70 : 65) + length_difficulty(h.complexity);
+    h.sort_key = (y && x) ? 4 : (y ? 3 : 2);
+    rule_parents(end, true, h.parents);
+    rule_parents(end, false, h.parents);
+    h.id = chain_id(end);
+    hints.push_back(std::move(h));
+  }
+
+  int path_length(int end) const {
+    int len = 0;
+    for (int p = end; p >= 0; p = pool[p].parent) ++len;
+    return len;
+  }
+
+  void chain_hint(int end, bool y) {
+    StaticChainHint h;
+    target_removals(v, pool[end].node, h.removable);
+    if (h.removable.empty()) return;
+    h.complexity = path_length(end);
+    h.rating = (y ? 70 : 66) + length_difficulty(h.complexity);
+    h.sort_key = y ? 4 : 2;
+    rule_parents(end, true, h.parents);
+    h.id = chain_id(end);
+    hints.push_back(std::move(h));
+  }
+
+  // SE's static doChaining from on(source): "on" nodes are taken first, one at a time,
+  // then "off" ones; every node once; it stops at the first node both on and off.
+  struct Chaining {
+    std::vector<int> at;                   // node -> instance, or -1
+    std::vector<int> on_order, off_order;  // instances in order of derivation
+    bool has(int nd) const { return at[nd] >= 0; }
+  };
+  void chaining(int source, Chaining& ch) {
+    poll_stop();
+    ch.at.assign(static_cast<size_t>(nc) * n * 2, -1);
+    ch.on_order.assign(1, new_inst(source, -1, kSource));
+    ch.off_order.clear();
+    ch.at[source] = ch.on_order[0];
+    bool absurd = false;
+    size_t hon = 0, hoff = 0;
+    auto add = [&](int nd, int p, Cause cause, std::vector<int>& order) {
+      if (absurd) return;
+      if (ch.at[nd ^ 1] >= 0) {
+        absurd = true;
+        return;
+      }
+      if (ch.at[nd] >= 0) return;
+      ch.at[nd] = new_inst(nd, p, cause);
+      order.push_back(ch.at[nd]);
+    };
+    while (!absurd && (hon < ch.on_order.size() || hoff < ch.off_order.size())) {
+      if (hon < ch.on_order.size()) {
+        const int p = ch.on_order[hon++];
+        on_to_off(pool[p].node, true, [&](int w, Cause cause) { add(w, p, cause, ch.off_order); });
+      } else {
+        const int p = ch.off_order[hoff++];
+        off_to_on(pool[p].node, true, true,
+                  [&](int m, Cause cause) { add(m, p, cause, ch.on_order); });
+      }
+    }
+  }
+
+  // A region or cell hint of the multiple producer: target x reached by every member.
+  // `source_cause`: how SE names the members' assumptions for the rule parents (the
+  // region's kind, or the cell).
+  void multiple_hint(const std::vector<const Chaining*>& members, int x, int sk,
+                     Cause source_cause) {
+    StaticChainHint h;
+    target_removals(v, x, h.removable);
+    if (h.removable.empty()) return;
+    h.id = 1469598103934665603ull;
+    for (const Chaining* ch : members) {
+      const int end = ch->at[x];
+      h.complexity += path_length(end);
+      rule_parents(end, true, h.parents, source_cause);
+      h.id = (h.id ^ chain_id(end)) * 1099511628211ull;
+    }
+    h.rating = 80 + length_difficulty(h.complexity);
+    h.sort_key = sk;
+    hints.push_back(std::move(h));
+  }
+  // The nodes of members[0] (on ones, then off ones, in its order) that every member
+  // reaches: SE's retainAll of the members' sets.
+  void multiple_hints(const std::vector<const Chaining*>& members, int sk, Cause source_cause) {
+    for (const auto* order : {&members[0]->on_order, &members[0]->off_order}) {
+      for (int i : *order) {
+        const int x = pool[i].node;
+        bool all = true;
+        for (size_t k = 1; k < members.size() && all; ++k) all = members[k]->has(x);
+        if (all) multiple_hint(members, x, sk, source_cause);
+      }
+    }
+  }
+
+  // SE's static multiple producer (region and cell forcing chains, 8.0): cells with three
+  // or more candidates, in reading order; per value, the regions (box, row, column) where
+  // this cell is the value's first place; then the cell.
+  void run_multiple() {
+    std::vector<Chaining> values(n + 1);
+    std::vector<Chaining> others(n);
+    std::vector<const Chaining*> members;
+    for (int c = 0; c < nc; ++c) {
+      const Mask cm = cand(c);
+      if (popcount(cm) <= 2) continue;
+      pool.clear();
+      for (Mask m = cm; m; m &= m - 1) {
+        const int d = lowest(m);
+        chaining(node(c, d, true), values[d]);
+        region_chainings(
+            g, v.upos, c, d, values[d], others, [&](int nd, Chaining& ch) { chaining(nd, ch); },
+            [&](const std::vector<const Chaining*>& region, Cause cause) {
+              multiple_hints(region, 6, cause);
+            });
+      }
+      members.clear();
+      for (Mask m = cm; m; m &= m - 1) members.push_back(&values[lowest(m)]);
+      multiple_hints(members, 5, kCell);
+    }
+  }
+
+  // Which sources of a pass's forcing chains reach their own negation at all: every
+  // source at once, a breadth-first search whose node sets are bit sets over the
+  // sources. Only those need SE's search (it finds a chain exactly when the negation is
+  // reachable, as it visits every reachable node). closes[node] for the sources on(s)
+  // and off(s) of every candidate of a cell with 2+ values.
+  std::vector<int> cidx, cnodes, adj_start, adj;
+  std::vector<std::uint64_t> reached, front, next_front;
+  std::vector<char> closes;
+  void chain_closures(bool y) {
+    const size_t nn = static_cast<size_t>(nc) * n * 2;
+    cidx.assign(nn, -1);
+    cnodes.clear();
+    for (int c = 0; c < nc; ++c) {
+      for (Mask m = cand(c); m; m &= m - 1) {
+        for (int on = 0; on < 2; ++on) {
+          cidx[node(c, lowest(m), on)] = static_cast<int>(cnodes.size());
+          cnodes.push_back(node(c, lowest(m), on));
+        }
+      }
+    }
+    const int nv = static_cast<int>(cnodes.size());
+    adj_start.assign(nv + 1, 0);
+    adj.clear();
+    for (int i = 0; i < nv; ++i) {
+      adj_start[i] = static_cast<int>(adj.size());
+      auto link = [&](int nd, Cause) { adj.push_back(cidx[nd]); };
+      if (cnodes[i] & 1) {
+        on_to_off(cnodes[i], y, link);
+      } else {
+        off_to_on(cnodes[i], y, true, link);
+      }
+    }
+    adj_start[nv] = static_cast<int>(adj.size());
+    std::vector<int> src;  // compact nodes of the sources
+    for (int c = 0; c < nc; ++c) {
+      if (popcount(cand(c)) < 2) continue;
+      for (Mask m = cand(c); m; m &= m - 1) {
+        src.push_back(cidx[node(c, lowest(m), true)]);
+        src.push_back(cidx[node(c, lowest(m), false)]);
+      }
+    }
+    const int ns = static_cast<int>(src.size()), words = (ns + 63) / 64;
+    closes.assign(nn, 0);
+    if (ns == 0) return;  // no cell with two values: no source
+    reached.assign(static_cast<size_t>(nv) * words, 0);
+    front.assign(static_cast<size_t>(nv) * words, 0);
+    for (int i = 0; i < ns; ++i) {
+      reached[static_cast<size_t>(src[i]) * words + i / 64] |= std::uint64_t{1} << (i % 64);
+      front[static_cast<size_t>(src[i]) * words + i / 64] |= std::uint64_t{1} << (i % 64);
+    }
+    for (bool any = true; any;) {
+      any = false;
+      next_front.assign(static_cast<size_t>(nv) * words, 0);
+      for (int i = 0; i < nv; ++i) {
+        const std::uint64_t* f = &front[static_cast<size_t>(i) * words];
+        bool live = false;
+        for (int w = 0; w < words; ++w) live |= f[w] != 0;
+        if (!live) continue;
+        for (int k = adj_start[i]; k < adj_start[i + 1]; ++k) {
+          std::uint64_t* t = &next_front[static_cast<size_t>(adj[k]) * words];
+          for (int w = 0; w < words; ++w) t[w] |= f[w];
+        }
+      }
+      for (size_t k = 0; k < next_front.size(); ++k) {
+        next_front[k] &= ~reached[k];
+        reached[k] |= next_front[k];
+        any |= next_front[k] != 0;
+      }
+      front.swap(next_front);
+    }
+    for (int i = 0; i < ns; ++i) {
+      const int neg = cidx[cnodes[src[i]] ^ 1];
+      closes[cnodes[src[i]]] = (reached[static_cast<size_t>(neg) * words + i / 64] >> (i % 64)) & 1;
+    }
+  }
+
+  void run() {
+    static const bool kPasses[3][2] = {{false, true}, {true, false}, {true, true}};  // (y, x)
+    std::vector<int> cyc, chains;
+    for (const auto& pass : kPasses) {
+      const bool y = pass[0], x = pass[1];
+      if (x) chain_closures(y);
+      for (int c = 0; c < nc; ++c) {
+        const Mask cm = cand(c);
+        if (popcount(cm) < 2 || (!x && popcount(cm) > 2)) continue;
+        for (Mask m = cm; m; m &= m - 1) {
+          const int d = lowest(m);
+          pool.clear();
+          cyc.clear();
+          chains.clear();
+          cycles(node(c, d, true), y, x, cyc);
+          if (x) {
+            if (closes[node(c, d, true)]) forcing_chains(node(c, d, true), y, chains);
+            if (closes[node(c, d, false)]) forcing_chains(node(c, d, false), y, chains);
+          }
+          for (int e : cyc) cycle_hint(e, y, x);
+          for (int e : chains) chain_hint(e, y);
+        }
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid) {
+  StaticProducer p(grid);
+  p.run();
+  return in_se_order(std::move(p.hints));
+}
+
+std::vector<StaticChainHint> static_multiple_chain_hints(const PlusGrid& grid) {
+  StaticProducer p(grid);
+  p.run_multiple();
+  return in_se_order(std::move(p.hints));
+}
+
+}  // namespace sudoforge::grader::detail
