@@ -33,21 +33,6 @@ double wall_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-std::vector<Grid> read_puzzles(const std::string& path) {
-  std::vector<Grid> out;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.size() < 81) continue;
-    std::vector<std::uint8_t> cells(81);
-    for (int i = 0; i < 81; ++i) {
-      const char c = line[static_cast<std::size_t>(i)];
-      cells[static_cast<std::size_t>(i)] = c >= '1' && c <= '9' ? static_cast<std::uint8_t>(c - '0') : 0;
-    }
-    out.emplace_back(Geometry(), std::move(cells));
-  }
-  return out;
-}
 
 void bench_canon(const std::string& name, const std::vector<Grid>& puzzles) {
   if (puzzles.empty()) return;
@@ -179,7 +164,7 @@ int main(int argc, char** argv) {
   }
   if (files.empty()) files = {"../shared/data/17clue.txt", "../shared/data/top1465.txt"};
   std::vector<std::vector<Grid>> sets;
-  for (const auto& f : files) sets.push_back(read_puzzles(f));
+  for (const auto& f : files) sets.push_back(bench::read_line_puzzles(f));
   for (std::size_t i = 0; i < files.size(); ++i) {
     bench_canon(std::filesystem::path(files[i]).filename().string(), sets[i]);
   }

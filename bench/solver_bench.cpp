@@ -45,28 +45,6 @@ namespace {
 
 using namespace sudoforge;
 
-std::vector<Grid> read_puzzles(const char* path) {
-  std::vector<Grid> out;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.size() < 81) continue;
-    std::vector<std::uint8_t> cells(81);
-    bool ok = true;
-    for (int i = 0; i < 81; ++i) {
-      const char c = line[i];
-      if (c >= '1' && c <= '9') {
-        cells[i] = static_cast<std::uint8_t>(c - '0');
-      } else if (c == '.' || c == '0') {
-        cells[i] = 0;
-      } else {
-        ok = false;
-      }
-    }
-    if (ok) out.emplace_back(Geometry(), std::move(cells));
-  }
-  return out;
-}
 
 struct Result {
   double median_us = 0, mean_us = 0, cpu_mean_us = 0, guesses = 0;
@@ -282,7 +260,7 @@ int main(int argc, char** argv) {
   std::printf("%-16s %-10s %8s %10s %10s %10s %10s %8s %6s\n", "file", "engine", "calls",
               "median_us", "mean_us", "cpu_mean", "guesses", "wrong", "bad");
   for (const char* file : files) {
-    const auto puzzles = read_puzzles(file);
+    const auto puzzles = bench::read_line_puzzles(file);
     std::string name = file;
     name = name.substr(name.find_last_of('/') + 1);
     for (int k = 0; k < repeat; ++k) {

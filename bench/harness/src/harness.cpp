@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <fstream>
 #include <optional>
 
 #include "sudoforge/core/validate.h"
@@ -104,6 +105,29 @@ std::vector<Grid> unique_only(std::vector<Grid> puzzles, std::size_t* dropped) {
     }
   }
   return kept;
+}
+
+std::vector<Grid> read_line_puzzles(const std::string& path) {
+  std::vector<Grid> out;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.size() < 81) continue;
+    std::vector<std::uint8_t> cells(81);
+    bool ok = true;
+    for (int i = 0; i < 81; ++i) {
+      const char c = line[i];
+      if (c >= '1' && c <= '9') {
+        cells[i] = static_cast<std::uint8_t>(c - '0');
+      } else if (c == '.' || c == '0') {
+        cells[i] = 0;
+      } else {
+        ok = false;
+      }
+    }
+    if (ok) out.emplace_back(Geometry(), std::move(cells));
+  }
+  return out;
 }
 
 }  // namespace sudoforge::bench

@@ -89,4 +89,9 @@ GradeRun run_grading(const std::vector<Grid>& puzzles, const grader::GradeOption
 // precondition, checked outside its benchmark.
 std::vector<Grid> unique_only(std::vector<Grid> puzzles, std::size_t* dropped);
 
+// The 9x9 puzzles of a file of line records (81 characters: 1-9 given, '.' or '0' empty;
+// anything after them is ignored); lines that are not such a record are skipped. The
+// benchmark programs' reader: the shared data sets are all in this form.
+std::vector<Grid> read_line_puzzles(const std::string& path);
+
 }  // namespace sudoforge::bench
