@@ -45,8 +45,7 @@ int cmd_canon(const Invocation& inv) {
   Printer out(std::cout, format);
   if (format == OutputFormat::kCsv) {
     std::vector<std::string> header{"puzzle", "canonical"};
-    for (std::string& column : board_columns()) header.push_back(std::move(column));
-    out.csv_header(header);
+    out.csv_header(with_board_columns(std::move(header)));
   }
   for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
     if (const std::string conflict = describe_conflict(rec.grid, rec.style.alphabet);

@@ -74,8 +74,7 @@ int cmd_grade(const Invocation& inv) {
   if (format == OutputFormat::kCsv) {
     std::vector<std::string> header{"puzzle",  "rating",    "rating_ep", "rating_ed", "level",
                                     "hardest", "dlx_nodes", "guesses",   "steps"};
-    for (std::string& column : board_columns()) header.push_back(std::move(column));
-    out.csv_header(header);
+    out.csv_header(with_board_columns(std::move(header)));
   }
   StopRequest stop(time_limit);
   std::vector<workflow::PuzzleAnalyzer> analyzers =

@@ -88,8 +88,7 @@ int cmd_solve(const Invocation& inv) {
     else if (count_mode) header.push_back("count");
     else header.push_back("solution");
     if (stats_mode) header.insert(header.end(), {"nodes", "guesses"});
-    for (std::string& column : board_columns()) header.push_back(std::move(column));
-    out.csv_header(header);
+    out.csv_header(with_board_columns(std::move(header)));
   }
 
   auto solve_record = [&](const Record& rec, const std::string& src) {

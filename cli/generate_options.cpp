@@ -9,9 +9,10 @@
 namespace sudoforge::cli {
 namespace {
 
-// The --variant of a generated board of `base`'s size; UsageError when it is unknown, does
-// not fit the size, or needs region layouts (jigsaw: generation does not draw them yet).
-Variant variant_from(const std::string& spelling, const Geometry& base) {
+// The --variant of a generated board; `board` (the --size board) receives its houses.
+// UsageError when it is unknown, does not fit the size, or needs region layouts (jigsaw:
+// generation does not draw them yet).
+Variant variant_from(const std::string& spelling, Geometry& board) {
   Variant v;
   try {
     v = Variant::parse(spelling);
@@ -20,7 +21,7 @@ Variant variant_from(const std::string& spelling, const Geometry& base) {
           "generate --variant jigsaw: drawing region layouts is not built yet; "
           "solve, grade and canon read jigsaw puzzles (README, Variants)");
     }
-    v.apply(base);
+    board = v.apply(board);
   } catch (const VariantError& e) {
     throw UsageError(std::string("bad --variant: ") + e.what());
   }
@@ -38,7 +39,6 @@ GeneratorOptions generator_options_from(const po::variables_map& vm, Variant& va
                      "': use 9 or RxC boxes (2x2, 2x3, 3x3, 3x4, 4x4, 5x5)");
   }
   variant = variant_from(vm["variant"].as<std::string>(), gen.geometry);
-  gen.geometry = variant.apply(gen.geometry);
   const Geometry& g = gen.geometry;
   try {
     gen.symmetry = parse_symmetry(vm["symmetry"].as<std::string>());

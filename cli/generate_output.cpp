@@ -15,8 +15,7 @@ GeneratedPrinter::GeneratedPrinter(std::ostream& out, OutputFormat format, const
     std::vector<std::string> header{"puzzle", "solution", "clues",  "symmetry",
                                     "seed",   "index",    "minimal"};
     if (graded) header.insert(header.end(), {"rating", "level"});
-    for (std::string& column : board_columns()) header.push_back(std::move(column));
-    out_.csv_header(header);
+    out_.csv_header(with_board_columns(std::move(header)));
   }
 }
 

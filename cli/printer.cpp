@@ -102,7 +102,10 @@ std::string rating_text(const std::optional<double>& rating) {
   return text;
 }
 
-std::vector<std::string> board_columns() { return {"variant", "regions"}; }
+std::vector<std::string> with_board_columns(std::vector<std::string> header) {
+  header.insert(header.end(), {"variant", "regions"});
+  return header;
+}
 
 std::vector<std::string> board_fields(const Grid& grid, const Alphabet& alphabet) {
   return {Variant::of(grid.geometry()).name(), region_map(grid.geometry(), alphabet)};

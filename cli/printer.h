@@ -20,7 +20,9 @@ class Printer {
   ~Printer() { finish(); }
 
   OutputFormat format() const { return format_; }
-  bool structured() const { return format_ == OutputFormat::kCsv || format_ == OutputFormat::kJson; }
+  bool structured() const {
+    return format_ == OutputFormat::kCsv || format_ == OutputFormat::kJson;
+  }
 
   // The layout a grid is written in: the input's own for kInKind, else the chosen one.
   TextStyle style_for(const TextStyle& input) const;
@@ -50,7 +52,8 @@ std::string rating_text(const std::optional<double>& rating);
 // a puzzle ends with the columns `variant` (the --variant spelling: classic, x, x+windoku,
 // jigsaw ...) and `regions` (a jigsaw's region map in the record's alphabet, empty on a
 // board with boxes); every JSON object carries "variant", and "regions" on a jigsaw board.
-std::vector<std::string> board_columns();
+// `header` followed by the board columns.
+std::vector<std::string> with_board_columns(std::vector<std::string> header);
 std::vector<std::string> board_fields(const Grid& grid, const Alphabet& alphabet);
 void add_board_fields(nlohmann::ordered_json& object, const Grid& grid, const Alphabet& alphabet);
 // `row` followed by the board fields of `grid`.

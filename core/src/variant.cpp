@@ -152,6 +152,9 @@ Geometry Variant::apply(const Geometry& base) const {
 
 Variant Variant::of(const Geometry& board) {
   std::uint32_t flags = board.has_boxes() ? 0 : kJigsaw;
+  // Asked for every record written as CSV or JSON: a board without extra houses (every
+  // classic one) needs no matching.
+  if (board.extra_house_count() == 0) return Variant(flags);
   std::vector<std::vector<int>> extra;
   for (int h = 3 * board.size(); h < board.house_count(); ++h) {
     auto cells = board.house(h);
