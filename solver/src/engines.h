@@ -162,16 +162,28 @@ class CellEngine {
   std::unique_ptr<Rng> rng_;
 };
 
-// 9x9 only: per-digit bitboards in three 27-bit bands (band = three rows), with
-// row/box/column hidden singles, locked candidates, naked singles, and branching on a
-// bivalue cell.
+// The extra houses of a 9x9 boxed board in BandEngine's terms: three band words per house
+// (bit 9*(row%3) + column in word row/3). Locked candidates between an extra house and the
+// houses it crosses are not used: they cut the nodes but cost more than they save
+// (solver/PERF_NOTES.md).
+struct BandHouses {
+  std::vector<std::uint32_t> houses;
+  bool empty() const { return houses.empty(); }
+};
+
+// 9x9 with 3x3 boxes only: per-digit bitboards in three 27-bit bands (band = three rows),
+// with row/box/column hidden singles, locked candidates, naked singles, and branching on a
+// bivalue cell. Extra houses (X, Windoku ...): their placed digits leave the house, their
+// hidden singles are placed.
 class BandEngine {
  public:
-  // Givens need not be checked for conflicts: on a conflict it sets *conflict and returns
-  // 0 (the caller names the pair).
+  // Givens need not be checked for conflicts within rows, columns and boxes: on such a
+  // conflict it sets *conflict and returns 0 (the caller names the pair). Givens that clash
+  // in an extra house must be rejected by the caller (they only make the count 0 here).
   std::uint64_t run(const std::uint8_t* givens, std::span<const Candidate> forbidden,
                     std::uint64_t limit, SearchStats* stats, SolutionSink sink,
-                    const SearchLimits& limits, bool* conflict);
+                    const SearchLimits& limits, bool* conflict,
+                    const BandHouses* extra_houses = nullptr);
   // random_solution's search: branch values are tried in an order drawn from *random_seed.
   // The shared band search with the first release's propagation (band_random.cpp,
   // band_core.h) so a seed keeps giving the same grid. Givens must be conflict-free.

@@ -22,6 +22,9 @@ struct SudokuSolver::Impl {
   detail::BandEngine band;
   std::vector<std::uint8_t> buffer;
   std::optional<Grid> solution;  // reused by enumerate so a visit does not allocate
+  // The extra houses of band_geometry in the band engine's terms (see band_houses()).
+  std::optional<Geometry> band_geometry;
+  detail::BandHouses band_houses_;
 
   explicit Impl(Engine e) : engine(e) {}
 
@@ -65,11 +68,27 @@ struct SudokuSolver::Impl {
     return true;
   }
 
-  // The band engine's board: 9x9 with 3x3 boxes and no extra house.
+  // The band engine's boards: 9x9 with 3x3 boxes, and any extra houses.
   static bool classic_nine(const Geometry& g) { return g.size() == 9 && g.is_classic(); }
+  static bool band_board(const Geometry& g) { return g.size() == 9 && g.has_boxes(); }
+
+  // g's extra houses as BandHouses; built once per geometry.
+  const detail::BandHouses* band_houses(const Geometry& g) {
+    if (g.extra_house_count() == 0) return nullptr;
+    if (!band_geometry || !(*band_geometry == g)) {
+      band_houses_.houses.assign(3 * static_cast<std::size_t>(g.extra_house_count()), 0);
+      for (int h = 0; h < g.extra_house_count(); ++h) {
+        for (const int cell : g.house(27 + h)) {
+          band_houses_.houses[3 * h + cell / 27] |= 1u << (cell % 27);
+        }
+      }
+      band_geometry = g;
+    }
+    return &band_houses_;
+  }
 
   Engine resolve(const Geometry& g) const {
-    const bool nine = classic_nine(g);
+    const bool nine = band_board(g);
     switch (engine) {
       case Engine::kLinked:
       case Engine::kCellMasks:
@@ -79,7 +98,7 @@ struct SudokuSolver::Impl {
       case Engine::kAuto:
         break;
     }
-    // Off classic 9x9 (other sizes, jigsaw regions, extra houses), kCellMasks: its propagation
+    // Off 9x9 boxed boards (other sizes, jigsaw regions), kCellMasks: its propagation
     // (hidden singles, locked candidates) and lookahead keep the search small on unique minimal
     // puzzles, where plain dancing links can run for hours on 25x25 (solver/PERF_NOTES.md). kLinked
     // wins only on the easy random-removal boards of solver_bench --big, which no user brings.
@@ -93,13 +112,16 @@ struct SudokuSolver::Impl {
     const std::uint8_t* givens = grid.cells().data();
     const Engine e = resolve(g);
     if (e == Engine::kBitwise) {
-      // The band engine finds conflicts while it sets up; only then is the pair named.
+      // The band engine finds conflicts of rows, columns and boxes while it sets up; only
+      // then is the pair named. It does not see conflicts in extra houses: checked first.
+      if (g.extra_house_count()) check_givens(grid);
       if (!check_forbidden(grid, forbidden)) {
         check_givens(grid);
         return 0;
       }
       bool conflict = false;
-      const std::uint64_t n = band.run(givens, forbidden, limit, stats, sink, limits, &conflict);
+      const std::uint64_t n =
+          band.run(givens, forbidden, limit, stats, sink, limits, &conflict, band_houses(g));
       if (conflict) check_givens(grid);
       return n;
     }

@@ -11,6 +11,7 @@
 #include "sudoforge/core/geometry.h"
 #include "sudoforge/core/grid.h"
 #include "sudoforge/core/validate.h"
+#include "sudoforge/core/variant.h"
 #include "sudoforge/solver/clause_solver.h"
 #include "sudoforge/solver/internal/engine_choice.h"
 #include "sudoforge/solver/sudoku_solver.h"
@@ -30,7 +31,12 @@ struct Board {
 std::vector<Board> boards() {
   return {{"x4", x_board(4)},     {"x6", x_board(6)},     {"x9", x_board(9)},
           {"windoku", windoku()}, {"jigsaw4", jigsaw4()}, {"jigsaw6", jigsaw6()},
-          {"jigsaw9", jigsaw9()}};
+          {"jigsaw9", jigsaw9()},
+          // Every 9x9 variant of core/variant.h: the band engine's extra-house rules.
+          {"x+windoku", Variant::parse("x+windoku").apply(Geometry())},
+          {"dg", Variant::parse("dg").apply(Geometry())},
+          {"asterisk+centre-dot", Variant::parse("asterisk+centre-dot").apply(Geometry())},
+          {"girandola", Variant::parse("girandola").apply(Geometry())}};
 }
 
 // min(#solutions, cap) by plain backtracking over the cells in order, checking every house
@@ -138,6 +144,30 @@ TEST(Houses, EnginesAgreeOnPuzzlesOfEveryBoard) {
     }
     expect_engines_agree(puzzle, b.name);
     EXPECT_EQ(clause_count2(puzzle), 1u) << b.name;
+  }
+}
+
+// Many solutions: every one the band engine enumerates on a 9x9 variant is valid there
+// (checked house by house), none is repeated, and the count is the cell engine's.
+TEST(Houses, BandEngineEnumeratesOnlyVariantSolutions) {
+  for (const char* spelling : {"x", "windoku", "x+windoku", "dg", "girandola"}) {
+    const Geometry g = Variant::parse(spelling).apply(Geometry());
+    const auto full = SudokuSolver().random_solution(Grid(g), 21);
+    ASSERT_TRUE(full.has_value()) << spelling;
+    Grid puzzle(g);
+    for (int cell = 0; cell < 81; cell += 3) puzzle.set(cell, (*full)[cell]);
+    const std::uint64_t expected = pinned_solver(Engine::kCellMasks).count(puzzle, 5000);
+    ASSERT_GT(expected, 1u) << spelling;
+    std::vector<std::vector<std::uint8_t>> seen;
+    pinned_solver(Engine::kBitwise).enumerate(puzzle, [&](const Grid& s) {
+      EXPECT_TRUE(is_valid_solution(s)) << spelling;
+      EXPECT_TRUE(is_solution_of(puzzle, s)) << spelling;
+      seen.emplace_back(s.cells().begin(), s.cells().end());
+      return seen.size() < 5000;
+    });
+    EXPECT_EQ(seen.size(), expected) << spelling;
+    std::sort(seen.begin(), seen.end());
+    EXPECT_EQ(std::unique(seen.begin(), seen.end()), seen.end()) << spelling;
   }
 }
 
