@@ -68,6 +68,12 @@ void CellEngine::prepare(const Geometry& g) {
     cell_units_.insert(cell_units_.end(), of.begin(), of.end());
     cell_unit_start_.push_back(static_cast<std::uint16_t>(cell_units_.size()));
   }
+  touch_masks_.assign(static_cast<std::size_t>(nn_) * unit_words_, 0);
+  for (int cell = 0; cell < nn_; ++cell) {
+    for (const int u : g.houses_of(cell)) {
+      touch_masks_[std::size_t(cell) * unit_words_ + (u >> 6)] |= std::uint64_t{1} << (u & 63);
+    }
+  }
   unit_cells_.resize(static_cast<std::size_t>(units_) * n_);
   for (int u = 0; u < units_; ++u) {
     auto cells = g.house(u);
@@ -162,12 +168,10 @@ void CellEngine::prepare_links(const Geometry& g) {
 
 // Marks the units of `cell` for the next hidden-singles and locked-candidates passes.
 inline void CellEngine::touch(int cell) {
-  const std::uint16_t* units = &cell_units_[cell_unit_start_[cell]];
-  const int count = cell_unit_start_[cell + 1] - cell_unit_start_[cell];
-  for (int k = 0; k < count; ++k) {
-    const std::uint64_t bit = std::uint64_t{1} << (units[k] & 63);
-    dirty_singles_[units[k] >> 6] |= bit;
-    dirty_locked_[units[k] >> 6] |= bit;
+  const std::uint64_t* masks = &touch_masks_[std::size_t(cell) * unit_words_];
+  for (int w = 0; w < unit_words_; ++w) {
+    dirty_singles_[w] |= masks[w];
+    dirty_locked_[w] |= masks[w];
   }
 }
 

@@ -126,6 +126,8 @@ class CellEngine {
   std::vector<std::uint32_t> peer_start_;
   std::vector<std::uint16_t> unit_cells_;  // units_ * n_
   std::vector<std::uint16_t> cell_units_, cell_unit_start_;
+  // Per cell, unit_words_ words: the bits of its units in dirty_singles_ / dirty_locked_.
+  std::vector<std::uint64_t> touch_masks_;
   // Classic boards: line-box intersections (segments) for locked candidates. Segment i
   // holds the cells seg_cells_[seg_start_[i] .. seg_start_[i+1]) of line seg_line_[i] (a
   // row or column unit) and box seg_box_[i] (box index 0..N-1). A line's segments, in
