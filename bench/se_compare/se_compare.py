@@ -88,6 +88,23 @@ def sudoforge_csv(cmd, stdin=None):
     return list(csv.DictReader(io.StringIO(p.stdout)))
 
 
+def write_results(out, seed, techs, se_arg, rows, disagreements):
+    """DIR/disagreements.tsv and DIR/summary.md for the variants finished so far."""
+    with open(os.path.join(out, "disagreements.tsv"), "w") as f:
+        f.write("variant\tpuzzle\tsf_er\tsf_ep\tsf_ed\tse_er\tse_ep\tse_ed\tsf_hardest"
+                "\tse_er_technique\tse_ep_technique\tse_ed_technique\n")
+        for d in disagreements:
+            f.write("\t".join(map(str, d)) + "\n")
+    table = ["| variant | puzzles | ER % | EP % | ED % | all three % |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        table.append(f"| {r[0]} | {r[1]} | {r[2]:.1f} | {r[3]:.1f} | {r[4]:.1f} | {r[5]:.1f} |")
+    text = "\n".join(table) + "\n"
+    with open(os.path.join(out, "summary.md"), "w") as f:
+        f.write(f"seed {seed}, SE --techs={techs} {' '.join(se_arg)}\n\n" + text)
+    return text
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -159,19 +176,9 @@ def main():
                                     for k in ("er", "ep", "ed", "all")])
         print("{}: {} puzzles, ER {:.1f}%, EP {:.1f}%, ED {:.1f}%, all three {:.1f}%".format(
             *rows[-1]), file=sys.stderr, flush=True)
+        write_results(a.out, a.seed, techs, a.se_arg, rows, disagreements)
 
-    with open(os.path.join(a.out, "disagreements.tsv"), "w") as f:
-        f.write("variant\tpuzzle\tsf_er\tsf_ep\tsf_ed\tse_er\tse_ep\tse_ed\tsf_hardest"
-                "\tse_er_technique\tse_ep_technique\tse_ed_technique\n")
-        for d in disagreements:
-            f.write("\t".join(map(str, d)) + "\n")
-    table = ["| variant | puzzles | ER % | EP % | ED % | all three % |",
-             "|---|---:|---:|---:|---:|---:|"]
-    for r in rows:
-        table.append(f"| {r[0]} | {r[1]} | {r[2]:.1f} | {r[3]:.1f} | {r[4]:.1f} | {r[5]:.1f} |")
-    text = "\n".join(table) + "\n"
-    with open(os.path.join(a.out, "summary.md"), "w") as f:
-        f.write(f"seed {a.seed}, SE --techs={techs} {' '.join(a.se_arg)}\n\n" + text)
+    text = write_results(a.out, a.seed, techs, a.se_arg, rows, disagreements)
     print(text, end="")
     print(f"{len(disagreements)} disagreements in {os.path.join(a.out, 'disagreements.tsv')}")
 
