@@ -119,9 +119,10 @@ std::vector<std::string> info_lines(const std::vector<db::PuzzleRecord>& recs,
   return lines;
 }
 
-// Writes `items` to `out` through out.part (renamed into place on success).
-void write_pdf(const std::string& out, const std::vector<book::BookPuzzle>& items,
-               const book::BookOptions& options) {
+// Writes the book bound for `out` to out.part and returns that name; the caller renames
+// it into place. A failure removes it and throws IoError.
+std::string write_part(const std::string& out, const std::vector<book::BookPuzzle>& items,
+                       const book::BookOptions& options) {
   const std::string part = out + ".part";
   try {
     book::write_book(part, items, options);
@@ -129,10 +130,7 @@ void write_pdf(const std::string& out, const std::vector<book::BookPuzzle>& item
     std::remove(part.c_str());
     throw IoError(out + ": " + e.what());
   }
-  if (std::rename(part.c_str(), out.c_str()) != 0) {
-    std::remove(part.c_str());
-    throw IoError(out + ": cannot write");
-  }
+  return part;
 }
 
 void describe_plan(std::ostream& os, std::size_t puzzles, const book::BookLayout& plan) {
@@ -200,7 +198,11 @@ int book_from_files(const std::vector<std::string>& files, const ReaderOptions& 
     std::cerr << "; nothing written\n";
     return diagnostics.exit_code();
   }
-  write_pdf(out, items, options);
+  const std::string part = write_part(out, items, options);
+  if (std::rename(part.c_str(), out.c_str()) != 0) {
+    std::remove(part.c_str());
+    throw IoError(out + ": cannot write");
+  }
   std::cerr << "sudoforge book: " << out << ": ";
   describe_plan(std::cerr, items.size(), plan);
   std::cerr << '\n';
@@ -212,7 +214,7 @@ int book_from_files(const std::vector<std::string>& files, const ReaderOptions& 
 int cmd_book(const Invocation& inv) {
   po::options_description o("book options");
   add_catalogue_options(o);
-  po::options_description filters;
+  po::options_description filters("catalogue filters (not with FILEs)");
   add_filter_options(filters, FilterOptionSet{.limit = false, .unused = true, .default_order = "id", .seed = true});
   o.add(filters);
   o.add_options()
@@ -341,13 +343,7 @@ int cmd_book(const Invocation& inv) {
         book_record.overwrites.push_back(b.id);
       }
     }
-    const std::string part = out + ".part";
-    try {
-      book::write_book(part, items, options);
-    } catch (const book::BookError& e) {
-      std::remove(part.c_str());
-      throw IoError(out + ": " + e.what());
-    }
+    const std::string part = write_part(out, items, options);
     bool renamed = false;
     std::int64_t book_id = 0;
     try {

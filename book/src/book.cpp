@@ -541,12 +541,16 @@ void rule_line(cairo_t* cr, const std::string& rule, double cx, double baseline,
                double width, int max_lines) {
   std::vector<std::string> lines = rule_text_lines(cr, rule, size, width);
   if (static_cast<int>(lines.size()) > max_lines) lines = {rule};
-  cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+  // One size for every line: the widest one's fit.
+  double fitted = size;
   for (const std::string& line : lines) {
-    cairo_set_font_size(cr, size);
     cairo_text_extents_t e;
     cairo_text_extents(cr, line.c_str(), &e);
-    if (e.x_advance > width && e.x_advance > 0) cairo_set_font_size(cr, size * width / e.x_advance);
+    if (e.x_advance > width) fitted = std::min(fitted, size * width / e.x_advance);
+  }
+  cairo_set_font_size(cr, fitted);
+  cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+  for (const std::string& line : lines) {
     text_centred(cr, line, cx, baseline);
     baseline += size * kRuleLead;
   }

@@ -3,38 +3,21 @@
 // classic and variant puzzles.
 #include <cairo.h>
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <regex>
-#include <sstream>
 #include <vector>
 
 #include "pdf_probe.h"
+#include "scratch.h"
 #include "sudoforge/book/book.h"
 #include "sudoforge/core/variant.h"
 
 namespace sudoforge::book {
 namespace {
 
-std::filesystem::path scratch() {
-  static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() /
-             ("sudoforge-variant-marks-test-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(d);
-    std::filesystem::create_directories(d);
-    return d;
-  }();
-  return dir;
-}
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test::scratch;
+using test::slurp;
 
 Geometry board(const std::string& variant) {
   return Variant::parse(variant).apply(Geometry());
@@ -133,10 +116,10 @@ TEST(VariantMarks, XSvgHoldsOneShadedSquarePerDiagonalCell) {
   const auto path = scratch() / "x.svg";
   render_puzzle(path.string(), ImageFormat::kSvg, Grid(board("x")));
   const std::string svg = slurp(path);
-  EXPECT_EQ(commands_in(svg, "fill-opacity", 'Z'), 17);  // 9 + 9 cells, the centre once
+  EXPECT_EQ(commands_in(svg, "fill-opacity:0.17", 'Z'), 17);  // 9 + 9 cells, the centre once
   const auto classic = scratch() / "classic.svg";
   render_puzzle(classic.string(), ImageFormat::kSvg, Grid(Geometry()));
-  EXPECT_EQ(commands_in(slurp(classic), "fill-opacity", 'Z'), 0);
+  EXPECT_EQ(commands_in(slurp(classic), "fill-opacity:0.17", 'Z'), 0);
 }
 
 TEST(VariantMarks, WindokuShadesTheFourWindowsAndOverlapsWithXDarken) {
@@ -286,7 +269,7 @@ TEST(VariantBook, OneReminderLinePerVariantPuzzle) {
   EXPECT_LT(plan_book(items, six).smallest_cell, plan_book(classic, six).smallest_cell);
   EXPECT_EQ(plan_book(classic, o).reminders, 0);
 
-  const auto path = scratch() / "mixed.pdf";
+  const auto path = scratch() / "variants.pdf";
   write_book(path.string(), items, o);
   if (!test::have_poppler()) GTEST_SKIP() << "pdftotext not installed";
   const std::string puzzles = test::pdf_text(path.string(), 2, 3);

@@ -230,8 +230,8 @@ TEST(CliRender, VariantBoardsDrawTheirMarksAndRule) {
   auto r = run_cli("render " + x + " --variant x -o " + svg);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   ASSERT_EQ(run_cli("render " + x + " -o " + classic).exit_code, 0);
-  EXPECT_NE(slurp(svg).find("fill-opacity"), std::string::npos);
-  EXPECT_EQ(slurp(classic).find("fill-opacity"), std::string::npos);
+  EXPECT_NE(slurp(svg).find("fill-opacity:0.17"), std::string::npos);
+  EXPECT_EQ(slurp(classic).find("fill-opacity:0.17"), std::string::npos);
 
   const std::string pdf = out_file("j.pdf");
   r = run_cli("render - --variant jigsaw --solution --rule -o " + pdf,
