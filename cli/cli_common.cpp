@@ -46,15 +46,18 @@ void add_variant_option(po::options_description& options) {
      "default: classic, or a CSV variant column");
 }
 
+std::optional<Variant> variant_from(const po::variables_map& vm) {
+  if (!vm.count("variant")) return std::nullopt;
+  try {
+    return Variant::parse(vm["variant"].as<std::string>());
+  } catch (const VariantError& e) {
+    throw UsageError(std::string("bad --variant: ") + e.what());
+  }
+}
+
 ReaderOptions reader_options_from(const po::variables_map& vm) {
   ReaderOptions options;
-  if (vm.count("variant")) {
-    try {
-      options.variant = Variant::parse(vm["variant"].as<std::string>());
-    } catch (const VariantError& e) {
-      throw UsageError(std::string("bad --variant: ") + e.what());
-    }
-  }
+  options.variant = variant_from(vm);
   const std::string format = vm["format"].as<std::string>();
   if (format == "auto") options.format = FormatHint::kAuto;
   else if (format == "line") options.format = FormatHint::kLine;

@@ -55,6 +55,9 @@ void add_input_options(po::options_description& options);
 // --variant, for the commands that handle every board (reader_options_from reads it).
 void add_variant_option(po::options_description& options);
 ReaderOptions reader_options_from(const po::variables_map& vm);
+// --variant when given (commands with a --format of their own read it alone); throws
+// UsageError for a bad spelling.
+std::optional<Variant> variant_from(const po::variables_map& vm);
 
 // The positional input files (none: stdin).
 std::vector<std::string> input_files(const po::variables_map& vm);

@@ -20,15 +20,19 @@
 #include <sstream>
 
 #include "commands.h"
+#include "input.h"
 #include "query_options.h"
 #include "sudoforge/book/book.h"
 #include "sudoforge/core/record_writer.h"
+#include "sudoforge/core/validate.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
 namespace sudoforge::cli {
 namespace {
 
-constexpr const char* kBookUsage = "sudoforge book --count N -o FILE.pdf [FILTERS] [OPTIONS]";
+constexpr const char* kBookUsage =
+    "sudoforge book --count N -o FILE.pdf [FILTERS] [OPTIONS]\n"
+    "       sudoforge book FILE... -o FILE.pdf [--variant V] [--count N] [OPTIONS]";
 constexpr const char* kExamples =
     "  sudoforge book --count 60 --level hard --title 'Hard Sudoku' -o hard.pdf\n"
     "  sudoforge book --count 60 --level hard --title 'Hard Sudoku, Vol. 2' -o hard2.pdf\n"
@@ -38,6 +42,9 @@ constexpr const char* kExamples =
     "  sudoforge book --count 10 --level expert --dry-run   show the selection, record nothing\n"
     "  sudoforge book --count 6 --per-page 1 --size 16 -o big.pdf      16x16 (letters A-P)\n"
     "  sudoforge book --count 20 --order random --seed 3 --technique 'x wing' -o xw.pdf\n"
+    "  sudoforge generate --variant x -n 8 --seed 1 > x.txt\n"
+    "  sudoforge book x.txt --variant x --title 'X Sudoku' -o x.pdf       from a file\n"
+    "  sudoforge book mixed.csv -o mixed.pdf     each record's board from its variant column\n"
     "\n"
     "Puzzles are chosen with the 'db query' filters in --order (default id: oldest first),\n"
     "from those never printed in a book unless --reuse is given, and printed from the\n"
@@ -48,8 +55,19 @@ constexpr const char* kExamples =
     "place in the same transaction that records the book: a failure records nothing.\n"
     "A FILE that holds an earlier recorded book is not overwritten (exit 2) unless --force\n"
     "is given; that book's record then no longer names the file.\n"
+    "With FILEs ('-': stdin) the book prints their records instead, in file order (the\n"
+    "first --count when given), captioned '#1', '#2' ...; nothing is recorded and the\n"
+    "catalogue filters do not apply. Every record's board comes from --variant or a CSV\n"
+    "variant column (README, Variants), so one book can mix classic and variant puzzles.\n"
+    "A record with conflicting givens or without exactly one solution is reported as\n"
+    "FILE:LINE and left out; the others are printed (exit 1).\n"
+    "Variant puzzles carry their marks (X's diagonals and Windoku's windows shaded, Disjoint\n"
+    "Groups' place-in-box corner marks, the nine cells of Asterisk, Centre Dot, Girandola\n"
+    "shaded, jigsaw regions outlined) and, under the caption, a one-line rule reminder\n"
+    "(e.g. 'X: each shaded diagonal also holds 1-9 once'); the answers show the same marks.\n"
     "Exit codes: 0 done; 1 fewer matching puzzles than --count (nothing written or\n"
-    "recorded); 2 usage error; 3 catalogue or file error (nothing recorded).\n";
+    "recorded), or bad FILE records; 2 usage error; 3 catalogue or file error (nothing\n"
+    "recorded).\n";
 
 std::string rating_text(const std::optional<double>& r) {
   if (!r) return "";
@@ -101,14 +119,107 @@ std::vector<std::string> info_lines(const std::vector<db::PuzzleRecord>& recs,
   return lines;
 }
 
+// Writes the book bound for `out` to out.part and returns that name; the caller renames
+// it into place. A failure removes it and throws IoError.
+std::string write_part(const std::string& out, const std::vector<book::BookPuzzle>& items,
+                       const book::BookOptions& options) {
+  const std::string part = out + ".part";
+  try {
+    book::write_book(part, items, options);
+  } catch (const book::BookError& e) {
+    std::remove(part.c_str());
+    throw IoError(out + ": " + e.what());
+  }
+  return part;
+}
+
+void describe_plan(std::ostream& os, std::size_t puzzles, const book::BookLayout& plan) {
+  os << count_of(puzzles, "puzzle") << ", " << count_of(plan.pages, "page") << " (title, "
+     << count_of(plan.puzzle_pages, "puzzle page");
+  if (plan.answer_pages) {
+    os << ", " << count_of(plan.answer_pages, "answer page") << " from page "
+       << plan.first_answer_page;
+  }
+  os << ")";
+}
+
+// The book of FILE records: each checked (consistent givens, exactly one solution), bad
+// ones reported as FILE:LINE and left out; nothing touches the catalogue.
+int book_from_files(const std::vector<std::string>& files, const ReaderOptions& reader,
+                    long long count, bool dry_run, const std::string& out,
+                    book::BookOptions options) {
+  Diagnostics diagnostics;
+  std::vector<book::BookPuzzle> items;
+  SudokuSolver solver;
+  for_each_record(files, reader, diagnostics, [&](const Record& rec, const std::string& source) {
+    const Grid& givens = rec.grid;
+    if (const std::string conflict = describe_conflict(givens, Alphabet::standard(givens.size()));
+        !conflict.empty()) {
+      diagnostics.record_error(source, rec.line, conflict);
+      return true;
+    }
+    std::optional<Grid> solution;
+    const std::uint64_t n = solver.enumerate(
+        givens,
+        [&](const Grid& s) {
+          solution = s;
+          return true;
+        },
+        2);
+    if (n != 1) {
+      diagnostics.record_error(source, rec.line, n == 0 ? "no solution" : "more than one solution");
+      return true;
+    }
+    book::BookPuzzle p;
+    p.givens = givens;
+    p.solution = std::move(solution);
+    p.label = "#" + std::to_string(items.size() + 1);
+    p.caption = p.label;
+    items.push_back(std::move(p));
+    return count == 0 || static_cast<long long>(items.size()) < count;
+  });
+  diagnostics.note_empty_input("book");
+  if (items.empty()) {
+    if (diagnostics.records_read() > 0) {
+      std::cerr << "sudoforge book: no good puzzle: nothing written\n";
+    }
+    return diagnostics.exit_code();
+  }
+  options.info = {count_of(items.size(), "puzzle") +
+                  (options.answers ? ", answers at the back" : "")};
+  const book::BookLayout plan = book::plan_book(items, options);
+  if (dry_run) {
+    for (const auto& p : items) {
+      std::cout << p.label << ' ' << Variant::of(p.givens.geometry()).name() << ' '
+                << db::grid_to_text(p.givens) << '\n';
+    }
+    std::cerr << "sudoforge book: dry run: ";
+    describe_plan(std::cerr, items.size(), plan);
+    std::cerr << "; nothing written\n";
+    return diagnostics.exit_code();
+  }
+  const std::string part = write_part(out, items, options);
+  if (std::rename(part.c_str(), out.c_str()) != 0) {
+    std::remove(part.c_str());
+    throw IoError(out + ": cannot write");
+  }
+  std::cerr << "sudoforge book: " << out << ": ";
+  describe_plan(std::cerr, items.size(), plan);
+  std::cerr << '\n';
+  return diagnostics.exit_code();
+}
+
 }  // namespace
 
 int cmd_book(const Invocation& inv) {
   po::options_description o("book options");
   add_catalogue_options(o);
-  add_filter_options(o, FilterOptionSet{.limit = false, .unused = true, .default_order = "id", .seed = true});
+  po::options_description filters("catalogue filters (not with FILEs)");
+  add_filter_options(filters, FilterOptionSet{.limit = false, .unused = true, .default_order = "id", .seed = true});
+  o.add(filters);
   o.add_options()
-    ("count,n", po::value<long long>(), "number of puzzles (required)")
+    ("files", po::value<std::vector<std::string>>(), "puzzle files to print instead of catalogue puzzles ('-': stdin)")
+    ("count,n", po::value<long long>(), "number of puzzles (required from the catalogue; with FILEs: the first N)")
     ("per-page", po::value<int>()->default_value(4), "puzzles per page: 1, 2, 4 or 6")
     ("title", po::value<std::string>()->default_value("Sudoku"), "book title")
     ("subtitle", po::value<std::string>()->default_value(""), "line under the title")
@@ -118,12 +229,26 @@ int cmd_book(const Invocation& inv) {
     ("force", po::bool_switch(), "overwrite FILE even when an earlier book was recorded as it")
     ("no-answers", po::bool_switch(), "leave out the answer pages")
     ("dry-run", po::bool_switch(), "print the selection and the page plan; write and record nothing");
+  add_variant_option(o);
   po::variables_map vm;
-  if (!parse_options(inv, o, kBookUsage, kExamples, vm)) return kOk;
+  if (!parse_options(inv, o, kBookUsage, kExamples, vm, "files")) return kOk;
 
-  if (!vm.count("count")) throw UsageError("book needs --count N");
-  const long long count = vm["count"].as<long long>();
-  if (count < 1 || count > 100000) throw UsageError("--count must be 1 to 100000");
+  const std::vector<std::string> files = input_files(vm);
+  if (files.empty() && !vm.count("count")) throw UsageError("book needs --count N (or puzzle FILEs)");
+  const long long count = vm.count("count") ? vm["count"].as<long long>() : 0;
+  if (vm.count("count") && (count < 1 || count > 100000)) {
+    throw UsageError("--count must be 1 to 100000");
+  }
+  if (!files.empty()) {
+    for (const auto& option : filters.options()) {
+      const std::string& name = option->long_name();
+      if (vm.count(name) && !vm[name].defaulted()) {
+        throw UsageError("--" + name + " selects catalogue puzzles; with FILEs every record is printed");
+      }
+    }
+  } else if (vm.count("variant")) {
+    throw UsageError("--variant applies to FILEs; catalogue puzzles come with their own board");
+  }
   book::BookOptions options;
   options.per_page = vm["per-page"].as<int>();
   if (options.per_page != 1 && options.per_page != 2 && options.per_page != 4 && options.per_page != 6) {
@@ -140,6 +265,11 @@ int cmd_book(const Invocation& inv) {
   if (reuse && vm["unused"].as<bool>()) throw UsageError("--reuse and --unused contradict each other");
   if (!dry_run && !vm.count("out")) throw UsageError("book needs -o FILE.pdf (or --dry-run)");
   const std::string out = vm.count("out") ? vm["out"].as<std::string>() : "";
+  if (!files.empty()) {
+    ReaderOptions reader;
+    reader.variant = variant_from(vm);
+    return book_from_files(files, reader, count, dry_run, out, options);
+  }
 
   db::QueryFilter filter = filter_from(vm);
   filter.unused = !reuse;
@@ -185,15 +315,7 @@ int cmd_book(const Invocation& inv) {
                 << " mm wide at " << options.per_page
                 << " per page; fewer per page (--per-page) print larger\n";
     }
-    auto describe = [&](std::ostream& os) {
-      os << count_of(recs.size(), "puzzle") << ", " << count_of(plan.pages, "page") << " (title, "
-         << count_of(plan.puzzle_pages, "puzzle page");
-      if (plan.answer_pages) {
-        os << ", " << count_of(plan.answer_pages, "answer page") << " from page "
-           << plan.first_answer_page;
-      }
-      os << ")";
-    };
+    auto describe = [&](std::ostream& os) { describe_plan(os, recs.size(), plan); };
     if (dry_run) {
       for (const auto& r : recs) {
         std::cout << '#' << r.id << ' ' << r.level.value_or("-") << ' '
@@ -221,13 +343,7 @@ int cmd_book(const Invocation& inv) {
         book_record.overwrites.push_back(b.id);
       }
     }
-    const std::string part = out + ".part";
-    try {
-      book::write_book(part, items, options);
-    } catch (const book::BookError& e) {
-      std::remove(part.c_str());
-      throw IoError(out + ": " + e.what());
-    }
+    const std::string part = write_part(out, items, options);
     bool renamed = false;
     std::int64_t book_id = 0;
     try {

@@ -21,19 +21,27 @@ namespace sudoforge::cli {
 namespace {
 
 constexpr const char* kRenderUsage =
-    "sudoforge render PUZZLE|FILE|--id N -o FILE [--format svg|png|pdf] [--solution]";
+    "sudoforge render PUZZLE|FILE|--id N -o FILE [--format svg|png|pdf] [--solution]\n"
+    "       [--variant V] [--rule]";
 constexpr const char* kExamples =
     "  sudoforge render '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..' -o p.svg\n"
     "  sudoforge render --id 17 --solution -o answer17.png      from the catalogue (--db)\n"
     "  sudoforge render puzzle.txt --format pdf -o puzzle.pdf --caption 'Puzzle of the day'\n"
     "  sudoforge render --id 5 --cell 24 -o small.png            24-pixel cells\n"
     "  sudoforge render puzzle.txt --format png -o - > p.png      to stdout\n"
+    "  sudoforge render xw.txt --variant x+windoku --rule -o xw.png   shaded diagonals, windows\n"
+    "  sudoforge render jigsaw.txt --variant jigsaw --solution -o jigsaw.svg\n"
     "\n"
     "PUZZLE is the puzzle's text (any accepted layout), a file holding it (its first\n"
     "record), or '-' for stdin. The format is taken from -o's extension unless --format\n"
     "says; -o - writes the image to stdout (SVG unless --format says). With --solution\n"
     "the other cells show the solution in blue, lighter than the bold givens; the puzzle\n"
     "must then have exactly one solution (else exit 1).\n"
+    "Variant boards (--variant, or a CSV variant column) carry their marks: X's diagonals\n"
+    "and Windoku's four windows shaded, Disjoint Groups' place-in-box corner marks, the nine\n"
+    "cells of Asterisk, Centre Dot and Girandola shaded (circled, hatched when two or three\n"
+    "share a board), jigsaw regions outlined with heavy lines. --rule adds the one-line rule\n"
+    "reminder under the grid (e.g. 'X: each shaded diagonal also holds 1-9 once').\n"
     "Exit codes: 0 done; 1 bad puzzle (conflicting givens, or no unique solution for\n"
     "--solution, or no such --id); 2 usage error; 3 catalogue or file error.\n";
 
@@ -75,8 +83,10 @@ int cmd_render(const Invocation& inv) {
     ("solution", po::bool_switch(), "show the solution in the empty cells")
     ("cell", po::value<double>()->default_value(0), "cell edge in points/pixels (0: by board size)")
     ("caption", po::value<std::string>()->default_value(""), "a line of text under the grid")
+    ("rule", po::bool_switch(), "the variant's rule reminder under the grid (none on classic boards)")
     ("alphabet", po::value<std::string>()->default_value("auto"),
      "symbols of boards above 9x9: auto, letters (A-P for 16x16) or digits (1-9 then A-G)");
+  add_variant_option(visible);
   po::variables_map vm;
   if (!parse_options(inv, visible, kRenderUsage, kExamples, vm, "puzzle")) return kOk;
 
@@ -98,6 +108,7 @@ int cmd_render(const Invocation& inv) {
     throw UsageError("--cell must be 0 or between 4 and 400");
   }
   options.caption = vm["caption"].as<std::string>();
+  options.rule = vm["rule"].as<bool>();
   const bool with_solution = vm["solution"].as<bool>();
 
   Grid givens;
@@ -144,6 +155,7 @@ int cmd_render(const Invocation& inv) {
       text = ss.str();
     }
     ReaderOptions ro;
+    ro.variant = variant_from(vm);
     const std::string alphabet = vm["alphabet"].as<std::string>();
     if (alphabet == "letters") ro.alphabet = Alphabet::Kind::kStandard;
     else if (alphabet == "digits") ro.alphabet = Alphabet::Kind::kDigits;
@@ -154,11 +166,6 @@ int cmd_render(const Invocation& inv) {
       auto rec = reader.next();
       if (!rec) {
         std::cerr << "sudoforge render: " << source << ": no puzzle found\n";
-        return kRecordsFailed;
-      }
-      if (!rec->grid.geometry().is_classic()) {
-        std::cerr << "sudoforge render: " << source << ":" << rec->line
-                  << ": render draws classic boards only for now\n";
         return kRecordsFailed;
       }
       givens = rec->grid;

@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "sudoforge/core/alphabet.h"
+#include "sudoforge/core/errors.h"
 
 namespace sudoforge::book {
 namespace {
@@ -91,9 +92,193 @@ double fit_font(cairo_t* cr, const std::string& text, bool bold, double size, do
   return size;
 }
 
+// ---- variant marks --------------------------------------------------------------------
+
+enum class MarkStyle { kShade, kRing, kHatch };
+
+struct MarkedCells {
+  MarkStyle style;
+  std::vector<int> cells;
+};
+
+// What a board's variant adds to the plain grid (see book.h for the looks).
+struct BoardMarks {
+  Variant variant;
+  std::vector<MarkedCells> sets;
+  std::vector<int> group_place;  // Disjoint Groups: each cell's place in its box; else empty
+};
+
+// The extra houses of one variant on its own, on the 9x9 board with boxes, in
+// Variant::apply's order (Windoku: the four windows first).
+std::vector<std::vector<int>> houses_of_flag(Variant::Flag flag) {
+  const Geometry g = Variant(flag).apply(Geometry());
+  std::vector<std::vector<int>> houses;
+  for (int h = 3 * g.size(); h < g.house_count(); ++h) {
+    const auto cells = g.house(h);
+    houses.emplace_back(cells.begin(), cells.end());
+  }
+  return houses;
+}
+
+Variant variant_of(const Geometry& board) {
+  try {
+    return Variant::of(board);
+  } catch (const VariantError& e) {
+    throw BookError(e.what());
+  }
+}
+
+// The nine-cell variants, in the order their marks are handed out (shade, ring, hatch).
+constexpr Variant::Flag kSingleHouse[] = {Variant::kAsterisk, Variant::kCentreDot,
+                                          Variant::kGirandola};
+
+MarkStyle single_house_style(Variant v, Variant::Flag flag) {
+  int k = 0;
+  for (Variant::Flag f : kSingleHouse) {
+    if (f == flag) break;
+    if (v.has(f)) ++k;
+  }
+  return k == 0 ? MarkStyle::kShade : k == 1 ? MarkStyle::kRing : MarkStyle::kHatch;
+}
+
+BoardMarks marks_of(const Geometry& board) {
+  BoardMarks m;
+  m.variant = variant_of(board);
+  const int n = board.size();
+  if (m.variant.has(Variant::kX)) {
+    // The diagonals are defined on every size (the 9x9 houses_of_flag would not do).
+    std::vector<int> cells;
+    for (int i = 0; i < n; ++i) {
+      cells.push_back(i * n + i);
+      if (2 * i + 1 != n) cells.push_back(i * n + n - 1 - i);
+    }
+    m.sets.push_back({MarkStyle::kShade, std::move(cells)});
+  }
+  if (m.variant.has(Variant::kWindoku)) {
+    const auto houses = houses_of_flag(Variant::kWindoku);
+    std::vector<int> cells;
+    for (int w = 0; w < 4; ++w) cells.insert(cells.end(), houses[w].begin(), houses[w].end());
+    m.sets.push_back({MarkStyle::kShade, std::move(cells)});
+  }
+  if (m.variant.has(Variant::kDisjointGroups)) {
+    m.group_place.assign(static_cast<std::size_t>(board.cell_count()), 0);
+    const auto houses = houses_of_flag(Variant::kDisjointGroups);
+    for (std::size_t k = 0; k < houses.size(); ++k) {
+      for (int c : houses[k]) m.group_place[static_cast<std::size_t>(c)] = static_cast<int>(k);
+    }
+  }
+  for (Variant::Flag f : kSingleHouse) {
+    if (m.variant.has(f))
+      m.sets.push_back({single_house_style(m.variant, f), houses_of_flag(f)[0]});
+  }
+  return m;
+}
+
+// Shading: translucent black, so overlapping houses darken and greyscale printing keeps it.
+constexpr double kShadeAlpha = 0.17;
+
+// The rule reminder's phrase for one variant's houses: its subject and whether it is plural.
+struct Phrase {
+  std::string subject;
+  bool plural = false;
+};
+
+std::string display_name(Variant::Flag flag) {
+  switch (flag) {
+    case Variant::kX:
+      return "X";
+    case Variant::kWindoku:
+      return "Windoku";
+    case Variant::kDisjointGroups:
+      return "Disjoint Groups";
+    case Variant::kAsterisk:
+      return "Asterisk";
+    case Variant::kCentreDot:
+      return "Centre Dot";
+    case Variant::kGirandola:
+      return "Girandola";
+    case Variant::kJigsaw:
+      return "Jigsaw";
+  }
+  return "";
+}
+
+std::string and_list(const std::vector<Phrase>& phrases) {
+  std::string out;
+  for (std::size_t i = 0; i < phrases.size(); ++i) {
+    if (i > 0) out += i + 1 == phrases.size() ? " and " : ", ";
+    out += phrases[i].subject;
+  }
+  return out;
+}
+
+void shade_cell(cairo_t* cr, double x, double y, double cell, const Geometry& g, int c) {
+  cairo_rectangle(cr, x + g.col(c) * cell, y + g.row(c) * cell, cell, cell);
+}
+
+// Shadings and hatchings: under the lines and digits.
+void draw_marks_under(cairo_t* cr, double x, double y, double cell, const Geometry& g,
+                      const BoardMarks& m) {
+  for (const MarkedCells& set : m.sets) {
+    if (set.style == MarkStyle::kShade) {
+      // One fill per set: a cell of two sets is covered twice and prints darker.
+      cairo_set_source_rgba(cr, 0, 0, 0, kShadeAlpha);
+      for (int c : set.cells) shade_cell(cr, x, y, cell, g, c);
+      cairo_fill(cr);
+    } else if (set.style == MarkStyle::kHatch) {
+      cairo_save(cr);
+      for (int c : set.cells) shade_cell(cr, x, y, cell, g, c);
+      cairo_clip(cr);
+      cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
+      cairo_set_line_width(cr, std::max(0.3, cell * 0.03));
+      const double side = cell * g.size();
+      for (double d = -side; d < side; d += cell / 4) {
+        cairo_move_to(cr, x + d, y + side);
+        cairo_line_to(cr, x + d + side, y);
+      }
+      cairo_stroke(cr);
+      cairo_restore(cr);
+    }
+  }
+}
+
+// Rings and the Disjoint Groups corner marks: over the lines, under the digits.
+void draw_marks_over(cairo_t* cr, double x, double y, double cell, const Geometry& g,
+                     const BoardMarks& m) {
+  for (const MarkedCells& set : m.sets) {
+    if (set.style != MarkStyle::kRing) continue;
+    cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
+    cairo_set_line_width(cr, std::max(0.5, cell * 0.05));
+    for (int c : set.cells) {
+      const double cx = x + (g.col(c) + 0.5) * cell, cy = y + (g.row(c) + 0.5) * cell;
+      cairo_new_sub_path(cr);
+      cairo_arc(cr, cx, cy, cell * 0.40, 0, 2 * M_PI);
+    }
+    cairo_stroke(cr);
+  }
+  if (!m.group_place.empty()) {
+    // A small box in the top-left corner, the cell's place in its box filled in.
+    const int br = g.box_rows(), bc = g.box_cols();
+    // Above and left of the digit's ink (its top is about 0.27 cell down).
+    const double inset = cell * 0.05, size = cell * 0.22;
+    cairo_set_line_width(cr, std::max(0.3, cell * 0.015));
+    for (int c = 0; c < g.cell_count(); ++c) {
+      const double x0 = x + g.col(c) * cell + inset, y0 = y + g.row(c) * cell + inset;
+      const int place = m.group_place[static_cast<std::size_t>(c)];
+      cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+      cairo_rectangle(cr, x0 + (place % bc) * size / bc, y0 + (place / bc) * size / br, size / bc,
+                      size / br);
+      cairo_fill(cr);
+      cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+      cairo_rectangle(cr, x0, y0, size, size);
+      cairo_stroke(cr);
+    }
+  }
+}
+
 struct GridStyle {
   double thin = 0.5, thick = 2.0, border = 2.5;
-  double digit_scale = 0.62;  // font size / cell edge
+  double digit_scale = 0.62;   // font size / cell edge
   bool answer_colour = false;  // solution digits in blue (else dark grey)
 };
 
@@ -105,26 +290,29 @@ GridStyle style_for_cell(double cell) {
   return s;
 }
 
-// The grid with its top-left corner at (x, y), `side` points wide. Givens bold black;
-// with `solution`, the remaining cells hold its digits in the normal weight, coloured.
-void draw_grid(cairo_t* cr, double x, double y, double side, const Grid& givens,
-               const Grid* solution, const GridStyle& st) {
-  const Geometry& g = givens.geometry();
+// The grid of `board` with its top-left corner at (x, y), `side` points wide, with the
+// board's variant marks. Givens bold black; with `solution`, the remaining cells hold its
+// digits in the normal weight, coloured.
+void draw_grid(cairo_t* cr, double x, double y, double side, const Geometry& board,
+               const Grid& givens, const Grid* solution, const GridStyle& st) {
+  const Geometry& g = board;
   const int n = g.size();
   const double cell = side / n;
   const Alphabet alphabet = Alphabet::standard(n);
+  const BoardMarks marks = marks_of(board);
 
   cairo_save(cr);
-  // Thin cell lines first, then the box lines over them, then the border.
+  draw_marks_under(cr, x, y, cell, g, marks);
+  // Thin cell lines first, then the region lines over them, then the border.
   cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
   cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
   cairo_set_line_width(cr, st.thin);
   for (int i = 1; i < n; ++i) {
-    if (i % g.box_cols() != 0) {
+    if (!g.has_boxes() || i % g.box_cols() != 0) {
       cairo_move_to(cr, x + i * cell, y);
       cairo_line_to(cr, x + i * cell, y + side);
     }
-    if (i % g.box_rows() != 0) {
+    if (!g.has_boxes() || i % g.box_rows() != 0) {
       cairo_move_to(cr, x, y + i * cell);
       cairo_line_to(cr, x + side, y + i * cell);
     }
@@ -132,19 +320,40 @@ void draw_grid(cairo_t* cr, double x, double y, double side, const Grid& givens,
   cairo_stroke(cr);
   cairo_set_source_rgb(cr, 0, 0, 0);
   cairo_set_line_width(cr, st.thick);
-  for (int i = g.box_cols(); i < n; i += g.box_cols()) {
-    cairo_move_to(cr, x + i * cell, y);
-    cairo_line_to(cr, x + i * cell, y + side);
-  }
-  for (int i = g.box_rows(); i < n; i += g.box_rows()) {
-    cairo_move_to(cr, x, y + i * cell);
-    cairo_line_to(cr, x + side, y + i * cell);
+  if (g.has_boxes()) {
+    for (int i = g.box_cols(); i < n; i += g.box_cols()) {
+      cairo_move_to(cr, x + i * cell, y);
+      cairo_line_to(cr, x + i * cell, y + side);
+    }
+    for (int i = g.box_rows(); i < n; i += g.box_rows()) {
+      cairo_move_to(cr, x, y + i * cell);
+      cairo_line_to(cr, x + side, y + i * cell);
+    }
+  } else {
+    // Jigsaw: one heavy segment per cell edge between two regions; square caps close
+    // the corners where segments meet.
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) {
+        const int here = g.box(g.cell(r, c));
+        if (c + 1 < n && g.box(g.cell(r, c + 1)) != here) {
+          cairo_move_to(cr, x + (c + 1) * cell, y + r * cell);
+          cairo_line_to(cr, x + (c + 1) * cell, y + (r + 1) * cell);
+        }
+        if (r + 1 < n && g.box(g.cell(r + 1, c)) != here) {
+          cairo_move_to(cr, x + c * cell, y + (r + 1) * cell);
+          cairo_line_to(cr, x + (c + 1) * cell, y + (r + 1) * cell);
+        }
+      }
+    }
   }
   cairo_stroke(cr);
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
   cairo_set_line_width(cr, st.border);
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
   cairo_rectangle(cr, x, y, side, side);
   cairo_stroke(cr);
+  draw_marks_over(cr, x, y, cell, g, marks);
 
   // Digits, centred on their ink box (each symbol measured once per weight).
   const double font_size = cell * st.digit_scale;
@@ -195,11 +404,16 @@ struct Slots {
 
 Slots puzzle_slots(int per_page) {
   switch (per_page) {
-    case 1: return {1, 1};
-    case 2: return {1, 2};
-    case 4: return {2, 2};
-    case 6: return {2, 3};
-    default: throw BookError("puzzles per page must be 1, 2, 4 or 6, not " + std::to_string(per_page));
+    case 1:
+      return {1, 1};
+    case 2:
+      return {1, 2};
+    case 4:
+      return {2, 2};
+    case 6:
+      return {2, 3};
+    default:
+      throw BookError("puzzles per page must be 1, 2, 4 or 6, not " + std::to_string(per_page));
   }
 }
 
@@ -216,21 +430,80 @@ struct PageFrame {
 PageFrame frame_for(Paper paper) {
   const auto [w, h] = paper_size(paper);
   PageFrame f{w, h, 0.07 * w, 0, 0};
-  f.top = f.margin + 22;             // below the running head
-  f.bottom = h - f.margin - 16;      // above the page number
+  f.top = f.margin + 22;         // below the running head
+  f.bottom = h - f.margin - 16;  // above the page number
   return f;
 }
 
 struct SlotGeometry {
   double slot_w, slot_h, side, caption_size;
+  double rule_size = 0;  // the rule reminder's font size
+  int rule_lines = 0;    // lines reserved for it under the caption (0: no reminders)
 };
 
-SlotGeometry slot_geometry(const PageFrame& f, Slots s, double caption_size, double gutter) {
+// The rule reminder line is as tall as `caption_size` allows for, a little smaller.
+constexpr double kRuleScale = 0.85, kRuleLead = 1.35;
+
+// The reminder in the italic face, as one line when it fits `width` at `size`, else as two
+// broken after the comma nearest the middle (or the space, without one).
+std::vector<std::string> rule_text_lines(cairo_t* cr, const std::string& rule, double size,
+                                         double width) {
+  if (rule.empty()) return {};
+  cairo_select_font_face(cr, kFont, CAIRO_FONT_SLANT_ITALIC, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size(cr, size);
+  cairo_text_extents_t e;
+  cairo_text_extents(cr, rule.c_str(), &e);
+  if (e.x_advance <= width) return {rule};
+  const auto nearest_middle = [&](const std::string& what) {
+    std::size_t best = std::string::npos;
+    for (auto at = rule.find(what); at != std::string::npos; at = rule.find(what, at + 1)) {
+      const auto distance = [&](std::size_t a) {
+        return a > rule.size() / 2 ? a - rule.size() / 2 : rule.size() / 2 - a;
+      };
+      if (best == std::string::npos || distance(at) < distance(best)) best = at;
+    }
+    return best;
+  };
+  std::size_t cut = nearest_middle(", ");
+  if (cut != std::string::npos) {
+    ++cut;  // the comma ends the first line
+  } else {
+    cut = nearest_middle(" ");
+  }
+  if (cut == std::string::npos) return {rule};
+  const std::size_t next = rule.find_first_not_of(' ', cut);
+  return {rule.substr(0, cut), rule.substr(next == std::string::npos ? rule.size() : next)};
+}
+
+// The lines `rule` takes at `size` in `width` (0 for none), measured before any page
+// exists (on a scratch surface).
+int rule_line_count(const std::string& rule, double size, double width) {
+  if (rule.empty()) return 0;
+  SurfacePtr scratch(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1));
+  ContextPtr cr(cairo_create(scratch.get()));
+  return static_cast<int>(rule_text_lines(cr.get(), rule, size, width).size());
+}
+
+// The reminder lines the slots of `puzzles` need: 0 without variant puzzles, 2 when one
+// reminder does not fit on a line of `width` at `size`.
+int rule_lines_needed(std::span<const BookPuzzle> puzzles, double size, double width) {
+  int lines = 0;
+  for (const BookPuzzle& p : puzzles) {
+    lines = std::max(lines, rule_line_count(rule_reminder(board_of(p)), size, width));
+  }
+  return lines;
+}
+
+SlotGeometry slot_geometry(const PageFrame& f, Slots s, double caption_size, double gutter,
+                           std::span<const BookPuzzle> rules = {}) {
   SlotGeometry g;
   g.slot_w = (f.width - 2 * f.margin) / s.cols;
   g.slot_h = (f.bottom - f.top) / s.rows;
   g.caption_size = caption_size;
-  g.side = std::min(g.slot_w - gutter, g.slot_h - gutter - caption_size * 2.0);
+  g.rule_size = caption_size * kRuleScale;
+  g.rule_lines = rules.empty() ? 0 : rule_lines_needed(rules, g.rule_size, g.slot_w - 4);
+  g.side = std::min(g.slot_w - gutter, g.slot_h - gutter - caption_size * 2.0 -
+                                           g.rule_size * kRuleLead * g.rule_lines);
   return g;
 }
 
@@ -240,7 +513,9 @@ int max_size(std::span<const BookPuzzle> puzzles) {
   return n;
 }
 
-int ceil_div(int a, int b) { return (a + b - 1) / b; }
+int ceil_div(int a, int b) {
+  return (a + b - 1) / b;
+}
 
 void running_head(cairo_t* cr, const PageFrame& f, const std::string& text, bool bold) {
   cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
@@ -259,6 +534,28 @@ void page_number(cairo_t* cr, const PageFrame& f, int page) {
   text_centred(cr, std::to_string(page), f.width / 2, f.height - f.margin * 0.6);
 }
 
+// The rule reminder centred on cx, the first line's baseline at `baseline`, in at most
+// `max_lines` lines (rule_text_lines), each shrunk to fit `width`; nothing for a classic
+// board.
+void rule_line(cairo_t* cr, const std::string& rule, double cx, double baseline, double size,
+               double width, int max_lines) {
+  std::vector<std::string> lines = rule_text_lines(cr, rule, size, width);
+  if (static_cast<int>(lines.size()) > max_lines) lines = {rule};
+  // One size for every line: the widest one's fit.
+  double fitted = size;
+  for (const std::string& line : lines) {
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, line.c_str(), &e);
+    if (e.x_advance > width) fitted = std::min(fitted, size * width / e.x_advance);
+  }
+  cairo_set_font_size(cr, fitted);
+  cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+  for (const std::string& line : lines) {
+    text_centred(cr, line, cx, baseline);
+    baseline += size * kRuleLead;
+  }
+}
+
 // Grids in `slots` on one page; `solutions` selects the answer style.
 void grid_page(cairo_t* cr, const PageFrame& f, Slots slots, const SlotGeometry& sg,
                std::span<const BookPuzzle> items, bool answers) {
@@ -266,9 +563,11 @@ void grid_page(cairo_t* cr, const PageFrame& f, Slots slots, const SlotGeometry&
     const BookPuzzle& p = items[i];
     const int col = static_cast<int>(i) % slots.cols;
     const int row = static_cast<int>(i) / slots.cols;
-    const double block_h = sg.side + sg.caption_size * 1.9;
+    const double block_h =
+        sg.side + sg.caption_size * 1.9 + sg.rule_size * kRuleLead * sg.rule_lines;
     const double x = f.margin + col * sg.slot_w + (sg.slot_w - sg.side) / 2;
     const double y = f.top + row * sg.slot_h + (sg.slot_h - block_h) / 2;
+    const Geometry board = board_of(p);
     const double cell = sg.side / p.givens.size();
     GridStyle st = style_for_cell(cell);
     if (answers) {
@@ -276,12 +575,17 @@ void grid_page(cairo_t* cr, const PageFrame& f, Slots slots, const SlotGeometry&
       st.digit_scale = 0.66;
     }
     const Grid* solution = answers && p.solution ? &*p.solution : nullptr;
-    draw_grid(cr, x, y, sg.side, p.givens, solution, st);
+    draw_grid(cr, x, y, sg.side, board, p.givens, solution, st);
     const std::string& text = answers ? p.label : p.caption;
+    const double baseline = y + sg.side + sg.caption_size * 1.45;
     if (!text.empty()) {
       cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
       fit_font(cr, text, answers, sg.caption_size, sg.slot_w - 4);
-      text_centred(cr, text, x + sg.side / 2, y + sg.side + sg.caption_size * 1.45);
+      text_centred(cr, text, x + sg.side / 2, baseline);
+    }
+    if (sg.rule_lines > 0) {
+      rule_line(cr, rule_reminder(board), x + sg.side / 2, baseline + sg.rule_size * kRuleLead,
+                sg.rule_size, sg.slot_w - 4, sg.rule_lines);
     }
   }
 }
@@ -327,6 +631,61 @@ std::pair<double, double> paper_size(Paper paper) {
   return {595.28, 841.89};
 }
 
+Geometry board_of(const BookPuzzle& puzzle) {
+  const Geometry& g = puzzle.givens.geometry();
+  if (!puzzle.variant || puzzle.variant->is_classic() || g.extra_house_count() != 0 ||
+      !g.has_boxes()) {
+    return g;
+  }
+  try {
+    return puzzle.variant->apply(g);
+  } catch (const VariantError& e) {
+    throw BookError(e.what());
+  }
+}
+
+std::string rule_reminder(const Geometry& board) {
+  const BoardMarks marks = marks_of(board);
+  const Variant v = marks.variant;
+  if (v.is_classic()) return "";
+  const Alphabet alphabet = Alphabet::standard(board.size());
+  const std::string symbols =
+      std::string(1, alphabet.symbol(1)) + "-" + std::string(1, alphabet.symbol(board.size()));
+  std::string names;
+  for (std::uint32_t bit = 1; bit <= Variant::kJigsaw; bit <<= 1) {
+    if (!v.has(static_cast<Variant::Flag>(bit))) continue;
+    if (!names.empty()) names += " + ";
+    names += display_name(static_cast<Variant::Flag>(bit));
+  }
+  // The jigsaw regions come first (they replace the boxes), then the extra houses.
+  std::vector<Phrase> phrases;
+  if (v.has(Variant::kX)) phrases.push_back({"each shaded diagonal"});
+  if (v.has(Variant::kWindoku)) phrases.push_back({"each shaded window"});
+  if (v.has(Variant::kDisjointGroups))
+    phrases.push_back({"each group of cells with the same corner mark"});
+  for (Variant::Flag f : kSingleHouse) {
+    if (!v.has(f)) continue;
+    const MarkStyle style = single_house_style(v, f);
+    phrases.push_back({style == MarkStyle::kShade  ? "the shaded cells"
+                       : style == MarkStyle::kRing ? "the circled cells"
+                                                   : "the hatched cells",
+                       true});
+  }
+  std::string rule = names + ": ";
+  if (v.has(Variant::kJigsaw)) {
+    rule += "each outlined region holds " + symbols + " once";
+  } else {
+    const Phrase first = phrases.front();
+    phrases.erase(phrases.begin());
+    rule += first.subject + " also " + (first.plural ? "hold " : "holds ") + symbols + " once";
+  }
+  if (!phrases.empty()) {
+    const bool plural = phrases.size() > 1 || phrases.front().plural;
+    rule += std::string(", and so ") + (plural ? "do " : "does ") + and_list(phrases);
+  }
+  return rule;
+}
+
 int answers_per_page(int n) {
   const Slots s = answer_slots(n);
   return s.cols * s.rows;
@@ -334,7 +693,9 @@ int answers_per_page(int n) {
 
 namespace {
 constexpr double kPuzzleCaptionSmall = 10, kPuzzleCaptionLarge = 12, kAnswerCaption = 8;
-double puzzle_caption_size(int per_page) { return per_page <= 2 ? kPuzzleCaptionLarge : kPuzzleCaptionSmall; }
+double puzzle_caption_size(int per_page) {
+  return per_page <= 2 ? kPuzzleCaptionLarge : kPuzzleCaptionSmall;
+}
 }  // namespace
 
 BookLayout plan_book(std::span<const BookPuzzle> puzzles, const BookOptions& options) {
@@ -348,7 +709,11 @@ BookLayout plan_book(std::span<const BookPuzzle> puzzles, const BookOptions& opt
     layout.first_answer_page = 2 + layout.puzzle_pages;
   }
   layout.pages = 1 + layout.puzzle_pages + layout.answer_pages;
-  const SlotGeometry sg = slot_geometry(f, slots, puzzle_caption_size(options.per_page), 24);
+  for (const BookPuzzle& p : puzzles) {
+    if (!rule_reminder(board_of(p)).empty()) ++layout.reminders;
+  }
+  const SlotGeometry sg = slot_geometry(f, slots, puzzle_caption_size(options.per_page), 24,
+                                        layout.reminders > 0 ? puzzles : decltype(puzzles){});
   layout.smallest_cell = sg.side / max_size(puzzles);
   return layout;
 }
@@ -366,7 +731,8 @@ BookLayout write_book(const std::string& path, std::span<const BookPuzzle> puzzl
   }
   const PageFrame f = frame_for(options.paper);
   FileSink sink(path);
-  SurfacePtr surface(cairo_pdf_surface_create_for_stream(&FileSink::write, &sink, f.width, f.height));
+  SurfacePtr surface(
+      cairo_pdf_surface_create_for_stream(&FileSink::write, &sink, f.width, f.height));
   check(cairo_surface_status(surface.get()), path);
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, options.title.c_str());
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "sudoforge");
@@ -378,8 +744,10 @@ BookLayout write_book(const std::string& path, std::span<const BookPuzzle> puzzl
 
   int page = 2;
   const Slots slots = puzzle_slots(options.per_page);
-  const SlotGeometry sg = slot_geometry(f, slots, puzzle_caption_size(options.per_page), 24);
-  for (std::size_t i = 0; i < puzzles.size(); i += static_cast<std::size_t>(options.per_page), ++page) {
+  const SlotGeometry sg = slot_geometry(f, slots, puzzle_caption_size(options.per_page), 24,
+                                        layout.reminders > 0 ? puzzles : decltype(puzzles){});
+  for (std::size_t i = 0; i < puzzles.size();
+       i += static_cast<std::size_t>(options.per_page), ++page) {
     const std::size_t k = std::min(puzzles.size() - i, static_cast<std::size_t>(options.per_page));
     running_head(c, f, options.title, false);
     grid_page(c, f, slots, sg, puzzles.subspan(i, k), false);
@@ -427,8 +795,13 @@ void render_puzzle(const std::string& path, ImageFormat format, const Grid& give
   const double margin = std::max(cell / 2, 8.0);
   const double side = cell * n;
   const double caption_size = std::max(10.0, cell * 0.35);
-  const double caption_h = options.caption.empty() ? 0 : caption_size * 1.8;
+  const std::string rule = options.rule ? rule_reminder(givens.geometry()) : "";
+  const double rule_size = caption_size * kRuleScale;
   const double width = side + 2 * margin;
+  const int rule_lines = rule_line_count(rule, rule_size, width - margin);
+  const double caption_h =
+      (options.caption.empty() ? 0 : caption_size * 1.8) +
+      (rule.empty() ? 0 : rule_size * kRuleLead * rule_lines + caption_size * 0.45);
   const double height = side + 2 * margin + caption_h;
 
   FileSink sink(path);
@@ -453,12 +826,15 @@ void render_puzzle(const std::string& path, ImageFormat format, const Grid& give
   cairo_paint(c);
   GridStyle st = style_for_cell(cell);
   st.answer_colour = true;
-  draw_grid(c, margin, margin, side, givens, solution, st);
+  draw_grid(c, margin, margin, side, givens.geometry(), givens, solution, st);
+  double baseline = margin + side + caption_size * 1.4;
   if (!options.caption.empty()) {
     cairo_set_source_rgb(c, 0.15, 0.15, 0.15);
     fit_font(c, options.caption, false, caption_size, side);
-    text_centred(c, options.caption, width / 2, margin + side + caption_size * 1.4);
+    text_centred(c, options.caption, width / 2, baseline);
+    baseline += rule_size * kRuleLead;
   }
+  rule_line(c, rule, width / 2, baseline, rule_size, width - margin, rule_lines);
   check(cairo_status(c), path);
   cr.reset();
   if (format == ImageFormat::kPng) {

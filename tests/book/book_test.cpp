@@ -11,27 +11,14 @@
 #include <sstream>
 
 #include "pdf_probe.h"
+#include "scratch.h"
 #include "sudoforge/core/alphabet.h"
 
 namespace sudoforge::book {
 namespace {
 
-std::filesystem::path scratch() {
-  static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() / ("sudoforge-book-test-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(d);
-    std::filesystem::create_directories(d);
-    return d;
-  }();
-  return dir;
-}
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test::scratch;
+using test::slurp;
 
 using test::have_poppler;
 using test::shell_output;

@@ -203,5 +203,84 @@ TEST(CliRender, Errors) {
   EXPECT_EQ(run_cli("render --db " + db + " --id 999 -o " + out).exit_code, 1);
 }
 
+// A 6x6 jigsaw (README, Variants): givens and region map on one line.
+constexpr const char* kJigsaw6 = ".14.325.236132.15.153.264652.3.3164.";
+constexpr const char* kJigsaw6Map = "112233112233112233445566445566445566";
+
+std::string write_text(const std::string& name, const std::string& text) {
+  const std::string p = (scratch_dir() / name).string();
+  std::FILE* f = std::fopen(p.c_str(), "wb");
+  std::fwrite(text.data(), 1, text.size(), f);
+  std::fclose(f);
+  return p;
+}
+
+int occurrences(const std::string& text, const std::string& needle) {
+  int n = 0;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+// Variant boards were refused before; now they draw with their marks.
+TEST(CliRender, VariantBoardsDrawTheirMarksAndRule) {
+  const auto gen = run_cli("generate --variant x -n 1 --seed 1");
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  const std::string x = gen.out.substr(0, 81);
+  const std::string svg = out_file("x.svg"), classic = out_file("c.svg");
+  auto r = run_cli("render " + x + " --variant x -o " + svg);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(run_cli("render " + x + " -o " + classic).exit_code, 0);
+  EXPECT_NE(slurp(svg).find("fill-opacity:0.17"), std::string::npos);
+  EXPECT_EQ(slurp(classic).find("fill-opacity:0.17"), std::string::npos);
+
+  const std::string pdf = out_file("j.pdf");
+  r = run_cli("render - --variant jigsaw --solution --rule -o " + pdf,
+              std::string(kJigsaw6) + " " + kJigsaw6Map + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  if (have_poppler()) {
+    EXPECT_NE(pdf_text(pdf).find("Jigsaw: each outlined region holds 1-6 once"), std::string::npos);
+  }
+  EXPECT_EQ(run_cli("render " + x + " --variant nonsense -o " + svg).exit_code, 2);
+}
+
+// One book of classic, X and jigsaw records (a CSV variant column), one rule reminder per
+// variant puzzle; bad records are named and left out.
+TEST(CliBook, MixedVariantBookFromAFile) {
+  if (!have_poppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const auto gen = run_cli("generate --variant x -n 2 --seed 1");
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  std::istringstream lines(gen.out);
+  std::string x1, x2;
+  std::getline(lines, x1);
+  std::getline(lines, x2);
+  x1 = x1.substr(0, 81);
+  x2 = x2.substr(0, 81);
+  const std::string csv = write_text(
+      "mixed.csv", "puzzle,variant,regions\n" + std::string(kPuzzle) + ",classic,\n" + x1 +
+                       ",x,\n" + kJigsaw6 + ",jigsaw," + kJigsaw6Map + "\n" + x2 + ",x,\n");
+  const std::string pdf = out_file("mixed.pdf");
+  auto r = run_cli("book " + csv + " --per-page 2 --title Mixed -o " + pdf);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(pdf_pages(pdf), 1 + 2 + 1);
+  const std::string puzzles = pdf_text(pdf, 2, 3);
+  EXPECT_EQ(occurrences(puzzles, "X: each shaded diagonal also holds 1-9 once"), 2) << puzzles;
+  EXPECT_EQ(occurrences(puzzles, "Jigsaw: each outlined region holds 1-6 once"), 1) << puzzles;
+  EXPECT_EQ(occurrences(puzzles, " once"), 3) << puzzles;
+  for (const char* label : {"#1", "#2", "#3", "#4"}) {
+    EXPECT_NE(puzzles.find(label), std::string::npos) << label;
+  }
+  EXPECT_FALSE(std::filesystem::exists(pdf + ".part"));
+
+  // --variant gives every record its board; a record with several solutions is named.
+  const std::string xs = write_text("xs.txt", x1 + "\n" + std::string(81, '.') + "\n" + x2 + "\n");
+  r = run_cli("book " + xs + " --variant x -o " + pdf);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find(xs + ":2: more than one solution"), std::string::npos) << r.err;
+  EXPECT_EQ(occurrences(pdf_text(pdf, 2, 2), "X: each shaded diagonal"), 2);
+  // Catalogue filters do not apply to FILEs; --variant does not apply to the catalogue.
+  EXPECT_EQ(run_cli("book " + xs + " --level hard -o " + pdf).exit_code, 2);
+  EXPECT_EQ(run_cli("book --count 2 --variant x -o " + pdf).exit_code, 2);
+}
+
 }  // namespace
 }  // namespace sudoforge

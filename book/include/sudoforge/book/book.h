@@ -16,7 +16,22 @@
 //    6 for 12x12 and 16x16, 2 for 25x25), the givens in bold black and the answers in a
 //    lighter weight and colour, each labelled with its puzzle's label ("#12").
 // Symbols follow the standard alphabet (1-9; letters A.. above 9x9). Any supported
-// geometry lays out, and puzzles of different sizes may share a book.
+// geometry lays out, and puzzles of different sizes and variants may share a book.
+//
+// Variant boards (every page, answer and image) carry marks that print in black and white:
+// shadings are translucent grey, so where two overlap the cell is darker (X + Windoku:
+// the diagonal cells inside a window), and digits stay black on them.
+//  - X: the cells of both diagonals shaded;
+//  - Windoku: the four windows (rows and columns 2-4 and 6-8) shaded; the five groups
+//    they imply are not marked;
+//  - Disjoint Groups: a small box in each cell's top-left corner with the cell's place in
+//    its box filled in (the cells with the same mark form a group);
+//  - Asterisk, Centre Dot, Girandola: their nine cells shaded; when two or three of them
+//    share a board, the second's cells are circled and the third's hatched instead;
+//  - Jigsaw: the irregular regions replace the boxes: heavy lines wherever two
+//    neighbouring cells lie in different regions.
+// With variants in a book, each puzzle's caption is followed by a one-line rule reminder
+// (rule_reminder); a classic puzzle's slot leaves that line empty.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -25,6 +40,7 @@
 #include <vector>
 
 #include "sudoforge/core/grid.h"
+#include "sudoforge/core/variant.h"
 
 namespace sudoforge::book {
 
@@ -41,7 +57,14 @@ std::optional<Paper> parse_paper(const std::string& text);
 std::pair<double, double> paper_size(Paper paper);
 
 struct BookPuzzle {
+  // The board drawn is the givens' geometry: its variant houses and jigsaw regions come
+  // with it (as the record reader builds them).
   Grid givens;
+  // For a record that keeps its variant beside a classic grid: when set and the givens'
+  // board has boxes and no extra houses, the variant's houses are added before drawing
+  // (a jigsaw variant cannot be added: its regions must come with the board). Unset: the
+  // board's own variant (Variant::of).
+  std::optional<Variant> variant;
   std::optional<Grid> solution;  // required when BookOptions::answers
   std::string caption;           // under the puzzle, e.g. "#12 · hard · 3.4" (UTF-8)
   std::string label;             // over its answer, e.g. "#12"
@@ -52,21 +75,31 @@ struct BookOptions {
   std::string subtitle;
   std::vector<std::string> info;  // further title-page lines ("Level: hard", "60 puzzles")
   Paper paper = Paper::kA4;
-  int per_page = 4;               // 1, 2, 4 or 6
-  bool answers = true;            // answer pages at the end
+  int per_page = 4;     // 1, 2, 4 or 6
+  bool answers = true;  // answer pages at the end
 };
 
 struct BookLayout {
-  int pages = 0;          // in all, title page included
+  int pages = 0;  // in all, title page included
   int puzzle_pages = 0;
   int answer_pages = 0;
   int first_answer_page = 0;  // 1-based; 0 without answers
   double smallest_cell = 0;   // points: the smallest puzzle cell printed (readability)
+  int reminders = 0;          // puzzles printed with a rule reminder (the variant ones)
 };
 
 // The page plan for `puzzles` without drawing anything (the same numbers write_book
 // returns). Throws BookError for bad options (per_page not 1, 2, 4 or 6).
 BookLayout plan_book(std::span<const BookPuzzle> puzzles, const BookOptions& options);
+
+// The board a book puzzle is drawn on: givens' geometry, with `variant` applied when the
+// record brings it separately (see BookPuzzle). Throws BookError when it does not fit.
+Geometry board_of(const BookPuzzle& puzzle);
+
+// The one-line rule reminder of a variant board, naming its marks, e.g. "X: each shaded
+// diagonal also holds 1-9 once"; "" on a classic board. Throws BookError on a board
+// with an extra house of no known variant.
+std::string rule_reminder(const Geometry& board);
 
 // Answer grids per answer page for boards of N symbols.
 int answers_per_page(int n);
@@ -85,10 +118,12 @@ struct RenderOptions {
   // 32 for 12x12 and 16x16, 26 for 25x25.
   double cell = 0;
   std::string caption;  // optional line under the grid
+  bool rule = false;    // the variant's rule reminder (rule_reminder) under the grid/caption
 };
 
 // One puzzle as an image: the givens in bold black; with `solution`, the other cells'
-// digits in a lighter weight and blue. A margin of half a cell surrounds the grid.
+// digits in a lighter weight and blue; the variant marks of the givens' board (see
+// above). A margin of half a cell surrounds the grid.
 // Throws BookError (unwritable path, solution of another geometry).
 void render_puzzle(const std::string& path, ImageFormat format, const Grid& givens,
                    const Grid* solution = nullptr, const RenderOptions& options = {});
