@@ -27,7 +27,8 @@ Geometry board_from(const std::string& size, bool jigsaw) {
       used = 0;
     }
     if (used != size.size() || n < kMinJigsawSize || n > kMaxJigsawCliSize) {
-      throw UsageError("bad --size '" + size + "' for jigsaw: give N, 4 to 16 (regions of N cells)");
+      throw UsageError("bad --size '" + size +
+                       "' for jigsaw: give N, 4 to 16 (regions of N cells)");
     }
     std::vector<int> rows(n * n);
     for (int c = 0; c < n * n; ++c) rows[c] = c / n;
@@ -63,8 +64,8 @@ Variant variant_from(const std::string& spelling, const std::string& size, Geome
 
 GeneratorOptions generator_options_from(const po::variables_map& vm, Variant& variant) {
   GeneratorOptions gen;
-  variant = variant_from(vm["variant"].as<std::string>(), vm["size"].as<std::string>(),
-                         gen.geometry);
+  variant =
+      variant_from(vm["variant"].as<std::string>(), vm["size"].as<std::string>(), gen.geometry);
   gen.jigsaw = variant.has(Variant::kJigsaw);
   const Geometry& g = gen.geometry;
   try {

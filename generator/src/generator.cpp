@@ -68,7 +68,8 @@ void validate(const GeneratorOptions& o) {
     if (o.symmetry != Symmetry::kRandom &&
         !(jigsaw_admits(g.size(), o.symmetry) && keeps_extra_houses(g, o.symmetry))) {
       std::string list;
-      for (Symmetry s : jigsaw_symmetries(g)) list += (list.empty() ? "" : ", ") + std::string(symmetry_name(s));
+      for (Symmetry s : jigsaw_symmetries(g))
+        list += (list.empty() ? "" : ", ") + std::string(symmetry_name(s));
       throw GeneratorError("symmetry " + std::string(symmetry_name(o.symmetry)) +
                            " has no jigsaw layouts of size " + std::to_string(g.size()) +
                            "; they admit " + list + " and random");

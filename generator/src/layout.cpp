@@ -209,11 +209,19 @@ class Walk {
 
 bool jigsaw_admits(int n, Symmetry s) {
   if (n < kMinJigsawSize || n > kMaxJigsawSize) return false;
-  if (s == Symmetry::kRandom) return true;
-  if (!transposes(s)) return true;
+  if (s == Symmetry::kRandom || s == Symmetry::kNone || s == Symmetry::kRot180) return true;
+  if (!transposes(s)) {
+    // Mirror and flip start from boxes; from the rows of a prime N (each row its own
+    // mirror image) the walk never loses every straight region.
+    for (int d = 2; d * d <= n; ++d) {
+      if (n % d == 0) return true;
+    }
+    return false;
+  }
   const int r = square_root(n);
-  // 4x4 has no layout without a rectangle under these groups.
-  return r * r == n && n > 4;
+  // 4x4 has no layout without a rectangle under these groups, and under all eight
+  // transforms 9x9's centre region stays the centre box.
+  return r * r == n && n > 4 && (s != Symmetry::kDihedral || n >= 16);
 }
 
 std::vector<int> draw_region_map(int n, Symmetry symmetry, std::uint64_t seed) {

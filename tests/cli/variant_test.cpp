@@ -120,12 +120,12 @@ TEST(CliVariant, JigsawRecordsSolveWithTheirRegionMap) {
 }
 
 TEST(CliVariant, UsageErrorsAndRefusals) {
-  for (const char* args : {"generate --variant hyper", "generate --variant jigsaw --size 3x3",
-                           "generate --variant jigsaw --size 17", "generate --variant jigsaw --size 3",
-                           "generate --variant jigsaw --size 7 --symmetry diagonal",
-                           "generate --variant jigsaw --db",
-                           "generate --variant windoku --size 6", "generate --variant x --db",
-                           "solve --variant x+y"}) {
+  for (const char* args :
+       {"generate --variant hyper", "generate --variant jigsaw --size 3x3",
+        "generate --variant jigsaw --size 17", "generate --variant jigsaw --size 3",
+        "generate --variant jigsaw --size 7 --symmetry diagonal", "generate --variant jigsaw --db",
+        "generate --variant windoku --size 6", "generate --variant x --db",
+        "solve --variant x+y"}) {
     EXPECT_EQ(run_cli(args, "").exit_code, 2) << args;
   }
   // The catalogue refuses variant records (and keeps the classic ones) rather than store
@@ -167,8 +167,8 @@ bool valid_jigsaw_record(int n, const std::string& map, const std::string& solut
   std::set<std::string> seen;
   for (int c = 0; c < n * n; ++c) {
     const char v = solution[c];
-    for (const std::string& key : {"r" + std::to_string(c / n), "c" + std::to_string(c % n),
-                                   std::string("g") + map[c]}) {
+    for (const std::string& key :
+         {"r" + std::to_string(c / n), "c" + std::to_string(c % n), std::string("g") + map[c]}) {
       if (!seen.insert(key + v).second) return false;
     }
   }
@@ -230,7 +230,8 @@ TEST(CliVariant, JigsawRunsAreReproducibleAndSymmetric) {
       EXPECT_EQ(text[r][c] == '.', text[8 - r][8 - c] == '.');
       for (int r2 = 0; r2 < 9; ++r2) {
         for (int c2 = 0; c2 < 9; ++c2) {
-          EXPECT_EQ(text[9 + r][c] == text[9 + r2][c2], text[17 - r][8 - c] == text[17 - r2][8 - c2]);
+          EXPECT_EQ(text[9 + r][c] == text[9 + r2][c2],
+                    text[17 - r][8 - c] == text[17 - r2][8 - c2]);
         }
       }
     }

@@ -14,9 +14,9 @@
 // still holding a region that lies in one row or column, or that is exactly a box
 // layout, walks on until it holds none.
 //
-// Symmetries (jigsaw_admits): none, rot180, mirror and flip for every N (the start
-// layouts have them); diagonal, antidiagonal, rot90 and dihedral when N is a square (4,
-// 9, 16: square boxes are the start). Rows and columns map onto rows and columns under
+// Symmetries (jigsaw_admits): none and rot180 for every N; mirror and flip when N is not
+// prime (from the rows the walk cannot lose every straight region); diagonal, antidiagonal and rot90 when N is a square above 4 (9,
+// 16, 25: square boxes are the start), dihedral from 16 on. Rows and columns map onto rows and columns under
 // every transform, so a layout invariant under a group gives boards the group maps onto
 // themselves, solutions onto solutions.
 #include <cstdint>
