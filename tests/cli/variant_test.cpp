@@ -176,7 +176,7 @@ bool valid_jigsaw_record(int n, const std::string& map, const std::string& solut
 }
 
 TEST(CliVariant, GeneratedJigsawPuzzlesOfEverySize) {
-  for (int n : {4, 5, 7, 8, 10, 12}) {
+  for (int n : {4, 5, 7, 8, 10}) {
     const std::string size = " --size " + std::to_string(n);
     const auto gen = run_cli("generate --variant jigsaw -n 3 --seed 5 -o csv" + size);
     ASSERT_EQ(gen.exit_code, 0) << gen.err;
@@ -211,9 +211,9 @@ TEST(CliVariant, GeneratedJigsawPuzzlesOfEverySize) {
 }
 
 TEST(CliVariant, JigsawRunsAreReproducibleAndSymmetric) {
-  const std::string args = "generate --variant jigsaw --size 9 -n 6 --seed 11 --symmetry rot180 ";
-  const auto one = run_cli(args + "--threads 1 -o json");
-  const auto two = run_cli(args + "--threads 2 -o json");
+  const std::string args = "generate --variant jigsaw --size 9 --seed 11 --symmetry rot180 ";
+  const auto one = run_cli(args + "-n 6 --threads 1 -o json");
+  const auto two = run_cli(args + "-n 6 --threads 2 -o json");
   ASSERT_EQ(one.exit_code, 0) << one.err;
   EXPECT_EQ(one.out, two.out);
   const auto grid = run_cli(args + "-o grid -n 1");
