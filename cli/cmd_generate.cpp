@@ -32,6 +32,8 @@ constexpr const char* kExamples =
     "  sudoforge generate --symmetry rot180 -o grid    a classic symmetric puzzle\n"
     "  sudoforge generate --size 2x3 --symmetry mirror 6x6 boards (2x3 boxes)\n"
     "  sudoforge generate --size 16 -n 5 -o csv        16x16 (A-P), CSV with solutions\n"
+    "  sudoforge generate --variant jigsaw --size 7 --symmetry rot180 -n 3\n"
+    "                                                  7x7 jigsaw, symmetric regions and givens\n"
     "  sudoforge generate --no-minimal --min-clues 36  easier puzzles: stop at 36 clues\n"
     "  sudoforge generate -n 1000000 --time-limit 60   as many as one minute allows\n"
     "  sudoforge generate --level hard -n 10           graded puzzles of one level\n"
@@ -49,6 +51,10 @@ constexpr const char* kExamples =
     "flip (top-bottom), diagonal (r1c1-rNcN), antidiagonal, dihedral (all eight), random\n"
     "(one of the symmetric ones, drawn per puzzle). Boxes that are not square (2x3, 3x4)\n"
     "admit only none, rot180, mirror and flip.\n"
+    "Jigsaw: each puzzle gets its own layout of N connected regions of N cells (line: givens,\n"
+    "a space, the region map; grid: N more rows; csv/json: the 'regions' column). With a\n"
+    "symmetry the layout has it too: none, rot180 on every size; mirror, flip when N is not\n"
+    "prime; diagonal, antidiagonal, rot90 on 9x9 and 16x16; dihedral on 16x16.\n"
     "Cost, one core: thousands of minimal 9x9 puzzles a second, hundreds at 12x12, about\n"
     "ten at 16x16, 30 s to a few minutes per 25x25 puzzle. On 16x16 and 25x25 each\n"
     "uniqueness check has a node budget (--check-nodes; unbounded on 16x16, 50000000 on\n"
@@ -88,10 +94,11 @@ int cmd_generate(const Invocation& inv) {
     ("count,n", po::value<std::string>()->default_value("1"),
      "number of puzzles, 1 to 1000000000")
     ("size", po::value<std::string>()->default_value("9"),
-     "board: 9 (3x3 boxes), or RxC boxes: 2x2, 2x3, 3x3, 3x4, 4x4, 5x5 (or 4, 6, 12, 16, 25)")
+     "board: 9 (3x3 boxes), or RxC boxes: 2x2, 2x3, 3x3, 3x4, 4x4, 5x5 (or 4, 6, 12, 16, 25); "
+     "jigsaw: any N from 4 to 16")
     ("variant", po::value<std::string>()->default_value("classic"),
-     "extra houses: classic, or x, windoku, dg, asterisk, centre-dot, girandola joined with "
-     "'+' (x on every size, the others on 9x9)")
+     "extra houses: classic, or x, windoku, dg, asterisk, centre-dot, girandola, jigsaw joined "
+     "with '+' (x and jigsaw on every size, the others on 9x9)")
     ("symmetry", po::value<std::string>()->default_value("none"),
      "pattern of givens: none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral "
      "or random")

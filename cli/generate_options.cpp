@@ -1,26 +1,58 @@
 #include "generate_options.h"
 
 #include <string>
+#include <vector>
 
 #include "cli_common.h"
 #include "sudoforge/core/errors.h"
 #include "sudoforge/core/symmetry.h"
+#include "sudoforge/generator/layout.h"
 
 namespace sudoforge::cli {
 namespace {
 
-// The --variant of a generated board; `board` (the --size board) receives its houses.
-// UsageError when it is unknown, does not fit the size, or needs region layouts (jigsaw:
-// generation does not draw them yet).
-Variant variant_from(const std::string& spelling, Geometry& board) {
+// Jigsaw sizes on the command line (the generator takes up to 25; past 16 a puzzle would
+// take minutes and nobody has asked for one).
+constexpr int kMaxJigsawCliSize = 16;
+
+// The --size board: RxC boxes, or for jigsaw a bare N 4..16 with the rows standing in for
+// the regions (the generator draws each puzzle's own; see GeneratorOptions::jigsaw).
+Geometry board_from(const std::string& size, bool jigsaw) {
+  if (jigsaw) {
+    std::size_t used = 0;
+    int n = 0;
+    try {
+      n = std::stoi(size, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != size.size() || n < kMinJigsawSize || n > kMaxJigsawCliSize) {
+      throw UsageError("bad --size '" + size +
+                       "' for jigsaw: give N, 4 to 16 (regions of N cells)");
+    }
+    std::vector<int> rows(n * n);
+    for (int c = 0; c < n * n; ++c) rows[c] = c / n;
+    return Geometry::with_regions(n, rows);
+  }
+  try {
+    return Geometry::parse(size);
+  } catch (const GeometryError& e) {
+    throw UsageError("bad --size '" + size +
+                     "': use 9 or RxC boxes (2x2, 2x3, 3x3, 3x4, 4x4, 5x5)");
+  }
+}
+
+// The --variant of a generated board and the board with its houses. UsageError when the
+// variant is unknown or does not fit the size.
+Variant variant_from(const std::string& spelling, const std::string& size, Geometry& board) {
   Variant v;
   try {
     v = Variant::parse(spelling);
-    if (v.has(Variant::kJigsaw)) {
-      throw UsageError(
-          "generate --variant jigsaw: drawing region layouts is not built yet; "
-          "solve, grade and canon read jigsaw puzzles (README, Variants)");
-    }
+  } catch (const VariantError& e) {
+    throw UsageError(std::string("bad --variant: ") + e.what());
+  }
+  board = board_from(size, v.has(Variant::kJigsaw));
+  try {
     board = v.apply(board);
   } catch (const VariantError& e) {
     throw UsageError(std::string("bad --variant: ") + e.what());
@@ -32,20 +64,22 @@ Variant variant_from(const std::string& spelling, Geometry& board) {
 
 GeneratorOptions generator_options_from(const po::variables_map& vm, Variant& variant) {
   GeneratorOptions gen;
-  try {
-    gen.geometry = Geometry::parse(vm["size"].as<std::string>());
-  } catch (const GeometryError& e) {
-    throw UsageError("bad --size '" + vm["size"].as<std::string>() +
-                     "': use 9 or RxC boxes (2x2, 2x3, 3x3, 3x4, 4x4, 5x5)");
-  }
-  variant = variant_from(vm["variant"].as<std::string>(), gen.geometry);
+  variant =
+      variant_from(vm["variant"].as<std::string>(), vm["size"].as<std::string>(), gen.geometry);
+  gen.jigsaw = variant.has(Variant::kJigsaw);
   const Geometry& g = gen.geometry;
   try {
     gen.symmetry = parse_symmetry(vm["symmetry"].as<std::string>());
   } catch (const SymmetryError& e) {
     throw UsageError(std::string("bad --symmetry: ") + e.what());
   }
-  if (!admits(g, gen.symmetry)) {
+  if (gen.jigsaw) {
+    try {
+      validate(gen);
+    } catch (const GeneratorError& e) {
+      throw UsageError("--symmetry: " + std::string(e.what()));
+    }
+  } else if (!admits(g, gen.symmetry)) {
     if (!variant.is_classic()) {
       throw UsageError("--symmetry " + std::string(symmetry_name(gen.symmetry)) +
                        " does not keep the houses of " + variant.name());

@@ -99,9 +99,11 @@ std::shared_ptr<const Geometry::Tables> Geometry::tables_for(int box_rows, int b
 }
 
 std::shared_ptr<const Geometry::Tables> Geometry::intern(Tables t) {
-  // Boards other than the six classic ones (jigsaw regions, extra houses) are few per run
-  // but built per record read; the registry makes equal boards share one table, so that
-  // equality stays a pointer comparison. Entries live as long as the process.
+  // Boards other than the six classic ones (jigsaw regions, extra houses) are built per
+  // record read, and the generator draws a new jigsaw board per puzzle; the registry makes
+  // equal boards share one table, so that equality stays a pointer comparison. It holds
+  // them weakly: a board nobody holds any more is freed (equality only compares live
+  // boards), and the dead entries are swept whenever the registry has doubled.
   std::string key = std::to_string(t.n) + ':' + std::to_string(t.box_rows) + 'x' +
                     std::to_string(t.box_cols) + ':';
   for (int b : t.box) key += std::to_string(b) + ',';
@@ -110,11 +112,19 @@ std::shared_ptr<const Geometry::Tables> Geometry::intern(Tables t) {
     for (int cell : t.houses[h]) key += std::to_string(cell) + ',';
   }
   static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const Tables>> registry;
+  static std::map<std::string, std::weak_ptr<const Tables>> registry;
+  static std::size_t sweep_at = 64;
   std::lock_guard lock(mutex);
   auto& slot = registry[key];
-  if (!slot) slot = std::make_shared<const Tables>(std::move(t));
-  return slot;
+  std::shared_ptr<const Tables> live = slot.lock();
+  if (live) return live;
+  live = std::make_shared<const Tables>(std::move(t));
+  slot = live;
+  if (registry.size() >= sweep_at) {
+    std::erase_if(registry, [](const auto& entry) { return entry.second.expired(); });
+    sweep_at = std::max<std::size_t>(64, 2 * registry.size());
+  }
+  return live;
 }
 
 Geometry Geometry::with_regions(int n, std::span<const int> region_of_cell) {

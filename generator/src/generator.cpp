@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <array>
-#include <boost/random/mersenne_twister.hpp>
-#include <boost/random/uniform_int_distribution.hpp>
 #include <string>
 #include <vector>
 
+#include "random.h"
+#include "sudoforge/generator/layout.h"
 #include "sudoforge/solver/clause_solver.h"
 #include "sudoforge/solver/internal/engine_choice.h"
 #include "sudoforge/solver/search_limits.h"
@@ -15,22 +15,9 @@
 namespace sudoforge {
 namespace {
 
-using Rng = boost::random::mt19937_64;
-
-// A uniform integer in [0, n) with Boost's portable distribution.
-std::size_t draw_below(Rng& rng, std::size_t n) {
-  boost::random::uniform_int_distribution<std::size_t> dist(0, n - 1);
-  return dist(rng);
-}
-
-// Fisher-Yates, spelled out: std::shuffle's algorithm is not fixed by the standard.
-template <typename T>
-void shuffle(std::vector<T>& v, Rng& rng) {
-  for (std::size_t i = v.size(); i > 1; --i) {
-    const std::size_t j = draw_below(rng, i);
-    std::swap(v[i - 1], v[j]);
-  }
-}
+using generator_detail::draw_below;
+using generator_detail::Rng;
+using generator_detail::shuffle;
 
 }  // namespace
 
@@ -41,9 +28,53 @@ std::uint64_t puzzle_seed(std::uint64_t seed, std::uint64_t index) {
   return z ^ (z >> 31);
 }
 
+namespace {
+
+// True when every transform of s maps each extra house of g onto an extra house.
+bool keeps_extra_houses(const Geometry& g, Symmetry s) {
+  const int first = 3 * g.size();
+  std::vector<int> image;
+  for (Transform t : group_of(s)) {
+    for (int h = first; h < g.house_count(); ++h) {
+      image.clear();
+      for (int c : g.house(h)) image.push_back(transform_cell(g, t, c));
+      std::sort(image.begin(), image.end());
+      bool found = false;
+      for (int k = first; k < g.house_count() && !found; ++k) {
+        found = std::equal(image.begin(), image.end(), g.house(k).begin(), g.house(k).end());
+      }
+      if (!found) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<Symmetry> jigsaw_symmetries(const Geometry& board) {
+  std::vector<Symmetry> out;
+  for (Symmetry s : concrete_symmetries()) {
+    if (jigsaw_admits(board.size(), s) && keeps_extra_houses(board, s)) out.push_back(s);
+  }
+  return out;
+}
+
 void validate(const GeneratorOptions& o) {
   const Geometry& g = o.geometry;
-  if (!admits(g, o.symmetry)) {
+  if (o.jigsaw) {
+    if (g.size() < kMinJigsawSize || g.size() > kMaxJigsawSize) {
+      throw GeneratorError("jigsaw boards have 4 to 25 symbols, not " + std::to_string(g.size()));
+    }
+    if (o.symmetry != Symmetry::kRandom &&
+        !(jigsaw_admits(g.size(), o.symmetry) && keeps_extra_houses(g, o.symmetry))) {
+      std::string list;
+      for (Symmetry s : jigsaw_symmetries(g))
+        list += (list.empty() ? "" : ", ") + std::string(symmetry_name(s));
+      throw GeneratorError("symmetry " + std::string(symmetry_name(o.symmetry)) +
+                           " has no jigsaw layouts of size " + std::to_string(g.size()) +
+                           "; they admit " + list + " and random");
+    }
+  } else if (!admits(g, o.symmetry)) {
     throw GeneratorError("symmetry " + std::string(symmetry_name(o.symmetry)) +
                          " needs square boxes; " + g.name() +
                          " boxes admit none, rot180, mirror and flip");
@@ -118,6 +149,8 @@ struct Generator::Impl {
   SearchStats cost;
   int searches = 0;
 
+  void adopt(const Geometry& board);
+
   explicit Impl(GeneratorOptions o)
       : options(std::move(o)),
         g(options.geometry),
@@ -141,6 +174,45 @@ struct Generator::Impl {
         partial(g) {
     clear_sets();
     clauses.set_phase_saving(false);
+  }
+
+  // Makes `board` (same N) the board of the puzzles to come: a jigsaw puzzle's own.
+  void use_board(const Geometry& board) {
+    if (board == g) return;
+    g = board;
+    work = Grid(g);
+    partial = Grid(g);
+    masks.assign(g.unit_count(), 0);
+    for (auto& o : orbit_cache) o.clear();
+  }
+
+  // A jigsaw board invariant under `symmetry` and a full grid on it, made its board.
+  // Layouts are drawn from rng until one is filled within the node budget (see "Jigsaw"
+  // in generator.h). nullopt when stopped.
+  std::optional<Grid> jigsaw_grid(Symmetry symmetry, Rng& rng, const std::atomic<bool>* stop) {
+    const Geometry& base = options.geometry;
+    std::vector<std::vector<int>> extra;
+    std::vector<std::string> names;
+    for (int h = 3 * n; h < base.house_count(); ++h) {
+      extra.emplace_back(base.house(h).begin(), base.house(h).end());
+      names.push_back(base.house_name(h));
+    }
+    SearchLimits limits;
+    limits.max_nodes = kJigsawFillNodesPerCell * static_cast<std::uint64_t>(cells);
+    limits.stop = stop;
+    for (;;) {
+      const std::uint64_t layout_seed = rng();
+      const std::uint64_t grid_seed = rng();
+      use_board(Geometry::with_regions(n, draw_region_map(n, symmetry, layout_seed))
+                    .with_extra_houses(extra, names));
+      solver.set_limits(limits);
+      try {
+        auto s = solver.random_solution(Grid(g), grid_seed, &cost);
+        if (s) return s;
+      } catch (const SearchAborted& e) {
+        if (e.reason() == SearchAborted::Reason::kStopped) return std::nullopt;
+      }
+    }
   }
 
   const std::vector<std::vector<int>>& orbits_of(Symmetry s) {
@@ -510,7 +582,8 @@ std::optional<GeneratedPuzzle> Generator::generate(std::uint64_t seed, std::uint
   Rng rng(puzzle_seed(seed, index));
   Symmetry symmetry = im.options.symmetry;
   if (symmetry == Symmetry::kRandom) {
-    const auto list = admissible_symmetries(im.g);  // kNone first: skip it
+    const auto list = im.options.jigsaw ? jigsaw_symmetries(im.options.geometry)
+                                        : admissible_symmetries(im.g);  // kNone first: skip it
     symmetry = list[1 + draw_below(rng, list.size() - 1)];
   }
   std::uint64_t attempts = 0;
@@ -521,7 +594,12 @@ std::optional<GeneratedPuzzle> Generator::generate(std::uint64_t seed, std::uint
   int unproven_retries = 0;
   for (;;) {
     if (Impl::stopped(stop)) return std::nullopt;
-    const Grid solution = im.full_grid(rng);
+    std::optional<Grid> drawn =
+        im.options.jigsaw ? im.jigsaw_grid(symmetry, rng, stop) : im.full_grid(rng);
+    if (!drawn) return std::nullopt;
+    const Grid solution = std::move(*drawn);
+    // Clue removal runs its checks without the fill's budget.
+    if (im.options.jigsaw) im.solver.set_limits(SearchLimits{});
     for (int order = 0; order < im.options.orders_per_grid; ++order) {
       ++attempts;
       auto p = im.reduce(solution, symmetry, rng, stop);
@@ -546,9 +624,15 @@ std::optional<GeneratedPuzzle> Generator::generate(std::uint64_t seed, std::uint
   }
 }
 
+// Jigsaw: any board of the size becomes the generator's board; otherwise only its own.
+void Generator::Impl::adopt(const Geometry& board) {
+  if (options.jigsaw && board.size() == n && !board.has_boxes()) use_board(board);
+  if (!(board == g)) throw GeneratorError("grid of another geometry");
+}
+
 GeneratedPuzzle Generator::reduce(const Grid& solution, Symmetry symmetry,
                                   std::uint64_t order_seed) {
-  if (!(solution.geometry() == impl_->g)) throw GeneratorError("grid of another geometry");
+  impl_->adopt(solution.geometry());
   if (symmetry == Symmetry::kRandom || !admits(impl_->g, symmetry)) {
     throw GeneratorError("reduce needs a concrete admissible symmetry");
   }
@@ -563,7 +647,7 @@ GeneratedPuzzle Generator::reduce(const Grid& solution, Symmetry symmetry,
 }
 
 bool Generator::is_minimal(const Grid& puzzle) {
-  if (!(puzzle.geometry() == impl_->g)) throw GeneratorError("grid of another geometry");
+  impl_->adopt(puzzle.geometry());
   impl_->known = nullptr;
   impl_->clear_sets();
   impl_->load(puzzle);

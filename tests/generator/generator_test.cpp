@@ -2,10 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 #include "../solver/variant_boards.h"
 #include "sudoforge/core/validate.h"
+#include "sudoforge/generator/layout.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
 namespace sudoforge {
@@ -395,11 +397,14 @@ TEST(GenerateBatch, MaxAttemptsAndWorkerErrorsSurface) {
   BatchOptions b;
   b.count = 20;
   b.threads = 2;
-  AcceptFactory never = [] { return Accept([](GeneratedPuzzle&) -> bool { throw std::runtime_error("boom"); }); };
+  AcceptFactory never = [] {
+    return Accept([](GeneratedPuzzle&) -> bool { throw std::runtime_error("boom"); });
+  };
   EXPECT_THROW(generate_batch(o, b, never, [](const GeneratedPuzzle&) {}), std::runtime_error);
   // A throwing consumer stops the batch too.
-  EXPECT_THROW(generate_batch(o, b, {}, [](const GeneratedPuzzle&) { throw std::logic_error("x"); }),
-               std::logic_error);
+  EXPECT_THROW(
+      generate_batch(o, b, {}, [](const GeneratedPuzzle&) { throw std::logic_error("x"); }),
+      std::logic_error);
 }
 
 TEST(GenerateBatch, StopFlagEndsCleanlyWithAContiguousPrefix) {
@@ -410,10 +415,13 @@ TEST(GenerateBatch, StopFlagEndsCleanlyWithAContiguousPrefix) {
   b.seed = 4;
   b.count = 1'000'000;
   b.threads = 2;
-  const auto r = generate_batch(o, b, {}, [&](const GeneratedPuzzle& p) {
-    indices.push_back(p.index);
-    if (indices.size() == 25) stop = true;
-  }, &stop);
+  const auto r = generate_batch(
+      o, b, {},
+      [&](const GeneratedPuzzle& p) {
+        indices.push_back(p.index);
+        if (indices.size() == 25) stop = true;
+      },
+      &stop);
   EXPECT_EQ(r.end, BatchEnd::kStopped);
   EXPECT_GE(r.delivered, 25u);
   EXPECT_LT(r.delivered, b.count);
@@ -441,8 +449,8 @@ TEST(GenerateBatch, DeadlineEndsTheRun) {
 TEST(Generator, OptionsAreValidated) {
   GeneratorOptions o;
   o.geometry = Geometry(2, 3);
-  for (Symmetry s : {Symmetry::kRot90, Symmetry::kDiagonal, Symmetry::kAntidiagonal,
-                     Symmetry::kDihedral}) {
+  for (Symmetry s :
+       {Symmetry::kRot90, Symmetry::kDiagonal, Symmetry::kAntidiagonal, Symmetry::kDihedral}) {
     o.symmetry = s;
     EXPECT_THROW(Generator{o}, GeneratorError);
   }
@@ -502,6 +510,189 @@ TEST(Generator, MakesUniquePuzzlesOnXAndJigsawBoards) {
       EXPECT_LT(p->puzzle.clue_count(), g.cell_count() / 2) << g.name();
     }
   }
+}
+
+// Jigsaw checks made apart from the product's Geometry: only the region label of each
+// cell is read from the board (box()), and regions, connectivity and the solution's
+// houses are checked here from those labels.
+std::vector<int> region_labels(const Geometry& g) {
+  std::vector<int> label(g.cell_count());
+  for (int c = 0; c < g.cell_count(); ++c) label[c] = g.box(c);
+  return label;
+}
+
+// n labels on n cells each, each region one orthogonally connected piece.
+bool regions_are_connected_n_cell_sets(int n, const std::vector<int>& label) {
+  std::map<int, std::vector<int>> cells_of;
+  for (int c = 0; c < n * n; ++c) cells_of[label[c]].push_back(c);
+  if (static_cast<int>(cells_of.size()) != n) return false;
+  for (const auto& [region, cells] : cells_of) {
+    if (static_cast<int>(cells.size()) != n) return false;
+    std::set<int> reached{cells.front()};
+    std::vector<int> todo{cells.front()};
+    while (!todo.empty()) {
+      const int c = todo.back();
+      todo.pop_back();
+      const int r = c / n, k = c % n;
+      for (int d : {r > 0 ? c - n : -1, r + 1 < n ? c + n : -1, k > 0 ? c - 1 : -1,
+                    k + 1 < n ? c + 1 : -1}) {
+        if (d >= 0 && label[d] == region && reached.insert(d).second) todo.push_back(d);
+      }
+    }
+    if (static_cast<int>(reached.size()) != n) return false;
+  }
+  return true;
+}
+
+// Every row, column and region of the full grid holds 1..n once.
+bool solves_rows_columns_regions(int n, const std::vector<int>& label, const Grid& solution) {
+  std::set<std::pair<int, int>> row, col, region;  // (house, value)
+  for (int c = 0; c < n * n; ++c) {
+    const int v = solution[c];
+    if (v < 1 || v > n) return false;
+    if (!row.insert({c / n, v}).second || !col.insert({c % n, v}).second ||
+        !region.insert({label[c], v}).second) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The regions map onto regions under every transform of s (cells in one region go to
+// cells in one region).
+bool layout_has_symmetry(const Geometry& g, Symmetry s) {
+  const std::vector<int> label = region_labels(g);
+  for (Transform t : group_of(s)) {
+    std::map<int, int> image;
+    for (int c = 0; c < g.cell_count(); ++c) {
+      const auto [it, fresh] = image.emplace(label[c], label[transform_cell(g, t, c)]);
+      if (!fresh && it->second != label[transform_cell(g, t, c)]) return false;
+    }
+  }
+  return true;
+}
+
+GeneratorOptions jigsaw_options(int n, Symmetry s = Symmetry::kNone) {
+  GeneratorOptions o;
+  o.geometry = Geometry::with_regions(n, [n] {
+    std::vector<int> rows(n * n);
+    for (int c = 0; c < n * n; ++c) rows[c] = c / n;
+    return rows;
+  }());
+  o.jigsaw = true;
+  o.symmetry = s;
+  return o;
+}
+
+void check_jigsaw(const GeneratedPuzzle& p, int n, Checker& check, Symmetry asked) {
+  const Geometry& g = p.puzzle.geometry();
+  ASSERT_EQ(g.size(), n);
+  EXPECT_TRUE(p.solution.geometry() == g);
+  EXPECT_FALSE(g.has_boxes());
+  const std::vector<int> label = region_labels(g);
+  EXPECT_TRUE(regions_are_connected_n_cell_sets(n, label)) << n;
+  EXPECT_TRUE(solves_rows_columns_regions(n, label, p.solution)) << n;
+  EXPECT_TRUE(layout_has_symmetry(g, p.symmetry)) << n << " " << symmetry_name(p.symmetry);
+  check.check(p, asked);
+}
+
+TEST(GeneratorJigsaw, EverySizeGivesUniqueMinimalPuzzlesOnConnectedRegions) {
+  Checker check;
+  for (int n : {4, 5, 6, 7, 8, 9, 10, 12}) {
+    Generator generator(jigsaw_options(n));
+    std::set<std::vector<int>> layouts;
+    for (std::uint64_t index = 0; index < 2; ++index) {
+      const auto p = generator.generate(17, index);
+      ASSERT_TRUE(p.has_value());
+      check_jigsaw(*p, n, check, Symmetry::kNone);
+      EXPECT_TRUE(p->minimal);
+      layouts.insert(region_labels(p->puzzle.geometry()));
+    }
+    EXPECT_GT(layouts.size(), 1u) << n;  // a layout per puzzle, not one per run
+  }
+}
+
+// One 16x16 puzzle: its board and uniqueness (the clue-by-clue minimality check of the
+// other sizes would take minutes here).
+TEST(GeneratorJigsaw, SixteenBySixteen) {
+  const auto p = Generator(jigsaw_options(16)).generate(3, 0);
+  ASSERT_TRUE(p.has_value());
+  const std::vector<int> label = region_labels(p->puzzle.geometry());
+  EXPECT_TRUE(regions_are_connected_n_cell_sets(16, label));
+  EXPECT_TRUE(solves_rows_columns_regions(16, label, p->solution));
+  EXPECT_TRUE(is_solution_of(p->puzzle, p->solution));
+  EXPECT_EQ(SudokuSolver().count(p->puzzle, 2), 1u);
+}
+
+TEST(GeneratorJigsaw, SymmetricLayoutsAndGivens) {
+  Checker check;
+  const std::vector<std::pair<int, Symmetry>> cases = {
+      {4, Symmetry::kRot180},       {10, Symmetry::kMirror}, {6, Symmetry::kFlip},
+      {7, Symmetry::kRot180},       {8, Symmetry::kRot180},  {9, Symmetry::kDiagonal},
+      {9, Symmetry::kAntidiagonal}, {9, Symmetry::kRot90},   {11, Symmetry::kRot180},
+      {9, Symmetry::kRandom}};
+  for (const auto& [n, s] : cases) {
+    Generator generator(jigsaw_options(n, s));
+    for (std::uint64_t index = 0; index < 2; ++index) {
+      const auto p = generator.generate(8, index);
+      ASSERT_TRUE(p.has_value());
+      check_jigsaw(*p, n, check, s);
+      EXPECT_NE(p->symmetry, Symmetry::kNone);
+    }
+  }
+}
+
+TEST(GeneratorJigsaw, AdmittedSymmetries) {
+  const auto names = [](const std::vector<Symmetry>& list) {
+    std::string out;
+    for (Symmetry s : list) out += std::string(symmetry_name(s)) + " ";
+    return out;
+  };
+  EXPECT_EQ(names(jigsaw_symmetries(jigsaw_options(7).geometry)), "none rot180 ");
+  EXPECT_EQ(names(jigsaw_symmetries(jigsaw_options(10).geometry)), "none rot180 mirror flip ");
+  EXPECT_EQ(names(jigsaw_symmetries(jigsaw_options(9).geometry)),
+            "none rot180 rot90 mirror flip diagonal antidiagonal ");
+  EXPECT_THROW(Generator(jigsaw_options(7, Symmetry::kDiagonal)), GeneratorError);
+  EXPECT_THROW(Generator(jigsaw_options(4, Symmetry::kRot90)), GeneratorError);
+  GeneratorOptions small = jigsaw_options(4);
+  small.geometry = Geometry(2, 2);  // any board of the size will do
+  EXPECT_NO_THROW(Generator{small});
+  EXPECT_THROW(draw_region_map(3, Symmetry::kNone, 1), std::invalid_argument);
+  EXPECT_THROW(draw_region_map(9, Symmetry::kRandom, 1), std::invalid_argument);
+  EXPECT_EQ(draw_region_map(11, Symmetry::kRot180, 5), draw_region_map(11, Symmetry::kRot180, 5));
+  EXPECT_NE(draw_region_map(11, Symmetry::kRot180, 5), draw_region_map(11, Symmetry::kRot180, 6));
+}
+
+TEST(GeneratorJigsaw, ReproducibleAndThreadIndependent) {
+  const GeneratorOptions o = jigsaw_options(7, Symmetry::kRandom);
+  Generator a(o), b(o);
+  const auto p = a.generate(42, 3);
+  b.generate(42, 2);
+  const auto q = b.generate(42, 3);
+  EXPECT_TRUE(p->puzzle.geometry() == q->puzzle.geometry());
+  EXPECT_EQ(p->puzzle, q->puzzle);
+  EXPECT_EQ(p->symmetry, q->symmetry);
+  const auto one = run_batch(o, 42, 0, 8, 1);
+  const auto three = run_batch(o, 42, 0, 8, 3);
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_TRUE(one[i].puzzle.geometry() == three[i].puzzle.geometry());
+    EXPECT_EQ(one[i].puzzle, three[i].puzzle);
+  }
+  EXPECT_TRUE(one[3].puzzle.geometry() == p->puzzle.geometry());
+  EXPECT_EQ(one[3].puzzle, p->puzzle);
+}
+
+// Clue removal and the minimality test accept any jigsaw board of the size.
+TEST(GeneratorJigsaw, ReduceTakesTheBoardOfItsGrid) {
+  const auto p = Generator(jigsaw_options(6)).generate(1, 0);
+  Generator fresh(jigsaw_options(6));  // its board is still the rows
+  const GeneratedPuzzle q = fresh.reduce(p->solution, Symmetry::kNone, 4);
+  EXPECT_TRUE(q.puzzle.geometry() == p->puzzle.geometry());
+  Checker check;
+  check.unique(q);
+  EXPECT_TRUE(check.cell_minimal(q.puzzle));
+  EXPECT_TRUE(Generator(jigsaw_options(6)).is_minimal(p->puzzle));
+  EXPECT_THROW(fresh.is_minimal(Grid(Geometry(2, 3))), GeneratorError);
 }
 
 }  // namespace

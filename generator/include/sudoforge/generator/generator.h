@@ -77,6 +77,12 @@
 //        generate() tries a new grid (at most kUnprovenRetries25 times).
 //     The order of removals thus differs from the single pass; 4x4 to 12x12 keep the
 //     single unbounded pass, so their seeds keep their puzzles.
+//  7. Jigsaw (GeneratorOptions::jigsaw). Before step 2 a region layout is drawn
+//     (draw_region_map, seeded from the engine), then the grid is filled on that board
+//     with a node budget (kJigsawFillNodesPerCell per cell): some layouts have no full
+//     grid at all and some take long to fill, so a layout whose fill runs out or finds
+//     none is dropped for a new one drawn from the same engine. Clue removal is as
+//     above; the board travels with the puzzle (Grid::geometry()).
 //
 // Difficulty targeting (the grader plugs in through `Accept`): a rejected puzzle is not
 // thrown away wholesale. The plan, implemented in generate():
@@ -101,6 +107,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "sudoforge/core/geometry.h"
 #include "sudoforge/core/grid.h"
@@ -118,6 +125,12 @@ class GeneratorError : public std::invalid_argument {
 struct GeneratorOptions {
   Geometry geometry;                    // 3x3 boxes by default
   Symmetry symmetry = Symmetry::kNone;  // must be admitted by `geometry` (kRandom always is)
+  // Jigsaw: every puzzle gets its own region layout (generator/layout.h), invariant under
+  // the puzzle's symmetry, and `geometry` gives only N and the extra houses (its regions
+  // are ignored: any board of N symbols will do). The symmetry must be one the layouts
+  // admit (jigsaw_admits) that also maps the extra houses onto extra houses. See "Jigsaw"
+  // in the header comment.
+  bool jigsaw = false;
   // true: remove until no orbit can go (min_clues must be 0). false: stop removing once
   // the clue count would drop below min_clues.
   bool minimal = true;
@@ -156,6 +169,14 @@ inline constexpr std::uint64_t kDefaultCheckNodes25 = 50'000'000;
 // about 8 minutes (timings per seed: generator/PERF_NOTES.md).
 inline constexpr std::uint64_t kDefaultPuzzleCheckNodes25 = 300'000'000;
 inline constexpr int kUnprovenRetries25 = 4;
+
+// Jigsaw: the node budget of filling one layout, per cell of the board. Past it the layout
+// is dropped for another (see "Jigsaw" in the header comment). A bound in nodes keeps the
+// puzzles a function of the seed.
+inline constexpr std::uint64_t kJigsawFillNodesPerCell = 20;
+
+// The symmetries jigsaw puzzles of `board`'s size and extra houses can have (kNone first).
+std::vector<Symmetry> jigsaw_symmetries(const Geometry& board);
 
 // Throws GeneratorError when the options are inconsistent.
 void validate(const GeneratorOptions& options);
