@@ -16,6 +16,8 @@
 //     candidates of the two cells other than the pair's digits;
 //   X-Wing: base columns then base rows, line pairs in that order, digits increasing;
 //     parents: the removed places of the digit in the base lines outside the cover lines.
+// On boards with extra houses (SukakuExplainer with variants on) generalized
+// intersections take the place of Locking, and the subsets also walk the extra houses.
 // As in SE, a member of a pair needs at least two candidates (places), units need enough
 // empty cells (SE counts the cells without a value in the step grid) and an X-Wing's digit
 // at most n - 4 placed values.
@@ -24,7 +26,10 @@
 // the order in which it queues the removals of one hint is arbitrary; we take them in unit
 // order. Only the order of equal-depth nodes can differ, which matters when two nodes of
 // one hint lead to the same later node by chains of equal length.
+#include <algorithm>
 #include <array>
+#include <bit>
+#include <vector>
 
 #include "chains_plus.h"
 #include "chains_nested.h"
@@ -50,10 +55,11 @@ struct Builder {
   const PlusGrid& v;
   PlusHints& out;
   int n;
-  // [u]: the values that lost places in unit u (75 units: 25x25); a cell of u lost a
-  // candidate exactly when this is not empty. Points to grid.lost or to own_lost.
+  // [u]: the values that lost places in unit u (77 units: 25x25 with diagonals); a cell
+  // of u lost a candidate exactly when this is not empty. Points to grid.lost or to
+  // own_lost.
   const Mask* lost_digits = nullptr;
-  Mask own_lost[75] = {};
+  Mask own_lost[80] = {};
   int cd(int c, int d) const { return c * n + d - 1; }
   const Mask* pos0(int u) const { return v.upos0 + u * (n + 1); }
   const Mask* pos(int u) const { return v.upos + u * (n + 1); }
@@ -61,7 +67,7 @@ struct Builder {
   void find_losses() {
     lost_digits = v.lost;
     if (lost_digits) return;
-    for (int u = 0; u < 3 * n; ++u) {
+    for (int u = 0; u < v.g->unit_count(); ++u) {
       for (int d = 1; d <= n; ++d) {
         if (pos0(u)[d] != pos(u)[d]) own_lost[u] |= Mask{1} << d;
       }
@@ -124,6 +130,40 @@ struct Builder {
           for (Mask m = pos0(r1)[d] & ~p1 & ~in1; m; m &= m - 1) {
             out.parents.push_back(cd(cells1[lowest(m)], d));
           }
+          end(kPlusLocking);
+        }
+      }
+    }
+  }
+
+  // Boards with extra houses: generalized intersections in their place (SukakuExplainer
+  // with variants on), over every house by SE's region types, then digits, then houses
+  // of the type; parents: the removed places of the digit in the house.
+  void generalized_locking() {
+    const CandidateGrid& g = *v.g;
+    const int words = g.set_words();
+    std::vector<std::uint64_t> seen(words);
+    for (const auto& [first, last] : g.se_types()) {
+      for (int d = 1; d <= n; ++d) {
+        for (int u = first; u < last; ++u) {
+          if (!((lost_digits[u] >> d) & 1)) continue;  // no parent
+          const Mask p = pos(u)[d];
+          const int count = popcount(p);
+          if (count < 2 || count > 6) continue;
+          const int* cells = g.unit(u);
+          std::fill(seen.begin(), seen.end(), ~std::uint64_t{0});
+          for (Mask x = p; x; x &= x - 1) {
+            const std::uint64_t* ps = g.peer_set(cells[lowest(x)]);
+            for (int w = 0; w < words; ++w) seen[w] &= ps[w];
+          }
+          begin();
+          for (int w = 0; w < words; ++w) {
+            for (std::uint64_t b = seen[w]; b; b &= b - 1) {
+              const int c = w * 64 + std::countr_zero(b);
+              if ((v.cand[c] >> d) & 1) out.targets.push_back(cd(c, d));
+            }
+          }
+          for (Mask x = pos0(u)[d] & ~p; x; x &= x - 1) out.parents.push_back(cd(cells[lowest(x)], d));
           end(kPlusLocking);
         }
       }
@@ -248,7 +288,11 @@ void find_plus_hints(const PlusGrid& view, PlusHints& out, int nesting) {
   out.parents.clear();
   Builder b{view, out, view.g->n()};
   b.find_losses();
-  b.locking();
+  if (view.g->has_extra_houses()) {
+    b.generalized_locking();
+  } else {
+    b.locking();
+  }
   if (!out.hints.empty()) return;
   b.hidden_pair();
   if (!out.hints.empty()) return;
