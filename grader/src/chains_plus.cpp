@@ -17,7 +17,8 @@
 //   X-Wing: base columns then base rows, line pairs in that order, digits increasing;
 //     parents: the removed places of the digit in the base lines outside the cover lines.
 // On boards with extra houses (SukakuExplainer with variants on) generalized
-// intersections take the place of Locking, and the subsets also walk the extra houses.
+// intersections take the place of Locking, the pairs also walk the extra houses, and a
+// naked pair removes its values from every cell that sees both (generalized naked pair).
 // As in SE, a member of a pair needs at least two candidates (places), units need enough
 // empty cells (SE counts the cells without a value in the step grid) and an X-Wing's digit
 // at most n - 4 placed values.
@@ -170,13 +171,13 @@ struct Builder {
     }
   }
 
-  static int se_unit(int n, int k) {  // boxes, columns, rows
-    return k < n ? 2 * n + k : k < 2 * n ? k : k - 2 * n;
+  static int se_unit(int n, int k) {  // boxes, columns, rows, then any extra houses
+    return k < n ? 2 * n + k : k < 2 * n ? k : k < 3 * n ? k - 2 * n : k;
   }
 
   void hidden_pair() {
     const CandidateGrid& g = *v.g;
-    for (int k = 0; k < 3 * n; ++k) {
+    for (int k = 0; k < g.unit_count(); ++k) {
       const int u = se_unit(n, k);
       if (g.unit_empty(u) <= 4 || !lost_digits[u]) continue;
       const int* cells = g.unit(u);
@@ -209,7 +210,7 @@ struct Builder {
 
   void naked_pair() {
     const CandidateGrid& g = *v.g;
-    for (int k = 0; k < 3 * n; ++k) {
+    for (int k = 0; k < g.unit_count(); ++k) {
       const int u = se_unit(n, k);
       if (g.unit_empty(u) < 4 || !lost_digits[u]) continue;
       const int* cells = g.unit(u);
@@ -225,10 +226,21 @@ struct Builder {
         if (v.cand0[cells[a]] == ca && v.cand0[cells[b]] == cb) return;  // no parent
         const Mask set = ca | cb;
         begin();
-        for (int i = 0; i < n; ++i) {
-          if (i == a || i == b) continue;
-          for (Mask x = v.cand[cells[i]] & set; x; x &= x - 1)
-            out.targets.push_back(cd(cells[i], lowest(x)));
+        if (g.has_extra_houses()) {
+          // SukakuExplainer's generalized naked pair: every cell that sees both.
+          const std::uint64_t *pa = g.peer_set(cells[a]), *pb = g.peer_set(cells[b]);
+          for (int w = 0; w < g.set_words(); ++w) {
+            for (std::uint64_t m = pa[w] & pb[w]; m; m &= m - 1) {
+              const int q = w * 64 + std::countr_zero(m);
+              for (Mask x = v.cand[q] & set; x; x &= x - 1) out.targets.push_back(cd(q, lowest(x)));
+            }
+          }
+        } else {
+          for (int i = 0; i < n; ++i) {
+            if (i == a || i == b) continue;
+            for (Mask x = v.cand[cells[i]] & set; x; x &= x - 1)
+              out.targets.push_back(cd(cells[i], lowest(x)));
+          }
         }
         for (int c : {cells[a], cells[b]}) {
           for (Mask x = v.cand0[c] & ~set; x; x &= x - 1) out.parents.push_back(cd(c, lowest(x)));
