@@ -42,6 +42,15 @@ void ChainBoard::load(const CandidateGrid& grid) {
 }
 
 void ChainLinks::build(const ChainBoard& board) {
+  if (board.g->has_extra_houses()) {
+    build_impl<true>(board);
+  } else {
+    build_impl<false>(board);
+  }
+}
+
+template <bool kExtras>
+void ChainLinks::build_impl(const ChainBoard& board) {
   const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
   if (links_begin.size() < nn) {  // only the nodes of live candidates are ever read
     links_begin.resize(nn);
@@ -50,11 +59,12 @@ void ChainLinks::build(const ChainBoard& board) {
   }
   const CandidateGrid& g = *board.g;
   // Extra houses (variants): a cell's units past its three, up to the padding unit.
-  const int stride = g.units_per_cell(), pad = g.unit_count();
+  const int stride = kExtras ? g.units_per_cell() : 3, pad = g.unit_count();
+  const size_t np0 = g.peers(0).size();
   size_t bound = 0;
   for (int c = 0; c < board.nc; ++c) {
     const size_t k = popcount(board.cand[c]);
-    bound += k * (k + g.peers(c).size() + stride + 1);
+    bound += k * (k + (kExtras ? g.peers(c).size() : np0) + stride + 1);
   }
   links.swap(previous_links);
   cell_links_begin.swap(previous_cell_links_begin);
@@ -77,6 +87,7 @@ void ChainLinks::build(const ChainBoard& board) {
     if (!cm) continue;
     const int ur = g.unit_of(c, 0), uc = g.unit_of(c, 1), ub = g.unit_of(c, 2);
     const auto extras_unchanged = [&] {
+      if constexpr (!kExtras) return true;
       for (int k = 3; k < stride && g.unit_of(c, k) != pad; ++k) {
         if (g.unit_changed(g.unit_of(c, k)) >= since) return false;
       }
@@ -132,10 +143,12 @@ void ChainLinks::build(const ChainBoard& board) {
       conjugate(pb, cb);
       conjugate(pr, cr);
       conjugate(pc, cc);
-      for (int k = 3; k < stride; ++k) {
-        const int u = g.unit_of(c, k);
-        if (u == pad) break;
-        conjugate(board.upos[u * pstride + d], g.unit(u));
+      if constexpr (kExtras) {
+        for (int k = 3; k < stride; ++k) {
+          const int u = g.unit_of(c, k);
+          if (u == pad) break;
+          conjugate(board.upos[u * pstride + d], g.unit(u));
+        }
       }
       links_end[v] = top;
       // on(c,d): the Y-links, then the peers holding d.
@@ -151,7 +164,7 @@ void ChainLinks::build(const ChainBoard& board) {
       for (Mask q = pc & not_box_c; q; q &= q - 1)
         dst[top++] = ChainBoard::node(board.cd(cc[lowest(q)], d), false);
       // Extra houses, in their order: the peers not in an earlier unit of c.
-      for (int k = 3; k < stride; ++k) {
+      for (int k = 3; kExtras && k < stride; ++k) {
         const int u = g.unit_of(c, k);
         if (u == pad) break;
         const int* cu = g.unit(u);

@@ -62,6 +62,15 @@ void ChainingSearch::finish_result(Chaining& R, int nrec) {
 }
 
 void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
+  if (board_.has_extras) {
+    chain_impl<true>(R, start, keep_order);
+  } else {
+    chain_impl<false>(R, start, keep_order);
+  }
+}
+
+template <bool kExtras>
+void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
   poll_stop();
   int* const rec = clear_result(R);
   std::uint64_t* const bits = R.node_bits.data();
@@ -82,7 +91,7 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
   const Mask* const step_cand = board_.step_cand.data();
   const Mask* const step_pos = board_.step_pos.data();
   // A variant's extra houses: their "on" consequences come after the three units'.
-  const bool extras = board_.has_extras;
+  constexpr bool extras = kExtras;
   const int* const xb = board_.extra_begin.data();
   const DynamicBoard::CellUnits* const xu = board_.extra_units.data();
   int nrec = 0, non = 0, noff = 0;
@@ -144,8 +153,10 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
       const int c = cdof[cd] >> 5;
       const Mask bit = Mask{1} << (cdof[cd] & 31);
       for (int k = 0; k < 3; ++k) plus_lost_[board_.unit_id[c * 3 + k]] |= bit;
-      for (int e = board_.extra_begin[c]; e < board_.extra_begin[c + 1]; ++e)
-        plus_lost_[board_.extra_id[e]] |= bit;
+      if constexpr (kExtras) {
+        for (int e = board_.extra_begin[c]; e < board_.extra_begin[c + 1]; ++e)
+          plus_lost_[board_.extra_id[e]] |= bit;
+      }
     }
     const PlusGrid pg{board_.g,
                       board_.step_cand.data(),
@@ -275,7 +286,7 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
       if (DynamicBoard::two_bits(pm0)) unit_on(0, pm0);
       if (DynamicBoard::two_bits(pm1)) unit_on(1, pm1);
       if (DynamicBoard::two_bits(pm2)) unit_on(2, pm2);
-      if (extras) extra_units_on(c, d, p, ton, tb, nt, np);
+      if constexpr (extras) extra_units_on(c, d, p, ton, tb, nt, np);
       if (dyn) {
         // nd leaves the grid of this chaining (it is still a candidate: "off" nodes are
         // only derived from candidates, and each is taken from the queue once).
@@ -283,7 +294,7 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
         um[ub[0] + d] &= ~cu.bit[0];
         um[ub[1] + d] &= ~cu.bit[1];
         um[ub[2] + d] &= ~cu.bit[2];
-        if (extras) {
+        if constexpr (extras) {
           for (int e = xb[c]; e < xb[c + 1]; ++e) um[xu[e].base[0] + d] &= ~xu[e].bit[0];
         }
       }
@@ -324,7 +335,7 @@ done:
     um[ub[0] + d] = step_pos[ub[0] + d];
     um[ub[1] + d] = step_pos[ub[1] + d];
     um[ub[2] + d] = step_pos[ub[2] + d];
-    if (extras) {
+    if constexpr (extras) {
       for (int e = xb[c]; e < xb[c + 1]; ++e) um[xu[e].base[0] + d] = step_pos[xu[e].base[0] + d];
     }
   }

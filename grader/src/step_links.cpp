@@ -11,13 +11,22 @@
 namespace sudoforge::grader::detail {
 
 void StepLinks::build(const DynamicBoard& board) {
+  if (board.has_extras) {
+    build_impl<true>(board);
+  } else {
+    build_impl<false>(board);
+  }
+}
+
+template <bool kExtras>
+void StepLinks::build_impl(const DynamicBoard& board) {
   const int n = board.n, nc = board.nc, nn = board.nn;
   const std::vector<Mask>& step_cand = board.step_cand;
   const std::vector<Mask>& step_pos = board.step_pos;
   size_t bound = 0;
   for (int c = 0; c < nc; ++c) {
     const int card = popcount(step_cand[c]);
-    const int extras = board.extra_begin[c + 1] - board.extra_begin[c];
+    const int extras = kExtras ? board.extra_begin[c + 1] - board.extra_begin[c] : 0;
     bound += static_cast<size_t>(card) * (card + (3 + extras) * (n + 1) + 1);
   }
   if (targets.size() < bound) targets.resize(bound);
@@ -45,7 +54,7 @@ void StepLinks::build(const DynamicBoard& board) {
         const int x = board.node(q, d, true);
         if (std::find(out + first, out + w, x) == out + w) out[w++] = x;
       }
-      for (int e = board.extra_begin[c]; e < board.extra_begin[c + 1]; ++e) {
+      for (int e = board.extra_begin[c]; kExtras && e < board.extra_begin[c + 1]; ++e) {
         const DynamicBoard::CellUnits& xu = board.extra_units[e];
         const Mask pm = step_pos[xu.base[0] + d];
         if (!DynamicBoard::two_bits(pm)) continue;
@@ -64,7 +73,7 @@ void StepLinks::build(const DynamicBoard& board) {
           out[w++] = board.node(cells[lowest(m)], d, false);
         }
       }
-      for (int e = board.extra_begin[c]; e < board.extra_begin[c + 1]; ++e) {
+      for (int e = board.extra_begin[c]; kExtras && e < board.extra_begin[c + 1]; ++e) {
         const DynamicBoard::CellUnits& xu = board.extra_units[e];
         for (Mask m = step_pos[xu.base[0] + d] & board.extra_fresh[e]; m; m &= m - 1)
           out[w++] = board.node(xu.cells[0][lowest(m)], d, false);
