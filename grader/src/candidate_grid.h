@@ -190,6 +190,17 @@ class CandidateGrid {
   Serial serial_;
 };
 
+// The cells that see every cell of unit u at the positions `places`, as a cell set of
+// g.set_words() words written to `out` (a cell never sees itself: none of those cells).
+inline void seen_by_all(const CandidateGrid& g, int u, Mask places, std::uint64_t* out) {
+  const int words = g.set_words();
+  for (int w = 0; w < words; ++w) out[w] = ~std::uint64_t{0};
+  for (Mask x = places; x; x &= x - 1) {
+    const std::uint64_t* ps = g.peer_set(g.unit(u)[lowest(x)]);
+    for (int w = 0; w < words; ++w) out[w] &= ps[w];
+  }
+}
+
 // Names for explanations: "r5c3<>4, r6c3<>4", and a digit as the board's alphabet writes it.
 std::string describe_eliminations(const CandidateGrid& g,
                                   const std::vector<std::pair<int, int>>& elims);

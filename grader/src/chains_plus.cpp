@@ -152,11 +152,7 @@ struct Builder {
           const int count = popcount(p);
           if (count < 2 || count > 6) continue;
           const int* cells = g.unit(u);
-          std::fill(seen.begin(), seen.end(), ~std::uint64_t{0});
-          for (Mask x = p; x; x &= x - 1) {
-            const std::uint64_t* ps = g.peer_set(cells[lowest(x)]);
-            for (int w = 0; w < words; ++w) seen[w] &= ps[w];
-          }
+          seen_by_all(g, u, p, seen.data());
           begin();
           for (int w = 0; w < words; ++w) {
             for (std::uint64_t b = seen[w]; b; b &= b - 1) {

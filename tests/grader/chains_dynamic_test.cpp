@@ -296,8 +296,7 @@ TEST(GraderThreads, TwoGradersInParallelAgreeOnAdvancedChains) {
 // The dynamic chains' links on a variant board: the diagonal's strong link and weak links
 // (as the static ones, StaticLinksUseExtraHouses), each listed once.
 TEST(GraderChains, DynamicLinksUseExtraHouses) {
-  CandidateGrid g{Grid(Variant::parse("x").apply(Geometry()))};
-  for (int c : {10, 20, 30, 40, 50, 60, 70}) g.eliminate(c, 5);
+  CandidateGrid g = x_board_diagonal_pair();
   grader::detail::DynamicBoard board;
   board.load(g);
   grader::detail::StepLinks links;

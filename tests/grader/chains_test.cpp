@@ -95,8 +95,7 @@ TEST(GraderChains, ChainEngineKeepsNothingAcrossGrids) {
 // diagonal left in r1c1 and r9c9 only (no row, column or box in common), r1c1<>5 forces
 // r9c9=5 (a strong link of the diagonal) and r1c1=5 excludes r9c9=5.
 TEST(GraderChains, StaticLinksUseExtraHouses) {
-  CandidateGrid g{Grid(Variant::parse("x").apply(Geometry()))};
-  for (int c : {10, 20, 30, 40, 50, 60, 70}) g.eliminate(c, 5);
+  CandidateGrid g = x_board_diagonal_pair();
   grader::detail::ChainBoard board;
   board.load(g);
   grader::detail::ChainLinks links;
