@@ -8,6 +8,7 @@
 
 #include "candidate_grid.h"
 #include "sudoforge/core/alphabet.h"
+#include "sudoforge/core/variant.h"
 
 namespace sudoforge::grader::detail {
 
@@ -86,6 +87,20 @@ const CandidateGrid::Layout& CandidateGrid::layout_for(const Geometry& geo) {
     }
   }
   lay->stride = stride;
+  lay->se_types = {{2 * n, 3 * n}, {0, n}, {n, 2 * n}};
+  int grouped = 0;  // extra houses that come in groups of n (disjoint groups, windows)
+  try {
+    const Variant v = Variant::of(geo);
+    if (v.has(Variant::kDisjointGroups)) lay->se_dg = 3 + grouped++;
+    if (v.has(Variant::kWindoku)) lay->se_windows = 3 + grouped++;
+    grouped *= n;
+  } catch (const VariantError&) {
+  }
+  for (int u = 3 * n; u < units;) {
+    const int end = u < 3 * n + grouped ? u + n : u + 1;
+    lay->se_types.emplace_back(u, end);
+    u = end;
+  }
   cache.emplace_back(geo, std::move(lay));
   return *cache.back().second;
 }

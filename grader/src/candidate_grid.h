@@ -75,6 +75,16 @@ class CandidateGrid {
   // its searches visit them so, and which hint comes first depends on it.
   const std::vector<int>& house(int c) const { return lay_->house[c]; }
   bool sees(int a, int b) const { return (peer_set(a)[b / 64] >> (b % 64)) & 1u; }
+  // Whether the board has houses beyond rows, columns and regions (a variant's).
+  bool has_extra_houses() const { return units_ > 3 * n_; }
+  // Sudoku Explainer's region types in the order its generalized intersections visit
+  // them, as [begin, end) ranges of units: boxes, rows, columns, then the extra houses by
+  // variant (disjoint groups, windows, main diagonal, anti diagonal, girandola, asterisk,
+  // centre dot; an extra house of no known variant is a type of its own).
+  const std::vector<std::pair<int, int>>& se_types() const { return lay_->se_types; }
+  // The index in se_types() of the disjoint groups and of the windows, -1 when absent.
+  int se_type_dg() const { return lay_->se_dg; }
+  int se_type_windows() const { return lay_->se_windows; }
 
   // Positions of digit d in unit u (kept up to date by place/eliminate).
   Mask pos(int u, int d) const { return upos_[u * (n_ + 1) + d]; }
@@ -148,6 +158,8 @@ class CandidateGrid {
     std::vector<std::uint64_t> peer_set;   // [c * words]
     int stride = 3;                        // units per cell
     std::vector<std::uint8_t> unit_index;  // [u * nc + c] index or 255
+    std::vector<std::pair<int, int>> se_types;
+    int se_dg = -1, se_windows = -1;
   };
   static const Layout& layout_for(const Geometry& geo);
 
@@ -177,6 +189,17 @@ class CandidateGrid {
   };
   Serial serial_;
 };
+
+// The cells that see every cell of unit u at the positions `places`, as a cell set of
+// g.set_words() words written to `out` (a cell never sees itself: none of those cells).
+inline void seen_by_all(const CandidateGrid& g, int u, Mask places, std::uint64_t* out) {
+  const int words = g.set_words();
+  for (int w = 0; w < words; ++w) out[w] = ~std::uint64_t{0};
+  for (Mask x = places; x; x &= x - 1) {
+    const std::uint64_t* ps = g.peer_set(g.unit(u)[lowest(x)]);
+    for (int w = 0; w < words; ++w) out[w] &= ps[w];
+  }
+}
 
 // Names for explanations: "r5c3<>4, r6c3<>4", and a digit as the board's alphabet writes it.
 std::string describe_eliminations(const CandidateGrid& g,

@@ -10,6 +10,23 @@
 #include <algorithm>
 
 namespace sudoforge::grader::detail {
+namespace {
+
+// The first of c's units (box, row, column, then its extra houses in order) that also
+// holds o; units_per_cell() when none.
+int first_unit_shared(const CandidateGrid& g, int c, int o) {
+  if (g.unit_of(c, 2) == g.unit_of(o, 2)) return 0;
+  if (g.unit_of(c, 0) == g.unit_of(o, 0)) return 1;
+  if (g.unit_of(c, 1) == g.unit_of(o, 1)) return 2;
+  for (int k = 3; k < g.units_per_cell(); ++k) {
+    const int u = g.unit_of(c, k);
+    if (u == g.unit_count()) break;
+    if (g.index_in(u, o) != 255) return k;
+  }
+  return g.units_per_cell();
+}
+
+}  // namespace
 
 void ChainBoard::load(const CandidateGrid& grid) {
   g = &grid;
@@ -17,13 +34,23 @@ void ChainBoard::load(const CandidateGrid& grid) {
   nc = grid.cell_count();
   cand.resize(nc);
   for (int c = 0; c < nc; ++c) cand[c] = grid.cand(c);
-  upos.assign(static_cast<size_t>(3 * n) * (n + 1), 0);
-  for (int u = 0; u < 3 * n; ++u) {
+  const int nu = grid.unit_count();
+  upos.assign(static_cast<size_t>(nu) * (n + 1), 0);
+  for (int u = 0; u < nu; ++u) {
     for (int d = 1; d <= n; ++d) upos[u * (n + 1) + d] = grid.pos(u, d);
   }
 }
 
 void ChainLinks::build(const ChainBoard& board) {
+  if (board.g->has_extra_houses()) {
+    build_impl<true>(board);
+  } else {
+    build_impl<false>(board);
+  }
+}
+
+template <bool kExtras>
+void ChainLinks::build_impl(const ChainBoard& board) {
   const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
   if (links_begin.size() < nn) {  // only the nodes of live candidates are ever read
     links_begin.resize(nn);
@@ -31,11 +58,13 @@ void ChainLinks::build(const ChainBoard& board) {
     links_end.resize(nn);
   }
   const CandidateGrid& g = *board.g;
-  const int np = static_cast<int>(g.peers(0).size());
+  // Extra houses (variants): a cell's units past its three, up to the padding unit.
+  const int stride = kExtras ? g.units_per_cell() : 3, pad = g.unit_count();
+  const size_t np0 = g.peers(0).size();
   size_t bound = 0;
   for (int c = 0; c < board.nc; ++c) {
     const size_t k = popcount(board.cand[c]);
-    bound += k * (k + np + 4);
+    bound += k * (k + (kExtras ? g.peers(c).size() : np0) + stride + 1);
   }
   links.swap(previous_links);
   cell_links_begin.swap(previous_cell_links_begin);
@@ -44,7 +73,7 @@ void ChainLinks::build(const ChainBoard& board) {
     cell_links_begin.resize(board.nc + 1);
   int* dst = links.data();
   int top = 0;
-  const int stride = board.n + 1;
+  const int pstride = board.n + 1;
   // Keeping blocks needs the last call's on the same grid (same serial: same shape).
   const bool keep = previous_serial == g.serial();
   const std::uint64_t since = previous_built;
@@ -57,9 +86,16 @@ void ChainLinks::build(const ChainBoard& board) {
     cell_links_begin[c] = top;
     if (!cm) continue;
     const int ur = g.unit_of(c, 0), uc = g.unit_of(c, 1), ub = g.unit_of(c, 2);
+    const auto extras_unchanged = [&] {
+      if constexpr (!kExtras) return true;
+      for (int k = 3; k < stride && g.unit_of(c, k) != pad; ++k) {
+        if (g.unit_changed(g.unit_of(c, k)) >= since) return false;
+      }
+      return true;
+    };
     if (keep && g.cell_changed(c) < since &&
         ((cm & moved) == 0 || (g.unit_changed(ur) < since && g.unit_changed(uc) < since &&
-                               g.unit_changed(ub) < since))) {
+                               g.unit_changed(ub) < since && extras_unchanged()))) {
       const int from = previous_cell_links_begin[c], len = previous_cell_links_begin[c + 1] - from,
                 shift = top - from;
       std::copy(previous_links.data() + from, previous_links.data() + from + len, dst + top);
@@ -86,8 +122,8 @@ void ChainLinks::build(const ChainBoard& board) {
     for (Mask m = cm; m; m &= m - 1) {
       const int d = lowest(m);
       const int cdv = board.cd(c, d);
-      const Mask pb = board.upos[ub * stride + d], pr = board.upos[ur * stride + d],
-                 pc = board.upos[uc * stride + d];
+      const Mask pb = board.upos[ub * pstride + d], pr = board.upos[ur * pstride + d],
+                 pc = board.upos[uc * pstride + d];
       // off(c,d): the Y-link, then the conjugates in box, row, column (once each).
       int v = ChainBoard::node(cdv, false);
       links_begin[v] = top;
@@ -107,6 +143,13 @@ void ChainLinks::build(const ChainBoard& board) {
       conjugate(pb, cb);
       conjugate(pr, cr);
       conjugate(pc, cc);
+      if constexpr (kExtras) {
+        for (int k = 3; k < stride; ++k) {
+          const int u = g.unit_of(c, k);
+          if (u == pad) break;
+          conjugate(board.upos[u * pstride + d], g.unit(u));
+        }
+      }
       links_end[v] = top;
       // on(c,d): the Y-links, then the peers holding d.
       v = ChainBoard::node(cdv, true);
@@ -120,6 +163,17 @@ void ChainLinks::build(const ChainBoard& board) {
         dst[top++] = ChainBoard::node(board.cd(cr[lowest(q)], d), false);
       for (Mask q = pc & not_box_c; q; q &= q - 1)
         dst[top++] = ChainBoard::node(board.cd(cc[lowest(q)], d), false);
+      // Extra houses, in their order: the peers not in an earlier unit of c.
+      for (int k = 3; kExtras && k < stride; ++k) {
+        const int u = g.unit_of(c, k);
+        if (u == pad) break;
+        const int* cu = g.unit(u);
+        for (Mask q = board.upos[u * pstride + d]; q; q &= q - 1) {
+          const int o = cu[lowest(q)];
+          if (o != c && first_unit_shared(g, c, o) == k)
+            dst[top++] = ChainBoard::node(board.cd(o, d), false);
+        }
+      }
       links_end[v] = top;
     }
   }

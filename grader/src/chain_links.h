@@ -45,6 +45,9 @@ struct ChainLinks {
   // from scanning the 3(n-1) peers of every candidate: this runs once per call, over
   // every candidate, and was a tenth of the static chains' cost.
   void build(const ChainBoard& board);
+  // build()'s body; kExtras: the board has extra houses (compiled out on classic boards).
+  template <bool kExtras>
+  void build_impl(const ChainBoard& board);
 
   // Neighbours of a node in the static graph (Y-links only when y, X-links only when x;
   // peers of an "on" node are always linked).

@@ -20,13 +20,20 @@
 #endif
 
 namespace sudoforge::grader::detail {
+namespace {
+
+// The most "on" consequences of one "off" node: its cell's other value, then one per unit
+// of the cell (3, and up to 7 extra houses with every variant on).
+constexpr int kMaxOn = 16;
+
+}  // namespace
 
 void ChainingSearch::resize() {
   const size_t nn = board_.nn;
   record_buf_.resize(nn + 1);
   on_queue_buf_.resize(nn / 2);
   off_queue_buf_.resize(nn / 2);
-  on_parents_buf_.resize(4 * static_cast<size_t>(board_.n));
+  on_parents_buf_.resize(static_cast<size_t>(kMaxOn) * board_.n);
 }
 
 // Empties R for a new chaining; returns the node table.
@@ -55,6 +62,15 @@ void ChainingSearch::finish_result(Chaining& R, int nrec) {
 }
 
 void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
+  if (board_.has_extras) {
+    chain_impl<true>(R, start, keep_order);
+  } else {
+    chain_impl<false>(R, start, keep_order);
+  }
+}
+
+template <bool kExtras>
+void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
   poll_stop();
   int* const rec = clear_result(R);
   std::uint64_t* const bits = R.node_bits.data();
@@ -74,6 +90,10 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
   const bool yl = mode_.ylinks, dyn = mode_.dynamic, plus = mode_.plus;
   const Mask* const step_cand = board_.step_cand.data();
   const Mask* const step_pos = board_.step_pos.data();
+  // A variant's extra houses: their "on" consequences come after the three units'.
+  constexpr bool extras = kExtras;
+  const int* const xb = board_.extra_begin.data();
+  const DynamicBoard::CellUnits* const xu = board_.extra_units.data();
   int nrec = 0, non = 0, noff = 0;
   int lost_done = -1;  // dynamic (+): the "off" records [0, lost_done) are in plus_lost_
 
@@ -125,7 +145,7 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
     // The links have run dry, so every "off" record has left the grid: the values that
     // lost places in a unit are those of the "off" records there.
     if (lost_done < 0) {
-      plus_lost_.assign(static_cast<size_t>(3 * nv), 0);
+      plus_lost_.assign(static_cast<size_t>(board_.nu), 0);
       lost_done = 0;
     }
     for (; lost_done < noff; ++lost_done) {
@@ -133,6 +153,10 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
       const int c = cdof[cd] >> 5;
       const Mask bit = Mask{1} << (cdof[cd] & 31);
       for (int k = 0; k < 3; ++k) plus_lost_[board_.unit_id[c * 3 + k]] |= bit;
+      if constexpr (kExtras) {
+        for (int e = board_.extra_begin[c]; e < board_.extra_begin[c + 1]; ++e)
+          plus_lost_[board_.extra_id[e]] |= bit;
+      }
     }
     const PlusGrid pg{board_.g,
                       board_.step_cand.data(),
@@ -177,6 +201,25 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
     return any;
   };
 
+  // The unit_on rule below for the extra houses of c, off the classic boards' path.
+  const auto extra_units_on = [&](int c, int d, int p, int* ton, int* tb, int& nt, int& np) {
+    for (int e = xb[c]; e < xb[c + 1]; ++e) {
+      const Mask pm = um[xu[e].base[0] + d];
+      if (!DynamicBoard::two_bits(pm)) continue;
+      const int* cells = xu[e].cells[0];
+      int q = cells[lowest(pm)];
+      if (q == c) q = cells[lowest(pm & (pm - 1))];
+      const int x = nodeof(q, d, true);
+      if (rec[x] >= 0) continue;
+      ton[nt] = x;
+      tp[np++] = p;
+      for (Mask m = step_pos[xu[e].base[0] + d] & ~pm; m; m &= m - 1) {
+        tp[np++] = rec[nodeof(cells[lowest(m)], d, false)];
+      }
+      tb[++nt] = np;
+    }
+  };
+
   const int r0 = push(start, nullptr, 0);
   if (start & 1) {
     enter_on(start, r0);
@@ -208,7 +251,7 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
       // are the parents of on node ton[i] (p first, then the hidden parents). A node
       // already "on" is left out here (it cannot also be "off": that would have ended
       // the chaining), the others are checked again below as they are added.
-      int ton[4], tb[5], nt = 0, np = 0;
+      int ton[kMaxOn], tb[kMaxOn + 1], nt = 0, np = 0;
       tb[0] = 0;
       const DynamicBoard::CellUnits& cu = cus[c];
       const int* ub = cu.base;
@@ -243,6 +286,7 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
       if (DynamicBoard::two_bits(pm0)) unit_on(0, pm0);
       if (DynamicBoard::two_bits(pm1)) unit_on(1, pm1);
       if (DynamicBoard::two_bits(pm2)) unit_on(2, pm2);
+      if constexpr (extras) extra_units_on(c, d, p, ton, tb, nt, np);
       if (dyn) {
         // nd leaves the grid of this chaining (it is still a candidate: "off" nodes are
         // only derived from candidates, and each is taken from the queue once).
@@ -250,6 +294,9 @@ void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
         um[ub[0] + d] &= ~cu.bit[0];
         um[ub[1] + d] &= ~cu.bit[1];
         um[ub[2] + d] &= ~cu.bit[2];
+        if constexpr (extras) {
+          for (int e = xb[c]; e < xb[c + 1]; ++e) um[xu[e].base[0] + d] &= ~xu[e].bit[0];
+        }
       }
       for (int i = 0; i < nt; ++i) {
         const int x = ton[i];
@@ -288,6 +335,9 @@ done:
     um[ub[0] + d] = step_pos[ub[0] + d];
     um[ub[1] + d] = step_pos[ub[1] + d];
     um[ub[2] + d] = step_pos[ub[2] + d];
+    if constexpr (extras) {
+      for (int e = xb[c]; e < xb[c + 1]; ++e) um[xu[e].base[0] + d] = step_pos[xu[e].base[0] + d];
+    }
   }
 }
 

@@ -38,6 +38,10 @@ class ChainingSearch {
   // mode says). `keep_order`: also fill R.on_order / R.off_order (the scratch chaining of
   // an "off" assumption is read by node and record only).
   void chain(Chaining& R, int start, bool keep_order);
+  // chain()'s body; kExtras: the board has extra houses (a variant's), compiled out of
+  // the classic boards' instantiation.
+  template <bool kExtras>
+  void chain_impl(Chaining& R, int start, bool keep_order);
   // A static chaining, on the step links only. Each record has one parent (no candidate
   // leaves the grid, so none has hidden parents): the records form a tree, and the
   // ancestors of a record are its path to the source, one more than its parent's

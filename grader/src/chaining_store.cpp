@@ -38,7 +38,7 @@ void ChainingStore::check_kept() {
     // its digit in the cell's units: only the cells where one of those changed can
     // hold a node whose links changed, or (dynamic) an "off" node that reads a change.
     changed_words_.clear();
-    const int nu = 3 * n, stride = n + 1;
+    const int nu = board_.nu, stride = n + 1;
     unit_changed_digits_.resize(nu);
     for (int u = 0; u < nu; ++u) {
       Mask m = 0;
@@ -54,11 +54,12 @@ void ChainingStore::check_kept() {
     for (int c = 0; c < nc; ++c) {
       const Mask cm = board_.step_cand[c] | K.cand[c];
       const bool cell_changed = board_.step_cand[c] != K.cand[c];
-      const Mask dm = cell_changed ? cm
-                                   : (unit_changed_digits_[board_.unit_id[c * 3]] |
-                                      unit_changed_digits_[board_.unit_id[c * 3 + 1]] |
-                                      unit_changed_digits_[board_.unit_id[c * 3 + 2]]) &
-                                         cm;
+      Mask units_changed = unit_changed_digits_[board_.unit_id[c * 3]] |
+                           unit_changed_digits_[board_.unit_id[c * 3 + 1]] |
+                           unit_changed_digits_[board_.unit_id[c * 3 + 2]];
+      for (int e = board_.extra_begin[c]; e < board_.extra_begin[c + 1]; ++e)
+        units_changed |= unit_changed_digits_[board_.extra_id[e]];
+      const Mask dm = cell_changed ? cm : units_changed & cm;
       for (Mask m = dm; m; m &= m - 1) {
         for (int nd = board_.node(c, lowest(m), false), e = nd + 2; nd < e; ++nd) {
           if ((mode_.dynamic && !(nd & 1)) || lb[nd + 1] - lb[nd] != ob[nd + 1] - ob[nd] ||

@@ -224,7 +224,7 @@ struct DynamicScratch {
   void produce_nishio() {
     if (static_cast<int>(nishio_memo.size()) != board.n + 1)
       nishio_memo.assign(board.n + 1, NishioBest{});
-    const int nu = 3 * board.n;
+    const int nu = board.nu;
     const NishioBest* best = nullptr;
     int best_d = 0;
     for (int d = 1; d <= board.n; ++d) {
@@ -378,25 +378,32 @@ struct DynamicScratch {
     }
   }
 
+  // Units of c: block, row, column, then its extra houses (a variant's).
   void region_chains(int c, int d) {
-    for (int k = 0; k < 3; ++k) {
-      const Mask pm = board.step_pos[board.unit_pos_base[c * 3 + k] + d];
-      const int cnt = popcount(pm);
-      if (!(cnt == 2 || (mode.multiple && cnt > 2))) continue;
-      const int* cells = board.unit_cells_of[c * 3 + k];
-      if (cells[lowest(pm)] != c) continue;  // each unit once, from its first position
-      members.clear();
-      for (Mask m = pm; m; m &= m - 1)
-        members.push_back(&store.get(board.node(cells[lowest(m)], d, true)));
-      const std::string what =
-          explain ? digit_name(*board.g, d) + " in " + board.g->unit_name(board.unit_id[c * 3 + k])
-                  : std::string();
-      const char* kind = names[2];
-      Chaining& first = *members.front();
-      const auto [on, off] = members_share();
-      if (on) collect(first, true, 6, kind, what);
-      if (off) collect(first, false, 6, kind, what);
-    }
+    for (int k = 0; k < 3; ++k)
+      region_chain(board.unit_pos_base[c * 3 + k], board.unit_cells_of[c * 3 + k],
+                   board.unit_id[c * 3 + k], c, d);
+    if (!board.has_extras) return;
+    for (int e = board.extra_begin[c]; e < board.extra_begin[c + 1]; ++e)
+      region_chain(board.extra_units[e].base[0], board.extra_units[e].cells[0], board.extra_id[e],
+                   c, d);
+  }
+
+  void region_chain(int base, const int* cells, int unit, int c, int d) {
+    const Mask pm = board.step_pos[base + d];
+    const int cnt = popcount(pm);
+    if (!(cnt == 2 || (mode.multiple && cnt > 2))) return;
+    if (cells[lowest(pm)] != c) return;  // each unit once, from its first position
+    members.clear();
+    for (Mask m = pm; m; m &= m - 1)
+      members.push_back(&store.get(board.node(cells[lowest(m)], d, true)));
+    const std::string what =
+        explain ? digit_name(*board.g, d) + " in " + board.g->unit_name(unit) : std::string();
+    const char* kind = names[2];
+    Chaining& first = *members.front();
+    const auto [on, off] = members_share();
+    if (on) collect(first, true, 6, kind, what);
+    if (off) collect(first, false, 6, kind, what);
   }
 
   void cell_chains(int c) {

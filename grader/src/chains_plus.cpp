@@ -16,6 +16,9 @@
 //     candidates of the two cells other than the pair's digits;
 //   X-Wing: base columns then base rows, line pairs in that order, digits increasing;
 //     parents: the removed places of the digit in the base lines outside the cover lines.
+// On boards with extra houses (SukakuExplainer with variants on) generalized
+// intersections take the place of Locking, the pairs also walk the extra houses, and a
+// naked pair removes its values from every cell that sees both (generalized naked pair).
 // As in SE, a member of a pair needs at least two candidates (places), units need enough
 // empty cells (SE counts the cells without a value in the step grid) and an X-Wing's digit
 // at most n - 4 placed values.
@@ -24,7 +27,10 @@
 // the order in which it queues the removals of one hint is arbitrary; we take them in unit
 // order. Only the order of equal-depth nodes can differ, which matters when two nodes of
 // one hint lead to the same later node by chains of equal length.
+#include <algorithm>
 #include <array>
+#include <bit>
+#include <vector>
 
 #include "chains_plus.h"
 #include "chains_nested.h"
@@ -50,10 +56,11 @@ struct Builder {
   const PlusGrid& v;
   PlusHints& out;
   int n;
-  // [u]: the values that lost places in unit u (75 units: 25x25); a cell of u lost a
-  // candidate exactly when this is not empty. Points to grid.lost or to own_lost.
+  // [u]: the values that lost places in unit u (77 units: 25x25 with diagonals); a cell
+  // of u lost a candidate exactly when this is not empty. Points to grid.lost or to
+  // own_lost.
   const Mask* lost_digits = nullptr;
-  Mask own_lost[75] = {};
+  Mask own_lost[80] = {};
   int cd(int c, int d) const { return c * n + d - 1; }
   const Mask* pos0(int u) const { return v.upos0 + u * (n + 1); }
   const Mask* pos(int u) const { return v.upos + u * (n + 1); }
@@ -61,7 +68,7 @@ struct Builder {
   void find_losses() {
     lost_digits = v.lost;
     if (lost_digits) return;
-    for (int u = 0; u < 3 * n; ++u) {
+    for (int u = 0; u < v.g->unit_count(); ++u) {
       for (int d = 1; d <= n; ++d) {
         if (pos0(u)[d] != pos(u)[d]) own_lost[u] |= Mask{1} << d;
       }
@@ -130,13 +137,43 @@ struct Builder {
     }
   }
 
-  static int se_unit(int n, int k) {  // boxes, columns, rows
-    return k < n ? 2 * n + k : k < 2 * n ? k : k - 2 * n;
+  // Boards with extra houses: generalized intersections in their place (SukakuExplainer
+  // with variants on), over every house by SE's region types, then digits, then houses
+  // of the type; parents: the removed places of the digit in the house.
+  void generalized_locking() {
+    const CandidateGrid& g = *v.g;
+    const int words = g.set_words();
+    std::vector<std::uint64_t> seen(words);
+    for (const auto& [first, last] : g.se_types()) {
+      for (int d = 1; d <= n; ++d) {
+        for (int u = first; u < last; ++u) {
+          if (!((lost_digits[u] >> d) & 1)) continue;  // no parent
+          const Mask p = pos(u)[d];
+          const int count = popcount(p);
+          if (count < 2 || count > 6) continue;
+          const int* cells = g.unit(u);
+          seen_by_all(g, u, p, seen.data());
+          begin();
+          for (int w = 0; w < words; ++w) {
+            for (std::uint64_t b = seen[w]; b; b &= b - 1) {
+              const int c = w * 64 + std::countr_zero(b);
+              if ((v.cand[c] >> d) & 1) out.targets.push_back(cd(c, d));
+            }
+          }
+          for (Mask x = pos0(u)[d] & ~p; x; x &= x - 1) out.parents.push_back(cd(cells[lowest(x)], d));
+          end(kPlusLocking);
+        }
+      }
+    }
+  }
+
+  static int se_unit(int n, int k) {  // boxes, columns, rows, then any extra houses
+    return k < n ? 2 * n + k : k < 2 * n ? k : k < 3 * n ? k - 2 * n : k;
   }
 
   void hidden_pair() {
     const CandidateGrid& g = *v.g;
-    for (int k = 0; k < 3 * n; ++k) {
+    for (int k = 0; k < g.unit_count(); ++k) {
       const int u = se_unit(n, k);
       if (g.unit_empty(u) <= 4 || !lost_digits[u]) continue;
       const int* cells = g.unit(u);
@@ -169,7 +206,7 @@ struct Builder {
 
   void naked_pair() {
     const CandidateGrid& g = *v.g;
-    for (int k = 0; k < 3 * n; ++k) {
+    for (int k = 0; k < g.unit_count(); ++k) {
       const int u = se_unit(n, k);
       if (g.unit_empty(u) < 4 || !lost_digits[u]) continue;
       const int* cells = g.unit(u);
@@ -185,10 +222,21 @@ struct Builder {
         if (v.cand0[cells[a]] == ca && v.cand0[cells[b]] == cb) return;  // no parent
         const Mask set = ca | cb;
         begin();
-        for (int i = 0; i < n; ++i) {
-          if (i == a || i == b) continue;
-          for (Mask x = v.cand[cells[i]] & set; x; x &= x - 1)
-            out.targets.push_back(cd(cells[i], lowest(x)));
+        if (g.has_extra_houses()) {
+          // SukakuExplainer's generalized naked pair: every cell that sees both.
+          const std::uint64_t *pa = g.peer_set(cells[a]), *pb = g.peer_set(cells[b]);
+          for (int w = 0; w < g.set_words(); ++w) {
+            for (std::uint64_t m = pa[w] & pb[w]; m; m &= m - 1) {
+              const int q = w * 64 + std::countr_zero(m);
+              for (Mask x = v.cand[q] & set; x; x &= x - 1) out.targets.push_back(cd(q, lowest(x)));
+            }
+          }
+        } else {
+          for (int i = 0; i < n; ++i) {
+            if (i == a || i == b) continue;
+            for (Mask x = v.cand[cells[i]] & set; x; x &= x - 1)
+              out.targets.push_back(cd(cells[i], lowest(x)));
+          }
         }
         for (int c : {cells[a], cells[b]}) {
           for (Mask x = v.cand0[c] & ~set; x; x &= x - 1) out.parents.push_back(cd(c, lowest(x)));
@@ -248,7 +296,11 @@ void find_plus_hints(const PlusGrid& view, PlusHints& out, int nesting) {
   out.parents.clear();
   Builder b{view, out, view.g->n()};
   b.find_losses();
-  b.locking();
+  if (view.g->has_extra_houses()) {
+    b.generalized_locking();
+  } else {
+    b.locking();
+  }
   if (!out.hints.empty()) return;
   b.hidden_pair();
   if (!out.hints.empty()) return;

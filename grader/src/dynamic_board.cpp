@@ -12,9 +12,9 @@ namespace sudoforge::grader::detail {
 
 bool DynamicBoard::load(const CandidateGrid& grid) {
   // Same shape and same unit layout: the per-shape tables below can be kept.
-  bool same_shape = g && n == grid.n() && nc == grid.cell_count() &&
-                    unit_cells.size() == static_cast<size_t>(3 * grid.n()) * grid.n();
-  for (int u = 0; same_shape && u < 3 * n; ++u) {
+  bool same_shape = g && n == grid.n() && nc == grid.cell_count() && nu == grid.unit_count() &&
+                    unit_cells.size() == static_cast<size_t>(nu) * grid.n();
+  for (int u = 0; same_shape && u < nu; ++u) {
     same_shape =
         std::equal(grid.unit(u), grid.unit(u) + n, unit_cells.data() + static_cast<size_t>(u) * n);
   }
@@ -24,7 +24,8 @@ bool DynamicBoard::load(const CandidateGrid& grid) {
   nn = nc * n * 2;
   step_cand.resize(nc);
   for (int c = 0; c < nc; ++c) step_cand[c] = grid.cand(c);
-  step_pos.assign(grid.pos_table(), grid.pos_table() + static_cast<size_t>(3 * n) * (n + 1));
+  nu = grid.unit_count();
+  step_pos.assign(grid.pos_table(), grid.pos_table() + static_cast<size_t>(nu) * (n + 1));
   chaining_cand = step_cand;
   chaining_pos = step_pos;
   placed.assign(static_cast<size_t>(grid.n()) + 1, 0);
@@ -32,8 +33,8 @@ bool DynamicBoard::load(const CandidateGrid& grid) {
   if (same_shape) return true;
   packed_cell_digit.resize(static_cast<size_t>(nc) * n);
   for (int cd = 0; cd < nc * n; ++cd) packed_cell_digit[cd] = cd / n * 32 + cd % n + 1;
-  unit_cells.resize(static_cast<size_t>(3 * n) * n);
-  for (int u = 0; u < 3 * n; ++u) {
+  unit_cells.resize(static_cast<size_t>(nu) * n);
+  for (int u = 0; u < nu; ++u) {
     std::copy(grid.unit(u), grid.unit(u) + n, unit_cells.data() + static_cast<size_t>(u) * n);
   }
   unit_pos_base.resize(3 * nc);
@@ -67,6 +68,36 @@ bool DynamicBoard::load(const CandidateGrid& grid) {
       unit_fresh[c * 3 + k] = fresh;
     }
   }
+  has_extras = grid.has_extra_houses();
+  extra_begin.assign(static_cast<size_t>(nc) + 1, 0);
+  extra_units.clear();
+  extra_id.clear();
+  extra_fresh.clear();
+  for (int c = 0; c < nc; ++c) {
+    extra_begin[c] = static_cast<int>(extra_id.size());
+    for (int k = 3; k < grid.units_per_cell(); ++k) {
+      const int u = grid.unit_of(c, k);
+      if (u == nu) break;  // padding
+      const int* cells = unit_cells.data() + static_cast<size_t>(u) * n;
+      CellUnits e{};
+      e.base[0] = u * (n + 1);
+      e.bit[0] = Mask{1} << grid.index_in(u, c);
+      e.cells[0] = cells;
+      Mask fresh = 0;
+      for (int i = 0; i < n; ++i) {
+        const int q = cells[i];
+        bool seen = q == c;
+        for (int j = 0; j < 3; ++j) seen |= unit_id[q * 3 + j] == unit_id[c * 3 + j];
+        for (int j = extra_begin[c]; j < static_cast<int>(extra_id.size()); ++j)
+          seen |= grid.index_in(extra_id[j], q) != 255;
+        if (!seen) fresh |= Mask{1} << i;
+      }
+      extra_units.push_back(e);
+      extra_id.push_back(u);
+      extra_fresh.push_back(fresh);
+    }
+  }
+  extra_begin[nc] = static_cast<int>(extra_id.size());
   return false;
 }
 

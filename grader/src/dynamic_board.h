@@ -6,7 +6,8 @@
 // Candidates are per cell (Mask, bit d for digit d); unit positions per unit and digit,
 // at [unit * (n + 1) + digit] (bit i: the i-th cell of the unit), as CandidateGrid's
 // pos_table. The k-th unit of cell c (k = 0 block, 1 row, 2 column) is described at
-// [c * 3 + k] of the unit tables, and once more per cell in cell_units.
+// [c * 3 + k] of the unit tables, and once more per cell in cell_units; a variant's extra
+// houses follow in the extra_* tables.
 #include <string>
 #include <vector>
 
@@ -37,6 +38,15 @@ struct DynamicBoard {
     const int* cells[3];
   };
   std::vector<CellUnits> cell_units;
+  // A variant's extra houses of each cell (none on boards without them), in the board's
+  // order: entries [extra_begin[c], extra_begin[c + 1]) of the arrays below, as the
+  // three units above ([c*3+k]); fresh: the cells in no earlier unit of c, but c.
+  bool has_extras = false;
+  int nu = 0;  // units of the board (3n plus the extra houses)
+  std::vector<int> extra_begin;
+  std::vector<CellUnits> extra_units;  // base[0], bit[0], cells[0] of each entry
+  std::vector<int> extra_id;
+  std::vector<Mask> extra_fresh;
   // The cells of every unit, copied from the grid. The board outlives the grid of a
   // call (Grader::rate builds a new CandidateGrid per puzzle), so unit_cells_of must never
   // point into the grid itself: that was a use-after-free that only looked harmless while

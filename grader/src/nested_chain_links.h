@@ -15,18 +15,42 @@
 namespace sudoforge::grader::detail::nested {
 
 // Causes of a node: the link that made it (SE's Potential.Cause).
-// kAdvanced: the removal of a rule inside a chaining (SE's Cause.Advanced).
-enum Cause : std::int8_t { kSource = 0, kCell = 1, kBox = 2, kRow = 3, kColumn = 4, kAdvanced = 5 };
+// kAdvanced: the removal of a rule inside a chaining (SE's Cause.Advanced); kExtra + i:
+// the extra house 3n + i of a variant board.
+enum Cause : std::int8_t {
+  kSource = 0,
+  kCell = 1,
+  kBox = 2,
+  kRow = 3,
+  kColumn = 4,
+  kAdvanced = 5,
+  kExtra = 6
+};
+
+// The unit of `cell` that a house cause names.
+inline int cause_unit(const CandidateGrid& g, int cell, Cause cause) {
+  if (cause >= kExtra) return 3 * g.n() + (cause - kExtra);
+  return g.unit_of(cell, cause == kBox ? 2 : cause == kRow ? 0 : 1);
+}
+inline Cause extra_cause(const CandidateGrid& g, int u) {
+  return static_cast<Cause>(kExtra + u - 3 * g.n());
+}
 
 struct ChainInstance {
   int node, parent;
   Cause cause;
 };
 
-// The unit kind (box, row, column) that links two peers first, in SE's order.
+// The house (box, row, column, then a variant's extra houses) that links two peers
+// first, in SE's order.
 inline Cause peer_cause(const CandidateGrid& g, int a, int b) {
   if (g.unit_of(a, 2) == g.unit_of(b, 2)) return kBox;
   if (g.unit_of(a, 0) == g.unit_of(b, 0)) return kRow;
+  if (g.unit_of(a, 1) == g.unit_of(b, 1) || !g.has_extra_houses()) return kColumn;
+  for (int k = 3; k < g.units_per_cell(); ++k) {
+    const int u = g.unit_of(a, k);
+    if (u < g.unit_count() && g.index_in(u, b) != 255) return extra_cause(g, u);
+  }
   return kColumn;
 }
 
@@ -45,7 +69,7 @@ void on_to_off_links(const CandidateGrid& g, const Mask* cand, bool y, int nd, F
 }
 
 // SE's getOffToOn on the grid (cand, upos): the other value of a bivalue cell (Y), then
-// the other place of the value in a box, row, column where it has two (X).
+// the other place of the value in a box, row, column, extra house where it has two (X).
 template <class F>
 void off_to_on_links(const CandidateGrid& g, const Mask* cand, const Mask* upos, bool y, bool x,
                      int nd, F&& f) {
@@ -55,9 +79,11 @@ void off_to_on_links(const CandidateGrid& g, const Mask* cand, const Mask* upos,
   if (!x) return;
   static const int kKinds[3] = {2, 0, 1};
   static const Cause kCauses[3] = {kBox, kRow, kColumn};
-  int seen[3], ns = 0;
-  for (int k = 0; k < 3; ++k) {
-    const int u = g.unit_of(c, kKinds[k]);
+  int seen[16], ns = 0;
+  const int units = 3 + (g.has_extra_houses() ? g.units_per_cell() - 3 : 0);
+  for (int k = 0; k < units; ++k) {
+    const int u = g.unit_of(c, k < 3 ? kKinds[k] : k);
+    if (u == g.unit_count()) break;  // padding
     const Mask p = upos[u * (n + 1) + d];
     if (popcount(p) != 2) continue;
     const int* cells = g.unit(u);
@@ -65,7 +91,7 @@ void off_to_on_links(const CandidateGrid& g, const Mask* cand, const Mask* upos,
     if (q == c) q = cells[lowest(p & (p - 1))];
     if (std::find(seen, seen + ns, q) != seen + ns) continue;  // SE's set: first cause
     seen[ns++] = q;
-    f(on(q, d), kCauses[k]);
+    f(on(q, d), k < 3 ? kCauses[k] : extra_cause(g, u));
   }
 }
 
@@ -91,7 +117,7 @@ inline void add_rule_parents(const PlusGrid& v, int nd, Cause cause, std::vector
   if (cause == kCell) {
     for (Mask m = v.cand0[c] & ~v.cand[c]; m; m &= m - 1) add(c * n + lowest(m) - 1);
   } else {
-    const int u = g.unit_of(c, cause == kBox ? 2 : cause == kRow ? 0 : 1);
+    const int u = cause_unit(g, c, cause);
     const int* cells = g.unit(u);
     for (Mask m = v.upos0[u * (n + 1) + d] & ~v.upos[u * (n + 1) + d]; m; m &= m - 1) {
       add(cells[lowest(m)] * n + d - 1);
@@ -99,7 +125,7 @@ inline void add_rule_parents(const PlusGrid& v, int nd, Cause cause, std::vector
   }
 }
 
-// SE's doRegionChainings for the value d of cell c: each box, row, column (SE's order)
+// SE's doRegionChainings for the value d of cell c: each box, row, column, extra house
 // where d has two or more places and c is the first, with the chaining of each place:
 // `own` for c's, `chain(on_node, slot)` for the others; then done(members, region cause).
 template <class Chain, class ChainFn, class Done>
@@ -109,8 +135,10 @@ void region_chainings(const CandidateGrid& g, const Mask* upos, int c, int d, Ch
   static const Cause kCauses[3] = {kBox, kRow, kColumn};
   const int n = g.n();
   std::vector<const Chain*> members;
-  for (int k = 0; k < 3; ++k) {
-    const int u = g.unit_of(c, kKinds[k]);
+  const int units = 3 + (g.has_extra_houses() ? g.units_per_cell() - 3 : 0);
+  for (int k = 0; k < units; ++k) {
+    const int u = g.unit_of(c, k < 3 ? kKinds[k] : k);
+    if (u == g.unit_count()) break;  // padding
     const Mask pm = upos[u * (n + 1) + d];
     const int* cells = g.unit(u);
     if (popcount(pm) < 2 || cells[lowest(pm)] != c) continue;
@@ -124,7 +152,7 @@ void region_chainings(const CandidateGrid& g, const Mask* upos, int c, int d, Ch
         members.push_back(&others[no++]);
       }
     }
-    done(members, kCauses[k]);
+    done(members, k < 3 ? kCauses[k] : extra_cause(g, u));
     members.clear();
   }
 }

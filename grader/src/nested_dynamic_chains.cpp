@@ -112,7 +112,7 @@ struct DynamicProducer {
   void chain(int source, Chain& ch) {
     poll_stop();
     cand.assign(v.cand, v.cand + nc);
-    upos.assign(v.upos, v.upos + static_cast<size_t>(3 * n) * (n + 1));
+    upos.assign(v.upos, v.upos + static_cast<size_t>(g.unit_count()) * (n + 1));
     ch.at.assign(nn, -1);
     ch.on_order.clear();
     ch.off_order.clear();
@@ -154,7 +154,7 @@ struct DynamicProducer {
           for (Mask x = v.cand[c] & ~cand[c]; x; x &= x - 1)
             parents.push_back(ch.at[node(c, lowest(x), false)]);
         } else {
-          const int u = g.unit_of(cell_of(m), cause == kBox ? 2 : cause == kRow ? 0 : 1);
+          const int u = cause_unit(g, cell_of(m), cause);
           const int* cells = g.unit(u);
           const Mask now = upos[u * (n + 1) + d];
           for (Mask x = v.upos[u * (n + 1) + d] & ~now; x; x &= x - 1) {
@@ -165,8 +165,9 @@ struct DynamicProducer {
       });
       // nd leaves the chaining's grid once its consequences are read (SE: p.off()).
       cand[c] &= ~(Mask{1} << d);
-      for (int k = 0; k < 3; ++k) {
+      for (int k = 0; k < g.units_per_cell(); ++k) {
         const int u = g.unit_of(c, k);
+        if (u == g.unit_count()) break;  // padding
         upos[u * (n + 1) + d] &= ~(Mask{1} << g.index_in(u, c));
       }
       for (const On& o : make_on) {

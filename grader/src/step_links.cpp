@@ -11,13 +11,23 @@
 namespace sudoforge::grader::detail {
 
 void StepLinks::build(const DynamicBoard& board) {
+  if (board.has_extras) {
+    build_impl<true>(board);
+  } else {
+    build_impl<false>(board);
+  }
+}
+
+template <bool kExtras>
+void StepLinks::build_impl(const DynamicBoard& board) {
   const int n = board.n, nc = board.nc, nn = board.nn;
   const std::vector<Mask>& step_cand = board.step_cand;
   const std::vector<Mask>& step_pos = board.step_pos;
   size_t bound = 0;
   for (int c = 0; c < nc; ++c) {
     const int card = popcount(step_cand[c]);
-    bound += static_cast<size_t>(card) * (card + 3 * n + 1);
+    const int extras = kExtras ? board.extra_begin[c + 1] - board.extra_begin[c] : 0;
+    bound += static_cast<size_t>(card) * (card + (3 + extras) * (n + 1) + 1);
   }
   if (targets.size() < bound) targets.resize(bound);
   node_begin.resize(static_cast<size_t>(nn) + 1);
@@ -44,6 +54,15 @@ void StepLinks::build(const DynamicBoard& board) {
         const int x = board.node(q, d, true);
         if (std::find(out + first, out + w, x) == out + w) out[w++] = x;
       }
+      for (int e = board.extra_begin[c]; kExtras && e < board.extra_begin[c + 1]; ++e) {
+        const DynamicBoard::CellUnits& xu = board.extra_units[e];
+        const Mask pm = step_pos[xu.base[0] + d];
+        if (!DynamicBoard::two_bits(pm)) continue;
+        int q = xu.cells[0][lowest(pm)];
+        if (q == c) q = xu.cells[0][lowest(pm & (pm - 1))];
+        const int x = board.node(q, d, true);
+        if (std::find(out + first, out + w, x) == out + w) out[w++] = x;
+      }
       node_begin[off + 1] = w;
       for (Mask m = cm & ~(Mask{1} << d); m; m &= m - 1) out[w++] = board.node(c, lowest(m), false);
       unit_targets_begin[off + 1] = w;
@@ -53,6 +72,11 @@ void StepLinks::build(const DynamicBoard& board) {
              m &= m - 1) {
           out[w++] = board.node(cells[lowest(m)], d, false);
         }
+      }
+      for (int e = board.extra_begin[c]; kExtras && e < board.extra_begin[c + 1]; ++e) {
+        const DynamicBoard::CellUnits& xu = board.extra_units[e];
+        for (Mask m = step_pos[xu.base[0] + d] & board.extra_fresh[e]; m; m &= m - 1)
+          out[w++] = board.node(xu.cells[0][lowest(m)], d, false);
       }
     }
   }

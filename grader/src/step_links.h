@@ -31,6 +31,9 @@ struct StepLinks {
     built = true;
   }
   void build(const DynamicBoard& board);
+  // build()'s body; kExtras: the board has extra houses (compiled out on classic boards).
+  template <bool kExtras>
+  void build_impl(const DynamicBoard& board);
 };
 
 }  // namespace sudoforge::grader::detail

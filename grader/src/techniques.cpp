@@ -17,6 +17,7 @@ constexpr std::string_view kNames[] = {
     "Direct Hidden Triple",
     "Pointing",
     "Claiming",
+    "Generalized Intersections",
     "Naked Pair",
     "X-Wing",
     "Hidden Pair",

@@ -6,7 +6,10 @@
 #include <bit>
 #include <thread>
 
+#include "dynamic_board.h"
 #include "grader_test_util.h"
+#include "step_links.h"
+#include "sudoforge/core/variant.h"
 
 using namespace sudoforge;
 using namespace sudoforge::grader;
@@ -288,4 +291,26 @@ TEST(GraderThreads, TwoGradersInParallelAgreeOnAdvancedChains) {
       EXPECT_EQ(r.step_count, e.step_count);
     }
   }
+}
+
+// The dynamic chains' links on a variant board: the diagonal's strong link and weak links
+// (as the static ones, StaticLinksUseExtraHouses), each listed once.
+TEST(GraderChains, DynamicLinksUseExtraHouses) {
+  CandidateGrid g = x_board_diagonal_pair();
+  grader::detail::DynamicBoard board;
+  board.load(g);
+  grader::detail::StepLinks links;
+  links.build(board);
+  const auto count = [&](int from, int to) {
+    int k = 0;
+    for (int i = links.node_begin[from]; i < links.node_begin[from + 1]; ++i)
+      k += links.targets[i] == to;
+    return k;
+  };
+  EXPECT_EQ(count(board.node(0, 5, false), board.node(80, 5, true)), 1);
+  EXPECT_EQ(count(board.node(80, 5, false), board.node(0, 5, true)), 1);
+  EXPECT_EQ(count(board.node(0, 5, true), board.node(80, 5, false)), 1);
+  // r5c5 is in both diagonals: its anti-diagonal peer r1c9 is listed once too.
+  EXPECT_EQ(count(board.node(40, 4, true), board.node(8, 4, false)), 1);
+  EXPECT_EQ(count(board.node(40, 4, true), board.node(0, 4, false)), 1);
 }

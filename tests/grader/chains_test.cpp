@@ -4,7 +4,9 @@
 
 #include <bit>
 
+#include "chain_links.h"
 #include "grader_test_util.h"
+#include "sudoforge/core/variant.h"
 
 using namespace sudoforge;
 using namespace sudoforge::grader;
@@ -87,4 +89,28 @@ TEST(GraderChains, ChainEngineKeepsNothingAcrossGrids) {
   }
   EXPECT_EQ(puzzles, 20);
   EXPECT_EQ(compared, 80);
+}
+
+// Variant boards: the static links walk every house of a cell. With 5 of the main
+// diagonal left in r1c1 and r9c9 only (no row, column or box in common), r1c1<>5 forces
+// r9c9=5 (a strong link of the diagonal) and r1c1=5 excludes r9c9=5.
+TEST(GraderChains, StaticLinksUseExtraHouses) {
+  CandidateGrid g = x_board_diagonal_pair();
+  grader::detail::ChainBoard board;
+  board.load(g);
+  grader::detail::ChainLinks links;
+  links.build(board);
+  using grader::detail::ChainBoard;
+  const auto has = [&](int from, int to) {
+    for (int i = links.links_begin[from]; i < links.links_end[from]; ++i) {
+      if (links.links[i] == to) return true;
+    }
+    return false;
+  };
+  const int off_a = ChainBoard::node(board.cd(0, 5), false), on_a = off_a | 1;
+  const int off_b = ChainBoard::node(board.cd(80, 5), false), on_b = off_b | 1;
+  EXPECT_TRUE(has(off_a, on_b));
+  EXPECT_TRUE(has(off_b, on_a));
+  EXPECT_TRUE(has(on_a, off_b));
+  EXPECT_TRUE(has(on_b, off_a));
 }

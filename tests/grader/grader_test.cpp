@@ -274,7 +274,7 @@ TEST(GraderSoundness, VariantBoards) {
   GradeOptions capped;
   capped.max_rating = 6.6;
   Grader grader(capped);
-  int graded = 0, beyond_singles = 0;
+  int graded = 0, beyond_singles = 0, generalized = 0, classic_locking = 0;
   for (const auto& [name, board] : boards) {
     GeneratorOptions o;
     o.geometry = board;
@@ -287,8 +287,17 @@ TEST(GraderSoundness, VariantBoards) {
       expect_steps_sound(r, p->solution, name + " #" + std::to_string(i));
       ++graded;
       beyond_singles += r.steps.size() > 0 && r.er > 2.3;
+      for (const Step& s : r.steps) {
+        generalized += s.technique == "Generalized Intersections";
+        classic_locking += board.extra_house_count() > 0 &&
+                           (s.technique == "Pointing" || s.technique == "Claiming");
+      }
     }
   }
   EXPECT_EQ(graded, 70);
   EXPECT_GT(beyond_singles, 15);
+  // Boards with extra houses rate intersections as SukakuExplainer does with variants on
+  // (generalized, 2.9); only the jigsaw board (no extra houses) keeps pointing/claiming.
+  EXPECT_GT(generalized, 0);
+  EXPECT_EQ(classic_locking, 0);
 }

@@ -17,6 +17,7 @@
 #include "chain_length.h"
 #include "finders.h"
 #include "sudoforge/core/grid.h"
+#include "sudoforge/core/variant.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/grader/grader.h"
 #include "sudoforge/solver/sudoku_solver.h"
@@ -26,6 +27,14 @@ namespace sudoforge::grader::test_util {
 using detail::CandidateGrid;
 using detail::Ctx;
 using detail::Hint;
+
+// An X board whose 5 of the main diagonal is left in r1c1 and r9c9 only (no row, column
+// or box in common): the diagonal's strong link, for the chain links' tests.
+inline CandidateGrid x_board_diagonal_pair() {
+  CandidateGrid g{Grid(Variant::parse("x").apply(Geometry()))};
+  for (int c : {10, 20, 30, 40, 50, 60, 70}) g.eliminate(c, 5);
+  return g;
+}
 
 inline Grid grid81(const std::string& s) {
   std::vector<std::uint8_t> cells(81);
