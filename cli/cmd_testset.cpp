@@ -24,6 +24,7 @@
 #include "progress.h"
 #include "query_options.h"
 #include "sudoforge/core/record_writer.h"
+#include "sudoforge/core/variant.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/generator/generator.h"
 #include "sudoforge/grader/grader.h"
@@ -41,12 +42,16 @@ constexpr const char* kExamples =
     "  sudoforge testset --db cat.db --count 500 --seed 1 --output json   from the catalogue\n"
     "  sudoforge testset --db cat.db --level hard --count 50 --unique 1 --multiple 0 --none 0\n"
     "  sudoforge testset --size 16 --count 20 --levels easy,medium --threads 2\n"
+    "  sudoforge testset --variant x --count 50 --seed 3        X puzzles (generated)\n"
+    "  sudoforge testset --db cat.db --variant jigsaw -o csv    jigsaws of a catalogue\n"
     "\n"
     "Line format, one puzzle per line: PUZZLE:COUNT:SOLUTION, where COUNT is the number of\n"
     "solutions capped at 2 (0 none, 1 unique, 2 two or more) and SOLUTION is given when\n"
-    "COUNT is 1 (empty otherwise). csv/json add the kind (unique, multiple, none) and, for\n"
-    "unique puzzles, the level and SE rating. Unique puzzles are stratified by level: the\n"
-    "same share for each level of --levels (generated; default easy,medium,hard,expert) or\n"
+    "COUNT is 1 (empty otherwise); a jigsaw line adds :REGIONS (its map). csv/json add the\n"
+    "kind (unique, multiple, none), for unique puzzles the level and SE rating, and the\n"
+    "board (variant, regions). --variant V: puzzles of that board only (generated: not\n"
+    "jigsaw; with --db: the catalogue's puzzles of that variant). Unique puzzles are\n"
+    "stratified by level: the same share for each level of --levels (generated; default easy,medium,hard,expert) or\n"
     "of each level present (catalogue); on boards where minimal puzzles rarely reach a\n"
     "level (12x12 easy, 16x16 below extreme) that level's puzzles keep more clues (see the\n"
     "README, Grading). Puzzles without a solution never repeat a given in\n"
@@ -82,7 +87,8 @@ std::vector<grader::Level> parse_levels(const std::string& text) {
 int cmd_testset(const Invocation& inv) {
   po::options_description o("testset options");
   add_catalogue_options(o);
-  add_filter_options(o, FilterOptionSet{.limit = false, .unused = true, .default_order = "id"});
+  add_filter_options(o, FilterOptionSet{.limit = false, .unused = true, .default_order = "id",
+                                        .variant = true});
   // clang-format off
   o.add_options()
     ("count,n", po::value<long long>()->default_value(100), "puzzles in the set")
@@ -154,10 +160,22 @@ int cmd_testset(const Invocation& inv) {
     } catch (const std::exception&) {
       throw UsageError("bad --size");
     }
+    if (filter.variant) {
+      const Variant variant = Variant::parse(*filter.variant);
+      if (variant.has(Variant::kJigsaw)) {
+        throw UsageError("--variant jigsaw: generated sets need region layouts; take jigsaw "
+                         "puzzles from a catalogue with --db");
+      }
+      try {
+        gen.geometry = variant.apply(gen.geometry);
+      } catch (const VariantError& e) {
+        throw UsageError(std::string("bad --variant: ") + e.what());
+      }
+    }
     if (filter.symmetry) {
       gen.symmetry = parse_symmetry(*filter.symmetry);
       if (!admits(gen.geometry, gen.symmetry)) {
-        throw UsageError("--symmetry " + *filter.symmetry + " needs square boxes");
+        throw UsageError("--symmetry " + *filter.symmetry + " does not keep the houses of this board");
       }
     }
     workflow::GeneratedSetPlan plan{gen};
@@ -217,13 +235,17 @@ int cmd_testset(const Invocation& inv) {
       workflow::make_items(chosen, spare, n_multiple, n_none, solver, rng);
 
   Printer out(std::cout, format);
-  if (format == OutputFormat::kCsv) out.csv_header({"puzzle", "count", "solution", "kind", "level", "rating"});
+  if (format == OutputFormat::kCsv) {
+    out.csv_header(with_board_columns({"puzzle", "count", "solution", "kind", "level", "rating"}));
+  }
   for (const workflow::TestItem& it : items) {
     const TextStyle style = default_style(it.puzzle.geometry());
     const std::string puzzle = to_line(it.puzzle, style);
     const std::string solution = it.solution ? to_line(*it.solution, style) : "";
     if (format == OutputFormat::kCsv) {
-      out.csv_row({puzzle, std::to_string(it.count), solution, it.kind, it.level, rating_text(it.rating)});
+      out.csv_row(with_board_fields(
+          {puzzle, std::to_string(it.count), solution, it.kind, it.level, rating_text(it.rating)},
+          it.puzzle, style.alphabet));
     } else if (format == OutputFormat::kJson) {
       nlohmann::ordered_json j{{"puzzle", puzzle}, {"count", it.count}};
       j["solution"] = it.solution ? nlohmann::ordered_json(solution) : nlohmann::ordered_json(nullptr);
@@ -231,9 +253,13 @@ int cmd_testset(const Invocation& inv) {
       j["level"] = it.level.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(it.level);
       j["rating"] = it.rating ? nlohmann::ordered_json(std::round(*it.rating * 10) / 10)
                               : nlohmann::ordered_json(nullptr);
+      add_board_fields(j, it.puzzle, style.alphabet);
       out.json(j);
     } else {
-      out.line(puzzle + ":" + std::to_string(it.count) + ":" + solution);
+      // A jigsaw item needs its region map to be read: a fourth field.
+      const std::string regions = region_map(it.puzzle.geometry(), style.alphabet);
+      out.line(puzzle + ":" + std::to_string(it.count) + ":" + solution +
+               (regions.empty() ? "" : ":" + regions));
     }
   }
   out.finish();
