@@ -1,5 +1,6 @@
 // sudoforge canon: the canonical (minlex) form of each puzzle.
 #include <iostream>
+#include <optional>
 
 #include "commands.h"
 #include "input.h"
@@ -22,7 +23,9 @@ constexpr const char* kExamples =
     "string (empty < 1 < ... < 9, read row by row) over all row/column permutations within\n"
     "bands/stacks, band/stack permutations, transposition and relabelling of the symbols:\n"
     "isomorphic puzzles have the same form. 12x12 and larger boards use relabelling and\n"
-    "the box-preserving reflections and rotations only.\n";
+    "the box-preserving reflections and rotations only. A variant board (--variant) uses\n"
+    "the moves that keep its houses; a jigsaw's regions turn with its givens. Keys of\n"
+    "variant boards start with the variant (x:..., jigsaw:GIVENS:REGIONS).\n";
 
 }  // namespace
 
@@ -53,8 +56,10 @@ int cmd_canon(const Invocation& inv) {
       diag.record_error(src, rec.line, conflict);
       return true;
     }
-    const Grid canon = canonical_form(rec.grid);
-    const std::string text = key_mode ? key_text(canon) : to_line(canon, rec.style);
+    // The key names a variant board's variant (and a jigsaw's regions): canonical.h.
+    const std::optional<Grid> canon =
+        key_mode ? std::nullopt : std::optional<Grid>(canonical_form(rec.grid));
+    const std::string text = key_mode ? canonical_key(rec.grid) : to_line(*canon, rec.style);
     if (format == OutputFormat::kCsv) {
       out.csv_row(with_board_fields({to_line(rec.grid, rec.style), text}, rec.grid,
                                     rec.style.alphabet));
@@ -65,7 +70,7 @@ int cmd_canon(const Invocation& inv) {
     } else if (key_mode) {
       out.line(text);
     } else {
-      out.grid(canon, rec.style);
+      out.grid(*canon, rec.style);
     }
     return true;
   });

@@ -23,6 +23,7 @@ const std::string kExamples = std::string(
     "  sudoforge db init                                  create ./sudoforge.db (or $SUDOFORGE_DB)\n"
     "  sudoforge db import puzzles.txt more.sdm           check, canonicalise, dedupe, store\n"
     "  sudoforge db query --level hard --symmetry rot180 --unused --limit 60\n"
+    "  sudoforge db query --variant jigsaw -o csv         one board's puzzles, with their maps\n"
     "  sudoforge db stats\n"
     "  sudoforge db export -o hard.csv --level hard        format from the extension (or --as)\n"
     "  sudoforge db merge other.db third.db                fold other catalogues into --db\n") +
@@ -32,14 +33,15 @@ const std::string kInitExamples = std::string(
     "  sudoforge db init --db puzzles.db          create (or upgrade) puzzles.db\n") +
     kCatalogueNote;
 const std::string kStatsExamples = std::string(
-    "  sudoforge db stats                      counts by size, level, clues and technique\n"
+    "  sudoforge db stats                      counts by size, variant, level, clues, technique\n"
     "  sudoforge db stats --db other.db -o json\n") +
     kCatalogueNote;
 const std::string kMergeExamples = std::string(
     "  sudoforge db merge other.db third.db              fold them into ./sudoforge.db\n"
     "  sudoforge db merge --db main.db laptop.db         fold laptop.db into main.db\n"
     "\n"
-    "New puzzles are added (isomorphic ones are one puzzle) with their techniques, and the\n"
+    "New puzzles are added (isomorphic ones are one puzzle; each keeps its variant and a\n"
+    "jigsaw's regions) with their techniques, and the\n"
     "other catalogue's books with their pages, so their puzzles stay used. A book already\n"
     "there (the same book, not merely the same title) is not added twice. A file cannot be\n"
     "merged into itself (exit 2).\n") +
@@ -100,6 +102,7 @@ int db_stats(const Invocation& inv) {
                                 {"graded", s.graded},
                                 {"in_books", s.in_books}};
     j["by_size"] = object(s.by_size, number);
+    j["by_variant"] = object(s.by_variant, text);
     nlohmann::ordered_json levels = nlohmann::ordered_json::object();
     for (const auto& [k, n] : s.by_level) levels[k.empty() ? "ungraded" : k] = n;
     j["by_level"] = levels;
@@ -115,6 +118,7 @@ int db_stats(const Invocation& inv) {
   for (const auto& [k, n] : s.by_size) sizes.emplace_back(std::to_string(k) + "x" + std::to_string(k), n);
   for (const auto& [k, n] : s.by_clues) clues.emplace_back(std::to_string(k), n);
   print_table("size", sizes, s.total);
+  print_table("variant", s.by_variant, s.total);
   print_table("level", levels, s.total);
   print_table("clues", clues, s.total);
   print_table("technique", s.by_technique, s.graded);

@@ -10,7 +10,6 @@
 #include "query_options.h"
 #include "stop_request.h"
 #include "sudoforge/db/catalogue.h"
-#include "sudoforge/core/variant.h"
 #include "sudoforge/workflow/import.h"
 
 namespace sudoforge::cli {
@@ -24,12 +23,17 @@ const std::string kImportExamples =
         "  sudoforge db import --level hard puzzles.txt       store only the hard ones\n"
         "  sudoforge db import --min-rating 4 --max-rating 6 puzzles.txt\n"
         "  cat *.txt | sudoforge db import -                  from stdin\n"
+        "  sudoforge db import --variant x x-puzzles.txt      X puzzles (any --variant)\n"
+        "  sudoforge db import jigsaws.csv                    CSV with variant, regions columns\n"
         "\n"
         "Each bad record is reported as FILE:LINE (exit 1); the others are stored. When no\n"
         "named file can be opened, nothing is done and no catalogue is created (exit 3).\n"
         "--level, --min-rating and --max-rating keep only the puzzles that `sudoforge generate`\n"
         "with the same options would keep (a puzzle whose rating is incomplete never matches);\n"
-        "the others are skipped and counted in the summary line, which is no error (exit 0).\n") +
+        "the others are skipped and counted in the summary line, which is no error (exit 0).\n"
+        "Each puzzle is stored with its board (variant, and a jigsaw's region map); isomorphic\n"
+        "puzzles are one puzzle per variant (README: The catalogue). A record whose variant\n"
+        "does not fit it, or a jigsaw record without its region map, is a bad record.\n") +
     kCatalogueNote;
 
 }  // namespace
@@ -48,6 +52,7 @@ int db_import(const Invocation& inv) {
       "min-rating", po::value<double>(), "store only puzzles rated at least this (SE scale)")(
       "max-rating", po::value<double>(), "store only puzzles rated at most this (SE scale)");
   add_input_options(o);
+  add_variant_option(o);
   po::variables_map vm;
   if (!parse_options(inv, o, "sudoforge db import FILE... [--db FILE]", kImportExamples, vm,
                      "files")) {
@@ -87,15 +92,6 @@ int db_import(const Invocation& inv) {
       });
   for_each_record(files, reader_options_from(vm), diag,
                   [&](const Record& rec, const std::string& src) {
-                    // A CSV variant column can bring other boards; the schema has no
-                    // place for their houses yet, so they are refused, not stored as
-                    // classic puzzles they are not.
-                    if (!rec.grid.geometry().is_classic()) {
-                      diag.record_error(src, rec.line,
-                                        "the catalogue stores classic boards only for now (" +
-                                            Variant::of(rec.grid.geometry()).name() + ")");
-                      return !stop.requested();
-                    }
                     importer.add(rec, src);
                     return !stop.requested();
                   });

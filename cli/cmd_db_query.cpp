@@ -27,15 +27,19 @@ const std::string kQueryExamples = std::string(
     "  sudoforge db query --order random --seed 7 --limit 5      the same 5 every time\n"
     "  sudoforge db query --technique x-wing --technique 'naked pair' --clues 22-26\n"
     "  sudoforge db query --db other.db --size 16 -o json\n"
+    "  sudoforge db query --variant x+windoku -o csv           one board's puzzles\n"
     "\n"
     "--level and --technique take any case and the usual spellings ('x wing', 'XY-Wing',\n"
-    "'naked pairs'); an unknown one is a usage error (exit 2) that lists the known ones.\n") +
+    "'naked pairs'); an unknown one is a usage error (exit 2) that lists the known ones.\n"
+    "CSV and JSON records end with the board: variant, and regions for a jigsaw (its map\n"
+    "follows the givens in line and grid output, as solve prints it).\n") +
     kCatalogueNote;
 const std::string kExportExamples = std::string(
     "  sudoforge db export -o hard.csv --level hard         format from the extension\n"
     "  sudoforge db export -o all.json                      .txt/.line, .grid, .csv, .json\n"
     "  sudoforge db export -o sample.txt --order random --seed 1 --limit 100\n"
     "  sudoforge db export -o x.out --as grid               --as when the extension says nothing\n"
+    "  sudoforge db export -o jigsaw.csv --variant jigsaw   with variant and regions columns\n"
     "\n"
     "The file is written to FILE.part and renamed when complete: a failed export leaves\n"
     "neither FILE.part nor a half-written FILE.\n") +
@@ -47,17 +51,19 @@ void print_records(Catalogue& cat, QueryFilter filter, std::ostream& os, OutputF
   Printer out(os, format);
   filter.with_techniques = format == OutputFormat::kJson;
   if (format == OutputFormat::kCsv) {
-    out.csv_header({"id", "puzzle", "solution", "rating", "rating_ep", "rating_ed", "level",
-                    "hardest", "clues", "symmetry", "source"});
+    out.csv_header(with_board_columns({"id", "puzzle", "solution", "rating", "rating_ep",
+                                       "rating_ed", "level", "hardest", "clues", "symmetry",
+                                       "source"}));
   }
   cat.query(filter, [&](const PuzzleRecord& r) {
     const TextStyle style = default_style(r.givens.geometry());
     const std::string solution = r.solution ? to_line(*r.solution, style) : "";
     if (format == OutputFormat::kCsv) {
-      out.csv_row({std::to_string(r.id), to_line(r.givens, style), solution,
-                   rating_text(r.rating_er), rating_text(r.rating_ep), rating_text(r.rating_ed),
-                   r.level.value_or(""), r.hardest.value_or(""), std::to_string(r.clues()),
-                   r.symmetry, r.source});
+      out.csv_row(with_board_fields(
+          {std::to_string(r.id), to_line(r.givens, style), solution, rating_text(r.rating_er),
+           rating_text(r.rating_ep), rating_text(r.rating_ed), r.level.value_or(""),
+           r.hardest.value_or(""), std::to_string(r.clues()), r.symmetry, r.source},
+          r.givens, style.alphabet));
     } else if (format == OutputFormat::kJson) {
       auto opt = [](const auto& v) -> nlohmann::ordered_json {
         if (v) return *v;
@@ -68,7 +74,7 @@ void print_records(Catalogue& cat, QueryFilter filter, std::ostream& os, OutputF
         if (v) return static_cast<std::uint64_t>(*v);
         return nullptr;
       };
-      out.json({{"id", r.id},
+      nlohmann::ordered_json j{{"id", r.id},
                 {"puzzle", to_line(r.givens, style)},
                 {"solution", r.solution ? nlohmann::ordered_json(solution) : nlohmann::ordered_json(nullptr)},
                 {"rating", opt(r.rating_er)},
@@ -83,7 +89,9 @@ void print_records(Catalogue& cat, QueryFilter filter, std::ostream& os, OutputF
                 {"source", r.source},
                 {"seed", unsigned_opt(r.seed)},
                 {"index", unsigned_opt(r.gen_index)},
-                {"created", r.created}});
+                {"created", r.created}};
+      add_board_fields(j, r.givens, style.alphabet);
+      out.json(j);
     } else {
       out.grid(r.givens, style);
     }
@@ -97,7 +105,7 @@ void print_records(Catalogue& cat, QueryFilter filter, std::ostream& os, OutputF
 int db_query(const Invocation& inv, bool export_mode) {
   po::options_description o(export_mode ? "db export options" : "db query options");
   add_catalogue_options(o);
-  add_filter_options(o, FilterOptionSet{.seed = true});
+  add_filter_options(o, FilterOptionSet{.seed = true, .variant = true});
   if (export_mode) {
     o.add_options()
       ("out,o", po::value<std::string>(), "file to write (required)")

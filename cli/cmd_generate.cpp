@@ -150,10 +150,6 @@ int cmd_generate(const Invocation& inv) {
   // graders of the candidates all poll it.
   StopRequest stop(time_limit);
   const bool to_db = vm.count("db") > 0;
-  if (to_db && !variant.is_classic()) {
-    throw UsageError("--db stores classic boards only for now; print " + variant.name() +
-                     " puzzles with --output instead");
-  }
   const bool resume = vm["resume"].as<bool>();
   if (resume && !to_db) {
     throw UsageError("--resume needs --db: it continues a run stored in a catalogue");

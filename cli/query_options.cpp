@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "sudoforge/core/symmetry.h"
+#include "sudoforge/core/variant.h"
 #include "sudoforge/grader/grader.h"
 #include "sudoforge/grader/techniques.h"
 
@@ -45,6 +46,11 @@ void add_filter_options(po::options_description& o, const FilterOptionSet& set) 
     ("order", po::value<std::string>()->default_value(set.default_order), "id, rating, clues or random");
   if (set.unused) o.add_options()("unused", po::bool_switch(), "only puzzles in no book");
   if (set.limit) o.add_options()("limit", po::value<long long>(), "at most this many puzzles");
+  if (set.variant) {
+    o.add_options()("variant", po::value<std::string>(),
+                    "only puzzles of this board: classic, or x, windoku, dg, asterisk, "
+                    "centre-dot, girandola, jigsaw joined with '+' (any order)");
+  }
   if (set.seed) {
     o.add_options()("seed", po::value<unsigned long long>(),
                     "seed of --order random: the same seed draws the same puzzles again");
@@ -117,6 +123,13 @@ db::QueryFilter filter_from(const po::variables_map& vm) {
   }
   if (vm.count("unused")) f.unused = vm["unused"].as<bool>();
   if (vm.count("source")) f.source = vm["source"].as<std::string>();
+  if (vm.count("variant")) {
+    try {
+      f.variant = Variant::parse(vm["variant"].as<std::string>()).name();
+    } catch (const VariantError& e) {
+      throw UsageError(std::string("bad --variant: ") + e.what());
+    }
+  }
   const std::string order = vm["order"].as<std::string>();
   if (order == "id") f.order = QueryFilter::Order::kId;
   else if (order == "rating") f.order = QueryFilter::Order::kRating;

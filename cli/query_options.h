@@ -21,10 +21,12 @@ struct FilterOptionSet {
   bool unused = true;                 // offer --unused
   const char* default_order = "id";   // --order default
   bool seed = false;                  // offer --seed (for --order random)
+  bool variant = false;               // offer --variant (the board's variant)
 };
 // --level --min-rating --max-rating --technique --clues --symmetry --size --source
 // --order, and --unused / --limit / --seed as `set` says. A command with a --seed of its
-// own (testset) leaves set.seed off; filter_from() takes its --seed all the same.
+// own (testset) leaves set.seed off; filter_from() takes its --seed all the same, and
+// likewise a --variant that the command declared itself.
 void add_filter_options(po::options_description& options, const FilterOptionSet& set = {});
 // A --level value (any case) as the catalogue stores it; throws UsageError for others.
 std::string parse_level_option(const std::string& text);

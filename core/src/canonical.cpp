@@ -5,12 +5,15 @@
 #include <climits>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <span>
 #include <stdexcept>
 #include <vector>
 
 #include "sudoforge/core/symmetry.h"
 #include "sudoforge/core/validate.h"
+#include "sudoforge/core/variant.h"
 
 namespace sudoforge {
 namespace {
@@ -295,51 +298,34 @@ class FullSearch {
 };
 
 // ---------------------------------------------------------------------------------------
-// Reduced group (N >= 12, and every board with extra houses or jigsaw regions):
-// relabelling x the rigid symmetries that keep the houses.
+// Reduced group for classic boards with N >= 12: relabelling x the box-preserving rigid
+// symmetries.
 // ---------------------------------------------------------------------------------------
 std::vector<std::uint8_t> reduced_minlex(const Grid& puzzle) {
   const Geometry& geo = puzzle.geometry();
   const int n = geo.size();
   const bool square = geo.box_rows() == geo.box_cols();
-  // Source (row, col) of output (r, c) for each transform, with the transform (or its
-  // inverse: the group is closed under both) that checks it preserves the houses.
+  // Source (row, col) of output (r, c) for each transform.
   using Map = std::pair<int, int> (*)(int, int, int);
-  struct Move {
-    Map map;
-    Transform transform;
-  };
-  std::vector<Move> moves = {
-      {[](int r, int c, int) {
-         return std::pair{r, c};
-       },
-       Transform::kIdentity},
-      {[](int r, int c, int m) {
-         return std::pair{m - r, m - c};
-       },
-       Transform::kRot180},
-      {[](int r, int c, int m) {
-         return std::pair{r, m - c};
-       },
-       Transform::kMirror},
-      {[](int r, int c, int m) {
-         return std::pair{m - r, c};
-       },
-       Transform::kFlip},
+  std::vector<Map> maps = {
+      [](int r, int c, int) {
+        return std::pair{r, c};
+      },
+      [](int r, int c, int m) {
+        return std::pair{m - r, m - c};
+      },
+      [](int r, int c, int m) {
+        return std::pair{r, m - c};
+      },
+      [](int r, int c, int m) {
+        return std::pair{m - r, c};
+      },
   };
   if (square) {
-    moves.push_back({[](int r, int c, int) { return std::pair{c, r}; }, Transform::kTranspose});
-    moves.push_back({[](int r, int c, int m) {
-                       return std::pair{m - c, m - r};
-                     },
-                     Transform::kAntitranspose});
-    moves.push_back({[](int r, int c, int m) { return std::pair{m - c, r}; }, Transform::kRot90});
-    moves.push_back({[](int r, int c, int m) { return std::pair{c, m - r}; }, Transform::kRot270});
-  }
-  // Boards with extra houses or jigsaw regions: only the moves that keep them.
-  std::vector<Map> maps;
-  for (const Move& move : moves) {
-    if (geo.is_classic() || preserves_houses(geo, move.transform)) maps.push_back(move.map);
+    maps.push_back([](int r, int c, int) { return std::pair{c, r}; });
+    maps.push_back([](int r, int c, int m) { return std::pair{m - c, m - r}; });
+    maps.push_back([](int r, int c, int m) { return std::pair{m - c, r}; });
+    maps.push_back([](int r, int c, int m) { return std::pair{c, m - r}; });
   }
   const int cells = n * n;
   std::vector<std::uint8_t> best(static_cast<std::size_t>(cells), 0xFF), cur(best.size());
@@ -369,10 +355,244 @@ std::vector<std::uint8_t> reduced_minlex(const Grid& puzzle) {
   return best;
 }
 
-std::vector<std::uint8_t> minlex_cells(const Grid& puzzle) {
+// ---------------------------------------------------------------------------------------
+// Boards with extra houses or jigsaw regions: relabelling x the moves that keep every
+// house (see house_moves). A move is the source cell of every output cell.
+// ---------------------------------------------------------------------------------------
+using Move = std::vector<int>;
+
+// Every permutation of 0..groups*len-1 that permutes the groups of `len` consecutive
+// indices and the indices within each group (the band or stack moves of a classic board).
+std::vector<std::vector<int>> grouped_permutations(int groups, int len) {
+  std::vector<int> order(static_cast<std::size_t>(groups));
+  for (int g = 0; g < groups; ++g) order[static_cast<std::size_t>(g)] = g;
+  std::vector<int> within(static_cast<std::size_t>(len));
+  std::vector<std::vector<int>> inner;  // every permutation of 0..len-1
+  for (int i = 0; i < len; ++i) within[static_cast<std::size_t>(i)] = i;
+  do inner.push_back(within);
+  while (std::next_permutation(within.begin(), within.end()));
+  std::vector<std::vector<int>> out;
+  do {
+    // One inner permutation per group: `groups` digits in base inner.size().
+    std::vector<std::size_t> pick(static_cast<std::size_t>(groups), 0);
+    for (;;) {
+      std::vector<int> p;
+      for (int g = 0; g < groups; ++g) {
+        for (int i : inner[pick[static_cast<std::size_t>(g)]]) {
+          p.push_back(order[static_cast<std::size_t>(g)] * len + i);
+        }
+      }
+      out.push_back(std::move(p));
+      std::size_t d = 0;
+      while (d < pick.size() && ++pick[d] == inner.size()) pick[d++] = 0;
+      if (d == pick.size()) break;
+    }
+  } while (std::next_permutation(order.begin(), order.end()));
+  return out;
+}
+
+// The extra houses of `geo` as sorted cell lists, and whether `cells` is one of them.
+struct ExtraHouses {
+  std::vector<std::vector<int>> houses;  // sorted, for binary search
+  explicit ExtraHouses(const Geometry& geo) {
+    for (int h = 3 * geo.size(); h < geo.house_count(); ++h) {
+      const auto cells = geo.house(h);
+      houses.emplace_back(cells.begin(), cells.end());
+      std::sort(houses.back().begin(), houses.back().end());
+    }
+    std::sort(houses.begin(), houses.end());
+  }
+  // True when `move` takes every extra house onto an extra house (the preimage of each is
+  // one: the moves found form a group, so either direction gives the same set).
+  bool kept_by(const Move& move) const {
+    std::vector<int> image;
+    for (const std::vector<int>& h : houses) {
+      image.clear();
+      for (int cell : h) image.push_back(move[static_cast<std::size_t>(cell)]);
+      std::sort(image.begin(), image.end());
+      if (!std::binary_search(houses.begin(), houses.end(), image)) return false;
+    }
+    return true;
+  }
+};
+
+// The eight rigid moves of the square, each with its Transform (identity first).
+std::vector<std::pair<Transform, Move>> rigid_moves(int n) {
+  using Source = std::pair<int, int> (*)(int, int, int);  // source (row, col) of (r, c)
+  static constexpr std::pair<Transform, Source> kMoves[] = {
+      {Transform::kIdentity,
+       [](int r, int c, int) {
+         return std::pair{r, c};
+       }},
+      {Transform::kRot180,
+       [](int r, int c, int m) {
+         return std::pair{m - r, m - c};
+       }},
+      {Transform::kMirror,
+       [](int r, int c, int m) {
+         return std::pair{r, m - c};
+       }},
+      {Transform::kFlip,
+       [](int r, int c, int m) {
+         return std::pair{m - r, c};
+       }},
+      {Transform::kTranspose,
+       [](int r, int c, int) {
+         return std::pair{c, r};
+       }},
+      {Transform::kAntitranspose,
+       [](int r, int c, int m) {
+         return std::pair{m - c, m - r};
+       }},
+      {Transform::kRot90,
+       [](int r, int c, int m) {
+         return std::pair{m - c, r};
+       }},
+      {Transform::kRot270,
+       [](int r, int c, int m) {
+         return std::pair{c, m - r};
+       }},
+  };
+  std::vector<std::pair<Transform, Move>> out;
+  for (const auto& [t, source] : kMoves) {
+    Move m(static_cast<std::size_t>(n * n));
+    for (int i = 0; i < n * n; ++i) {
+      const auto [sr, sc] = source(i / n, i % n, n - 1);
+      m[static_cast<std::size_t>(i)] = sr * n + sc;
+    }
+    out.emplace_back(t, std::move(m));
+  }
+  return out;
+}
+
+// The moves of a board with extra houses or jigsaw regions:
+//  - boxes, N <= 9: every move of the full classic group (transposition for square boxes,
+//    band and stack permutations, rows within bands, columns within stacks) that takes
+//    every extra house onto an extra house. Rows, columns and boxes are kept by every such
+//    move, and the extra houses can only go to extra houses (a move keeps how many rows,
+//    columns and boxes a set of cells meets), so these are all the moves of that group
+//    that keep the board. For X that is the same (or reversed) band-symmetric row and
+//    column permutation, with transposition: 96 moves; for DG, 2592.
+//  - boxes, N >= 12: the rigid moves that keep the houses (the full group is too large to
+//    enumerate there).
+//  - jigsaw: the rigid moves that keep the extra houses; the regions move with the givens.
+// Computed once per board and shared.
+const std::vector<Move>& house_moves(const Geometry& geo) {
+  static std::mutex mutex;
+  static std::vector<std::pair<Geometry, std::shared_ptr<const std::vector<Move>>>> cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  for (const auto& [g, moves] : cache) {
+    if (g == geo) return *moves;
+  }
+  const int n = geo.size();
+  const ExtraHouses extra(geo);
+  auto moves = std::make_shared<std::vector<Move>>();
+  if (geo.has_boxes() && n <= 9) {
+    const int br = geo.box_rows(), bc = geo.box_cols();
+    const auto rows = grouped_permutations(n / br, br);
+    const auto cols = grouped_permutations(n / bc, bc);
+    // Cell sets as 81-bit masks: the test of one move is a few ORs and compares, which
+    // matters with 2 * 1296^2 candidate moves on 9x9.
+    using Mask = std::pair<std::uint64_t, std::uint64_t>;
+    auto bit = [](Mask& m, int cell) {
+      (cell < 64 ? m.first : m.second) |= std::uint64_t{1} << (cell & 63);
+    };
+    std::vector<Mask> masks;
+    for (const std::vector<int>& h : extra.houses) {
+      Mask m{0, 0};
+      for (int cell : h) bit(m, cell);
+      masks.push_back(m);
+    }
+    Move m(static_cast<std::size_t>(n * n));
+    for (int t = 0; t < (br == bc ? 2 : 1); ++t) {
+      for (const auto& pr : rows) {
+        for (const auto& pc : cols) {
+          auto source = [&](int cell) {
+            const int sr = pr[static_cast<std::size_t>(cell / n)];
+            const int sc = pc[static_cast<std::size_t>(cell % n)];
+            return t == 0 ? sr * n + sc : sc * n + sr;
+          };
+          bool keeps = true;
+          for (std::size_t h = 0; h < extra.houses.size() && keeps; ++h) {
+            Mask image{0, 0};
+            for (int cell : extra.houses[h]) bit(image, source(cell));
+            keeps = std::find(masks.begin(), masks.end(), image) != masks.end();
+          }
+          if (!keeps) continue;
+          for (int cell = 0; cell < n * n; ++cell) m[static_cast<std::size_t>(cell)] = source(cell);
+          moves->push_back(m);
+        }
+      }
+    }
+  } else {
+    // A jigsaw board's regions move with the givens; a board with boxes keeps them.
+    for (auto& [t, m] : rigid_moves(n)) {
+      if (geo.has_boxes() ? preserves_houses(geo, t) : extra.kept_by(m)) {
+        moves->push_back(std::move(m));
+      }
+    }
+  }
+  cache.emplace_back(geo, moves);
+  return *moves;
+}
+
+// The smallest (regions, givens) over the moves of the board, each relabelled by first
+// appearance; regions only on a jigsaw board (empty otherwise).
+struct BoardMinimum {
+  std::vector<std::uint8_t> regions, cells;
+};
+
+BoardMinimum house_minlex(const Grid& puzzle) {
+  const Geometry& geo = puzzle.geometry();
+  const int n = geo.size(), cells = n * n;
+  const bool jigsaw = !geo.has_boxes();
+  const std::size_t size = static_cast<std::size_t>(cells);
+  BoardMinimum best{std::vector<std::uint8_t>(jigsaw ? size : 0, 0xFF),
+                    std::vector<std::uint8_t>(size, 0xFF)};
+  std::vector<std::uint8_t> reg(best.regions.size()), cur(size);
+  std::vector<std::uint8_t> lab(static_cast<std::size_t>(n) + 1);
+  for (const Move& move : house_moves(geo)) {
+    // -1: above the best so far, 0: equal so far, 1: below.
+    int order = 0;
+    if (jigsaw) {
+      std::fill(lab.begin(), lab.end(), 0);
+      std::uint8_t next = 1;
+      for (std::size_t i = 0; i < size && order >= 0; ++i) {
+        const int region = geo.box(move[i]) + 1;
+        if (!lab[static_cast<std::size_t>(region)]) lab[static_cast<std::size_t>(region)] = next++;
+        reg[i] = lab[static_cast<std::size_t>(region)];
+        if (order == 0 && reg[i] != best.regions[i]) order = reg[i] < best.regions[i] ? 1 : -1;
+      }
+      if (order < 0) continue;
+    }
+    std::fill(lab.begin(), lab.end(), 0);
+    std::uint8_t next = 1;
+    for (std::size_t i = 0; i < size && order >= 0; ++i) {
+      const int v = puzzle[move[i]];
+      std::uint8_t out = 0;
+      if (v) {
+        if (!lab[static_cast<std::size_t>(v)]) lab[static_cast<std::size_t>(v)] = next++;
+        out = lab[static_cast<std::size_t>(v)];
+      }
+      cur[i] = out;
+      if (order == 0 && out != best.cells[i]) order = out < best.cells[i] ? 1 : -1;
+    }
+    if (order > 0) {
+      best.cells = cur;
+      if (jigsaw) best.regions = reg;
+    }
+  }
+  return best;
+}
+
+void check_conflicts(const Grid& puzzle) {
   if (find_conflict(puzzle)) {
     throw std::invalid_argument("canonical form: conflicting givens");
   }
+}
+
+// The canonical givens of a board with boxes and no extra houses.
+std::vector<std::uint8_t> classic_minlex_cells(const Grid& puzzle) {
   const Geometry& geo = puzzle.geometry();
   if (canonical_uses_full_group(geo)) {
     std::vector<std::uint8_t> out(static_cast<std::size_t>(geo.cell_count()));
@@ -403,14 +623,32 @@ bool canonical_uses_full_group(const Geometry& geometry) {
 }
 
 Grid canonical_form(const Grid& puzzle) {
-  return Grid(puzzle.geometry(), minlex_cells(puzzle));
+  check_conflicts(puzzle);
+  const Geometry& geo = puzzle.geometry();
+  if (geo.is_classic()) return Grid(geo, classic_minlex_cells(puzzle));
+  BoardMinimum m = house_minlex(puzzle);
+  if (geo.has_boxes()) return Grid(geo, std::move(m.cells));
+  // A jigsaw board: the canonical regions, with the variant's extra houses (which every
+  // move used keeps).
+  std::vector<int> regions;  // labels 1..N in the form, 0..N-1 for with_regions
+  for (std::uint8_t label : m.regions) regions.push_back(label - 1);
+  const Geometry board = Variant::of(geo).apply(Geometry::with_regions(geo.size(), regions));
+  return Grid(board, std::move(m.cells));
 }
 
 std::string canonical_key(const Grid& puzzle) {
-  const std::vector<std::uint8_t> cells = minlex_cells(puzzle);
-  std::string out(cells.size(), '0');
-  for (std::size_t i = 0; i < cells.size(); ++i) out[i] = key_char(cells[i]);
-  return out;
+  check_conflicts(puzzle);
+  const Geometry& geo = puzzle.geometry();
+  auto text = [](const std::vector<std::uint8_t>& cells) {
+    std::string out(cells.size(), '0');
+    for (std::size_t i = 0; i < cells.size(); ++i) out[i] = key_char(cells[i]);
+    return out;
+  };
+  if (geo.is_classic()) return text(classic_minlex_cells(puzzle));
+  const BoardMinimum m = house_minlex(puzzle);
+  std::string key = Variant::of(geo).name() + ":" + text(m.cells);
+  if (!geo.has_boxes()) key += ":" + text(m.regions);
+  return key;
 }
 
 std::string key_text(const Grid& grid) {

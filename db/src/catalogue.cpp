@@ -8,6 +8,7 @@
 
 #include "sudoforge/core/canonical.h"
 #include "sudoforge/core/record_writer.h"
+#include "sudoforge/core/variant.h"
 #include "sudoforge/db/schema.h"
 #include "sudoforge/db/transaction.h"
 
@@ -22,13 +23,51 @@ constexpr const char* kColumns =
 // version 4.
 constexpr const char* kGenColumns = ", p.gen_index, p.gen_options";
 constexpr const char* kNoGenColumns = ", NULL, NULL";
+// Appended after those: the board columns, or a classic board's before version 6.
+constexpr const char* kBoardColumns = ", p.variant, p.regions";
+constexpr const char* kNoBoardColumns = ", 'classic', NULL";
+
+// The board a row's variant and regions describe. Boards with extra houses are built once
+// per thread (a query may read a million rows of one board); jigsaw boards per row.
+// Throws CatalogueError kCorrupt for columns that describe no board.
+Geometry board_of(int size, const std::string& variant, const std::optional<std::string>& regions) {
+  if (variant == "classic" && !regions) {
+    if (!Geometry::is_supported_size(size)) {
+      throw CatalogueError(CatalogueError::Category::kCorrupt, 0,
+                           "stored board of size " + std::to_string(size) + " is malformed");
+    }
+    return Geometry::for_size(size);
+  }
+  try {
+    const Variant v = Variant::parse(variant);
+    if (regions) {
+      const Alphabet alphabet = Alphabet::standard(size);
+      std::vector<int> labels;
+      labels.reserve(regions->size());
+      for (char c : *regions) labels.push_back(alphabet.value(c) - 1);
+      return v.apply(Geometry::with_regions(size, labels));
+    }
+    thread_local std::vector<std::pair<std::pair<int, std::string>, Geometry>> boards;
+    for (const auto& [key, board] : boards) {
+      if (key.first == size && key.second == variant) return board;
+    }
+    const Geometry board = v.apply(Geometry::for_size(size));
+    boards.emplace_back(std::pair{size, variant}, board);
+    return board;
+  } catch (const std::exception& e) {
+    throw CatalogueError(CatalogueError::Category::kCorrupt, 0,
+                         "stored board (" + variant + ", size " + std::to_string(size) +
+                             ") is malformed: " + e.what());
+  }
+}
 
 PuzzleRecord read_record(const Statement& st) {
   PuzzleRecord r;
   r.id = st.column_int64(0);
-  const int size = st.column_int(3);
-  r.givens = grid_from_text(st.column_text(1), size);
-  if (!st.is_null(2)) r.solution = grid_from_text(st.column_text(2), size);
+  const Geometry board =
+      board_of(st.column_int(3), st.column_text(20), st.column_optional_text(21));
+  r.givens = grid_from_text(st.column_text(1), board);
+  if (!st.is_null(2)) r.solution = grid_from_text(st.column_text(2), board);
   r.symmetry = st.column_text(5);
   if (!st.is_null(6)) r.minimal = st.column_int64(6) != 0;
   r.rating_er = st.column_optional_double(7);
@@ -66,13 +105,15 @@ struct Where {
 
 // rating_index = false writes the rating bounds with unary +, so SQLite cannot drive the
 // search with a rating index (for the walk along rnd, see Catalogue::query).
-Where build_where(const QueryFilter& f, bool rating_index = true) {
+// A file of a schema before version 6 (read-only) has no variant column: all classic.
+Where build_where(const QueryFilter& f, int version, bool rating_index = true) {
   Where w;
   if (f.level) w.add("p.level = ?", *f.level);
   if (f.min_rating) w.add(rating_index ? "p.rating_er >= ?" : "+p.rating_er >= ?", *f.min_rating);
   if (f.max_rating) w.add(rating_index ? "p.rating_er <= ?" : "+p.rating_er <= ?", *f.max_rating);
   for (const std::string& t : f.techniques) {
-    w.add("EXISTS (SELECT 1 FROM puzzle_techniques t WHERE t.technique = ? AND t.puzzle_id = p.id)", t);
+    w.add("EXISTS (SELECT 1 FROM puzzle_techniques t WHERE t.technique = ? AND t.puzzle_id = p.id)",
+          t);
   }
   // Unary + keeps SQLite from driving the search with the clues index: clue counts take
   // ~20 values, so a clue range rarely narrows much, and without stat4 the planner
@@ -83,6 +124,15 @@ Where build_where(const QueryFilter& f, bool rating_index = true) {
   if (f.size) w.add("p.size = ?", static_cast<std::int64_t>(*f.size));
   if (f.unused) w.add("NOT EXISTS (SELECT 1 FROM book_puzzles b WHERE b.puzzle_id = p.id)");
   if (f.source) w.add("p.source = ?", *f.source);
+  // 'classic' written out, so that the planner may take the partial index of the other
+  // variants (schema.h, version 6) for them, and leaves it for classic.
+  if (f.variant && version < 6) {
+    if (*f.variant != "classic") w.add("0");
+  } else if (f.variant && *f.variant == "classic") {
+    w.add("p.variant = 'classic'");
+  } else if (f.variant) {
+    w.add("p.variant = ? AND p.variant <> 'classic'", *f.variant);
+  }
   return w;
 }
 
@@ -102,14 +152,32 @@ void mix_function(sqlite3_context* ctx, int, sqlite3_value** argv) {
 
 }  // namespace
 
-std::string grid_to_text(const Grid& grid) { return to_line(grid, default_style(grid.geometry())); }
+std::string PuzzleRecord::variant() const {
+  return Variant::of(givens.geometry()).name();
+}
+
+std::string PuzzleRecord::regions() const {
+  return region_map(givens.geometry(), Alphabet::standard(givens.size()));
+}
+
+std::string grid_to_text(const Grid& grid) {
+  return to_line(grid, default_style(grid.geometry()));
+}
 
 Grid grid_from_text(const std::string& text, int size) {
-  if (!Geometry::is_supported_size(size) || text.size() != static_cast<std::size_t>(size * size)) {
+  if (!Geometry::is_supported_size(size)) {
     throw CatalogueError(CatalogueError::Category::kCorrupt, 0,
                          "stored grid of size " + std::to_string(size) + " is malformed");
   }
-  const Geometry geo = Geometry::for_size(size);
+  return grid_from_text(text, Geometry::for_size(size));
+}
+
+Grid grid_from_text(const std::string& text, const Geometry& geo) {
+  const int size = geo.size();
+  if (text.size() != static_cast<std::size_t>(size * size)) {
+    throw CatalogueError(CatalogueError::Category::kCorrupt, 0,
+                         "stored grid of size " + std::to_string(size) + " is malformed");
+  }
   const Alphabet alphabet = Alphabet::standard(size);
   Grid g(geo);
   for (int i = 0; i < geo.cell_count(); ++i) {
@@ -144,18 +212,22 @@ Catalogue::Catalogue(const std::string& path, const OpenOptions& options)
 
 Catalogue::~Catalogue() = default;
 
-int Catalogue::schema_version() { return db::schema_version(connection_); }
+int Catalogue::schema_version() {
+  return db::schema_version(connection_);
+}
 
 AddResult Catalogue::add(std::span<const PuzzleRecord> records) {
   if (!insert_puzzle_) {
-    insert_puzzle_.emplace(connection_,
+    insert_puzzle_.emplace(
+        connection_,
         "INSERT INTO puzzles (givens, solution, size, clues, symmetry, minimal, rating_er, "
         "rating_ep, rating_ed, level, hardest, dlx_nodes, guesses, source, seed, created, "
-        "canonical, rnd, gen_index, gen_options) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-        "?10, ?11, ?12, ?13, ?14, ?15, coalesce(?16, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), "
-        "?17, random(), ?18, ?19) "
+        "canonical, rnd, gen_index, gen_options, variant, regions) VALUES (?1, ?2, ?3, ?4, ?5, "
+        "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
+        "coalesce(?16, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), ?17, random(), ?18, ?19, ?20, ?21) "
         "ON CONFLICT(canonical) DO NOTHING");
-    insert_technique_.emplace(connection_,
+    insert_technique_.emplace(
+        connection_,
         "INSERT OR IGNORE INTO puzzle_techniques (puzzle_id, technique) VALUES (?1, ?2)");
   }
   Statement& ins = *insert_puzzle_;
@@ -173,7 +245,8 @@ AddResult Catalogue::add(std::span<const PuzzleRecord> records) {
     ins.bind(10, r.level).bind(11, r.hardest).bind(12, r.dlx_nodes).bind(13, r.guesses);
     ins.bind(14, r.source).bind(15, r.seed);
     if (!r.created.empty()) ins.bind(16, r.created);
-    ins.bind(17, key).bind(18, r.gen_index).bind(19, r.gen_options);
+    ins.bind(17, key).bind(18, r.gen_index).bind(19, r.gen_options).bind(20, r.variant());
+    if (const std::string regions = r.regions(); !regions.empty()) ins.bind(21, regions);
     ins.run();
     if (connection_.changes() == 0) {
       ++result.duplicates;
@@ -195,8 +268,9 @@ void Catalogue::query(const QueryFilter& filter,
                       const std::function<bool(const PuzzleRecord&)>& visit) {
   std::optional<Statement> techniques;
   if (filter.with_techniques) {
-    techniques.emplace(connection_,
-                       "SELECT technique FROM puzzle_techniques WHERE puzzle_id = ?1 ORDER BY technique");
+    techniques.emplace(
+        connection_,
+        "SELECT technique FROM puzzle_techniques WHERE puzzle_id = ?1 ORDER BY technique");
   }
   // Runs one SELECT and visits its rows; returns the rows visited, or -1 once visit said
   // stop. A negative limit is SQLite's "no limit", as before.
@@ -222,14 +296,19 @@ void Catalogue::query(const QueryFilter& filter,
     return visited;
   };
 
-  const Where where = build_where(filter);
+  const Where where = build_where(filter, version_);
   switch (filter.order) {
-    case QueryFilter::Order::kId: run(where, " ORDER BY p.id", filter.limit); return;
+    case QueryFilter::Order::kId:
+      run(where, " ORDER BY p.id", filter.limit);
+      return;
     case QueryFilter::Order::kRating:
       run(where, " ORDER BY p.rating_er, p.id", filter.limit);
       return;
-    case QueryFilter::Order::kClues: run(where, " ORDER BY p.clues, p.id", filter.limit); return;
-    case QueryFilter::Order::kRandom: break;
+    case QueryFilter::Order::kClues:
+      run(where, " ORDER BY p.clues, p.id", filter.limit);
+      return;
+    case QueryFilter::Order::kRandom:
+      break;
   }
   // Random: the matching ids in the order of a keyed hash of the id, then each row by id.
   // The ids come from an index where one serves the filter, and SQLite's sorter keeps only
@@ -253,7 +332,7 @@ void Catalogue::query(const QueryFilter& filter,
     while (st.step()) ids.push_back(st.column_int64(0));
   }
   Statement row(connection_, std::string("SELECT ") + kColumns + gen_columns() +
-                               " FROM puzzles p WHERE p.id = ?1");
+                                 " FROM puzzles p WHERE p.id = ?1");
   for (std::int64_t id : ids) {
     row.reset();
     row.bind(1, id);
@@ -268,8 +347,9 @@ void Catalogue::query(const QueryFilter& filter,
   }
 }
 
-const char* Catalogue::gen_columns() const {
-  return version_ >= 4 ? kGenColumns : kNoGenColumns;
+std::string Catalogue::gen_columns() const {
+  return std::string(version_ >= 4 ? kGenColumns : kNoGenColumns) +
+         (version_ >= 6 ? kBoardColumns : kNoBoardColumns);
 }
 
 std::vector<std::uint64_t> Catalogue::generated_indices(std::uint64_t seed,
@@ -310,7 +390,7 @@ std::vector<PuzzleRecord> Catalogue::query(const QueryFilter& filter) {
 }
 
 long long Catalogue::count(const QueryFilter& filter) {
-  const Where where = build_where(filter);
+  const Where where = build_where(filter, version_);
   Statement st(connection_, "SELECT count(*) FROM puzzles p" + where.sql);
   where.bind_all(st);
   st.step();
@@ -351,6 +431,14 @@ CatalogueStats Catalogue::stats() {
     Statement st(connection_, "SELECT size, count(*) FROM puzzles GROUP BY size ORDER BY size");
     while (st.step()) s.by_size.emplace_back(st.column_int(0), st.column_int64(1));
   }
+  if (version_ >= 6) {
+    Statement st(
+        connection_,
+        "SELECT variant, count(*) AS n FROM puzzles GROUP BY variant ORDER BY n DESC, variant");
+    while (st.step()) s.by_variant.emplace_back(st.column_text(0), st.column_int64(1));
+  } else if (s.total > 0) {
+    s.by_variant.emplace_back("classic", s.total);
+  }
   tx.commit();
   return s;
 }
@@ -361,7 +449,8 @@ std::optional<PuzzleRecord> Catalogue::get(std::int64_t id) {
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   PuzzleRecord r = read_record(st);
-  Statement t(connection_, "SELECT technique FROM puzzle_techniques WHERE puzzle_id = ?1 ORDER BY technique");
+  Statement t(connection_,
+              "SELECT technique FROM puzzle_techniques WHERE puzzle_id = ?1 ORDER BY technique");
   t.bind(1, id);
   while (t.step()) r.techniques.push_back(t.column_text(0));
   return r;
@@ -514,11 +603,12 @@ MergeResult Catalogue::merge(const std::string& other_path) {
     const std::string sql =
         "INSERT INTO main.puzzles (givens, solution, size, clues, symmetry, minimal, "
         "rating_er, rating_ep, rating_ed, level, hardest, dlx_nodes, guesses, source, seed, "
-        "created, canonical, rnd, gen_index, gen_options) "
+        "created, canonical, rnd, gen_index, gen_options, variant, regions) "
         "SELECT givens, solution, size, clues, symmetry, minimal, rating_er, rating_ep, "
         "rating_ed, level, hardest, dlx_nodes, guesses, source, seed, created, canonical, "
         "random(), " +
         std::string(other_version >= 4 ? "gen_index, gen_options" : "NULL, NULL") +
+        std::string(other_version >= 6 ? ", variant, regions" : ", 'classic', NULL") +
         " FROM merge_src.puzzles WHERE true ORDER BY id ON CONFLICT(canonical) DO NOTHING";
     Statement st(connection_, sql);
     st.run();
@@ -527,10 +617,10 @@ MergeResult Catalogue::merge(const std::string& other_path) {
   }
   {
     Statement st(connection_,
-        "INSERT OR IGNORE INTO main.puzzle_techniques (puzzle_id, technique) "
-        "SELECT m.id, t.technique FROM merge_src.puzzle_techniques t "
-        "JOIN merge_src.puzzles o ON o.id = t.puzzle_id "
-        "JOIN main.puzzles m ON m.canonical = o.canonical WHERE m.id > ?1");
+                 "INSERT OR IGNORE INTO main.puzzle_techniques (puzzle_id, technique) "
+                 "SELECT m.id, t.technique FROM merge_src.puzzle_techniques t "
+                 "JOIN merge_src.puzzles o ON o.id = t.puzzle_id "
+                 "JOIN main.puzzles m ON m.canonical = o.canonical WHERE m.id > ?1");
     st.bind(1, before);
     st.run();
   }
@@ -563,10 +653,10 @@ MergeResult Catalogue::merge(const std::string& other_path) {
                        "INSERT INTO main.books (title, file, created, subtitle, uid) "
                        "VALUES (?1, ?2, ?3, ?4, coalesce(?5, lower(hex(randomblob(16)))))");
     Statement add_pages(connection_,
-        "INSERT OR IGNORE INTO main.book_puzzles (book_id, puzzle_id, position) "
-        "SELECT ?1, m.id, bp.position FROM merge_src.book_puzzles bp "
-        "JOIN merge_src.puzzles o ON o.id = bp.puzzle_id "
-        "JOIN main.puzzles m ON m.canonical = o.canonical WHERE bp.book_id = ?2");
+                        "INSERT OR IGNORE INTO main.book_puzzles (book_id, puzzle_id, position) "
+                        "SELECT ?1, m.id, bp.position FROM merge_src.book_puzzles bp "
+                        "JOIN merge_src.puzzles o ON o.id = bp.puzzle_id "
+                        "JOIN main.puzzles m ON m.canonical = o.canonical WHERE bp.book_id = ?2");
     while (books.step()) {
       const BookRecord b = read_book(books);
       const std::optional<std::string> uid =

@@ -103,8 +103,18 @@ BEGIN
 END;
 )sql";
 
-constexpr std::array<std::string_view, kSchemaVersion> kSteps = {kVersion1, kVersion2, kVersion3,
-                                                                 kVersion4, kVersion5};
+// Variant boards. ADD COLUMN with a constant default fills the existing rows without
+// rewriting them; they are all classic. The index is partial: a catalogue of classic
+// puzzles pays nothing for it, and `--variant x` finds the few X rows of a large one
+// (the query names 'classic' literally, see build_where, so the planner may use it).
+constexpr std::string_view kVersion6 = R"sql(
+ALTER TABLE puzzles ADD COLUMN variant TEXT NOT NULL DEFAULT 'classic';
+ALTER TABLE puzzles ADD COLUMN regions TEXT;
+CREATE INDEX puzzles_by_variant ON puzzles(variant) WHERE variant <> 'classic';
+)sql";
+
+constexpr std::array<std::string_view, kSchemaVersion> kSteps = {
+    kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6};
 
 }  // namespace
 

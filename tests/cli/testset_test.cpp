@@ -141,7 +141,7 @@ TEST(CliTestset, FromTheCatalogueStratifiedByLevel) {
   std::istringstream in(r.out);
   std::string line;
   std::getline(in, line);
-  EXPECT_EQ(line, "puzzle,count,solution,kind,level,rating");
+  EXPECT_EQ(line, "puzzle,count,solution,kind,level,rating,variant,regions");
   std::vector<Entry> entries;
   std::map<std::string, int> levels;
   while (std::getline(in, line)) {

@@ -361,3 +361,122 @@ TEST(Canonical, ExtraHouseBoardsUseOnlyTheMovesThatKeepTheirHouses) {
 
 }  // namespace
 }  // namespace sudoforge
+
+namespace sudoforge {
+namespace {
+
+// The grid whose cell i holds p's cell source[i], on `board`.
+Grid rearranged(const Grid& p, const Geometry& board, const std::vector<int>& source) {
+  Grid out(board);
+  for (int i = 0; i < p.cell_count(); ++i) out.set(i, p[source[static_cast<std::size_t>(i)]]);
+  return out;
+}
+
+// Source cell of each output cell when rows go through `rows` and columns through `cols`.
+std::vector<int> permuted(const std::array<int, 9>& rows, const std::array<int, 9>& cols) {
+  std::vector<int> source(81);
+  for (int r = 0; r < 9; ++r) {
+    for (int c = 0; c < 9; ++c) source[static_cast<std::size_t>(r * 9 + c)] = rows[r] * 9 + cols[c];
+  }
+  return source;
+}
+
+Grid x_puzzle() {
+  Grid p(Variant::parse("x").apply(Geometry()));
+  for (auto [cell, v] : {std::pair{0, 1}, {5, 2}, {13, 3}, {70, 4}, {31, 5}, {44, 6}, {60, 7}}) {
+    p.set(cell, v);
+  }
+  EXPECT_FALSE(find_conflict(p));
+  return p;
+}
+
+TEST(Canonical, VariantKeysNameTheirVariantAndClassicKeysStayPlain) {
+  const Grid x = x_puzzle();
+  const Grid classic(Geometry(), std::vector<std::uint8_t>(x.cells().begin(), x.cells().end()));
+  const std::string classic_key = canonical_key(classic);
+  EXPECT_EQ(classic_key.size(), 81u);
+  EXPECT_EQ(classic_key.find(':'), std::string::npos);
+  const std::string x_key = canonical_key(x);
+  ASSERT_EQ(x_key.rfind("x:", 0), 0u) << x_key;
+  EXPECT_EQ(x_key.size(), 83u);
+  EXPECT_NE(x_key.substr(2), classic_key) << "the X group is smaller than the classic one";
+  // The form is a fixed point, and its key is the key.
+  EXPECT_EQ(canonical_key(canonical_form(x)), x_key);
+  EXPECT_EQ(key_text(canonical_form(x)), x_key.substr(2));
+}
+
+// Moves beyond the rigid ones that keep the diagonals: the same band-keeping permutation of
+// rows and columns commuting with reversal, or that with the columns reversed.
+TEST(Canonical, XKeysCoverTheNonRigidMovesThatKeepTheDiagonals) {
+  const Grid p = x_puzzle();
+  const Geometry& board = p.geometry();
+  const std::string key = canonical_key(p);
+  const std::array<int, 9> pi = {2, 1, 0, 5, 4, 3, 8, 7, 6};      // commutes with r -> 8-r
+  const std::array<int, 9> rho_pi = {6, 7, 8, 3, 4, 5, 0, 1, 2};  // reversal after pi
+  const std::array<int, 9> id = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  const std::array<int, 9> swap01 = {1, 0, 2, 3, 4, 5, 6, 7, 8};  // does not commute
+  EXPECT_EQ(canonical_key(rearranged(p, board, permuted(pi, pi))), key);
+  EXPECT_EQ(canonical_key(rearranged(p, board, permuted(pi, rho_pi))), key);
+  // pi on the rows alone moves the main diagonal off both diagonals.
+  EXPECT_NE(canonical_key(rearranged(p, board, permuted(pi, id))), key);
+  EXPECT_NE(canonical_key(rearranged(p, board, permuted(swap01, swap01))), key);
+}
+
+TEST(Canonical, WindokuKeysCoverRowSwapsInsideAWindow) {
+  Grid p(Variant::parse("windoku").apply(Geometry()));
+  for (auto [cell, v] : {std::pair{10, 1}, {12, 2}, {20, 3}, {40, 4}, {50, 5}, {66, 6}, {80, 7}}) {
+    p.set(cell, v);
+  }
+  ASSERT_FALSE(find_conflict(p));
+  const std::array<int, 9> swap12 = {0, 2, 1, 3, 4, 5, 6, 7, 8};  // rows 2 and 3: one window
+  const std::array<int, 9> swap01 = {1, 0, 2, 3, 4, 5, 6, 7, 8};  // a window row and a gap row
+  const std::array<int, 9> id = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  EXPECT_EQ(canonical_key(rearranged(p, p.geometry(), permuted(swap12, id))), canonical_key(p));
+  EXPECT_NE(canonical_key(rearranged(p, p.geometry(), permuted(swap01, id))), canonical_key(p));
+}
+
+// A 6x6 jigsaw with a layout that no rigid move keeps.
+constexpr const char* kJigsawMap = "111222113222133344553344556664556664";
+
+Geometry jigsaw_board(const std::string& map) {
+  std::vector<int> labels;
+  for (char c : map) labels.push_back(c - '1');
+  return Geometry::with_regions(6, labels);
+}
+
+TEST(Canonical, JigsawKeysCoverTheRegionMapUnderRotationsAndReflections) {
+  const Geometry board = jigsaw_board(kJigsawMap);
+  Grid p(board);
+  for (auto [cell, v] : {std::pair{0, 1}, {7, 2}, {15, 3}, {20, 4}, {33, 5}}) p.set(cell, v);
+  ASSERT_FALSE(find_conflict(p));
+  const std::string key = canonical_key(p);
+  ASSERT_EQ(key.rfind("jigsaw:", 0), 0u) << key;
+  EXPECT_EQ(key.size(), 7u + 36 + 1 + 36);
+  for (Transform t : group_of(Symmetry::kDihedral)) {
+    // Givens and map moved together: the same puzzle.
+    std::string map(36, '?');
+    std::vector<int> source(36);
+    for (int c = 0; c < 36; ++c) {
+      const int to = transform_cell(Geometry(2, 3), t, c);  // any 6x6 board: only N matters
+      map[static_cast<std::size_t>(to)] = kJigsawMap[c];
+      source[static_cast<std::size_t>(to)] = c;
+    }
+    const Grid moved = rearranged(p, jigsaw_board(map), source);
+    EXPECT_EQ(canonical_key(moved), key) << static_cast<int>(t);
+    // The givens moved, the map left: another puzzle (this layout has no symmetry).
+    if (t != Transform::kIdentity) {
+      EXPECT_NE(canonical_key(rearranged(p, board, source)), key) << static_cast<int>(t);
+    }
+  }
+  // The same givens on the boxes of a classic 6x6 board are another puzzle.
+  const Grid boxed(Geometry(2, 3), std::vector<std::uint8_t>(p.cells().begin(), p.cells().end()));
+  EXPECT_NE(canonical_key(boxed), key);
+  // The form carries its canonical regions: its key is the key.
+  const Grid form = canonical_form(p);
+  EXPECT_FALSE(form.geometry().has_boxes());
+  EXPECT_EQ(canonical_key(form), key);
+  EXPECT_EQ(key.substr(7, 36), key_text(form));
+}
+
+}  // namespace
+}  // namespace sudoforge

@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 
+#include "sudoforge/core/variant.h"
 #include "sudoforge/workflow/record.h"
 
 namespace sudoforge::workflow {
@@ -19,6 +20,9 @@ GeneratePlan plan_generation(const GenerateRequest& request) {
   const Geometry& g = asked.geometry;
   std::string& o = plan.run_options;
   o = "--size " + g.name() + " --symmetry " + std::string(symmetry_name(asked.symmetry));
+  // A variant run is another run than the classic one of the same seed (classic runs keep
+  // the options they always had, so older catalogues resume).
+  if (!g.is_classic()) o += " --variant " + Variant::of(g).name();
   if (!asked.minimal) o += " --no-minimal --min-clues " + std::to_string(asked.min_clues);
   if (g.size() >= 16 && asked.max_check_nodes) {
     o += " --check-nodes " + std::to_string(*asked.max_check_nodes);

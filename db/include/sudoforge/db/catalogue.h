@@ -44,6 +44,12 @@ struct PuzzleRecord {
 
   int size() const { return givens.size(); }
   int clues() const { return givens.clue_count(); }
+  // The board is the givens' geometry (extra houses, jigsaw regions); stored as these two
+  // (schema.h, version 6). variant(): the --variant spelling ("classic", "x+windoku",
+  // "jigsaw"); regions(): a jigsaw board's region map in the standard alphabet (region i
+  // as symbol i+1), "" on a board with boxes.
+  std::string variant() const;
+  std::string regions() const;
 };
 
 struct AddResult {
@@ -61,6 +67,7 @@ struct QueryFilter {
   std::optional<int> size;
   bool unused = false;                           // in no book
   std::optional<std::string> source;
+  std::optional<std::string> variant;  // the Variant::name spelling ("classic", "x+windoku")
   // rating: ER ascending, ties by id.
   // random: a uniformly random sample: every set of `limit` matching rows is about equally
   // likely (every row has the chance limit/matches), in random order. The same seed gives
@@ -81,6 +88,7 @@ struct CatalogueStats {
   std::vector<std::pair<std::string, long long>> by_technique;  // most used first
   std::vector<std::pair<int, long long>> by_clues;              // ascending clues
   std::vector<std::pair<int, long long>> by_size;
+  std::vector<std::pair<std::string, long long>> by_variant;  // most puzzles first
 };
 
 // A book produced from the catalogue and the puzzles printed in it, in page order.
@@ -173,8 +181,9 @@ class Catalogue {
   const std::string& path() const { return connection_.path(); }
 
  private:
-  // The columns read after kColumns: the generation columns, or NULLs before version 4.
-  const char* gen_columns() const;
+  // The columns read after kColumns: the generation columns (NULLs before version 4) and
+  // the board columns (a classic board before version 6).
+  std::string gen_columns() const;
 
   Connection connection_;
   int version_ = 0;  // schema version seen at open (a read-only file may be older)
@@ -184,6 +193,8 @@ class Catalogue {
 // The text of a grid as stored: N*N symbols of the standard alphabet, '.' empty.
 std::string grid_to_text(const Grid& grid);
 // Inverse of grid_to_text; throws CatalogueError kCorrupt for text that does not fit.
+// The first builds a classic board of that size.
 Grid grid_from_text(const std::string& text, int size);
+Grid grid_from_text(const std::string& text, const Geometry& board);
 
 }  // namespace sudoforge::db

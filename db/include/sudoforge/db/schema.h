@@ -62,6 +62,17 @@
 //                               migration draws them for the books already there), kept
 //                               by merge(); trigger books_draw_uid draws one for a book
 //                               inserted without (by another writer)
+// Version 6: variant boards (core/variant.h).
+//     variant     TEXT NOT NULL DEFAULT 'classic'  the board's variant as --variant spells
+//                                   it (Variant::name: classic, x, x+windoku, jigsaw ...);
+//                                   the rows already there are classic
+//     regions     TEXT              a jigsaw board's region map: N*N symbols of the
+//                                   standard alphabet, region i (numbered by first cell)
+//                                   written as symbol i+1 (core record_writer region_map);
+//                                   NULL on boards with boxes
+//   The canonical key of a variant board names its variant (canonical.h), so the UNIQUE
+//   key dedupes per variant; classic keys are unchanged.
+//   index: puzzles(variant) WHERE variant <> 'classic'
 #include <span>
 #include <string_view>
 
@@ -69,7 +80,7 @@
 
 namespace sudoforge::db {
 
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 
 // The steps: element i takes version i to i+1.
 std::span<const std::string_view> migrations();
