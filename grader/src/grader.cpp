@@ -78,6 +78,11 @@ int level_min_clues(int size, Level level) {
   }
 }
 
+int level_min_clues(const Geometry& board, Level level) {
+  if (board.size() == 9 && !board.is_classic() && level == Level::kEasy) return 22;
+  return level_min_clues(board.size(), level);
+}
+
 struct Grader::Impl {
   detail::ChainEngine chains;
   detail::FinderMemo memo;

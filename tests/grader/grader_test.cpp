@@ -69,6 +69,23 @@ TEST(GraderLevels, RangesMatchAndFloorsPerSize) {
   EXPECT_GT(level_min_clues(25, Level::kEasy), level_min_clues(16, Level::kEasy));
 }
 
+// 9x9 variant boards draw easy puzzles from fuller candidates, every other level and the
+// classic board from minimal ones.
+TEST(GraderLevels, VariantBoardsGetAnEasyFloor) {
+  const Geometry x = Variant::parse("x").apply(Geometry());
+  std::vector<int> rows(81);
+  for (int c = 0; c < 81; ++c) rows[c] = c / 9;  // each row a region: a valid jigsaw map
+  const Geometry jigsaw = Geometry::with_regions(9, rows);
+  for (const Geometry& g : {x, jigsaw}) {
+    EXPECT_GT(level_min_clues(g, Level::kEasy), 17);
+    EXPECT_LT(level_min_clues(g, Level::kEasy), 81);
+    EXPECT_EQ(level_min_clues(g, Level::kMedium), 0);
+  }
+  EXPECT_EQ(level_min_clues(Geometry(), Level::kEasy), 0);
+  EXPECT_EQ(level_min_clues(Geometry::for_size(16), Level::kHard),
+            level_min_clues(16, Level::kHard));
+}
+
 TEST(GraderRating, KnownPuzzlesMatchSE) {
   // cb001 lines whose ER equals the published SER.
   const std::vector<std::pair<std::string, double>> known = {

@@ -33,7 +33,7 @@ GeneratePlan plan_generation(const GenerateRequest& request) {
   if (t.max_rating) o += " --max-rating " + exact_text(*t.max_rating);
 
   if (t.level && asked.minimal) {
-    const int floor = grader::level_min_clues(g.size(), *t.level);
+    const int floor = grader::level_min_clues(g, *t.level);
     if (floor > 0) {
       plan.level_floor = floor;
       plan.generator.minimal = false;

@@ -54,6 +54,11 @@ std::pair<double, double> level_range(Level level);
 // such a size rarely or never reach (above easy on 4x4) gets 0 too, since more clues only
 // make puzzles easier. 25x25 floors are the 16x16 ones scaled by the cell count.
 int level_min_clues(int size, Level level);
+// The same for a board: 9x9 boards with extra houses or jigsaw regions have fewer clues
+// when minimal (X about 19, jigsaw about 20: the extra constraints pin more cells), so
+// minimal ones are almost never easy; easy ones come from 22 clues (about 1 candidate in
+// 8 is easy there, against 1 in 500 minimal ones). Other boards: level_min_clues(size).
+int level_min_clues(const Geometry& board, Level level);
 
 // One step of the solution path.
 struct Step {
