@@ -59,6 +59,8 @@ constexpr const char* kExamples =
     "first --count when given), captioned '#1', '#2' ...; nothing is recorded and the\n"
     "catalogue filters do not apply. Every record's board comes from --variant or a CSV\n"
     "variant column (README, Variants), so one book can mix classic and variant puzzles.\n"
+    "From the catalogue every puzzle comes with its own board; --variant V then selects\n"
+    "the puzzles of that variant (without it a book may mix variants).\n"
     "A record with conflicting givens or without exactly one solution is reported as\n"
     "FILE:LINE and left out; the others are printed (exit 1).\n"
     "Variant puzzles carry their marks (X's diagonals and Windoku's windows shaded, Disjoint\n"
@@ -246,8 +248,6 @@ int cmd_book(const Invocation& inv) {
         throw UsageError("--" + name + " selects catalogue puzzles; with FILEs every record is printed");
       }
     }
-  } else if (vm.count("variant")) {
-    throw UsageError("--variant applies to FILEs; catalogue puzzles come with their own board");
   }
   book::BookOptions options;
   options.per_page = vm["per-page"].as<int>();

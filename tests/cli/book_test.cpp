@@ -277,9 +277,34 @@ TEST(CliBook, MixedVariantBookFromAFile) {
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.err.find(xs + ":2: more than one solution"), std::string::npos) << r.err;
   EXPECT_EQ(occurrences(pdf_text(pdf, 2, 2), "X: each shaded diagonal"), 2);
-  // Catalogue filters do not apply to FILEs; --variant does not apply to the catalogue.
+  // Catalogue filters do not apply to FILEs.
   EXPECT_EQ(run_cli("book " + xs + " --level hard -o " + pdf).exit_code, 2);
-  EXPECT_EQ(run_cli("book --count 2 --variant x -o " + pdf).exit_code, 2);
+}
+
+// From the catalogue each puzzle brings its board; --variant selects one variant.
+TEST(CliBook, VariantBooksFromTheCatalogue) {
+  if (!have_poppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string db = out_file("variants.db");
+  std::filesystem::remove(db);
+  for (const char* v : {"x", "classic", "jigsaw"}) {
+    const auto gen = run_cli("generate --db " + db + " --variant " + v + " -n 2 --seed 3 -q");
+    ASSERT_EQ(gen.exit_code, 0) << v << gen.err;
+  }
+  const std::string pdf = out_file("catalogue_x.pdf");
+  auto r = run_cli("book --db " + db + " --variant x --count 2 --per-page 2 -o " + pdf);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string text = pdf_text(pdf, 2, 2);
+  EXPECT_EQ(occurrences(text, "X: each shaded diagonal also holds 1-9 once"), 2) << text;
+  // Only two X puzzles: a third is not there.
+  const std::string pdf2 = out_file("catalogue_mixed.pdf");
+  EXPECT_EQ(run_cli("book --db " + db + " --variant x --count 1 -o " + pdf2).exit_code, 1);
+  // The rest, mixed: two jigsaw and two classic puzzles.
+  r = run_cli("book --db " + db + " --count 4 --per-page 4 -o " + pdf2);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  text = pdf_text(pdf2, 2, 2);
+  EXPECT_EQ(occurrences(text, "Jigsaw: each outlined region holds 1-9 once"), 2) << text;
+  EXPECT_EQ(occurrences(text, "X: each shaded"), 0) << text;
+  EXPECT_EQ(run_cli("book --db " + db + " --variant hyper --count 1 -o " + out_file("h.pdf")).exit_code, 2);
 }
 
 }  // namespace
