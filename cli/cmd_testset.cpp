@@ -20,6 +20,7 @@
 #include <memory>
 
 #include "commands.h"
+#include "generate_options.h"
 #include "printer.h"
 #include "progress.h"
 #include "query_options.h"
@@ -44,13 +45,14 @@ constexpr const char* kExamples =
     "  sudoforge testset --db cat.db --level hard --count 50 --unique 1 --multiple 0 --none 0\n"
     "  sudoforge testset --size 16 --count 20 --levels easy,medium --threads 2\n"
     "  sudoforge testset --db cat.db --variant jigsaw -o csv    jigsaws of a catalogue\n"
+    "  sudoforge testset --variant x --count 50 --seed 3        generated X puzzles\n"
     "\n"
     "Line format, one puzzle per line: PUZZLE:COUNT:SOLUTION, where COUNT is the number of\n"
     "solutions capped at 2 (0 none, 1 unique, 2 two or more) and SOLUTION is given when\n"
     "COUNT is 1 (empty otherwise); a jigsaw line adds :REGIONS (its map). csv/json add the\n"
     "kind (unique, multiple, none), for unique puzzles the level and SE rating, and the\n"
-    "board (variant, regions). --variant V (with --db): the catalogue's puzzles of that\n"
-    "board only (generated sets are classic for now). Unique puzzles are\n"
+    "board (variant, regions). --variant V: a generated set of that board (a jigsaw\n"
+    "puzzle gets its own layout), or the catalogue's puzzles of that board. Unique puzzles are\n"
     "stratified by level: the same share for each level of --levels (generated; default "
     "easy,medium,hard,expert) or\n"
     "of each level present (catalogue); on boards where minimal puzzles rarely reach a\n"
@@ -157,21 +159,20 @@ int cmd_testset(const Invocation& inv) {
     bases = std::move(set.bases);
   } else {
     GeneratorOptions gen;
-    try {
-      gen.geometry = Geometry::for_size(filter.size.value_or(9));
-    } catch (const std::exception&) {
-      throw UsageError("bad --size");
-    }
-    // Generated variant sets do not come out in bounded time yet (the level streams of
-    // generate_bases stall on boards with extra houses): a catalogue set serves instead.
-    if (filter.variant && *filter.variant != "classic") {
-      throw UsageError("--variant " + *filter.variant +
-                       ": generated variant sets are not built yet; fill a catalogue with "
-                       "`generate --variant V --db` and use testset --db --variant V");
-    }
+    const Variant variant = generated_board(filter.variant.value_or("classic"),
+                                            std::to_string(filter.size.value_or(9)), gen.geometry);
+    gen.jigsaw = variant.has(Variant::kJigsaw);
     if (filter.symmetry) {
       gen.symmetry = parse_symmetry(*filter.symmetry);
-      if (!admits(gen.geometry, gen.symmetry)) {
+      bool ok = admits(gen.geometry, gen.symmetry);
+      if (gen.jigsaw) {
+        try {
+          validate(gen);
+        } catch (const GeneratorError&) {
+          ok = false;
+        }
+      }
+      if (!ok) {
         throw UsageError("--symmetry " + *filter.symmetry +
                          " does not keep the houses of this board");
       }

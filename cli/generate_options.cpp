@@ -42,9 +42,9 @@ Geometry board_from(const std::string& size, bool jigsaw) {
   }
 }
 
-// The --variant of a generated board and the board with its houses. UsageError when the
-// variant is unknown or does not fit the size.
-Variant variant_from(const std::string& spelling, const std::string& size, Geometry& board) {
+}  // namespace
+
+Variant generated_board(const std::string& spelling, const std::string& size, Geometry& board) {
   Variant v;
   try {
     v = Variant::parse(spelling);
@@ -60,12 +60,10 @@ Variant variant_from(const std::string& spelling, const std::string& size, Geome
   return v;
 }
 
-}  // namespace
-
 GeneratorOptions generator_options_from(const po::variables_map& vm, Variant& variant) {
   GeneratorOptions gen;
   variant =
-      variant_from(vm["variant"].as<std::string>(), vm["size"].as<std::string>(), gen.geometry);
+      generated_board(vm["variant"].as<std::string>(), vm["size"].as<std::string>(), gen.geometry);
   gen.jigsaw = variant.has(Variant::kJigsaw);
   const Geometry& g = gen.geometry;
   try {

@@ -15,4 +15,9 @@ namespace po = boost::program_options;
 // receives the board's variant.
 GeneratorOptions generator_options_from(const po::variables_map& vm, Variant& variant);
 
+// The board of generated puzzles of `variant` (a --variant spelling) and `size` (a --size
+// value; jigsaw: N, 4 to 16, and the board's regions are a placeholder the generator
+// replaces per puzzle). `board` receives it. Throws UsageError for a bad variant or size.
+Variant generated_board(const std::string& variant, const std::string& size, Geometry& board);
+
 }  // namespace sudoforge::cli

@@ -219,7 +219,7 @@ GeneratedSet generate_bases(const GeneratedSetPlan& plan, const GeneratedSetCall
   std::vector<bool> dedicated(levels.size(), false);
   for (std::size_t i = 0; i < levels.size(); ++i) {
     const grader::Level level = levels[i];
-    const int floor = grader::level_min_clues(size, level);
+    const int floor = grader::level_min_clues(plan.generator.geometry, level);
     if (floor == 0) continue;
     dedicated[i] = true;
     if (want[i] == 0) continue;
