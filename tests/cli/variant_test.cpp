@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "run_cli.h"
+#include "../solver/variant_boards.h"
 
 namespace sudoforge {
 namespace {
@@ -293,22 +294,8 @@ bool valid_jigsaw_record(int n, const std::string& map, const std::string& solut
   if (static_cast<int>(map.size()) != n * n || static_cast<int>(solution.size()) != n * n) {
     return false;
   }
-  std::map<char, std::vector<int>> cells_of;
-  for (int c = 0; c < n * n; ++c) cells_of[map[c]].push_back(c);
-  if (static_cast<int>(cells_of.size()) != n) return false;
-  for (const auto& [symbol, cells] : cells_of) {
-    if (static_cast<int>(cells.size()) != n) return false;
-    std::set<int> reached{cells.front()};
-    std::vector<int> todo{cells.front()};
-    while (!todo.empty()) {
-      const int c = todo.back();
-      todo.pop_back();
-      for (int d : {c - n, c + n, c % n ? c - 1 : -1, (c + 1) % n ? c + 1 : -1}) {
-        if (d >= 0 && d < n * n && map[d] == symbol && reached.insert(d).second) todo.push_back(d);
-      }
-    }
-    if (static_cast<int>(reached.size()) != n) return false;
-  }
+  std::vector<int> label(map.begin(), map.end());
+  if (!test::regions_are_connected_n_cell_sets(n, label)) return false;
   std::set<std::string> seen;
   for (int c = 0; c < n * n; ++c) {
     const char v = solution[c];

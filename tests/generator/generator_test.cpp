@@ -521,28 +521,6 @@ std::vector<int> region_labels(const Geometry& g) {
   return label;
 }
 
-// n labels on n cells each, each region one orthogonally connected piece.
-bool regions_are_connected_n_cell_sets(int n, const std::vector<int>& label) {
-  std::map<int, std::vector<int>> cells_of;
-  for (int c = 0; c < n * n; ++c) cells_of[label[c]].push_back(c);
-  if (static_cast<int>(cells_of.size()) != n) return false;
-  for (const auto& [region, cells] : cells_of) {
-    if (static_cast<int>(cells.size()) != n) return false;
-    std::set<int> reached{cells.front()};
-    std::vector<int> todo{cells.front()};
-    while (!todo.empty()) {
-      const int c = todo.back();
-      todo.pop_back();
-      const int r = c / n, k = c % n;
-      for (int d : {r > 0 ? c - n : -1, r + 1 < n ? c + n : -1, k > 0 ? c - 1 : -1,
-                    k + 1 < n ? c + 1 : -1}) {
-        if (d >= 0 && label[d] == region && reached.insert(d).second) todo.push_back(d);
-      }
-    }
-    if (static_cast<int>(reached.size()) != n) return false;
-  }
-  return true;
-}
 
 // Every row, column and region of the full grid holds 1..n once.
 bool solves_rows_columns_regions(int n, const std::vector<int>& label, const Grid& solution) {
@@ -590,7 +568,7 @@ void check_jigsaw(const GeneratedPuzzle& p, int n, Checker& check, Symmetry aske
   EXPECT_TRUE(p.solution.geometry() == g);
   EXPECT_FALSE(g.has_boxes());
   const std::vector<int> label = region_labels(g);
-  EXPECT_TRUE(regions_are_connected_n_cell_sets(n, label)) << n;
+  EXPECT_TRUE(test::regions_are_connected_n_cell_sets(n, label)) << n;
   EXPECT_TRUE(solves_rows_columns_regions(n, label, p.solution)) << n;
   EXPECT_TRUE(layout_has_symmetry(g, p.symmetry)) << n << " " << symmetry_name(p.symmetry);
   check.check(p, asked);
@@ -618,7 +596,7 @@ TEST(GeneratorJigsaw, SixteenBySixteen) {
   const auto p = Generator(jigsaw_options(16)).generate(3, 0);
   ASSERT_TRUE(p.has_value());
   const std::vector<int> label = region_labels(p->puzzle.geometry());
-  EXPECT_TRUE(regions_are_connected_n_cell_sets(16, label));
+  EXPECT_TRUE(test::regions_are_connected_n_cell_sets(16, label));
   EXPECT_TRUE(solves_rows_columns_regions(16, label, p->solution));
   EXPECT_TRUE(is_solution_of(p->puzzle, p->solution));
   EXPECT_EQ(SudokuSolver().count(p->puzzle, 2), 1u);

@@ -1,6 +1,9 @@
 #pragma once
 // Test boards whose houses are not only rows, columns and boxes, written out by hand
-// (shared by the solver and generator tests).
+// (shared by the solver, generator and CLI tests), and a check of region maps made apart
+// from the product's Geometry.
+#include <map>
+#include <set>
 #include <vector>
 
 #include "sudoforge/core/geometry.h"
@@ -59,6 +62,29 @@ inline Geometry jigsaw9() {
   map[5 * 9 + 5] = 7;  // r6c6 to box 8, r7c4 to box 5
   map[6 * 9 + 3] = 4;
   return Geometry::with_regions(9, map);
+}
+
+// n labels on n cells each, each region one orthogonally connected piece.
+inline bool regions_are_connected_n_cell_sets(int n, const std::vector<int>& label) {
+  std::map<int, std::vector<int>> cells_of;
+  for (int c = 0; c < n * n; ++c) cells_of[label[c]].push_back(c);
+  if (static_cast<int>(cells_of.size()) != n) return false;
+  for (const auto& [region, cells] : cells_of) {
+    if (static_cast<int>(cells.size()) != n) return false;
+    std::set<int> reached{cells.front()};
+    std::vector<int> todo{cells.front()};
+    while (!todo.empty()) {
+      const int c = todo.back();
+      todo.pop_back();
+      const int r = c / n, k = c % n;
+      for (int d : {r > 0 ? c - n : -1, r + 1 < n ? c + n : -1, k > 0 ? c - 1 : -1,
+                    k + 1 < n ? c + 1 : -1}) {
+        if (d >= 0 && label[d] == region && reached.insert(d).second) todo.push_back(d);
+      }
+    }
+    if (static_cast<int>(reached.size()) != n) return false;
+  }
+  return true;
 }
 
 }  // namespace sudoforge::test
