@@ -124,9 +124,11 @@ struct Generator::Impl {
   // in the clause-learning search with the full budget (see "Big grids" in generator.h).
   bool learning;
   std::uint64_t grid_total;  // see GeneratorOptions::max_grid_check_nodes; 0 = none
-  // Below 16x16, off 9x9, the checks stay on kLinked (kAuto's engine when these puzzles
-  // were first generated): a --check-nodes budget counts that engine's nodes, so another
-  // engine could change which clues a bounded check keeps, and with it a seed's puzzles.
+  // Below 16x16, off 9x9, classic boards' checks stay on kLinked (kAuto's engine when these
+  // puzzles were first generated): a --check-nodes budget counts that engine's nodes, so
+  // another engine could change which clues a bounded check keeps, and with it a seed's
+  // puzzles. Boards with extra houses or jigsaw regions use kAuto: plain dancing links
+  // can take seconds on one check of an irregular 12x12 board.
   SudokuSolver solver;
   ClauseSolver clauses;
   std::uint32_t full;
@@ -166,8 +168,8 @@ struct Generator::Impl {
                    : n >= 25 && !options.max_check_nodes ? kDefaultPuzzleCheckNodes25
                                                          : 0),
         solver(internal::pinned_solver(staged   ? internal::Engine::kCellMasks
-                                       : n == 9 ? internal::Engine::kAuto
-                                                : internal::Engine::kLinked)),
+                                       : n == 9 || !g.is_classic() ? internal::Engine::kAuto
+                                                                   : internal::Engine::kLinked)),
         full(n == 32 ? ~0u : (1u << n) - 1),
         work(g),
         masks(g.unit_count(), 0),
