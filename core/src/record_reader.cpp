@@ -176,8 +176,8 @@ Grid make_board(int n, std::vector<std::uint8_t> cells, Variant variant, const s
   if (!regions) return make_board_on(n, std::move(cells), variant, nullptr, line, column);
   if (regions->size() != cells.size()) {
     throw ParseError(line, column,
-                     "region map of " + std::to_string(regions->size()) +
-                         " characters; expected " + std::to_string(cells.size()));
+                     "region map of " + std::to_string(regions->size()) + " characters; expected " +
+                         std::to_string(cells.size()));
   }
   const auto labels = region_labels(*regions, n, line, column);
   return make_board_on(n, std::move(cells), variant, &labels, line, column);
@@ -263,7 +263,8 @@ std::optional<Record> RecordReader::next() {
     }
     if (in_csv_) return parse_csv_record(line);
 
-    if (options_.format != FormatHint::kCsv && looks_like_solo_id(t.substr(0, t.find_first_of(" \t")))) {
+    if (options_.format != FormatHint::kCsv &&
+        looks_like_solo_id(t.substr(0, t.find_first_of(" \t")))) {
       return parse_solo_record(line);
     }
     if (options_.format == FormatHint::kCsv ||
