@@ -175,7 +175,8 @@ std::vector<int> decode_blocks(std::string_view id, std::size_t at, int n) {
     for (int s : size) sizes += (sizes.empty() ? "" : " ") + std::to_string(s);
     throw SoloIdError(-1, "block structure draws " + std::to_string(size.size()) + " regions of " +
                               sizes + " cells; a " + std::to_string(n) + "x" + std::to_string(n) +
-                              " jigsaw needs " + std::to_string(n) + " of " + std::to_string(n));
+                              " jigsaw needs " + std::to_string(n) + " regions of " +
+                              std::to_string(n));
   }
   return labels;
 }
