@@ -185,7 +185,11 @@ std::vector<int> decode_blocks(std::string_view id, std::size_t at, int n) {
 
 bool looks_like_solo_id(std::string_view token) {
   const std::size_t colon = token.find(':');
-  if (colon == std::string_view::npos || colon == 0 || colon + 1 == token.size()) return false;
+  // Solo's parameters are short ("3x3xr4dt"); a longer run of digits before a colon is a
+  // puzzle written with 0 for empty cells and something after it ("PUZZLE:COUNT").
+  if (colon == std::string_view::npos || colon == 0 || colon > 12 || colon + 1 == token.size()) {
+    return false;
+  }
   if (!is_digit(token[0])) return false;
   const auto params_ok = std::all_of(token.begin(), token.begin() + colon,
                                      [](char c) { return is_digit(c) || is_lower(c); });

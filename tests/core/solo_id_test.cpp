@@ -126,6 +126,7 @@ TEST(SoloId, LooksLikeOnlyWhenParamsColonAndDescriptionCharacters) {
   EXPECT_FALSE(looks_like_solo_id("x3:ab"));
   EXPECT_FALSE(looks_like_solo_id("3x3:"));
   EXPECT_FALSE(looks_like_solo_id(std::string(81, '.')));
+  EXPECT_FALSE(looks_like_solo_id(std::string(81, '0') + ":0"));  // a test set's PUZZLE:COUNT
 }
 
 // Each kind of bad ID: the message names the problem and, where there is one, the

@@ -43,8 +43,9 @@ struct SoloPuzzle {
   bool x = false;                    // diagonals are houses (`x`)
 };
 
-// Whether `token` has the shape of a Solo game ID (parameters starting with a digit, a
-// colon, then only Solo's description characters); such a token is no other record.
+// Whether `token` has the shape of a Solo game ID (at most 12 parameter characters, the
+// first a digit, a colon, then only Solo's description characters); such a token is no
+// other record.
 bool looks_like_solo_id(std::string_view token);
 
 // Decodes a Solo game ID. Throws SoloIdError for anything Solo itself would refuse, for
