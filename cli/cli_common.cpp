@@ -33,7 +33,8 @@ bool parse_options(const Invocation& inv, po::options_description& options,
 void add_input_options(po::options_description& options) {
   options.add_options()
     ("format", po::value<std::string>()->default_value("auto"),
-     "input layout: auto, line, grid or csv (auto detects it per record)")
+     "input layout: auto, line, grid or csv (auto detects it per record; Simon Tatham's "
+     "Solo game IDs such as 9j:GIVENS,BLOCKS or 3x3x:GIVENS are read in auto and line)")
     ("alphabet", po::value<std::string>()->default_value("auto"),
      "symbols of boards above 9x9: auto, letters (A-P for 16x16) or digits (1-9 then A-G)");
 }

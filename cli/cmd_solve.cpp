@@ -26,7 +26,8 @@ constexpr const char* kExamples =
     "  sudoforge solve --stats --output csv p.txt  CSV with DLX nodes and guesses\n"
     "  sudoforge solve --target-score noip.txt     NOIP 2009 target Sudoku (max score, or -1)\n"
     "  echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'"
-    " | sudoforge solve\n";
+    " | sudoforge solve\n"
+    "  sgt-solo --generate 3 9jdt | sudoforge solve   Simon Tatham's Solo game IDs (jigsaw here)\n";
 
 }  // namespace
 

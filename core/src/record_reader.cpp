@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "sudoforge/core/errors.h"
+#include "sudoforge/core/solo_id.h"
 
 namespace sudoforge {
 namespace {
@@ -152,30 +153,34 @@ bool may_be_csv_header(const std::string& trimmed) {
   return trimmed.find(',') != std::string::npos || trimmed == "puzzle" || trimmed == "\"puzzle\"";
 }
 
-// The grid on its board: the classic one of size n, or the jigsaw drawn by `regions`,
-// with the variant's extra houses. Board errors become ParseErrors at (line, column).
-Grid make_board(int n, std::vector<std::uint8_t> cells, Variant variant, const std::string* regions,
-                int line, int column) {
+// The grid on its board: the classic one of size n, or the one whose regions are
+// `labels` (one per cell), with the variant's extra houses. Board errors become
+// ParseErrors at (line, column).
+Grid make_board_on(int n, std::vector<std::uint8_t> cells, Variant variant,
+                   const std::vector<int>* labels, int line, int column) {
   try {
-    Geometry base;
-    if (regions) {
-      if (regions->size() != cells.size()) {
-        throw ParseError(line, column,
-                         "region map of " + std::to_string(regions->size()) +
-                             " characters; expected " + std::to_string(cells.size()));
-      }
-      base = Geometry::with_regions(n, region_labels(*regions, n, line, column));
-    } else {
-      base = Geometry::for_size(n);
-    }
+    const Geometry base = labels ? Geometry::with_regions(n, *labels) : Geometry::for_size(n);
     // Regions that happen to be the boxes make the classic board (see with_regions).
-    if (regions && base.has_boxes()) variant = Variant(variant.flags() & ~Variant::kJigsaw);
+    if (labels && base.has_boxes()) variant = Variant(variant.flags() & ~Variant::kJigsaw);
     return Grid(variant.is_classic() ? base : variant.apply(base), std::move(cells));
   } catch (const GeometryError& e) {
     throw ParseError(line, column, std::string("region map: ") + e.what());
   } catch (const VariantError& e) {
     throw ParseError(line, 0, e.what());
   }
+}
+
+// make_board_on with the regions drawn by a region map's characters.
+Grid make_board(int n, std::vector<std::uint8_t> cells, Variant variant, const std::string* regions,
+                int line, int column) {
+  if (!regions) return make_board_on(n, std::move(cells), variant, nullptr, line, column);
+  if (regions->size() != cells.size()) {
+    throw ParseError(line, column,
+                     "region map of " + std::to_string(regions->size()) + " characters; expected " +
+                         std::to_string(cells.size()));
+  }
+  const auto labels = region_labels(*regions, n, line, column);
+  return make_board_on(n, std::move(cells), variant, &labels, line, column);
 }
 
 }  // namespace
@@ -258,6 +263,10 @@ std::optional<Record> RecordReader::next() {
     }
     if (in_csv_) return parse_csv_record(line);
 
+    if (options_.format != FormatHint::kCsv &&
+        looks_like_solo_id(t.substr(0, t.find_first_of(" \t")))) {
+      return parse_solo_record(line);
+    }
     if (options_.format == FormatHint::kCsv ||
         (options_.format == FormatHint::kAuto && may_be_csv_header(t))) {
       const auto header = split_csv(t);
@@ -348,6 +357,38 @@ Record RecordReader::parse_line_record(const Line& line, const std::string& toke
   r.style.empty = first_empty_char(token, '.');
   r.line = line.number;
   r.trailer = std::move(trailer);
+  return r;
+}
+
+Record RecordReader::parse_solo_record(const Line& line) {
+  const std::size_t b = line.text.find_first_not_of(" \t");
+  const std::size_t e = line.text.find_first_of(" \t", b);
+  const std::string id = line.text.substr(b, e == std::string::npos ? e : e - b);
+  SoloPuzzle solo;
+  try {
+    solo = decode_solo_id(id);
+  } catch (const SoloIdError& err) {
+    const int column = err.index() < 0 ? 0 : static_cast<int>(b) + err.index() + 1;
+    throw ParseError(line.number, column,
+                     (column ? "column " + std::to_string(column) + ": " : std::string()) +
+                         "Solo game ID: " + err.what());
+  }
+  check_size(solo.n, options_, line.number);
+  std::uint32_t flags = Variant::kJigsaw;  // dropped again when the regions are the boxes
+  if (solo.x) flags |= Variant::kX;
+  Record r;
+  r.grid = make_board_on(solo.n, std::move(solo.givens), Variant(flags), &solo.region_of_cell,
+                         line.number, 0);
+  if (options_.variant && !(Variant::of(r.grid.geometry()) == *options_.variant)) {
+    throw ParseError(line.number, 0,
+                     "Solo game ID of variant " + Variant::of(r.grid.geometry()).name() +
+                         " where " + options_.variant->name() + " was asked for");
+  }
+  r.style.alphabet = pick_alphabet(solo.n, "", options_);
+  r.style.layout = Layout::kLine;
+  r.style.empty = '.';
+  r.line = line.number;
+  r.trailer = e == std::string::npos ? "" : trim(line.text.substr(e));
   return r;
 }
 

@@ -9,6 +9,9 @@
 //  - grid: N lines of N symbols, spaced or not (spaced tokens may also be the numbers
 //    1..N, 0 for empty); consecutive records may or may not be separated by blank lines.
 //  - csv: a header line naming a `puzzle` column, then one record per line.
+//  - solo: a Simon Tatham's Solo game ID (`9j:GIVENS,BLOCKS`, `3x3x:GIVENS`; solo_id.h),
+//    read in the auto and line layouts; the ID brings its board (boxes, jigsaw regions,
+//    X diagonals), which must agree with ReaderOptions::variant when that is set.
 //  Lines starting with `#` are skipped; a line `end` ends the input; CRLF line ends and a
 //  UTF-8 byte-order mark are accepted.
 //
@@ -80,6 +83,8 @@ class RecordReader {
                            const std::string* variant_column = nullptr,
                            const std::string* regions_column = nullptr);
   Record parse_grid_record(const Line& first);
+  // A Simon Tatham's Solo game ID (solo_id.h) and its trailer.
+  Record parse_solo_record(const Line& line);
   Record parse_csv_record(const Line& line);
   // The variant a record is read as: the option, else `column` (a CSV record's), else
   // classic. Throws ParseError when both are given and differ or the column is bad.
