@@ -43,13 +43,14 @@ struct LoopSearch {
   UnitSet parity[2];
   const char* core = nullptr;  // [cell]: can be on a loop (PairCores)
   const Mask* both = nullptr;  // [u]: positions of the cells of u holding both values
-  // Per board: the units of each cell, as a set and as numbers, and the cell's position
-  // in each (stride units per cell, the padding unit left out of the set).
+  // Per board: the units of each cell, as a set and, in SE's order of region types
+  // (block, row, column, then its extra houses), as numbers with the cell's position in
+  // each: cell_count[c] of them from c * stride.
   const int* board = nullptr;  // the board's unit table: one per board, never freed
-  int stride = 3, units = 0;
+  int stride = 3;
   std::vector<UnitSet> cell_set;
-  std::vector<int> cell_unit;  // [c * stride + k], k: 0 row, 1 column, 2 box, then extra
-  std::vector<Mask> cell_bit;  // [c * stride + k]: the bit of c's position in that unit
+  std::vector<int> cell_unit, cell_count;
+  std::vector<Mask> cell_bit;
   // Whether to skip bivalue cells before the start cell. A loop with at most two cells
   // holding extra values is found from each of its bivalue cells (the search's other
   // tests are properties of the loop), so a loop through an earlier bivalue cell was
@@ -71,16 +72,17 @@ struct LoopSearch {
     if (grid.unit(0) != board) {
       board = grid.unit(0);
       stride = grid.units_per_cell();
-      units = grid.unit_count();
       cell_set.assign(nc, UnitSet{});
-      cell_unit.resize(stride * nc);
+      cell_unit.assign(stride * nc, 0);
       cell_bit.assign(stride * nc, 0);
+      cell_count.assign(nc, 0);
       for (int q = 0; q < nc; ++q) {
-        for (int k = 0; k < stride; ++k) {
-          const int u = grid.unit_of(q, k);
-          cell_unit[q * stride + k] = u;
-          if (u == units) continue;  // padding
-          cell_bit[q * stride + k] = Mask{1} << grid.index_in(u, q);
+        for (int j = 0; j < stride; ++j) {
+          const int u = grid.unit_of(q, j < 3 ? (j + 2) % 3 : j);
+          if (u == grid.unit_count()) continue;  // padding
+          const int at = q * stride + cell_count[q]++;
+          cell_unit[at] = u;
+          cell_bit[at] = Mask{1} << grid.index_in(u, q);
           cell_set[q].w[u >> 6] |= std::uint64_t{1} << (u & 63);
         }
       }
@@ -104,15 +106,13 @@ struct LoopSearch {
     in_loop[cell] = stamp;
     parity[par].flip(cell_set[cell]);
     const UnitSet& other = parity[par ^ 1];
-    // SE's region types: block, row, column, then the extra houses in order.
-    for (int j = 0; j < stride; ++j) {
-      const int k = j < 3 ? (j + 2) % 3 : j;
-      const int u = cell_unit[cell * stride + k];
-      if (u == last_unit || u == units) continue;
+    for (int j = cell * stride, end = j + cell_count[cell]; j < end; ++j) {
+      const int u = cell_unit[j];
+      if (u == last_unit) continue;
       const int* cells = g->unit(u);
       // Cells of the unit holding both values, in unit order (the cell itself is in the
       // loop: left out).
-      for (Mask b = both[u] & ~cell_bit[cell * stride + k]; b; b &= b - 1) {
+      for (Mask b = both[u] & ~cell_bit[j]; b; b &= b - 1) {
         const int next = cells[lowest(b)];
         if (next == first) {
           if (len >= 4 && parity[0] == parity[1]) {
