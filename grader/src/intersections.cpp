@@ -15,6 +15,49 @@
 namespace sudoforge::grader::detail {
 namespace {
 
+// The cell where d becomes a hidden single once d of r1, confined to r2, leaves the rest
+// of r2: the first house r3 of [begin, end) (r1's type), other than r1, crossing r2, with
+// 2+ places of d and exactly one outside r2. -1 when none.
+int following_single(const CandidateGrid& g, int begin, int end, int r1, int r2, int d) {
+  for (int r3 = begin; r3 < end; ++r3) {
+    if (r3 == r1 || !g.inter(r3, r2)) continue;
+    const Mask p3 = g.pos(r3, d);
+    if (popcount(p3) <= 1) continue;
+    const Mask rest = p3 & ~g.inter(r3, r2);
+    if (popcount(rest) == 1) return g.unit(r3)[lowest(rest)];
+  }
+  return -1;
+}
+
+// The hint of d of r1 (places p1) confined to r2, removing `elims` from the rest of r2;
+// direct: it places d at hcell. `low`: the lower rating (1.7 or 2.6, "Pointing").
+void make_hint(const Ctx& ctx, bool direct, bool low, int r1, int r2, int d, Mask p1, int hcell,
+               std::vector<std::pair<int, int>>&& elims, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  if (direct) {
+    out.technique = low ? "Direct Pointing" : "Direct Claiming";
+    out.rating = low ? 17 : 19;
+    out.placements = {{hcell, d}};
+  } else {
+    out.technique = low ? "Pointing" : "Claiming";
+    out.rating = low ? 26 : 28;
+    out.placements.clear();
+  }
+  out.cells.clear();
+  const int* cells1 = g.unit(r1);
+  for (Mask x = p1; x; x &= x - 1) out.cells.push_back(cells1[lowest(x)]);
+  if (ctx.explain) {
+    std::string s;
+    if (direct) s = g.cell_name(hcell) + "=" + digit_name(g, d) + ": ";
+    out.explanation = s + out.technique + ": " + digit_name(g, d) + " of " + g.unit_name(r1) +
+                      " confined to " + g.unit_name(r2) + ": " + describe_eliminations(g, elims);
+  }
+  // SE applies only the placement of a direct hint: the eliminations are its reasoning
+  // (named in the explanation), not part of the step.
+  if (direct) elims.clear();
+  out.eliminations = std::move(elims);
+}
+
 bool search(const Ctx& ctx, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
@@ -62,45 +105,9 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
           std::vector<std::pair<int, int>> elims;
           const int* cells2 = g.unit(r2);
           for (Mask x = rest2; x; x &= x - 1) elims.emplace_back(cells2[lowest(x)], d);
-          int hcell = -1;
-          if (direct) {
-            for (int i3 = 0; i3 < n && hcell < 0; ++i3) {
-              const int r3 = t1 * n + i3;
-              if (r3 == r1 || !g.inter(r3, r2)) continue;
-              const Mask p3 = g.pos(r3, d);
-              if (popcount(p3) <= 1) continue;
-              const Mask rest = p3 & ~g.inter(r3, r2);
-              if (popcount(rest) == 1) hcell = g.unit(r3)[lowest(rest)];
-            }
-            if (hcell < 0) continue;
-          }
-          const bool pointing = t1 == 2;
-          if (direct) {
-            out.technique = pointing ? "Direct Pointing" : "Direct Claiming";
-            out.rating = pointing ? 17 : 19;
-            out.placements = {{hcell, d}};
-          } else {
-            out.technique = pointing ? "Pointing" : "Claiming";
-            out.rating = pointing ? 26 : 28;
-            out.placements.clear();
-          }
-          out.eliminations = std::move(elims);
-          out.cells.clear();
-          const int* cells1 = g.unit(r1);
-          for (int i = 0; i < n; ++i) {
-            if ((p1 >> i) & 1) out.cells.push_back(cells1[i]);
-          }
-          if (ctx.explain) {
-            std::string s;
-            if (direct) s = g.cell_name(hcell) + "=" + digit_name(g, d) + ": ";
-            s += out.technique;
-            s += ": " + digit_name(g, d) + " of " + g.unit_name(r1) + " confined to " +
-                 g.unit_name(r2) + ": " + describe_eliminations(g, out.eliminations);
-            out.explanation = std::move(s);
-          }
-          // SE applies only the placement of a direct hint: the eliminations are its
-          // reasoning (named in the explanation), not part of the step.
-          if (direct) out.eliminations.clear();
+          const int hcell = direct ? following_single(g, t1 * n, t1 * n + n, r1, r2, d) : -1;
+          if (direct && hcell < 0) continue;
+          make_hint(ctx, direct, t1 == 2, r1, r2, d, p1, hcell, std::move(elims), out);
           return true;
         }
       }
@@ -152,39 +159,11 @@ bool search_variant(const Ctx& ctx, bool direct, Hint& out) {
           std::vector<std::pair<int, int>> elims;
           const int* cells2 = g.unit(r2);
           for (Mask x = rest2; x; x &= x - 1) elims.emplace_back(cells2[lowest(x)], d);
-          int hcell = -1;
-          if (direct) {
-            for (int r3 = b1; r3 < e1 && hcell < 0; ++r3) {
-              if (r3 == r1 || !g.inter(r3, r2)) continue;
-              const Mask p3 = g.pos(r3, d);
-              if (popcount(p3) <= 1) continue;
-              const Mask rest = p3 & ~g.inter(r3, r2);
-              if (popcount(rest) == 1) hcell = g.unit(r3)[lowest(rest)];
-            }
-            if (hcell < 0) continue;
-            const bool pointing = t1 == 0;
-            out.technique = pointing ? "Direct Pointing" : "Direct Claiming";
-            out.rating = pointing ? 17 : 19;
-            out.placements = {{hcell, d}};
-          } else {
-            const bool line = t2 == 1 || t2 == 2;
-            out.technique = line ? "Pointing" : "Claiming";
-            out.rating = line ? 26 : 28;
-            out.placements.clear();
-          }
-          out.cells.clear();
-          const int* cells1 = g.unit(r1);
-          for (Mask x = p1; x; x &= x - 1) out.cells.push_back(cells1[lowest(x)]);
-          if (ctx.explain) {
-            std::string s;
-            if (direct) s = g.cell_name(hcell) + "=" + digit_name(g, d) + ": ";
-            out.explanation = s + out.technique + ": " + digit_name(g, d) + " of " +
-                              g.unit_name(r1) + " confined to " + g.unit_name(r2) + ": " +
-                              describe_eliminations(g, elims);
-          }
-          // A direct hint's eliminations are its reasoning, not part of the step (SE).
-          if (direct) elims.clear();
-          out.eliminations = std::move(elims);
+          const int hcell = direct ? following_single(g, b1, e1, r1, r2, d) : -1;
+          if (direct && hcell < 0) continue;
+          // Direct: 1.7 when r1 is a box; plain: 2.6 when r2 is a line (SE's rules).
+          const bool low = direct ? t1 == 0 : (t2 == 1 || t2 == 2);
+          make_hint(ctx, direct, low, r1, r2, d, p1, hcell, std::move(elims), out);
           return true;
         }
       }
