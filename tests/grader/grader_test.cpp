@@ -258,8 +258,8 @@ TEST(GraderSoundness, GeneratedPuzzlesOfEverySize) {
 }
 
 // Boards with extra houses and jigsaw regions: every step the ladder takes (up to a
-// ceiling that keeps the sample quick: the ladder has no variant techniques yet, so hard
-// variant puzzles rate through long chains) agrees with the puzzle's only solution.
+// ceiling that keeps the sample quick) agrees with the puzzle's only solution, the
+// uniqueness steps and BUG of the boards with extra houses included.
 TEST(GraderSoundness, VariantBoards) {
   std::vector<int> columns_as_regions(36);  // 6x6 jigsaw: 3 rows by 2 columns
   for (int c = 0; c < 36; ++c) columns_as_regions[c] = (c / 6 / 3) * 3 + c % 6 / 2;
