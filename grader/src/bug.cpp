@@ -26,21 +26,35 @@ namespace {
 
 constexpr int kUnitKinds[3] = {2, 0, 1};  // box, row, column: SE's region types
 
-// The unit of kind k (0 row, 1 column, 2 box) shared by every cell of `cells`, or -1.
-int shared_unit(const CandidateGrid& g, const std::vector<int>& cells, int k) {
-  const int u = g.unit_of(cells[0], k);
-  for (int c : cells) {
-    if (g.unit_of(c, k) != u) return -1;
+// The unit of SE region type t (an index of se_types(): box, row, column, then the extra
+// houses by kind) shared by every cell of `cells`, or -1.
+int shared_unit(const CandidateGrid& g, const std::vector<int>& cells, int t) {
+  if (t < 3) {
+    const int k = kUnitKinds[t];
+    const int u = g.unit_of(cells[0], k);
+    for (int c : cells) {
+      if (g.unit_of(c, k) != u) return -1;
+    }
+    return u;
   }
-  return u;
+  const auto [begin, end] = g.se_types()[t];
+  for (int u = begin; u < end; ++u) {
+    bool all = true;
+    for (int c : cells) all &= g.index_in(u, c) != 255;
+    if (all) return u;
+  }
+  return -1;
 }
 
 }  // namespace
 
 bool find_bug(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  // BUG rests on the uniqueness argument (see find_unique_loop): classic boards only.
-  if (!g.geo().is_classic()) return false;
+  // A grave (every unsolved cell bivalue, every digit in 0 or 2 places of every house)
+  // has an even number of solutions: taking every cell's other candidate turns one into
+  // another. That holds whatever the houses, so extra houses (checked like the others,
+  // as SE does) keep BUG sound; jigsaw boards stay without it (SE does not rate them).
+  if (!g.geo().has_boxes()) return false;
   const int n = g.n(), nc = g.cell_count();
   // Tried at most steps of a hard puzzle: reuse the buffers.
   thread_local std::vector<int> bug;
@@ -48,9 +62,8 @@ bool find_bug(const Ctx& ctx, Hint& out) {
   bug.clear();
   bug_values.assign(nc, 0);
   Mask all_values = 0;
-  for (int k : kUnitKinds) {
-    for (int i = 0; i < n; ++i) {
-      const int u = k * n + i;
+  for (const auto& [begin, end] : g.se_types()) {
+    for (int u = begin; u < end; ++u) {
       const int* cells = g.unit(u);
       for (int d = 1; d <= n; ++d) {
         const Mask p = g.pos(u, d);
@@ -119,8 +132,8 @@ bool find_bug(const Ctx& ctx, Hint& out) {
     const int c1 = bug[0], c2 = bug[1];
     const Mask shared = g.cand(c1) & g.cand(c2) & ~all_values;
     if (popcount(shared) != 1) return false;
-    for (int k : kUnitKinds) {
-      if (shared_unit(g, bug, k) < 0) continue;
+    for (int t = 0; t < static_cast<int>(g.se_types().size()); ++t) {
+      if (shared_unit(g, bug, t) < 0) continue;
       for (int c : {c1, c2}) {
         for (Mask m = g.cand(c) & ~bug_values[c] & ~shared; m; m &= m - 1)
           out.eliminations.emplace_back(c, lowest(m));
@@ -142,12 +155,12 @@ bool find_bug(const Ctx& ctx, Hint& out) {
   if (bug.size() == 2 && type4()) return true;
   // Type 3: naked sets of `degree` values made of degree - 1 cells of a unit holding every
   // bug cell and the bug values, the cells taken in SE's order (colexicographic).
-  for (int k : kUnitKinds) {
-    const int u = shared_unit(g, bug, k);
+  for (int t = 0; t < static_cast<int>(g.se_types().size()); ++t) {
+    const int u = shared_unit(g, bug, t);
     if (u < 0) continue;
     std::vector<int> cells;
     for (int c : common) {
-      if (g.unit_of(c, k) == u) cells.push_back(c);
+      if (g.index_in(u, c) != 255) cells.push_back(c);
     }
     const int m = static_cast<int>(cells.size());
     for (int degree = 2; degree <= 6 && degree <= m; ++degree) {

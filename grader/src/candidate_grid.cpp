@@ -94,7 +94,9 @@ const CandidateGrid::Layout& CandidateGrid::layout_for(const Geometry& geo) {
     if (v.has(Variant::kDisjointGroups)) lay->se_dg = 3 + grouped++;
     if (v.has(Variant::kWindoku)) lay->se_windows = 3 + grouped++;
     grouped *= n;
+    lay->naked_units = 3 * n + grouped;
   } catch (const VariantError&) {
+    lay->naked_units = units;
   }
   for (int u = 3 * n; u < units;) {
     const int end = u < 3 * n + grouped ? u + n : u + 1;

@@ -85,6 +85,10 @@ class CandidateGrid {
   // The index in se_types() of the disjoint groups and of the windows, -1 when absent.
   int se_type_dg() const { return lay_->se_dg; }
   int se_type_windows() const { return lay_->se_windows; }
+  // How many of the se_unit() order SE's naked sets walk: boxes, columns, rows, disjoint
+  // groups and windows, not the diagonals, girandola, asterisk or centre dot (all of them
+  // on a board whose extra houses are of no known variant).
+  int naked_set_units() const { return lay_->naked_units; }
 
   // Positions of digit d in unit u (kept up to date by place/eliminate).
   Mask pos(int u, int d) const { return upos_[u * (n_ + 1) + d]; }
@@ -160,6 +164,7 @@ class CandidateGrid {
     std::vector<std::uint8_t> unit_index;  // [u * nc + c] index or 255
     std::vector<std::pair<int, int>> se_types;
     int se_dg = -1, se_windows = -1;
+    int naked_units = 0;
   };
   static const Layout& layout_for(const Geometry& geo);
 

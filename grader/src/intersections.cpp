@@ -1,18 +1,62 @@
 // Intersections: pointing (box -> line) and claiming (line -> box), direct (1.7 / 1.9:
 // the removal completes a hidden single; the step is that placement alone, as in SE) and
-// plain (2.6 / 2.8). On boards with extra houses the plain ones give way to generalized
-// intersections (2.9), as in SukakuExplainer with variants on, which replaces its
-// pointing and claiming by them.
-#include "finders.h"
-#include "finder_memo.h"
-
+// plain (2.6 / 2.8). On boards with extra houses, those of Sudoku Explainer 1.2.1's
+// technique set in SukakuExplainer with the variant on: the disjoint groups and windows
+// also pair with lines, boxes and each other (the chains' generalized intersections are
+// not a top-level step of that set).
 #include <algorithm>
 #include <bit>
 #include <string>
 #include <vector>
 
+#include "finder_memo.h"
+#include "finders.h"
+
 namespace sudoforge::grader::detail {
 namespace {
+
+// The cell where d becomes a hidden single once d of r1, confined to r2, leaves the rest
+// of r2: the first house r3 of [begin, end) (r1's type), other than r1, crossing r2, with
+// 2+ places of d and exactly one outside r2. -1 when none.
+int following_single(const CandidateGrid& g, int begin, int end, int r1, int r2, int d) {
+  for (int r3 = begin; r3 < end; ++r3) {
+    if (r3 == r1 || !g.inter(r3, r2)) continue;
+    const Mask p3 = g.pos(r3, d);
+    if (popcount(p3) <= 1) continue;
+    const Mask rest = p3 & ~g.inter(r3, r2);
+    if (popcount(rest) == 1) return g.unit(r3)[lowest(rest)];
+  }
+  return -1;
+}
+
+// The hint of d of r1 (places p1) confined to r2, removing `elims` from the rest of r2;
+// direct: it places d at hcell. `low`: the lower rating (1.7 or 2.6, "Pointing").
+void make_hint(const Ctx& ctx, bool direct, bool low, int r1, int r2, int d, Mask p1, int hcell,
+               std::vector<std::pair<int, int>>&& elims, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  if (direct) {
+    out.technique = low ? "Direct Pointing" : "Direct Claiming";
+    out.rating = low ? 17 : 19;
+    out.placements = {{hcell, d}};
+  } else {
+    out.technique = low ? "Pointing" : "Claiming";
+    out.rating = low ? 26 : 28;
+    out.placements.clear();
+  }
+  out.cells.clear();
+  const int* cells1 = g.unit(r1);
+  for (Mask x = p1; x; x &= x - 1) out.cells.push_back(cells1[lowest(x)]);
+  if (ctx.explain) {
+    std::string s;
+    if (direct) s = g.cell_name(hcell) + "=" + digit_name(g, d) + ": ";
+    out.explanation = s + out.technique + ": " + digit_name(g, d) + " of " + g.unit_name(r1) +
+                      " confined to " + g.unit_name(r2) + ": " + describe_eliminations(g, elims);
+  }
+  // SE applies only the placement of a direct hint: the eliminations are its reasoning
+  // (named in the explanation), not part of the step.
+  if (direct) elims.clear();
+  out.eliminations = std::move(elims);
+}
 
 bool search(const Ctx& ctx, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
@@ -61,45 +105,9 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
           std::vector<std::pair<int, int>> elims;
           const int* cells2 = g.unit(r2);
           for (Mask x = rest2; x; x &= x - 1) elims.emplace_back(cells2[lowest(x)], d);
-          int hcell = -1;
-          if (direct) {
-            for (int i3 = 0; i3 < n && hcell < 0; ++i3) {
-              const int r3 = t1 * n + i3;
-              if (r3 == r1 || !g.inter(r3, r2)) continue;
-              const Mask p3 = g.pos(r3, d);
-              if (popcount(p3) <= 1) continue;
-              const Mask rest = p3 & ~g.inter(r3, r2);
-              if (popcount(rest) == 1) hcell = g.unit(r3)[lowest(rest)];
-            }
-            if (hcell < 0) continue;
-          }
-          const bool pointing = t1 == 2;
-          if (direct) {
-            out.technique = pointing ? "Direct Pointing" : "Direct Claiming";
-            out.rating = pointing ? 17 : 19;
-            out.placements = {{hcell, d}};
-          } else {
-            out.technique = pointing ? "Pointing" : "Claiming";
-            out.rating = pointing ? 26 : 28;
-            out.placements.clear();
-          }
-          out.eliminations = std::move(elims);
-          out.cells.clear();
-          const int* cells1 = g.unit(r1);
-          for (int i = 0; i < n; ++i) {
-            if ((p1 >> i) & 1) out.cells.push_back(cells1[i]);
-          }
-          if (ctx.explain) {
-            std::string s;
-            if (direct) s = g.cell_name(hcell) + "=" + digit_name(g, d) + ": ";
-            s += out.technique;
-            s += ": " + digit_name(g, d) + " of " + g.unit_name(r1) + " confined to " +
-                 g.unit_name(r2) + ": " + describe_eliminations(g, out.eliminations);
-            out.explanation = std::move(s);
-          }
-          // SE applies only the placement of a direct hint: the eliminations are its
-          // reasoning (named in the explanation), not part of the step.
-          if (direct) out.eliminations.clear();
+          const int hcell = direct ? following_single(g, t1 * n, t1 * n + n, r1, r2, d) : -1;
+          if (direct && hcell < 0) continue;
+          make_hint(ctx, direct, t1 == 2, r1, r2, d, p1, hcell, std::move(elims), out);
           return true;
         }
       }
@@ -111,16 +119,20 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
   return false;
 }
 
-// Direct pointing and claiming on boards with extra houses, as SukakuExplainer's with
+// Pointing and claiming on boards with extra houses, as SukakuExplainer's Locking with
 // variants on: the box/line pairs, then those of the disjoint groups and of the windows
 // (with lines, boxes and each other), each pair of types visited by digit, then house of
-// the first type, then house of the second; 1.7 when the first house is a box, else 1.9.
-bool search_direct_variant(const Ctx& ctx, Hint& out) {
+// the first type, then house of the second; the first hint found is the step. Plain: 2.6
+// "Pointing" when the second house is a row or column, else 2.8 "Claiming". Direct: 1.7
+// when the first house is a box, else 1.9. Diagonals, girandola, asterisk and centre dot
+// take part in no intersection here (SE's 1.2.1 set has none for them).
+bool search_variant(const Ctx& ctx, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
+  const int slot = direct ? FinderMemo::kDirectLocking : FinderMemo::kLocking;
   Mask live = 0;
   for (int d = 1; d <= n; ++d) {
-    if (!(ctx.memo && ctx.memo->digit_clean(FinderMemo::kDirectLocking, d))) live |= Mask{1} << d;
+    if (!(ctx.memo && ctx.memo->digit_clean(slot, d))) live |= Mask{1} << d;
   }
   if (!live) return false;
   // Types as se_types() indices: 0 boxes, 1 rows, 2 columns, then dg, windows.
@@ -142,91 +154,23 @@ bool search_direct_variant(const Ctx& ctx, Hint& out) {
         for (int r2 = b2; r2 < e2; ++r2) {
           const Mask in1 = g.inter(r1, r2);
           if (!in1 || (p1 & ~in1)) continue;
-          for (int r3 = b1; r3 < e1; ++r3) {
-            if (r3 == r1 || !g.inter(r3, r2)) continue;
-            const Mask p3 = g.pos(r3, d);
-            if (popcount(p3) <= 1) continue;
-            const Mask rest = p3 & ~g.inter(r3, r2);
-            if (popcount(rest) != 1) continue;
-            const int hcell = g.unit(r3)[lowest(rest)];
-            const bool pointing = t1 == 0;
-            out.technique = pointing ? "Direct Pointing" : "Direct Claiming";
-            out.rating = pointing ? 17 : 19;
-            out.placements = {{hcell, d}};
-            out.eliminations.clear();
-            out.cells.clear();
-            const int* cells1 = g.unit(r1);
-            for (Mask x = p1; x; x &= x - 1) out.cells.push_back(cells1[lowest(x)]);
-            if (ctx.explain) {
-              std::vector<std::pair<int, int>> elims;
-              const int* cells2 = g.unit(r2);
-              for (Mask x = g.pos(r2, d) & ~g.inter(r2, r1); x; x &= x - 1)
-                elims.emplace_back(cells2[lowest(x)], d);
-              out.explanation = g.cell_name(hcell) + "=" + digit_name(g, d) + ": " +
-                                out.technique + ": " + digit_name(g, d) + " of " +
-                                g.unit_name(r1) + " confined to " + g.unit_name(r2) + ": " +
-                                describe_eliminations(g, elims);
-            }
-            return true;
-          }
+          const Mask rest2 = g.pos(r2, d) & ~g.inter(r2, r1);
+          if (!rest2) continue;
+          std::vector<std::pair<int, int>> elims;
+          const int* cells2 = g.unit(r2);
+          for (Mask x = rest2; x; x &= x - 1) elims.emplace_back(cells2[lowest(x)], d);
+          const int hcell = direct ? following_single(g, b1, e1, r1, r2, d) : -1;
+          if (direct && hcell < 0) continue;
+          // Direct: 1.7 when r1 is a box; plain: 2.6 when r2 is a line (SE's rules).
+          const bool low = direct ? t1 == 0 : (t2 == 1 || t2 == 2);
+          make_hint(ctx, direct, low, r1, r2, d, p1, hcell, std::move(elims), out);
+          return true;
         }
       }
     }
   }
   if (ctx.memo) {
-    for (Mask dm = live; dm; dm &= dm - 1) ctx.memo->set_digit_clean(FinderMemo::kDirectLocking, lowest(dm));
-  }
-  return false;
-}
-
-// Generalized intersections (SukakuExplainer's "VLocking"): a house whose 2 to 6 places
-// for a digit all see a cell removes the digit from that cell. Visited as SE does: by
-// region type (se_types()), then digit, then house of the type.
-bool search_generalized(const Ctx& ctx, Hint& out) {
-  const CandidateGrid& g = ctx.g;
-  const int n = g.n(), words = g.set_words();
-  Mask live = 0;
-  for (int d = 1; d <= n; ++d) {
-    if (!(ctx.memo && ctx.memo->digit_clean(FinderMemo::kLocking, d))) live |= Mask{1} << d;
-  }
-  if (!live) return false;
-  std::vector<std::uint64_t> seen(words);
-  for (const auto& [begin, end] : g.se_types()) {
-    for (Mask dm = live; dm; dm &= dm - 1) {
-      const int d = lowest(dm);
-      for (int u = begin; u < end; ++u) {
-        const Mask p = g.pos(u, d);
-        const int count = popcount(p);
-        if (count < 2 || count > 6) continue;
-        const int* cells = g.unit(u);
-        seen_by_all(g, u, p, seen.data());
-        std::vector<std::pair<int, int>> elims;
-        for (int w = 0; w < words; ++w) {
-          for (std::uint64_t b = seen[w]; b; b &= b - 1) {
-            const int c = w * 64 + std::countr_zero(b);
-            if (g.has(c, d)) elims.emplace_back(c, d);
-          }
-        }
-        if (elims.empty()) continue;
-        out.technique = "Generalized Intersections";
-        out.rating = 29;
-        out.placements.clear();
-        out.cells.clear();
-        for (Mask x = p; x; x &= x - 1) out.cells.push_back(cells[lowest(x)]);
-        if (ctx.explain) {
-          std::string places;
-          for (int c : out.cells) places += (places.empty() ? "" : ", ") + g.cell_name(c);
-          out.explanation = std::string(out.technique) + ": " + digit_name(g, d) + " of " + g.unit_name(u) +
-                            " only in " + places + ", which all see " +
-                            describe_eliminations(g, elims);
-        }
-        out.eliminations = std::move(elims);
-        return true;
-      }
-    }
-  }
-  if (ctx.memo) {
-    for (Mask dm = live; dm; dm &= dm - 1) ctx.memo->set_digit_clean(FinderMemo::kLocking, lowest(dm));
+    for (Mask dm = live; dm; dm &= dm - 1) ctx.memo->set_digit_clean(slot, lowest(dm));
   }
   return false;
 }
@@ -234,10 +178,10 @@ bool search_generalized(const Ctx& ctx, Hint& out) {
 }  // namespace
 
 bool find_direct_locking(const Ctx& ctx, Hint& out) {
-  return ctx.g.has_extra_houses() ? search_direct_variant(ctx, out) : search(ctx, true, out);
+  return ctx.g.has_extra_houses() ? search_variant(ctx, true, out) : search(ctx, true, out);
 }
 bool find_locking(const Ctx& ctx, Hint& out) {
-  return ctx.g.has_extra_houses() ? search_generalized(ctx, out) : search(ctx, false, out);
+  return ctx.g.has_extra_houses() ? search_variant(ctx, false, out) : search(ctx, false, out);
 }
 
 }  // namespace sudoforge::grader::detail

@@ -3,9 +3,9 @@
 // (the step is that placement alone, as in SE).
 #include <array>
 
+#include "finder_memo.h"
 #include "finders.h"
 #include "subset_enumeration.h"
-#include "finder_memo.h"
 
 namespace sudoforge::grader::detail {
 namespace {
@@ -21,7 +21,7 @@ const char* subset_name(bool naked, int degree) {
 bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
-  for (int k = 0; k < g.unit_count(); ++k) {
+  for (int k = 0; k < g.naked_set_units(); ++k) {
     const int u = g.se_unit(k);
     if (g.unit_empty(u) < 2 * degree) continue;
     const int slot = FinderMemo::kNakedSet + degree - 2;

@@ -9,13 +9,14 @@
 #include <cstdint>
 #include <span>
 
-#include "finders.h"
 #include "finder_memo.h"
+#include "finders.h"
 
 namespace sudoforge::grader::detail {
 namespace {
 
-// A set of units (at most 75: 25x25), for the parity test of a loop.
+// A set of units (at most 128: a 25x25 board has 75, 77 with both diagonals), for the
+// parity test of a loop.
 struct UnitSet {
   std::uint64_t w[2] = {0, 0};
   void flip(const UnitSet& o) {
@@ -42,12 +43,14 @@ struct LoopSearch {
   UnitSet parity[2];
   const char* core = nullptr;  // [cell]: can be on a loop (PairCores)
   const Mask* both = nullptr;  // [u]: positions of the cells of u holding both values
-  // Per shape: the three units of each cell, as a set and as numbers, and the cell's
-  // position in each.
-  int shape_rows = 0, shape_cols = 0;
+  // Per board: the units of each cell, as a set and, in SE's order of region types
+  // (block, row, column, then its extra houses), as numbers with the cell's position in
+  // each: cell_count[c] of them from c * stride.
+  const int* board = nullptr;  // the board's unit table: one per board, never freed
+  int stride = 3;
   std::vector<UnitSet> cell_set;
-  std::vector<int> cell_unit;  // [c * 3 + k], k: 0 row, 1 column, 2 box
-  std::vector<Mask> cell_bit;  // [c * 3 + k]: the bit of c's position in that unit
+  std::vector<int> cell_unit, cell_count;
+  std::vector<Mask> cell_bit;
   // Whether to skip bivalue cells before the start cell. A loop with at most two cells
   // holding extra values is found from each of its bivalue cells (the search's other
   // tests are properties of the loop), so a loop through an earlier bivalue cell was
@@ -66,17 +69,20 @@ struct LoopSearch {
     both = b;
     skip_earlier = skip;
     const int nc = grid.cell_count();
-    if (grid.geo().box_rows() != shape_rows || grid.geo().box_cols() != shape_cols) {
-      shape_rows = grid.geo().box_rows();
-      shape_cols = grid.geo().box_cols();
+    if (grid.unit(0) != board) {
+      board = grid.unit(0);
+      stride = grid.units_per_cell();
       cell_set.assign(nc, UnitSet{});
-      cell_unit.resize(3 * nc);
-      cell_bit.resize(3 * nc);
+      cell_unit.assign(stride * nc, 0);
+      cell_bit.assign(stride * nc, 0);
+      cell_count.assign(nc, 0);
       for (int q = 0; q < nc; ++q) {
-        for (int k = 0; k < 3; ++k) {
-          const int u = grid.unit_of(q, k);
-          cell_unit[q * 3 + k] = u;
-          cell_bit[q * 3 + k] = Mask{1} << grid.index_in(u, q);
+        for (int j = 0; j < stride; ++j) {
+          const int u = grid.unit_of(q, j < 3 ? (j + 2) % 3 : j);
+          if (u == grid.unit_count()) continue;  // padding
+          const int at = q * stride + cell_count[q]++;
+          cell_unit[at] = u;
+          cell_bit[at] = Mask{1} << grid.index_in(u, q);
           cell_set[q].w[u >> 6] |= std::uint64_t{1} << (u & 63);
         }
       }
@@ -91,21 +97,22 @@ struct LoopSearch {
   }
   size_t results() const { return found_end.size(); }
 
-  void check(int cell, int allowed_ex, Mask ex_values, int last_type) {
+  // last_unit: the unit that led to `cell` (SE skips its region type, whose unit at
+  // `cell` is that one), -1 at the start.
+  void check(int cell, int allowed_ex, Mask ex_values, int last_unit) {
     const int par = len & 1;
     const int first = len ? loop[0] : cell;
     loop[len++] = cell;
     in_loop[cell] = stamp;
     parity[par].flip(cell_set[cell]);
     const UnitSet& other = parity[par ^ 1];
-    static const int kTypes[3] = {2, 0, 1};  // block, row, column
-    for (int k : kTypes) {
-      if (k == last_type) continue;
-      const int u = cell_unit[cell * 3 + k];
+    for (int j = cell * stride, end = j + cell_count[cell]; j < end; ++j) {
+      const int u = cell_unit[j];
+      if (u == last_unit) continue;
       const int* cells = g->unit(u);
       // Cells of the unit holding both values, in unit order (the cell itself is in the
       // loop: left out).
-      for (Mask b = both[u] & ~cell_bit[cell * 3 + k]; b; b &= b - 1) {
+      for (Mask b = both[u] & ~cell_bit[j]; b; b &= b - 1) {
         const int next = cells[lowest(b)];
         if (next == first) {
           if (len >= 4 && parity[0] == parity[1]) {
@@ -122,7 +129,7 @@ struct LoopSearch {
           if ((card == 2 || popcount(ex_values) == 1 || allowed_ex > 0) && core[next] &&
               !(card == 2 && next < first && (skip_earlier || popcount(ex_values) >= 2)) &&
               !other.meets(cell_set[next])) {
-            check(next, card > 2 ? allowed_ex - 1 : allowed_ex, ex_values, k);
+            check(next, card > 2 ? allowed_ex - 1 : allowed_ex, ex_values, u);
           }
         }
       }
@@ -183,10 +190,10 @@ inline std::uint32_t next_combination(std::uint32_t x) {
 // The pairs of values met in one call, with the core of each: the cells that can be on a
 // loop of the pair. Every unit of a loop's cell holds exactly one other cell of the loop
 // (its units at even positions are those at odd positions, each once), a cell holding
-// both values. So a cell is in the core when each of its row, column and box holds
-// another cell of the core: the largest such set, found by peeling from the cells holding
-// both values. Loops lie in the core (it is closed under that test), so a start cell or
-// a subtree outside it finds nothing.
+// both values. So a cell is in the core when each of its houses (row, column, box and
+// any extra house) holds another cell of the core: the largest such set, found by peeling from the
+// cells holding both values. Loops lie in the core (it is closed under that test), so a start cell
+// or a subtree outside it finds nothing.
 //
 // The searches read the core and the candidates of the cells holding both values in the
 // units of core cells (the "reach"), nothing else. While no cell of the reach changes,
@@ -202,7 +209,7 @@ struct PairCores {
   std::vector<char> core;               // [index * nc + cell]
   std::vector<std::uint64_t> reach;     // [index * words]: the core's reach, as above
   std::vector<char> skip;               // per core: LoopSearch::skip_earlier
-  std::vector<Mask> holders;            // [index * 3n + u]: positions holding both values
+  std::vector<Mask> holders;            // [index * units + u]: positions holding both values
   std::vector<int> cells;
 
   void start(const CandidateGrid& g) {
@@ -227,10 +234,12 @@ struct PairCores {
     std::uint64_t h[16] = {};  // the cells holding both values; words <= 10 (625 cells)
     const int v1 = lowest(pair), v2 = lowest(pair & (pair - 1));
     // [u]: the unit's cells in the core so far (positions); rows give the cells.
-    Mask both[96];
-    holders.resize(static_cast<size_t>(k + 1) * 3 * n);
-    Mask* hold = &holders[static_cast<size_t>(k) * 3 * n];
-    for (int u = 0; u < 3 * n; ++u) hold[u] = both[u] = g.pos(u, v1) & g.pos(u, v2);
+    const int units = g.unit_count(), stride = g.units_per_cell();
+    Mask both[129];  // and the padding unit, which holds no cell
+    holders.resize(static_cast<size_t>(k + 1) * units);
+    Mask* hold = &holders[static_cast<size_t>(k) * units];
+    for (int u = 0; u < units; ++u) hold[u] = both[u] = g.pos(u, v1) & g.pos(u, v2);
+    both[units] = 0;
     cells.clear();
     for (int r = 0; r < n; ++r) {
       const int* rc = g.unit(r);
@@ -246,17 +255,18 @@ struct PairCores {
       for (size_t i = 0; i < cells.size(); ++i) {
         const int c = cells[i];
         bool mates = true;
-        for (int t = 0; t < 3; ++t) {
-          const Mask m = both[g.unit_of(c, t)];
-          mates &= (m & (m - 1)) != 0;
+        for (int t = 0; t < stride; ++t) {
+          const int u = g.unit_of(c, t);
+          const Mask m = both[u];
+          mates &= u == units || (m & (m - 1)) != 0;
         }
         if (mates) {
           cells[kept++] = c;
           continue;
         }
-        for (int t = 0; t < 3; ++t) {
+        for (int t = 0; t < stride; ++t) {
           const int u = g.unit_of(c, t);
-          both[u] &= ~(Mask{1} << g.index_in(u, c));
+          if (u < units) both[u] &= ~(Mask{1} << g.index_in(u, c));
         }
         peeled = true;
       }
@@ -283,10 +293,11 @@ struct PairCores {
 
 bool find_unique_loop(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  // A deadly pattern is deadly because its two digits can swap within rows, columns and
-  // two boxes; an extra house or a jigsaw region through it may forbid the swap. Off on
-  // such boards until their own rules say when the swap holds.
-  if (!g.geo().is_classic()) return false;
+  // A loop is deadly because its two digits can swap: every house holds none of its
+  // cells or two of different parity, which swap with each other. Extra houses are
+  // houses like the others (SE checks them so too); jigsaw boards stay without the
+  // technique (SE does not rate them).
+  if (!g.geo().has_boxes()) return false;
   const int n = g.n();
   std::vector<Found> found;
   const int nc = g.cell_count();
@@ -315,7 +326,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
       const char* core = &pc.core[static_cast<size_t>(slot) * nc];
       if (!core[cell]) continue;
       thread_local LoopSearch ls;
-      ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * 3 * n], pc.skip[slot]);
+      ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], pc.skip[slot]);
       ls.check(cell, 2, 0, -1);
       std::vector<int>& recs = pc.found[slot];
       const size_t at = recs.size();
@@ -379,6 +390,14 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
       } else if (extra.size() == 2) {
         const int c1 = extra[0], c2 = extra[1];
         const Mask rp = (g.cand(c1) | g.cand(c2)) & ~p;
+        // The houses of both c1 and c2, in SE's order of region types (block, row,
+        // column, then the extra houses).
+        int shared[32];
+        int nshared = 0;
+        for (int j = 0; j < g.units_per_cell(); ++j) {
+          const int u = g.unit_of(c1, j < 3 ? (j + 2) % 3 : j);
+          if (u < g.unit_count() && g.index_in(u, c2) != 255) shared[nshared++] = u;
+        }
         if (popcount(rp) == 1) {
           type2(extra);
         } else if (popcount(rp) >= 2) {
@@ -387,9 +406,8 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
           // as one cell). SE tries, per degree and unit (block, row, column), the naked sets
           // then the hidden ones, each in its Permutations order.
           for (int degree = popcount(rp); degree <= 7 && degree < n; ++degree) {
-            for (int k : {2, 0, 1}) {
-              const int u = g.unit_of(c1, k);
-              if (u != g.unit_of(c2, k)) continue;
+            for (int s = 0; s < nshared; ++s) {
+              const int u = shared[s];
               const int empty = g.unit_empty(u);
               if (degree * 2 > empty) continue;
               const int* cells = g.unit(u);
@@ -468,9 +486,8 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
         // Type 4: v1 or v2 locked in c1, c2 inside a common unit. SE prefers a unit where
         // v1 is locked (then v2 goes) over one where only v2 is, whatever the unit order.
         bool lock1 = false, lock2 = false;
-        for (int k : {2, 0, 1}) {
-          const int u = g.unit_of(c1, k);
-          if (u != g.unit_of(c2, k)) continue;
+        for (int s = 0; s < nshared; ++s) {
+          const int u = shared[s];
           const Mask both = (Mask{1} << g.index_in(u, c1)) | (Mask{1} << g.index_in(u, c2));
           lock1 |= (g.pos(u, v1) & ~both) == 0;
           lock2 |= (g.pos(u, v2) & ~both) == 0;

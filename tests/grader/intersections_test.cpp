@@ -50,39 +50,53 @@ TEST(GraderTechniques, DirectHintsOnlyPlace) {
   EXPECT_GT(direct_steps, 20);  // the sample does exercise them
 }
 
-// On boards with extra houses the plain intersections are SukakuExplainer's generalized
-// ones (2.9): 5 of the main diagonal confined to r1c1 and r2c2 leaves box 1's other
-// cells, which the classic box/line pairs cannot see.
-TEST(GraderTechniques, GeneralizedIntersectionOnDiagonal) {
+// The rating follows Sudoku Explainer 1.2.1's technique set in SukakuExplainer with the
+// variant on: its top level has no generalized intersections, and the diagonals pair
+// with no house. 5 of the main diagonal confined to r1c1 and r2c2 removes nothing.
+TEST(GraderTechniques, NoIntersectionOnDiagonal) {
   CandidateGrid g{Grid(Variant::parse("x").apply(Geometry()))};
   for (int c : {20, 30, 40, 50, 60, 70, 80}) g.eliminate(c, 5);
   Hint h;
+  EXPECT_FALSE(grader::detail::find_locking(Ctx{g, true}, h)) << h.explanation;
+  // 5 of the anti diagonal in r1c9 and r9c1 only: nothing either.
+  CandidateGrid anti{Grid(Variant::parse("x").apply(Geometry()))};
+  for (int c : {16, 24, 32, 40, 48, 56, 64}) anti.eliminate(c, 5);
+  EXPECT_FALSE(grader::detail::find_locking(Ctx{anti, true}, h)) << h.explanation;
+}
+
+// SE's Locking pairs the disjoint groups with lines: a group confined to a line removes
+// the digit from the rest of the line, "Pointing" at 2.6 (the second house is a line).
+// 5 of the first group (r1c1, r1c4, r1c7, r4c1, ...) confined to row 1.
+TEST(GraderTechniques, PointingFromDisjointGroup) {
+  CandidateGrid g{Grid(Variant::parse("dg").apply(Geometry()))};
+  for (int c : {27, 30, 33, 54, 57, 60}) g.eliminate(c, 5);
+  Hint h;
   ASSERT_TRUE(grader::detail::find_locking(Ctx{g, true}, h));
-  EXPECT_STREQ(h.technique, "Generalized Intersections");
-  EXPECT_EQ(h.rating, 29);
+  EXPECT_STREQ(h.technique, "Pointing");
+  EXPECT_EQ(h.rating, 26);
   EXPECT_TRUE(h.placements.empty());
-  EXPECT_EQ(h.cells, (std::vector<int>{0, 10}));
-  const std::vector<std::pair<int, int>> expected = {{1, 5}, {2, 5}, {9, 5},
-                                                     {11, 5}, {18, 5}, {19, 5}};
+  EXPECT_EQ(h.cells, (std::vector<int>{0, 3, 6}));
+  const std::vector<std::pair<int, int>> expected = {{1, 5}, {2, 5}, {4, 5},
+                                                     {5, 5}, {7, 5}, {8, 5}};
   EXPECT_EQ(h.eliminations, expected);
-  EXPECT_NE(h.explanation.find("diagonal"), std::string::npos) << h.explanation;
-  // The same candidates on the classic board: no intersection at all.
+  EXPECT_NE(h.explanation.find("confined to row 1"), std::string::npos) << h.explanation;
   CandidateGrid classic{Grid(Geometry())};
-  for (int c : {20, 30, 40, 50, 60, 70, 80}) classic.eliminate(c, 5);
+  for (int c : {27, 30, 33, 54, 57, 60}) classic.eliminate(c, 5);
   EXPECT_FALSE(grader::detail::find_locking(Ctx{classic, false}, h));
 }
 
-// SE's limits: a house with more than six places of the digit is not tried; the victims
-// are the cells that see every place, through any house.
-TEST(GraderTechniques, GeneralizedIntersectionNeedsTwoToSixPlaces) {
-  CandidateGrid g{Grid(Variant::parse("x").apply(Geometry()))};
+// A line confined to a disjoint group removes the digit from the rest of the group:
+// "Claiming" at 2.8 (the second house is not a line). 5 of row 1 only in r1c1, r1c4, r1c7.
+TEST(GraderTechniques, ClaimingIntoDisjointGroup) {
+  CandidateGrid g{Grid(Variant::parse("dg").apply(Geometry()))};
+  for (int c : {1, 2, 4, 5, 7, 8}) g.eliminate(c, 5);
   Hint h;
-  EXPECT_FALSE(grader::detail::find_locking(Ctx{g, false}, h));  // 9 places everywhere
-  // 5 of the anti diagonal in r1c9 and r9c1 only: r1c1 and r9c9 see both (row, column).
-  for (int c : {16, 24, 32, 40, 48, 56, 64}) g.eliminate(c, 5);
   ASSERT_TRUE(grader::detail::find_locking(Ctx{g, false}, h));
-  EXPECT_EQ(h.cells, (std::vector<int>{8, 72}));
-  const std::vector<std::pair<int, int>> expected = {{0, 5}, {80, 5}};
+  EXPECT_STREQ(h.technique, "Claiming");
+  EXPECT_EQ(h.rating, 28);
+  EXPECT_EQ(h.cells, (std::vector<int>{0, 3, 6}));
+  const std::vector<std::pair<int, int>> expected = {{27, 5}, {30, 5}, {33, 5},
+                                                     {54, 5}, {57, 5}, {60, 5}};
   EXPECT_EQ(h.eliminations, expected);
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "grader_test_util.h"
+#include "sudoforge/core/variant.h"
 
 using namespace sudoforge;
 using namespace sudoforge::grader;
@@ -70,4 +71,31 @@ TEST(GraderTechniques, UniqueRectangleType3HiddenSet) {
     std::sort(elims.begin(), elims.end());
     EXPECT_EQ(elims, t.eliminations) << h.explanation;
   }
+}
+
+// On boards with extra houses a loop is deadly when every house, extra ones included,
+// holds none of its cells or two of different parity (SE's test): r1c2, r1c4, r3c2, r3c4
+// on an X board touch no diagonal, so the rectangle of 1 and 2 removes them from r3c4.
+TEST(GraderTechniques, UniqueRectangleOnVariantBoard) {
+  auto rectangle = [](const Geometry& board, std::initializer_list<int> corners) {
+    CandidateGrid g{Grid(board)};
+    int i = 0;
+    for (int c : corners) restrict(g, c, i++ < 3 ? bits({1, 2}) : bits({1, 2, 3}));
+    return g;
+  };
+  const Geometry x = Variant::parse("x").apply(Geometry());
+  CandidateGrid off = rectangle(x, {1, 3, 19, 21});
+  Hint h;
+  ASSERT_TRUE(grader::detail::find_unique_loop(Ctx{off, true}, h));
+  EXPECT_STREQ(h.technique, "Unique Rectangle type 1");
+  std::vector<int> cells = h.cells;
+  std::sort(cells.begin(), cells.end());
+  EXPECT_EQ(cells, (std::vector<int>{1, 3, 19, 21}));
+  EXPECT_EQ(h.eliminations, (std::vector<std::pair<int, int>>{{21, 1}, {21, 2}}));
+  // r2c2 lies alone on the main diagonal: swapping 1 and 2 would break it, no deadly
+  // pattern (on the classic board it is one).
+  CandidateGrid on = rectangle(x, {10, 12, 19, 21});
+  EXPECT_FALSE(grader::detail::find_unique_loop(Ctx{on, true}, h)) << h.explanation;
+  CandidateGrid classic = rectangle(Geometry(), {10, 12, 19, 21});
+  EXPECT_TRUE(grader::detail::find_unique_loop(Ctx{classic, true}, h));
 }
