@@ -301,42 +301,29 @@ class FullSearch {
 // Reduced group for classic boards with N >= 12: relabelling x the box-preserving rigid
 // symmetries.
 // ---------------------------------------------------------------------------------------
+// A move as a cell table: cell i of the moved grid is cell move[i] of the source.
+using Move = std::vector<int>;
+// The eight rigid moves of the square, each with its Transform (identity first; defined
+// below).
+std::vector<std::pair<Transform, Move>> rigid_moves(int n);
+
 std::vector<std::uint8_t> reduced_minlex(const Grid& puzzle) {
   const Geometry& geo = puzzle.geometry();
   const int n = geo.size();
   const bool square = geo.box_rows() == geo.box_cols();
-  // Source (row, col) of output (r, c) for each transform.
-  using Map = std::pair<int, int> (*)(int, int, int);
-  std::vector<Map> maps = {
-      [](int r, int c, int) {
-        return std::pair{r, c};
-      },
-      [](int r, int c, int m) {
-        return std::pair{m - r, m - c};
-      },
-      [](int r, int c, int m) {
-        return std::pair{r, m - c};
-      },
-      [](int r, int c, int m) {
-        return std::pair{m - r, c};
-      },
-  };
-  if (square) {
-    maps.push_back([](int r, int c, int) { return std::pair{c, r}; });
-    maps.push_back([](int r, int c, int m) { return std::pair{m - c, m - r}; });
-    maps.push_back([](int r, int c, int m) { return std::pair{m - c, r}; });
-    maps.push_back([](int r, int c, int m) { return std::pair{c, m - r}; });
-  }
+  // The four moves that keep any box shape, and on square boxes the other four.
+  const std::vector<std::pair<Transform, Move>> moves = rigid_moves(n);
+  const std::size_t used = square ? moves.size() : 4;
   const int cells = n * n;
   std::vector<std::uint8_t> best(static_cast<std::size_t>(cells), 0xFF), cur(best.size());
   std::vector<std::uint8_t> lab(static_cast<std::size_t>(n) + 1);
-  for (Map map : maps) {
+  for (std::size_t k = 0; k < used; ++k) {
+    const Move& source = moves[k].second;
     std::fill(lab.begin(), lab.end(), 0);
     std::uint8_t next = 1;
     bool less = false, worse = false;
     for (int i = 0; i < cells && !worse; ++i) {
-      const auto [sr, sc] = map(i / n, i % n, n - 1);
-      const int v = puzzle.at(sr, sc);
+      const int v = puzzle[source[static_cast<std::size_t>(i)]];
       std::uint8_t out = 0;
       if (v) {
         if (!lab[v]) lab[v] = next++;
@@ -359,7 +346,6 @@ std::vector<std::uint8_t> reduced_minlex(const Grid& puzzle) {
 // Boards with extra houses or jigsaw regions: relabelling x the moves that keep every
 // house (see house_moves). A move is the source cell of every output cell.
 // ---------------------------------------------------------------------------------------
-using Move = std::vector<int>;
 
 // Every permutation of 0..groups*len-1 that permutes the groups of `len` consecutive
 // indices and the indices within each group (the band or stack moves of a classic board).

@@ -58,16 +58,23 @@ void make_hint(const Ctx& ctx, bool direct, bool low, int r1, int r2, int d, Mas
   out.eliminations = std::move(elims);
 }
 
+// The digits worth searching: the result for a digit depends on its positions only, so
+// the digits whose positions did not change since the last search found nothing are left
+// out.
+Mask live_digits(const Ctx& ctx, bool direct) {
+  const int slot = direct ? FinderMemo::kDirectLocking : FinderMemo::kLocking;
+  Mask live = 0;
+  for (int d = 1; d <= ctx.g.n(); ++d) {
+    if (!(ctx.memo && ctx.memo->digit_clean(slot, d))) live |= Mask{1} << d;
+  }
+  return live;
+}
+
 bool search(const Ctx& ctx, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
-  // The result for a digit depends on its positions only: the digits whose positions
-  // did not change since the last search found nothing are left out.
   const int slot = direct ? FinderMemo::kDirectLocking : FinderMemo::kLocking;
-  Mask live = 0;
-  for (int d = 1; d <= n; ++d) {
-    if (!(ctx.memo && ctx.memo->digit_clean(slot, d))) live |= Mask{1} << d;
-  }
+  const Mask live = live_digits(ctx, direct);
   if (!live) return false;
   // (type1, type2): 0 rows, 1 columns, 2 boxes. SE: (box,col), (box,row), (col,box), (row,box).
   static const int kOrder[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};
@@ -130,10 +137,7 @@ bool search_variant(const Ctx& ctx, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
   const int slot = direct ? FinderMemo::kDirectLocking : FinderMemo::kLocking;
-  Mask live = 0;
-  for (int d = 1; d <= n; ++d) {
-    if (!(ctx.memo && ctx.memo->digit_clean(slot, d))) live |= Mask{1} << d;
-  }
+  const Mask live = live_digits(ctx, direct);
   if (!live) return false;
   // Types as se_types() indices: 0 boxes, 1 rows, 2 columns, then dg, windows.
   const int dg = g.se_type_dg(), win = g.se_type_windows();
