@@ -1,0 +1,139 @@
+# Type stubs of the sudoforge package (the extension sudoforge._sudoforge re-exported).
+# python/tests/test_stubs.py checks that every public name of the extension is here.
+import os
+from types import TracebackType
+from typing import Iterable, Iterator
+
+__version__: str
+
+class CatalogueError(OSError):
+    # "busy", "read-only", "corrupt", "io", "constraint", "schema" or "other"
+    category: str
+
+class Step:
+    @property
+    def technique(self) -> str: ...
+    @property
+    def rating(self) -> float: ...
+    @property
+    def explanation(self) -> str: ...
+    @property
+    def placements(self) -> list[tuple[int, int]]: ...  # (cell, value); cell = row * N + col
+    @property
+    def eliminations(self) -> list[tuple[int, int]]: ...  # (cell, value)
+    @property
+    def cells(self) -> list[int]: ...
+
+class Rating:
+    @property
+    def er(self) -> float: ...
+    @property
+    def ep(self) -> float: ...
+    @property
+    def ed(self) -> float: ...
+    @property
+    def level(self) -> str: ...
+    @property
+    def hardest(self) -> str: ...
+    @property
+    def techniques(self) -> list[str]: ...
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def steps(self) -> list[Step]: ...  # filled by grade(..., explain=True) only
+
+class Puzzle:
+    @property
+    def givens(self) -> str: ...
+    @property
+    def solution(self) -> str | None: ...
+    @property
+    def rating(self) -> Rating | None: ...
+    @property
+    def level(self) -> str | None: ...
+    @property
+    def techniques(self) -> list[str]: ...
+    @property
+    def symmetry(self) -> str: ...
+    @property
+    def minimal(self) -> bool | None: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def clues(self) -> int: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def index(self) -> int | None: ...
+    @property
+    def id(self) -> int | None: ...
+
+class PuzzleIterator(Iterator[Puzzle]):
+    def __iter__(self) -> PuzzleIterator: ...
+    def __next__(self) -> Puzzle: ...
+    @property
+    def seed(self) -> int: ...
+
+class AddResult:
+    @property
+    def added(self) -> int: ...
+    @property
+    def duplicates(self) -> int: ...
+
+class Catalogue:
+    def __init__(self, path: str | os.PathLike[str], read_only: bool = False) -> None: ...
+    def query(
+        self,
+        *,
+        level: str | None = None,
+        min_rating: float | None = None,
+        max_rating: float | None = None,
+        technique: str | None = None,
+        limit: int | None = None,
+        size: int | None = None,
+    ) -> list[Puzzle]: ...
+    def count(
+        self,
+        *,
+        level: str | None = None,
+        min_rating: float | None = None,
+        max_rating: float | None = None,
+        technique: str | None = None,
+        size: int | None = None,
+    ) -> int: ...
+    def add(self, puzzles: Puzzle | str | Iterable[Puzzle | str]) -> AddResult: ...
+    def get(self, id: int) -> Puzzle | None: ...
+    def close(self) -> None: ...
+    @property
+    def closed(self) -> bool: ...
+    def __enter__(self) -> Catalogue: ...
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+
+def solve(puzzle: str) -> str | None: ...
+def count(puzzle: str, limit: int = 2) -> int: ...
+def grade(puzzle: str, explain: bool = False) -> Rating: ...
+def generate(
+    count: int = 1,
+    level: str | None = None,
+    seed: int | None = None,
+    symmetry: str = "none",
+    threads: int = 1,
+    size: int = 9,
+    min_rating: float | None = None,
+    max_rating: float | None = None,
+) -> list[Puzzle]: ...
+def iter_generate(
+    count: int = 1,
+    level: str | None = None,
+    seed: int | None = None,
+    symmetry: str = "none",
+    threads: int = 1,
+    size: int = 9,
+    min_rating: float | None = None,
+    max_rating: float | None = None,
+) -> PuzzleIterator: ...
