@@ -128,8 +128,7 @@ std::vector<db::PuzzleRecord> generate_range(const GenerateArgs& args, std::uint
 // depend on it (puzzle i is a function of the seed and i).
 class PuzzleIterator {
  public:
-  PuzzleIterator(GenerateArgs args, std::uint64_t count)
-      : args_(std::move(args)), end_(count) {}
+  PuzzleIterator(GenerateArgs args, std::uint64_t count) : args_(std::move(args)), end_(count) {}
 
   db::PuzzleRecord next() {
     if (buffer_.empty()) {
@@ -165,6 +164,11 @@ std::optional<grader::Rating> record_rating(const db::PuzzleRecord& r) {
   g.hardest = r.hardest.value_or("");
   g.techniques = r.techniques;
   return g;
+}
+
+std::optional<std::uint64_t> as_unsigned(std::optional<std::int64_t> value) {
+  if (!value) return std::nullopt;
+  return static_cast<std::uint64_t>(*value);
 }
 
 // The catalogue as Python holds it: closable, and used by one thread at a time (a
@@ -267,7 +271,7 @@ PYBIND11_MODULE(_sudoforge, m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const db::CatalogueError& e) {
-      py::object error = catalogue_error(e.what());
+      py::object error = py::handle(catalogue_error.ptr())(e.what());  // an instance
       error.attr("category") = std::string(db::CatalogueError::category_name(e.category()));
       PyErr_SetObject(catalogue_error.ptr(), error.ptr());
     } catch (const ParseError& e) {
@@ -319,12 +323,15 @@ PYBIND11_MODULE(_sudoforge, m) {
       .def_readonly("minimal", &db::PuzzleRecord::minimal)
       .def_property_readonly("size", &db::PuzzleRecord::size)
       .def_property_readonly("clues", &db::PuzzleRecord::clues)
-      .def_readonly("seed", &db::PuzzleRecord::seed)
-      .def_readonly("index", &db::PuzzleRecord::gen_index)
-      .def_property_readonly("id", [](const db::PuzzleRecord& r) -> std::optional<std::int64_t> {
-        if (r.id == 0) return std::nullopt;
-        return r.id;
-      })
+      // Stored as SQLite's signed 64 bits; Python sees the unsigned values generate() takes.
+      .def_property_readonly("seed", [](const db::PuzzleRecord& r) { return as_unsigned(r.seed); })
+      .def_property_readonly("index",
+                             [](const db::PuzzleRecord& r) { return as_unsigned(r.gen_index); })
+      .def_property_readonly("id",
+                             [](const db::PuzzleRecord& r) -> std::optional<std::int64_t> {
+                               if (r.id == 0) return std::nullopt;
+                               return r.id;
+                             })
       .def("__str__", [](const db::PuzzleRecord& r) { return db::grid_to_text(r.givens); })
       .def("__repr__", [](const db::PuzzleRecord& r) {
         return "<Puzzle " + db::grid_to_text(r.givens) + " " + r.level.value_or("ungraded") + ">";
@@ -384,9 +391,8 @@ PYBIND11_MODULE(_sudoforge, m) {
       "grade",
       [](const std::string& puzzle, bool explain) {
         const Record record = read_puzzle(puzzle);
-        return interruptible([&](const std::atomic<bool>* stop) {
-          return analyze(record, explain, stop).rating;
-        });
+        return interruptible(
+            [&](const std::atomic<bool>* stop) { return analyze(record, explain, stop).rating; });
       },
       py::arg("puzzle"), py::arg("explain") = false,
       "The puzzle's rating; with explain=True its steps too. ValueError unless the puzzle "

@@ -55,6 +55,8 @@ def test_iter_generate_is_lazy_and_matches_generate():
     assert first == [p.givens for p in sudoforge.generate(count=3, seed=21)]
     assert it.seed == 21
     assert next(it).index == 3
+    big = sudoforge.generate(seed=2**64 - 1)[0]  # a seed above SQLite's signed range
+    assert big.seed == 2**64 - 1
 
 
 def test_iter_generate_ends():
@@ -65,7 +67,7 @@ def test_iter_generate_ends():
 
 def test_seed_drawn_when_none_is_given():
     p = sudoforge.generate()[0]
-    assert p.seed is not None
+    assert p.seed is not None and p.seed >= 0
     assert sudoforge.generate(seed=p.seed)[0].givens == p.givens
 
 
