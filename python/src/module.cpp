@@ -185,9 +185,10 @@ class PyCatalogue {
   // Runs fn(catalogue, stop) through interruptible() under the catalogue's lock.
   template <class Fn>
   auto run(Fn fn) {
-    if (!catalogue_) throw py::value_error("the catalogue is closed");
     return interruptible([&](const std::atomic<bool>* stop) {
       std::lock_guard lock(mutex_);
+      // Checked under the lock: another Python thread may have closed it meanwhile.
+      if (!catalogue_) throw std::invalid_argument("the catalogue is closed");
       return fn(*catalogue_, stop);
     });
   }
