@@ -5,9 +5,9 @@ The functions run sudoforge's C++ library (the same generator, grader and catalo
 prints as number ``i``, and ratings are the Sudoku Explainer ratings ``sudoforge grade``
 prints. Long calls release the GIL and stop on Ctrl-C.
 
->>> import sudoforge
->>> p = sudoforge.generate(count=1, level="hard", seed=7)[0]
->>> p.rating.er, p.level, sudoforge.count(p.givens)
+    import sudoforge
+    p = sudoforge.generate(count=1, level="hard", seed=7)[0]
+    print(p.givens, p.rating.er, p.level, sudoforge.count(p.givens))
 """
 
 from ._sudoforge import (
