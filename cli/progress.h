@@ -60,8 +60,8 @@ class Progress {
   std::uint64_t done_ = 0, graded_ = 0;
   std::chrono::steady_clock::time_point start_, last_{};
   bool shown_ = false;
-  bool plain_;              // NO_COLOR: erase with spaces, no escape sequences
-  std::size_t width_ = 0;   // characters of the line shown, for plain_ erasing
+  bool plain_;             // NO_COLOR: erase with spaces, no escape sequences
+  std::size_t width_ = 0;  // characters of the line shown, for plain_ erasing
 };
 
 // Watches a filter (a level, a rating band) while candidates are graded: after 200

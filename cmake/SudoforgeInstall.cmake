@@ -38,6 +38,8 @@ endif()
 set(SUDOFORGE_EXPORTED_TARGETS "")
 foreach(component IN LISTS SUDOFORGE_COMPONENTS)
   set_target_properties(sudoforge_${component} PROPERTIES EXPORT_NAME ${component})
+  # The headers need C++20 (the build itself sets CMAKE_CXX_STANDARD).
+  target_compile_features(sudoforge_${component} INTERFACE cxx_std_20)
   list(APPEND SUDOFORGE_EXPORTED_TARGETS sudoforge_${component})
 endforeach()
 foreach(target sudoforge_shared sudoforge_c)
@@ -49,8 +51,7 @@ endforeach()
 install(TARGETS ${SUDOFORGE_EXPORTED_TARGETS} EXPORT sudoforgeTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
-  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 foreach(component IN LISTS SUDOFORGE_COMPONENTS)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${component}/include/
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
@@ -70,6 +71,7 @@ install(FILES ${PROJECT_BINARY_DIR}/sudoforgeConfig.cmake
 # pkg-config: the shared library. The file finds its prefix from where it lies (pcfiledir),
 # so an installed tree can be moved or installed with --prefix.
 file(RELATIVE_PATH SUDOFORGE_PC_TO_PREFIX /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
+string(REGEX REPLACE "/$" "" SUDOFORGE_PC_TO_PREFIX "${SUDOFORGE_PC_TO_PREFIX}")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/sudoforge.pc.in ${PROJECT_BINARY_DIR}/sudoforge.pc
                @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/sudoforge.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

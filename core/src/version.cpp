@@ -4,7 +4,9 @@
 
 namespace sudoforge {
 
-std::string_view version() { return SUDOFORGE_VERSION_STRING; }
+std::string_view version() {
+  return SUDOFORGE_VERSION_STRING;
+}
 
 VersionNumbers version_numbers() {
   return {SUDOFORGE_VERSION_MAJOR, SUDOFORGE_VERSION_MINOR, SUDOFORGE_VERSION_PATCH};

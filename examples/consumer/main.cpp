@@ -13,8 +13,9 @@ int main() {
   using namespace sudoforge;
   std::cout << "sudoforge " << version() << '\n';
 
-  const Grid puzzle = parse_one(
-      "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").grid;
+  const Grid puzzle =
+      parse_one("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+          .grid;
   std::cout << "solutions: " << count_solutions(puzzle, 2) << '\n';
 
   Generator generator(GeneratorOptions{});

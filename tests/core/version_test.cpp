@@ -12,8 +12,7 @@ namespace {
 TEST(Version, IsTheProjectVersion) {
   EXPECT_EQ(version(), SUDOFORGE_PROJECT_VERSION);
   const VersionNumbers v = version_numbers();
-  EXPECT_EQ(std::to_string(v.major) + "." + std::to_string(v.minor) + "." +
-                std::to_string(v.patch),
+  EXPECT_EQ(std::to_string(v.major) + "." + std::to_string(v.minor) + "." + std::to_string(v.patch),
             version());
 }
 

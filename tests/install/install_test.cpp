@@ -20,7 +20,9 @@ using testing::CliResult;
 using testing::run_shell;
 using testing::scratch_dir;
 
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+std::string quoted(const fs::path& p) {
+  return "'" + p.string() + "'";
+}
 
 // The prefix of this process's install; the install must succeed.
 const fs::path& prefix() {
@@ -34,7 +36,9 @@ const fs::path& prefix() {
   return dir;
 }
 
-fs::path libdir() { return prefix() / SUDOFORGE_LIBDIR; }
+fs::path libdir() {
+  return prefix() / SUDOFORGE_LIBDIR;
+}
 
 // A run that must succeed; returns its stdout.
 std::string ok(const std::string& command) {
@@ -75,13 +79,14 @@ TEST(Install, BinaryLibrariesAndPackageFiles) {
   EXPECT_NE(ok("readelf -d " + quoted(libdir() / so)).find("SONAME"), std::string::npos);
   EXPECT_NE(ok("readelf -d " + quoted(libdir() / so)).find("[libsudoforge.so.1]"),
             std::string::npos);
-  for (const char* component : {"core", "solver", "generator", "grader", "db", "workflow", "book"}) {
+  for (const char* component :
+       {"core", "solver", "generator", "grader", "db", "workflow", "book"}) {
     EXPECT_TRUE(fs::exists(libdir() / (std::string("libsudoforge_") + component + ".a")))
         << component;
   }
-  for (const char* file : {"cmake/sudoforge/sudoforgeConfig.cmake",
-                           "cmake/sudoforge/sudoforgeConfigVersion.cmake",
-                           "cmake/sudoforge/sudoforgeTargets.cmake", "pkgconfig/sudoforge.pc"}) {
+  for (const char* file :
+       {"cmake/sudoforge/sudoforgeConfig.cmake", "cmake/sudoforge/sudoforgeConfigVersion.cmake",
+        "cmake/sudoforge/sudoforgeTargets.cmake", "pkgconfig/sudoforge.pc"}) {
     EXPECT_TRUE(fs::exists(libdir() / file)) << file;
   }
 }
@@ -96,8 +101,7 @@ TEST(Install, HeadersIncludeOnlyInstalledHeaders) {
     if (!entry.is_regular_file()) continue;
     ++headers;
     const std::string text = testing::slurp(entry.path().string());
-    for (std::sregex_iterator it(text.begin(), text.end(), quoted_include), end; it != end;
-         ++it) {
+    for (std::sregex_iterator it(text.begin(), text.end(), quoted_include), end; it != end; ++it) {
       const std::string included = (*it)[1];
       EXPECT_TRUE(fs::exists(include / included)) << entry.path() << " includes " << included;
       EXPECT_EQ(included.find("internal"), std::string::npos) << entry.path();
@@ -133,8 +137,7 @@ TEST(Install, CMakePackageRefusesAnotherMajorVersion) {
                                            "project(v2 LANGUAGES CXX)\n"
                                            "find_package(sudoforge 2.0 REQUIRED)\n";
   const CliResult r = run_shell(std::string(SUDOFORGE_CMAKE) + " -S " + quoted(dir) + " -B " +
-                                quoted(dir / "build") + " -DCMAKE_PREFIX_PATH=" +
-                                quoted(prefix()));
+                                quoted(dir / "build") + " -DCMAKE_PREFIX_PATH=" + quoted(prefix()));
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE((r.out + r.err).find(SUDOFORGE_PROJECT_VERSION), std::string::npos) << r.out << r.err;
 }
@@ -147,8 +150,8 @@ TEST(Install, PkgConfigBuildsTheExample) {
             std::string(SUDOFORGE_PROJECT_VERSION) + "\n");
   const fs::path exe = scratch_dir() / "consumer-pkgconfig";
   ok(std::string(SUDOFORGE_CXX) + " -std=c++20 -O1 " +
-     quoted(fs::path(SUDOFORGE_SOURCE_DIR) / "examples/consumer/main.cpp") + " -o " +
-     quoted(exe) + " $(" + pc + "pkg-config --cflags --libs sudoforge)");
+     quoted(fs::path(SUDOFORGE_SOURCE_DIR) / "examples/consumer/main.cpp") + " -o " + quoted(exe) +
+     " $(" + pc + "pkg-config --cflags --libs sudoforge)");
   expect_consumer_output(ok("LD_LIBRARY_PATH=" + quoted(libdir()) + " " + quoted(exe)));
 }
 
