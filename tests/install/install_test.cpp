@@ -20,7 +20,7 @@ using testing::CliResult;
 using testing::run_shell;
 using testing::scratch_dir;
 
-std::string quoted(const fs::path& p) {
+std::string in_quotes(const fs::path& p) {
   return "'" + p.string() + "'";
 }
 
@@ -29,7 +29,7 @@ const fs::path& prefix() {
   static const fs::path dir = [] {
     const fs::path p = scratch_dir() / "prefix";
     const CliResult r = run_shell(std::string(SUDOFORGE_CMAKE) + " --install " +
-                                  quoted(SUDOFORGE_BUILD_DIR) + " --prefix " + quoted(p));
+                                  in_quotes(SUDOFORGE_BUILD_DIR) + " --prefix " + in_quotes(p));
     EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
     return p;
   }();
@@ -47,12 +47,14 @@ std::string ok(const std::string& command) {
   return r.out;
 }
 
-// The commands `sudoforge --help` lists.
+// The commands `sudoforge --help` lists (its "commands:" paragraph).
 std::vector<std::string> commands() {
-  const std::string help = ok(quoted(prefix() / "bin/sudoforge") + " --help");
+  const std::string help = ok(in_quotes(prefix() / "bin/sudoforge") + " --help");
+  const std::size_t from = help.find("commands:\n");
+  const std::string list = help.substr(from, help.find("\n\n", from) - from);
   std::vector<std::string> names;
   const std::regex entry("\n  ([a-z]+) ");
-  for (std::sregex_iterator it(help.begin(), help.end(), entry), end; it != end; ++it) {
+  for (std::sregex_iterator it(list.begin(), list.end(), entry), end; it != end; ++it) {
     names.push_back((*it)[1]);
   }
   return names;
@@ -71,13 +73,13 @@ void expect_consumer_output(const std::string& out) {
 }
 
 TEST(Install, BinaryLibrariesAndPackageFiles) {
-  EXPECT_EQ(ok(quoted(prefix() / "bin/sudoforge") + " --version"),
+  EXPECT_EQ(ok(in_quotes(prefix() / "bin/sudoforge") + " --version"),
             std::string("sudoforge ") + SUDOFORGE_PROJECT_VERSION + "\n");
   const std::string so = std::string("libsudoforge.so.") + SUDOFORGE_PROJECT_VERSION;
   EXPECT_TRUE(fs::exists(libdir() / so)) << so;
   EXPECT_TRUE(fs::exists(libdir() / "libsudoforge.so"));
-  EXPECT_NE(ok("readelf -d " + quoted(libdir() / so)).find("SONAME"), std::string::npos);
-  EXPECT_NE(ok("readelf -d " + quoted(libdir() / so)).find("[libsudoforge.so.1]"),
+  EXPECT_NE(ok("readelf -d " + in_quotes(libdir() / so)).find("SONAME"), std::string::npos);
+  EXPECT_NE(ok("readelf -d " + in_quotes(libdir() / so)).find("[libsudoforge.so.1]"),
             std::string::npos);
   for (const char* component :
        {"core", "solver", "generator", "grader", "db", "workflow", "book"}) {
@@ -117,16 +119,16 @@ TEST(Install, CMakePackageBuildsTheExample) {
   const fs::path build = scratch_dir() / "consumer-cmake";
   const std::string launcher = SUDOFORGE_CXX_LAUNCHER;
   ok(std::string(SUDOFORGE_CMAKE) + " -S " +
-     quoted(fs::path(SUDOFORGE_SOURCE_DIR) / "examples/consumer") + " -B " + quoted(build) +
-     " -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=" + quoted(prefix()) +
-     " -DCMAKE_CXX_COMPILER=" + quoted(SUDOFORGE_CXX) +
-     (launcher.empty() ? "" : " -DCMAKE_CXX_COMPILER_LAUNCHER=" + quoted(launcher)));
-  ok(std::string(SUDOFORGE_CMAKE) + " --build " + quoted(build));
+     in_quotes(fs::path(SUDOFORGE_SOURCE_DIR) / "examples/consumer") + " -B " + in_quotes(build) +
+     " -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=" + in_quotes(prefix()) +
+     " -DCMAKE_CXX_COMPILER=" + in_quotes(SUDOFORGE_CXX) +
+     (launcher.empty() ? "" : " -DCMAKE_CXX_COMPILER_LAUNCHER=" + in_quotes(launcher)));
+  ok(std::string(SUDOFORGE_CMAKE) + " --build " + in_quotes(build));
   const fs::path exe = build / "consumer";
   // Linked against the shared library of the prefix (found through the build RPATH).
-  EXPECT_NE(ok("ldd " + quoted(exe)).find((libdir() / "libsudoforge.so.1").string()),
+  EXPECT_NE(ok("ldd " + in_quotes(exe)).find((libdir() / "libsudoforge.so.1").string()),
             std::string::npos);
-  expect_consumer_output(ok(quoted(exe)));
+  expect_consumer_output(ok(in_quotes(exe)));
 }
 
 // A major version the package does not have is refused (SameMajorVersion).
@@ -136,8 +138,9 @@ TEST(Install, CMakePackageRefusesAnotherMajorVersion) {
   std::ofstream(dir / "CMakeLists.txt") << "cmake_minimum_required(VERSION 3.25)\n"
                                            "project(v2 LANGUAGES CXX)\n"
                                            "find_package(sudoforge 2.0 REQUIRED)\n";
-  const CliResult r = run_shell(std::string(SUDOFORGE_CMAKE) + " -S " + quoted(dir) + " -B " +
-                                quoted(dir / "build") + " -DCMAKE_PREFIX_PATH=" + quoted(prefix()));
+  const CliResult r =
+      run_shell(std::string(SUDOFORGE_CMAKE) + " -S " + in_quotes(dir) + " -B " +
+                in_quotes(dir / "build") + " -DCMAKE_PREFIX_PATH=" + in_quotes(prefix()));
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE((r.out + r.err).find(SUDOFORGE_PROJECT_VERSION), std::string::npos) << r.out << r.err;
 }
@@ -145,21 +148,21 @@ TEST(Install, CMakePackageRefusesAnotherMajorVersion) {
 // The example's main.cpp compiled with `pkg-config --cflags --libs sudoforge` and run on
 // the shared library of the prefix.
 TEST(Install, PkgConfigBuildsTheExample) {
-  const std::string pc = "PKG_CONFIG_PATH=" + quoted(libdir() / "pkgconfig") + " ";
+  const std::string pc = "PKG_CONFIG_PATH=" + in_quotes(libdir() / "pkgconfig") + " ";
   EXPECT_EQ(ok(pc + "pkg-config --modversion sudoforge"),
             std::string(SUDOFORGE_PROJECT_VERSION) + "\n");
   const fs::path exe = scratch_dir() / "consumer-pkgconfig";
   ok(std::string(SUDOFORGE_CXX) + " -std=c++20 -O1 " +
-     quoted(fs::path(SUDOFORGE_SOURCE_DIR) / "examples/consumer/main.cpp") + " -o " + quoted(exe) +
-     " $(" + pc + "pkg-config --cflags --libs sudoforge)");
-  expect_consumer_output(ok("LD_LIBRARY_PATH=" + quoted(libdir()) + " " + quoted(exe)));
+     in_quotes(fs::path(SUDOFORGE_SOURCE_DIR) / "examples/consumer/main.cpp") + " -o " +
+     in_quotes(exe) + " $(" + pc + "pkg-config --cflags --libs sudoforge)");
+  expect_consumer_output(ok("LD_LIBRARY_PATH=" + in_quotes(libdir()) + " " + in_quotes(exe)));
 }
 
 // The man page renders and has a section for every command, with its options.
 TEST(Install, ManPageNamesEveryCommand) {
   const fs::path page = prefix() / "share/man/man1/sudoforge.1";
   ASSERT_TRUE(fs::exists(page));
-  const std::string shown = ok("MANWIDTH=100 man -l " + quoted(page) + " 2>/dev/null");
+  const std::string shown = ok("MANWIDTH=100 man -l " + in_quotes(page) + " 2>/dev/null");
   EXPECT_NE(shown.find(SUDOFORGE_PROJECT_VERSION), std::string::npos);
   const std::vector<std::string> names = commands();
   EXPECT_GE(names.size(), 9u);
