@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 SUDOFORGE = $(BUILD)/cli/sudoforge
 
-.PHONY: all deps configure build run test bench clean
+.PHONY: all deps configure build run test bench install clean
 
 all: build
 
@@ -46,6 +46,11 @@ test: build
 bench: build
 	@$(SUDOFORGE) bench ../shared/data/17clue.txt ../shared/data/top1465.txt
 	@$(SUDOFORGE) bench --what grade ../shared/data/cb001-ser.txt ../shared/data/top1465.txt
+
+# The binary, man page, completion, headers, libraries and package files under PREFIX.
+PREFIX ?= /usr/local
+install: build
+	@cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	@rm -rf $(BUILD)

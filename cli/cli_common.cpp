@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -135,6 +136,11 @@ std::string count_of(unsigned long long n, const std::string& noun, const std::s
 }
 
 bool stderr_is_tty() { return isatty(STDERR_FILENO) == 1; }
+
+bool no_color() {
+  const char* value = std::getenv("NO_COLOR");
+  return value != nullptr && value[0] != '\0';
+}
 
 int default_threads() {
   const unsigned n = std::thread::hardware_concurrency();  // 0 when unknown

@@ -86,6 +86,10 @@ std::string count_of(unsigned long long n, const std::string& noun, const std::s
 // True when stderr is a terminal (progress bars are shown only then).
 bool stderr_is_tty();
 
+// True when the NO_COLOR environment variable is set and not empty (https://no-color.org):
+// output meant for a terminal then carries no escape sequences.
+bool no_color();
+
 // Worker threads for bulk jobs when the user does not say: one per core, 1..256.
 int default_threads();
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "sudoforge/core/version.h"
 #include "sudoforge/db/error.h"
 
 namespace {
@@ -39,7 +40,8 @@ void print_help(std::ostream& out) {
     out << "  " << c.name << std::string(12 - std::string(c.name).size(), ' ') << c.summary
         << '\n';
   }
-  out << "\nRun 'sudoforge COMMAND --help' for the options of one command.\n"
+  out << "\nRun 'sudoforge COMMAND --help' for the options of one command and\n"
+         "'sudoforge --version' for the version.\n"
          "example:\n  echo "
          "'..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'"
          " | sudoforge solve\n"
@@ -60,7 +62,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (name == "--version") {
-    std::cout << "sudoforge 0.1.0\n";
+    std::cout << "sudoforge " << sudoforge::version() << '\n';
     return 0;
   }
   for (const auto& c : commands()) {

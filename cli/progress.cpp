@@ -41,7 +41,8 @@ Progress::Progress(std::string command, bool enabled, std::optional<std::uint64_
     : command_(std::move(command)),
       enabled_(enabled),
       total_(total),
-      start_(std::chrono::steady_clock::now()) {}
+      start_(std::chrono::steady_clock::now()),
+      plain_(no_color()) {}
 
 void Progress::set_total(std::optional<std::uint64_t> total) {
   std::lock_guard lock(mutex_);
@@ -67,22 +68,37 @@ void Progress::draw(bool force) {
   if (!force && now - last_ < std::chrono::milliseconds(200)) return;
   last_ = now;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
-  std::fprintf(stderr, "\r%s\033[K",
-               progress_text(command_, done_, total_, elapsed, graded_).c_str());
+  const std::string text = progress_text(command_, done_, total_, elapsed, graded_);
+  if (plain_) {
+    // Spaces cover what is left of a longer line drawn before.
+    const std::size_t pad = width_ > text.size() ? width_ - text.size() : 0;
+    std::fprintf(stderr, "\r%s%s", text.c_str(), std::string(pad, ' ').c_str());
+  } else {
+    std::fprintf(stderr, "\r%s\033[K", text.c_str());
+  }
   std::fflush(stderr);
+  width_ = text.size();
   shown_ = true;
+}
+
+void Progress::erase() {
+  if (!shown_) return;
+  if (plain_)
+    std::fprintf(stderr, "\r%s\r", std::string(width_, ' ').c_str());
+  else
+    std::fputs("\r\033[K", stderr);
+  shown_ = false;
+  width_ = 0;
 }
 
 void Progress::clear() {
   std::lock_guard lock(mutex_);
-  if (shown_) std::fputs("\r\033[K", stderr);
-  shown_ = false;
+  erase();
 }
 
 void Progress::note(const std::string& line) {
   std::lock_guard lock(mutex_);
-  if (shown_) std::fputs("\r\033[K", stderr);
-  shown_ = false;
+  erase();
   std::fputs(line.c_str(), stderr);
   std::fflush(stderr);
 }

@@ -4,13 +4,16 @@
 // or, when the total is not known in advance (puzzles read from a pipe):
 //   sudoforge COMMAND: DONE puzzles, RATE/s
 // It is redrawn in place at most five times a second (and at DONE == TOTAL), and only when
-// enabled: callers pass stderr_is_tty() && !quiet, so logs and pipes never get it. Every
+// enabled: callers pass stderr_is_tty() && !quiet, so logs and pipes never get it. It is
+// erased with the ANSI erase-line sequence, or, under NO_COLOR (no_color()), with spaces
+// over its last text, so that no escape sequence is written. Every
 // member is thread-safe (candidates are graded on worker threads, puzzles delivered on the
 // calling thread).
 //
 // FilterWatch: the early word on a level or rating band that is slow to come.
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -48,6 +51,7 @@ class Progress {
 
  private:
   void draw(bool force);  // with mutex_ held
+  void erase();           // with mutex_ held: the line shown, if any, is wiped
 
   std::mutex mutex_;
   std::string command_;
@@ -56,6 +60,8 @@ class Progress {
   std::uint64_t done_ = 0, graded_ = 0;
   std::chrono::steady_clock::time_point start_, last_{};
   bool shown_ = false;
+  bool plain_;             // NO_COLOR: erase with spaces, no escape sequences
+  std::size_t width_ = 0;  // characters of the line shown, for plain_ erasing
 };
 
 // Watches a filter (a level, a rating band) while candidates are graded: after 200

@@ -17,12 +17,13 @@ namespace {
 using testing::data_file;
 using testing::run_cli;
 
-// Runs `args` with stderr on a pseudo-terminal (stdout to /dev/null); returns what the
-// terminal showed, or nullopt when script(1) is not installed.
-std::optional<std::string> on_a_terminal(const std::string& args) {
+// Runs `args` with stderr on a pseudo-terminal (stdout to /dev/null), with `env` ("NAME=VALUE
+// ...") set; returns what the terminal showed, or nullopt when script(1) is not installed.
+std::optional<std::string> on_a_terminal(const std::string& args, const std::string& env = "") {
   if (std::system("command -v script >/dev/null 2>&1") != 0) return std::nullopt;
   const std::string stdin_from = args.find('<') == std::string::npos ? " </dev/null" : "";
-  const std::string inner = std::string(SUDOFORGE_BINARY) + " " + args + stdin_from + " >/dev/null";
+  const std::string inner = (env.empty() ? "" : "env " + env + " ") +
+                            std::string(SUDOFORGE_BINARY) + " " + args + stdin_from + " >/dev/null";
   const std::string cmd = "script -qec '" + inner + "' /dev/null 2>&1";
   std::FILE* pipe = ::popen(cmd.c_str(), "r");
   if (!pipe) return std::nullopt;
@@ -51,7 +52,27 @@ TEST(CliProgress, GenerateGradeAndTestsetShareOneLine) {
     // Not a terminal: no progress line at all.
     const auto piped = run_cli(run.args);
     EXPECT_EQ(piped.err.find('\r'), std::string::npos) << run.args << "\n" << piped.err;
+    EXPECT_EQ(piped.err.find('\033'), std::string::npos) << run.args << "\n" << piped.err;
+    EXPECT_EQ(piped.out.find('\033'), std::string::npos) << run.args;
   }
+}
+
+// NO_COLOR (https://no-color.org) set and not empty: the progress line is still drawn on a
+// terminal, erased with spaces instead of the ANSI erase-line sequence; an empty NO_COLOR
+// is as if unset.
+TEST(CliProgress, NoColorDrawsWithoutEscapeSequences) {
+  const std::string args = "grade " + data_file("grade_sample.txt");
+  const std::regex line("sudoforge grade: 40/40 puzzles, [0-9]+\\.[0-9]/s");
+  const auto decorated = on_a_terminal(args, "NO_COLOR=");
+  if (!decorated) GTEST_SKIP() << "script(1) is not installed";
+  EXPECT_TRUE(std::regex_search(*decorated, line)) << *decorated;
+  EXPECT_NE(decorated->find("\033[K"), std::string::npos) << *decorated;
+
+  const auto plain = on_a_terminal(args, "NO_COLOR=1");
+  ASSERT_TRUE(plain);
+  EXPECT_TRUE(std::regex_search(*plain, line)) << *plain;
+  EXPECT_NE(plain->find('\r'), std::string::npos) << *plain;
+  EXPECT_EQ(plain->find('\033'), std::string::npos) << *plain;
 }
 
 // Read from a pipe the total is not known: the count and rate only.
