@@ -262,6 +262,8 @@ void draw_step_grid(cairo_t* cr, double x, double y, double side, const Grid& gi
       const CandidateMark mark = mark_of(step, c, v);
       const Point p = candidate_centre(g, pad, x, y, cell, c, v);
       text[0] = alphabet.symbol(v);
+      // A new path: cairo_arc would join the disc to the last text's end point.
+      cairo_new_path(cr);
       if (mark == CandidateMark::kPlaced) {
         cairo_arc(cr, p.x, p.y, sub * 0.48, 0, 2 * M_PI);
         cairo_set_source_rgb(cr, 0.62, 0.88, 0.62);
