@@ -60,7 +60,7 @@ PictureLayout layout_picture(const Grid& givens, const StepMarks& step,
   l.width = l.side + 2 * l.margin;
   l.height = l.side + 2 * l.margin;
   // Text about as large as a 9x9 picture's, whatever the board: it is read, not fitted.
-  l.text_size = std::clamp(l.side / 36, 9.0, 16.0);
+  l.text_size = std::clamp(l.side / 36, 11.0, 16.0);
   if (options.sentence) {
     SurfacePtr scratch(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1));
     ContextPtr cr(cairo_create(scratch.get()));
