@@ -135,7 +135,8 @@ std::vector<std::string> info_lines(const std::vector<db::PuzzleRecord>& recs,
 void attach_hint(book::BookPuzzle& p, grader::Grader& grader) {
   const Geometry board = book::board_of(p);
   if (!(board == p.givens.geometry())) {
-    p.givens = Grid(board, std::vector<std::uint8_t>(p.givens.cells().begin(), p.givens.cells().end()));
+    p.givens =
+        Grid(board, std::vector<std::uint8_t>(p.givens.cells().begin(), p.givens.cells().end()));
   }
   p.hint = first_hint(p.givens, grader.rate(p.givens, true));
 }
@@ -200,7 +201,8 @@ int book_from_files(const std::vector<std::string>& files, const ReaderOptions& 
       try {
         attach_hint(p, grader);
       } catch (const book::ReplayError& e) {
-        diagnostics.record_error(source, rec.line, std::string("cannot draw its hint: ") + e.what());
+        diagnostics.record_error(source, rec.line,
+                                 std::string("cannot draw its hint: ") + e.what());
         return true;
       }
     }

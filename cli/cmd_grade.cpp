@@ -1,9 +1,9 @@
 // sudoforge grade: Sudoku Explainer-scale ratings, DLX search measures, explanations.
 #include <chrono>
-#include <filesystem>
-#include <limits>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include "commands.h"
@@ -27,7 +27,7 @@ constexpr const char* kExamples =
     "  echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'"
     " | sudoforge grade --explain\n"
     "  sudoforge grade --explain --output svg --out steps.svg p.txt   steps-001.svg, ...\n"
-    "  sudoforge grade --explain --out steps.html p.txt   one page, Previous/Next through the steps\n"
+    "  sudoforge grade --explain --out steps.html p.txt   one page, Previous/Next buttons\n"
     "Ratings follow the Sudoku Explainer scale (ER = hardest step, EP = hardest before the\n"
     "first placement, ED = first step). On boards other than 9x9 the same technique ratings\n"
     "are used; they order puzzles by the techniques needed but are not calibrated there.\n"

@@ -75,7 +75,11 @@ std::string picture_path(const std::string& out, PictureFormat format, int puzzl
   if (step > 0) {
     const int width = std::max<int>(3, static_cast<int>(std::to_string(steps).size()));
     std::string number = std::to_string(step);
-    name += "-" + std::string(static_cast<std::size_t>(std::max<int>(0, width - static_cast<int>(number.size()))), '0') + number;
+    name += "-" +
+            std::string(
+                static_cast<std::size_t>(std::max<int>(0, width - static_cast<int>(number.size()))),
+                '0') +
+            number;
   }
   return name + ext;
 }

@@ -1,7 +1,5 @@
 #include "sudoforge/book/book.h"
 
-#include "drawing.h"
-
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <cairo.h>
@@ -12,6 +10,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "drawing.h"
 #include "sudoforge/core/alphabet.h"
 #include "sudoforge/core/errors.h"
 
@@ -720,8 +719,8 @@ struct HintPlan {
   std::vector<const BookPuzzle*> drawn;  // the puzzles with a hint step, in order
   Slots slots{2, 2};
   double slot_w = 0, slot_h = 0, side = 0;
-  int text_lines = 0;                    // lines under each picture (the most any needs)
-  std::vector<std::string> singles;      // the singles paragraph's lines
+  int text_lines = 0;                // lines under each picture (the most any needs)
+  std::vector<std::string> singles;  // the singles paragraph's lines
   int singles_per_page = 1;
   int pages = 0;
 };
@@ -766,12 +765,13 @@ int hint_pages(cairo_t* cr, const PageFrame& f, std::span<const BookPuzzle> puzz
     running_head(cr, f, "Hints", true);
     for (std::size_t k = 0; k < per && i + k < h.drawn.size(); ++k) {
       const BookPuzzle& p = *h.drawn[i + k];
-      const double x = f.margin + static_cast<double>(k % static_cast<std::size_t>(h.slots.cols)) * h.slot_w + (h.slot_w - h.side) / 2;
-      const double y = f.top + static_cast<double>(k / static_cast<std::size_t>(h.slots.cols)) * h.slot_h + 4;
+      const int col = static_cast<int>(k) % h.slots.cols, row = static_cast<int>(k) / h.slots.cols;
+      const double tx = f.margin + col * h.slot_w + 6;
+      const double x = f.margin + col * h.slot_w + (h.slot_w - h.side) / 2;
+      const double y = f.top + row * h.slot_h + 4;
       draw_step_grid(cr, x, y, h.side, p.givens, p.hint->before, *p.hint->step);
       double baseline = y + h.side + kHintText * 1.5;
       cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-      const double tx = f.margin + static_cast<double>(k % static_cast<std::size_t>(h.slots.cols)) * h.slot_w + 6;
       for (int pass = 0; pass < 2; ++pass) {
         set_font(cr, pass == 0, kHintText);
         const std::string& text = pass == 0 ? hint_title(p) : p.hint->step->sentence;
@@ -785,12 +785,14 @@ int hint_pages(cairo_t* cr, const PageFrame& f, std::span<const BookPuzzle> puzz
     page_number(cr, f, page);
     cairo_show_page(cr);
   }
-  for (std::size_t i = 0; i < h.singles.size(); i += static_cast<std::size_t>(h.singles_per_page), ++page) {
+  for (std::size_t i = 0; i < h.singles.size();
+       i += static_cast<std::size_t>(h.singles_per_page), ++page) {
     running_head(cr, f, "Hints", true);
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
     set_font(cr, false, kSinglesText);
     double baseline = f.top + kSinglesText * 1.5;
-    for (std::size_t k = i; k < h.singles.size() && k < i + static_cast<std::size_t>(h.singles_per_page); ++k) {
+    for (std::size_t k = i;
+         k < h.singles.size() && k < i + static_cast<std::size_t>(h.singles_per_page); ++k) {
       cairo_move_to(cr, f.margin, baseline);
       cairo_show_text(cr, h.singles[k].c_str());
       baseline += kSinglesText * kHintLead;

@@ -80,8 +80,8 @@ PictureLayout layout_picture(const Grid& givens, const StepMarks& step,
 struct Point {
   double x, y;
 };
-Point candidate_centre(const Geometry& g, const Keypad& pad, double x, double y, double cell,
-                       int c, int v) {
+Point candidate_centre(const Geometry& g, const Keypad& pad, double x, double y, double cell, int c,
+                       int v) {
   const double sub_w = cell / pad.cols, sub_h = cell / pad.rows;
   return {x + g.col(c) * cell + ((v - 1) % pad.cols + 0.5) * sub_w,
           y + g.row(c) * cell + ((v - 1) / pad.cols + 0.5) * sub_h};
@@ -194,9 +194,10 @@ std::string svg_marks(const Geometry& g, double x, double y, double cell, const 
     out += " x=\"" + fmt(rx) + "\" y=\"" + fmt(ry) + "\" width=\"" + fmt(w) + "\" height=\"" +
            fmt(h) + "\"/>\n";
   };
-  for (int c : step.cells) rect("sf-pattern", c, x + g.col(c) * cell, y + g.row(c) * cell, cell, cell, 0);
-  for (const auto& [list, cls] : {std::pair{&step.eliminations, "sf-elim"},
-                                  std::pair{&step.placements, "sf-place"}}) {
+  for (int c : step.cells)
+    rect("sf-pattern", c, x + g.col(c) * cell, y + g.row(c) * cell, cell, cell, 0);
+  for (const auto& [list, cls] :
+       {std::pair{&step.eliminations, "sf-elim"}, std::pair{&step.placements, "sf-place"}}) {
     for (const auto& [c, v] : *list) {
       const Point p = candidate_centre(g, pad, x, y, cell, c, v);
       rect(cls, c, p.x - sub_w / 2, p.y - sub_h / 2, sub_w, sub_h, v);
@@ -241,7 +242,8 @@ void draw_step_grid(cairo_t* cr, double x, double y, double side, const Grid& gi
 
   // The pattern: pale yellow, a light grey in greyscale, under the variant's shadings.
   cairo_set_source_rgb(cr, 1.0, 0.90, 0.50);
-  for (int c : step.cells) cairo_rectangle(cr, x + g.col(c) * cell, y + g.row(c) * cell, cell, cell);
+  for (int c : step.cells)
+    cairo_rectangle(cr, x + g.col(c) * cell, y + g.row(c) * cell, cell, cell);
   cairo_fill(cr);
 
   GridStyle st = style_for_cell(cell);
@@ -456,22 +458,23 @@ std::string step_svg(const Grid& givens, const CandidateState& before, const Ste
   if (open_end == std::string::npos || close == std::string::npos) {
     throw BookError("SVG: unexpected output from Cairo");
   }
-  std::string marks = svg_marks(givens.geometry(), l.margin, l.margin, l.cell, step, options.number);
+  std::string marks =
+      svg_marks(givens.geometry(), l.margin, l.margin, l.cell, step, options.number);
   if (!id_prefix.empty()) replace_all(marks, "id=\"", "id=\"" + id_prefix);
   svg.insert(close, marks);
   svg.insert(open_end + 1, "\n<desc>" + xml_escape(step.sentence) + "</desc>");
   return svg;
 }
 
-void write_steps_pdf(const std::string& path, const Grid& givens,
-                     std::span<const StepMarks> steps, const std::string& title) {
+void write_steps_pdf(const std::string& path, const Grid& givens, std::span<const StepMarks> steps,
+                     const std::string& title) {
   const std::vector<CandidateState> states = replay_steps(givens, steps);
   std::vector<StepMarks> pages(steps.begin(), steps.end());
   if (pages.empty()) pages.push_back({{}, {}, {}, "No steps: the grid is already solved.", ""});
   FileSink sink(path);
   const PictureLayout first = layout_picture(givens, pages[0], {});
-  SurfacePtr surface(cairo_pdf_surface_create_for_stream(&FileSink::write, &sink, first.width,
-                                                         first.height));
+  SurfacePtr surface(
+      cairo_pdf_surface_create_for_stream(&FileSink::write, &sink, first.width, first.height));
   check(cairo_surface_status(surface.get()), path);
   if (!title.empty()) {
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, title.c_str());
@@ -521,7 +524,8 @@ std::string steps_html(const Grid& givens, std::span<const StepMarks> steps,
     options.number = number;
     html += "<section class=\"step\" data-step=\"" + std::to_string(number) + "\"" +
             (k == 0 ? "" : " hidden") + ">\n";
-    std::string svg = step_svg(givens, states[std::min(k, states.size() - 1)], shown[k], options, "s" + std::to_string(number) + "-");
+    std::string svg = step_svg(givens, states[std::min(k, states.size() - 1)], shown[k], options,
+                               "s" + std::to_string(number) + "-");
     svg.erase(0, svg.find("<svg"));  // the XML declaration has no place inside HTML
     html += svg;
     if (!shown[k].heading.empty()) {

@@ -30,8 +30,10 @@ std::set<std::string> shown_marks(Browser& b) {
 std::set<std::string> expected_marks(const Geometry& g, const StepMarks& s) {
   std::set<std::string> marks;
   for (int c : s.cells) marks.insert("sf-pattern " + g.cell_name(c));
-  for (auto [c, v] : s.eliminations) marks.insert("sf-elim " + g.cell_name(c) + "=" + std::to_string(v));
-  for (auto [c, v] : s.placements) marks.insert("sf-place " + g.cell_name(c) + "=" + std::to_string(v));
+  for (auto [c, v] : s.eliminations)
+    marks.insert("sf-elim " + g.cell_name(c) + "=" + std::to_string(v));
+  for (auto [c, v] : s.placements)
+    marks.insert("sf-place " + g.cell_name(c) + "=" + std::to_string(v));
   return marks;
 }
 

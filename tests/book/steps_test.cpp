@@ -1,6 +1,8 @@
 // Step pictures (book/steps.h): the replay of a grader's steps on the candidates, the
 // marks the pictures name (SVG attributes, PNG pixels), the PDF's pages, the HTML page's
 // parts, on every board size and on variant boards.
+#include "sudoforge/book/steps.h"
+
 #include <cairo.h>
 #include <gtest/gtest.h>
 
@@ -13,7 +15,6 @@
 
 #include "pdf_probe.h"
 #include "scratch.h"
-#include "sudoforge/book/steps.h"
 #include "sudoforge/core/record_reader.h"
 #include "sudoforge/core/variant.h"
 #include "sudoforge/generator/generator.h"
@@ -43,7 +44,8 @@ std::vector<StepMarks> marks_of(const grader::Rating& r) {
 int first_beyond_singles(const grader::Rating& r) {
   for (std::size_t k = 0; k < r.steps.size(); ++k) {
     const std::string& t = r.steps[k].technique;
-    if (t != "Full House" && t != "Hidden Single" && t != "Naked Single") return static_cast<int>(k);
+    if (t != "Full House" && t != "Hidden Single" && t != "Naked Single")
+      return static_cast<int>(k);
   }
   return -1;
 }
@@ -110,8 +112,9 @@ TEST(StepReplay, ReportsTheStepThatDoesNotFit) {
 TEST(ChainLinks, ReadFromTheSentence) {
   const Geometry g;
   const auto links = chain_links(
-      g, "r1c3<>2: Turbot Fish (6 nodes): r1c3=2 -> r3c2<>2 -> r3c5=2 -> r8c5<>2 -> r8c3=2 -> "
-         "r1c3<>2");
+      g,
+      "r1c3<>2: Turbot Fish (6 nodes): r1c3=2 -> r3c2<>2 -> r3c5=2 -> r8c5<>2 -> r8c3=2 -> "
+      "r1c3<>2");
   ASSERT_EQ(links.size(), 5u);
   EXPECT_EQ(links[0].from_cell, g.cell(0, 2));
   EXPECT_EQ(links[0].to_cell, g.cell(2, 1));
@@ -197,8 +200,7 @@ TEST(StepSvg, PrefixesEveryIdForSharing) {
 // on a pale red disc, a placed one on a pale green one.
 struct Pixels {
   cairo_surface_t* s;
-  explicit Pixels(const std::string& path)
-      : s(cairo_image_surface_create_from_png(path.c_str())) {}
+  explicit Pixels(const std::string& path) : s(cairo_image_surface_create_from_png(path.c_str())) {}
   ~Pixels() { cairo_surface_destroy(s); }
   std::array<int, 3> at(double x, double y) const {
     const unsigned char* row =
@@ -300,7 +302,8 @@ TEST(StepPictures, EveryBoardSize) {
                                   steps[static_cast<std::size_t>(k)]))
           << board.size();
     }
-    const std::string svg = step_svg(p, states[static_cast<std::size_t>(k)], steps[static_cast<std::size_t>(k)]);
+    const std::string svg =
+        step_svg(p, states[static_cast<std::size_t>(k)], steps[static_cast<std::size_t>(k)]);
     EXPECT_EQ(svg_marks(svg), expected_marks(p.geometry(), steps[static_cast<std::size_t>(k)]));
   }
 }

@@ -47,7 +47,8 @@ nlohmann::json json_steps(const std::string& puzzle) {
 // grade's JSON does not list them).
 std::set<std::string> svg_value_marks(const std::string& svg) {
   std::set<std::string> marks;
-  static const std::regex re(R"re(<rect class="(sf-elim|sf-place)" data-cell="(r\d+c\d+)" data-value="(\d+)")re");
+  static const std::regex re(
+      R"re(<rect class="(sf-elim|sf-place)" data-cell="(r\d+c\d+)" data-value="(\d+)")re");
   for (std::sregex_iterator it(svg.begin(), svg.end(), re), end; it != end; ++it) {
     marks.insert((*it)[1].str() + " " + (*it)[2].str() + "=" + (*it)[3].str());
   }
@@ -56,7 +57,8 @@ std::set<std::string> svg_value_marks(const std::string& svg) {
 
 std::set<std::string> json_value_marks(const nlohmann::json& step) {
   std::set<std::string> marks;
-  for (const auto& [key, cls] : {std::pair{"eliminations", "sf-elim"}, std::pair{"placements", "sf-place"}}) {
+  for (const auto& [key, cls] :
+       {std::pair{"eliminations", "sf-elim"}, std::pair{"placements", "sf-place"}}) {
     for (const auto& m : step.at(key)) {
       marks.insert(std::string(cls) + " " + m.at("cell").get<std::string>() + "=" +
                    std::to_string(m.at("value").get<int>()));
@@ -109,7 +111,8 @@ TEST(GradePictures, PdfPagePerStepAndHtmlFromTheExtension) {
   ASSERT_EQ(run_cli("grade --out " + (dir / "s.html").string(), kTurbot + "\n").exit_code, 0);
   EXPECT_EQ(names_in(dir), (std::set<std::string>{"s.pdf", "s.html"}));
   EXPECT_EQ(slurp((dir / "s.pdf").string()).substr(0, 5), "%PDF-");
-  if (test::have_poppler()) EXPECT_EQ(test::pdf_pages((dir / "s.pdf").string()), static_cast<int>(n));
+  if (test::have_poppler())
+    EXPECT_EQ(test::pdf_pages((dir / "s.pdf").string()), static_cast<int>(n));
   const std::string html = slurp((dir / "s.html").string());
   EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
   std::size_t sections = 0;
@@ -124,7 +127,8 @@ TEST(GradePictures, UsageErrors) {
   const fs::path dir = fresh_dir("usage");
   EXPECT_EQ(run_cli("grade --output svg", kTurbot + "\n").exit_code, 2);
   EXPECT_EQ(run_cli("grade --out " + (dir / "x.txt").string(), kTurbot + "\n").exit_code, 2);
-  EXPECT_EQ(run_cli("grade --output csv --out " + (dir / "x.svg").string(), kTurbot + "\n").exit_code, 2);
+  EXPECT_EQ(
+      run_cli("grade --output csv --out " + (dir / "x.svg").string(), kTurbot + "\n").exit_code, 2);
   EXPECT_TRUE(names_in(dir).empty());
   // An unwritable place is a file error.
   EXPECT_EQ(run_cli("grade --out /nonexistent-dir/x.svg", kTurbot + "\n").exit_code, 3);

@@ -1,8 +1,8 @@
 #include "webdriver.h"
 
+#include <fcntl.h>
 #include <httplib.h>
 #include <netinet/in.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
@@ -124,7 +124,8 @@ std::optional<Browser> Browser::start() {
   bool ready = false;
   for (int i = 0; i < 200 && !ready; ++i) {  // up to 10 s for the driver to listen
     if (auto r = impl->http->Get("/status"); r && r->status == 200) {
-      ready = nlohmann::json::parse(r->body, nullptr, false).value("value", nlohmann::json{})
+      ready = nlohmann::json::parse(r->body, nullptr, false)
+                  .value("value", nlohmann::json{})
                   .value("ready", false);
     }
     if (!ready) std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -156,12 +157,12 @@ Browser::~Browser() = default;
 
 nlohmann::json Browser::command(const std::string& method, const std::string& path,
                                 const nlohmann::json& body) {
-  const std::string full =
-      path == "/session" ? path : "/session/" + impl_->session + path;
-  httplib::Result r = method == "GET"      ? impl_->http->Get(full)
-                      : method == "DELETE" ? impl_->http->Delete(full)
-                                           : impl_->http->Post(full, body.is_null() ? "{}" : body.dump(),
-                                                                "application/json");
+  const std::string full = path == "/session" ? path : "/session/" + impl_->session + path;
+  httplib::Result r =
+      method == "GET" ? impl_->http->Get(full)
+      : method == "DELETE"
+          ? impl_->http->Delete(full)
+          : impl_->http->Post(full, body.is_null() ? "{}" : body.dump(), "application/json");
   if (!r) throw WebDriverError(method + " " + path + ": no answer from chromedriver");
   const nlohmann::json reply = nlohmann::json::parse(r->body, nullptr, false);
   if (reply.is_discarded()) {
@@ -192,8 +193,7 @@ std::string Browser::title() {
 }
 
 Element Browser::find(const std::string& css) {
-  const nlohmann::json v =
-      command("POST", "/element", {{"using", "css selector"}, {"value", css}});
+  const nlohmann::json v = command("POST", "/element", {{"using", "css selector"}, {"value", css}});
   return {v.at(kElementKey).get<std::string>()};
 }
 
@@ -241,7 +241,8 @@ void Browser::press_key(const std::string& key) {
           {{"actions",
             {{{"type", "key"},
               {"id", "keyboard"},
-              {"actions", {{{"type", "keyDown"}, {"value", key}}, {{"type", "keyUp"}, {"value", key}}}}}}}});
+              {"actions",
+               {{{"type", "keyDown"}, {"value", key}}, {{"type", "keyUp"}, {"value", key}}}}}}}});
 }
 
 nlohmann::json Browser::execute(const std::string& script, const nlohmann::json& args) {
@@ -259,12 +260,18 @@ std::string Browser::screenshot() {
   int bits = 0, acc = 0;
   for (char ch : b64) {
     int v;
-    if (ch >= 'A' && ch <= 'Z') v = ch - 'A';
-    else if (ch >= 'a' && ch <= 'z') v = ch - 'a' + 26;
-    else if (ch >= '0' && ch <= '9') v = ch - '0' + 52;
-    else if (ch == '+') v = 62;
-    else if (ch == '/') v = 63;
-    else continue;  // '=' padding
+    if (ch >= 'A' && ch <= 'Z')
+      v = ch - 'A';
+    else if (ch >= 'a' && ch <= 'z')
+      v = ch - 'a' + 26;
+    else if (ch >= '0' && ch <= '9')
+      v = ch - '0' + 52;
+    else if (ch == '+')
+      v = 62;
+    else if (ch == '/')
+      v = 63;
+    else
+      continue;  // '=' padding
     acc = (acc << 6) | v;
     bits += 6;
     if (bits >= 8) {

@@ -87,8 +87,8 @@ std::string step_svg(const Grid& givens, const CandidateState& before, const Ste
 
 // Every step as one PDF page (each page as large as its picture). Throws BookError
 // (ReplayError when the steps do not replay).
-void write_steps_pdf(const std::string& path, const Grid& givens,
-                     std::span<const StepMarks> steps, const std::string& title = "");
+void write_steps_pdf(const std::string& path, const Grid& givens, std::span<const StepMarks> steps,
+                     const std::string& title = "");
 
 // One self-contained HTML page (inline SVG, CSS and script; no network) that steps
 // through `steps`: one picture and sentence at a time, Previous/Next buttons and the
