@@ -1,5 +1,6 @@
 #include "step_pictures.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
