@@ -22,9 +22,11 @@
 #include "commands.h"
 #include "input.h"
 #include "query_options.h"
+#include "step_pictures.h"
 #include "sudoforge/book/book.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/core/validate.h"
+#include "sudoforge/grader/grader.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
 namespace sudoforge::cli {
@@ -45,6 +47,7 @@ constexpr const char* kExamples =
     "  sudoforge generate --variant x -n 8 --seed 1 > x.txt\n"
     "  sudoforge book x.txt --variant x --title 'X Sudoku' -o x.pdf       from a file\n"
     "  sudoforge book mixed.csv -o mixed.pdf     each record's board from its variant column\n"
+    "  sudoforge book --count 12 --level expert --hints -o expert.pdf   with a hints section\n"
     "\n"
     "Puzzles are chosen with the 'db query' filters in --order (default id: oldest first),\n"
     "from those never printed in a book unless --reuse is given, and printed from the\n"
@@ -67,6 +70,10 @@ constexpr const char* kExamples =
     "Groups' place-in-box corner marks, the nine cells of Asterisk, Centre Dot, Girandola\n"
     "shaded, jigsaw regions outlined) and, under the caption, a one-line rule reminder\n"
     "(e.g. 'X: each shaded diagonal also holds 1-9 once'); the answers show the same marks.\n"
+    "--hints adds a hints section before the answers: each puzzle's first step that needs\n"
+    "more than singles, drawn on its candidate grid (the pattern's cells shaded, eliminated\n"
+    "candidates red and struck, a placed value green and circled) with its sentence; the\n"
+    "puzzles that singles alone solve are listed as such.\n"
     "Exit codes: 0 done; 1 fewer matching puzzles than --count (nothing written or\n"
     "recorded), or bad FILE records; 2 usage error; 3 catalogue or file error (nothing\n"
     "recorded).\n";
@@ -123,6 +130,17 @@ std::vector<std::string> info_lines(const std::vector<db::PuzzleRecord>& recs,
 
 // Writes the book bound for `out` to out.part and returns that name; the caller renames
 // it into place. A failure removes it and throws IoError.
+// Grades `p` (with its steps) and attaches its hint; on its variant's board when the record
+// keeps the variant apart, so the picture shows the variant's marks.
+void attach_hint(book::BookPuzzle& p, grader::Grader& grader) {
+  const Geometry board = book::board_of(p);
+  if (!(board == p.givens.geometry())) {
+    p.givens =
+        Grid(board, std::vector<std::uint8_t>(p.givens.cells().begin(), p.givens.cells().end()));
+  }
+  p.hint = first_hint(p.givens, grader.rate(p.givens, true));
+}
+
 std::string write_part(const std::string& out, const std::vector<book::BookPuzzle>& items,
                        const book::BookOptions& options) {
   const std::string part = out + ".part";
@@ -138,6 +156,7 @@ std::string write_part(const std::string& out, const std::vector<book::BookPuzzl
 void describe_plan(std::ostream& os, std::size_t puzzles, const book::BookLayout& plan) {
   os << count_of(puzzles, "puzzle") << ", " << count_of(plan.pages, "page") << " (title, "
      << count_of(plan.puzzle_pages, "puzzle page");
+  if (plan.hint_pages) os << ", " << count_of(plan.hint_pages, "hint page");
   if (plan.answer_pages) {
     os << ", " << count_of(plan.answer_pages, "answer page") << " from page "
        << plan.first_answer_page;
@@ -153,6 +172,7 @@ int book_from_files(const std::vector<std::string>& files, const ReaderOptions& 
   Diagnostics diagnostics;
   std::vector<book::BookPuzzle> items;
   SudokuSolver solver;
+  grader::Grader grader;
   for_each_record(files, reader, diagnostics, [&](const Record& rec, const std::string& source) {
     const Grid& givens = rec.grid;
     if (const std::string conflict = describe_conflict(givens, Alphabet::standard(givens.size()));
@@ -177,6 +197,15 @@ int book_from_files(const std::vector<std::string>& files, const ReaderOptions& 
     p.solution = std::move(solution);
     p.label = "#" + std::to_string(items.size() + 1);
     p.caption = p.label;
+    if (options.hints && !dry_run) {
+      try {
+        attach_hint(p, grader);
+      } catch (const book::ReplayError& e) {
+        diagnostics.record_error(source, rec.line,
+                                 std::string("cannot draw its hint: ") + e.what());
+        return true;
+      }
+    }
     items.push_back(std::move(p));
     return count == 0 || static_cast<long long>(items.size()) < count;
   });
@@ -230,6 +259,7 @@ int cmd_book(const Invocation& inv) {
     ("reuse", po::bool_switch(), "also take puzzles printed in earlier books")
     ("force", po::bool_switch(), "overwrite FILE even when an earlier book was recorded as it")
     ("no-answers", po::bool_switch(), "leave out the answer pages")
+    ("hints", po::bool_switch(), "a hints section: each puzzle's first step beyond singles, drawn")
     ("dry-run", po::bool_switch(), "print the selection and the page plan; write and record nothing");
   add_variant_option(o);
   po::variables_map vm;
@@ -260,6 +290,7 @@ int cmd_book(const Invocation& inv) {
   options.title = vm["title"].as<std::string>();
   options.subtitle = vm["subtitle"].as<std::string>();
   options.answers = !vm["no-answers"].as<bool>();
+  options.hints = vm["hints"].as<bool>();
   const bool dry_run = vm["dry-run"].as<bool>();
   const bool reuse = vm["reuse"].as<bool>();
   if (reuse && vm["unused"].as<bool>()) throw UsageError("--reuse and --unused contradict each other");
@@ -294,6 +325,7 @@ int cmd_book(const Invocation& inv) {
     });
     std::vector<book::BookPuzzle> items;
     std::vector<std::int64_t> ids;
+    grader::Grader grader;
     for (const auto& r : recs) {
       book::BookPuzzle p;
       p.givens = r.givens;
@@ -305,6 +337,15 @@ int cmd_book(const Invocation& inv) {
       }
       p.caption = caption_of(r);
       p.label = std::string(1, '#').append(std::to_string(r.id));
+      if (options.hints && !dry_run) {
+        try {
+          attach_hint(p, grader);
+        } catch (const book::ReplayError& e) {
+          std::cerr << "sudoforge book: puzzle #" << r.id << ": cannot draw its hint: " << e.what()
+                    << ": nothing written\n";
+          return kRecordsFailed;
+        }
+      }
       items.push_back(std::move(p));
       ids.push_back(r.id);
     }

@@ -1,13 +1,16 @@
 // sudoforge grade: Sudoku Explainer-scale ratings, DLX search measures, explanations.
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include "commands.h"
 #include "input.h"
 #include "printer.h"
 #include "progress.h"
+#include "step_pictures.h"
 #include "stop_request.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/grader/grader.h"
@@ -23,9 +26,20 @@ constexpr const char* kExamples =
     "  sudoforge grade --output csv --threads 2 p.txt CSV, input order kept\n"
     "  echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'"
     " | sudoforge grade --explain\n"
+    "  sudoforge grade --explain --output svg --out steps.svg p.txt   steps-001.svg, ...\n"
+    "  sudoforge grade --explain --out steps.html p.txt   one page, Previous/Next buttons\n"
     "Ratings follow the Sudoku Explainer scale (ER = hardest step, EP = hardest before the\n"
     "first placement, ED = first step). On boards other than 9x9 the same technique ratings\n"
-    "are used; they order puzzles by the techniques needed but are not calibrated there.\n";
+    "are used; they order puzzles by the techniques needed but are not calibrated there.\n"
+    "Pictures (--output svg, png, pdf or html with --out FILE, or just --out FILE with one\n"
+    "of those extensions): each step drawn on the candidate grid before it, the pattern's\n"
+    "cells shaded yellow, eliminated candidates red and struck, the placed value green and\n"
+    "circled, a chain's links as arrows, the sentence under the grid. SVG and PNG: one file\n"
+    "per step, FILE's name with the step number (--out steps.svg: steps-001.svg,\n"
+    "steps-002.svg ...); PDF: one page per step in FILE; HTML: one self-contained page in\n"
+    "FILE stepping through the solution (buttons or arrow keys). With several puzzles in\n"
+    "the input each gets its own files, numbered in input order: steps-2-001.svg,\n"
+    "steps-2.pdf. The ratings and steps are still printed as lines on stdout.\n";
 
 struct Job {
   Record record;
@@ -36,6 +50,14 @@ std::string fmt1(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f", v);
   return buf;
+}
+
+// "steps-001.svg .. steps-058.svg (58 files)", or the one file's name.
+std::string describe_files(const std::vector<std::string>& files) {
+  if (files.empty()) return "no steps: nothing to draw";
+  if (files.size() == 1) return "wrote " + files.front();
+  return "wrote " + files.front() + " .. " + files.back() + " (" + std::to_string(files.size()) +
+         " files)";
 }
 
 std::string hardest_of(const grader::Rating& r) {
@@ -49,7 +71,9 @@ int cmd_grade(const Invocation& inv) {
   options.add_options()
     ("files", po::value<std::vector<std::string>>()->multitoken(), "input files ('-' = stdin)")
     ("explain", po::bool_switch(), "print every step in words (JSON: a steps array)")
-    ("output,o", po::value<std::string>()->default_value("line"), "line, csv or json")
+    ("output,o", po::value<std::string>()->default_value("line"),
+     "line, csv or json; svg, png, pdf or html: pictures of the steps (with --out)")
+    ("out", po::value<std::string>(), "the pictures' file name (see below)")
     ("threads,t", po::value<int>()->default_value(1), "worker threads (input order is kept)")
     ("time-limit", po::value<double>(),
      "stop after this many seconds with what is finished; the first record not finished is "
@@ -59,8 +83,23 @@ int cmd_grade(const Invocation& inv) {
   add_variant_option(options);
   po::variables_map vm;
   if (!parse_options(inv, options, kUsageLine, kExamples, vm, "files")) return kOk;
-  const bool explain = vm["explain"].as<bool>();
-  const OutputFormat format = parse_output_format(vm["output"].as<std::string>(), false);
+  // Pictures: --output names their format, or --out's extension does when --output is left
+  // at its default.
+  std::optional<PictureFormat> picture = parse_picture_format(vm["output"].as<std::string>());
+  const std::string picture_out = vm.count("out") ? vm["out"].as<std::string>() : "";
+  if (!picture && vm.count("out")) {
+    if (vm["output"].defaulted()) {
+      const std::string ext = std::filesystem::path(picture_out).extension().string();
+      picture = parse_picture_format(ext.empty() ? ext : ext.substr(1));
+    }
+    if (!picture) throw UsageError("--out FILE is for pictures: --output svg, png, pdf or html");
+  }
+  if (picture && picture_out.empty()) {
+    throw UsageError("--output " + extension_of(*picture) + " needs --out FILE");
+  }
+  const bool explain = vm["explain"].as<bool>() || picture.has_value();
+  const OutputFormat format =
+      picture ? OutputFormat::kLine : parse_output_format(vm["output"].as<std::string>(), false);
   const int threads = vm["threads"].as<int>();
   if (threads < 1 || threads > 256) throw UsageError("--threads must be between 1 and 256");
   const std::optional<double> time_limit = time_limit_from(vm, 1e7);
@@ -155,13 +194,31 @@ int cmd_grade(const Invocation& inv) {
           }
         }
         out.line(text);
+        if (picture) {
+          // Numbered by position among the puzzles graded here: the whole input is one batch.
+          const int number = batch.size() == 1 ? 0 : static_cast<int>(i) + 1;
+          const std::string title =
+              puzzle + " \u00b7 " + fmt1(g.er) + " " + level + " \u00b7 " + hardest_of(g);
+          try {
+            const auto files =
+                write_step_pictures(picture_out, *picture, number, rec.grid, g, title);
+            progress.clear();
+            std::cerr << "sudoforge grade: " << describe_files(files) << '\n';
+          } catch (const book::ReplayError& e) {
+            progress.clear();
+            diag.record_error(batch[i].source, rec.line,
+                              std::string("cannot draw the steps: ") + e.what());
+          }
+        }
       }
     }
     batch.clear();
     progress.update(static_cast<std::uint64_t>(done));
   };
 
-  const std::size_t batch_size = 256 * static_cast<std::size_t>(threads);
+  // Pictures number the puzzles of the whole input, so it is graded as one batch.
+  const std::size_t batch_size =
+      picture ? std::numeric_limits<std::size_t>::max() : 256 * static_cast<std::size_t>(threads);
   for_each_record(files, reader_options, diag, [&](const Record& rec, const std::string& src) {
     batch.push_back({rec, src});
     if (batch.size() >= batch_size) flush();

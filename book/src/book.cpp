@@ -10,53 +10,14 @@
 #include <cstdio>
 #include <memory>
 
+#include "drawing.h"
 #include "sudoforge/core/alphabet.h"
 #include "sudoforge/core/errors.h"
 
 namespace sudoforge::book {
-namespace {
+using namespace detail;
 
-constexpr const char* kFont = "DejaVu Sans";
-
-// ---- output streams -----------------------------------------------------------------
-
-// A FILE* that Cairo writes through, remembering any write error (Cairo's own status
-// only says "write error" after the fact, and nothing for a failed fclose).
-struct FileSink {
-  std::FILE* file = nullptr;
-  bool failed = false;
-  std::string path;
-
-  explicit FileSink(const std::string& p) : path(p) {
-    file = std::fopen(p.c_str(), "wb");
-    if (!file) throw BookError(p + ": cannot write");
-  }
-  ~FileSink() {
-    if (file) std::fclose(file);
-  }
-  static cairo_status_t write(void* closure, const unsigned char* data, unsigned int length) {
-    auto* self = static_cast<FileSink*>(closure);
-    if (std::fwrite(data, 1, length, self->file) != length) {
-      self->failed = true;
-      return CAIRO_STATUS_WRITE_ERROR;
-    }
-    return CAIRO_STATUS_SUCCESS;
-  }
-  void close() {
-    const bool bad = std::fclose(file) != 0;
-    file = nullptr;
-    if (bad || failed) throw BookError(path + ": write error");
-  }
-};
-
-struct SurfaceDeleter {
-  void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
-};
-struct ContextDeleter {
-  void operator()(cairo_t* c) const { cairo_destroy(c); }
-};
-using SurfacePtr = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
-using ContextPtr = std::unique_ptr<cairo_t, ContextDeleter>;
+namespace detail {
 
 void check(cairo_status_t status, const std::string& what) {
   if (status != CAIRO_STATUS_SUCCESS) {
@@ -81,6 +42,37 @@ void text_centred(cairo_t* cr, const std::string& text, double cx, double baseli
 }
 
 // Shrinks the current font until `text` fits `width`; returns the size used.
+SurfacePtr image_surface(ImageFormat format, FileSink& sink, double width, double height) {
+  SurfacePtr surface;
+  switch (format) {
+    case ImageFormat::kSvg:
+      surface.reset(cairo_svg_surface_create_for_stream(&FileSink::write, &sink, width, height));
+      break;
+    case ImageFormat::kPdf:
+      surface.reset(cairo_pdf_surface_create_for_stream(&FileSink::write, &sink, width, height));
+      break;
+    case ImageFormat::kPng:
+      surface.reset(cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+                                               static_cast<int>(std::ceil(width)),
+                                               static_cast<int>(std::ceil(height))));
+      break;
+  }
+  check(cairo_surface_status(surface.get()), sink.path);
+  return surface;
+}
+
+void finish_image(ImageFormat format, SurfacePtr surface, FileSink& sink) {
+  if (format == ImageFormat::kPng) {
+    cairo_surface_flush(surface.get());
+    check(cairo_surface_write_to_png_stream(surface.get(), &FileSink::write, &sink), sink.path);
+  } else {
+    cairo_surface_finish(surface.get());
+    check(cairo_surface_status(surface.get()), sink.path);
+  }
+  surface.reset();
+  sink.close();
+}
+
 double fit_font(cairo_t* cr, const std::string& text, bool bold, double size, double width) {
   set_font(cr, bold, size);
   cairo_text_extents_t e;
@@ -91,6 +83,10 @@ double fit_font(cairo_t* cr, const std::string& text, bool bold, double size, do
   }
   return size;
 }
+
+}  // namespace detail
+
+namespace {
 
 // ---- variant marks --------------------------------------------------------------------
 
@@ -276,11 +272,9 @@ void draw_marks_over(cairo_t* cr, double x, double y, double cell, const Geometr
   }
 }
 
-struct GridStyle {
-  double thin = 0.5, thick = 2.0, border = 2.5;
-  double digit_scale = 0.62;   // font size / cell edge
-  bool answer_colour = false;  // solution digits in blue (else dark grey)
-};
+}  // namespace
+
+namespace detail {
 
 GridStyle style_for_cell(double cell) {
   GridStyle s;
@@ -395,6 +389,10 @@ void draw_grid(cairo_t* cr, double x, double y, double side, const Geometry& boa
   }
   cairo_restore(cr);
 }
+
+}  // namespace detail
+
+namespace {
 
 // ---- book pages --------------------------------------------------------------------------
 
@@ -692,6 +690,122 @@ int answers_per_page(int n) {
 }
 
 namespace {
+
+// ---- hint pages --------------------------------------------------------------------------
+// Each puzzle whose hint has a step gets a slot: its step picture (candidates and marks),
+// under it "#12 · X-Wing (3.2)" in bold and the sentence, wrapped. 4 slots a page (2x2)
+// for boards up to 9x9, 1 for larger ones (their candidates need the room). The labels of
+// the puzzles singles alone solve follow on pages of their own, as one wrapped paragraph.
+
+constexpr double kHintText = 8.5, kHintLead = 1.3, kSinglesText = 11;
+
+Slots hint_slots(int n) {
+  return n <= 9 ? Slots{2, 2} : Slots{1, 1};
+}
+
+std::string hint_title(const BookPuzzle& p) {
+  return p.label + " \u00b7 " + p.hint->step->heading;
+}
+
+std::string singles_text(std::span<const BookPuzzle> puzzles) {
+  std::string labels;
+  for (const BookPuzzle& p : puzzles) {
+    if (p.hint && !p.hint->step) labels += (labels.empty() ? "" : ", ") + p.label;
+  }
+  return labels.empty() ? "" : "Singles alone solve " + labels + ": no hint needed.";
+}
+
+struct HintPlan {
+  std::vector<const BookPuzzle*> drawn;  // the puzzles with a hint step, in order
+  Slots slots{2, 2};
+  double slot_w = 0, slot_h = 0, side = 0;
+  int text_lines = 0;                // lines under each picture (the most any needs)
+  std::vector<std::string> singles;  // the singles paragraph's lines
+  int singles_per_page = 1;
+  int pages = 0;
+};
+
+HintPlan plan_hints(std::span<const BookPuzzle> puzzles, const PageFrame& f) {
+  HintPlan h;
+  int n = 4;
+  for (const BookPuzzle& p : puzzles) {
+    if (p.hint && p.hint->step) {
+      h.drawn.push_back(&p);
+      n = std::max(n, p.givens.size());
+    }
+  }
+  h.slots = hint_slots(n);
+  h.slot_w = (f.width - 2 * f.margin) / h.slots.cols;
+  h.slot_h = (f.bottom - f.top) / h.slots.rows;
+  SurfacePtr scratch(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1));
+  ContextPtr cr(cairo_create(scratch.get()));
+  for (const BookPuzzle* p : h.drawn) {
+    set_font(cr.get(), true, kHintText);
+    int lines = static_cast<int>(wrap_words(cr.get(), hint_title(*p), h.slot_w - 12).size());
+    set_font(cr.get(), false, kHintText);
+    lines += static_cast<int>(wrap_words(cr.get(), p->hint->step->sentence, h.slot_w - 12).size());
+    h.text_lines = std::max(h.text_lines, lines);
+  }
+  h.side = std::min(h.slot_w - 12, h.slot_h - 16 - h.text_lines * kHintText * kHintLead);
+  const int per = h.slots.cols * h.slots.rows;
+  h.pages = ceil_div(static_cast<int>(h.drawn.size()), per);
+  set_font(cr.get(), false, kSinglesText);
+  h.singles = wrap_words(cr.get(), singles_text(puzzles), f.width - 2 * f.margin);
+  h.singles_per_page =
+      std::max(1, static_cast<int>((f.bottom - f.top) / (kSinglesText * kHintLead)));
+  h.pages += ceil_div(static_cast<int>(h.singles.size()), h.singles_per_page);
+  return h;
+}
+
+// Draws the hint pages from page number `page` on; returns the next page's number.
+int hint_pages(cairo_t* cr, const PageFrame& f, std::span<const BookPuzzle> puzzles, int page) {
+  const HintPlan h = plan_hints(puzzles, f);
+  const std::size_t per = static_cast<std::size_t>(h.slots.cols * h.slots.rows);
+  for (std::size_t i = 0; i < h.drawn.size(); i += per, ++page) {
+    running_head(cr, f, "Hints", true);
+    for (std::size_t k = 0; k < per && i + k < h.drawn.size(); ++k) {
+      const BookPuzzle& p = *h.drawn[i + k];
+      const int col = static_cast<int>(k) % h.slots.cols, row = static_cast<int>(k) / h.slots.cols;
+      const double tx = f.margin + col * h.slot_w + 6;
+      const double x = f.margin + col * h.slot_w + (h.slot_w - h.side) / 2;
+      const double y = f.top + row * h.slot_h + 4;
+      draw_step_grid(cr, x, y, h.side, p.givens, p.hint->before, *p.hint->step);
+      double baseline = y + h.side + kHintText * 1.5;
+      cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+      for (int pass = 0; pass < 2; ++pass) {
+        set_font(cr, pass == 0, kHintText);
+        const std::string& text = pass == 0 ? hint_title(p) : p.hint->step->sentence;
+        for (const std::string& line : wrap_words(cr, text, h.slot_w - 12)) {
+          cairo_move_to(cr, tx, baseline);
+          cairo_show_text(cr, line.c_str());
+          baseline += kHintText * kHintLead;
+        }
+      }
+    }
+    page_number(cr, f, page);
+    cairo_show_page(cr);
+  }
+  for (std::size_t i = 0; i < h.singles.size();
+       i += static_cast<std::size_t>(h.singles_per_page), ++page) {
+    running_head(cr, f, "Hints", true);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    set_font(cr, false, kSinglesText);
+    double baseline = f.top + kSinglesText * 1.5;
+    for (std::size_t k = i;
+         k < h.singles.size() && k < i + static_cast<std::size_t>(h.singles_per_page); ++k) {
+      cairo_move_to(cr, f.margin, baseline);
+      cairo_show_text(cr, h.singles[k].c_str());
+      baseline += kSinglesText * kHintLead;
+    }
+    page_number(cr, f, page);
+    cairo_show_page(cr);
+  }
+  return page;
+}
+
+}  // namespace
+
+namespace {
 constexpr double kPuzzleCaptionSmall = 10, kPuzzleCaptionLarge = 12, kAnswerCaption = 8;
 double puzzle_caption_size(int per_page) {
   return per_page <= 2 ? kPuzzleCaptionLarge : kPuzzleCaptionSmall;
@@ -704,11 +818,15 @@ BookLayout plan_book(std::span<const BookPuzzle> puzzles, const BookOptions& opt
   BookLayout layout;
   const int n = static_cast<int>(puzzles.size());
   layout.puzzle_pages = ceil_div(n, options.per_page);
+  if (options.hints && n > 0) {
+    layout.hint_pages = plan_hints(puzzles, f).pages;
+    layout.first_hint_page = 2 + layout.puzzle_pages;
+  }
   if (options.answers && n > 0) {
     layout.answer_pages = ceil_div(n, answers_per_page(max_size(puzzles)));
-    layout.first_answer_page = 2 + layout.puzzle_pages;
+    layout.first_answer_page = 2 + layout.puzzle_pages + layout.hint_pages;
   }
-  layout.pages = 1 + layout.puzzle_pages + layout.answer_pages;
+  layout.pages = 1 + layout.puzzle_pages + layout.hint_pages + layout.answer_pages;
   for (const BookPuzzle& p : puzzles) {
     if (!rule_reminder(board_of(p)).empty()) ++layout.reminders;
   }
@@ -721,6 +839,11 @@ BookLayout plan_book(std::span<const BookPuzzle> puzzles, const BookOptions& opt
 BookLayout write_book(const std::string& path, std::span<const BookPuzzle> puzzles,
                       const BookOptions& options) {
   const BookLayout layout = plan_book(puzzles, options);
+  if (options.hints) {
+    for (const BookPuzzle& p : puzzles) {
+      if (!p.hint) throw BookError("hint pages need every puzzle's hint");
+    }
+  }
   if (options.answers) {
     for (const BookPuzzle& p : puzzles) {
       if (!p.solution) throw BookError("answer pages need every puzzle's solution");
@@ -754,6 +877,7 @@ BookLayout write_book(const std::string& path, std::span<const BookPuzzle> puzzl
     page_number(c, f, page);
     cairo_show_page(c);
   }
+  if (options.hints && !puzzles.empty()) page = hint_pages(c, f, puzzles, page);
   if (options.answers && !puzzles.empty()) {
     const Slots as = answer_slots(max_size(puzzles));
     const SlotGeometry ag = slot_geometry(f, as, kAnswerCaption, 14);
@@ -805,21 +929,7 @@ void render_puzzle(const std::string& path, ImageFormat format, const Grid& give
   const double height = side + 2 * margin + caption_h;
 
   FileSink sink(path);
-  SurfacePtr surface;
-  switch (format) {
-    case ImageFormat::kSvg:
-      surface.reset(cairo_svg_surface_create_for_stream(&FileSink::write, &sink, width, height));
-      break;
-    case ImageFormat::kPdf:
-      surface.reset(cairo_pdf_surface_create_for_stream(&FileSink::write, &sink, width, height));
-      break;
-    case ImageFormat::kPng:
-      surface.reset(cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-                                               static_cast<int>(std::ceil(width)),
-                                               static_cast<int>(std::ceil(height))));
-      break;
-  }
-  check(cairo_surface_status(surface.get()), path);
+  SurfacePtr surface = image_surface(format, sink, width, height);
   ContextPtr cr(cairo_create(surface.get()));
   cairo_t* c = cr.get();
   cairo_set_source_rgb(c, 1, 1, 1);
@@ -837,15 +947,7 @@ void render_puzzle(const std::string& path, ImageFormat format, const Grid& give
   rule_line(c, rule, width / 2, baseline, rule_size, width - margin, rule_lines);
   check(cairo_status(c), path);
   cr.reset();
-  if (format == ImageFormat::kPng) {
-    cairo_surface_flush(surface.get());
-    check(cairo_surface_write_to_png_stream(surface.get(), &FileSink::write, &sink), path);
-  } else {
-    cairo_surface_finish(surface.get());
-    check(cairo_surface_status(surface.get()), path);
-  }
-  surface.reset();
-  sink.close();
+  finish_image(format, std::move(surface), sink);
 }
 
 }  // namespace sudoforge::book

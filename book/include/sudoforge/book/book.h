@@ -37,6 +37,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sudoforge/core/grid.h"
@@ -56,6 +57,33 @@ std::optional<Paper> parse_paper(const std::string& text);
 // Page size in PostScript points (1/72 inch): A4 595.28 x 841.89, letter 612 x 792.
 std::pair<double, double> paper_size(Paper paper);
 
+// One step of a solution path, as the grader reports it.
+struct StepMarks {
+  std::vector<int> cells;                         // the pattern's cells
+  std::vector<std::pair<int, int>> placements;    // (cell, value 1..N)
+  std::vector<std::pair<int, int>> eliminations;  // (cell, value 1..N)
+  std::string sentence;                           // e.g. "r4c5=7: hidden single in box 5"
+  std::string heading;                            // optional line over it, e.g. "Step 3 of 40"
+};
+
+// The board at one moment of a solution: values (0 = open) and each open cell's
+// candidates (bit v-1 for value v; 0 for a solved cell).
+struct CandidateState {
+  Grid values;
+  std::vector<std::uint32_t> candidates;
+  bool has(int cell, int value) const {
+    return (candidates[static_cast<std::size_t>(cell)] >> (value - 1)) & 1u;
+  }
+};
+
+// A book hint (BookOptions::hints): the puzzle's first step that needs more than singles,
+// drawn as a step picture (steps.h) on the candidates `before` it; no step: singles alone
+// solve the puzzle.
+struct BookHint {
+  std::optional<StepMarks> step;
+  CandidateState before;
+};
+
 struct BookPuzzle {
   // The board drawn is the givens' geometry: its variant houses and jigsaw regions come
   // with it (as the record reader builds them).
@@ -68,6 +96,7 @@ struct BookPuzzle {
   std::optional<Grid> solution;  // required when BookOptions::answers
   std::string caption;           // under the puzzle, e.g. "#12 · hard · 3.4" (UTF-8)
   std::string label;             // over its answer, e.g. "#12"
+  std::optional<BookHint> hint;  // required when BookOptions::hints
 };
 
 struct BookOptions {
@@ -77,11 +106,14 @@ struct BookOptions {
   Paper paper = Paper::kA4;
   int per_page = 4;     // 1, 2, 4 or 6
   bool answers = true;  // answer pages at the end
+  bool hints = false;   // hint pages between the puzzles and the answers
 };
 
 struct BookLayout {
   int pages = 0;  // in all, title page included
   int puzzle_pages = 0;
+  int hint_pages = 0;
+  int first_hint_page = 0;  // 1-based; 0 without hints
   int answer_pages = 0;
   int first_answer_page = 0;  // 1-based; 0 without answers
   double smallest_cell = 0;   // points: the smallest puzzle cell printed (readability)
