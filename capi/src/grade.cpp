@@ -28,11 +28,14 @@ std::vector<sf_cell_value> cell_values(const std::vector<std::pair<int, int>>& p
   return out;
 }
 
-// The status of an analysis that found the puzzle unfit for rating.
-sf_status status_of_error(const std::string& error) {
-  if (error == "no solution") return SF_NO_SOLUTION;
-  if (error == "not unique") return SF_NOT_UNIQUE;
-  return SF_CONFLICT;  // the analysis checks the givens first and names the conflict
+// The status and message of an analysis that found the puzzle unfit for rating (it checks
+// the givens first, and its message names the conflict then).
+Failure failure_of(const std::string& error) {
+  if (error == "no solution") return {SF_NO_SOLUTION, "the puzzle has no solution"};
+  if (error == "not unique") {
+    return {SF_NOT_UNIQUE, "the puzzle has more than one solution: only unique ones are rated"};
+  }
+  return {SF_CONFLICT, error};
 }
 
 }  // namespace
@@ -47,7 +50,7 @@ sf_status sf_grade(const char* puzzle, const sf_grade_options* options, sf_ratin
     sudoforge::workflow::PuzzleAnalyzer analyzer({}, sudoforge::capi::flag_of(o.stop));
     sudoforge::workflow::PuzzleAnalysis a = analyzer.analyze(grid, o.explain != 0);
     if (!a.done) throw Failure{SF_STOPPED, "grading stopped on request"};
-    if (!a.error.empty()) throw Failure{status_of_error(a.error), a.error};
+    if (!a.error.empty()) throw failure_of(a.error);
 
     auto r = std::make_unique<sf_rating>();
     r->size = grid.size();
