@@ -8,8 +8,9 @@
  *    On failure the out-parameters are left as they were, except where a function says
  *    otherwise (sf_generate on SF_STOPPED). No C++ exception ever leaves the library.
  *    A NULL pointer where a value is required is SF_INVALID_ARGUMENT, never a crash.
- *  - Messages. sf_last_error() is the message of the last call on the calling thread
- *    (thread-local): "" after a call that returned SF_OK, else what went wrong.
+ *  - Messages. sf_last_error() is the message of the calling thread's last call that
+ *    returns an sf_status (thread-local): "" after SF_OK, else what went wrong. Calls
+ *    that return no status (sf_*_free, sf_puzzles_count, ...) leave it as it was.
  *  - Memory. Handles (sf_puzzles, sf_rating, sf_catalogue, sf_stop) are created by the
  *    library and freed by the caller with the matching sf_*_free (each accepts NULL and
  *    does nothing then). Every `const char*` the library hands out is owned by the
@@ -65,8 +66,8 @@ typedef enum sf_status {
 /* "ok", "invalid argument", ... (static); "unknown" for a value outside the enum. */
 SF_API const char* sf_status_name(sf_status status);
 
-/* The message of the last sf_ call on this thread ("" after SF_OK). Never NULL. Valid
- * until the next sf_ call on this thread. */
+/* The message of this thread's last call that returned an sf_status ("" after SF_OK).
+ * Never NULL. Valid until the next such call on this thread. */
 SF_API const char* sf_last_error(void);
 
 /* ---- Version (the CMake project version; semantic versioning) ---- */
@@ -129,10 +130,10 @@ typedef struct sf_puzzle {
   const char* hardest;    /* technique that set ER; "" when not graded */
   size_t technique_count; /* techniques the solution path uses, in order of first use */
   const char* const* techniques;
-  const char* source;     /* "generator", an import's file name, ... */
-  uint64_t seed;          /* generated: run seed and index (puzzle = f(seed, index)) */
+  const char* source; /* "generator", an import's file name, ... */
+  uint64_t seed;      /* generated: run seed and index (puzzle = f(seed, index)) */
   uint64_t index;
-  int generated;          /* 1 when seed and index are set */
+  int generated; /* 1 when seed and index are set */
 } sf_puzzle;
 
 /* How many puzzles; 0 for NULL. */
@@ -143,18 +144,18 @@ SF_API void sf_puzzles_free(sf_puzzles* puzzles);
 
 /* ---- Generate ---- */
 typedef struct sf_generate_options {
-  uint64_t count;         /* puzzles; 0 = 1 */
-  uint64_t seed;          /* run seed: puzzle i of a seed is always the same puzzle */
-  uint64_t start;         /* index of the first puzzle */
-  const char* size;       /* "9" (NULL), "4", "6", "2x3", "12", "3x4", "16", "25"; jigsaw: N 4-16 */
-  const char* variant;    /* NULL = classic; as `sudoforge generate --variant` */
-  const char* symmetry;   /* NULL = "none"; rot180, rot90, mirror, flip, diagonal, ... random */
-  const char* level;      /* NULL = any; "easy" ... "extreme" */
-  double min_rating;      /* keep puzzles rated (ER) at least this; 0 = no bound */
-  double max_rating;      /* ... and at most this; 0 = no bound */
-  int min_clues;          /* 0 = minimal puzzles; > 0: stop removing at this many clues */
-  int threads;            /* 0 = 1; at most 256. The puzzles do not depend on it. */
-  sf_stop* stop;          /* NULL: unbounded */
+  uint64_t count;       /* puzzles; 0 = 1 */
+  uint64_t seed;        /* run seed: puzzle i of a seed is always the same puzzle */
+  uint64_t start;       /* index of the first puzzle */
+  const char* size;     /* "9" (NULL), "4", "6", "2x3", "12", "3x4", "16", "25"; jigsaw: N 4-16 */
+  const char* variant;  /* NULL = classic; as `sudoforge generate --variant` */
+  const char* symmetry; /* NULL = "none"; rot180, rot90, mirror, flip, diagonal, ... random */
+  const char* level;    /* NULL = any; "easy" ... "extreme" */
+  double min_rating;    /* keep puzzles rated (ER) at least this; 0 = no bound */
+  double max_rating;    /* ... and at most this; 0 = no bound */
+  int min_clues;        /* 0 = minimal puzzles; > 0: stop removing at this many clues */
+  int threads;          /* 0 = 1; at most 256. The puzzles do not depend on it. */
+  sf_stop* stop;        /* NULL: unbounded */
 } sf_generate_options;
 
 /* Generates puzzles start .. start+count-1 of the seed, each unique and graded (every
@@ -229,19 +230,24 @@ SF_API void sf_catalogue_close(sf_catalogue* catalogue);
 SF_API sf_status sf_catalogue_add(sf_catalogue* catalogue, const sf_puzzles* puzzles,
                                   uint64_t* added, uint64_t* duplicates);
 
-typedef enum sf_order { SF_ORDER_ID = 0, SF_ORDER_RATING, SF_ORDER_CLUES, SF_ORDER_RANDOM } sf_order;
+typedef enum sf_order {
+  SF_ORDER_ID = 0,
+  SF_ORDER_RATING,
+  SF_ORDER_CLUES,
+  SF_ORDER_RANDOM
+} sf_order;
 
 /* The filters of `sudoforge db query`; zero fields do not filter. */
 typedef struct sf_query {
-  const char* level;              /* NULL = any level */
-  double min_rating, max_rating;  /* ER bounds; 0 = none (a bound excludes ungraded rows) */
-  const char* const* techniques;  /* technique names (any spelling of `db query`), all required */
+  const char* level;             /* NULL = any level */
+  double min_rating, max_rating; /* ER bounds; 0 = none (a bound excludes ungraded rows) */
+  const char* const* techniques; /* technique names (any spelling of `db query`), all required */
   size_t technique_count;
-  int size;                       /* board size N; 0 = any */
-  const char* variant;            /* NULL = any board */
-  sf_order order;                 /* SF_ORDER_ID by default */
-  uint64_t seed;                  /* SF_ORDER_RANDOM: the same seed, the same sample; 0 = fresh */
-  int64_t limit;                  /* at most this many rows; 0 = no limit */
+  int size;            /* board size N; 0 = any */
+  const char* variant; /* NULL = any board */
+  sf_order order;      /* SF_ORDER_ID by default */
+  uint64_t seed;       /* SF_ORDER_RANDOM: the same seed, the same sample; 0 = fresh */
+  int64_t limit;       /* at most this many rows; 0 = no limit */
 } sf_query;
 
 /* The matching puzzles into *out (free with sf_puzzles_free); NULL query = every puzzle. */

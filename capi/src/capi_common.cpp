@@ -85,40 +85,58 @@ extern "C" {
 
 const char* sf_status_name(sf_status status) {
   switch (status) {
-    case SF_OK: return "ok";
-    case SF_INVALID_ARGUMENT: return "invalid argument";
-    case SF_PARSE: return "parse error";
-    case SF_CONFLICT: return "conflicting givens";
-    case SF_NO_SOLUTION: return "no solution";
-    case SF_NOT_UNIQUE: return "not unique";
-    case SF_STOPPED: return "stopped";
-    case SF_BUSY: return "busy";
-    case SF_IO: return "catalogue error";
-    case SF_INTERNAL: return "internal error";
+    case SF_OK:
+      return "ok";
+    case SF_INVALID_ARGUMENT:
+      return "invalid argument";
+    case SF_PARSE:
+      return "parse error";
+    case SF_CONFLICT:
+      return "conflicting givens";
+    case SF_NO_SOLUTION:
+      return "no solution";
+    case SF_NOT_UNIQUE:
+      return "not unique";
+    case SF_STOPPED:
+      return "stopped";
+    case SF_BUSY:
+      return "busy";
+    case SF_IO:
+      return "catalogue error";
+    case SF_INTERNAL:
+      return "internal error";
   }
   return "unknown";
 }
 
-const char* sf_last_error(void) { return sudoforge::capi::last_error.c_str(); }
+const char* sf_last_error(void) {
+  return sudoforge::capi::last_error.c_str();
+}
 
-int sf_version_major(void) { return SUDOFORGE_VERSION_MAJOR; }
-int sf_version_minor(void) { return SUDOFORGE_VERSION_MINOR; }
-int sf_version_patch(void) { return SUDOFORGE_VERSION_PATCH; }
-const char* sf_version_string(void) { return SUDOFORGE_VERSION_STRING; }
+int sf_version_major(void) {
+  return SUDOFORGE_VERSION_MAJOR;
+}
+int sf_version_minor(void) {
+  return SUDOFORGE_VERSION_MINOR;
+}
+int sf_version_patch(void) {
+  return SUDOFORGE_VERSION_PATCH;
+}
+const char* sf_version_string(void) {
+  return SUDOFORGE_VERSION_STRING;
+}
 
 sf_status sf_stop_new(double seconds, sf_stop** out) {
   return guarded([&] {
     require(out, "out");
     if (!(seconds >= 0) || seconds > 1e9) {
-      throw sudoforge::capi::Failure{SF_INVALID_ARGUMENT,
-                                     "time limit must be 0 to 1e9 seconds"};
+      throw sudoforge::capi::Failure{SF_INVALID_ARGUMENT, "time limit must be 0 to 1e9 seconds"};
     }
     auto stop = std::make_unique<sf_stop>();
     if (seconds > 0) {
-      const auto deadline =
-          std::chrono::steady_clock::now() +
-          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-              std::chrono::duration<double>(seconds));
+      const auto deadline = std::chrono::steady_clock::now() +
+                            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                std::chrono::duration<double>(seconds));
       sf_stop* s = stop.get();
       s->watchdog = std::thread([s, deadline] {
         std::unique_lock lock(s->mutex);
@@ -135,7 +153,9 @@ void sf_stop_request(sf_stop* stop) {
   if (stop) stop->flag.store(true);
 }
 
-int sf_stop_requested(const sf_stop* stop) { return stop && stop->flag.load() ? 1 : 0; }
+int sf_stop_requested(const sf_stop* stop) {
+  return stop && stop->flag.load() ? 1 : 0;
+}
 
 void sf_stop_free(sf_stop* stop) {
   if (!stop) return;
@@ -167,7 +187,9 @@ sf_status sf_puzzles_get(const sf_puzzles* puzzles, size_t i, sf_puzzle* out) {
   });
 }
 
-void sf_puzzles_free(sf_puzzles* puzzles) { delete puzzles; }
+void sf_puzzles_free(sf_puzzles* puzzles) {
+  delete puzzles;
+}
 
 }  // extern "C"
 

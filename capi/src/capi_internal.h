@@ -61,7 +61,9 @@ void require(const void* pointer, const char* what);
 Grid read_puzzle(const char* text, const char* variant);
 
 // The flag a long call polls for `stop` (NULL: none).
-inline const std::atomic<bool>* flag_of(sf_stop* stop) { return stop ? &stop->flag : nullptr; }
+inline const std::atomic<bool>* flag_of(sf_stop* stop) {
+  return stop ? &stop->flag : nullptr;
+}
 
 }  // namespace sudoforge::capi
 

@@ -39,7 +39,8 @@ sudoforge::db::QueryFilter filter_of(const sf_query& q) {
     require(q.techniques[i], "a technique name");
     const auto name = sudoforge::grader::resolve_technique(q.techniques[i]);
     if (!name) {
-      throw Failure{SF_INVALID_ARGUMENT, std::string("unknown technique '") + q.techniques[i] + "'"};
+      throw Failure{SF_INVALID_ARGUMENT,
+                    std::string("unknown technique '") + q.techniques[i] + "'"};
     }
     f.techniques.emplace_back(*name);
   }
@@ -51,11 +52,20 @@ sudoforge::db::QueryFilter filter_of(const sf_query& q) {
   }
   if (q.variant) f.variant = sudoforge::Variant::parse(q.variant).name();
   switch (q.order) {
-    case SF_ORDER_ID: f.order = QueryFilter::Order::kId; break;
-    case SF_ORDER_RATING: f.order = QueryFilter::Order::kRating; break;
-    case SF_ORDER_CLUES: f.order = QueryFilter::Order::kClues; break;
-    case SF_ORDER_RANDOM: f.order = QueryFilter::Order::kRandom; break;
-    default: throw Failure{SF_INVALID_ARGUMENT, "unknown order " + std::to_string(q.order)};
+    case SF_ORDER_ID:
+      f.order = QueryFilter::Order::kId;
+      break;
+    case SF_ORDER_RATING:
+      f.order = QueryFilter::Order::kRating;
+      break;
+    case SF_ORDER_CLUES:
+      f.order = QueryFilter::Order::kClues;
+      break;
+    case SF_ORDER_RANDOM:
+      f.order = QueryFilter::Order::kRandom;
+      break;
+    default:
+      throw Failure{SF_INVALID_ARGUMENT, "unknown order " + std::to_string(q.order)};
   }
   if (q.seed != 0) f.seed = q.seed;
   if (q.limit > 0) f.limit = q.limit;
@@ -79,7 +89,9 @@ sf_status sf_catalogue_open(const char* path, int flags, sf_catalogue** out) {
   });
 }
 
-void sf_catalogue_close(sf_catalogue* catalogue) { delete catalogue; }
+void sf_catalogue_close(sf_catalogue* catalogue) {
+  delete catalogue;
+}
 
 sf_status sf_catalogue_add(sf_catalogue* catalogue, const sf_puzzles* puzzles, uint64_t* added,
                            uint64_t* duplicates) {

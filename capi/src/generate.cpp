@@ -1,5 +1,7 @@
 // sf_generate: the workflow's generation run (the one `sudoforge generate --db` makes), with
 // every kept puzzle analysed into its catalogue record.
+#include "sudoforge/workflow/generate.h"
+
 #include <cerrno>
 #include <cstdlib>
 
@@ -7,7 +9,6 @@
 #include "sudoforge/core/symmetry.h"
 #include "sudoforge/core/variant.h"
 #include "sudoforge/generator/layout.h"
-#include "sudoforge/workflow/generate.h"
 
 using sudoforge::capi::Failure;
 using sudoforge::capi::guarded;
@@ -62,9 +63,11 @@ sudoforge::workflow::Target target_of(const sf_generate_options& o) {
       case sudoforge::workflow::TargetProblem::kBandInverted:
         throw Failure{SF_INVALID_ARGUMENT, "min_rating is above max_rating"};
       case sudoforge::workflow::TargetProblem::kBelowEasiest:
-        throw Failure{SF_INVALID_ARGUMENT, "max_rating below 1.0: every puzzle is rated 1.0 or more"};
+        throw Failure{SF_INVALID_ARGUMENT,
+                      "max_rating below 1.0: every puzzle is rated 1.0 or more"};
       case sudoforge::workflow::TargetProblem::kLevelOutsideBand:
-        throw Failure{SF_INVALID_ARGUMENT, "the level and the rating band have no rating in common"};
+        throw Failure{SF_INVALID_ARGUMENT,
+                      "the level and the rating band have no rating in common"};
     }
   }
   return t;
@@ -114,9 +117,9 @@ sf_status sf_generate(const sf_generate_options* options, sf_puzzles** out) {
                               sudoforge::workflow::PuzzleAnalysis* analysis) {
       puzzles->add(sudoforge::workflow::generated_record(p, *analysis, plan.run_options));
     };
-    const sudoforge::BatchResult result = sudoforge::workflow::generate(
-        plan, batch, {{batch.first_index, batch.count}}, callbacks,
-        sudoforge::capi::flag_of(o.stop));
+    const sudoforge::BatchResult result =
+        sudoforge::workflow::generate(plan, batch, {{batch.first_index, batch.count}}, callbacks,
+                                      sudoforge::capi::flag_of(o.stop));
     *out = puzzles.release();
     if (result.end != sudoforge::BatchEnd::kComplete) {
       throw Failure{SF_STOPPED, "generation stopped on request after " +

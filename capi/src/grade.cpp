@@ -112,6 +112,8 @@ sf_status sf_rating_step(const sf_rating* rating, size_t i, sf_step* out) {
   });
 }
 
-void sf_rating_free(sf_rating* rating) { delete rating; }
+void sf_rating_free(sf_rating* rating) {
+  delete rating;
+}
 
 }  // extern "C"

@@ -45,8 +45,7 @@ sf_status sf_solve(const char* puzzle, const sf_solve_options* options, char* so
     const std::size_t needed = static_cast<std::size_t>(job.puzzle.cell_count()) + 1;
     if (solution_size < needed) {
       throw Failure{SF_INVALID_ARGUMENT, "solution buffer of " + std::to_string(solution_size) +
-                                             " bytes; this board needs " +
-                                             std::to_string(needed)};
+                                             " bytes; this board needs " + std::to_string(needed)};
     }
     const std::optional<sudoforge::Grid> found = job.solver.solve(job.puzzle);
     if (!found) throw Failure{SF_NO_SOLUTION, "the puzzle has no solution"};

@@ -61,8 +61,8 @@ void capi_generate(const char* size, const char* variant, const char* level, uin
       copy_text(text, sizeof text, p.givens);
     }
     if (sf_count(text, &solve, 2, &out->solutions[i]) != SF_OK) out->solutions[i] = 0;
-    out->solve_agrees[i] = sf_solve(text, &solve, solved, sizeof solved) == SF_OK &&
-                           strcmp(solved, p.solution) == 0;
+    out->solve_agrees[i] =
+        sf_solve(text, &solve, solved, sizeof solved) == SF_OK && strcmp(solved, p.solution) == 0;
   }
   sf_puzzles_free(puzzles);
 }
@@ -139,8 +139,7 @@ void capi_catalogue_roundtrip(const char* path, uint64_t count, capi_catalogued*
              "sf_catalogue_add")) {
     goto done;
   }
-  if (failed(out, sf_catalogue_add(catalogue, generated, &out->added_again,
-                                   &out->duplicates_again),
+  if (failed(out, sf_catalogue_add(catalogue, generated, &out->added_again, &out->duplicates_again),
              "sf_catalogue_add again")) {
     goto done;
   }
@@ -214,8 +213,8 @@ static void record(capi_case* c, const char* name, sf_status expected, sf_status
   copy_text(c->message, sizeof c->message, sf_last_error());
 }
 
-#define CASE(name, expected, call)                  \
-  do {                                              \
+#define CASE(name, expected, call)                            \
+  do {                                                        \
     if (n < max) record(&cases[n++], name, expected, (call)); \
   } while (0)
 
@@ -273,8 +272,7 @@ size_t capi_error_cases(const char* dir, capi_case* cases, size_t max) {
   CASE("count conflict", SF_CONFLICT, sf_count(kConflict, NULL, 2, &count));
   CASE("solve conflict", SF_CONFLICT, sf_solve(kConflict, NULL, solution, sizeof solution));
   CASE("grade conflict", SF_CONFLICT, sf_grade(kConflict, NULL, &rating));
-  CASE("solve no solution", SF_NO_SOLUTION,
-       sf_solve(kNoSolution, NULL, solution, sizeof solution));
+  CASE("solve no solution", SF_NO_SOLUTION, sf_solve(kNoSolution, NULL, solution, sizeof solution));
   CASE("grade no solution", SF_NO_SOLUTION, sf_grade(kNoSolution, NULL, &rating));
   CASE("grade not unique", SF_NOT_UNIQUE, sf_grade(kEmpty, NULL, &rating));
   CASE("solve small buffer", SF_INVALID_ARGUMENT, sf_solve(kUnique, NULL, small, sizeof small));
@@ -406,9 +404,9 @@ void capi_stop(double seconds, capi_stopped* out) {
   sf_puzzles_free(puzzles);
   puzzles = NULL;
   grade.stop = stop;
-  out->grade_status = sf_grade(
-      "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", &grade,
-      &rating);
+  out->grade_status =
+      sf_grade("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+               &grade, &rating);
   sf_rating_free(rating);
   sf_stop_free(stop);
 

@@ -32,8 +32,8 @@ typedef struct capi_generated {
   double er[CAPI_MAX_PUZZLES];
   char level[CAPI_MAX_PUZZLES][16];
   size_t technique_count[CAPI_MAX_PUZZLES];
-  uint64_t solutions[CAPI_MAX_PUZZLES];      /* sf_count of the givens, cap 2 */
-  int solve_agrees[CAPI_MAX_PUZZLES];        /* sf_solve gives the puzzle's solution */
+  uint64_t solutions[CAPI_MAX_PUZZLES]; /* sf_count of the givens, cap 2 */
+  int solve_agrees[CAPI_MAX_PUZZLES];   /* sf_solve gives the puzzle's solution */
 } capi_generated;
 void capi_generate(const char* size, const char* variant, const char* level, uint64_t seed,
                    uint64_t count, int threads, capi_generated* out);
@@ -46,8 +46,8 @@ typedef struct capi_graded {
   char hardest[64];
   int complete;
   size_t step_count, steps_kept, technique_count;
-  int steps_ok;              /* every kept step has a technique, an explanation and a change */
-  size_t placements;         /* placements over every step */
+  int steps_ok;      /* every kept step has a technique, an explanation and a change */
+  size_t placements; /* placements over every step */
   char first_explanation[CAPI_MESSAGE];
   char first_technique[64];
 } capi_graded;
@@ -59,9 +59,9 @@ typedef struct capi_catalogued {
   sf_status status; /* the first call that failed, else SF_OK */
   char failed_call[64];
   uint64_t added, duplicates, added_again, duplicates_again;
-  size_t rows, rows_matching;     /* rows whose givens and ER are those generated */
+  size_t rows, rows_matching; /* rows whose givens and ER are those generated */
   size_t level_rows, level_rows_of_level;
-  size_t limited_rows;            /* with limit 2 */
+  size_t limited_rows; /* with limit 2 */
   size_t read_only_rows;
   int ids_positive;
 } capi_catalogued;

@@ -1,13 +1,13 @@
 // Runs the C scenarios of capi_checks.c and checks what they report against the C++
 // libraries: the independent validator, the generator and the grader.
-#include <unistd.h>
-
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "capi_checks.h"
@@ -43,7 +43,9 @@ std::vector<std::string> fixture(const std::string& name, std::size_t n) {
   return lines;
 }
 
-Grid puzzle_of(const std::string& text) { return sudoforge::parse_one(text).grid; }
+Grid puzzle_of(const std::string& text) {
+  return sudoforge::parse_one(text).grid;
+}
 
 TEST(CApi, CountsAndSolvesUniquePuzzlesOfEverySize) {
   std::vector<std::string> puzzles = fixture("solver/unique_9x9.txt", 3);
@@ -186,6 +188,31 @@ TEST(CApi, StopFlagAndTimeLimitEndLongCalls) {
   EXPECT_EQ(out.timed_status, SF_STOPPED);
   EXPECT_TRUE(out.timed_out_set);
   EXPECT_LT(out.timed_count, 1000000u);
+}
+
+// Several threads at once, each with its own message: one thread's failures never show in
+// another's sf_last_error, and concurrent grades agree.
+TEST(CApi, ThreadsKeepTheirOwnMessages) {
+  const std::string puzzle = fixture("solver/unique_9x9.txt", 1).at(0);
+  capi_graded alone;
+  capi_grade(puzzle.c_str(), &alone);
+  ASSERT_EQ(alone.status, SF_OK);
+  std::vector<int> ok(4, 0);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < ok.size(); ++t) {
+    threads.emplace_back([&, t] {
+      int good = 1;
+      for (int round = 0; round < 5; ++round) {
+        good &= capi_free_null_and_clear_message();
+        capi_graded g;
+        capi_grade(puzzle.c_str(), &g);
+        good &= g.status == SF_OK && g.er == alone.er && g.step_count == alone.step_count;
+      }
+      ok[t] = good;
+    });
+  }
+  for (std::thread& th : threads) th.join();
+  for (std::size_t t = 0; t < ok.size(); ++t) EXPECT_EQ(ok[t], 1) << "thread " << t;
 }
 
 }  // namespace
