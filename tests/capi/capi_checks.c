@@ -386,23 +386,30 @@ void capi_version(int* major, int* minor, int* patch, char* text, size_t text_si
   copy_text(text, text_size, sf_version_string());
 }
 
-void capi_stop(double seconds, capi_stopped* out) {
+/* Generates `count` puzzles under `stop`: the status, whether a handle came back, and how
+ * many puzzles it holds. */
+static sf_status stopped_generation(uint64_t count, sf_stop* stop, int* out_set, size_t* done) {
   sf_generate_options options = {0};
-  sf_grade_options grade = {0};
   sf_puzzles* puzzles = NULL;
+  sf_status status;
+  options.count = count;
+  options.stop = stop;
+  status = sf_generate(&options, &puzzles);
+  *out_set = puzzles != NULL;
+  *done = sf_puzzles_count(puzzles);
+  sf_puzzles_free(puzzles);
+  return status;
+}
+
+void capi_stop(double seconds, capi_stopped* out) {
+  sf_grade_options grade = {0};
   sf_rating* rating = NULL;
   sf_stop* stop = NULL;
   memset(out, 0, sizeof *out);
 
   if (sf_stop_new(0, &stop) != SF_OK) return;
   sf_stop_request(stop);
-  options.count = 1000;
-  options.stop = stop;
-  out->raised_status = sf_generate(&options, &puzzles);
-  out->raised_out_set = puzzles != NULL;
-  out->raised_count = sf_puzzles_count(puzzles);
-  sf_puzzles_free(puzzles);
-  puzzles = NULL;
+  out->raised_status = stopped_generation(1000, stop, &out->raised_out_set, &out->raised_count);
   grade.stop = stop;
   out->grade_status =
       sf_grade("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
@@ -412,11 +419,6 @@ void capi_stop(double seconds, capi_stopped* out) {
 
   /* A million graded puzzles take far longer than the limit. */
   if (sf_stop_new(seconds, &stop) != SF_OK) return;
-  options.count = 1000000;
-  options.stop = stop;
-  out->timed_status = sf_generate(&options, &puzzles);
-  out->timed_out_set = puzzles != NULL;
-  out->timed_count = sf_puzzles_count(puzzles);
-  sf_puzzles_free(puzzles);
+  out->timed_status = stopped_generation(1000000, stop, &out->timed_out_set, &out->timed_count);
   sf_stop_free(stop);
 }
