@@ -140,6 +140,7 @@ typedef struct sf_puzzle {
 SF_API size_t sf_puzzles_count(const sf_puzzles* puzzles);
 /* Puzzle i (0 <= i < count) into *out; its pointers live as long as `puzzles`. */
 SF_API sf_status sf_puzzles_get(const sf_puzzles* puzzles, size_t i, sf_puzzle* out);
+/* Frees the puzzles and every string they handed out. NULL: nothing. */
 SF_API void sf_puzzles_free(sf_puzzles* puzzles);
 
 /* ---- Generate ---- */
@@ -206,11 +207,13 @@ typedef struct sf_step {
  * rated; SF_STOPPED when stopped (nothing returned). The ratings are those of
  * `sudoforge grade`. */
 SF_API sf_status sf_grade(const char* puzzle, const sf_grade_options* options, sf_rating** out);
+/* The summary into *out; its strings are owned by `rating` and live as long as it. */
 SF_API sf_status sf_rating_get(const sf_rating* rating, sf_rating_info* out);
 /* Technique i (0 <= i < technique_count), owned by `rating`; NULL when out of range. */
 SF_API const char* sf_rating_technique(const sf_rating* rating, size_t i);
 /* Step i (0 <= i < steps_kept) into *out; its pointers live as long as `rating`. */
 SF_API sf_status sf_rating_step(const sf_rating* rating, size_t i, sf_step* out);
+/* Frees the rating and every string and step it handed out. NULL: nothing. */
 SF_API void sf_rating_free(sf_rating* rating);
 
 /* ---- Catalogue (the SQLite file of `sudoforge db`) ---- */
@@ -222,6 +225,8 @@ typedef struct sf_catalogue sf_catalogue;
  * with sf_catalogue_close). SF_IO when the file is not a sudoforge catalogue or cannot be
  * opened. */
 SF_API sf_status sf_catalogue_open(const char* path, int flags, sf_catalogue** out);
+/* Closes the file and frees the handle (puzzles queried from it stay valid). NULL:
+ * nothing. */
 SF_API void sf_catalogue_close(sf_catalogue* catalogue);
 
 /* Stores every puzzle of `puzzles` (from sf_generate or a query) in one transaction: all
