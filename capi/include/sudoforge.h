@@ -63,8 +63,9 @@ typedef enum sf_status {
   SF_INTERNAL = 9          /* anything else (out of memory, a bug) */
 } sf_status;
 
-/* "ok", "invalid argument", ... (static); "unknown" for a value outside the enum. */
-SF_API const char* sf_status_name(sf_status status);
+/* "ok", "invalid argument", ... (static); "unknown" for a value outside the enum (an int,
+ * so that any value a caller holds may be passed). */
+SF_API const char* sf_status_name(int status);
 
 /* The message of this thread's last call that returned an sf_status ("" after SF_OK).
  * Never NULL. Valid until the next such call on this thread. */
@@ -250,7 +251,7 @@ typedef struct sf_query {
   size_t technique_count;
   int size;            /* board size N; 0 = any */
   const char* variant; /* NULL = any board */
-  sf_order order;      /* SF_ORDER_ID by default */
+  int order;           /* an sf_order (SF_ORDER_ID by default); others: SF_INVALID_ARGUMENT */
   uint64_t seed;       /* SF_ORDER_RANDOM: the same seed, the same sample; 0 = fresh */
   int64_t limit;       /* at most this many rows; 0 = no limit */
 } sf_query;

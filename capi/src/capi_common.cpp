@@ -83,7 +83,7 @@ using sudoforge::capi::require;
 
 extern "C" {
 
-const char* sf_status_name(sf_status status) {
+const char* sf_status_name(int status) {
   switch (status) {
     case SF_OK:
       return "ok";

@@ -339,6 +339,9 @@ size_t capi_error_cases(const char* dir, capi_case* cases, size_t max) {
     query.size = 7;
     CASE("query size 7", SF_INVALID_ARGUMENT, sf_catalogue_query(catalogue, &query, &puzzles));
     query.size = 0;
+    query.order = 42;
+    CASE("query order 42", SF_INVALID_ARGUMENT, sf_catalogue_query(catalogue, &query, &puzzles));
+    query.order = SF_ORDER_ID;
     if (sf_catalogue_query(catalogue, &query, &puzzles) == SF_OK) {
       CASE("puzzles_get past the end", SF_INVALID_ARGUMENT,
            sf_puzzles_get(puzzles, sf_puzzles_count(puzzles), &puzzle));
@@ -376,7 +379,7 @@ int capi_free_null_and_clear_message(void) {
     return 0;
   }
   return sf_last_error()[0] == '\0' && strcmp(sf_status_name(SF_OK), "ok") == 0 &&
-         strcmp(sf_status_name((sf_status)99), "unknown") == 0;
+         strcmp(sf_status_name(99), "unknown") == 0;
 }
 
 void capi_version(int* major, int* minor, int* patch, char* text, size_t text_size) {
