@@ -20,6 +20,13 @@ if(NOT SUDOFORGE_FUZZ)
     get_target_property(_dirs sudoforge_${component} INTERFACE_INCLUDE_DIRECTORIES)
     list(APPEND _includes ${_dirs})
   endforeach()
+  # The C API's entry points live in the same shared library, so C programs and other
+  # languages' foreign-function interfaces load one file.
+  if(TARGET sudoforge_c)
+    list(APPEND _objects $<TARGET_OBJECTS:sudoforge_c>)
+    get_target_property(_dirs sudoforge_c INTERFACE_INCLUDE_DIRECTORIES)
+    list(APPEND _includes ${_dirs})
+  endif()
   list(REMOVE_DUPLICATES _includes)
   add_library(sudoforge_shared SHARED ${_objects})
   add_library(sudoforge::sudoforge ALIAS sudoforge_shared)
@@ -56,6 +63,10 @@ foreach(component IN LISTS SUDOFORGE_COMPONENTS)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${component}/include/
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endforeach()
+if(TARGET sudoforge_c)
+  install(FILES ${PROJECT_SOURCE_DIR}/capi/include/sudoforge.h
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endif()
 install(TARGETS sudoforge RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 set(SUDOFORGE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/sudoforge)

@@ -158,6 +158,21 @@ TEST(Install, PkgConfigBuildsTheExample) {
   expect_consumer_output(ok("LD_LIBRARY_PATH=" + in_quotes(libdir()) + " " + in_quotes(exe)));
 }
 
+// A C program (examples/c) compiled as C99 against the installed sudoforge.h and the
+// shared library found by pkg-config: the C API is in the same library as the C++ one.
+TEST(Install, PkgConfigBuildsTheCExample) {
+  ASSERT_TRUE(fs::exists(prefix() / "include/sudoforge.h"));
+  const std::string pc = "PKG_CONFIG_PATH=" + in_quotes(libdir() / "pkgconfig") + " ";
+  const fs::path exe = scratch_dir() / "consumer-c";
+  ok("cc -std=c99 -Wall -Wextra -pedantic -Werror " +
+     in_quotes(fs::path(SUDOFORGE_SOURCE_DIR) / "examples/c/generate.c") + " -o " +
+     in_quotes(exe) + " $(" + pc + "pkg-config --cflags --libs sudoforge)");
+  const std::string out = ok("LD_LIBRARY_PATH=" + in_quotes(libdir()) + " " + in_quotes(exe));
+  EXPECT_TRUE(std::regex_search(
+      out, std::regex("^([1-9.]{81} [0-9]+\\.[0-9] hard\n){3}solutions: 1\n$")))
+      << out;
+}
+
 // The man page renders and has a section for every command, with its options.
 TEST(Install, ManPageNamesEveryCommand) {
   const fs::path page = prefix() / "share/man/man1/sudoforge.1";
