@@ -154,6 +154,7 @@ int book_from_files(const std::vector<std::string>& files, const ReaderOptions& 
   std::vector<book::BookPuzzle> items;
   SudokuSolver solver;
   for_each_record(files, reader, diagnostics, [&](const Record& rec, const std::string& source) {
+    if (skip_killer(rec, source, "book", diagnostics)) return true;
     const Grid& givens = rec.grid;
     if (const std::string conflict = describe_conflict(givens, Alphabet::standard(givens.size()));
         !conflict.empty()) {

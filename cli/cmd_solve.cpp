@@ -29,7 +29,8 @@ constexpr const char* kExamples =
     " | sudoforge solve\n"
     "  sgt-solo --generate 3 9jdt | sudoforge solve   Simon Tatham's Solo game IDs (jigsaw here)\n"
     "  sgt-solo --generate 3 3x3kdi | sudoforge solve --count   Solo's killers (3x3xk: killer X)\n"
-    "  sudoforge solve 'killer:AABB...;A=3,B=7,...'   the killer text form (README: Killer Sudoku)\n";
+    "  echo 'killer:AABCDEBCDEFFGHHF;A=3,B=4,C=6,D=5,E=5,F=8,G=4,H=5' | sudoforge solve\n"
+    "                                  the killer text form (README: Killer Sudoku)\n";
 
 }  // namespace
 
