@@ -20,8 +20,8 @@
 #include <memory>
 
 #include "commands.h"
-#include "input.h"
 #include "generate_options.h"
+#include "input.h"
 #include "printer.h"
 #include "progress.h"
 #include "query_options.h"
@@ -147,8 +147,9 @@ int cmd_testset(const Invocation& inv) {
     throw UsageError("--levels is for generated sets; use --level with --db");
   const bool from_files = vm.count("files") > 0;
   if (from_files && (from_db || filter.level || vm.count("levels") || filter.symmetry)) {
-    throw UsageError("puzzle files give the set's puzzles: no --db, --level, --levels or "
-                     "--symmetry with them");
+    throw UsageError(
+        "puzzle files give the set's puzzles: no --db, --level, --levels or "
+        "--symmetry with them");
   }
 
   workflow::TestsetRng rng(seed);
@@ -161,26 +162,28 @@ int cmd_testset(const Invocation& inv) {
     // Every unique puzzle of the files, shuffled; the first n_unique are the set's.
     SudokuSolver checker;
     std::vector<workflow::TestBase> read;
-    for_each_record(input_files(vm), reader_options_from(vm), diag,
-                    [&](const Record& rec, const std::string& src) {
-                      if (find_conflict(rec.grid)) {
-                        diag.record_error(src, rec.line,
-                                          describe_conflict(rec.grid, rec.style.alphabet));
-                        return true;
-                      }
-                      std::optional<Grid> solution;
-                      const auto n = checker.enumerate(rec.grid, [&](const Grid& s) {
-                        solution = s;
-                        return true;
-                      }, 2);
-                      if (n != 1) {
-                        diag.record_error(src, rec.line,
-                                          n ? "not unique: skipped" : "no solution: skipped");
-                        return true;
-                      }
-                      read.push_back({rec.grid, *solution, "", std::nullopt});
-                      return true;
-                    });
+    for_each_record(
+        input_files(vm), reader_options_from(vm), diag,
+        [&](const Record& rec, const std::string& src) {
+          if (find_conflict(rec.grid)) {
+            diag.record_error(src, rec.line, describe_conflict(rec.grid, rec.style.alphabet));
+            return true;
+          }
+          std::optional<Grid> solution;
+          const auto n = checker.enumerate(
+              rec.grid,
+              [&](const Grid& s) {
+                solution = s;
+                return true;
+              },
+              2);
+          if (n != 1) {
+            diag.record_error(src, rec.line, n ? "not unique: skipped" : "no solution: skipped");
+            return true;
+          }
+          read.push_back({rec.grid, *solution, "", std::nullopt});
+          return true;
+        });
     if (diag.exit_code() == kIo) return kIo;
     workflow::shuffle(read, rng);
     const std::size_t needed = std::max<std::size_t>(n_unique, 1);

@@ -261,8 +261,8 @@ Geometry Geometry::with_cages(std::vector<Cage> cages) const {
       throw CageError(first, "the cage at " + cell_name(first) + " has sum " +
                                  std::to_string(cages[i].sum) + ", impossible for " +
                                  std::to_string(k) + " distinct symbols of 1.." +
-                                 std::to_string(n) + " (" + std::to_string(min_cage_sum(k)) +
-                                 ".." + std::to_string(max_cage_sum(n, k)) + ")");
+                                 std::to_string(n) + " (" + std::to_string(min_cage_sum(k)) + ".." +
+                                 std::to_string(max_cage_sum(n, k)) + ")");
     }
     // Orthogonally connected: a walk from the first cell reaches them all.
     std::vector<int> stack{first}, reached{first};
@@ -270,8 +270,8 @@ Geometry Geometry::with_cages(std::vector<Cage> cages) const {
       const int cell = stack.back();
       stack.pop_back();
       const int r = cell / n, c = cell % n;
-      const int next[4] = {r > 0 ? cell - n : -1, r + 1 < n ? cell + n : -1,
-                           c > 0 ? cell - 1 : -1, c + 1 < n ? cell + 1 : -1};
+      const int next[4] = {r > 0 ? cell - n : -1, r + 1 < n ? cell + n : -1, c > 0 ? cell - 1 : -1,
+                           c + 1 < n ? cell + 1 : -1};
       for (int other : next) {
         if (other < 0 || cage_of[other] != static_cast<int>(i)) continue;
         if (std::find(reached.begin(), reached.end(), other) != reached.end()) continue;
@@ -283,8 +283,8 @@ Geometry Geometry::with_cages(std::vector<Cage> cages) const {
       const auto apart = std::find_if(cells.begin(), cells.end(), [&](int cell) {
         return std::find(reached.begin(), reached.end(), cell) == reached.end();
       });
-      throw CageError(*apart, "the cage at " + cell_name(first) + " is not connected: " +
-                                  cell_name(*apart) + " is apart from it");
+      throw CageError(*apart, "the cage at " + cell_name(first) +
+                                  " is not connected: " + cell_name(*apart) + " is apart from it");
     }
   }
   const auto loose = std::find(cage_of.begin(), cage_of.end(), -1);

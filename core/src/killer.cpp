@@ -24,8 +24,7 @@ struct DigitSets {
 }  // namespace
 
 std::span<const std::uint32_t> cage_digit_sets(int n, int size, int sum) {
-  if (n < 1 || n > kMaxKillerSize || size < 1 || size > n || sum < 1 ||
-      sum > n * (n + 1) / 2) {
+  if (n < 1 || n > kMaxKillerSize || size < 1 || size > n || sum < 1 || sum > n * (n + 1) / 2) {
     return {};
   }
   // Built once on first use for every size (thread-safe static initialisation).

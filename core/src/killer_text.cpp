@@ -17,8 +17,8 @@ constexpr std::string_view kLabels =
 static_assert(kLabels.size() >= 81);
 
 bool is_label(char c) {
-  return std::isgraph(static_cast<unsigned char>(c)) && std::string_view(".;,=:").find(c) ==
-                                                           std::string_view::npos;
+  return std::isgraph(static_cast<unsigned char>(c)) &&
+         std::string_view(".;,=:").find(c) == std::string_view::npos;
 }
 
 // N for a map of `cells` characters: 4, 6 or 9.
@@ -73,8 +73,8 @@ Geometry layout_board(const Variant& variant, std::string_view layout, int offse
     }
     const int cage = cage_of_label[static_cast<unsigned char>(item[0])];
     if (cage < 0) {
-      throw KillerTextError(pos, std::string("a sum for cage '") + item[0] +
-                                     "', which is not in the map");
+      throw KillerTextError(
+          pos, std::string("a sum for cage '") + item[0] + "', which is not in the map");
     }
     int sum = 0;
     const auto [p, ec] = std::from_chars(item.data() + 2, item.data() + item.size(), sum);

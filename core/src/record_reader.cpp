@@ -299,6 +299,10 @@ std::optional<Record> RecordReader::next() {
         looks_like_killer_text(t.substr(0, t.find_first_of(" \t")))) {
       return parse_killer_record(line);
     }
+    // A line that is only a killer variant's name ("killer", "killer+x") opens a block.
+    if (options_.format != FormatHint::kCsv && looks_like_killer_text(t + ":")) {
+      return parse_killer_block(line);
+    }
     if (options_.format == FormatHint::kCsv ||
         (options_.format == FormatHint::kAuto && may_be_csv_header(t))) {
       const auto header = split_csv(t);
@@ -400,18 +404,78 @@ Record RecordReader::parse_killer_record(const Line& line) {
   const std::size_t e = line.text.find_first_of(" \t", b);
   const std::string token = line.text.substr(b, e == std::string::npos ? e : e - b);
   Record r;
-  r.grid = killer_board(line.number, static_cast<int>(b) + 1,
-                        [&] { return parse_killer_text(token); });
+  r.grid =
+      killer_board(line.number, static_cast<int>(b) + 1, [&] { return parse_killer_text(token); });
   const Variant v = Variant::of(r.grid.geometry());
   if (options_.variant && !(v == *options_.variant)) {
-    throw ParseError(line.number, 0,
-                     "variant " + v.name() + " where " + options_.variant->name() + " was asked for");
+    throw ParseError(
+        line.number, 0,
+        "variant " + v.name() + " where " + options_.variant->name() + " was asked for");
   }
   check_size(r.grid.size(), options_, line.number);
   r.style.alphabet = Alphabet::standard(r.grid.size());
   r.style.layout = Layout::kLine;
   r.line = line.number;
   r.trailer = e == std::string::npos ? "" : trim(line.text.substr(e));
+  return r;
+}
+
+Record RecordReader::parse_killer_block(const Line& first) {
+  const auto fail = [&](int line, const std::string& what) {
+    throw ParseError(line, 0, "killer block: " + what);
+  };
+  std::string map;
+  std::size_t n = 0;
+  Line l;
+  while (n == 0 || map.size() < n * n) {
+    if (!read_line(l)) fail(first.number, "the input ends inside the cage map");
+    const std::string row = trim(l.text);
+    if (n == 0) {
+      n = row.size();
+      if (n != 4 && n != 6 && n != 9) {
+        fail(l.number,
+             "a cage map row of " + std::to_string(n) + " characters; expected 4, 6 or 9");
+      }
+    } else if (row.size() != n) {
+      fail(l.number, "a cage map row of " + std::to_string(row.size()) + " characters; expected " +
+                         std::to_string(n));
+    }
+    map += row;
+  }
+  if (!read_line(l)) fail(first.number, "no sums after the cage map");
+  const std::string sums = trim(l.text);
+  // Givens: N rows of symbols and empties right after the sums; a blank line ends the
+  // block without them.
+  const auto givens_row = [&](const std::string& row) {
+    return row.size() == n && std::all_of(row.begin(), row.end(), [](char c) {
+             return (c >= '0' && c <= '9') || Alphabet::is_empty_char(c);
+           });
+  };
+  std::string givens;
+  for (std::size_t row = 0; row < n; ++row) {
+    if (!peek_line(l) || !givens_row(trim(l.text))) {
+      if (row == 0) break;
+      read_line(l);  // the bad row is the record's: the next record starts after it
+      fail(l.number, "a row of givens of " + std::to_string(trim(l.text).size()) +
+                         " symbols; expected " + std::to_string(n) + " rows of " +
+                         std::to_string(n));
+    }
+    read_line(l);
+    givens += trim(l.text);
+  }
+  const std::string token =
+      trim(first.text) + ":" + map + ";" + sums + (givens.empty() ? "" : ";" + givens);
+  Record r;
+  r.grid = killer_board(first.number, 0, [&] { return parse_killer_text(token); });
+  const Variant v = Variant::of(r.grid.geometry());
+  if (options_.variant && !(v == *options_.variant)) {
+    fail(first.number,
+         "variant " + v.name() + " where " + options_.variant->name() + " was asked for");
+  }
+  check_size(r.grid.size(), options_, first.number);
+  r.style.alphabet = Alphabet::standard(r.grid.size());
+  r.style.layout = Layout::kLine;
+  r.line = first.number;
   return r;
 }
 
@@ -428,8 +492,8 @@ Record RecordReader::parse_killer_cells(const Line& line, const std::string& tok
     const Geometry board = parse_killer_layout(variant, trim(*layout));
     if (static_cast<int>(token.size()) != board.cell_count()) {
       throw KillerTextError(-1, "a puzzle of " + std::to_string(token.size()) +
-                                    " symbols on a board of " +
-                                    std::to_string(board.cell_count()) + " cells");
+                                    " symbols on a board of " + std::to_string(board.cell_count()) +
+                                    " cells");
     }
     const Alphabet alphabet = Alphabet::standard(board.size());
     Grid grid(board);

@@ -69,7 +69,8 @@ Params decode_params(std::string_view p) {
                         std::string("unknown Solo parameter '") + ch + "'");
     }
   }
-  if (jigsaw && out.killer) throw SoloIdError(-1, "killer jigsaw IDs ('j' and 'k') are not supported");
+  if (jigsaw && out.killer)
+    throw SoloIdError(-1, "killer jigsaw IDs ('j' and 'k') are not supported");
   if (!jigsaw && out.r == 1) throw SoloIdError(-1, "boxes of one column need 'j' (jigsaw)");
   const int n = out.c * out.r;
   if (n < 4 || n > 25 || (!jigsaw && (out.c < 2 || out.r < 2))) {

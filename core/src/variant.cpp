@@ -106,9 +106,10 @@ Variant Variant::parse(std::string_view spelling) {
     const auto it = std::find_if(kNames.begin(), kNames.end(),
                                  [&](const Named& n) { return n.name == canonical; });
     if (it == kNames.end()) {
-      throw VariantError("unknown variant '" + word + "' in '" + std::string(spelling) +
-                         "': use classic, or killer, x, windoku, dg, asterisk, centre-dot, girandola, "
-                         "jigsaw joined with '+'");
+      throw VariantError(
+          "unknown variant '" + word + "' in '" + std::string(spelling) +
+          "': use classic, or killer, x, windoku, dg, asterisk, centre-dot, girandola, "
+          "jigsaw joined with '+'");
     }
     flags |= it->flag;
     if (plus == std::string::npos) break;
@@ -168,7 +169,8 @@ Variant Variant::of(const Geometry& board) {
   std::vector<bool> matched(extra.size(), false);
   const bool nine_with_boxes = board.size() == 9 && board.has_boxes();
   for (const Named& named : kNames) {
-    if (named.flag == kJigsaw || named.flag == kKiller || (named.flag != kX && !nine_with_boxes)) continue;
+    if (named.flag == kJigsaw || named.flag == kKiller || (named.flag != kX && !nine_with_boxes))
+      continue;
     Houses houses;
     Names names;
     extra_houses_of(Variant(named.flag), board.size(), board.box_rows(), board.box_cols(), houses,

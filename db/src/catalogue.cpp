@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "sudoforge/core/canonical.h"
-#include "sudoforge/core/record_writer.h"
 #include "sudoforge/core/killer_text.h"
+#include "sudoforge/core/record_writer.h"
 #include "sudoforge/core/variant.h"
 #include "sudoforge/db/schema.h"
 #include "sudoforge/db/transaction.h"

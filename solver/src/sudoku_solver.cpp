@@ -182,19 +182,24 @@ bool SudokuSolver::has_other_solution(const Grid& puzzle, std::span<const Candid
   return impl_->run(puzzle, 1, stats, excluded, {}, known) > 0;
 }
 
+namespace {
+// A solution sink that copies the first solution to `out` (n cells) and stops the search.
+struct CopyFirst {
+  std::uint8_t* out;
+  std::size_t n;
+  static bool fn(void* ctx, const std::uint8_t* cells) {
+    auto* self = static_cast<CopyFirst*>(ctx);
+    std::copy(cells, cells + self->n, self->out);
+    return false;
+  }
+};
+}  // namespace
+
 std::optional<Grid> SudokuSolver::solve(const Grid& grid, SearchStats* stats) {
   auto& buffer = impl_->buffer;
   buffer.resize(grid.cell_count());
-  struct Copy {
-    std::uint8_t* out;
-    std::size_t n;
-    static bool fn(void* ctx, const std::uint8_t* cells) {
-      auto* self = static_cast<Copy*>(ctx);
-      std::copy(cells, cells + self->n, self->out);
-      return false;
-    }
-  } copy{buffer.data(), buffer.size()};
-  if (impl_->run(grid, 1, stats, {}, {&Copy::fn, &copy}) == 0) return std::nullopt;
+  CopyFirst copy{buffer.data(), buffer.size()};
+  if (impl_->run(grid, 1, stats, {}, {&CopyFirst::fn, &copy}) == 0) return std::nullopt;
   return Grid(grid.geometry(), buffer);
 }
 
@@ -227,16 +232,8 @@ std::optional<Grid> SudokuSolver::random_solution(const Grid& partial, std::uint
   // faster; a 9x9 search never needs the restarts), every other board the cell engine.
   const Geometry& g = partial.geometry();
   if (g.has_cages()) {
-    struct Copy {
-      std::uint8_t* out;
-      std::size_t n;
-      static bool fn(void* ctx, const std::uint8_t* cells) {
-        auto* self = static_cast<Copy*>(ctx);
-        std::copy(cells, cells + self->n, self->out);
-        return false;
-      }
-    } copy{buffer.data(), buffer.size()};
-    if (impl_->killer.run(g, partial.cells().data(), {}, 1, stats, {&Copy::fn, &copy},
+    CopyFirst copy{buffer.data(), buffer.size()};
+    if (impl_->killer.run(g, partial.cells().data(), {}, 1, stats, {&CopyFirst::fn, &copy},
                           impl_->limits, &seed) == 0) {
       return std::nullopt;
     }

@@ -67,7 +67,8 @@ TEST(KillerCli, CountAndAllOnSoloIds) {
   ASSERT_GE(lines.size(), 20u);
   for (const auto& line : lines) EXPECT_EQ(line, "1");
   // Rows as cages of sum 10: every 4x4 grid fits, so --all lists up to its limit.
-  const CliResult all = run_cli("solve --all --limit 5", "killer:AAAABBBBCCCCDDDD;A=10,B=10,C=10,D=10\n");
+  const CliResult all =
+      run_cli("solve --all --limit 5", "killer:AAAABBBBCCCCDDDD;A=10,B=10,C=10,D=10\n");
   EXPECT_EQ(all.exit_code, 0) << all.err;
   EXPECT_EQ(lines_of(all.out).size(), 5u);
 }
@@ -75,14 +76,14 @@ TEST(KillerCli, CountAndAllOnSoloIds) {
 TEST(KillerCli, BadRecordsGetFileLineAndExitOne) {
   const std::string file = write_file(
       "bad_killers.txt",
-      std::string(kFour) + "\n" +                                               // 1 ok
-          "killer:ABABCDEBCDEFFGGHH;A=3,B=4,C=6,D=5,E=5,F=7,G=7,H=3\n" +         // 2 length
-          "killer:ABACDEBCDEFFGGHH;A=3,B=4,C=6,D=5,E=5,F=7,G=7,H=3\n" +          // 3 not connected
-          "killer:AABCDEBCDEFFGGHH;A=2,B=4,C=6,D=5,E=5,F=7,G=7,H=3\n" +          // 4 impossible sum
-          "killer:AABC.EBCDEFFGGHH;A=3,B=4,C=6,D=5,E=5,F=7,G=7,H=3\n" +          // 5 no cage
-          std::string(kFour) + ";4...............\n" +                           // 6 given vs cage
-          std::string(kFour) + ";...............3\n" +                           // 7 no solution
-          "2x2k:p,_a_aa_ab_____aaa,7_6a3a6b5b8_5c\n");                          // 8 ok
+      std::string(kFour) + "\n" +                                         // 1 ok
+          "killer:ABABCDEBCDEFFGGHH;A=3,B=4,C=6,D=5,E=5,F=7,G=7,H=3\n" +  // 2 length
+          "killer:ABACDEBCDEFFGGHH;A=3,B=4,C=6,D=5,E=5,F=7,G=7,H=3\n" +   // 3 not connected
+          "killer:AABCDEBCDEFFGGHH;A=2,B=4,C=6,D=5,E=5,F=7,G=7,H=3\n" +   // 4 impossible sum
+          "killer:AABC.EBCDEFFGGHH;A=3,B=4,C=6,D=5,E=5,F=7,G=7,H=3\n" +   // 5 no cage
+          std::string(kFour) + ";4...............\n" +                    // 6 given vs cage
+          std::string(kFour) + ";...............3\n" +                    // 7 no solution
+          "2x2k:p,_a_aa_ab_____aaa,7_6a3a6b5b8_5c\n");                    // 8 ok
   const CliResult r = run_cli("solve --count " + file);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_EQ(r.out, "1\n0\n1\n");

@@ -1,12 +1,13 @@
 // The killer model: cages on a board (Geometry::with_cages), the digit-set tables, the
 // killer text form, Solo's killer IDs, and every bad-input case as a typed error.
+#include "sudoforge/core/killer.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <bit>
 #include <sstream>
 
-#include "sudoforge/core/killer.h"
 #include "sudoforge/core/killer_text.h"
 #include "sudoforge/core/record_reader.h"
 #include "sudoforge/core/record_writer.h"
@@ -201,11 +202,10 @@ TEST(SoloKiller, DecodesCagesAndSums) {
 }
 
 TEST(KillerRecords, BadRecordsAreSkippedWithTheirLine) {
-  std::istringstream in(std::string(kFour) + "\n" +
-                        "killer:ABABCCDDEEFFGGHH;A=3,B=7,C=7,D=3,E=5,F=5,G=5,H=5\n" +
-                        std::string(kFour) + ";3...............\n" +
-                        "killer:AABBCCDDEEFFGGHH;A=3,B=7,C=7,D=3,E=5,F=5,G=5,Q=5\n" + kFour +
-                        " trailer\n");
+  std::istringstream in(
+      std::string(kFour) + "\n" + "killer:ABABCCDDEEFFGGHH;A=3,B=7,C=7,D=3,E=5,F=5,G=5,H=5\n" +
+      std::string(kFour) + ";3...............\n" +
+      "killer:AABBCCDDEEFFGGHH;A=3,B=7,C=7,D=3,E=5,F=5,G=5,Q=5\n" + kFour + " trailer\n");
   RecordReader reader(in);
   std::vector<int> good, bad;
   std::vector<std::string> messages;
@@ -225,6 +225,34 @@ TEST(KillerRecords, BadRecordsAreSkippedWithTheirLine) {
   EXPECT_NE(messages[0].find("not connected"), std::string::npos);
   EXPECT_NE(messages[1].find("cannot hold"), std::string::npos);
   EXPECT_NE(messages[2].find("not in the map"), std::string::npos);
+}
+
+TEST(KillerRecords, BlockFormReadsLikeTheToken) {
+  std::istringstream in(
+      "killer\nAABB\nCCDD\nEEFF\nGGHH\nA=3,B=7,C=7,D=3,E=5,F=5,G=5,H=5\n"
+      "\n"
+      "killer+x\nAABB\nCCDD\nEEFF\nGGHH\nA=3,B=7,C=7,D=3,E=5,F=5,G=5,H=5\n1...\n....\n....\n...4\n"
+      "killer\nAABB\nCCD\n"
+      "killer\nAABB\nCCDD\nEEFF\nGGHH\nA=3,B=7,C=7,D=3,E=5,F=5,G=5,H=5\n1...\n..\n" +
+      std::string(kFour) + "\n");
+  RecordReader reader(in);
+  std::vector<std::string> tokens;
+  std::vector<int> bad;
+  while (true) {
+    try {
+      const auto r = reader.next();
+      if (!r) break;
+      tokens.push_back(killer_text(r->grid) + "@" + std::to_string(r->line));
+    } catch (const ParseError& e) {
+      bad.push_back(e.line());
+    }
+  }
+  ASSERT_EQ(tokens.size(), 3u);
+  EXPECT_EQ(tokens[0], std::string(kFour) + "@1");
+  EXPECT_EQ(tokens[1], "killer+x:" + std::string(kFour + 7) + ";1..............4@8");
+  EXPECT_EQ(tokens[2].substr(0, tokens[2].find('@')), kFour);
+  // The short map row (line 20) and the short givens row (line 28).
+  EXPECT_EQ(bad, (std::vector<int>{20, 28}));
 }
 
 TEST(KillerRecords, CsvRegionsColumnCarriesTheCages) {

@@ -228,8 +228,8 @@ TEST(KillerEngine, PinnedEnginesStillSeeTheCages) {
   // Without its cages this board has 288 solutions; with them, one.
   const Grid puzzle = parse_one(fixture_lines("text_form.txt").front()).grid;
   ASSERT_EQ(puzzle.size(), 4);
-  for (auto engine : {internal::Engine::kLinked, internal::Engine::kBitwise,
-                      internal::Engine::kCellMasks}) {
+  for (auto engine :
+       {internal::Engine::kLinked, internal::Engine::kBitwise, internal::Engine::kCellMasks}) {
     SudokuSolver solver = internal::pinned_solver(engine);
     EXPECT_EQ(solver.count(puzzle, 10), 1u);
   }

@@ -33,7 +33,8 @@ Grid merge_cages(const Grid& puzzle, SudokuSolver& solver, TestsetRng& rng) {
     const Geometry& g = p.geometry();
     std::vector<std::pair<int, int>> pairs;  // neighbouring cages whose union fits
     for (int cell = 0; cell < g.cell_count(); ++cell) {
-      for (int other : {g.col(cell) + 1 < n ? cell + 1 : -1, cell + n < g.cell_count() ? cell + n : -1}) {
+      for (int other :
+           {g.col(cell) + 1 < n ? cell + 1 : -1, cell + n < g.cell_count() ? cell + n : -1}) {
         if (other < 0) continue;
         const int a = g.cage_of(cell), b = g.cage_of(other);
         if (a == b) continue;

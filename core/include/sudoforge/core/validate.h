@@ -10,8 +10,8 @@
 
 namespace sudoforge {
 
-// Two filled cells that share a unit (or a killer cage) and a symbol, the first such pair in cell order
-// (first < second); nullopt when the givens are consistent.
+// Two filled cells that share a unit (or a killer cage) and a symbol, the first such pair in cell
+// order (first < second); nullopt when the givens are consistent.
 std::optional<std::pair<int, int>> find_conflict(const Grid& grid);
 
 // "conflicting givens: r1c1 and r1c5 are both 7" for the pair find_conflict() names,
