@@ -235,9 +235,10 @@ Geometry Geometry::with_cages(std::vector<Cage> cages) const {
   }
   std::vector<int> cage_of(area, -1);
   for (Cage& cage : cages) std::sort(cage.cells.begin(), cage.cells.end());
-  std::sort(cages.begin(), cages.end(), [](const Cage& a, const Cage& b) {
-    return a.cells.empty() || (!b.cells.empty() && a.cells.front() < b.cells.front());
-  });
+  // By first cell; an empty cage (refused below) first.
+  const auto first_cell = [](const Cage& c) { return c.cells.empty() ? -1 : c.cells.front(); };
+  std::sort(cages.begin(), cages.end(),
+            [&](const Cage& a, const Cage& b) { return first_cell(a) < first_cell(b); });
   for (std::size_t i = 0; i < cages.size(); ++i) {
     const auto& cells = cages[i].cells;
     if (cells.empty()) throw CageError(-1, "a cage has no cell");

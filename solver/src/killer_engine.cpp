@@ -40,8 +40,10 @@ void KillerEngine::prepare(const Geometry& g) {
 }
 
 bool KillerEngine::assign(Frame& f, int cell, int v) {
-  // Singles found on the way are placed through a small stack, not recursion.
-  int stack[kCells * 2];
+  // Singles found on the way are placed through a small stack, not recursion. A cell
+  // becomes a single once (masks only shrink), so the stack holds at most the first cell
+  // and one entry per cell.
+  int stack[2 * (kCells + 1)];
   int top = 0;
   stack[top++] = cell;
   stack[top++] = v;
@@ -64,7 +66,6 @@ bool KillerEngine::assign(Frame& f, int cell, int v) {
       f.cand[p] &= static_cast<std::uint16_t>(~bit);
       if (!f.cand[p]) return false;
       if (std::has_single_bit(f.cand[p])) {
-        if (top + 2 > kCells * 2) return false;
         stack[top++] = p;
         stack[top++] = std::countr_zero(f.cand[p]) + 1;
       }

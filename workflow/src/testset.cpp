@@ -24,9 +24,10 @@ bool peer_holds(const Grid& g, int cell, int v) {
 
 // A killer grid whose constraints are loosened instead of its clues: two neighbouring
 // cages (drawn from rng) merged into one with the sum of both, again and again, until the
-// count reaches 2. Fewer, larger cages allow every solution the smaller ones did, except
-// those the merged cage's no-repeat rule excludes; the count decides.
-Grid merge_cages(const Grid& puzzle, SudokuSolver& solver, TestsetRng& rng) {
+// count reaches 2. Only cages whose union repeats no symbol of `solution` are merged, so
+// the known solution stays one: the count only grows.
+Grid merge_cages(const Grid& puzzle, const Grid& solution, SudokuSolver& solver,
+                 TestsetRng& rng) {
   Grid p = puzzle;
   const int n = p.size();
   for (int round = 0; round < 4 * p.cell_count(); ++round) {
@@ -39,7 +40,15 @@ Grid merge_cages(const Grid& puzzle, SudokuSolver& solver, TestsetRng& rng) {
         const int a = g.cage_of(cell), b = g.cage_of(other);
         if (a == b) continue;
         if (static_cast<int>(g.cages()[a].cells.size() + g.cages()[b].cells.size()) > n) continue;
-        pairs.emplace_back(std::min(a, b), std::max(a, b));
+        std::uint32_t seen = 0;
+        bool repeat = false;
+        for (int cage : {a, b}) {
+          for (int c : g.cages()[cage].cells) {
+            repeat |= (seen >> solution[c] & 1u) != 0;
+            seen |= 1u << solution[c];
+          }
+        }
+        if (!repeat) pairs.emplace_back(std::min(a, b), std::max(a, b));
       }
     }
     std::sort(pairs.begin(), pairs.end());
@@ -79,7 +88,7 @@ Grid make_multiple(const TestBase& b, SudokuSolver& solver, TestsetRng& rng) {
     if (solver.count(p, 2) >= 2) return p;
   }
   // A killer without givens (or still unique without them) loosens its cages instead.
-  if (p.geometry().has_cages()) return merge_cages(p, solver, rng);
+  if (p.geometry().has_cages()) return merge_cages(p, b.solution, solver, rng);
   return p;  // unreachable for a real board: the empty grid has many solutions
 }
 
