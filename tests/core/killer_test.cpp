@@ -1,5 +1,6 @@
 // The killer model: cages on a board (Geometry::with_cages), the digit-set tables, the
 // killer text form, Solo's killer IDs, and every bad-input case as a typed error.
+#include "sudoforge/core/errors.h"
 #include "sudoforge/core/killer.h"
 
 #include <gtest/gtest.h>
