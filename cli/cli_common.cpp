@@ -43,8 +43,9 @@ void add_input_options(po::options_description& options) {
 void add_variant_option(po::options_description& options) {
   options.add_options()
     ("variant", po::value<std::string>(),
-     "board of every record: classic, or x, windoku, dg, asterisk, centre-dot, girandola, "
-     "jigsaw joined with '+' (a jigsaw record carries its region map: README, Variants); "
+     "board of every record: classic, or killer, x, windoku, dg, asterisk, centre-dot, "
+     "girandola, jigsaw joined with '+' (a jigsaw record carries its region map, a killer "
+     "record its cages: README, Variants and Killer Sudoku); "
      "default: classic, or a CSV variant column");
 }
 

@@ -174,6 +174,7 @@ int book_from_files(const std::vector<std::string>& files, const ReaderOptions& 
   SudokuSolver solver;
   grader::Grader grader;
   for_each_record(files, reader, diagnostics, [&](const Record& rec, const std::string& source) {
+    if (skip_killer(rec, source, "book", diagnostics)) return true;
     const Grid& givens = rec.grid;
     if (const std::string conflict = describe_conflict(givens, Alphabet::standard(givens.size()));
         !conflict.empty()) {

@@ -169,6 +169,10 @@ int cmd_render(const Invocation& inv) {
         return kRecordsFailed;
       }
       givens = rec->grid;
+      if (givens.geometry().has_cages()) {
+        std::cerr << source << ':' << rec->line << ": render does not handle killer puzzles yet\n";
+        return kRecordsFailed;
+      }
     } catch (const ParseError& e) {
       std::cerr << source << ':' << e.line() << ": " << e.what() << '\n';
       return kRecordsFailed;

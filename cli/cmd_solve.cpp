@@ -27,7 +27,10 @@ constexpr const char* kExamples =
     "  sudoforge solve --target-score noip.txt     NOIP 2009 target Sudoku (max score, or -1)\n"
     "  echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'"
     " | sudoforge solve\n"
-    "  sgt-solo --generate 3 9jdt | sudoforge solve   Simon Tatham's Solo game IDs (jigsaw here)\n";
+    "  sgt-solo --generate 3 9jdt | sudoforge solve   Simon Tatham's Solo game IDs (jigsaw here)\n"
+    "  sgt-solo --generate 3 3x3kdi | sudoforge solve --count   Solo's killers (3x3xk: killer X)\n"
+    "  echo 'killer:AABCDEBCDEFFGHHF;A=3,B=4,C=6,D=5,E=5,F=8,G=4,H=5' | sudoforge solve\n"
+    "                                  the killer text form (README: Killer Sudoku)\n";
 
 }  // namespace
 

@@ -21,6 +21,7 @@
 
 #include "commands.h"
 #include "generate_options.h"
+#include "input.h"
 #include "printer.h"
 #include "progress.h"
 #include "query_options.h"
@@ -37,7 +38,7 @@ namespace sudoforge::cli {
 namespace {
 
 constexpr const char* kTestsetUsage =
-    "sudoforge testset [--count N] [--seed S] [--db FILE [FILTERS]] [OPTIONS]";
+    "sudoforge testset [PUZZLE_FILE...] [--count N] [--seed S] [--db FILE [FILTERS]] [OPTIONS]";
 constexpr const char* kExamples =
     "  sudoforge testset --count 1000 --seed 7 > set.txt     generated: puzzle:count:solution\n"
     "  sudoforge testset --count 100 --unique 0.5 --multiple 0.25 --none 0.25 --output csv\n"
@@ -46,10 +47,12 @@ constexpr const char* kExamples =
     "  sudoforge testset --size 16 --count 20 --levels easy,medium --threads 2\n"
     "  sudoforge testset --db cat.db --variant jigsaw -o csv    jigsaws of a catalogue\n"
     "  sudoforge testset --variant x --count 50 --seed 3        generated X puzzles\n"
+    "  sgt-solo --generate 50 3x3kdi > k.txt; sudoforge testset k.txt --count 40   from files\n"
     "\n"
     "Line format, one puzzle per line: PUZZLE:COUNT:SOLUTION, where COUNT is the number of\n"
     "solutions capped at 2 (0 none, 1 unique, 2 two or more) and SOLUTION is given when\n"
-    "COUNT is 1 (empty otherwise); a jigsaw line adds :REGIONS (its map). csv/json add the\n"
+    "COUNT is 1 (empty otherwise); a jigsaw line adds :REGIONS (its map), a killer line\n"
+    ":CAGES (MAP;SUMS: README, Killer Sudoku). csv/json add the\n"
     "kind (unique, multiple, none), for unique puzzles the level and SE rating, and the\n"
     "board (variant, regions). --variant V: a generated set of that board (a jigsaw\n"
     "puzzle gets its own layout), or the catalogue's puzzles of that board. Unique puzzles are\n"
@@ -60,6 +63,9 @@ constexpr const char* kExamples =
     "README, Grading). Puzzles without a solution never repeat a given in\n"
     "a unit. The fractions are normalised to their sum. The same --seed (and options, and\n"
     "catalogue) gives the same set, whatever --threads.\n"
+    "PUZZLE_FILE...: the unique puzzles come from these files (any board the readers know,\n"
+    "killers included; '-' = stdin), in an order drawn from --seed, ungraded; a puzzle that\n"
+    "is not unique is skipped with a FILE:LINE note.\n"
     "Exit codes: 0 done; 1 the catalogue has too few matching puzzles (nothing printed);\n"
     "2 usage error; 3 catalogue error.\n";
 
@@ -102,10 +108,13 @@ int cmd_testset(const Invocation& inv) {
     ("seed", po::value<unsigned long long>(), "seed (default: drawn at random, printed on stderr)")
     ("threads", po::value<int>()->default_value(1), "generating threads, 1 to 256")
     ("output,o", po::value<std::string>()->default_value("line"), "line, csv or json")
-    ("quiet,q", po::bool_switch(), "no progress line nor slow-level note on stderr");
+    ("quiet,q", po::bool_switch(), "no progress line nor slow-level note on stderr")
+    ("files", po::value<std::vector<std::string>>()->multitoken(),
+     "files of unique puzzles to build the set from ('-' = stdin)");
   // clang-format on
+  add_input_options(o);
   po::variables_map vm;
-  if (!parse_options(inv, o, kTestsetUsage, kExamples, vm)) return kOk;
+  if (!parse_options(inv, o, kTestsetUsage, kExamples, vm, "files")) return kOk;
 
   const long long count = vm["count"].as<long long>();
   if (count < 1 || count > 10'000'000) throw UsageError("--count must be 1 to 10000000");
@@ -136,13 +145,56 @@ int cmd_testset(const Invocation& inv) {
   }
   if (from_db && vm.count("levels"))
     throw UsageError("--levels is for generated sets; use --level with --db");
+  const bool from_files = vm.count("files") > 0;
+  if (from_files && (from_db || filter.level || vm.count("levels") || filter.symmetry)) {
+    throw UsageError(
+        "puzzle files give the set's puzzles: no --db, --level, --levels or "
+        "--symmetry with them");
+  }
 
   workflow::TestsetRng rng(seed);
   // The unique puzzles chosen, and spare unique puzzles for the multiple/none items.
   workflow::TestBases bases;
   const std::size_t n_bases = n_multiple + n_none;
 
-  if (from_db) {
+  Diagnostics diag;  // the puzzle files' bad records: exit 1, the set is still made
+  if (from_files) {
+    // Every unique puzzle of the files, shuffled; the first n_unique are the set's.
+    SudokuSolver checker;
+    std::vector<workflow::TestBase> read;
+    for_each_record(
+        input_files(vm), reader_options_from(vm), diag,
+        [&](const Record& rec, const std::string& src) {
+          if (find_conflict(rec.grid)) {
+            diag.record_error(src, rec.line, describe_conflict(rec.grid, rec.style.alphabet));
+            return true;
+          }
+          std::optional<Grid> solution;
+          const auto n = checker.enumerate(
+              rec.grid,
+              [&](const Grid& s) {
+                solution = s;
+                return true;
+              },
+              2);
+          if (n != 1) {
+            diag.record_error(src, rec.line, n ? "not unique: skipped" : "no solution: skipped");
+            return true;
+          }
+          read.push_back({rec.grid, *solution, "", std::nullopt});
+          return true;
+        });
+    if (diag.exit_code() == kIo) return kIo;
+    workflow::shuffle(read, rng);
+    const std::size_t needed = std::max<std::size_t>(n_unique, 1);
+    if (read.size() < needed) {
+      std::cerr << "sudoforge testset: only " << count_of(read.size(), "unique puzzle")
+                << " in the files, " << needed << " needed: nothing printed\n";
+      return kRecordsFailed;
+    }
+    bases.chosen.assign(read.begin(), read.begin() + static_cast<std::ptrdiff_t>(n_unique));
+    bases.spare.assign(read.begin() + static_cast<std::ptrdiff_t>(n_unique), read.end());
+  } else if (from_db) {
     workflow::CatalogueSet set;
     try {
       db::Catalogue cat(resolve_db(vm), open_options(vm, true));
@@ -257,8 +309,8 @@ int cmd_testset(const Invocation& inv) {
       add_board_fields(j, it.puzzle, style.alphabet);
       out.json(j);
     } else {
-      // A jigsaw item needs its region map to be read: a fourth field.
-      const std::string regions = region_map(it.puzzle.geometry(), style.alphabet);
+      // A jigsaw item needs its region map to be read, a killer its cages: a fourth field.
+      const std::string regions = board_fields(it.puzzle, style.alphabet)[1];
       out.line(puzzle + ":" + std::to_string(it.count) + ":" + solution +
                (regions.empty() ? "" : ":" + regions));
     }
@@ -268,7 +320,7 @@ int cmd_testset(const Invocation& inv) {
   std::cerr << "sudoforge testset: " << count_of(items.size(), "puzzle") << ": " << n_unique
             << " unique, " << n_multiple << " multiple, " << n_none << " none (seed " << seed
             << ")\n";
-  return kOk;
+  return diag.exit_code();
 }
 
 }  // namespace sudoforge::cli

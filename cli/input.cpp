@@ -108,4 +108,11 @@ void for_each_record(const std::vector<std::string>& files, const ReaderOptions&
   }
 }
 
+bool skip_killer(const Record& rec, const std::string& source, const std::string& command,
+                 Diagnostics& diagnostics) {
+  if (!rec.grid.geometry().has_cages()) return false;
+  diagnostics.record_error(source, rec.line, command + " does not handle killer puzzles yet");
+  return true;
+}
+
 }  // namespace sudoforge::cli

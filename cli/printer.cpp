@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "sudoforge/core/killer_text.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/core/variant.h"
 
@@ -108,13 +109,24 @@ std::vector<std::string> with_board_columns(std::vector<std::string> header) {
 }
 
 std::vector<std::string> board_fields(const Grid& grid, const Alphabet& alphabet) {
-  return {Variant::of(grid.geometry()).name(), region_map(grid.geometry(), alphabet)};
+  const Geometry& g = grid.geometry();
+  return {Variant::of(g).name(), g.has_cages() ? killer_layout(g) : region_map(g, alphabet)};
 }
 
 void add_board_fields(nlohmann::ordered_json& object, const Grid& grid, const Alphabet& alphabet) {
-  object["variant"] = Variant::of(grid.geometry()).name();
-  const std::string regions = region_map(grid.geometry(), alphabet);
+  const Geometry& g = grid.geometry();
+  object["variant"] = Variant::of(g).name();
+  const std::string regions = region_map(g, alphabet);
   if (!regions.empty()) object["regions"] = regions;
+  if (!g.has_cages()) return;
+  nlohmann::ordered_json cages = nlohmann::ordered_json::array();
+  for (const Cage& cage : g.cages()) {
+    nlohmann::ordered_json c;
+    c["sum"] = cage.sum;
+    c["cells"] = cage.cells;
+    cages.push_back(std::move(c));
+  }
+  object["cages"] = std::move(cages);
 }
 
 std::vector<std::string> with_board_fields(std::vector<std::string> row, const Grid& grid,

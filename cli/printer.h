@@ -51,7 +51,9 @@ std::string rating_text(const std::optional<double>& rating);
 // The board of a puzzle in machine-readable output (README: Variants). Every CSV record of
 // a puzzle ends with the columns `variant` (the --variant spelling: classic, x, x+windoku,
 // jigsaw ...) and `regions` (a jigsaw's region map in the record's alphabet, empty on a
-// board with boxes); every JSON object carries "variant", and "regions" on a jigsaw board.
+// board with boxes; on a killer board its cages as MAP;SUMS, killer_text.h); every JSON
+// object carries "variant", "regions" on a jigsaw board, and on a killer board "cages": a
+// list of {"sum": S, "cells": [...]} with 0-based row-major cell indices, by first cell.
 // `header` followed by the board columns.
 std::vector<std::string> with_board_columns(std::vector<std::string> header);
 std::vector<std::string> board_fields(const Grid& grid, const Alphabet& alphabet);

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sudoforge/core/killer_text.h"
 #include "sudoforge/core/symmetry.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/core/variant.h"
@@ -612,6 +613,7 @@ Grid canonical_form(const Grid& puzzle) {
   check_conflicts(puzzle);
   const Geometry& geo = puzzle.geometry();
   if (geo.is_classic()) return Grid(geo, classic_minlex_cells(puzzle));
+  if (geo.has_cages()) return puzzle;
   BoardMinimum m = house_minlex(puzzle);
   if (geo.has_boxes()) return Grid(geo, std::move(m.cells));
   // A jigsaw board: the canonical regions, with the variant's extra houses (which every
@@ -631,6 +633,7 @@ std::string canonical_key(const Grid& puzzle) {
     return out;
   };
   if (geo.is_classic()) return text(classic_minlex_cells(puzzle));
+  if (geo.has_cages()) return killer_text(puzzle);
   const BoardMinimum m = house_minlex(puzzle);
   std::string key = Variant::of(geo).name() + ":" + text(m.cells);
   if (!geo.has_boxes()) key += ":" + text(m.regions);

@@ -55,6 +55,11 @@ void Geometry::derive_tables(Tables& t) {
         if (other != cell) p.push_back(other);
       }
     }
+    if (!t.cages.empty()) {
+      for (int other : t.cages[t.cage_of[cell]].cells) {
+        if (other != cell) p.push_back(other);
+      }
+    }
     std::sort(p.begin(), p.end());
     p.erase(std::unique(p.begin(), p.end()), p.end());
   }
@@ -110,6 +115,10 @@ std::shared_ptr<const Geometry::Tables> Geometry::intern(Tables t) {
   for (std::size_t h = 3 * t.n; h < t.houses.size(); ++h) {
     key += '|' + t.extra_names[h - 3 * t.n] + ':';
     for (int cell : t.houses[h]) key += std::to_string(cell) + ',';
+  }
+  for (const Cage& cage : t.cages) {
+    key += '/' + std::to_string(cage.sum) + ':';
+    for (int cell : cage.cells) key += std::to_string(cell) + ',';
   }
   static std::mutex mutex;
   static std::map<std::string, std::weak_ptr<const Tables>> registry;
@@ -213,6 +222,80 @@ Geometry Geometry::with_extra_houses(const std::vector<std::vector<int>>& houses
     t.houses.push_back(std::move(cells));
     t.extra_names.push_back(names[i]);
   }
+  derive_tables(t);
+  return Geometry(intern(std::move(t)));
+}
+
+Geometry Geometry::with_cages(std::vector<Cage> cages) const {
+  const int n = size(), area = n * n;
+  if (has_cages()) throw CageError(-1, "the board already has cages");
+  if (n > kMaxKillerSize) {
+    throw CageError(-1, "cages need a board of at most 9x9, not " + std::to_string(n) + "x" +
+                            std::to_string(n));
+  }
+  std::vector<int> cage_of(area, -1);
+  for (Cage& cage : cages) std::sort(cage.cells.begin(), cage.cells.end());
+  // By first cell; an empty cage (refused below) first.
+  const auto first_cell = [](const Cage& c) { return c.cells.empty() ? -1 : c.cells.front(); };
+  std::sort(cages.begin(), cages.end(),
+            [&](const Cage& a, const Cage& b) { return first_cell(a) < first_cell(b); });
+  for (std::size_t i = 0; i < cages.size(); ++i) {
+    const auto& cells = cages[i].cells;
+    if (cells.empty()) throw CageError(-1, "a cage has no cell");
+    const int first = cells.front();
+    if (first < 0 || cells.back() >= area) {
+      throw CageError(-1, "a cage has a cell off the " + std::to_string(n) + "x" +
+                              std::to_string(n) + " board");
+    }
+    for (int cell : cells) {
+      if (cage_of[cell] >= 0) {
+        throw CageError(cell, cell_name(cell) + " is in two cages");
+      }
+      cage_of[cell] = static_cast<int>(i);
+    }
+    const int k = static_cast<int>(cells.size());
+    if (k > n) {
+      throw CageError(first, "the cage at " + cell_name(first) + " has " + std::to_string(k) +
+                                 " cells; a cage holds at most " + std::to_string(n));
+    }
+    if (cage_digit_sets(n, k, cages[i].sum).empty()) {
+      throw CageError(first, "the cage at " + cell_name(first) + " has sum " +
+                                 std::to_string(cages[i].sum) + ", impossible for " +
+                                 std::to_string(k) + " distinct symbols of 1.." +
+                                 std::to_string(n) + " (" + std::to_string(min_cage_sum(k)) + ".." +
+                                 std::to_string(max_cage_sum(n, k)) + ")");
+    }
+    // Orthogonally connected: a walk from the first cell reaches them all.
+    std::vector<int> stack{first}, reached{first};
+    while (!stack.empty()) {
+      const int cell = stack.back();
+      stack.pop_back();
+      const int r = cell / n, c = cell % n;
+      const int next[4] = {r > 0 ? cell - n : -1, r + 1 < n ? cell + n : -1, c > 0 ? cell - 1 : -1,
+                           c + 1 < n ? cell + 1 : -1};
+      for (int other : next) {
+        if (other < 0 || cage_of[other] != static_cast<int>(i)) continue;
+        if (std::find(reached.begin(), reached.end(), other) != reached.end()) continue;
+        reached.push_back(other);
+        stack.push_back(other);
+      }
+    }
+    if (static_cast<int>(reached.size()) != k) {
+      const auto apart = std::find_if(cells.begin(), cells.end(), [&](int cell) {
+        return std::find(reached.begin(), reached.end(), cell) == reached.end();
+      });
+      throw CageError(*apart, "the cage at " + cell_name(first) +
+                                  " is not connected: " + cell_name(*apart) + " is apart from it");
+    }
+  }
+  const auto loose = std::find(cage_of.begin(), cage_of.end(), -1);
+  if (loose != cage_of.end()) {
+    const int cell = static_cast<int>(loose - cage_of.begin());
+    throw CageError(cell, cell_name(cell) + " is in no cage (a killer board cages every cell)");
+  }
+  Tables t = *t_;
+  t.cages = std::move(cages);
+  t.cage_of = std::move(cage_of);
   derive_tables(t);
   return Geometry(intern(std::move(t)));
 }

@@ -5,7 +5,9 @@
 #include <sstream>
 
 #include "sudoforge/core/errors.h"
+#include "sudoforge/core/killer_text.h"
 #include "sudoforge/core/solo_id.h"
+#include "sudoforge/core/validate.h"
 
 namespace sudoforge {
 namespace {
@@ -183,6 +185,32 @@ Grid make_board(int n, std::vector<std::uint8_t> cells, Variant variant, const s
   return make_board_on(n, std::move(cells), variant, &labels, line, column);
 }
 
+// Runs `make` (which builds a killer board) turning its errors into ParseErrors at `line`;
+// a KillerTextError's index is a 0-based position in the text that starts at 1-based
+// column `column` (0: no column).
+template <class Make>
+Grid killer_board(int line, int column, Make make) {
+  Grid grid;
+  try {
+    grid = make();
+  } catch (const KillerTextError& e) {
+    const int at = column && e.index() >= 0 ? column + e.index() : 0;
+    throw ParseError(line, at,
+                     (at ? "column " + std::to_string(at) + ": " : std::string()) + e.what());
+  } catch (const CageError& e) {
+    throw ParseError(line, 0, std::string("cage: ") + e.what());
+  } catch (const VariantError& e) {
+    throw ParseError(line, 0, e.what());
+  } catch (const GeometryError& e) {
+    throw ParseError(line, 0, e.what());
+  }
+  // Givens no cage can hold are a record error, as malformed cages are.
+  if (const std::string bad = describe_cage_violation(grid); !bad.empty()) {
+    throw ParseError(line, 0, bad);
+  }
+  return grid;
+}
+
 }  // namespace
 
 Variant RecordReader::record_variant(const Line& line, const std::string* column) const {
@@ -267,6 +295,14 @@ std::optional<Record> RecordReader::next() {
         looks_like_solo_id(t.substr(0, t.find_first_of(" \t")))) {
       return parse_solo_record(line);
     }
+    if (options_.format != FormatHint::kCsv &&
+        looks_like_killer_text(t.substr(0, t.find_first_of(" \t")))) {
+      return parse_killer_record(line);
+    }
+    // A line that is only a killer variant's name ("killer", "killer+x") opens a block.
+    if (options_.format != FormatHint::kCsv && looks_like_killer_text(t + ":")) {
+      return parse_killer_block(line);
+    }
     if (options_.format == FormatHint::kCsv ||
         (options_.format == FormatHint::kAuto && may_be_csv_header(t))) {
       const auto header = split_csv(t);
@@ -316,6 +352,9 @@ Record RecordReader::parse_line_record(const Line& line, const std::string& toke
                                        std::string trailer, const std::string* variant_column,
                                        const std::string* regions_column) {
   const Variant variant = record_variant(line, variant_column);
+  if (variant.has(Variant::kKiller)) {
+    return parse_killer_cells(line, token, std::move(trailer), variant, regions_column);
+  }
   const bool jigsaw = variant.has(Variant::kJigsaw);
   const auto n = size_for_cells(token.size(), jigsaw);
   if (!n) {
@@ -360,6 +399,121 @@ Record RecordReader::parse_line_record(const Line& line, const std::string& toke
   return r;
 }
 
+Record RecordReader::parse_killer_record(const Line& line) {
+  const std::size_t b = line.text.find_first_not_of(" \t");
+  const std::size_t e = line.text.find_first_of(" \t", b);
+  const std::string token = line.text.substr(b, e == std::string::npos ? e : e - b);
+  Record r;
+  r.grid =
+      killer_board(line.number, static_cast<int>(b) + 1, [&] { return parse_killer_text(token); });
+  const Variant v = Variant::of(r.grid.geometry());
+  if (options_.variant && !(v == *options_.variant)) {
+    throw ParseError(
+        line.number, 0,
+        "variant " + v.name() + " where " + options_.variant->name() + " was asked for");
+  }
+  check_size(r.grid.size(), options_, line.number);
+  r.style.alphabet = Alphabet::standard(r.grid.size());
+  r.style.layout = Layout::kLine;
+  r.line = line.number;
+  r.trailer = e == std::string::npos ? "" : trim(line.text.substr(e));
+  return r;
+}
+
+Record RecordReader::parse_killer_block(const Line& first) {
+  const auto fail = [&](int line, const std::string& what) {
+    throw ParseError(line, 0, "killer block: " + what);
+  };
+  std::string map;
+  std::size_t n = 0;
+  Line l;
+  while (n == 0 || map.size() < n * n) {
+    if (!read_line(l)) fail(first.number, "the input ends inside the cage map");
+    const std::string row = trim(l.text);
+    if (n == 0) {
+      n = row.size();
+      if (n != 4 && n != 6 && n != 9) {
+        fail(l.number,
+             "a cage map row of " + std::to_string(n) + " characters; expected 4, 6 or 9");
+      }
+    } else if (row.size() != n) {
+      fail(l.number, "a cage map row of " + std::to_string(row.size()) + " characters; expected " +
+                         std::to_string(n));
+    }
+    map += row;
+  }
+  if (!read_line(l)) fail(first.number, "no sums after the cage map");
+  const std::string sums = trim(l.text);
+  // Givens: N rows of symbols and empties right after the sums; a blank line ends the
+  // block without them.
+  const auto givens_row = [&](const std::string& row) {
+    return row.size() == n && std::all_of(row.begin(), row.end(), [](char c) {
+             return (c >= '0' && c <= '9') || Alphabet::is_empty_char(c);
+           });
+  };
+  std::string givens;
+  for (std::size_t row = 0; row < n; ++row) {
+    if (!peek_line(l) || !givens_row(trim(l.text))) {
+      if (row == 0) break;
+      read_line(l);  // the bad row is the record's: the next record starts after it
+      fail(l.number, "a row of givens of " + std::to_string(trim(l.text).size()) +
+                         " symbols; expected " + std::to_string(n) + " rows of " +
+                         std::to_string(n));
+    }
+    read_line(l);
+    givens += trim(l.text);
+  }
+  const std::string token =
+      trim(first.text) + ":" + map + ";" + sums + (givens.empty() ? "" : ";" + givens);
+  Record r;
+  r.grid = killer_board(first.number, 0, [&] { return parse_killer_text(token); });
+  const Variant v = Variant::of(r.grid.geometry());
+  if (options_.variant && !(v == *options_.variant)) {
+    fail(first.number,
+         "variant " + v.name() + " where " + options_.variant->name() + " was asked for");
+  }
+  check_size(r.grid.size(), options_, first.number);
+  r.style.alphabet = Alphabet::standard(r.grid.size());
+  r.style.layout = Layout::kLine;
+  r.line = first.number;
+  return r;
+}
+
+Record RecordReader::parse_killer_cells(const Line& line, const std::string& token,
+                                        std::string trailer, const Variant& variant,
+                                        const std::string* layout) {
+  if (!layout || trim(*layout).empty()) {
+    throw ParseError(line.number, 0,
+                     "a killer record needs its cages: the killer text form (README: Killer "
+                     "Sudoku) or a CSV regions column");
+  }
+  Record r;
+  r.grid = killer_board(line.number, 0, [&] {
+    const Geometry board = parse_killer_layout(variant, trim(*layout));
+    if (static_cast<int>(token.size()) != board.cell_count()) {
+      throw KillerTextError(-1, "a puzzle of " + std::to_string(token.size()) +
+                                    " symbols on a board of " + std::to_string(board.cell_count()) +
+                                    " cells");
+    }
+    const Alphabet alphabet = Alphabet::standard(board.size());
+    Grid grid(board);
+    for (int cell = 0; cell < board.cell_count(); ++cell) {
+      const char c = token[cell];
+      const int v = Alphabet::is_empty_char(c) ? 0 : alphabet.value(c);
+      if (v < 0) throw KillerTextError(-1, std::string("'") + c + "' is no symbol of the board");
+      grid.set(cell, v);
+    }
+    return grid;
+  });
+  check_size(r.grid.size(), options_, line.number);
+  r.style.alphabet = Alphabet::standard(r.grid.size());
+  r.style.layout = Layout::kLine;
+  r.style.empty = first_empty_char(token, '.');
+  r.line = line.number;
+  r.trailer = std::move(trailer);
+  return r;
+}
+
 Record RecordReader::parse_solo_record(const Line& line) {
   const std::size_t b = line.text.find_first_not_of(" \t");
   const std::size_t e = line.text.find_first_of(" \t", b);
@@ -377,8 +531,15 @@ Record RecordReader::parse_solo_record(const Line& line) {
   std::uint32_t flags = Variant::kJigsaw;  // dropped again when the regions are the boxes
   if (solo.x) flags |= Variant::kX;
   Record r;
-  r.grid = make_board_on(solo.n, std::move(solo.givens), Variant(flags), &solo.region_of_cell,
-                         line.number, 0);
+  if (solo.killer) {
+    r.grid = killer_board(line.number, 0, [&] {
+      const Variant v(Variant::kKiller | (solo.x ? Variant::kX : 0u));
+      return Grid(v.apply(Geometry::for_size(solo.n).with_cages(solo.cages)), solo.givens);
+    });
+  } else {
+    r.grid = make_board_on(solo.n, std::move(solo.givens), Variant(flags), &solo.region_of_cell,
+                           line.number, 0);
+  }
   if (options_.variant && !(Variant::of(r.grid.geometry()) == *options_.variant)) {
     throw ParseError(line.number, 0,
                      "Solo game ID of variant " + Variant::of(r.grid.geometry()).name() +

@@ -1,5 +1,7 @@
 #include "sudoforge/core/record_writer.h"
 
+#include "sudoforge/core/killer_text.h"
+
 namespace sudoforge {
 namespace {
 
@@ -48,6 +50,8 @@ std::string region_map(const Geometry& geometry, const Alphabet& alphabet) {
 }
 
 std::string to_text(const Grid& grid, const TextStyle& style) {
+  // A killer grid is its killer token in every layout: the cages need the token's form.
+  if (grid.geometry().has_cages()) return killer_text(grid) + '\n';
   const std::string map = region_map(grid.geometry(), style.alphabet);
   if (style.layout != Layout::kGrid) {
     return map.empty() ? to_line(grid, style) + '\n' : to_line(grid, style) + ' ' + map + '\n';

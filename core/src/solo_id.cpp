@@ -26,7 +26,7 @@ int read_number(std::string_view s, std::size_t& at) {
 
 struct Params {
   int c = 0, r = 0;
-  bool x = false;
+  bool x = false, killer = false;
 };
 
 Params decode_params(std::string_view p) {
@@ -50,7 +50,7 @@ Params decode_params(std::string_view p) {
     } else if (ch == 'x') {
       out.x = true;
     } else if (ch == 'k') {
-      throw SoloIdError(static_cast<int>(letter), "killer Solo puzzles ('k') are not supported");
+      out.killer = true;
     } else if (ch == 'a') {
       // no symmetry
     } else if (ch == 'r' || ch == 'm') {
@@ -69,6 +69,8 @@ Params decode_params(std::string_view p) {
                         std::string("unknown Solo parameter '") + ch + "'");
     }
   }
+  if (jigsaw && out.killer)
+    throw SoloIdError(-1, "killer jigsaw IDs ('j' and 'k') are not supported");
   if (!jigsaw && out.r == 1) throw SoloIdError(-1, "boxes of one column need 'j' (jigsaw)");
   const int n = out.c * out.r;
   if (n < 4 || n > 25 || (!jigsaw && (out.c < 2 || out.r < 2))) {
@@ -120,13 +122,15 @@ int find_root(std::vector<int>& parent, int a) {
   return a;
 }
 
-// The block structure from `at` to the end of the ID: each cell's region label.
-std::vector<int> decode_blocks(std::string_view id, std::size_t at, int n) {
+// The block structure from `at` to `end`: each cell's block label (blocks numbered by
+// first cell) and the blocks' sizes.
+std::vector<int> decode_blocks(std::string_view id, std::size_t at, std::size_t end, int n,
+                               std::vector<int>& size) {
   const int area = n * n, edges = 2 * n * (n - 1);
   std::vector<int> parent(area);
   std::iota(parent.begin(), parent.end(), 0);
   int pos = 0;
-  for (; at < id.size(); ++at) {
+  for (; at < end; ++at) {
     const char ch = id[at];
     int open;
     if (ch == '_') {
@@ -159,7 +163,8 @@ std::vector<int> decode_blocks(std::string_view id, std::size_t at, int n) {
     throw SoloIdError(-1, "block structure describes " + std::to_string(pos) + " of " +
                               std::to_string(edges + 1) + " edges");
   }
-  std::vector<int> label_of_root(area, -1), labels(area), size;
+  std::vector<int> label_of_root(area, -1), labels(area);
+  size.clear();
   for (int cell = 0; cell < area; ++cell) {
     int& l = label_of_root[find_root(parent, cell)];
     if (l < 0) {
@@ -169,6 +174,13 @@ std::vector<int> decode_blocks(std::string_view id, std::size_t at, int n) {
     labels[cell] = l;
     ++size[l];
   }
+  return labels;
+}
+
+// The jigsaw regions of the block structure from `at` to the end of the ID.
+std::vector<int> decode_regions(std::string_view id, std::size_t at, int n) {
+  std::vector<int> size;
+  std::vector<int> labels = decode_blocks(id, at, id.size(), n, size);
   if (static_cast<int>(size.size()) != n ||
       std::any_of(size.begin(), size.end(), [&](int s) { return s != n; })) {
     std::string sizes;
@@ -179,6 +191,60 @@ std::vector<int> decode_blocks(std::string_view id, std::size_t at, int n) {
                               std::to_string(n));
   }
   return labels;
+}
+
+// A killer ID's `,CAGES,SUMS` after the givens (at: the ','): the cages' walls as a block
+// structure, then the sums written like givens, one number on one cell of each cage.
+void decode_cages(std::string_view id, std::size_t at, SoloPuzzle& out) {
+  const int n = out.n, area = n * n;
+  if (at >= id.size()) throw SoloIdError(-1, "a killer ID needs ',' and its cage structure");
+  const std::size_t sums_at = id.find(',', at + 1);
+  if (sums_at == std::string_view::npos) {
+    throw SoloIdError(-1, "a killer ID needs ',' and its cage sums after the cages");
+  }
+  std::vector<int> size;
+  const std::vector<int> cage_of = decode_blocks(id, at + 1, sums_at, n, size);
+  out.killer = true;
+  out.cages.assign(size.size(), {});
+  for (int cell = 0; cell < area; ++cell) out.cages[cage_of[cell]].cells.push_back(cell);
+  std::vector<bool> has_sum(size.size(), false);
+  int cell = 0;
+  for (std::size_t i = sums_at + 1; i < id.size();) {
+    const std::size_t start = i;
+    const char ch = id[i];
+    if (is_lower(ch)) {
+      cell += ch - 'a' + 1;
+      ++i;
+      continue;
+    }
+    if (ch == '_') {
+      ++i;
+      continue;
+    }
+    const int v = read_number(id, i);
+    if (v < 1) {
+      throw SoloIdError(static_cast<int>(start),
+                        std::string("unexpected character '") + ch + "' in the cage sums");
+    }
+    if (cell >= area) {
+      throw SoloIdError(static_cast<int>(start),
+                        "cage sums run past the " + std::to_string(area) + " cells of the board");
+    }
+    const int cage = cage_of[cell];
+    if (has_sum[cage]) {
+      throw SoloIdError(static_cast<int>(start), "two sums in one cage");
+    }
+    has_sum[cage] = true;
+    out.cages[cage].sum = v;
+    ++cell;
+  }
+  if (cell != area) {
+    throw SoloIdError(-1, "cage sums describe " + std::to_string(cell) + " of " +
+                              std::to_string(area) + " cells");
+  }
+  if (std::find(has_sum.begin(), has_sum.end(), false) != has_sum.end()) {
+    throw SoloIdError(-1, "a cage without a sum");
+  }
 }
 
 }  // namespace
@@ -211,9 +277,11 @@ SoloPuzzle decode_solo_id(std::string_view id) {
   out.givens = decode_givens(id, at, out.n);
   if (out.jigsaw) {
     if (at >= id.size()) throw SoloIdError(-1, "a jigsaw ID needs ',' and its block structure");
-    out.region_of_cell = decode_blocks(id, at + 1, out.n);
+    out.region_of_cell = decode_regions(id, at + 1, out.n);
   } else {
-    if (at < id.size()) {
+    if (params.killer) {
+      decode_cages(id, at, out);
+    } else if (at < id.size()) {
       throw SoloIdError(static_cast<int>(at),
                         "a block structure after the givens of a boxed board");
     }

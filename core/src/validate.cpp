@@ -1,5 +1,7 @@
 #include "sudoforge/core/validate.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <vector>
 
 namespace sudoforge {
@@ -21,7 +23,40 @@ std::optional<std::pair<int, int>> find_conflict(const Grid& grid) {
       }
     }
   }
+  // A cage repeats no symbol either (killer.h).
+  for (const Cage& cage : g.cages()) {
+    for (std::size_t i = 0; i < cage.cells.size(); ++i) {
+      for (std::size_t j = i + 1; j < cage.cells.size(); ++j) {
+        const int a = cage.cells[i], b = cage.cells[j];
+        if (grid[a] == 0 || grid[a] != grid[b]) continue;
+        const std::pair<int, int> p{a, b};
+        if (!best || p < *best) best = p;
+      }
+    }
+  }
   return best;
+}
+
+std::string describe_cage_violation(const Grid& grid) {
+  const Geometry& g = grid.geometry();
+  for (const Cage& cage : g.cages()) {
+    std::uint32_t placed = 0;
+    std::string symbols;
+    for (int cell : cage.cells) {
+      if (!grid[cell]) continue;
+      placed |= 1u << (grid[cell] - 1);
+      symbols += (symbols.empty() ? "" : " ") + std::to_string(grid[cell]);
+    }
+    if (!placed) continue;
+    const auto sets = cage_digit_sets(g.size(), static_cast<int>(cage.cells.size()), cage.sum);
+    if (std::none_of(sets.begin(), sets.end(),
+                     [&](std::uint32_t set) { return (set & placed) == placed; })) {
+      return "the cage at " + g.cell_name(cage.cells.front()) + " (sum " +
+             std::to_string(cage.sum) + ", " + std::to_string(cage.cells.size()) +
+             " cells) cannot hold its givens " + symbols;
+    }
+  }
+  return "";
 }
 
 std::string describe_conflict(const Grid& grid, const Alphabet& alphabet) {
@@ -42,6 +77,16 @@ bool is_valid_solution(const Grid& grid) {
       if (v < 1 || v > g.size() || seen[v]) return false;
       seen[v] = 1;
     }
+  }
+  for (const Cage& cage : g.cages()) {
+    int sum = 0;
+    std::uint32_t used = 0;
+    for (int cell : cage.cells) {
+      sum += grid[cell];
+      if (used & (1u << grid[cell])) return false;
+      used |= 1u << grid[cell];
+    }
+    if (sum != cage.sum) return false;
   }
   return true;
 }

@@ -16,7 +16,8 @@ struct Named {
   std::string_view name;
 };
 // Canonical spelling order.
-constexpr std::array<Named, 7> kNames{{{Variant::kX, "x"},
+constexpr std::array<Named, 8> kNames{{{Variant::kKiller, "killer"},
+                                       {Variant::kX, "x"},
                                        {Variant::kWindoku, "windoku"},
                                        {Variant::kDisjointGroups, "dg"},
                                        {Variant::kAsterisk, "asterisk"},
@@ -105,9 +106,10 @@ Variant Variant::parse(std::string_view spelling) {
     const auto it = std::find_if(kNames.begin(), kNames.end(),
                                  [&](const Named& n) { return n.name == canonical; });
     if (it == kNames.end()) {
-      throw VariantError("unknown variant '" + word + "' in '" + std::string(spelling) +
-                         "': use classic, or x, windoku, dg, asterisk, centre-dot, girandola, "
-                         "jigsaw joined with '+'");
+      throw VariantError(
+          "unknown variant '" + word + "' in '" + std::string(spelling) +
+          "': use classic, or killer, x, windoku, dg, asterisk, centre-dot, girandola, "
+          "jigsaw joined with '+'");
     }
     flags |= it->flag;
     if (plus == std::string::npos) break;
@@ -135,6 +137,10 @@ Geometry Variant::apply(const Geometry& base) const {
     throw VariantError(has(kJigsaw) ? "variant " + name() + " needs the puzzle's region map"
                                     : "a region map needs the jigsaw variant");
   }
+  if (has(kKiller) != base.has_cages()) {
+    throw VariantError(has(kKiller) ? "variant " + name() + " needs the puzzle's cages"
+                                    : "cages need the killer variant");
+  }
   const int n = base.size();
   const std::uint32_t nine_only = kWindoku | kDisjointGroups | kAsterisk | kCentreDot | kGirandola;
   if ((flags_ & nine_only) && !(n == 9 && base.has_boxes())) {
@@ -151,7 +157,7 @@ Geometry Variant::apply(const Geometry& base) const {
 }
 
 Variant Variant::of(const Geometry& board) {
-  std::uint32_t flags = board.has_boxes() ? 0 : kJigsaw;
+  std::uint32_t flags = (board.has_boxes() ? 0 : kJigsaw) | (board.has_cages() ? kKiller : 0);
   // Asked for every record written as CSV or JSON: a board without extra houses (every
   // classic one) needs no matching.
   if (board.extra_house_count() == 0) return Variant(flags);
@@ -163,7 +169,8 @@ Variant Variant::of(const Geometry& board) {
   std::vector<bool> matched(extra.size(), false);
   const bool nine_with_boxes = board.size() == 9 && board.has_boxes();
   for (const Named& named : kNames) {
-    if (named.flag == kJigsaw || (named.flag != kX && !nine_with_boxes)) continue;
+    if (named.flag == kJigsaw || named.flag == kKiller || (named.flag != kX && !nine_with_boxes))
+      continue;
     Houses houses;
     Names names;
     extra_houses_of(Variant(named.flag), board.size(), board.box_rows(), board.box_cols(), houses,

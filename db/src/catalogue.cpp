@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "sudoforge/core/canonical.h"
+#include "sudoforge/core/killer_text.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/core/variant.h"
 #include "sudoforge/db/schema.h"
@@ -40,6 +41,12 @@ Geometry board_of(int size, const std::string& variant, const std::optional<std:
   }
   try {
     const Variant v = Variant::parse(variant);
+    // A killer row's regions column holds its cages (MAP;SUMS, killer_text.h).
+    if (v.has(Variant::kKiller)) {
+      const Geometry board = parse_killer_layout(v, regions.value_or(""));
+      if (board.size() != size) throw std::invalid_argument("cages of another size");
+      return board;
+    }
     if (regions) {
       const Alphabet alphabet = Alphabet::standard(size);
       std::vector<int> labels;
@@ -157,6 +164,7 @@ std::string PuzzleRecord::variant() const {
 }
 
 std::string PuzzleRecord::regions() const {
+  if (givens.geometry().has_cages()) return killer_layout(givens.geometry());
   return region_map(givens.geometry(), Alphabet::standard(givens.size()));
 }
 

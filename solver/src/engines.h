@@ -164,6 +164,50 @@ class CellEngine {
   std::unique_ptr<Rng> rng_;
 };
 
+// Boards with cages (Killer Sudoku, N <= 9; killer_engine.cpp): per-cell candidate
+// masks over the houses and cage mates, hidden singles in houses, and per cage its digit
+// sets (killer.h) propagated to a fixpoint; branches on a cell with fewest candidates.
+// With `random_seed`, the values of each branch cell are tried in an order drawn from it
+// (random_solution on killer boards).
+class KillerEngine {
+ public:
+  std::uint64_t run(const Geometry& g, const std::uint8_t* givens,
+                    std::span<const Candidate> forbidden, std::uint64_t limit, SearchStats* stats,
+                    SolutionSink sink, const SearchLimits& limits,
+                    const std::uint64_t* random_seed = nullptr);
+
+ private:
+  static constexpr int kCells = 81;
+  struct Frame {
+    std::uint16_t cand[kCells];  // candidates; a placed cell keeps its one bit
+    std::uint8_t value[kCells];  // 0 open, else the placed symbol
+    int unsolved;
+  };
+  struct CageInfo {
+    std::vector<std::uint8_t> cells;
+    std::span<const std::uint32_t> sets;  // cage_digit_sets of its size and sum
+  };
+  void prepare(const Geometry& g);
+  bool assign(Frame& f, int cell, int value);
+  bool restrict(Frame& f, int cell, std::uint16_t keep, bool& changed);
+  bool cage_pass(Frame& f, const CageInfo& cage, bool& changed);
+  bool hidden_singles(Frame& f, bool& changed);
+  bool propagate(Frame& f);
+  void search(int depth);
+  std::uint64_t next_random();
+
+  Geometry geometry_;
+  bool prepared_ = false;
+  int n_ = 0, nn_ = 0;
+  std::vector<std::vector<std::uint8_t>> peers_, houses_;
+  std::vector<CageInfo> cages_;
+  std::vector<Frame> frames_;
+  std::uint64_t limit_ = 0, found_ = 0, nodes_ = 0, guesses_ = 0, rng_ = 0;
+  bool stop_ = false, random_ = false;
+  SolutionSink sink_;
+  LimitCheck check_;
+};
+
 // The extra houses of a 9x9 boxed board in BandEngine's terms: three band words per house
 // (bit 9*(row%3) + column in word row/3). Locked candidates between an extra house and the
 // houses it crosses are not used: they cut the nodes but cost more than they save

@@ -20,6 +20,7 @@ struct SudokuSolver::Impl {
   detail::LinkedEngine linked;
   detail::CellEngine cells;
   detail::BandEngine band;
+  detail::KillerEngine killer;
   std::vector<std::uint8_t> buffer;
   std::optional<Grid> solution;  // reused by enumerate so a visit does not allocate
   // The extra houses of band_geometry in the band engine's terms (see band_houses()).
@@ -53,6 +54,13 @@ struct SudokuSolver::Impl {
         const auto pair = find_conflict(grid);
         const int a = pair ? pair->first : cell, b = pair ? pair->second : cell;
         throw ConflictingGivens(a, b, describe_conflict(grid, Alphabet::standard(g.size())));
+      }
+    }
+    // Cages repeat no symbol either; find_conflict names the first pair of houses or cages.
+    if (g.has_cages()) {
+      if (const auto pair = find_conflict(grid)) {
+        throw ConflictingGivens(pair->first, pair->second,
+                                describe_conflict(grid, Alphabet::standard(g.size())));
       }
     }
   }
@@ -110,6 +118,13 @@ struct SudokuSolver::Impl {
                     const Grid* prefer = nullptr) {
     const Geometry& g = grid.geometry();
     const std::uint8_t* givens = grid.cells().data();
+    // Cages are the killer engine's alone, whatever engine is pinned: the others would
+    // search the board without its cage sums.
+    if (g.has_cages()) {
+      check_givens(grid);
+      if (!check_forbidden(grid, forbidden)) return 0;
+      return killer.run(g, givens, forbidden, limit, stats, sink, limits);
+    }
     const Engine e = resolve(g);
     if (e == Engine::kBitwise) {
       // The band engine finds conflicts of rows, columns and boxes while it sets up; only
@@ -167,19 +182,24 @@ bool SudokuSolver::has_other_solution(const Grid& puzzle, std::span<const Candid
   return impl_->run(puzzle, 1, stats, excluded, {}, known) > 0;
 }
 
+namespace {
+// A solution sink that copies the first solution to `out` (n cells) and stops the search.
+struct CopyFirst {
+  std::uint8_t* out;
+  std::size_t n;
+  static bool fn(void* ctx, const std::uint8_t* cells) {
+    auto* self = static_cast<CopyFirst*>(ctx);
+    std::copy(cells, cells + self->n, self->out);
+    return false;
+  }
+};
+}  // namespace
+
 std::optional<Grid> SudokuSolver::solve(const Grid& grid, SearchStats* stats) {
   auto& buffer = impl_->buffer;
   buffer.resize(grid.cell_count());
-  struct Copy {
-    std::uint8_t* out;
-    std::size_t n;
-    static bool fn(void* ctx, const std::uint8_t* cells) {
-      auto* self = static_cast<Copy*>(ctx);
-      std::copy(cells, cells + self->n, self->out);
-      return false;
-    }
-  } copy{buffer.data(), buffer.size()};
-  if (impl_->run(grid, 1, stats, {}, {&Copy::fn, &copy}) == 0) return std::nullopt;
+  CopyFirst copy{buffer.data(), buffer.size()};
+  if (impl_->run(grid, 1, stats, {}, {&CopyFirst::fn, &copy}) == 0) return std::nullopt;
   return Grid(grid.geometry(), buffer);
 }
 
@@ -211,7 +231,13 @@ std::optional<Grid> SudokuSolver::random_solution(const Grid& partial, std::uint
   // not depend on the engine choice. Classic 9x9 uses the band engine (several times
   // faster; a 9x9 search never needs the restarts), every other board the cell engine.
   const Geometry& g = partial.geometry();
-  if (Impl::classic_nine(g)) {
+  if (g.has_cages()) {
+    CopyFirst copy{buffer.data(), buffer.size()};
+    if (impl_->killer.run(g, partial.cells().data(), {}, 1, stats, {&CopyFirst::fn, &copy},
+                          impl_->limits, &seed) == 0) {
+      return std::nullopt;
+    }
+  } else if (Impl::classic_nine(g)) {
     struct Copy {
       std::uint8_t* out;
       static bool fn(void* ctx, const std::uint8_t* cells) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "db_test_util.h"
+#include "sudoforge/core/killer_text.h"
 #include "sudoforge/core/symmetry.h"
 #include "sudoforge/db/catalogue.h"
 #include "sudoforge/db/error.h"
@@ -86,6 +87,31 @@ TEST(CatalogueVariants, StoresTheBoardAndReadsItBack) {
                           std::string(kJigsawMap) + "'"),
             1);
   EXPECT_EQ(scalar(c, "SELECT count(*) FROM puzzles WHERE regions IS NULL"), 2);
+}
+
+TEST(CatalogueVariants, KillersKeepTheirCages) {
+  Catalogue cat(temp_db("killers.db"));
+  // Two killers with the same (no) givens and different cages are two puzzles; the same
+  // killer again is a duplicate.
+  const Grid a = parse_killer_text("killer:AABCDEBCDEFFGHHF;A=3,B=4,C=6,D=5,E=5,F=8,G=4,H=5");
+  const Grid b = parse_killer_text("killer+x:AABBCCDDEEFFGGHH;A=3,B=7,C=7,D=3,E=5,F=5,G=5,H=5");
+  const AddResult r = add(cat, {record(a), record(b), record(a)});
+  EXPECT_EQ(r.added, 2);
+  EXPECT_EQ(r.duplicates, 1);
+  const auto rows = cat.query({});
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].variant(), "killer");
+  EXPECT_TRUE(rows[0].givens.geometry() == a.geometry());
+  EXPECT_EQ(rows[0].regions(), "AABCDEBCDEFFGHHF;A=3,B=4,C=6,D=5,E=5,F=8,G=4,H=5");
+  EXPECT_EQ(rows[1].variant(), "killer+x");
+  EXPECT_TRUE(rows[1].givens.geometry() == b.geometry());
+  QueryFilter f;
+  f.variant = "killer+x";
+  EXPECT_EQ(cat.query(f).size(), 1u);
+  // Cages that are no cages in the file: a corrupt row, not a crash.
+  Connection& c = cat.connection();
+  Statement(c, "UPDATE puzzles SET regions = 'AB' WHERE variant = 'killer'").step();
+  EXPECT_THROW(cat.query({}), CatalogueError);
 }
 
 TEST(CatalogueVariants, ARotatedJigsawWithItsMapIsADuplicate) {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "sudoforge/core/validate.h"
+#include "sudoforge/core/variant.h"
 #include "sudoforge/grader/grader.h"
 #include "sudoforge/workflow/seeds.h"
 #include "sudoforge/workflow/target.h"
@@ -19,6 +20,58 @@ bool peer_holds(const Grid& g, int cell, int v) {
     if (g[q] == v) return true;
   }
   return false;
+}
+
+// A killer grid whose constraints are loosened instead of its clues: two neighbouring
+// cages (drawn from rng) merged into one with the sum of both, again and again, until the
+// count reaches 2. Only cages whose union repeats no symbol of `solution` are merged, so
+// the known solution stays one: the count only grows.
+Grid merge_cages(const Grid& puzzle, const Grid& solution, SudokuSolver& solver,
+                 TestsetRng& rng) {
+  Grid p = puzzle;
+  const int n = p.size();
+  for (int round = 0; round < 4 * p.cell_count(); ++round) {
+    const Geometry& g = p.geometry();
+    std::vector<std::pair<int, int>> pairs;  // neighbouring cages whose union fits
+    for (int cell = 0; cell < g.cell_count(); ++cell) {
+      for (int other :
+           {g.col(cell) + 1 < n ? cell + 1 : -1, cell + n < g.cell_count() ? cell + n : -1}) {
+        if (other < 0) continue;
+        const int a = g.cage_of(cell), b = g.cage_of(other);
+        if (a == b) continue;
+        if (static_cast<int>(g.cages()[a].cells.size() + g.cages()[b].cells.size()) > n) continue;
+        std::uint32_t seen = 0;
+        bool repeat = false;
+        for (int cage : {a, b}) {
+          for (int c : g.cages()[cage].cells) {
+            repeat |= (seen >> solution[c] & 1u) != 0;
+            seen |= 1u << solution[c];
+          }
+        }
+        if (!repeat) pairs.emplace_back(std::min(a, b), std::max(a, b));
+      }
+    }
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    if (pairs.empty()) break;
+    const auto [a, b] = pairs[draw(rng, pairs.size())];
+    std::vector<Cage> cages(g.cages().begin(), g.cages().end());
+    cages[a].sum += cages[b].sum;
+    cages[a].cells.insert(cages[a].cells.end(), cages[b].cells.begin(), cages[b].cells.end());
+    cages.erase(cages.begin() + b);
+    Geometry base = Geometry(g.box_rows(), g.box_cols());
+    Geometry board;
+    try {
+      board = Variant(Variant::of(g).flags()).apply(base.with_cages(std::move(cages)));
+    } catch (const std::invalid_argument&) {
+      continue;  // a sum no distinct symbols make: another pair
+    }
+    Grid next(board, std::vector<std::uint8_t>(p.cells().begin(), p.cells().end()));
+    if (!describe_cage_violation(next).empty() || find_conflict(next)) continue;
+    p = next;
+    if (solver.count(p, 2) >= 2) return p;
+  }
+  return p;
 }
 
 }  // namespace
@@ -34,6 +87,8 @@ Grid make_multiple(const TestBase& b, SudokuSolver& solver, TestsetRng& rng) {
     p.clear(c);
     if (solver.count(p, 2) >= 2) return p;
   }
+  // A killer without givens (or still unique without them) loosens its cages instead.
+  if (p.geometry().has_cages()) return merge_cages(p, b.solution, solver, rng);
   return p;  // unreachable for a real board: the empty grid has many solutions
 }
 
@@ -56,6 +111,8 @@ Grid make_none(const TestBase& b, SudokuSolver& solver, TestsetRng& rng) {
       if (peer_holds(b.puzzle, c, v)) continue;
       Grid p = b.puzzle;
       p.set(c, v);
+      // A given its killer cage cannot hold is a reader's error, not a test item.
+      if (!describe_cage_violation(p).empty()) continue;
       if (solver.count(p, 1) == 0) return p;
       if (++tries >= 64) break;
     }
@@ -67,6 +124,7 @@ Grid make_none(const TestBase& b, SudokuSolver& solver, TestsetRng& rng) {
       if (v == b.solution[c] || peer_holds(b.puzzle, c, v)) continue;
       Grid p = b.puzzle;
       p.set(c, v);
+      if (!describe_cage_violation(p).empty()) continue;
       return p;  // against the only solution: no solution (checked by the caller)
     }
   }

@@ -51,7 +51,10 @@
 namespace sudoforge {
 
 // The canonical representative: the same board as the input, except on a jigsaw board,
-// whose regions are those of the canonical form.
+// whose regions are those of the canonical form. A killer board (cages) is its own
+// representative for now: its key is its killer token (killer_text.h), so two killers
+// are one key only when they are the same puzzle as written; symmetry-reduced killer keys
+// come with killer generation.
 Grid canonical_form(const Grid& puzzle);
 
 // The canonical form as key text (see above).

@@ -11,6 +11,10 @@
 // houses_of(cell) lists a cell's houses ascending, so its first three are always its row,
 // column and region; a classic board has exactly those three.
 //
+// A killer board (with_cages) also has cages (killer.h): every cell in one cage, whose
+// cells may not share a symbol either, so a cell's peers include its cage mates. Cages
+// are no houses (they hold fewer than N cells) and no house number changes with them.
+//
 // Tables are built once per distinct board and shared: a Geometry is a pointer-sized
 // value, cheap to copy; two Geometries compare equal exactly when they describe the same
 // board (same regions, same extra houses in the same order).
@@ -19,6 +23,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "sudoforge/core/killer.h"
 
 namespace sudoforge {
 
@@ -54,6 +60,13 @@ class Geometry {
   Geometry with_extra_houses(const std::vector<std::vector<int>>& houses,
                              const std::vector<std::string>& names) const;
 
+  // This board with cages (killer.h): each cage's cells are sorted and the cages ordered by
+  // their first cell, so two lists of the same cages give the same board. Throws CageError
+  // when the board already has cages or is larger than 9x9, when a cage is empty, larger
+  // than N, not orthogonally connected, has a cell off the board or a sum no N-distinct
+  // symbols make (cage_digit_sets), or when a cell is in two cages or in none.
+  Geometry with_cages(std::vector<Cage> cages) const;
+
   // The box shape (0 x 0 on a jigsaw board, whose regions are not boxes).
   int box_rows() const { return t_->box_rows; }
   int box_cols() const { return t_->box_cols; }
@@ -61,8 +74,15 @@ class Geometry {
   int cell_count() const { return t_->n * t_->n; }  // N*N
   // Regions are R x C boxes (false on a jigsaw board).
   bool has_boxes() const { return t_->box_rows > 0; }
-  // Boxes and no extra house: the board every classic engine and technique was built for.
-  bool is_classic() const { return has_boxes() && extra_house_count() == 0; }
+  // Boxes, no extra house and no cage: the board every classic engine and technique was
+  // built for.
+  bool is_classic() const { return has_boxes() && extra_house_count() == 0 && !has_cages(); }
+
+  // Cages: a killer board's, ordered by first cell; none on other boards.
+  bool has_cages() const { return !t_->cages.empty(); }
+  std::span<const Cage> cages() const { return t_->cages; }
+  // The index in cages() of a cell's cage; -1 on a board without cages.
+  int cage_of(int cell) const { return t_->cages.empty() ? -1 : t_->cage_of[cell]; }
 
   int row(int cell) const { return t_->row[cell]; }
   int col(int cell) const { return t_->col[cell]; }
@@ -113,12 +133,14 @@ class Geometry {
     std::vector<int> row, col, box;
     std::vector<std::vector<int>> houses, cell_houses, peers;
     std::vector<std::string> extra_names;
+    std::vector<Cage> cages;
+    std::vector<int> cage_of;
   };
   explicit Geometry(std::shared_ptr<const Tables> t) : t_(std::move(t)) {}
   static std::shared_ptr<const Tables> tables_for(int box_rows, int box_cols);
   // The tables of a board whose regions (row-major region index per cell) are given.
   static Tables region_tables(int n, int box_rows, int box_cols, std::span<const int> region);
-  // cell_houses and peers from houses.
+  // cell_houses and peers from houses and cages.
   static void derive_tables(Tables& t);
   // The shared copy of a board's tables: equal boards get the same pointer.
   static std::shared_ptr<const Tables> intern(Tables t);

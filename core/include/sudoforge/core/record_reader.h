@@ -12,6 +12,13 @@
 //  - solo: a Simon Tatham's Solo game ID (`9j:GIVENS,BLOCKS`, `3x3x:GIVENS`; solo_id.h),
 //    read in the auto and line layouts; the ID brings its board (boxes, jigsaw regions,
 //    X diagonals), which must agree with ReaderOptions::variant when that is set.
+//  - killer: a killer token (`killer:MAP;SUMS[;GIVENS]`, `killer+x:...`; killer_text.h), in
+//    the auto and line layouts; or a killer block: a line `killer` (or `killer+x`), the
+//    cage map's N rows, the sums line, then optionally N rows of givens right after it (a
+//    blank line ends a block without givens: a grid record straight after one would be
+//    read as its givens). A CSV record of variant killer carries MAP;SUMS in its
+//    `regions` column. Cages that cannot be (killer.h) and givens their cage cannot hold
+//    (validate.h describe_cage_violation) are record errors.
 //  Lines starting with `#` are skipped; a line `end` ends the input; CRLF line ends and a
 //  UTF-8 byte-order mark are accepted.
 //
@@ -85,6 +92,15 @@ class RecordReader {
   Record parse_grid_record(const Line& first);
   // A Simon Tatham's Solo game ID (solo_id.h) and its trailer.
   Record parse_solo_record(const Line& line);
+  // A killer token (killer_text.h) and its trailer.
+  Record parse_killer_record(const Line& line);
+  // A killer block: `first` names the variant, then the map's N rows, the sums, optional
+  // givens rows.
+  Record parse_killer_block(const Line& first);
+  // Givens of a killer variant whose cages come from `layout` (MAP;SUMS: a CSV regions
+  // column).
+  Record parse_killer_cells(const Line& line, const std::string& token, std::string trailer,
+                            const Variant& variant, const std::string* layout);
   Record parse_csv_record(const Line& line);
   // The variant a record is read as: the option, else `column` (a CSV record's), else
   // classic. Throws ParseError when both are given and differ or the column is bad.

@@ -13,7 +13,8 @@ std::string to_line(const Grid& grid, const TextStyle& style);
 std::string to_grid(const Grid& grid, const TextStyle& style);
 // to_line or to_grid by style.layout; a line gets its '\n' too. A jigsaw record carries
 // its region map as record_reader.h reads it: after the givens on a line (one space
-// between), or as N more rows after a grid.
+// between), or as N more rows after a grid. A killer grid is its killer token
+// (killer_text.h) on one line in either layout.
 std::string to_text(const Grid& grid, const TextStyle& style);
 // A jigsaw board's region map: N*N symbols of `alphabet`, region i (numbered by first
 // cell) written as symbol i + 1; empty on a board with boxes.

@@ -6,8 +6,8 @@
 // columns wide, so `2x3` is the classic 6x6 and `3x2` its quarter turn), or `N` for `NxN`,
 // or `Nj` (`CxRj` too: N = C*R) for a jigsaw of N regions. Then, in any order, `x` (both
 // main diagonals are houses) and Solo's symmetry and difficulty letters (`a`, `r2`, `m4`,
-// `md2`, `dt` ..., which do not change the board). `k` (killer) and any other letter are
-// refused.
+// `md2`, `dt` ..., which do not change the board), and `k` (killer, not with `j`). Any
+// other letter is refused.
 // GIVENS: the cells in reading order; a letter a..z is a run of 1..26 empty cells, a
 // decimal number 1..N a given, `_` only separates two numbers.
 // BLOCKS (jigsaw only, after a comma): the walls between cells, as a run-length string
@@ -16,11 +16,16 @@
 // bottom), closed by one virtual wall: `_` is a wall, a..y are 1..25 open edges then a
 // wall, `z` is 26 open edges and no wall (as Solo's own reader counts it). Cells joined
 // by open edges form a region; there must be N regions of N cells.
+// CAGES, SUMS (killer only, after the givens: `PARAMS:GIVENS,CAGES,SUMS`): the cages' walls
+// in the BLOCKS encoding (any number of cages of any size), then the sums written like
+// GIVENS, one number on one cell of each cage (Solo puts it on the cage's first cell).
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "sudoforge/core/killer.h"
 
 namespace sudoforge {
 
@@ -41,6 +46,8 @@ struct SoloPuzzle {
   std::vector<int> region_of_cell;   // n*n region labels 0..n-1 (boxes when not jigsaw)
   bool jigsaw = false;               // the ID drew its regions (`j`)
   bool x = false;                    // diagonals are houses (`x`)
+  bool killer = false;               // `k`: cages below, every cell in one
+  std::vector<Cage> cages;           // killer: cages by first cell, sums as given
 };
 
 // Whether `token` has the shape of a Solo game ID (at most 12 parameter characters, the
@@ -49,7 +56,7 @@ struct SoloPuzzle {
 bool looks_like_solo_id(std::string_view token);
 
 // Decodes a Solo game ID. Throws SoloIdError for anything Solo itself would refuse, for
-// killer puzzles, and for boards of fewer than 4 cells a side.
+// killer jigsaws, and for boards of fewer than 4 cells a side.
 SoloPuzzle decode_solo_id(std::string_view id);
 
 }  // namespace sudoforge

@@ -46,8 +46,9 @@ struct PuzzleRecord {
   int clues() const { return givens.clue_count(); }
   // The board is the givens' geometry (extra houses, jigsaw regions); stored as these two
   // (schema.h, version 6). variant(): the --variant spelling ("classic", "x+windoku",
-  // "jigsaw"); regions(): a jigsaw board's region map in the standard alphabet (region i
-  // as symbol i+1), "" on a board with boxes.
+  // "jigsaw", "killer"); regions(): a jigsaw board's region map in the standard alphabet
+  // (region i as symbol i+1), a killer board's cages as MAP;SUMS (killer_text.h), "" on
+  // other boards with boxes.
   std::string variant() const;
   std::string regions() const;
 };

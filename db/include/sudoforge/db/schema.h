@@ -69,7 +69,9 @@
 //     regions     TEXT              a jigsaw board's region map: N*N symbols of the
 //                                   standard alphabet, region i (numbered by first cell)
 //                                   written as symbol i+1 (core record_writer region_map);
-//                                   NULL on boards with boxes
+//                                   a killer board's cages as MAP;SUMS (core killer_text.h
+//                                   killer_layout; no schema change: killers came later);
+//                                   NULL on other boards with boxes
 //   The canonical key of a variant board names its variant (canonical.h), so the UNIQUE
 //   key dedupes per variant; classic keys are unchanged.
 //   index: puzzles(variant) WHERE variant <> 'classic'

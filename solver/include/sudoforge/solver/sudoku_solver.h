@@ -59,6 +59,11 @@
 //                                                                its nodes); `--engine linked`
 //   ClauseSolver (clause_solver.h)  CDCL over one boolean per    the generator's 25x25 checks
 //                                   candidate                    the cell engine leaves open
+//   KillerEngine                    per-cell masks; houses and   every board with cages
+//     (killer_engine.cpp)           cage digit sets (killer.h)   (Killer Sudoku, killer X):
+//                                   to a fixpoint; fewest-       count, solve, enumerate,
+//                                   candidates branching         random_solution, whatever
+//                                                                engine is pinned
 //   target_score (target_score.h)   per-cell branch and bound    `solve --target-score` (classic 9x9)
 //                                   with ring bounds
 //

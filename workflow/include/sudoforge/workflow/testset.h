@@ -52,9 +52,11 @@ struct TestsetCounts {
 };
 TestsetCounts split_counts(std::size_t total, double unique, double multiple, double none);
 
-// Clues removed in a random order until the count reaches 2.
+// Clues removed in a random order until the count reaches 2; a killer puzzle still unique
+// without its givens then merges neighbouring cages (sums added) until it is not.
 Grid make_multiple(const TestBase& b, SudokuSolver& solver, TestsetRng& rng);
-// A puzzle with no solution and no repeated given in a unit.
+// A puzzle with no solution and no repeated given in a unit (nor, on a killer board, a
+// given its cage cannot hold: the reader refuses those).
 Grid make_none(const TestBase& b, SudokuSolver& solver, TestsetRng& rng);
 
 // The items of a set: `chosen` as the unique ones, then n_multiple and n_none derived

@@ -1,0 +1,273 @@
+// KillerEngine (engines.h): exact search on boards with cages.
+//
+// Propagation, to a fixpoint at every node: a placed symbol leaves its peers (houses and
+// cage mates, geometry.h); naked singles; hidden singles in every house; and per cage its
+// digit sets (killer.h cage_digit_sets): the sets of the cage's size and sum that contain
+// its placed symbols, whose other symbols each open cell can take, leave the union of
+// their remaining symbols to the open cells, and a symbol in all of them that only one
+// open cell can take is placed there. Then it branches on a cell with fewest candidates.
+#include <algorithm>
+#include <bit>
+
+#include "engines.h"
+#include "sudoforge/core/killer.h"
+
+namespace sudoforge::detail {
+
+void KillerEngine::prepare(const Geometry& g) {
+  if (prepared_ && geometry_ == g) return;
+  geometry_ = g;
+  prepared_ = true;
+  n_ = g.size();
+  nn_ = g.cell_count();
+  peers_.assign(nn_, {});
+  for (int c = 0; c < nn_; ++c) {
+    for (int p : g.peers(c)) peers_[c].push_back(static_cast<std::uint8_t>(p));
+  }
+  houses_.clear();
+  for (int h = 0; h < g.house_count(); ++h) {
+    std::vector<std::uint8_t> cells;
+    for (int c : g.house(h)) cells.push_back(static_cast<std::uint8_t>(c));
+    houses_.push_back(std::move(cells));
+  }
+  cages_.clear();
+  for (const Cage& cage : g.cages()) {
+    CageInfo info;
+    for (int c : cage.cells) info.cells.push_back(static_cast<std::uint8_t>(c));
+    info.sets = cage_digit_sets(n_, static_cast<int>(cage.cells.size()), cage.sum);
+    cages_.push_back(std::move(info));
+  }
+}
+
+bool KillerEngine::assign(Frame& f, int cell, int v) {
+  // Singles found on the way are placed through a small stack, not recursion. A cell
+  // becomes a single once (masks only shrink), so the stack holds at most the first cell
+  // and one entry per cell.
+  int stack[2 * (kCells + 1)];
+  int top = 0;
+  stack[top++] = cell;
+  stack[top++] = v;
+  while (top) {
+    const int value = stack[--top];
+    const int c = stack[--top];
+    if (f.value[c]) {
+      if (f.value[c] != value) return false;
+      continue;
+    }
+    const std::uint16_t bit = static_cast<std::uint16_t>(1u << (value - 1));
+    if (!(f.cand[c] & bit)) return false;
+    f.value[c] = static_cast<std::uint8_t>(value);
+    f.cand[c] = bit;
+    --f.unsolved;
+    ++nodes_;
+    for (std::uint8_t p : peers_[c]) {
+      if (!(f.cand[p] & bit)) continue;
+      if (f.value[p]) return false;
+      f.cand[p] &= static_cast<std::uint16_t>(~bit);
+      if (!f.cand[p]) return false;
+      if (std::has_single_bit(f.cand[p])) {
+        stack[top++] = p;
+        stack[top++] = std::countr_zero(f.cand[p]) + 1;
+      }
+    }
+  }
+  return true;
+}
+
+bool KillerEngine::restrict(Frame& f, int cell, std::uint16_t keep, bool& changed) {
+  const std::uint16_t now = f.cand[cell] & keep;
+  if (now == f.cand[cell]) return true;
+  if (!now) return false;
+  f.cand[cell] = now;
+  changed = true;
+  if (std::has_single_bit(now)) return assign(f, cell, std::countr_zero(now) + 1);
+  return true;
+}
+
+bool KillerEngine::cage_pass(Frame& f, const CageInfo& cage, bool& changed) {
+  std::uint16_t placed = 0, open_union = 0;
+  int open = 0;
+  for (std::uint8_t c : cage.cells) {
+    if (f.value[c]) {
+      placed |= static_cast<std::uint16_t>(1u << (f.value[c] - 1));
+    } else {
+      open_union |= f.cand[c];
+      ++open;
+    }
+  }
+  if (!open) {
+    for (std::uint32_t set : cage.sets) {
+      if (set == placed) return true;
+    }
+    return false;
+  }
+  std::uint16_t allowed = 0, required = 0xffff;
+  for (std::uint32_t set : cage.sets) {
+    if ((set & placed) != placed) continue;
+    const auto rest = static_cast<std::uint16_t>(set & ~placed);
+    if ((rest & open_union) != rest) continue;
+    bool fits = true;
+    for (std::uint8_t c : cage.cells) {
+      if (!f.value[c] && !(f.cand[c] & rest)) {
+        fits = false;
+        break;
+      }
+    }
+    if (!fits) continue;
+    allowed |= rest;
+    required &= rest;
+  }
+  if (!allowed) return false;
+  for (std::uint8_t c : cage.cells) {
+    if (!f.value[c] && !restrict(f, c, allowed, changed)) return false;
+  }
+  // A symbol every remaining set needs, with one open cell left for it.
+  for (std::uint16_t need = required; need; need &= need - 1) {
+    const std::uint16_t bit = need & static_cast<std::uint16_t>(-need);
+    int where = -1, places = 0;
+    for (std::uint8_t c : cage.cells) {
+      if (f.value[c] == std::countr_zero(bit) + 1) {
+        places = 2;  // placed meanwhile
+        break;
+      }
+      if (!f.value[c] && (f.cand[c] & bit)) {
+        where = c;
+        ++places;
+      }
+    }
+    if (places == 0) return false;
+    if (places == 1) {
+      changed = true;
+      if (!assign(f, where, std::countr_zero(bit) + 1)) return false;
+    }
+  }
+  return true;
+}
+
+bool KillerEngine::hidden_singles(Frame& f, bool& changed) {
+  const std::uint16_t full = static_cast<std::uint16_t>((1u << n_) - 1);
+  for (const auto& house : houses_) {
+    std::uint16_t once = 0, twice = 0, placed = 0;
+    for (std::uint8_t c : house) {
+      if (f.value[c]) {
+        placed |= f.cand[c];
+        continue;
+      }
+      twice |= once & f.cand[c];
+      once |= f.cand[c];
+    }
+    if ((once | placed) != full) return false;
+    for (std::uint16_t single = once & ~twice & ~placed; single; single &= single - 1) {
+      const std::uint16_t bit = single & static_cast<std::uint16_t>(-single);
+      for (std::uint8_t c : house) {
+        if (!f.value[c] && (f.cand[c] & bit)) {
+          changed = true;
+          if (!assign(f, c, std::countr_zero(bit) + 1)) return false;
+          break;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+bool KillerEngine::propagate(Frame& f) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    if (!hidden_singles(f, changed)) return false;
+    for (const CageInfo& cage : cages_) {
+      if (!cage_pass(f, cage, changed)) return false;
+    }
+  }
+  return true;
+}
+
+void KillerEngine::search(int depth) {
+  if (check_.due(nodes_)) {
+    stop_ = true;
+    return;
+  }
+  Frame& f = frames_[depth];
+  if (!propagate(f)) return;
+  if (f.unsolved == 0) {
+    ++found_;
+    if ((sink_ && !sink_(f.value)) || found_ >= limit_) stop_ = true;
+    return;
+  }
+  int best = -1, best_count = 99;
+  for (int c = 0; c < nn_; ++c) {
+    if (f.value[c]) continue;
+    const int count = std::popcount(f.cand[c]);
+    if (count < best_count) {
+      best = c;
+      best_count = count;
+      if (count == 2) break;
+    }
+  }
+  int values[kMaxKillerSize];
+  int options = 0;
+  for (std::uint16_t m = f.cand[best]; m; m &= m - 1) values[options++] = std::countr_zero(m) + 1;
+  if (random_) {
+    for (int i = options - 1; i > 0; --i) {
+      std::swap(values[i], values[next_random() % static_cast<std::uint64_t>(i + 1)]);
+    }
+  }
+  for (int i = 0; i < options && !stop_; ++i) {
+    ++guesses_;
+    Frame& next = frames_[depth + 1];
+    next = frames_[depth];
+    if (assign(next, best, values[i])) search(depth + 1);
+  }
+}
+
+std::uint64_t KillerEngine::next_random() {
+  // splitmix64: a fixed stream per seed on every platform.
+  std::uint64_t z = (rng_ += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+std::uint64_t KillerEngine::run(const Geometry& g, const std::uint8_t* givens,
+                                std::span<const Candidate> forbidden, std::uint64_t limit,
+                                SearchStats* stats, SolutionSink sink, const SearchLimits& limits,
+                                const std::uint64_t* random_seed) {
+  prepare(g);
+  limit_ = limit;
+  found_ = nodes_ = guesses_ = 0;
+  stop_ = false;
+  sink_ = sink;
+  check_.reset(limits);
+  random_ = random_seed != nullptr;
+  rng_ = random_seed ? *random_seed : 0;
+  // One frame per depth: each branch places a cell, so the depth is at most N*N.
+  if (frames_.empty()) frames_.resize(kCells + 1);
+  Frame& f = frames_[0];
+  const std::uint16_t full = static_cast<std::uint16_t>((1u << n_) - 1);
+  std::fill(f.cand, f.cand + nn_, full);
+  std::fill(f.value, f.value + nn_, 0);
+  f.unsolved = nn_;
+  bool ok = true;
+  for (const Candidate& x : forbidden) {
+    f.cand[x.cell] &= static_cast<std::uint16_t>(~(1u << (x.value - 1)));
+  }
+  for (int c = 0; c < nn_ && ok; ++c) {
+    if (givens[c]) ok = assign(f, c, givens[c]);
+  }
+  for (int c = 0; c < nn_ && ok; ++c) {
+    if (!f.value[c] && !f.cand[c]) ok = false;
+    if (ok && !f.value[c] && std::has_single_bit(f.cand[c])) {
+      ok = assign(f, c, std::countr_zero(f.cand[c]) + 1);
+    }
+  }
+  if (ok && limit > 0) search(0);
+  if (stats) {
+    stats->nodes += nodes_;
+    stats->guesses += guesses_;
+  }
+  check_.raise_if_aborted(nodes_);
+  return found_;
+}
+
+}  // namespace sudoforge::detail

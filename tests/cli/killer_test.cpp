@@ -1,0 +1,109 @@
+// Killer Sudoku end to end: the text form and Solo's killer IDs in, solutions, counts and
+// the JSON contract out; bad records get FILE:LINE and exit 1, the others are processed.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "run_cli.h"
+
+namespace sudoforge::testing {
+namespace {
+
+// A unique 4x4 killer written by hand (solution 1234 3412 2143 4321).
+constexpr const char* kFour = "killer:AABCDEBCDEFFGHHF;A=3,B=4,C=6,D=5,E=5,F=8,G=4,H=5";
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const auto path = scratch_dir() / name;
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+TEST(KillerCli, SolvePrintsTheTokenWithItsSolution) {
+  const CliResult r = run_cli("solve", std::string(kFour) + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, std::string(kFour) + ";1234341221434321\n");
+}
+
+TEST(KillerCli, JsonContract) {
+  const CliResult r = run_cli("solve --output json", std::string(kFour) + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j.size(), 1u);
+  EXPECT_EQ(j[0]["variant"], "killer");
+  EXPECT_EQ(j[0]["puzzle"], "................");
+  EXPECT_EQ(j[0]["solution"], "1234341221434321");
+  ASSERT_EQ(j[0]["cages"].size(), 8u);
+  EXPECT_EQ(j[0]["cages"][0]["sum"], 3);
+  EXPECT_EQ(j[0]["cages"][0]["cells"], nlohmann::json::parse("[0,1]"));
+  EXPECT_EQ(j[0]["cages"][1]["cells"], nlohmann::json::parse("[2,6]"));
+  // Every cage's sum is its cells' sum in the solution; the cells cover the board once.
+  std::vector<int> caged(16, 0);
+  const std::string solution = j[0]["solution"];
+  for (const auto& cage : j[0]["cages"]) {
+    int sum = 0;
+    for (int cell : cage["cells"]) {
+      sum += solution[cell] - '0';
+      ++caged[cell];
+    }
+    EXPECT_EQ(sum, cage["sum"]);
+  }
+  EXPECT_EQ(caged, std::vector<int>(16, 1));
+}
+
+TEST(KillerCli, CsvRoundTrips) {
+  const CliResult csv = run_cli("solve --output csv", std::string(kFour) + "\n");
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(csv.out.find(",killer,\"AABCDEBCDEFFGHHF;A=3,B=4"), std::string::npos) << csv.out;
+  const CliResult again = run_cli("solve --count -", csv.out);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.out, "1\n");
+}
+
+TEST(KillerCli, CountAndAllOnSoloIds) {
+  const CliResult count = run_cli("solve --count " + data_file("killer/solo_killers.txt"));
+  EXPECT_EQ(count.exit_code, 0) << count.err;
+  const auto lines = lines_of(count.out);
+  ASSERT_GE(lines.size(), 20u);
+  for (const auto& line : lines) EXPECT_EQ(line, "1");
+  // Rows as cages of sum 10: every 4x4 grid fits, so --all lists up to its limit.
+  const CliResult all =
+      run_cli("solve --all --limit 5", "killer:AAAABBBBCCCCDDDD;A=10,B=10,C=10,D=10\n");
+  EXPECT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_EQ(lines_of(all.out).size(), 5u);
+}
+
+TEST(KillerCli, BadRecordsGetFileLineAndExitOne) {
+  const std::string file = write_file(
+      "bad_killers.txt",
+      std::string(kFour) + "\n" +                                         // 1 ok
+          "killer:ABABCDEBCDEFFGGHH;A=3,B=4,C=6,D=5,E=5,F=7,G=7,H=3\n" +  // 2 length
+          "killer:ABACDEBCDEFFGGHH;A=3,B=4,C=6,D=5,E=5,F=7,G=7,H=3\n" +   // 3 not connected
+          "killer:AABCDEBCDEFFGGHH;A=2,B=4,C=6,D=5,E=5,F=7,G=7,H=3\n" +   // 4 impossible sum
+          "killer:AABC.EBCDEFFGGHH;A=3,B=4,C=6,D=5,E=5,F=7,G=7,H=3\n" +   // 5 no cage
+          std::string(kFour) + ";4...............\n" +                    // 6 given vs cage
+          std::string(kFour) + ";...............3\n" +                    // 7 no solution
+          "2x2k:p,_a_aa_ab_____aaa,7_6a3a6b5b8_5c\n");                    // 8 ok
+  const CliResult r = run_cli("solve --count " + file);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "1\n0\n1\n");
+  for (int line : {2, 3, 4, 5, 6}) {
+    EXPECT_NE(r.err.find(file + ":" + std::to_string(line) + ":"), std::string::npos)
+        << line << "\n"
+        << r.err;
+  }
+  EXPECT_NE(r.err.find("not connected"), std::string::npos);
+  EXPECT_NE(r.err.find("impossible"), std::string::npos);
+  EXPECT_NE(r.err.find("no cage"), std::string::npos);
+  EXPECT_NE(r.err.find("cannot hold"), std::string::npos);
+}
+
+TEST(KillerCli, VariantOptionAgreesWithTheRecords) {
+  EXPECT_EQ(run_cli("solve --count --variant killer", std::string(kFour) + "\n").out, "1\n");
+  const CliResult x = run_cli("solve --count --variant killer+x", std::string(kFour) + "\n");
+  EXPECT_EQ(x.exit_code, 1);
+  EXPECT_NE(x.err.find("killer+x"), std::string::npos) << x.err;
+}
+
+}  // namespace
+}  // namespace sudoforge::testing
