@@ -63,6 +63,7 @@ void Geometry::derive_tables(Tables& t) {
     std::sort(p.begin(), p.end());
     p.erase(std::unique(p.begin(), p.end()), p.end());
   }
+  t.classic = t.box_rows > 0 && static_cast<int>(t.houses.size()) == 3 * t.n && t.cages.empty();
 }
 
 Geometry::Tables Geometry::region_tables(int n, int box_rows, int box_cols,

@@ -76,7 +76,7 @@ class Geometry {
   bool has_boxes() const { return t_->box_rows > 0; }
   // Boxes, no extra house and no cage: the board every classic engine and technique was
   // built for.
-  bool is_classic() const { return has_boxes() && extra_house_count() == 0 && !has_cages(); }
+  bool is_classic() const { return t_->classic; }
 
   // Cages: a killer board's, ordered by first cell; none on other boards.
   bool has_cages() const { return !t_->cages.empty(); }
@@ -130,6 +130,7 @@ class Geometry {
  private:
   struct Tables {
     int box_rows = 0, box_cols = 0, n = 0;
+    bool classic = false;  // is_classic(), kept by derive_tables: engines ask it per call
     std::vector<int> row, col, box;
     std::vector<std::vector<int>> houses, cell_houses, peers;
     std::vector<std::string> extra_names;
