@@ -76,7 +76,9 @@ db::QueryFilter filter_from(const po::variables_map& vm) {
   // The values are checked where `serve` checks them too (workflow/filter.h); a bad one
   // is a usage error here.
   try {
-    if (vm.count("level")) f.level = workflow::level_filter("--level", vm["level"].as<std::string>());
+    if (vm.count("level")) {
+      f.level = workflow::level_filter("--level", vm["level"].as<std::string>());
+    }
     if (vm.count("min-rating")) f.min_rating = vm["min-rating"].as<double>();
     if (vm.count("max-rating")) f.max_rating = vm["max-rating"].as<double>();
     if (vm.count("technique")) {
@@ -85,7 +87,8 @@ db::QueryFilter filter_from(const po::variables_map& vm) {
       }
     }
     if (vm.count("clues")) {
-      std::tie(f.min_clues, f.max_clues) = workflow::clues_filter("--clues", vm["clues"].as<std::string>());
+      std::tie(f.min_clues, f.max_clues) =
+          workflow::clues_filter("--clues", vm["clues"].as<std::string>());
     }
     if (vm.count("symmetry")) {
       f.symmetry = workflow::symmetry_filter("--symmetry", vm["symmetry"].as<std::string>());
