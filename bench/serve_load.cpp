@@ -45,7 +45,9 @@ struct Args {
   int clients = 64;
   double seconds = 10;
   long long requests = 0;  // 0: no bound but the time
-  int server_threads = 8;
+  // httplib serves a keep-alive connection on one worker until it closes: a thread per
+  // client, or clients queue behind each other.
+  int server_threads = 64;
   int consumers = 16;
   int mix[3] = {80, 15, 5};  // reads, draws, grades
 };
@@ -115,6 +117,7 @@ void client(const Args& a, const std::string& host, int port, const std::vector<
             Clock::time_point deadline, std::atomic<long long>& budget, unsigned seed, ClientStats& s) {
   httplib::Client c(host, port);
   c.set_keep_alive(true);
+  c.set_tcp_nodelay(true);
   c.set_read_timeout(60, 0);
   const httplib::Headers auth = {{"Authorization", "Bearer " + a.token}};
   std::mt19937 rng(seed);
@@ -198,7 +201,7 @@ int main(int argc, char** argv) {
     service::ServiceOptions so;
     so.db_path = a.db;
     so.token = a.token;
-    so.max_heavy = std::max(1, a.server_threads / 2);
+    so.max_heavy = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     svc = std::make_unique<service::Service>(so);
     service::HttpOptions ho;
     ho.port = 0;

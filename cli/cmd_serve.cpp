@@ -91,7 +91,7 @@ int cmd_serve(const Invocation& inv) {
       "max-body", po::value<std::size_t>()->default_value(64 * 1024),
       "largest request body in bytes (413 above)")(
       "max-heavy", po::value<int>(),
-      "solve, grade and generate requests at once (429 above; default threads/2)")(
+      "solve, grade and generate requests at once (429 above; default: the cores)")(
       "work-time-limit", po::value<double>()->default_value(10),
       "seconds a solve, grade or generate may take (503 after)")(
       "max-limit", po::value<int>()->default_value(1000), "largest limit of GET /v1/puzzles")(
@@ -113,7 +113,11 @@ int cmd_serve(const Invocation& inv) {
   if (so.token_for_reads && !so.token) throw UsageError("--token-for-reads needs --token-file");
   const int threads = vm["threads"].as<int>();
   if (threads < 1 || threads > 1024) throw UsageError("--threads must be 1 to 1024");
-  so.max_heavy = vm.count("max-heavy") ? vm["max-heavy"].as<int>() : std::max(1, threads / 2);
+  // Heavy work is CPU-bound: more of it at once than there are cores only makes each slower
+  // and takes workers from the reads.
+  so.max_heavy = vm.count("max-heavy")
+                     ? vm["max-heavy"].as<int>()
+                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (so.max_heavy < 1) throw UsageError("--max-heavy must be at least 1");
   const double seconds = vm["work-time-limit"].as<double>();
   if (!(seconds > 0 && seconds <= 3600)) throw UsageError("--work-time-limit must be in (0, 3600]");

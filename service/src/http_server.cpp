@@ -20,6 +20,9 @@ struct HttpServer::Impl {
     server.set_read_timeout(options.read_timeout_s, 0);
     server.set_write_timeout(options.read_timeout_s, 0);
     server.set_keep_alive_max_count(1000);
+    // A response goes out in more than one write: without TCP_NODELAY, Nagle's algorithm
+    // holds the last one until the client's delayed ACK (about 40 ms on Linux).
+    server.set_tcp_nodelay(true);
     auto handler = [this](const httplib::Request& req, httplib::Response& res) { serve(req, res); };
     server.Get(".*", handler);
     server.Post(".*", handler);

@@ -14,7 +14,7 @@ namespace sudoforge::service {
 struct HttpOptions {
   std::string host = "127.0.0.1";
   int port = 8080;  // 0: any free port (bind() says which)
-  int threads = 8;
+  int threads = 32;  // each serves one keep-alive connection at a time
   std::size_t max_body = 64 * 1024;
   int read_timeout_s = 5;  // a client that stops sending mid-request is dropped
   // One line per request ("127.0.0.1 GET /v1/stats 200 312B 0.4ms"); none: no access log.
