@@ -418,24 +418,32 @@ long long Catalogue::count(const QueryFilter& filter) {
 
 std::vector<PuzzleRecord> Catalogue::draw(const std::string& consumer, QueryFilter filter,
                                           long long count) {
-  std::vector<PuzzleRecord> out;
-  if (count <= 0) return out;
+  const DrawRequest request{consumer, std::move(filter), count};
+  return std::move(draw(std::span(&request, 1)).front());
+}
+
+std::vector<std::vector<PuzzleRecord>> Catalogue::draw(std::span<const DrawRequest> requests) {
   if (version_ < 7) {
     throw CatalogueError(CatalogueError::Category::kReadOnly, 0,
                          path() + ": draws need a writable catalogue of schema version 7");
   }
-  filter.not_drawn_by = consumer;
-  filter.limit = count;
-  filter.offset.reset();
+  std::vector<std::vector<PuzzleRecord>> out(requests.size());
   // IMMEDIATE: the write lock is taken before the selection, so no other draw can commit
   // between what this one selects and what it records.
   Transaction tx(connection_, Transaction::Mode::kImmediate);
-  out = query(filter);
   Statement ins(connection_, "INSERT INTO draws (consumer, puzzle_id) VALUES (?1, ?2)");
-  for (const PuzzleRecord& r : out) {
-    ins.reset();
-    ins.bind(1, consumer).bind(2, r.id);
-    ins.run();
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    if (requests[i].count <= 0) continue;
+    QueryFilter filter = requests[i].filter;
+    filter.not_drawn_by = requests[i].consumer;
+    filter.limit = requests[i].count;
+    filter.offset.reset();
+    out[i] = query(filter);
+    for (const PuzzleRecord& r : out[i]) {
+      ins.reset();
+      ins.bind(1, requests[i].consumer).bind(2, r.id);
+      ins.run();
+    }
   }
   tx.commit();
   return out;

@@ -300,6 +300,20 @@ struct Service::Impl {
   std::vector<std::unique_ptr<db::Catalogue>> readers;  // idle read connections
   std::atomic<int> heavy{0};
 
+  // Draws commit in groups: a draw joins the queue; when no group is being written, it
+  // writes the whole queue in one transaction (one sync for all) and wakes the others.
+  // Each answer is still sent only after its own draw is committed.
+  struct PendingDraw {
+    db::Catalogue::DrawRequest request;
+    std::vector<db::PuzzleRecord> result;
+    std::exception_ptr error;
+    bool done = false;
+  };
+  std::mutex draw_mutex;
+  std::condition_variable draw_done;
+  std::vector<PendingDraw*> draw_queue;
+  bool draw_writing = false;
+
   explicit Impl(ServiceOptions o)
       : options(std::move(o)), writer(options.db_path, write_options(options)) {
     // WAL commits are durable on a process crash with any setting; FULL syncs the WAL at
@@ -505,14 +519,46 @@ struct Service::Impl {
     }
     const long long count = p.integer("count", 1, options.max_draw).value_or(1);
     const db::QueryFilter f = filter_from(p);
-    std::vector<db::PuzzleRecord> drawn;
-    {
-      std::lock_guard lock(write_mutex);
-      drawn = writer.draw(*consumer, f, count);
-    }
+    const std::vector<db::PuzzleRecord> drawn = draw_in_group({*consumer, f, count});
     json list = json::array();
     for (const auto& rec : drawn) list.push_back(summary_json(rec));
     return json_response(200, json{{"consumer", *consumer}, {"puzzles", std::move(list)}});
+  }
+
+  std::vector<db::PuzzleRecord> draw_in_group(db::Catalogue::DrawRequest request) {
+    PendingDraw mine{std::move(request), {}, nullptr, false};
+    std::unique_lock lock(draw_mutex);
+    draw_queue.push_back(&mine);
+    while (!mine.done) {
+      if (draw_writing) {
+        draw_done.wait(lock);
+        continue;
+      }
+      draw_writing = true;
+      std::vector<PendingDraw*> group;
+      group.swap(draw_queue);
+      lock.unlock();
+      std::vector<db::Catalogue::DrawRequest> requests;
+      for (const PendingDraw* d : group) requests.push_back(d->request);
+      std::vector<std::vector<db::PuzzleRecord>> results;
+      std::exception_ptr error;
+      try {
+        std::lock_guard write(write_mutex);
+        results = writer.draw(requests);
+      } catch (...) {
+        error = std::current_exception();
+      }
+      lock.lock();
+      for (std::size_t i = 0; i < group.size(); ++i) {
+        if (error) group[i]->error = error;
+        else group[i]->result = std::move(results[i]);
+        group[i]->done = true;
+      }
+      draw_writing = false;
+      draw_done.notify_all();
+    }
+    if (mine.error) std::rethrow_exception(mine.error);
+    return std::move(mine.result);
   }
 
   Response solve(const Request& req) {

@@ -143,6 +143,15 @@ class Catalogue {
   // makes it). Returns fewer (or none) when fewer are left. Throws CatalogueError
   // (nothing recorded), kReadOnly on a read-only catalogue.
   std::vector<PuzzleRecord> draw(const std::string& consumer, QueryFilter filter, long long count);
+  // Several draws in one transaction, in order (a later one for the same consumer never
+  // gets what an earlier one got): one commit, so one sync, for all of them. All or none
+  // are recorded.
+  struct DrawRequest {
+    std::string consumer;
+    QueryFilter filter;
+    long long count = 1;
+  };
+  std::vector<std::vector<PuzzleRecord>> draw(std::span<const DrawRequest> requests);
 
   // The puzzle with this id (techniques filled), nullopt when there is none.
   std::optional<PuzzleRecord> get(std::int64_t id);
