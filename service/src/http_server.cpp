@@ -1,6 +1,7 @@
 #include "sudoforge/service/http_server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <chrono>
 #include <cstdio>
@@ -12,6 +13,7 @@ struct HttpServer::Impl {
   Service& service;
   HttpOptions options;
   httplib::Server server;
+  int listen_fd = -1;
 
   Impl(Service& s, HttpOptions o) : service(s), options(std::move(o)) {
     const std::size_t threads = static_cast<std::size_t>(std::max(1, options.threads));
@@ -23,6 +25,14 @@ struct HttpServer::Impl {
     // A response goes out in more than one write: without TCP_NODELAY, Nagle's algorithm
     // holds the last one until the client's delayed ACK (about 40 ms on Linux).
     server.set_tcp_nodelay(true);
+    // The library listens with a backlog of 5: a burst of new connections (64 clients
+    // starting at once) overflows it and some of them fail. bind() raises it again once
+    // listening; this remembers the socket (and keeps the library's SO_REUSEADDR).
+    server.set_socket_options([this](int fd) {
+      const int on = 1;
+      ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+      listen_fd = fd;
+    });
     auto handler = [this](const httplib::Request& req, httplib::Response& res) { serve(req, res); };
     server.Get(".*", handler);
     server.Post(".*", handler);
@@ -71,15 +81,16 @@ HttpServer::~HttpServer() = default;
 
 int HttpServer::bind() {
   const HttpOptions& o = impl_->options;
+  int port = o.port;
   if (o.port == 0) {
-    const int port = impl_->server.bind_to_any_port(o.host);
+    port = impl_->server.bind_to_any_port(o.host);
     if (port <= 0) throw std::runtime_error("cannot listen on " + o.host);
-    return port;
-  }
-  if (!impl_->server.bind_to_port(o.host, o.port)) {
+  } else if (!impl_->server.bind_to_port(o.host, o.port)) {
     throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port));
   }
-  return o.port;
+  // listen() on a listening socket sets its backlog anew (Linux, POSIX).
+  if (impl_->listen_fd >= 0) ::listen(impl_->listen_fd, SOMAXCONN);
+  return port;
 }
 
 void HttpServer::run() {
