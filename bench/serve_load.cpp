@@ -58,7 +58,7 @@ const char* const kKindNames[kKinds] = {"read", "draw", "grade"};
 struct ClientStats {
   std::vector<double> latency_ms[kKinds];
   long long errors[kKinds] = {};
-  long long shed[kKinds] = {};  // 429: the server's bound on heavy work
+  long long shed[kKinds] = {};                             // 429: the server's bound on heavy work
   std::map<std::string, std::vector<std::int64_t>> drawn;  // consumer -> ids
   std::string first_error;
 };
@@ -86,26 +86,36 @@ Args parse(int argc, char** argv) {
       return argv[++i];
     };
     try {
-      if (k == "--db") a.db = value();
-      else if (k == "--url") a.url = value();
-      else if (k == "--token") a.token = value();
-      else if (k == "--clients") a.clients = std::stoi(value());
-      else if (k == "--seconds") a.seconds = std::stod(value());
-      else if (k == "--requests") a.requests = std::stoll(value());
-      else if (k == "--server-threads") a.server_threads = std::stoi(value());
-      else if (k == "--consumers") a.consumers = std::stoi(value());
+      if (k == "--db")
+        a.db = value();
+      else if (k == "--url")
+        a.url = value();
+      else if (k == "--token")
+        a.token = value();
+      else if (k == "--clients")
+        a.clients = std::stoi(value());
+      else if (k == "--seconds")
+        a.seconds = std::stod(value());
+      else if (k == "--requests")
+        a.requests = std::stoll(value());
+      else if (k == "--server-threads")
+        a.server_threads = std::stoi(value());
+      else if (k == "--consumers")
+        a.consumers = std::stoi(value());
       else if (k == "--mix") {
         const std::string m = value();
         if (std::sscanf(m.c_str(), "%d,%d,%d", &a.mix[0], &a.mix[1], &a.mix[2]) != 3) {
           usage("bad --mix '" + m + "'");
         }
-      } else usage("unknown argument " + k);
+      } else
+        usage("unknown argument " + k);
     } catch (const std::logic_error&) {
       usage("bad value for " + k);
     }
   }
   if (a.db.empty()) usage("--db is required");
-  if (a.clients < 1 || a.consumers < 1 || a.seconds <= 0 || a.server_threads < 1) usage("bad bounds");
+  if (a.clients < 1 || a.consumers < 1 || a.seconds <= 0 || a.server_threads < 1)
+    usage("bad bounds");
   if (a.mix[0] < 0 || a.mix[1] < 0 || a.mix[2] < 0 || a.mix[0] + a.mix[1] + a.mix[2] <= 0) {
     usage("bad --mix");
   }
@@ -113,8 +123,9 @@ Args parse(int argc, char** argv) {
 }
 
 // One client: requests until the deadline or the shared budget runs out.
-void client(const Args& a, const std::string& host, int port, const std::vector<std::string>& grade_puzzles,
-            Clock::time_point deadline, std::atomic<long long>& budget, unsigned seed, ClientStats& s) {
+void client(const Args& a, const std::string& host, int port,
+            const std::vector<std::string>& grade_puzzles, Clock::time_point deadline,
+            std::atomic<long long>& budget, unsigned seed, ClientStats& s) {
   httplib::Client c(host, port);
   c.set_keep_alive(true);
   c.set_tcp_nodelay(true);
@@ -129,7 +140,8 @@ void client(const Args& a, const std::string& host, int port, const std::vector<
     const Kind kind = roll < a.mix[0] ? kRead : roll < a.mix[0] + a.mix[1] ? kDraw : kGrade;
     std::string consumer;
     const auto start = Clock::now();
-    if (kind == kDraw) consumer = "load-" + std::to_string(rng() % static_cast<unsigned>(a.consumers));
+    if (kind == kDraw)
+      consumer = "load-" + std::to_string(rng() % static_cast<unsigned>(a.consumers));
     httplib::Result r = [&] {
       if (kind == kRead) {
         return c.Get(std::string("/v1/puzzles?level=") + levels[rng() % 6] + "&order=" +
@@ -150,7 +162,8 @@ void client(const Args& a, const std::string& host, int port, const std::vector<
     if (!r || r->status != 200) {
       ++s.errors[kind];
       if (s.first_error.empty()) {
-        s.first_error = r ? std::to_string(r->status) + " " + r->body : httplib::to_string(r.error());
+        s.first_error =
+            r ? std::to_string(r->status) + " " + r->body : httplib::to_string(r.error());
       }
       continue;
     }
@@ -161,7 +174,8 @@ void client(const Args& a, const std::string& host, int port, const std::vector<
         ++s.errors[kind];
         continue;
       }
-      for (const json& p : body["puzzles"]) s.drawn[consumer].push_back(p["id"].get<std::int64_t>());
+      for (const json& p : body["puzzles"])
+        s.drawn[consumer].push_back(p["id"].get<std::int64_t>());
     }
   }
 }
@@ -222,8 +236,8 @@ int main(int argc, char** argv) {
   std::vector<ClientStats> stats(static_cast<std::size_t>(a.clients));
   std::atomic<long long> budget{a.requests};
   const auto start = Clock::now();
-  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(a.seconds));
+  const auto deadline =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(a.seconds));
   {
     std::vector<std::thread> threads;
     for (int i = 0; i < a.clients; ++i) {
@@ -245,8 +259,8 @@ int main(int argc, char** argv) {
   long long errors = 0, requests = 0;
   std::string first_error;
   std::map<std::string, std::vector<std::int64_t>> drawn;
-  std::printf("serve_load: %d clients, %.1f s, %d server threads, mix %d/%d/%d\n", a.clients, elapsed,
-              a.server_threads, a.mix[0], a.mix[1], a.mix[2]);
+  std::printf("serve_load: %d clients, %.1f s, %d server threads, mix %d/%d/%d\n", a.clients,
+              elapsed, a.server_threads, a.mix[0], a.mix[1], a.mix[2]);
   for (int k = 0; k < kKinds; ++k) {
     std::vector<double> all;
     long long kind_errors = 0, shed = 0;
@@ -268,13 +282,15 @@ int main(int argc, char** argv) {
       into.insert(into.end(), ids.begin(), ids.end());
     }
   }
-  std::printf("  total %8lld requests %9.0f/s\n", requests, static_cast<double>(requests) / elapsed);
+  std::printf("  total %8lld requests %9.0f/s\n", requests,
+              static_cast<double>(requests) / elapsed);
   if (!first_error.empty()) std::printf("  first error: %s\n", first_error.substr(0, 200).c_str());
 
   // Duplicates as the clients saw them, and the draws table against them.
   long long duplicates = 0, missing = 0;
   for (const auto& [consumer, ids] : drawn) {
-    duplicates += static_cast<long long>(ids.size() - std::set<std::int64_t>(ids.begin(), ids.end()).size());
+    duplicates +=
+        static_cast<long long>(ids.size() - std::set<std::int64_t>(ids.begin(), ids.end()).size());
   }
   std::string integrity = "?";
   try {
@@ -295,8 +311,9 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     integrity = e.what();
   }
-  std::printf("  errors %lld, duplicate draws %lld, answered draws missing from the table %lld, "
-              "integrity_check %s\n",
-              errors, duplicates, missing, integrity.c_str());
+  std::printf(
+      "  errors %lld, duplicate draws %lld, answered draws missing from the table %lld, "
+      "integrity_check %s\n",
+      errors, duplicates, missing, integrity.c_str());
   return errors == 0 && duplicates == 0 && missing == 0 && integrity == "ok" ? 0 : 1;
 }

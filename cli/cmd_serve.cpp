@@ -81,25 +81,23 @@ bool loopback(const std::string& host) {
 int cmd_serve(const Invocation& inv) {
   po::options_description o("serve options");
   add_catalogue_options(o);
-  o.add_options()("listen", po::value<std::string>()->default_value("127.0.0.1:8080"),
-                  "HOST:PORT to listen on (port 0: any free port)")(
-      "threads", po::value<int>()->default_value(8), "worker threads (connections served at once)")(
-      "token-file", po::value<std::string>(),
-      "file whose first line is the token of the write routes")(
-      "token-for-reads", po::bool_switch(),
-      "the read routes need the token too (/healthz does not)")(
-      "max-body", po::value<std::size_t>()->default_value(64 * 1024),
-      "largest request body in bytes (413 above)")(
-      "max-heavy", po::value<int>(),
-      "solve, grade and generate requests at once (429 above; default: the cores)")(
-      "work-time-limit", po::value<double>()->default_value(10),
-      "seconds a solve, grade or generate may take (503 after)")(
-      "max-limit", po::value<int>()->default_value(1000), "largest limit of GET /v1/puzzles")(
-      "max-draw", po::value<int>()->default_value(100), "largest count of POST /v1/draw")(
-      "max-generate", po::value<int>()->default_value(10), "largest count of POST /v1/generate")(
-      "max-size", po::value<int>()->default_value(16),
-      "largest board N solve, grade and generate take")("quiet", po::bool_switch(),
-                                                        "no access log");
+  // clang-format off
+  o.add_options()
+    ("listen", po::value<std::string>()->default_value("127.0.0.1:8080"),
+     "HOST:PORT to listen on (port 0: any free port)")
+    ("threads", po::value<int>()->default_value(32),
+     "worker threads: keep-alive connections served at once (more wait their turn)")
+    ("token-file", po::value<std::string>(), "file whose first line is the token of the write routes")
+    ("token-for-reads", po::bool_switch(), "the read routes need the token too (/healthz does not)")
+    ("max-body", po::value<std::size_t>()->default_value(64 * 1024), "largest request body in bytes (413 above)")
+    ("max-heavy", po::value<int>(), "solve, grade and generate requests at once (429 above; default: the cores)")
+    ("work-time-limit", po::value<double>()->default_value(10), "seconds a solve, grade or generate may take (503 after)")
+    ("max-limit", po::value<int>()->default_value(1000), "largest limit of GET /v1/puzzles")
+    ("max-draw", po::value<int>()->default_value(100), "largest count of POST /v1/draw")
+    ("max-generate", po::value<int>()->default_value(10), "largest count of POST /v1/generate")
+    ("max-size", po::value<int>()->default_value(16), "largest board N solve, grade and generate take")
+    ("quiet", po::bool_switch(), "no access log");
+  // clang-format on
   po::variables_map vm;
   if (!parse_options(inv, o, "sudoforge serve [--db FILE] [--listen HOST:PORT] [OPTIONS]",
                      kExamples, vm)) {

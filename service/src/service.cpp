@@ -550,8 +550,10 @@ struct Service::Impl {
       }
       lock.lock();
       for (std::size_t i = 0; i < group.size(); ++i) {
-        if (error) group[i]->error = error;
-        else group[i]->result = std::move(results[i]);
+        if (error)
+          group[i]->error = error;
+        else
+          group[i]->result = std::move(results[i]);
         group[i]->done = true;
       }
       draw_writing = false;

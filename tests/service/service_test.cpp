@@ -2,14 +2,13 @@
 #include "sudoforge/service/service.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <thread>
 
+#include "../db/db_test_util.h"
 #include "service_fixture.h"
 #include "sudoforge/db/catalogue.h"
 
@@ -26,14 +25,7 @@ constexpr const char* kMonster =
     "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
 
 std::string scratch_db(const std::string& name) {
-  static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() /
-             ("sudoforge-service-test-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(d);
-    std::filesystem::create_directories(d);
-    return d;
-  }();
-  return (dir / name).string();
+  return db::testing::temp_db(name);
 }
 
 class ServiceTest : public ::testing::Test {
