@@ -14,5 +14,6 @@ int cmd_db(const Invocation& inv);
 int cmd_canon(const Invocation& inv);
 int cmd_book(const Invocation& inv);
 int cmd_render(const Invocation& inv);
+int cmd_serve(const Invocation& inv);
 
 }  // namespace sudoforge::cli

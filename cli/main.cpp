@@ -25,6 +25,7 @@ const std::vector<CommandInfo>& commands() {
       {"db", sudoforge::cli::cmd_db, "catalogue: init, import, query, stats, export, merge"},
       {"book", sudoforge::cli::cmd_book, "print-ready PDF puzzle book with answers"},
       {"render", sudoforge::cli::cmd_render, "one puzzle as SVG, PNG or PDF"},
+      {"serve", sudoforge::cli::cmd_serve, "HTTP JSON API over the catalogue"},
       {"testset", sudoforge::cli::cmd_testset, "solver test sets with expected answers"},
       {"canon", sudoforge::cli::cmd_canon, "canonical (minlex) form of puzzles"},
       {"bench", sudoforge::cli::cmd_bench, "measure solver speed on puzzle files"},

@@ -1,12 +1,10 @@
 #include "query_options.h"
 
 #include <cstdlib>
-#include <sstream>
+#include <tuple>
 
-#include "sudoforge/core/symmetry.h"
-#include "sudoforge/core/variant.h"
 #include "sudoforge/grader/grader.h"
-#include "sudoforge/grader/techniques.h"
+#include "sudoforge/workflow/filter.h"
 
 namespace sudoforge::cli {
 
@@ -60,12 +58,11 @@ void add_filter_options(po::options_description& o, const FilterOptionSet& set) 
 namespace {
 
 grader::Level level_of(const std::string& text) {
-  const auto level = grader::parse_level(text);
-  if (!level) {
-    throw UsageError("bad --level '" + text +
-                     "': use easy, medium, hard, expert, diabolical or extreme");
+  try {
+    return workflow::parse_level("--level", text);
+  } catch (const workflow::FilterError& e) {
+    throw UsageError(e.what());
   }
-  return *level;
 }
 
 }  // namespace
@@ -75,67 +72,37 @@ std::string parse_level_option(const std::string& text) {
 }
 
 db::QueryFilter filter_from(const po::variables_map& vm) {
-  using db::QueryFilter;
-  QueryFilter f;
-  if (vm.count("level")) f.level = parse_level_option(vm["level"].as<std::string>());
-  if (vm.count("min-rating")) f.min_rating = vm["min-rating"].as<double>();
-  if (vm.count("max-rating")) f.max_rating = vm["max-rating"].as<double>();
-  if (vm.count("technique")) {
-    for (const std::string& name : vm["technique"].as<std::vector<std::string>>()) {
-      const auto canonical = grader::resolve_technique(name);
-      if (!canonical) {
-        std::string known;
-        for (std::string_view n : grader::technique_names()) {
-          known.append(known.empty() ? "" : ", ").append(n);
-        }
-        throw UsageError("unknown --technique '" + name + "'; the known techniques are: " + known);
+  db::QueryFilter f;
+  // The values are checked where `serve` checks them too (workflow/filter.h); a bad one
+  // is a usage error here.
+  try {
+    if (vm.count("level")) {
+      f.level = workflow::level_filter("--level", vm["level"].as<std::string>());
+    }
+    if (vm.count("min-rating")) f.min_rating = vm["min-rating"].as<double>();
+    if (vm.count("max-rating")) f.max_rating = vm["max-rating"].as<double>();
+    if (vm.count("technique")) {
+      for (const std::string& name : vm["technique"].as<std::vector<std::string>>()) {
+        f.techniques.push_back(workflow::technique_filter("--technique", name));
       }
-      f.techniques.emplace_back(*canonical);
     }
-  }
-  if (vm.count("clues")) {
-    const std::string text = vm["clues"].as<std::string>();
-    int a = 0, b = 0;
-    char dash = 0, extra = 0;
-    std::istringstream in(text);
-    if ((in >> a) && !(in >> dash)) {
-      b = a;
-    } else if (!(dash == '-' && (in >> b) && !(in >> extra)) || a > b || a < 0) {
-      throw UsageError("bad --clues '" + text + "': use A-B or A");
+    if (vm.count("clues")) {
+      std::tie(f.min_clues, f.max_clues) =
+          workflow::clues_filter("--clues", vm["clues"].as<std::string>());
     }
-    f.min_clues = a;
-    f.max_clues = b;
-  }
-  if (vm.count("symmetry")) {
-    const std::string s = vm["symmetry"].as<std::string>();
-    try {
-      const Symmetry sym = parse_symmetry(s);
-      if (sym == Symmetry::kRandom) throw SymmetryError("random");
-    } catch (const SymmetryError&) {
-      throw UsageError("bad --symmetry '" + s + "'");
+    if (vm.count("symmetry")) {
+      f.symmetry = workflow::symmetry_filter("--symmetry", vm["symmetry"].as<std::string>());
     }
-    f.symmetry = s;
-  }
-  if (vm.count("size")) {
-    const int n = vm["size"].as<int>();
-    if (!Geometry::is_supported_size(n)) throw UsageError("bad --size " + std::to_string(n));
-    f.size = n;
-  }
-  if (vm.count("unused")) f.unused = vm["unused"].as<bool>();
-  if (vm.count("source")) f.source = vm["source"].as<std::string>();
-  if (vm.count("variant")) {
-    try {
-      f.variant = Variant::parse(vm["variant"].as<std::string>()).name();
-    } catch (const VariantError& e) {
-      throw UsageError(std::string("bad --variant: ") + e.what());
+    if (vm.count("size")) f.size = workflow::size_filter("--size", vm["size"].as<int>());
+    if (vm.count("unused")) f.unused = vm["unused"].as<bool>();
+    if (vm.count("source")) f.source = vm["source"].as<std::string>();
+    if (vm.count("variant")) {
+      f.variant = workflow::variant_filter("--variant", vm["variant"].as<std::string>());
     }
+    f.order = workflow::order_filter("--order", vm["order"].as<std::string>());
+  } catch (const workflow::FilterError& e) {
+    throw UsageError(e.what());
   }
-  const std::string order = vm["order"].as<std::string>();
-  if (order == "id") f.order = QueryFilter::Order::kId;
-  else if (order == "rating") f.order = QueryFilter::Order::kRating;
-  else if (order == "clues") f.order = QueryFilter::Order::kClues;
-  else if (order == "random") f.order = QueryFilter::Order::kRandom;
-  else throw UsageError("bad --order '" + order + "': use id, rating, clues or random");
   if (vm.count("seed")) f.seed = vm["seed"].as<unsigned long long>();
   if (vm.count("limit")) {
     f.limit = vm["limit"].as<long long>();

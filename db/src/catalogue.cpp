@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -140,7 +141,23 @@ Where build_where(const QueryFilter& f, int version, bool rating_index = true) {
   } else if (f.variant) {
     w.add("p.variant = ? AND p.variant <> 'classic'", *f.variant);
   }
+  if (f.not_drawn_by && version >= 7) {
+    w.add("NOT EXISTS (SELECT 1 FROM draws d WHERE d.consumer = ? AND d.puzzle_id = p.id)",
+          *f.not_drawn_by);
+  }
   return w;
+}
+
+// " LIMIT ?n OFFSET ?m" for a filter's limit and offset, numbered from `first`; SQLite
+// needs a LIMIT to take an OFFSET (-1: none). Binds them with bind_limits.
+std::string limit_sql(const QueryFilter& f, int first) {
+  if (!f.limit && !f.offset) return "";
+  return " LIMIT ?" + std::to_string(first) + " OFFSET ?" + std::to_string(first + 1);
+}
+void bind_limits(Statement& st, const QueryFilter& f, int first) {
+  if (!f.limit && !f.offset) return;
+  st.bind(first, static_cast<std::int64_t>(f.limit.value_or(-1)));
+  st.bind(first + 1, static_cast<std::int64_t>(f.offset.value_or(0)));
 }
 
 // sudoforge_mix(seed, id): splitmix64 of the pair, the key of random order. A fixed
@@ -282,14 +299,13 @@ void Catalogue::query(const QueryFilter& filter,
   }
   // Runs one SELECT and visits its rows; returns the rows visited, or -1 once visit said
   // stop. A negative limit is SQLite's "no limit", as before.
-  auto run = [&](const Where& where, const char* order_by,
-                 std::optional<long long> limit) -> long long {
+  auto run = [&](const Where& where, const char* order_by) -> long long {
+    const int first = static_cast<int>(where.binds.size()) + 1;
     std::string sql = std::string("SELECT ") + kColumns + gen_columns() + " FROM puzzles p" +
-                      where.sql + order_by;
-    if (limit) sql += " LIMIT ?" + std::to_string(where.binds.size() + 1);
+                      where.sql + order_by + limit_sql(filter, first);
     Statement st(connection_, sql);
     where.bind_all(st);
-    if (limit) st.bind(static_cast<int>(where.binds.size()) + 1, static_cast<std::int64_t>(*limit));
+    bind_limits(st, filter, first);
     long long visited = 0;
     while (st.step()) {
       PuzzleRecord r = read_record(st);
@@ -307,13 +323,13 @@ void Catalogue::query(const QueryFilter& filter,
   const Where where = build_where(filter, version_);
   switch (filter.order) {
     case QueryFilter::Order::kId:
-      run(where, " ORDER BY p.id", filter.limit);
+      run(where, " ORDER BY p.id");
       return;
     case QueryFilter::Order::kRating:
-      run(where, " ORDER BY p.rating_er, p.id", filter.limit);
+      run(where, " ORDER BY p.rating_er, p.id");
       return;
     case QueryFilter::Order::kClues:
-      run(where, " ORDER BY p.clues, p.id", filter.limit);
+      run(where, " ORDER BY p.clues, p.id");
       return;
     case QueryFilter::Order::kRandom:
       break;
@@ -330,13 +346,13 @@ void Catalogue::query(const QueryFilter& filter,
   const int seed_index = static_cast<int>(where.binds.size()) + 1;
   std::string sql = "SELECT p.id FROM puzzles p" + where.sql + " ORDER BY sudoforge_mix(?" +
                     std::to_string(seed_index) + ", p.id)";
-  if (filter.limit) sql += " LIMIT ?" + std::to_string(seed_index + 1);
+  sql += limit_sql(filter, seed_index + 1);
   std::vector<std::int64_t> ids;
   {
     Statement st(connection_, sql);
     where.bind_all(st);
     st.bind(seed_index, static_cast<std::int64_t>(seed));
-    if (filter.limit) st.bind(seed_index + 1, static_cast<std::int64_t>(*filter.limit));
+    bind_limits(st, filter, seed_index + 1);
     while (st.step()) ids.push_back(st.column_int64(0));
   }
   Statement row(connection_, std::string("SELECT ") + kColumns + gen_columns() +
@@ -403,8 +419,42 @@ long long Catalogue::count(const QueryFilter& filter) {
   where.bind_all(st);
   st.step();
   long long n = st.column_int64(0);
-  if (filter.limit && *filter.limit < n) n = *filter.limit;
+  if (filter.offset) n = std::max(0LL, n - std::max(0LL, *filter.offset));
+  if (filter.limit && *filter.limit >= 0 && *filter.limit < n) n = *filter.limit;
   return n;
+}
+
+std::vector<PuzzleRecord> Catalogue::draw(const std::string& consumer, QueryFilter filter,
+                                          long long count) {
+  const DrawRequest request{consumer, std::move(filter), count};
+  return std::move(draw(std::span(&request, 1)).front());
+}
+
+std::vector<std::vector<PuzzleRecord>> Catalogue::draw(std::span<const DrawRequest> requests) {
+  if (version_ < 7) {
+    throw CatalogueError(CatalogueError::Category::kReadOnly, 0,
+                         path() + ": draws need a writable catalogue of schema version 7");
+  }
+  std::vector<std::vector<PuzzleRecord>> out(requests.size());
+  // IMMEDIATE: the write lock is taken before the selection, so no other draw can commit
+  // between what this one selects and what it records.
+  Transaction tx(connection_, Transaction::Mode::kImmediate);
+  Statement ins(connection_, "INSERT INTO draws (consumer, puzzle_id) VALUES (?1, ?2)");
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    if (requests[i].count <= 0) continue;
+    QueryFilter filter = requests[i].filter;
+    filter.not_drawn_by = requests[i].consumer;
+    filter.limit = requests[i].count;
+    filter.offset.reset();
+    out[i] = query(filter);
+    for (const PuzzleRecord& r : out[i]) {
+      ins.reset();
+      ins.bind(1, requests[i].consumer).bind(2, r.id);
+      ins.run();
+    }
+  }
+  tx.commit();
+  return out;
 }
 
 CatalogueStats Catalogue::stats() {
@@ -446,6 +496,12 @@ CatalogueStats Catalogue::stats() {
     while (st.step()) s.by_variant.emplace_back(st.column_text(0), st.column_int64(1));
   } else if (s.total > 0) {
     s.by_variant.emplace_back("classic", s.total);
+  }
+  if (version_ >= 7) {
+    Statement st(connection_, "SELECT count(*), count(DISTINCT consumer) FROM draws");
+    st.step();
+    s.draws = st.column_int64(0);
+    s.consumers = st.column_int64(1);
   }
   tx.commit();
   return s;

@@ -113,8 +113,22 @@ ALTER TABLE puzzles ADD COLUMN regions TEXT;
 CREATE INDEX puzzles_by_variant ON puzzles(variant) WHERE variant <> 'classic';
 )sql";
 
+// Draws: which puzzles `serve` handed to which consumer (schema.h, version 7). The key is
+// (consumer, puzzle_id), so a consumer can never be recorded twice for one puzzle, and
+// "not drawn by C" is one probe of it per candidate row; the second index serves the
+// cascade when a puzzle goes.
+constexpr std::string_view kVersion7 = R"sql(
+CREATE TABLE draws (
+  consumer  TEXT NOT NULL,
+  puzzle_id INTEGER NOT NULL REFERENCES puzzles(id) ON DELETE CASCADE,
+  drawn     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+  PRIMARY KEY (consumer, puzzle_id)
+) WITHOUT ROWID;
+CREATE INDEX draws_by_puzzle ON draws(puzzle_id);
+)sql";
+
 constexpr std::array<std::string_view, kSchemaVersion> kSteps = {
-    kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6};
+    kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6, kVersion7};
 
 }  // namespace
 

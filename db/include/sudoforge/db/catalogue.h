@@ -69,6 +69,8 @@ struct QueryFilter {
   bool unused = false;                           // in no book
   std::optional<std::string> source;
   std::optional<std::string> variant;  // the Variant::name spelling ("classic", "x+windoku")
+  // Only puzzles never drawn by this consumer (draw()).
+  std::optional<std::string> not_drawn_by;
   // rating: ER ascending, ties by id.
   // random: a uniformly random sample: every set of `limit` matching rows is about equally
   // likely (every row has the chance limit/matches), in random order. The same seed gives
@@ -77,6 +79,9 @@ struct QueryFilter {
   // only the rows returned are read in full.
   Order order = Order::kId;
   std::optional<long long> limit;
+  // Skip this many matching rows first (paging; with `limit`). For random order, the
+  // pages of one seed on an unchanged catalogue are disjoint.
+  std::optional<long long> offset;
   std::optional<std::uint64_t> seed;             // random order only
   bool with_techniques = false;                  // fill PuzzleRecord::techniques
 };
@@ -90,6 +95,8 @@ struct CatalogueStats {
   std::vector<std::pair<int, long long>> by_clues;              // ascending clues
   std::vector<std::pair<int, long long>> by_size;
   std::vector<std::pair<std::string, long long>> by_variant;  // most puzzles first
+  long long draws = 0;      // rows of the draws table (draw())
+  long long consumers = 0;  // distinct consumers in it
 };
 
 // A book produced from the catalogue and the puzzles printed in it, in page order.
@@ -128,6 +135,24 @@ class Catalogue {
   long long count(const QueryFilter& filter);
 
   CatalogueStats stats();
+
+  // Hands `consumer` up to `count` puzzles matching `filter` (its limit, offset and
+  // not_drawn_by are replaced) that it was never handed before, and records them in
+  // `draws`: the selection and the inserts are one IMMEDIATE transaction, so two draws
+  // for one consumer, from any threads or processes, never return the same puzzle, and a
+  // draw that returned is committed (durable as the connection's synchronous setting
+  // makes it). Returns fewer (or none) when fewer are left. Throws CatalogueError
+  // (nothing recorded), kReadOnly on a read-only catalogue.
+  std::vector<PuzzleRecord> draw(const std::string& consumer, QueryFilter filter, long long count);
+  // Several draws in one transaction, in order (a later one for the same consumer never
+  // gets what an earlier one got): one commit, so one sync, for all of them. All or none
+  // are recorded.
+  struct DrawRequest {
+    std::string consumer;
+    QueryFilter filter;
+    long long count = 1;
+  };
+  std::vector<std::vector<PuzzleRecord>> draw(std::span<const DrawRequest> requests);
 
   // The puzzle with this id (techniques filled), nullopt when there is none.
   std::optional<PuzzleRecord> get(std::int64_t id);

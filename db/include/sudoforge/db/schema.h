@@ -75,6 +75,10 @@
 //   The canonical key of a variant board names its variant (canonical.h), so the UNIQUE
 //   key dedupes per variant; classic keys are unchanged.
 //   index: puzzles(variant) WHERE variant <> 'classic'
+// Version 7: draws, the puzzles `serve` handed out (Catalogue::draw).
+//   draws              (consumer TEXT, puzzle_id -> puzzles.id ON DELETE CASCADE, drawn
+//                      TEXT: UTC time, ISO 8601); primary key (consumer, puzzle_id), so a
+//                      consumer is never given one puzzle twice; index draws(puzzle_id)
 #include <span>
 #include <string_view>
 
@@ -82,7 +86,7 @@
 
 namespace sudoforge::db {
 
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 // The steps: element i takes version i to i+1.
 std::span<const std::string_view> migrations();
