@@ -1,5 +1,6 @@
 #include "query_options.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -74,25 +75,30 @@ std::string parse_level_option(const std::string& text) {
   return std::string(grader::level_name(level_of(text)));
 }
 
+std::vector<std::string> techniques_from(const po::variables_map& vm) {
+  std::vector<std::string> out;
+  if (!vm.count("technique")) return out;
+  for (const std::string& name : vm["technique"].as<std::vector<std::string>>()) {
+    const auto canonical = grader::resolve_technique(name);
+    if (!canonical) {
+      std::string known;
+      for (std::string_view n : grader::technique_names()) {
+        known.append(known.empty() ? "" : ", ").append(n);
+      }
+      throw UsageError("unknown --technique '" + name + "'; the known techniques are: " + known);
+    }
+    if (std::find(out.begin(), out.end(), *canonical) == out.end()) out.emplace_back(*canonical);
+  }
+  return out;
+}
+
 db::QueryFilter filter_from(const po::variables_map& vm) {
   using db::QueryFilter;
   QueryFilter f;
   if (vm.count("level")) f.level = parse_level_option(vm["level"].as<std::string>());
   if (vm.count("min-rating")) f.min_rating = vm["min-rating"].as<double>();
   if (vm.count("max-rating")) f.max_rating = vm["max-rating"].as<double>();
-  if (vm.count("technique")) {
-    for (const std::string& name : vm["technique"].as<std::vector<std::string>>()) {
-      const auto canonical = grader::resolve_technique(name);
-      if (!canonical) {
-        std::string known;
-        for (std::string_view n : grader::technique_names()) {
-          known.append(known.empty() ? "" : ", ").append(n);
-        }
-        throw UsageError("unknown --technique '" + name + "'; the known techniques are: " + known);
-      }
-      f.techniques.emplace_back(*canonical);
-    }
-  }
+  if (vm.count("technique")) f.techniques = techniques_from(vm);
   if (vm.count("clues")) {
     const std::string text = vm["clues"].as<std::string>();
     int a = 0, b = 0;
