@@ -106,6 +106,7 @@ Grid on_mask(const Grid& full, const std::vector<bool>& mask) {
 struct PatternSearch {
   const std::vector<bool>& mask;
   std::vector<int> cells;  // the mask's cells
+  std::vector<int> digits = std::vector<int>(32);
   SudokuSolver solver;
   Generator gen;
   Accept accept;
@@ -138,14 +139,13 @@ struct PatternSearch {
     limits.stop = halt;
     solver.set_limits(limits);
     for (std::uint64_t a = 0; a < attempts; ++a) {
-      Grid full = *solver.random_solution(Grid(g), rng());
-      Grid puzzle = on_mask(full, mask);
+      Grid puzzle = on_mask(*solver.random_solution(Grid(g), rng()), mask);
       std::uint64_t count = solver.count(puzzle, kPatternCountCap);
       for (int move = 0; move < kPatternMoves; ++move) {
         if (halted(halt)) return std::nullopt;
         if (count == 1) {
           ++candidates;
-          GeneratedPuzzle p{puzzle, full};
+          GeneratedPuzzle p{puzzle, *solver.solve(puzzle)};
           p.seed = seed;
           p.index = index;
           p.minimal = p.orbit_minimal = gen.is_minimal(puzzle);
@@ -160,17 +160,30 @@ struct PatternSearch {
           }
           if (fallback && ++non_minimal >= kPatternNonMinimal) return fallback;
         }
+        // The digit at a random mask cell that leaves the fewest solutions (ties: the
+        // first in a random digit order), when that is no more than now.
         const int m = cells[draw(rng, cells.size())];
-        Grid without = puzzle;
-        without.clear(m);
-        Grid other = *solver.random_solution(without, rng());
-        Grid next = on_mask(other, mask);
-        const std::uint64_t c = solver.count(next, kPatternCountCap);
-        if (c <= count) {
-          puzzle = next;
-          full = other;
-          count = c;
+        const int was = puzzle[m];
+        std::uint32_t used = 0;
+        for (int p : g.peers(m)) {
+          if (puzzle[p]) used |= 1u << (puzzle[p] - 1);
         }
+        for (int d = 1; d <= g.size(); ++d) digits[d - 1] = d;
+        for (int k = g.size() - 1; k > 0; --k) std::swap(digits[k], digits[draw(rng, k + 1)]);
+        int best = 0;
+        std::uint64_t best_count = count;
+        for (int k = 0; k < g.size(); ++k) {
+          const int d = digits[k];
+          if (d == was || (used >> (d - 1) & 1)) continue;
+          puzzle.set(m, d);
+          const std::uint64_t c = solver.count(puzzle, kPatternCountCap);
+          if (c > 0 && c <= best_count) {
+            best = d;
+            best_count = c;
+          }
+        }
+        puzzle.set(m, best ? best : was);
+        if (best) count = best_count;
       }
     }
     if (fallback) return fallback;
