@@ -38,7 +38,7 @@ namespace sudoforge::workflow {
 
 inline constexpr std::uint64_t kTechniqueChunk = 16;
 inline constexpr int kBarrenMoves = 300;
-inline constexpr std::uint64_t kPatternCountCap = 1000;
+inline constexpr std::uint64_t kPatternCountCap = 200;
 inline constexpr int kPatternMoves = 300;
 inline constexpr int kPatternNonMinimal = 16;
 inline constexpr std::uint64_t kDefaultPatternAttempts = 50;
