@@ -6,8 +6,8 @@ thread) gives each technique's frequency and the rate a blind filter would reach
 (puzzles using it per second of generating + grading). Then, for every technique rated up
 to --max-rating that appears in at least --min-frequency of them, `generate --technique T
 --threads 1` runs for --seconds (or -n puzzles) and its rate is read from the summary line
-on stderr (puzzles/s, CPU of one thread on an otherwise quiet machine: this 2-core box is
-shared, so compare the two columns of one run, not runs of different days).
+on stderr for the count, its rate taken in CPU seconds of the process (one thread), so that
+a loaded machine shows the same figures.
 
 Patterns: `generate --pattern P` for each pattern file given with --pattern (the rate,
 and how many puzzles were minimal), or its exit 1 when no puzzle fits.
@@ -19,18 +19,17 @@ and how many puzzles were minimal), or its exit 1 when no puzzle fits.
 import argparse
 import collections
 import json
-import re
+import resource
 import subprocess
 import sys
-import time
-
-SUMMARY = re.compile(r"(\d+) puzzles .* in ([\d.]+) s, ([\d.]+)/s")
 
 
 def run(cmd, timeout=None):
-    t0 = time.monotonic()
+    """The finished process and the CPU seconds (user + system) it used."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    return p, time.monotonic() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return p, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def reference(args):
@@ -46,13 +45,15 @@ def reference(args):
             f.write(gen.stdout)
         grade, t_grade = run([args.bin, "grade", "-o", "json", "/tmp/targeted_rates_ref.txt"])
         graded = json.loads(grade.stdout)
-        seconds = t_gen + t_grade
+        seconds = t_gen + t_grade  # CPU seconds
     uses = collections.Counter()
+    low = {}  # the lowest ER of a puzzle whose hardest step was the technique
     for g in graded:
         for t in set(g["techniques"]):
             uses[t] += 1
+        low[g["hardest"]] = min(low.get(g["hardest"], 99), g["rating"])
     n = len(graded)
-    return {t: (c / n, c / seconds) for t, c in uses.items()}, n
+    return {t: (c / n, c / seconds, low.get(t, 0)) for t, c in uses.items()}, n
 
 
 def main():
@@ -81,19 +82,20 @@ def main():
     else:
         freq, n = reference(args)
         print(f"reference: {n} plain minimal puzzles")
-        chosen = [t for t in ladder if t in freq and freq[t][0] >= args.min_frequency]
+        chosen = [t for t in ladder if t in freq and freq[t][0] >= args.min_frequency
+                  and freq[t][2] <= args.max_rating]
     print(f"{'technique':45} {'freq':>8} {'blind/s':>8} {'uses/s':>8} {'hardest/s':>9}")
     for t in chosen:
         row = [f"{t:45}"]
-        f, blind = freq.get(t, (0, 0))
+        f, blind, _ = freq.get(t, (0, 0, 0))
         row += [f"{f:8.4f}", f"{blind:8.2f}"]
         modes = [[]] + ([["--technique-hardest"]] if args.hardest else [])
         for extra in modes:
-            p, _ = run([args.bin, "generate", "--technique", t, *extra, "-n", str(args.n),
-                        "--seed", str(args.seed), "--time-limit", str(args.seconds)],
-                       timeout=args.seconds + 120)
-            m = SUMMARY.search(p.stderr)
-            row.append(f"{float(m.group(3)):8.2f}" if m else "       -")
+            p, cpu = run([args.bin, "generate", "--technique", t, *extra, "-n", str(args.n),
+                          "--seed", str(args.seed), "--time-limit", str(args.seconds),
+                          "--quiet"], timeout=args.seconds + 120)
+            count = len(p.stdout.splitlines())
+            row.append(f"{count / cpu:8.2f}" if p.returncode == 0 and cpu > 0 else "       -")
         print(" ".join(row), flush=True)
     for pattern in args.pattern:
         p, secs = run([args.bin, "generate", "--pattern", pattern, "-n", str(args.n), "--seed",
@@ -103,8 +105,8 @@ def main():
         minimal = sum(1 for r in rows if r[6] == "true")
         status = f"exit {p.returncode}" + (": " + p.stderr.strip().splitlines()[-1]
                                           if p.returncode else "")
-        print(f"pattern {pattern}: {len(rows)} puzzles ({minimal} minimal) in {secs:.1f} s, "
-              f"{len(rows) / secs:.2f}/s; {status}")
+        print(f"pattern {pattern}: {len(rows)} puzzles ({minimal} minimal) in {secs:.1f} s CPU, "
+              f"{len(rows) / max(secs, 1e-9):.2f}/s; {status}")
 
 
 if __name__ == "__main__":
