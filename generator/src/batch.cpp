@@ -22,16 +22,14 @@ BatchResult generate_batch(const GeneratorOptions& options, const BatchOptions& 
     auto generator = std::make_shared<Generator>(options);
     Accept accept = accept_factory ? accept_factory() : Accept{};
     return OrderedWork<GeneratedPuzzle>(
-        [generator, accept, seed = batch.seed](std::uint64_t index,
-                                               const std::atomic<bool>* halt) {
+        [generator, accept, seed = batch.seed](std::uint64_t index, const std::atomic<bool>* halt) {
           return generator->generate(seed, index, accept, halt);
         });
   };
   const std::function<void(GeneratedPuzzle&)> deliver = [&](GeneratedPuzzle& p) { on_puzzle(p); };
-  return run_ordered<GeneratedPuzzle>(
-      batch.first_index, batch.count, batch.threads,
-      kWindowPerThread * static_cast<std::uint64_t>(batch.threads), batch.deadline, make_worker,
-      deliver, stop);
+  return run_ordered<GeneratedPuzzle>(batch.first_index, batch.count, batch.threads,
+                                      kWindowPerThread * static_cast<std::uint64_t>(batch.threads),
+                                      batch.deadline, make_worker, deliver, stop);
 }
 
 }  // namespace sudoforge

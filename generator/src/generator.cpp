@@ -493,8 +493,8 @@ struct Generator::Impl {
   // From `start` (reduce_from) instead of the full grid: only its given orbits are tried,
   // the one holding cell `last` (if given, else -1) after all the others.
   std::optional<GeneratedPuzzle> reduce(const Grid& solution, Symmetry symmetry, Rng& rng,
-                                        const std::atomic<bool>* stop,
-                                        const Grid* start = nullptr, int last = -1) {
+                                        const std::atomic<bool>* stop, const Grid* start = nullptr,
+                                        int last = -1) {
     const auto& all = orbits_of(symmetry);
     order.resize(all.size());
     for (std::size_t i = 0; i < all.size(); ++i) order[i] = static_cast<int>(i);
@@ -644,6 +644,12 @@ void Generator::Impl::adopt(const Geometry& board) {
 
 GeneratedPuzzle Generator::reduce(const Grid& solution, Symmetry symmetry,
                                   std::uint64_t order_seed) {
+  return std::move(*reduce_from(solution, solution, symmetry, order_seed, -1));
+}
+
+std::optional<GeneratedPuzzle> Generator::reduce_from(const Grid& start, const Grid& solution,
+                                                      Symmetry symmetry, std::uint64_t order_seed,
+                                                      int last, const std::atomic<bool>* stop) {
   impl_->adopt(solution.geometry());
   if (symmetry == Symmetry::kRandom || !admits(impl_->g, symmetry)) {
     throw GeneratorError("reduce needs a concrete admissible symmetry");
@@ -651,24 +657,7 @@ GeneratedPuzzle Generator::reduce(const Grid& solution, Symmetry symmetry,
   impl_->cost = {};
   impl_->searches = 0;
   Rng rng(order_seed);
-  auto p = impl_->reduce(solution, symmetry, rng, nullptr);
-  p->seed = order_seed;
-  p->cost = impl_->cost;
-  p->uniqueness_searches = impl_->searches;
-  return std::move(*p);
-}
-
-std::optional<GeneratedPuzzle> Generator::reduce_from(const Grid& start, const Grid& solution,
-                                                      Symmetry symmetry,
-                                                      std::uint64_t order_seed, int last,
-                                                      const std::atomic<bool>* stop) {
-  impl_->adopt(solution.geometry());
-  if (symmetry == Symmetry::kRandom || !admits(impl_->g, symmetry)) {
-    throw GeneratorError("reduce_from needs a concrete admissible symmetry");
-  }
-  impl_->cost = {};
-  impl_->searches = 0;
-  Rng rng(order_seed);
+  // From the full grid (reduce) every orbit is given: the order is reduce's own.
   auto p = impl_->reduce(solution, symmetry, rng, stop, &start, last);
   if (!p) return p;
   p->seed = order_seed;

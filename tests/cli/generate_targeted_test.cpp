@@ -154,7 +154,8 @@ TEST(CliGeneratePattern, GridLayoutFileAndLevel) {
   for (int r = 0; r < 9; ++r) grid += pattern_of(source).substr(r * 9, 9) + "\n";
   const std::string file = (testing::scratch_dir() / "pattern.txt").string();
   std::ofstream(file) << "# a pattern in rows\n" << grid;
-  const auto lines = ok_lines("generate --pattern " + file + " --level hard -n 2 --seed 3 -o csv --quiet");
+  const auto lines =
+      ok_lines("generate --pattern " + file + " --level hard -n 2 --seed 3 -o csv --quiet");
   ASSERT_EQ(lines.size(), 3u);
   grader::Grader grader;
   for (std::size_t i = 1; i < lines.size(); ++i) {
@@ -187,8 +188,7 @@ TEST(CliGeneratePattern, BadPatternsAreUsageErrors) {
   const std::string good(81, 'x');
   const auto short_one = run_cli("generate --pattern '" + good.substr(1) + "'");
   EXPECT_EQ(short_one.exit_code, 2);
-  EXPECT_NE(short_one.err.find("the pattern has 80 cells; a 9x9 board needs 81"),
-            std::string::npos)
+  EXPECT_NE(short_one.err.find("the pattern has 80 cells; a 9x9 board needs 81"), std::string::npos)
       << short_one.err;
   const auto bad_char = run_cli("generate --pattern '" + good.substr(1) + "?'");
   EXPECT_EQ(bad_char.exit_code, 2);

@@ -127,8 +127,8 @@ TEST(GraderRating, RatingFieldsAreConsistent) {
 TEST(GraderRating, SettledStopsOnceTheCallerKnowsEnough) {
   // Rated 8.3 (chains): the grading asked to stop once its second technique is used ends
   // there, with the steps so far those of the full grading.
-  const Grid p = grid81(
-      "1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.");
+  const Grid p =
+      grid81("1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.");
   Grader full_grader;
   const Rating full = full_grader.rate(p, true);
   ASSERT_TRUE(full.complete);

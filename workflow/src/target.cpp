@@ -48,9 +48,7 @@ grader::GradeOptions grade_options(const Target& t) {
   }
   if (ceiling < kNoBound) grade.max_rating = ceiling;
   if (!t.techniques.empty() && !t.needs_full_rating()) {
-    grade.settled = [names = t.techniques](const grader::Rating& r) {
-      return uses_all(r, names);
-    };
+    grade.settled = [names = t.techniques](const grader::Rating& r) { return uses_all(r, names); };
   }
   return grade;
 }
@@ -61,17 +59,28 @@ std::optional<double> technique_top_rating(std::string_view technique) {
   // (SE adds to their base for longer loops and more cells; the tops here are above any
   // met). A too low top would only lose puzzles (acceptance checks the full rating).
   static const std::pair<std::string_view, double> kTops[] = {
-      {"Full House", 1.0},      {"Hidden Single", 1.5},
-      {"Direct Pointing", 1.7}, {"Direct Claiming", 1.9},
-      {"Direct Hidden Pair", 2.0}, {"Naked Single", 2.3},
-      {"Direct Hidden Triple", 2.5}, {"Pointing", 2.6},
-      {"Claiming", 2.8},        {"Naked Pair", 3.0},
-      {"X-Wing", 3.2},          {"Hidden Pair", 3.4},
-      {"Naked Triple", 3.6},    {"Swordfish", 3.8},
-      {"Hidden Triple", 4.0},   {"XY-Wing", 4.2},
-      {"XYZ-Wing", 4.4},        {"Naked Quad", 5.0},
-      {"Jellyfish", 5.2},       {"Hidden Quad", 5.4},
-      {"Aligned Pair Exclusion", 6.2}, {"Aligned Triplet Exclusion", 7.5},
+      {"Full House", 1.0},
+      {"Hidden Single", 1.5},
+      {"Direct Pointing", 1.7},
+      {"Direct Claiming", 1.9},
+      {"Direct Hidden Pair", 2.0},
+      {"Naked Single", 2.3},
+      {"Direct Hidden Triple", 2.5},
+      {"Pointing", 2.6},
+      {"Claiming", 2.8},
+      {"Naked Pair", 3.0},
+      {"X-Wing", 3.2},
+      {"Hidden Pair", 3.4},
+      {"Naked Triple", 3.6},
+      {"Swordfish", 3.8},
+      {"Hidden Triple", 4.0},
+      {"XY-Wing", 4.2},
+      {"XYZ-Wing", 4.4},
+      {"Naked Quad", 5.0},
+      {"Jellyfish", 5.2},
+      {"Hidden Quad", 5.4},
+      {"Aligned Pair Exclusion", 6.2},
+      {"Aligned Triplet Exclusion", 7.5},
   };
   for (const auto& [name, top] : kTops) {
     if (name == technique) return top;
@@ -98,8 +107,8 @@ bool accepts(const Target& t, const grader::Rating& r) {
   if (!t.filters()) return true;
   if (!t.techniques.empty()) {
     if (!uses_all(r, t.techniques)) return false;
-    if (t.technique_hardest && std::find(t.techniques.begin(), t.techniques.end(),
-                                         r.hardest) == t.techniques.end()) {
+    if (t.technique_hardest &&
+        std::find(t.techniques.begin(), t.techniques.end(), r.hardest) == t.techniques.end()) {
       return false;
     }
     if (!t.needs_full_rating()) return r.complete || r.settled;

@@ -34,9 +34,10 @@ bool halted(const std::atomic<bool>* halt) {
 }
 
 // Chunk `chunk` up to its first `need` puzzles (see targeted.h); nullopt when halted.
-std::optional<std::vector<GeneratedPuzzle>> technique_chunk(
-    Generator& gen, const Accept& accept, std::uint64_t seed, std::uint64_t chunk, std::uint64_t need,
-    const std::atomic<bool>* halt) {
+std::optional<std::vector<GeneratedPuzzle>> technique_chunk(Generator& gen, const Accept& accept,
+                                                            std::uint64_t seed, std::uint64_t chunk,
+                                                            std::uint64_t need,
+                                                            const std::atomic<bool>* halt) {
   std::vector<GeneratedPuzzle> hits;
   std::unordered_set<std::string> seen;
   Rng rng(puzzle_seed(seed ^ kTechniqueSalt, chunk));
@@ -128,9 +129,8 @@ struct PatternSearch {
     }
   }
 
-  std::optional<GeneratedPuzzle> search(const Geometry& g, std::uint64_t seed,
-                                        std::uint64_t index, std::uint64_t attempts,
-                                        const std::atomic<bool>* halt) {
+  std::optional<GeneratedPuzzle> search(const Geometry& g, std::uint64_t seed, std::uint64_t index,
+                                        std::uint64_t attempts, const std::atomic<bool>* halt) {
     Rng rng(puzzle_seed(seed ^ kPatternSalt, index));
     std::optional<GeneratedPuzzle> fallback;
     int non_minimal = 0;
@@ -207,19 +207,19 @@ BatchResult generate_for_techniques(const GeneratorOptions& options, const Batch
   const std::function<OrderedWork<Chunk>()> make_worker = [&] {
     auto gen = std::make_shared<Generator>(options);
     Accept accept = accept_factory();
-    return OrderedWork<Chunk>([gen, accept, &batch, end](std::uint64_t chunk,
-                                                         const std::atomic<bool>* halt) {
-      std::optional<Chunk> out;
-      const std::uint64_t need = std::min(end - chunk * kTechniqueChunk, kTechniqueChunk);
-      out = technique_chunk(*gen, accept, batch.seed, chunk, need, halt);
-      if (out) {
-        for (std::size_t k = 0; k < out->size(); ++k) {
-          (*out)[k].index = chunk * kTechniqueChunk + k;
-          (*out)[k].seed = batch.seed;
-        }
-      }
-      return out;
-    });
+    return OrderedWork<Chunk>(
+        [gen, accept, &batch, end](std::uint64_t chunk, const std::atomic<bool>* halt) {
+          std::optional<Chunk> out;
+          const std::uint64_t need = std::min(end - chunk * kTechniqueChunk, kTechniqueChunk);
+          out = technique_chunk(*gen, accept, batch.seed, chunk, need, halt);
+          if (out) {
+            for (std::size_t k = 0; k < out->size(); ++k) {
+              (*out)[k].index = chunk * kTechniqueChunk + k;
+              (*out)[k].seed = batch.seed;
+            }
+          }
+          return out;
+        });
   };
   BatchResult result;
   const std::function<void(Chunk&)> deliver = [&](Chunk& chunk) {
@@ -229,9 +229,9 @@ BatchResult generate_for_techniques(const GeneratorOptions& options, const Batch
       ++result.delivered;
     }
   };
-  const BatchResult r = run_ordered<Chunk>(first_chunk, chunks, batch.threads,
-                                           kWindowPerThread * batch.threads, batch.deadline,
-                                           make_worker, deliver, stop);
+  const BatchResult r =
+      run_ordered<Chunk>(first_chunk, chunks, batch.threads, kWindowPerThread * batch.threads,
+                         batch.deadline, make_worker, deliver, stop);
   result.end = r.end;
   if (result.delivered == batch.count) result.end = BatchEnd::kComplete;
   return result;
@@ -244,8 +244,8 @@ BatchResult generate_on_pattern(const GeneratorOptions& options, const std::vect
                                 const std::atomic<bool>* stop) {
   validate(options);
   const std::function<OrderedWork<GeneratedPuzzle>()> make_worker = [&] {
-    auto search = std::make_shared<PatternSearch>(
-        options, mask, accept_factory ? accept_factory() : Accept{});
+    auto search = std::make_shared<PatternSearch>(options, mask,
+                                                  accept_factory ? accept_factory() : Accept{});
     return OrderedWork<GeneratedPuzzle>(
         [search, &options, &batch, attempts](std::uint64_t index, const std::atomic<bool>* halt) {
           return search->run(options.geometry, batch.seed, index, attempts, halt);

@@ -242,8 +242,8 @@ class Generator {
   // the result can do without it. The result is unique, minimal as reduce's is, and a
   // subset of `start`. nullopt when *stop became true.
   std::optional<GeneratedPuzzle> reduce_from(const Grid& start, const Grid& solution,
-                                             Symmetry symmetry, std::uint64_t order_seed,
-                                             int last, const std::atomic<bool>* stop = nullptr);
+                                             Symmetry symmetry, std::uint64_t order_seed, int last,
+                                             const std::atomic<bool>* stop = nullptr);
 
   // True when every clue of `puzzle` is needed: removing any one of them leaves a puzzle
   // with several solutions. Precondition: `puzzle` has exactly one solution.

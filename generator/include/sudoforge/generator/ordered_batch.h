@@ -32,20 +32,18 @@ namespace sudoforge {
 
 // Item work(index, halt): the item of `index`, or nullopt when halted. Called on a worker.
 template <class Item>
-using OrderedWork = std::function<std::optional<Item>(std::uint64_t index,
-                                                      const std::atomic<bool>* halt)>;
+using OrderedWork =
+    std::function<std::optional<Item>(std::uint64_t index, const std::atomic<bool>* halt)>;
 
 // Builds items first..first+count-1 on `threads` workers and calls deliver(item) on the
 // calling thread in index order, never concurrently. `stop` (may be null) is polled every
 // few milliseconds. Exceptions from workers or deliver stop the run and are rethrown here
 // after every worker has joined.
 template <class Item>
-BatchResult run_ordered(std::uint64_t first, std::uint64_t count, int threads,
-                        std::uint64_t window,
+BatchResult run_ordered(std::uint64_t first, std::uint64_t count, int threads, std::uint64_t window,
                         std::optional<std::chrono::steady_clock::time_point> deadline,
                         const std::function<OrderedWork<Item>()>& make_worker,
-                        const std::function<void(Item&)>& deliver,
-                        const std::atomic<bool>* stop) {
+                        const std::function<void(Item&)>& deliver, const std::atomic<bool>* stop) {
   constexpr auto kPoll = std::chrono::milliseconds(5);
   BatchResult result;
   if (count == 0) return result;
@@ -110,9 +108,8 @@ BatchResult run_ordered(std::uint64_t first, std::uint64_t count, int threads,
   {
     std::unique_lock lock(mutex);
     while (next_to_deliver < end) {
-      ready_cv.wait_for(lock, kPoll, [&] {
-        return error || running == 0 || ready.count(next_to_deliver) != 0;
-      });
+      ready_cv.wait_for(lock, kPoll,
+                        [&] { return error || running == 0 || ready.count(next_to_deliver) != 0; });
       check_stop();
       if (error) break;
       // Deliver the contiguous run at the head of the buffer (also after a stop: what is

@@ -29,9 +29,7 @@ struct Target {
   // True when a rating needs to be complete to be judged: a level or band, or a hardest
   // technique. Without that, a grading may stop as soon as the techniques are all used
   // (GradeOptions::settled): the steps taken are those of the full grading.
-  bool needs_full_rating() const {
-    return level || min_rating || max_rating || technique_hardest;
-  }
+  bool needs_full_rating() const { return level || min_rating || max_rating || technique_hardest; }
 };
 
 // Why a target can keep no puzzle at all; checked before any work.
