@@ -1,5 +1,6 @@
 #include "query_options.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <tuple>
 
@@ -71,6 +72,22 @@ std::string parse_level_option(const std::string& text) {
   return std::string(grader::level_name(level_of(text)));
 }
 
+std::vector<std::string> techniques_from(const po::variables_map& vm) {
+  std::vector<std::string> out;
+  if (!vm.count("technique")) return out;
+  try {
+    for (const std::string& name : vm["technique"].as<std::vector<std::string>>()) {
+      std::string canonical = workflow::technique_filter("--technique", name);
+      if (std::find(out.begin(), out.end(), canonical) == out.end()) {
+        out.push_back(std::move(canonical));
+      }
+    }
+  } catch (const workflow::FilterError& e) {
+    throw UsageError(e.what());
+  }
+  return out;
+}
+
 db::QueryFilter filter_from(const po::variables_map& vm) {
   db::QueryFilter f;
   // The values are checked where `serve` checks them too (workflow/filter.h); a bad one
@@ -81,11 +98,7 @@ db::QueryFilter filter_from(const po::variables_map& vm) {
     }
     if (vm.count("min-rating")) f.min_rating = vm["min-rating"].as<double>();
     if (vm.count("max-rating")) f.max_rating = vm["max-rating"].as<double>();
-    if (vm.count("technique")) {
-      for (const std::string& name : vm["technique"].as<std::vector<std::string>>()) {
-        f.techniques.push_back(workflow::technique_filter("--technique", name));
-      }
-    }
+    if (vm.count("technique")) f.techniques = techniques_from(vm);
     if (vm.count("clues")) {
       std::tie(f.min_clues, f.max_clues) =
           workflow::clues_filter("--clues", vm["clues"].as<std::string>());

@@ -3,6 +3,7 @@
 // db export, book, render --id, testset --db): the catalogue file, the busy timeout, and
 // the query filters, parsed into a db::QueryFilter.
 #include <string>
+#include <vector>
 
 #include "cli_common.h"
 #include "sudoforge/db/catalogue.h"
@@ -30,6 +31,9 @@ struct FilterOptionSet {
 void add_filter_options(po::options_description& options, const FilterOptionSet& set = {});
 // A --level value (any case) as the catalogue stores it; throws UsageError for others.
 std::string parse_level_option(const std::string& text);
+// The --technique values resolved to the grader's names, each once; throws UsageError
+// (listing the known names) for an unknown one.
+std::vector<std::string> techniques_from(const po::variables_map& vm);
 // The filter the options describe (levels and technique names resolved to the names the
 // catalogue stores); throws UsageError for bad values, unknown levels and techniques.
 db::QueryFilter filter_from(const po::variables_map& vm);

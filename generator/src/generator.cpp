@@ -490,16 +490,26 @@ struct Generator::Impl {
 
   // One removal pass over `solution` in an order drawn from rng (on big grids, then the
   // rounds that retry deferred orbits). nullopt when stopped.
+  // From `start` (reduce_from) instead of the full grid: only its given orbits are tried,
+  // the one holding cell `last` (if given, else -1) after all the others.
   std::optional<GeneratedPuzzle> reduce(const Grid& solution, Symmetry symmetry, Rng& rng,
-                                        const std::atomic<bool>* stop) {
+                                        const std::atomic<bool>* stop, const Grid* start = nullptr,
+                                        int last = -1) {
     const auto& all = orbits_of(symmetry);
     order.resize(all.size());
     for (std::size_t i = 0; i < all.size(); ++i) order[i] = static_cast<int>(i);
     shuffle(order, rng);
     known = &solution;
     find_unavoidable_sets(solution);
-    load(solution);
-    int clues = cells;
+    load(start ? *start : solution);
+    int clues = start ? start->clue_count() : cells;
+    if (start) {
+      std::erase_if(order, [&](int o) { return !work[all[o][0]]; });
+      const auto at = std::find_if(order.begin(), order.end(), [&](int o) {
+        return std::find(all[o].begin(), all[o].end(), last) != all[o].end();
+      });
+      if (at != order.end()) std::rotate(at, at + 1, order.end());
+    }
     bool skipped = false;
     const int floor = options.minimal ? 0 : options.min_clues;
     std::uint64_t budget = !staged           ? 0
@@ -634,6 +644,12 @@ void Generator::Impl::adopt(const Geometry& board) {
 
 GeneratedPuzzle Generator::reduce(const Grid& solution, Symmetry symmetry,
                                   std::uint64_t order_seed) {
+  return std::move(*reduce_from(solution, solution, symmetry, order_seed, -1));
+}
+
+std::optional<GeneratedPuzzle> Generator::reduce_from(const Grid& start, const Grid& solution,
+                                                      Symmetry symmetry, std::uint64_t order_seed,
+                                                      int last, const std::atomic<bool>* stop) {
   impl_->adopt(solution.geometry());
   if (symmetry == Symmetry::kRandom || !admits(impl_->g, symmetry)) {
     throw GeneratorError("reduce needs a concrete admissible symmetry");
@@ -641,11 +657,13 @@ GeneratedPuzzle Generator::reduce(const Grid& solution, Symmetry symmetry,
   impl_->cost = {};
   impl_->searches = 0;
   Rng rng(order_seed);
-  auto p = impl_->reduce(solution, symmetry, rng, nullptr);
+  // From the full grid (reduce) every orbit is given: the order is reduce's own.
+  auto p = impl_->reduce(solution, symmetry, rng, stop, &start, last);
+  if (!p) return p;
   p->seed = order_seed;
   p->cost = impl_->cost;
   p->uniqueness_searches = impl_->searches;
-  return std::move(*p);
+  return p;
 }
 
 bool Generator::is_minimal(const Grid& puzzle) {

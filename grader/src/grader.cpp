@@ -218,6 +218,10 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps) {
     if (ep < 0 && !h.placements.empty()) ep = er;
     if (std::find(r.techniques.begin(), r.techniques.end(), h.technique) == r.techniques.end()) {
       r.techniques.emplace_back(h.technique);
+      if (options_.settled && !g.solved() && options_.settled(r)) {
+        r.settled = true;
+        r.complete = false;
+      }
     }
     if (keep_steps) {
       Step s;
@@ -231,8 +235,10 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps) {
     }
     if (!sound || g.dead_cell() >= 0) {  // a contradiction: not a unique puzzle
       r.complete = false;
+      r.settled = false;
       break;
     }
+    if (r.settled) break;
   }
   r.er = er / 10.0;
   r.ep = (ep < 0 ? er : ep) / 10.0;

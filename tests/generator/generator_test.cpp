@@ -92,6 +92,36 @@ TEST(Generator, MinimalUniqueNineByNine) {
   EXPECT_EQ(distinct.size(), 30u);
 }
 
+TEST(Generator, ReduceFromKeepsTheAddedClueAndIsMinimal) {
+  // A minimal puzzle plus one clue of its solution, reduced again: a unique minimal subset
+  // of the start that keeps the added clue (tried last, and only one start clue could go
+  // before it, so it is needed whenever any other clue went).
+  Generator gen(GeneratorOptions{});
+  SudokuSolver solver;
+  int differing = 0;
+  for (std::uint64_t i = 0; i < 20; ++i) {
+    const auto p = gen.generate(3, i);
+    ASSERT_TRUE(p);
+    int added = 0;
+    while (p->puzzle[added]) ++added;
+    Grid start = p->puzzle;
+    start.set(added, p->solution[added]);
+    const auto q = gen.reduce_from(start, p->solution, Symmetry::kNone, 100 + i, added);
+    ASSERT_TRUE(q);
+    EXPECT_EQ(solver.count(q->puzzle, 2), 1u);
+    EXPECT_TRUE(q->minimal);
+    EXPECT_TRUE(gen.is_minimal(q->puzzle));
+    for (int c = 0; c < 81; ++c) {
+      if (q->puzzle[c]) EXPECT_EQ(q->puzzle[c], start[c]) << c;
+    }
+    if (!(q->puzzle == p->puzzle)) {
+      ++differing;
+      EXPECT_EQ(q->puzzle[added], p->solution[added]);
+    }
+  }
+  EXPECT_GT(differing, 10);
+}
+
 TEST(Generator, EverySymmetryOnNineByNine) {
   Checker check;
   for (Symmetry s : concrete_symmetries()) {

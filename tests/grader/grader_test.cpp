@@ -124,6 +124,36 @@ TEST(GraderRating, RatingFieldsAreConsistent) {
   EXPECT_DOUBLE_EQ(mx, r.er);
 }
 
+TEST(GraderRating, SettledStopsOnceTheCallerKnowsEnough) {
+  // Rated 8.3 (chains): the grading asked to stop once its second technique is used ends
+  // there, with the steps so far those of the full grading.
+  const Grid p =
+      grid81("1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.");
+  Grader full_grader;
+  const Rating full = full_grader.rate(p, true);
+  ASSERT_TRUE(full.complete);
+  ASSERT_GE(full.techniques.size(), 3u);
+  const std::string target = full.techniques[1];
+  GradeOptions options;
+  int calls = 0;
+  options.settled = [&](const Rating& so_far) {
+    ++calls;
+    return so_far.techniques.back() == target;
+  };
+  Grader grader(options);
+  const Rating r = grader.rate(p, true);
+  EXPECT_TRUE(r.settled);
+  EXPECT_FALSE(r.complete);
+  EXPECT_EQ(calls, 2);
+  ASSERT_EQ(r.techniques.size(), 2u);
+  EXPECT_EQ(r.techniques.back(), target);
+  ASSERT_LT(r.steps.size(), full.steps.size());
+  for (std::size_t i = 0; i < r.steps.size(); ++i) {
+    EXPECT_EQ(r.steps[i].explanation, full.steps[i].explanation) << i;
+  }
+  EXPECT_LT(r.er, full.er);
+}
+
 TEST(GraderRating, ConflictingGivensThrow) {
   std::string p(81, '.');
   p[0] = '5';

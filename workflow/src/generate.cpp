@@ -4,8 +4,10 @@
 #include <memory>
 #include <mutex>
 
+#include "sudoforge/core/canonical.h"
 #include "sudoforge/core/variant.h"
 #include "sudoforge/workflow/record.h"
+#include "sudoforge/workflow/targeted.h"
 
 namespace sudoforge::workflow {
 
@@ -15,6 +17,10 @@ GeneratePlan plan_generation(const GenerateRequest& request) {
   plan.target = request.target;
   plan.keep_analyses = request.keep_analyses;
   plan.graded = request.target.filters() || request.keep_analyses;
+  plan.rated = request.keep_analyses || (plan.graded && request.target.needs_full_rating()) ||
+               (plan.graded && request.target.techniques.empty());
+  plan.pattern = request.pattern;
+  plan.pattern_attempts = request.pattern_attempts;
 
   const GeneratorOptions& asked = request.generator;
   const Geometry& g = asked.geometry;
@@ -31,8 +37,15 @@ GeneratePlan plan_generation(const GenerateRequest& request) {
   if (t.level) o += " --level " + std::string(grader::level_name(*t.level));
   if (t.min_rating) o += " --min-rating " + exact_text(*t.min_rating);
   if (t.max_rating) o += " --max-rating " + exact_text(*t.max_rating);
+  for (const std::string& name : t.techniques) o += " --technique '" + name + "'";
+  if (t.technique_hardest) o += " --technique-hardest";
+  if (!request.pattern.empty()) {
+    o += " --pattern ";
+    for (bool given : request.pattern) o += given ? 'x' : '.';
+    o += " --attempts " + std::to_string(request.pattern_attempts);
+  }
 
-  if (t.level && asked.minimal) {
+  if (t.level && asked.minimal && request.pattern.empty()) {
     const int floor = grader::level_min_clues(g, *t.level);
     if (floor > 0) {
       plan.level_floor = floor;
@@ -75,13 +88,16 @@ RunRanges ranges_to_generate(const GeneratePlan& plan, const BatchOptions& batch
 BatchResult generate(const GeneratePlan& plan, const BatchOptions& batch,
                      const std::vector<std::pair<std::uint64_t, std::uint64_t>>& ranges,
                      const GenerateCallbacks& callbacks, const std::atomic<bool>* stop) {
-  // keep_analyses: analyses made on the workers, waiting for their puzzle to be delivered.
-  std::map<std::uint64_t, PuzzleAnalysis> analyses;
+  // keep_analyses: analyses made on the workers, waiting for their puzzle to be delivered,
+  // by the puzzle's givens (a technique-targeted chunk numbers its puzzles only at the end;
+  // two indices with the same puzzle have the same analysis).
+  std::multimap<std::string, PuzzleAnalysis> analyses;
   std::mutex analyses_mutex;
   AcceptFactory accept_factory;
   if (plan.graded) {
     // One analyzer (solver + grader) per worker thread.
-    const grader::GradeOptions grade = grade_options(plan.target);
+    grader::GradeOptions grade = grade_options(plan.target);
+    if (plan.keep_analyses) grade.settled = nullptr;  // stored puzzles are graded in full
     accept_factory = [&plan, &callbacks, &analyses, &analyses_mutex, grade, stop]() -> Accept {
       auto analyzer = std::make_shared<PuzzleAnalyzer>(grade, stop);
       return [analyzer, &plan, &callbacks, &analyses, &analyses_mutex](GeneratedPuzzle& p) {
@@ -95,11 +111,13 @@ BatchResult generate(const GeneratePlan& plan, const BatchOptions& batch,
           if (callbacks.on_candidate) callbacks.on_candidate(kept);
           if (!kept) return false;
         }
-        p.rating = r.er;
-        p.level = std::string(grader::level_name(r.level));
+        if (plan.rated) {
+          p.rating = r.er;
+          p.level = std::string(grader::level_name(r.level));
+        }
         if (plan.keep_analyses) {
           std::lock_guard lock(analyses_mutex);
-          analyses[p.index] = std::move(a);
+          analyses.emplace(key_text(p.puzzle), std::move(a));
         }
         return true;
       };
@@ -113,7 +131,7 @@ BatchResult generate(const GeneratePlan& plan, const BatchOptions& batch,
     PuzzleAnalysis a;
     {
       std::lock_guard lock(analyses_mutex);
-      auto it = analyses.find(p.index);
+      auto it = analyses.find(key_text(p.puzzle));
       a = std::move(it->second);
       analyses.erase(it);
     }
@@ -124,7 +142,13 @@ BatchResult generate(const GeneratePlan& plan, const BatchOptions& batch,
     BatchOptions part = batch;
     part.first_index = first;
     part.count = count;
-    const BatchResult r = generate_batch(plan.generator, part, accept_factory, emit, stop);
+    const BatchResult r =
+        !plan.pattern.empty()
+            ? generate_on_pattern(plan.generator, plan.pattern, plan.pattern_attempts, part,
+                                  accept_factory, emit, stop)
+        : !plan.target.techniques.empty()
+            ? generate_for_techniques(plan.generator, part, accept_factory, emit, stop)
+            : generate_batch(plan.generator, part, accept_factory, emit, stop);
     result.delivered += r.delivered;
     result.end = r.end;
     if (r.end != BatchEnd::kComplete) break;

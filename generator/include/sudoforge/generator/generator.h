@@ -235,6 +235,16 @@ class Generator {
   // `symmetry` (concrete, admissible) in the order drawn from `order_seed`.
   GeneratedPuzzle reduce(const Grid& solution, Symmetry symmetry, std::uint64_t order_seed);
 
+  // Clue removal from a puzzle instead of the full grid: `start` is unique with solution
+  // `solution` and invariant under `symmetry` (concrete, admissible); its given orbits are
+  // tried in the order drawn from `order_seed`, the orbit holding cell `last` (when given;
+  // -1: none) after all the others, so that a clue just added to a puzzle stays unless
+  // the result can do without it. The result is unique, minimal as reduce's is, and a
+  // subset of `start`. nullopt when *stop became true.
+  std::optional<GeneratedPuzzle> reduce_from(const Grid& start, const Grid& solution,
+                                             Symmetry symmetry, std::uint64_t order_seed, int last,
+                                             const std::atomic<bool>* stop = nullptr);
+
   // True when every clue of `puzzle` is needed: removing any one of them leaves a puzzle
   // with several solutions. Precondition: `puzzle` has exactly one solution.
   bool is_minimal(const Grid& puzzle);

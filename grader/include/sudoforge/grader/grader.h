@@ -16,6 +16,7 @@
 // published rater for sizes other than 9x9. Uniqueness techniques assume the puzzle has
 // exactly one solution (the caller's precondition).
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -80,6 +81,9 @@ struct Rating {
   // Stopped early because ER is known to exceed GradeOptions::max_rating (complete is
   // false then, and ER is only a lower bound: the harder steps were not searched).
   bool exceeded = false;
+  // Stopped early because GradeOptions::settled said the path so far answers the caller's
+  // question (complete is false then; ER, EP and ED are those of the steps done).
+  bool settled = false;
   int step_count = 0;
 };
 
@@ -106,6 +110,12 @@ struct GradeOptions {
   // puzzles up to some rating rejects harder ones at the cost of the easy techniques.
   // Negative: no ceiling.
   double max_rating = -1;
+  // When set, called each time a step adds a technique to Rating::techniques (so a few
+  // times a puzzle, never per candidate search); returning true stops the grading there
+  // (Rating::settled). For a caller that only needs to know which techniques the path
+  // uses, e.g. technique-targeted generation: the steps already taken are those a full
+  // grading takes, so the technique list so far is exact.
+  std::function<bool(const Rating& so_far)> settled;
   // When non-null, polled before every step and inside the long searches (at least once
   // per chaining, so within milliseconds on every supported board); once it reads true,
   // rate() throws GradingStopped. The flag must outlive the calls that use it.

@@ -22,6 +22,10 @@ struct GenerateRequest {
   // Every kept puzzle is analysed (solution, search measure, full rating) and the
   // analysis handed to on_puzzle, e.g. for its catalogue record.
   bool keep_analyses = false;
+  // Non-empty: every puzzle has its givens exactly where this is true (one entry per cell
+  // of generator.geometry); see targeted.h. Drawn with at most pattern_attempts grids.
+  std::vector<bool> pattern;
+  std::uint64_t pattern_attempts = 0;
 };
 
 struct GeneratePlan {
@@ -29,6 +33,12 @@ struct GeneratePlan {
   Target target;
   bool keep_analyses = false;
   bool graded = false;  // candidates are analysed: the target filters, or keep_analyses
+  // Kept puzzles carry their full rating (GeneratedPuzzle::rating, level): graded, except
+  // for a technique target that needs no full rating (its gradings stop once the
+  // techniques are all used) and keeps no analyses.
+  bool rated = false;
+  std::vector<bool> pattern;  // as in the request
+  std::uint64_t pattern_attempts = 0;
   // > 0: minimal puzzles of this size rarely reach the target's level, so candidates keep
   // this many clues instead (grader::level_min_clues). Applies only when minimal puzzles
   // were asked for: a clue floor of the user's stays.
