@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "generate_options.h"
+#include "generate_search.h"
 #include "generate_output.h"
 #include "progress.h"
 #include "query_options.h"
@@ -39,6 +40,8 @@ constexpr const char* kExamples =
     "  sudoforge generate --level hard -n 10           graded puzzles of one level\n"
     "  sudoforge generate --size 16 --level easy -n 5  16x16 easy: 124 clues, not minimal\n"
     "  sudoforge generate --min-rating 4 --max-rating 6 -o json\n"
+    "  sudoforge generate --min-rating 10 -n 5 --from top1465.txt --threads 2\n"
+    "                                                  SE 10+ puzzles by neighbourhood search\n"
     "  sudoforge generate --db shard-1.db --resume --seed 42 --start 2500 -n 2500\n"
     "                                                  shard 1 of a sharded run, resumable\n"
     "\n"
@@ -81,6 +84,16 @@ constexpr const char* kExamples =
     "size rarely reach (12x12 easy; 16x16 and 25x25 below extreme) comes from puzzles that\n"
     "keep more clues (not minimal; see the README, Grading). A level or band that is slow\n"
     "to come is said on stderr after 200 candidates or 10 s, with an estimate.\n"
+    "Neighbourhood search (--search neighbourhood, and by default from --min-rating 9 up,\n"
+    "which random puzzles almost never reach; classic 9x9, no symmetry): from seed puzzles\n"
+    "(generated ones rated 8.0+, --from FILE, or --from-db), moves -n+m remove n clues and\n"
+    "add m; the best candidates (by rating, less so each time they were expanded) are\n"
+    "expanded in rounds. Each candidate is unique and new (by canonical form), made minimal\n"
+    "unless --no-minimal (then 'minimal' says whether it is), rated cheaply first and in\n"
+    "full when it may be in the band. With --db each puzzle is stored with its parent.\n"
+    "Results depend only on the seed, the seed puzzles and the options, for any --threads\n"
+    "(--time-limit only cuts the list short). A bad --from record is reported FILE:LINE\n"
+    "and skipped (exit 1 at the end). Cost: seconds per SE 10+ candidate.\n"
     "Exit codes: 0 done (also when --time-limit ended the run early), 2 usage error,\n"
     "130 interrupted (Ctrl-C / SIGTERM: every puzzle printed is complete).\n";
 
@@ -130,6 +143,7 @@ int cmd_generate(const Invocation& inv) {
      "with --db and --seed: generate only the puzzles of this run (--seed, --start, --count, "
      "same options) that the catalogue does not hold yet")
     ("busy-timeout", po::value<int>()->default_value(5000), "ms to wait for another writer's lock");
+  add_search_options(options);
   po::variables_map vm;
   if (!parse_options(inv, options, kGenerateUsage, kExamples, vm)) return kOk;
 
@@ -177,6 +191,10 @@ int cmd_generate(const Invocation& inv) {
   } else {
     batch.seed = workflow::draw_seed();
     std::cerr << "sudoforge generate: seed " << batch.seed << std::endl;
+  }
+
+  if (search_engages(vm, gen, target)) {
+    return generate_by_search(vm, gen, target, batch.seed, batch.count, batch.threads, stop);
   }
 
   // The catalogue is opened before any work, so an unusable file fails fast (exit 3).

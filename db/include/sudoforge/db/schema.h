@@ -73,6 +73,14 @@
 //   The canonical key of a variant board names its variant (canonical.h), so the UNIQUE
 //   key dedupes per variant; classic keys are unchanged.
 //   index: puzzles(variant) WHERE variant <> 'classic'
+// Version 7: the parent of a puzzle found by neighbourhood search (generate --min-rating
+//   9+, workflow/hard_search.h).
+//   puzzle_parents     (puzzle_id -> puzzles.id PRIMARY KEY, parent TEXT NOT NULL: the
+//                      parent's givens as stored in `givens`, in the child's orientation;
+//                      parent_canonical TEXT NOT NULL: its canonical key, which finds it
+//                      in the catalogue when it is there; move TEXT NOT NULL: the move,
+//                      "-1+1", "-2+2", ... as drawn before the child was made minimal)
+//   index: puzzle_parents(parent_canonical)
 #include <span>
 #include <string_view>
 
@@ -80,7 +88,7 @@
 
 namespace sudoforge::db {
 
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 // The steps: element i takes version i to i+1.
 std::span<const std::string_view> migrations();
