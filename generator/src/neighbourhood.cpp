@@ -24,6 +24,48 @@ std::vector<int> clue_cells(const Grid& puzzle) {
   return cells;
 }
 
+// Adds m clues of solutions[target] to `reduced` so that no other enumerated solution
+// agrees with all of them; nullopt when the draw finds no such set.
+std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
+                                       const std::vector<Grid>& solutions, int target, int m,
+                                       boost::random::mt19937_64& engine) {
+  const Grid& t = solutions[static_cast<std::size_t>(target)];
+  std::vector<const Grid*> others;  // enumerated solutions that agree with the clues so far
+  for (std::size_t i = 0; i < solutions.size(); ++i) {
+    if (static_cast<int>(i) != target) others.push_back(&solutions[i]);
+  }
+  // Cells a clue may be added at: empty in the reduced puzzle, and not the parent's own
+  // clue put back.
+  std::vector<int> open;
+  for (int c = 0; c < reduced.cell_count(); ++c) {
+    if (reduced[c] == 0 && puzzle[c] != t[c]) open.push_back(c);
+  }
+  Neighbour out;
+  out.puzzle = reduced;
+  for (int k = 0; k < m; ++k) {
+    const bool last = k == m - 1;
+    // Before the last clue: a cell that rules out at least one other solution when there is
+    // one. The last clue: a cell that rules out every one left.
+    std::vector<int> usable;
+    for (const int c : open) {
+      std::size_t differ = 0;
+      for (const Grid* s : others) differ += (*s)[c] != t[c];
+      if (last ? differ == others.size() : (differ > 0 || others.empty())) usable.push_back(c);
+    }
+    if (usable.empty() && !last) usable = open;
+    if (usable.empty()) return std::nullopt;
+    const int cell = usable[draw_index(usable.size(), engine)];
+    out.puzzle.set(cell, t[cell]);
+    out.added.emplace_back(cell, t[cell]);
+    open.erase(std::find(open.begin(), open.end(), cell));
+    std::erase_if(others, [&](const Grid* s) { return (*s)[cell] != t[cell]; });
+  }
+  if (!others.empty()) return std::nullopt;  // m = 0 and the removal left several solutions
+  std::sort(out.added.begin(), out.added.end());
+  out.solution = t;
+  return out;
+}
+
 }  // namespace
 
 std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
@@ -50,47 +92,19 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
       },
       kMoveSolutionCap);
   if (solutions.empty()) return std::nullopt;  // cannot happen for a unique parent
-  const std::size_t target = draw_index(solutions.size(), engine);
-  const Grid& t = solutions[target];
-  std::vector<const Grid*> others;  // enumerated solutions that agree with the clues so far
-  for (std::size_t i = 0; i < solutions.size(); ++i) {
-    if (i != target) others.push_back(&solutions[i]);
-  }
-  // Cells a clue may be added at: empty in the reduced puzzle, and not the parent's own
-  // clue put back.
-  std::vector<int> open;
-  for (int c = 0; c < reduced.cell_count(); ++c) {
-    if (reduced[c] == 0 && puzzle[c] != t[c]) open.push_back(c);
-  }
-  Grid child = reduced;
-  for (int k = 0; k < move.add; ++k) {
-    const bool last = k == move.add - 1;
-    // Before the last clue: a cell that rules out at least one other solution when there is
-    // one. The last clue: a cell that rules out every one left.
-    std::vector<int> usable;
-    for (const int c : open) {
-      std::size_t differ = 0;
-      for (const Grid* s : others) differ += (*s)[c] != t[c];
-      if (last ? differ == others.size() : (differ > 0 || others.empty())) usable.push_back(c);
+  // Targets in a drawn order: for many solutions no clue set of size m singles them out.
+  std::vector<int> targets(solutions.size());
+  for (std::size_t i = 0; i < targets.size(); ++i) targets[i] = static_cast<int>(i);
+  shuffle(targets, engine);
+  if (targets.size() > kMoveTargets) targets.resize(kMoveTargets);
+  for (const int target : targets) {
+    if (auto child = complete_move(puzzle, reduced, solutions, target, move.add, engine)) {
+      if (solver.count(child->puzzle, 2) != 1) continue;  // the enumeration was capped
+      child->removed = out.removed;
+      return child;
     }
-    if (usable.empty()) {
-      if (last) return std::nullopt;
-      usable = open;
-    }
-    if (usable.empty()) return std::nullopt;
-    const int cell = usable[draw_index(usable.size(), engine)];
-    child.set(cell, t[cell]);
-    out.added.emplace_back(cell, t[cell]);
-    open.erase(std::find(open.begin(), open.end(), cell));
-    std::erase_if(others, [&](const Grid* s) { return (*s)[cell] != t[cell]; });
   }
-  if (!others.empty()) return std::nullopt;  // m = 0 and the removal left several solutions
-  // The enumeration may have been capped: only the solver proves the child unique.
-  if (solver.count(child, 2) != 1) return std::nullopt;
-  std::sort(out.added.begin(), out.added.end());
-  out.puzzle = std::move(child);
-  out.solution = t;
-  return out;
+  return std::nullopt;
 }
 
 Grid minimize(const Grid& puzzle, boost::random::mt19937_64& engine, SudokuSolver& solver,

@@ -24,6 +24,8 @@ constexpr int kDrawsPerChild = 4;
 // Just under the band's floor: ratings are multiples of 0.1, so a ceiling this close
 // rates every puzzle below the floor in full and stops every other one early.
 constexpr double kFloorMargin = 1e-6;
+// The seeds' grading stops before the nested chains (GradeOptions::max_chain_depth).
+constexpr int kSeedChainDepth = 4;
 
 struct Node {
   Grid puzzle;
@@ -170,15 +172,21 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
     if (!seen.insert(key).second) continue;
     pool.push_back(Node{s, std::move(key)});
   }
-  // The seeds' cheap ratings rank them (for seeds in the band: a lower bound).
+  // The seeds are ranked by a grading without the nested chains (a seed of the band would
+  // cost as much as a result): exact below the band; a seed that needs nested chains, or
+  // is known to be above the floor, ranks at the floor or its lower bound.
+  grader::GradeOptions seed_options = cheap_options;
+  seed_options.max_chain_depth = kSeedChainDepth;
   watch([&] {
-    parallel_for<std::unique_ptr<Rater>>(pool.size(), options.threads, make_rater,
-                                         [&](std::unique_ptr<Rater>& r, std::size_t i) {
-                                           try {
-                                             pool[i].rating = r->cheap.rate(pool[i].puzzle).er;
-                                           } catch (const grader::GradingStopped&) {
-                                           }
-                                         });
+    parallel_for<grader::Grader>(
+        pool.size(), options.threads, [&] { return grader::Grader(with_stop(seed_options, &halt)); },
+        [&](grader::Grader& g, std::size_t i) {
+          try {
+            const grader::Rating r = g.rate(pool[i].puzzle);
+            pool[i].rating = r.complete || r.exceeded ? r.er : std::max(r.er, floor);
+          } catch (const grader::GradingStopped&) {
+          }
+        });
   });
   if (stopped()) return HardSearchEnd::kStopped;
   for (const Node& n : pool) tally.best = std::max(tally.best, n.rating);

@@ -5,8 +5,8 @@
 // A move from a unique puzzle P: draw n of P's clues to remove, giving Q; enumerate Q's
 // solutions (at most kMoveSolutionCap); draw one of them, T, as the child's solution and
 // add m clues of T at cells empty in Q so that no other enumerated solution agrees with
-// all of them (the last clue is drawn among the cells that finish the job; the move fails
-// when there is none). The child is then checked unique with the solver (the enumeration
+// all of them (the last clue is drawn among the cells that finish the job; when there is
+// none, another T is drawn, up to kMoveTargets, then the move fails). The child is then checked unique with the solver (the enumeration
 // may have been capped), so every neighbour returned has exactly one solution. A clue
 // added back at a removed cell with its old value is no move and is never drawn; with
 // another value it counts as one removed and one added clue.
@@ -26,8 +26,10 @@
 
 namespace sudoforge {
 
-// Solutions of the puzzle with n clues removed that a move enumerates at most.
+// Solutions of the puzzle with n clues removed that a move enumerates at most, and how
+// many of them it tries as the child's solution before it gives up.
 inline constexpr std::uint64_t kMoveSolutionCap = 512;
+inline constexpr std::size_t kMoveTargets = 8;
 
 struct Move {
   int remove = 1;  // n

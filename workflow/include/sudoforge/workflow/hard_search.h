@@ -7,7 +7,8 @@
 // puzzle graded so far: the seeds and all candidates), ranked by rating minus
 // kExpansionPenalty for each time a puzzle was expanded before (diversity: a parent whose
 // children disappoint gives way to others), ties by canonical key. Each draws `children`
-// neighbours, the moves taken in turn from `moves`; with `minimal` each neighbour is then
+// neighbours, the moves taken in turn from `moves` (the seeds are ranked by a grading
+// without nested chains: one that needs them ranks at the band's floor); with `minimal` each neighbour is then
 // made minimal (its added clues tried last). Candidates whose canonical form was met
 // before (a seed or any earlier candidate) are dropped. The rest are rated:
 //  1. a cheap grading with a ceiling just under the band's floor (GradeOptions::max_rating):
