@@ -251,15 +251,7 @@ int cmd_generate(const Invocation& inv) {
     throw UsageError(e.what());
   }
   progress.clear();
-  out.finish();
-  if (store) {
-    store->commit();
-    if (!quiet) {
-      std::cerr << "sudoforge generate: " << db_path << ": added " << store->stored().added
-                << ", duplicates " << store->stored().duplicates << '\n';
-    }
-  }
-  if (!std::cout) throw IoError("cannot write the output");
+  finish_output(out, store ? &*store : nullptr, db_path, quiet);
 
   tally.delivered = result.delivered;
   tally.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -255,15 +255,7 @@ int generate_by_search(const po::variables_map& vm, const GeneratorOptions& gen,
   workflow::HardSearchTally tally;
   const workflow::HardSearchEnd end =
       workflow::hard_search(seeds, options, on_result, on_round, tally, stop.flag());
-  out.finish();
-  if (store) {
-    store->commit();
-    if (!quiet) {
-      std::cerr << "sudoforge generate: " << db_path << ": added " << store->stored().added
-                << ", duplicates " << store->stored().duplicates << '\n';
-    }
-  }
-  if (!std::cout) throw IoError("cannot write the output");
+  finish_output(out, store ? &*store : nullptr, db_path, quiet);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const double cpu = cpu_seconds() - cpu_started;
