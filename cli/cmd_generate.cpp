@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "generate_options.h"
+#include "generate_search.h"
 #include "generate_output.h"
 #include "pattern_option.h"
 #include "progress.h"
@@ -46,6 +47,8 @@ constexpr const char* kExamples =
     "  sudoforge generate --technique xy-wing --technique-hardest -n 5  XY-Wing sets ER (4.2)\n"
     "  sudoforge generate --pattern 'x.x.x.x.x...' -n 3   givens exactly on an 81-cell mask\n"
     "  sudoforge generate --pattern pattern.txt --level hard -n 5   mask from a file\n"
+    "  sudoforge generate --min-rating 10 -n 5 --from top1465.txt --threads 2\n"
+    "                                                  SE 10+ puzzles by neighbourhood search\n"
     "  sudoforge generate --db shard-1.db --resume --seed 42 --start 2500 -n 2500\n"
     "                                                  shard 1 of a sharded run, resumable\n"
     "\n"
@@ -101,9 +104,19 @@ constexpr const char* kExamples =
     "pattern), is unique, and is minimal (no given can go) unless 16 unique candidates in a\n"
     "row were not, then 'minimal' is false. --symmetry and --no-minimal do not apply. When\n"
     "--attempts grids (default 50) give no puzzle, the run ends with exit 1.\n"
+    "Neighbourhood search (--search neighbourhood, and by default from --min-rating 9 up,\n"
+    "which random puzzles almost never reach; classic 9x9, no symmetry): from seed puzzles\n"
+    "(generated ones rated 8.0+, --from FILE, or --from-db), moves -n+m remove n clues and\n"
+    "add m; the best candidates (by rating, less so each time they were expanded) are\n"
+    "expanded in rounds. Each candidate is unique and new (by canonical form), made minimal\n"
+    "unless --no-minimal (then 'minimal' says whether it is), rated cheaply first and in\n"
+    "full when it may be in the band. With --db each puzzle is stored with its parent.\n"
+    "Results depend only on the seed, the seed puzzles and the options, for any --threads\n"
+    "(--time-limit only cuts the list short). A bad --from record is reported FILE:LINE\n"
+    "and skipped (exit 1 at the end). Cost: seconds per SE 10+ candidate.\n"
     "Exit codes: 0 done (also when --time-limit ended the run early), 1 no puzzle on the\n"
-    "--pattern within --attempts, 2 usage error, 130 interrupted (Ctrl-C / SIGTERM: every\n"
-    "puzzle printed is complete).\n";
+    "--pattern within --attempts, or a bad --from record, 2 usage error, 130 interrupted\n"
+    "(Ctrl-C / SIGTERM: every puzzle printed is complete).\n";
 
 constexpr std::uint64_t kMaxCount = 1'000'000'000;
 
@@ -160,6 +173,7 @@ int cmd_generate(const Invocation& inv) {
      "with --db and --seed: generate only the puzzles of this run (--seed, --start, --count, "
      "same options) that the catalogue does not hold yet")
     ("busy-timeout", po::value<int>()->default_value(5000), "ms to wait for another writer's lock");
+  add_search_options(options);
   po::variables_map vm;
   if (!parse_options(inv, options, kGenerateUsage, kExamples, vm)) return kOk;
 
@@ -228,6 +242,10 @@ int cmd_generate(const Invocation& inv) {
     std::cerr << "sudoforge generate: seed " << batch.seed << std::endl;
   }
 
+  if (search_engages(vm, gen, target)) {
+    return generate_by_search(vm, gen, target, batch.seed, batch.count, batch.threads, stop);
+  }
+
   // The catalogue is opened before any work, so an unusable file fails fast (exit 3).
   std::optional<db::Catalogue> catalogue;
   const std::string db_path = to_db ? resolve_db(vm) : "";
@@ -289,15 +307,7 @@ int cmd_generate(const Invocation& inv) {
     return kRecordsFailed;
   }
   progress.clear();
-  out.finish();
-  if (store) {
-    store->commit();
-    if (!quiet) {
-      std::cerr << "sudoforge generate: " << db_path << ": added " << store->stored().added
-                << ", duplicates " << store->stored().duplicates << '\n';
-    }
-  }
-  if (!std::cout) throw IoError("cannot write the output");
+  finish_output(out, store ? &*store : nullptr, db_path, quiet);
 
   tally.delivered = result.delivered;
   tally.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "cli_common.h"
 #include "sudoforge/core/record_writer.h"
 
 namespace sudoforge::cli {
@@ -48,6 +49,19 @@ void GeneratedPrinter::puzzle(const GeneratedPuzzle& p) {
   } else {
     out_.grid(p.puzzle, style_);
   }
+}
+
+void finish_output(GeneratedPrinter& out, workflow::BatchedStore* store, const std::string& db_path,
+                   bool quiet) {
+  out.finish();
+  if (store) {
+    store->commit();
+    if (!quiet) {
+      std::cerr << "sudoforge generate: " << db_path << ": added " << store->stored().added
+                << ", duplicates " << store->stored().duplicates << '\n';
+    }
+  }
+  if (!std::cout) throw IoError("cannot write the output");
 }
 
 int end_generate(const GenerateTally& t, const std::string& band, BatchEnd end, std::uint64_t todo,

@@ -7,6 +7,7 @@
 
 #include "printer.h"
 #include "sudoforge/generator/generator.h"
+#include "sudoforge/workflow/store.h"
 
 namespace sudoforge::cli {
 
@@ -24,6 +25,11 @@ class GeneratedPrinter {
   TextStyle style_;
   bool graded_;
 };
+
+// The end of a run's output: the printer finished, the store (may be null) committed and,
+// unless `quiet`, its counts said on stderr. Throws IoError when stdout failed.
+void finish_output(GeneratedPrinter& out, workflow::BatchedStore* store, const std::string& db_path,
+                   bool quiet);
 
 // What a run delivered, for its end-of-run notes.
 struct GenerateTally {

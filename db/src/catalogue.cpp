@@ -237,6 +237,17 @@ Catalogue::Catalogue(const std::string& path, const OpenOptions& options)
 
 Catalogue::~Catalogue() = default;
 
+std::optional<ParentLink> Catalogue::parent_of(std::int64_t id) {
+  if (version_ < 7) return std::nullopt;
+  Statement st(connection_,
+               "SELECT pp.parent, pp.parent_canonical, pp.move, p.size FROM puzzle_parents pp "
+               "JOIN puzzles p ON p.id = pp.puzzle_id WHERE pp.puzzle_id = ?1");
+  st.bind(1, id);
+  if (!st.step()) return std::nullopt;
+  return ParentLink{grid_from_text(st.column_text(0), st.column_int(3)), st.column_text(1),
+                    st.column_text(2)};
+}
+
 int Catalogue::schema_version() {
   return db::schema_version(connection_);
 }
@@ -254,6 +265,9 @@ AddResult Catalogue::add(std::span<const PuzzleRecord> records) {
     insert_technique_.emplace(
         connection_,
         "INSERT OR IGNORE INTO puzzle_techniques (puzzle_id, technique) VALUES (?1, ?2)");
+    insert_parent_.emplace(connection_,
+                           "INSERT INTO puzzle_parents (puzzle_id, parent, parent_canonical, move) "
+                           "VALUES (?1, ?2, ?3, ?4)");
   }
   Statement& ins = *insert_puzzle_;
   Statement& tech = *insert_technique_;
@@ -279,6 +293,12 @@ AddResult Catalogue::add(std::span<const PuzzleRecord> records) {
     }
     ++result.added;
     const std::int64_t id = connection_.last_insert_rowid();
+    if (r.parent) {
+      insert_parent_->reset();
+      insert_parent_->bind(1, id).bind(2, grid_to_text(r.parent->givens));
+      insert_parent_->bind(3, r.parent->canonical).bind(4, r.parent->move);
+      insert_parent_->run();
+    }
     for (const std::string& t : r.techniques) {
       tech.reset();
       tech.bind(1, id).bind(2, t);
@@ -684,6 +704,15 @@ MergeResult Catalogue::merge(const std::string& other_path) {
                  "INSERT OR IGNORE INTO main.puzzle_techniques (puzzle_id, technique) "
                  "SELECT m.id, t.technique FROM merge_src.puzzle_techniques t "
                  "JOIN merge_src.puzzles o ON o.id = t.puzzle_id "
+                 "JOIN main.puzzles m ON m.canonical = o.canonical WHERE m.id > ?1");
+    st.bind(1, before);
+    st.run();
+  }
+  if (other_version >= 7) {
+    Statement st(connection_,
+                 "INSERT OR IGNORE INTO main.puzzle_parents (puzzle_id, parent, "
+                 "parent_canonical, move) SELECT m.id, t.parent, t.parent_canonical, t.move "
+                 "FROM merge_src.puzzle_parents t JOIN merge_src.puzzles o ON o.id = t.puzzle_id "
                  "JOIN main.puzzles m ON m.canonical = o.canonical WHERE m.id > ?1");
     st.bind(1, before);
     st.run();

@@ -127,8 +127,22 @@ CREATE TABLE draws (
 CREATE INDEX draws_by_puzzle ON draws(puzzle_id);
 )sql";
 
+// Where a searched puzzle came from (schema.h, version 8). A table of its own rather than
+// columns of puzzles: only searched puzzles have a parent, and the parent need not be in
+// the catalogue (a puzzle of a --from file), so it is kept by its givens and key.
+constexpr std::string_view kVersion8 = R"sql(
+CREATE TABLE puzzle_parents (
+  puzzle_id INTEGER PRIMARY KEY REFERENCES puzzles(id),
+  parent TEXT NOT NULL,
+  parent_canonical TEXT NOT NULL,
+  move TEXT NOT NULL
+);
+CREATE INDEX puzzle_parents_by_parent ON puzzle_parents(parent_canonical);
+)sql";
+
 constexpr std::array<std::string_view, kSchemaVersion> kSteps = {
-    kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6, kVersion7};
+    kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6, kVersion7,
+    kVersion8};
 
 }  // namespace
 

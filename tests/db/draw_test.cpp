@@ -108,7 +108,7 @@ TEST(Draw, AVersion6CatalogueUpgradesAndDraws) {
     EXPECT_EQ(old.count(f), 0);
   }
   Catalogue cat(path);
-  EXPECT_EQ(cat.schema_version(), 7);
+  EXPECT_EQ(cat.schema_version(), kSchemaVersion);
   cat.add(puzzles(3));
   EXPECT_EQ(cat.draw("x", {}, 5).size(), 3u);
 }

@@ -24,6 +24,13 @@
 
 namespace sudoforge::db {
 
+// The puzzle a searched puzzle came from (schema.h, version 7).
+struct ParentLink {
+  Grid givens;            // the parent, in the child's orientation
+  std::string canonical;  // its canonical key
+  std::string move;       // "-1+1", "-2+2", ...
+};
+
 struct PuzzleRecord {
   std::int64_t id = 0;  // assigned by the catalogue; ignored by add()
   Grid givens;
@@ -41,6 +48,8 @@ struct PuzzleRecord {
   std::string created;    // read back; add(): empty = now
   std::string canonical;  // add(): empty = computed with canonical_key(givens)
   std::vector<std::string> techniques;
+  // add() stores it in puzzle_parents; reads leave it empty (see Catalogue::parent_of).
+  std::optional<ParentLink> parent;
 
   int size() const { return givens.size(); }
   int clues() const { return givens.clue_count(); }
@@ -202,6 +211,9 @@ class Catalogue {
   std::vector<std::uint64_t> generated_indices(std::uint64_t seed, const std::string& options,
                                                std::uint64_t first, std::uint64_t count);
 
+  // The parent of puzzle `id`, nullopt when it has none (or the file predates version 7).
+  std::optional<ParentLink> parent_of(std::int64_t id);
+
   int schema_version();
   Connection& connection() { return connection_; }
   const std::string& path() const { return connection_.path(); }
@@ -213,7 +225,7 @@ class Catalogue {
 
   Connection connection_;
   int version_ = 0;  // schema version seen at open (a read-only file may be older)
-  std::optional<Statement> insert_puzzle_, insert_technique_;
+  std::optional<Statement> insert_puzzle_, insert_technique_, insert_parent_;
 };
 
 // The text of a grid as stored: N*N symbols of the standard alphabet, '.' empty.

@@ -79,6 +79,14 @@
 //   draws              (consumer TEXT, puzzle_id -> puzzles.id ON DELETE CASCADE, drawn
 //                      TEXT: UTC time, ISO 8601); primary key (consumer, puzzle_id), so a
 //                      consumer is never given one puzzle twice; index draws(puzzle_id)
+// Version 8: the parent of a puzzle found by neighbourhood search (generate --min-rating
+//   9+, workflow/hard_search.h).
+//   puzzle_parents     (puzzle_id -> puzzles.id PRIMARY KEY, parent TEXT NOT NULL: the
+//                      parent's givens as stored in `givens`, in the child's orientation;
+//                      parent_canonical TEXT NOT NULL: its canonical key, which finds it
+//                      in the catalogue when it is there; move TEXT NOT NULL: the move,
+//                      "-1+1", "-2+2", ... as drawn before the child was made minimal)
+//   index: puzzle_parents(parent_canonical)
 #include <span>
 #include <string_view>
 
@@ -86,7 +94,7 @@
 
 namespace sudoforge::db {
 
-inline constexpr int kSchemaVersion = 7;
+inline constexpr int kSchemaVersion = 8;
 
 // The steps: element i takes version i to i+1.
 std::span<const std::string_view> migrations();

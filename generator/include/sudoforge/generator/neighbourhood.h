@@ -1,0 +1,61 @@
+#pragma once
+// Neighbourhood moves on unique puzzles ({-n+m}: remove n clues, add m), the step of the
+// Patterns Game community's search for very hard puzzles (workflow/hard_search.h).
+//
+// A move from a unique puzzle P: draw n of P's clues to remove, giving Q; enumerate Q's
+// solutions (at most kMoveSolutionCap); draw one of them, T, as the child's solution and
+// add m clues of T at cells empty in Q so that no other enumerated solution agrees with
+// all of them (the last clue is drawn among the cells that finish the job; when there is
+// none, another T is drawn, up to kMoveTargets, then the move fails). The child is then checked unique with the solver (the enumeration
+// may have been capped), so every neighbour returned has exactly one solution. A clue
+// added back at a removed cell with its old value is no move and is never drawn; with
+// another value it counts as one removed and one added clue.
+//
+// Every draw comes from the engine passed in (boost::random::mt19937_64 through
+// uniform_int_distribution, fixed on every platform), so a move is a function of the
+// puzzle, (n, m) and the engine's state.
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include <boost/random/mersenne_twister.hpp>
+
+#include "sudoforge/core/grid.h"
+#include "sudoforge/solver/sudoku_solver.h"
+
+namespace sudoforge {
+
+// Solutions of the puzzle with n clues removed that a move enumerates at most, and how
+// many of them it tries as the child's solution before it gives up.
+inline constexpr std::uint64_t kMoveSolutionCap = 512;
+inline constexpr std::size_t kMoveTargets = 8;
+
+struct Move {
+  int remove = 1;  // n
+  int add = 1;     // m
+};
+
+struct Neighbour {
+  Grid puzzle;    // unique
+  Grid solution;  // its solution (T above)
+  std::vector<int> removed;                  // cells whose clue of the parent went
+  std::vector<std::pair<int, int>> added;    // (cell, value) clues the parent did not have
+};
+
+// One {-n+m} neighbour of `puzzle` (a unique puzzle with at least n clues), or nullopt when
+// the draw found none (no set of m clues makes the drawn solution unique). Preconditions:
+// n >= 0, m >= 0, n + m >= 1.
+std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
+                                        boost::random::mt19937_64& engine, SudokuSolver& solver);
+
+// Removes clues of a unique `puzzle`, in an order drawn from `engine`, while it stays
+// unique: the result is minimal (no clue can go). Clues listed in `last` are tried after
+// the others, so a move's added clues go only when they are redundant.
+Grid minimize(const Grid& puzzle, boost::random::mt19937_64& engine, SudokuSolver& solver,
+              const std::vector<int>& last = {});
+
+// True when every clue of the unique `puzzle` is needed.
+bool is_minimal_puzzle(const Grid& puzzle, SudokuSolver& solver);
+
+}  // namespace sudoforge

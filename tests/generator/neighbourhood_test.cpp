@@ -1,0 +1,100 @@
+// Neighbourhood moves ({-n+m}) and minimisation: every neighbour is unique, differs from
+// its parent by exactly the move, and is a function of the engine's state.
+#include "sudoforge/generator/neighbourhood.h"
+
+#include <gtest/gtest.h>
+
+#include "sudoforge/core/record_reader.h"
+#include "sudoforge/core/validate.h"
+
+namespace sudoforge {
+namespace {
+
+// Two minimal puzzles of Berthier's controlled-bias collection (SER 7.2 and 7.1).
+constexpr const char* kSeeds[] = {
+    "..3....8..5.78.1....91....52.......6..7....3.6...1.......2..9....16..3..9725...1.",
+    "1...56......7...2...9.2.......5.8.76..8..4..19...6...........9.6.......7.713...54"};
+
+Grid seed(int i) { return parse_one(kSeeds[i]).grid; }
+
+// The clues of `parent` that `child` lacks or changed, and those `child` has that
+// `parent` has not (a changed clue counts in both).
+std::pair<int, int> differences(const Grid& parent, const Grid& child) {
+  int removed = 0, added = 0;
+  for (int c = 0; c < parent.cell_count(); ++c) {
+    if (parent[c] != 0 && child[c] != parent[c]) ++removed;
+    if (child[c] != 0 && child[c] != parent[c]) ++added;
+  }
+  return {removed, added};
+}
+
+// Draws 20 neighbours of each seed; at least `min_found` must succeed.
+void expect_move(Move move, std::uint64_t engine_seed, int min_found) {
+  SudokuSolver solver;
+  boost::random::mt19937_64 engine(engine_seed);
+  int found = 0;
+  for (int i = 0; i < 2; ++i) {
+    const Grid parent = seed(i);
+    for (int k = 0; k < 20; ++k) {
+      const auto n = draw_neighbour(parent, move, engine, solver);
+      if (!n) continue;
+      ++found;
+      EXPECT_EQ(solver.count(n->puzzle, 2), 1u);
+      EXPECT_TRUE(is_solution_of(n->puzzle, n->solution));
+      EXPECT_TRUE(is_valid_solution(n->solution));
+      EXPECT_EQ(differences(parent, n->puzzle), std::make_pair(move.remove, move.add));
+      EXPECT_EQ(static_cast<int>(n->removed.size()), move.remove);
+      EXPECT_EQ(static_cast<int>(n->added.size()), move.add);
+      for (const auto& [cell, value] : n->added) EXPECT_EQ(n->puzzle[cell], value);
+      for (const int cell : n->removed) EXPECT_NE(n->puzzle[cell], parent[cell]);
+    }
+  }
+  EXPECT_GE(found, min_found);
+}
+
+TEST(Neighbourhood, MinusOnePlusOneChangesExactlyOneClueEach) { expect_move({1, 1}, 1, 20); }
+
+TEST(Neighbourhood, MinusTwoPlusTwo) { expect_move({2, 2}, 2, 10); }
+
+TEST(Neighbourhood, WiderMoves) {
+  // Removing more than is added leaves many solutions to single one out: rarer.
+  expect_move({3, 2}, 3, 1);
+  expect_move({2, 3}, 4, 1);
+}
+
+TEST(Neighbourhood, SameEngineStateSameNeighbour) {
+  SudokuSolver solver;
+  boost::random::mt19937_64 a(99), b(99);
+  for (int k = 0; k < 10; ++k) {
+    const auto x = draw_neighbour(seed(0), {2, 2}, a, solver);
+    const auto y = draw_neighbour(seed(0), {2, 2}, b, solver);
+    ASSERT_EQ(x.has_value(), y.has_value());
+    if (x) EXPECT_EQ(x->puzzle, y->puzzle);
+  }
+}
+
+TEST(Neighbourhood, MinimizeLeavesAMinimalUniquePuzzle) {
+  SudokuSolver solver;
+  boost::random::mt19937_64 engine(5);
+  const Grid parent = seed(1);
+  EXPECT_TRUE(is_minimal_puzzle(parent, solver));
+  // A full clue more than needed: the solution's value at an empty cell.
+  const Grid solution = *solver.solve(parent);
+  Grid padded = parent;
+  for (int c = 0; c < padded.cell_count(); ++c) {
+    if (padded[c] == 0) {
+      padded.set(c, solution[c]);
+      break;
+    }
+  }
+  EXPECT_FALSE(is_minimal_puzzle(padded, solver));
+  const Grid m = minimize(padded, engine, solver);
+  EXPECT_EQ(solver.count(m, 2), 1u);
+  EXPECT_TRUE(is_minimal_puzzle(m, solver));
+  for (int c = 0; c < m.cell_count(); ++c) {
+    if (m[c] != 0) EXPECT_EQ(m[c], padded[c]);
+  }
+}
+
+}  // namespace
+}  // namespace sudoforge

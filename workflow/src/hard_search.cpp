@@ -1,0 +1,342 @@
+#include "sudoforge/workflow/hard_search.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+#include <unordered_set>
+
+#include "sudoforge/core/canonical.h"
+#include "sudoforge/generator/generator.h"
+#include "sudoforge/workflow/generate.h"
+#include "sudoforge/workflow/seeds.h"
+
+namespace sudoforge::workflow {
+namespace {
+
+// Rounds in a row that may draw no new candidate before the search gives up.
+constexpr int kIdleRounds = 8;
+// Draws per wanted neighbour: a draw fails when no clue set makes its solution unique.
+constexpr int kDrawsPerChild = 4;
+// Just under the band's floor: ratings are multiples of 0.1, so a ceiling this close
+// rates every puzzle below the floor in full and stops every other one early.
+constexpr double kFloorMargin = 1e-6;
+// The seeds' grading stops before the nested chains (GradeOptions::max_chain_depth).
+constexpr int kSeedChainDepth = 4;
+
+struct Node {
+  Grid puzzle;
+  std::string key;
+  double rating = 0;
+  int expansions = 0;
+};
+
+struct Candidate {
+  Grid puzzle;
+  std::string key;
+  std::size_t parent = 0;  // pool index
+  Move move;
+};
+
+// What rating a candidate gave: its pool rating, and the full analysis when it is a
+// result.
+struct Outcome {
+  bool done = false;
+  double rating = 0;
+  bool result = false;
+  bool minimal = false;
+  PuzzleAnalysis analysis;
+};
+
+// Runs job(i) for i in 0..n-1 on `threads` workers; each worker gets its own state from
+// make_state. The calling thread is one of the workers.
+template <class State, class MakeState, class Job>
+void parallel_for(std::size_t n, int threads, MakeState make_state, Job job) {
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto work = [&] {
+    try {
+      State state = make_state();
+      for (std::size_t i; (i = next.fetch_add(1)) < n;) job(state, i);
+    } catch (...) {
+      std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next = n;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+struct Rater {
+  grader::Grader cheap;
+  PuzzleAnalyzer full;
+  SudokuSolver solver;
+};
+
+grader::GradeOptions with_stop(grader::GradeOptions options, const std::atomic<bool>* stop) {
+  options.stop = stop;
+  return options;
+}
+
+}  // namespace
+
+std::vector<Move> parse_moves(const std::string& text) {
+  std::vector<Move> moves;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t end = std::min(text.find(',', at), text.size());
+    const std::string token = text.substr(at, end - at);
+    if (token.size() != 4 || token[0] != '-' || token[2] != '+' || token[1] < '0' ||
+        token[1] > '9' || token[3] < '0' || token[3] > '9' || (token[1] == '0' && token[3] == '0')) {
+      throw std::invalid_argument("bad move '" + token +
+                                  "': write -n+m (remove n clues, add m; 0..9 each, not -0+0)");
+    }
+    moves.push_back(Move{token[1] - '0', token[3] - '0'});
+    at = end + 1;
+  }
+  return moves;
+}
+
+std::vector<Grid> generated_seeds(std::uint64_t count, std::uint64_t seed, double floor,
+                                  int threads, const std::atomic<bool>* stop) {
+  GenerateRequest request;
+  request.target.min_rating = floor;
+  const GeneratePlan plan = plan_generation(request);
+  BatchOptions batch;
+  batch.seed = seed;
+  batch.count = count;
+  batch.threads = threads;
+  std::vector<Grid> seeds;
+  GenerateCallbacks callbacks;
+  callbacks.on_puzzle = [&seeds](const GeneratedPuzzle& p, PuzzleAnalysis*) {
+    seeds.push_back(p.puzzle);
+  };
+  generate(plan, batch, {{0, count}}, callbacks, stop);
+  return seeds;
+}
+
+HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOptions& options,
+                          const std::function<void(const HardResult&)>& on_result,
+                          const std::function<void(const HardSearchTally&)>& on_round,
+                          HardSearchTally& tally, const std::atomic<bool>* stop) {
+  if (seeds.empty()) throw std::invalid_argument("the search needs at least one seed puzzle");
+  for (const Grid& s : seeds) {
+    if (!s.geometry().is_classic() || s.size() != 9) {
+      throw std::invalid_argument("the search runs on classic 9x9 puzzles only");
+    }
+  }
+  const double floor = options.target.min_rating.value_or(0);
+  // Raised by the caller's stop, or when `count` results are in: every grading polls it.
+  std::atomic<bool> halt{false};
+  auto stopped = [&] { return halt.load() || (stop && stop->load()); };
+  grader::GradeOptions cheap_options;
+  cheap_options.max_rating = floor - kFloorMargin;
+  const grader::GradeOptions full_options = grade_options(options.target);
+  auto make_rater = [&] {
+    return std::make_unique<Rater>(Rater{grader::Grader(with_stop(cheap_options, &halt)),
+                                         PuzzleAnalyzer(full_options, &halt),
+                                         SudokuSolver()});
+  };
+  // Mirrors the caller's stop into `halt` while workers run.
+  auto watch = [&](const std::function<void()>& body) {
+    std::atomic<bool> running{true};
+    std::thread watcher([&] {
+      while (running) {
+        if (stop && stop->load()) halt = true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+    });
+    try {
+      body();
+    } catch (...) {
+      running = false;
+      watcher.join();
+      throw;
+    }
+    running = false;
+    watcher.join();
+  };
+
+  std::vector<Node> pool;
+  std::unordered_set<std::string> seen;
+  for (const Grid& s : seeds) {
+    std::string key = canonical_key(s);
+    if (!seen.insert(key).second) continue;
+    pool.push_back(Node{s, std::move(key)});
+  }
+  // The seeds are ranked by a grading without the nested chains (a seed of the band would
+  // cost as much as a result): exact below the band; a seed that needs nested chains, or
+  // is known to be above the floor, ranks at the floor or its lower bound.
+  grader::GradeOptions seed_options = cheap_options;
+  seed_options.max_chain_depth = kSeedChainDepth;
+  watch([&] {
+    parallel_for<grader::Grader>(
+        pool.size(), options.threads, [&] { return grader::Grader(with_stop(seed_options, &halt)); },
+        [&](grader::Grader& g, std::size_t i) {
+          try {
+            const grader::Rating r = g.rate(pool[i].puzzle);
+            pool[i].rating = r.complete || r.exceeded ? r.er : std::max(r.er, floor);
+          } catch (const grader::GradingStopped&) {
+          }
+        });
+  });
+  if (stopped()) return HardSearchEnd::kStopped;
+  for (const Node& n : pool) tally.best = std::max(tally.best, n.rating);
+
+  int idle = 0;
+  while (true) {
+    // The beam: best priority first, ties by canonical key (a function of the pool only).
+    std::vector<std::size_t> order(pool.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    auto priority = [&](std::size_t i) {
+      return pool[i].rating - kExpansionPenalty * pool[i].expansions;
+    };
+    const std::size_t width = std::min<std::size_t>(options.beam, order.size());
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(width),
+                      order.end(), [&](std::size_t a, std::size_t b) {
+                        const double pa = priority(a), pb = priority(b);
+                        if (pa != pb) return pa > pb;
+                        return pool[a].key < pool[b].key;
+                      });
+    order.resize(width);
+
+    // Neighbours, per parent from its own engine: seeded by the run seed, the round and
+    // the parent's place in the beam.
+    const std::uint64_t round_seed = split_seed(options.seed, tally.rounds);
+    std::vector<std::vector<Candidate>> drawn(width);
+    watch([&] {
+      parallel_for<SudokuSolver>(width, options.threads, [] { return SudokuSolver(); },
+                                 [&](SudokuSolver& solver, std::size_t j) {
+                                   if (stopped()) return;
+                                   const Node& parent = pool[order[j]];
+                                   boost::random::mt19937_64 engine(split_seed(round_seed, j));
+                                   for (int k = 0; k < options.children; ++k) {
+                                     const Move move = options.moves[k % options.moves.size()];
+                                     for (int d = 0; d < kDrawsPerChild; ++d) {
+                                       auto n = draw_neighbour(parent.puzzle, move, engine, solver);
+                                       if (!n) continue;
+                                       std::vector<int> added;
+                                       for (const auto& [cell, value] : n->added) added.push_back(cell);
+                                       Grid child = options.minimal
+                                                        ? minimize(n->puzzle, engine, solver, added)
+                                                        : n->puzzle;
+                                       std::string key = canonical_key(child);
+                                       drawn[j].push_back(
+                                           Candidate{std::move(child), std::move(key), order[j], move});
+                                       break;
+                                     }
+                                   }
+                                 });
+    });
+    if (stopped()) return HardSearchEnd::kStopped;
+    for (const std::size_t i : order) ++pool[i].expansions;
+    std::vector<Candidate> fresh;
+    for (auto& list : drawn) {
+      for (Candidate& c : list) {
+        ++tally.drawn;
+        if (!seen.insert(c.key).second) {
+          ++tally.duplicates;
+          continue;
+        }
+        fresh.push_back(std::move(c));
+      }
+    }
+    ++tally.rounds;
+    if (fresh.empty()) {
+      if (++idle >= kIdleRounds) return HardSearchEnd::kExhausted;
+      if (on_round) on_round(tally);
+      continue;
+    }
+    idle = 0;
+
+    // Ratings on the workers; results delivered here in candidate order as they finish.
+    std::vector<Outcome> outcomes(fresh.size());
+    std::mutex mutex;
+    std::condition_variable finished;
+    std::size_t delivered = 0;
+    bool complete = false;
+    std::exception_ptr failure;
+    std::thread workers([&] {
+      try {
+        parallel_for<std::unique_ptr<Rater>>(
+            fresh.size(), options.threads, make_rater, [&](std::unique_ptr<Rater>& r, std::size_t i) {
+              if (stopped()) return;
+              Outcome o;
+              try {
+                const grader::Rating cheap = r->cheap.rate(fresh[i].puzzle);
+                o.rating = cheap.er;
+                if (cheap.exceeded || (cheap.complete && accepts(options.target, cheap))) {
+                  o.analysis = r->full.analyze(fresh[i].puzzle, false);
+                  if (!o.analysis.done) return;
+                  if (o.analysis.error.empty()) {
+                    o.rating = o.analysis.rating.er;
+                    o.result = accepts(options.target, o.analysis.rating);
+                    if (o.result) {
+                      o.analysis.canonical = fresh[i].key;
+                      o.minimal = options.minimal || is_minimal_puzzle(fresh[i].puzzle, r->solver);
+                    }
+                  }
+                }
+              } catch (const grader::GradingStopped&) {
+                return;
+              }
+              o.done = true;
+              std::lock_guard lock(mutex);
+              outcomes[i] = std::move(o);
+              finished.notify_all();
+            });
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        failure = std::current_exception();
+      }
+      std::lock_guard lock(mutex);
+      complete = true;
+      finished.notify_all();
+    });
+    {
+      std::unique_lock lock(mutex);
+      while (true) {
+        while (delivered < fresh.size() && outcomes[delivered].done) {
+          Outcome& o = outcomes[delivered];
+          ++tally.rated;
+          if (o.analysis.done) ++tally.full;
+          tally.best = std::max(tally.best, o.rating);
+          if (o.result && tally.results < options.count) {
+            const Candidate& c = fresh[delivered];
+            HardResult r{tally.results++, c.puzzle, pool[c.parent].puzzle, c.move, o.minimal,
+                         std::move(o.analysis)};
+            lock.unlock();
+            on_result(r);
+            lock.lock();
+            if (tally.results >= options.count) halt = true;
+          }
+          ++delivered;
+        }
+        if (complete) break;
+        if (stop && stop->load()) halt = true;
+        finished.wait_for(lock, std::chrono::milliseconds(20));
+      }
+    }
+    workers.join();
+    if (failure) std::rethrow_exception(failure);
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+      if (outcomes[i].done) pool.push_back(Node{std::move(fresh[i].puzzle), std::move(fresh[i].key), outcomes[i].rating});
+    }
+    if (on_round) on_round(tally);
+    if (tally.results >= options.count) return HardSearchEnd::kComplete;
+    if (stopped()) return HardSearchEnd::kStopped;
+    if (options.max_candidates && tally.rated >= options.max_candidates) {
+      return HardSearchEnd::kBudget;
+    }
+  }
+}
+
+}  // namespace sudoforge::workflow
