@@ -281,8 +281,10 @@ void draw_marks_over(cairo_t* cr, double x, double y, double cell, const Geometr
 // cells of the same cage; the sum small in the top-left corner of the cage's first cell,
 // on a white knock-out so no dash runs through it.
 
-// Fractions of the cell edge.
+// Fractions of the cell edge, up to a print size: in large cells (a 4x4 on a page of its
+// own) the sums and dashes stay the size a newspaper prints them.
 constexpr double kCageInset = 0.09, kCageDash = 0.075, kCageGap = 0.055, kCageSum = 0.24;
+constexpr double kCageMaxInset = 5.5, kCageMaxPeriod = 7.5, kCageMaxSum = 11;
 
 bool same_cage(const Geometry& g, int cell, int r, int c) {
   const int n = g.size();
@@ -312,11 +314,11 @@ void dashed_segment(cairo_t* cr, double x0, double y0, double x1, double y1, dou
 }
 
 void draw_cages(cairo_t* cr, double x, double y, double cell, const Geometry& g) {
-  const double d = cell * kCageInset;
-  const double period = cell * (kCageDash + kCageGap);
+  const double d = std::min(cell * kCageInset, kCageMaxInset);
+  const double period = std::min(cell * (kCageDash + kCageGap), kCageMaxPeriod);
   cairo_save(cr);
   cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-  cairo_set_line_width(cr, std::max(0.5, cell * 0.028));
+  cairo_set_line_width(cr, std::clamp(cell * 0.028, 0.5, 1.2));
   cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
   for (int cellno = 0; cellno < g.cell_count(); ++cellno) {
     const int r = g.row(cellno), c = g.col(cellno);
@@ -346,10 +348,10 @@ void draw_cages(cairo_t* cr, double x, double y, double cell, const Geometry& g)
   cairo_set_dash(cr, nullptr, 0, 0);
   // The sums: a white knock-out from just inside the cell lines to past the text, then
   // the text, above and left of where a centred digit's ink begins.
-  set_font(cr, false, cell * kCageSum);
+  set_font(cr, false, std::min(cell * kCageSum, kCageMaxSum));
   cairo_text_extents_t ref;
   cairo_text_extents(cr, "8", &ref);
-  const double pad = cell * 0.035, lines = std::max(0.5, cell * 0.04);
+  const double pad = std::min(cell * 0.035, 2.0), lines = std::max(0.5, cell * 0.04);
   for (const Cage& cage : g.cages()) {
     const int first = cage.cells.front();
     const double left = x + g.col(first) * cell, top = y + g.row(first) * cell;
@@ -559,15 +561,25 @@ std::vector<std::string> rule_text_lines(cairo_t* cr, const std::string& rule, d
     }
     return best;
   };
-  // A killer reminder joins two rules with "; ": the natural place to break.
+  // A killer reminder joins two rules with "; ": the natural place to break when both
+  // halves fit (else the cages' long sentence would be shrunk: break nearer the middle).
+  const auto fits = [&](const std::string& line) {
+    cairo_text_extents(cr, line.c_str(), &e);
+    return e.x_advance <= width;
+  };
   std::size_t cut = nearest_middle("; ");
-  if (cut == std::string::npos) cut = nearest_middle(", ");
-  if (cut != std::string::npos) {
-    ++cut;  // the comma ends the first line
-  } else {
+  bool mark_ends_line = cut != std::string::npos;  // the ';' or ',' ends the first line
+  if (mark_ends_line && !(fits(rule.substr(0, cut + 1)) && fits(rule.substr(cut + 2)))) {
     cut = nearest_middle(" ");
+    mark_ends_line = false;
   }
+  if (cut == std::string::npos) {
+    cut = nearest_middle(", ");
+    mark_ends_line = cut != std::string::npos;
+  }
+  if (cut == std::string::npos) cut = nearest_middle(" ");
   if (cut == std::string::npos) return {rule};
+  if (mark_ends_line) ++cut;
   const std::size_t next = rule.find_first_not_of(' ', cut);
   return {rule.substr(0, cut), rule.substr(next == std::string::npos ? rule.size() : next)};
 }
