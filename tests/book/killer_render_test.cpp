@@ -8,6 +8,7 @@
 #include <string>
 
 #include "pdf_probe.h"
+#include "png_probe.h"
 #include "scratch.h"
 #include "sudoforge/book/book.h"
 #include "sudoforge/core/killer_text.h"
@@ -16,6 +17,7 @@
 namespace sudoforge::book {
 namespace {
 
+using test::Png;
 using test::scratch;
 
 // A unique 4x4 killer (solution 1234 3412 2143 4321). Cage A is r1c1-r1c2, F the L of
@@ -28,33 +30,6 @@ Grid solution_of(const Grid& puzzle, const std::string& digits) {
   for (char c : digits) v.push_back(static_cast<std::uint8_t>(c - '0'));
   return Grid(puzzle.geometry(), v);
 }
-
-class Png {
- public:
-  explicit Png(const std::filesystem::path& p)
-      : s_(cairo_image_surface_create_from_png(p.string().c_str())) {}
-  ~Png() { cairo_surface_destroy(s_); }
-  Png(const Png&) = delete;
-  Png& operator=(const Png&) = delete;
-  bool ok() const { return cairo_surface_status(s_) == CAIRO_STATUS_SUCCESS; }
-  int grey(int x, int y) const {
-    const unsigned char* row =
-        cairo_image_surface_get_data(s_) + y * cairo_image_surface_get_stride(s_);
-    const auto px = *reinterpret_cast<const std::uint32_t*>(row + 4 * x);
-    return static_cast<int>(((px >> 16) & 255) + ((px >> 8) & 255) + (px & 255)) / 3;
-  }
-  // Pixels darker than mid grey in [x0, x1) x [y0, y1).
-  int dark(int x0, int y0, int x1, int y1) const {
-    int n = 0;
-    for (int y = y0; y < y1; ++y) {
-      for (int x = x0; x < x1; ++x) n += grey(x, y) < 128;
-    }
-    return n;
-  }
-
- private:
-  cairo_surface_t* s_;
-};
 
 // 80-pixel cells, so a 40-pixel margin: cell (r, c) spans [40 + 80c, 120 + 80c) across.
 constexpr int kCell = 80, kMargin = 40;
@@ -157,8 +132,8 @@ TEST(KillerRule, RemindsOfTheCagesAndTheExtraHouses) {
 
 // 6x6 and 9x9 killers cut from pattern grids (cages of 1 to 3 or 4 cells), their solutions.
 constexpr const char* kSix =
-    "killer:KKCLIIJERLHIJEPQQGJEPBBGDMOFAADMMFAN;A=7,B=5,C=3,D=9,E=14,F=9,G=5,H=2,I=14,J=11,"
-    "K=3,L=5,M=7,N=5,O=5,P=5,Q=11,R=6";
+    "killer:QFJJKBLNNDBBLAADCORRGCCOHHGIIESMMMPP;A=7,B=11,C=11,D=6,E=2,F=2,G=6,H=7,I=7,J=7,"
+    "K=5,L=6,M=6,N=11,O=5,P=9,Q=1,R=11,S=6";
 constexpr const char* kSixSolution = "123456456123234561561234345612612345";
 constexpr const char* kNine =
     "killer:ffCBBVIIkSCCBBiIQYSKCEETHHYcZREETbbYFhRRMdJbDFPPPjJJJDeUUUWXXDDegNNALGGOlaaNNLLLO;"

@@ -110,8 +110,8 @@ TEST(KillerCli, VariantOptionAgreesWithTheRecords) {
 
 // A 6x6 and a 9x9 killer cut from pattern grids, each with one solution.
 constexpr const char* kSix =
-    "killer:KKCLIIJERLHIJEPQQGJEPBBGDMOFAADMMFAN;A=7,B=5,C=3,D=9,E=14,F=9,G=5,H=2,I=14,J=11,"
-    "K=3,L=5,M=7,N=5,O=5,P=5,Q=11,R=6";
+    "killer:QFJJKBLNNDBBLAADCORRGCCOHHGIIESMMMPP;A=7,B=11,C=11,D=6,E=2,F=2,G=6,H=7,I=7,J=7,"
+    "K=5,L=6,M=6,N=11,O=5,P=9,Q=1,R=11,S=6";
 constexpr const char* kNine =
     "killer:ffCBBVIIkSCCBBiIQYSKCEETHHYcZREETbbYFhRRMdJbDFPPPjJJJDeUUUWXXDDegNNALGGOlaaNNLLLO;"
     "A=1,B=24,C=23,D=14,E=14,F=13,G=7,H=9,I=16,J=17,K=8,L=20,M=9,N=24,O=13,P=12,Q=2,R=19,S=11,"
@@ -127,14 +127,16 @@ TEST(KillerCli, RenderDrawsKillersInEveryFormat) {
     if (ext == "png") EXPECT_EQ(image.substr(1, 3), "PNG");
     if (ext == "pdf") EXPECT_EQ(image.substr(0, 5), "%PDF-");
   }
-  // Killer X from a file, and a killer with two solutions still renders without --solution.
-  const std::string x = write_file("kx.txt", "killer+x:AABCDEBCDEFFGHHF;A=3,B=4,C=6,D=7,E=7,F=6,G=2,H=5\n");
+  // Killer X from a file.
+  const std::string x =
+      write_file("kx.txt", "killer+x:AABCDEBCDEFFGHHF;A=3,B=4,C=6,D=7,E=7,F=6,G=2,H=5\n");
   EXPECT_EQ(run_cli("render " + x + " -o " + (scratch_dir() / "kx.png").string()).exit_code, 0);
 }
 
 TEST(KillerCli, BookFromFilesHasTheRuleAndAnAnswerKey) {
   if (!test::have_poppler()) GTEST_SKIP() << "poppler-utils not installed";
-  const std::string in = write_file("killers.txt", std::string(kFour) + "\n" + kSix + "\n" + kNine + "\n");
+  const std::string in =
+      write_file("killers.txt", std::string(kFour) + "\n" + kSix + "\n" + kNine + "\n");
   const std::string pdf = (scratch_dir() / "killers.pdf").string();
   const CliResult r = run_cli("book " + in + " --title Killers --per-page 2 -o " + pdf);
   ASSERT_EQ(r.exit_code, 0) << r.err;
