@@ -31,6 +31,7 @@ constexpr const char* kExamples =
     "  sudoforge render puzzle.txt --format png -o - > p.png      to stdout\n"
     "  sudoforge render xw.txt --variant x+windoku --rule -o xw.png   shaded diagonals, windows\n"
     "  sudoforge render jigsaw.txt --variant jigsaw --solution -o jigsaw.svg\n"
+    "  sudoforge render 'killer:AABCDEBCDEFFGHHF;A=3,B=4,C=6,D=5,E=5,F=8,G=4,H=5' --rule -o k.png\n"
     "\n"
     "PUZZLE is the puzzle's text (any accepted layout), a file holding it (its first\n"
     "record), or '-' for stdin. The format is taken from -o's extension unless --format\n"
@@ -40,8 +41,9 @@ constexpr const char* kExamples =
     "Variant boards (--variant, or a CSV variant column) carry their marks: X's diagonals\n"
     "and Windoku's four windows shaded, Disjoint Groups' place-in-box corner marks, the nine\n"
     "cells of Asterisk, Centre Dot and Girandola shaded (circled, hatched when two or three\n"
-    "share a board), jigsaw regions outlined with heavy lines. --rule adds the one-line rule\n"
-    "reminder under the grid (e.g. 'X: each shaded diagonal also holds 1-9 once').\n"
+    "share a board), jigsaw regions outlined with heavy lines, killer cages as dashed lines\n"
+    "inset in their cells with each sum in its cage's top-left corner. --rule adds the rule\n"
+    "reminder line under the grid (e.g. 'X: each shaded diagonal also holds 1-9 once').\n"
     "Exit codes: 0 done; 1 bad puzzle (conflicting givens, or no unique solution for\n"
     "--solution, or no such --id); 2 usage error; 3 catalogue or file error.\n";
 
@@ -169,10 +171,6 @@ int cmd_render(const Invocation& inv) {
         return kRecordsFailed;
       }
       givens = rec->grid;
-      if (givens.geometry().has_cages()) {
-        std::cerr << source << ':' << rec->line << ": render does not handle killer puzzles yet\n";
-        return kRecordsFailed;
-      }
     } catch (const ParseError& e) {
       std::cerr << source << ':' << e.line() << ": " << e.what() << '\n';
       return kRecordsFailed;

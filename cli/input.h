@@ -54,8 +54,8 @@ void for_each_record(const std::vector<std::string>& files, const ReaderOptions&
                      Diagnostics& diagnostics,
                      const std::function<bool(const Record&, const std::string& source)>& on_record);
 
-// Commands that handle no killer board yet (grade, canon, book, render, db import: their
-// techniques, canonical forms and drawings know no cages) skip a killer record with the
+// Commands that handle no killer board yet (grade, canon, db import: their
+// techniques and canonical forms know no cages) skip a killer record with the
 // record error `FILE:LINE: COMMAND does not handle killer puzzles yet`; true when `rec` is
 // one (then it was reported).
 bool skip_killer(const Record& rec, const std::string& source, const std::string& command,

@@ -195,6 +195,8 @@ std::string display_name(Variant::Flag flag) {
       return "Girandola";
     case Variant::kJigsaw:
       return "Jigsaw";
+    case Variant::kKiller:
+      return "Killer";
   }
   return "";
 }
@@ -270,6 +272,102 @@ void draw_marks_over(cairo_t* cr, double x, double y, double cell, const Geometr
       cairo_stroke(cr);
     }
   }
+}
+
+// ---- killer cages ------------------------------------------------------------------------
+// The newspaper style: each cage outlined by a dashed line `inset` inside the cells, which
+// follows the cage's outline around its corners (turning outwards at a concave corner, so
+// an L-shaped cage keeps its inner corner), and crosses no cell line except between two
+// cells of the same cage; the sum small in the top-left corner of the cage's first cell,
+// on a white knock-out so no dash runs through it.
+
+// Fractions of the cell edge, up to a print size: in large cells (a 4x4 on a page of its
+// own) the sums and dashes stay the size a newspaper prints them.
+constexpr double kCageInset = 0.09, kCageDash = 0.075, kCageGap = 0.055, kCageSum = 0.24;
+constexpr double kCageMaxInset = 5.5, kCageMaxPeriod = 7.5, kCageMaxSum = 11;
+
+bool same_cage(const Geometry& g, int cell, int r, int c) {
+  const int n = g.size();
+  return r >= 0 && r < n && c >= 0 && c < n && g.cage_of(g.cell(r, c)) == g.cage_of(cell);
+}
+
+// How far past the corner of a boundary edge its inset line runs, in units of the inset:
+// -1 at a convex corner (the next cell along is in another cage), +1 at a concave one
+// (it is in this cage and so is the cell diagonally outwards), 0 when the outline goes
+// straight on. (dr, dc) points along the edge, (or, oc) outwards across it.
+int corner_reach(const Geometry& g, int cell, int dr, int dc, int orow, int ocol) {
+  const int r = g.row(cell), c = g.col(cell);
+  if (!same_cage(g, cell, r + dr, c + dc)) return -1;
+  return same_cage(g, cell, r + dr + orow, c + dc + ocol) ? 1 : 0;
+}
+
+// A dashed segment whose dashes line up with those of every segment on the same line
+// (the dash phase is taken from the grid's origin), so straight runs read as one line.
+void dashed_segment(cairo_t* cr, double x0, double y0, double x1, double y1, double along_from,
+                    double period) {
+  const double dashes[] = {period * kCageDash / (kCageDash + kCageGap),
+                           period * kCageGap / (kCageDash + kCageGap)};
+  cairo_set_dash(cr, dashes, 2, std::fmod(along_from, period));
+  cairo_move_to(cr, x0, y0);
+  cairo_line_to(cr, x1, y1);
+  cairo_stroke(cr);
+}
+
+void draw_cages(cairo_t* cr, double x, double y, double cell, const Geometry& g) {
+  const double d = std::min(cell * kCageInset, kCageMaxInset);
+  const double period = std::min(cell * (kCageDash + kCageGap), kCageMaxPeriod);
+  cairo_save(cr);
+  cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+  cairo_set_line_width(cr, std::clamp(cell * 0.028, 0.5, 1.2));
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+  for (int cellno = 0; cellno < g.cell_count(); ++cellno) {
+    const int r = g.row(cellno), c = g.col(cellno);
+    const double left = x + c * cell, top = y + r * cell;
+    const double right = left + cell, bottom = top + cell;
+    if (!same_cage(g, cellno, r - 1, c)) {  // top edge
+      const double a = left - d * corner_reach(g, cellno, 0, -1, -1, 0);
+      const double b = right + d * corner_reach(g, cellno, 0, 1, -1, 0);
+      dashed_segment(cr, a, top + d, b, top + d, a - x, period);
+    }
+    if (!same_cage(g, cellno, r + 1, c)) {  // bottom edge
+      const double a = left - d * corner_reach(g, cellno, 0, -1, 1, 0);
+      const double b = right + d * corner_reach(g, cellno, 0, 1, 1, 0);
+      dashed_segment(cr, a, bottom - d, b, bottom - d, a - x, period);
+    }
+    if (!same_cage(g, cellno, r, c - 1)) {  // left edge
+      const double a = top - d * corner_reach(g, cellno, -1, 0, 0, -1);
+      const double b = bottom + d * corner_reach(g, cellno, 1, 0, 0, -1);
+      dashed_segment(cr, left + d, a, left + d, b, a - y, period);
+    }
+    if (!same_cage(g, cellno, r, c + 1)) {  // right edge
+      const double a = top - d * corner_reach(g, cellno, -1, 0, 0, 1);
+      const double b = bottom + d * corner_reach(g, cellno, 1, 0, 0, 1);
+      dashed_segment(cr, right - d, a, right - d, b, a - y, period);
+    }
+  }
+  cairo_set_dash(cr, nullptr, 0, 0);
+  // The sums: a white knock-out from just inside the cell lines to past the text, then
+  // the text, above and left of where a centred digit's ink begins.
+  set_font(cr, false, std::min(cell * kCageSum, kCageMaxSum));
+  cairo_text_extents_t ref;
+  cairo_text_extents(cr, "8", &ref);
+  const double pad = std::min(cell * 0.035, 2.0), lines = std::max(0.5, cell * 0.04);
+  for (const Cage& cage : g.cages()) {
+    const int first = cage.cells.front();
+    const double left = x + g.col(first) * cell, top = y + g.row(first) * cell;
+    const std::string text = std::to_string(cage.sum);
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, text.c_str(), &e);
+    const double tx = left + d * 0.7, baseline = top + d * 0.7 + ref.height;
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_rectangle(cr, left + lines, top + lines, tx + e.x_advance + pad - left - lines,
+                    baseline + pad - top - lines);
+    cairo_fill(cr);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_move_to(cr, tx, baseline);
+    cairo_show_text(cr, text.c_str());
+  }
+  cairo_restore(cr);
 }
 
 }  // namespace
@@ -348,6 +446,7 @@ void draw_grid(cairo_t* cr, double x, double y, double side, const Geometry& boa
   cairo_rectangle(cr, x, y, side, side);
   cairo_stroke(cr);
   draw_marks_over(cr, x, y, cell, g, marks);
+  if (g.has_cages() && st.cages) draw_cages(cr, x, y, cell, g);
 
   // Digits, centred on their ink box (each symbol measured once per weight).
   const double font_size = cell * st.digit_scale;
@@ -462,13 +561,25 @@ std::vector<std::string> rule_text_lines(cairo_t* cr, const std::string& rule, d
     }
     return best;
   };
-  std::size_t cut = nearest_middle(", ");
-  if (cut != std::string::npos) {
-    ++cut;  // the comma ends the first line
-  } else {
+  // A killer reminder joins two rules with "; ": the natural place to break when both
+  // halves fit (else the cages' long sentence would be shrunk: break nearer the middle).
+  const auto fits = [&](const std::string& line) {
+    cairo_text_extents(cr, line.c_str(), &e);
+    return e.x_advance <= width;
+  };
+  std::size_t cut = nearest_middle("; ");
+  bool mark_ends_line = cut != std::string::npos;  // the ';' or ',' ends the first line
+  if (mark_ends_line && !(fits(rule.substr(0, cut + 1)) && fits(rule.substr(cut + 2)))) {
     cut = nearest_middle(" ");
+    mark_ends_line = false;
   }
+  if (cut == std::string::npos) {
+    cut = nearest_middle(", ");
+    mark_ends_line = cut != std::string::npos;
+  }
+  if (cut == std::string::npos) cut = nearest_middle(" ");
   if (cut == std::string::npos) return {rule};
+  if (mark_ends_line) ++cut;
   const std::size_t next = rule.find_first_not_of(' ', cut);
   return {rule.substr(0, cut), rule.substr(next == std::string::npos ? rule.size() : next)};
 }
@@ -571,6 +682,9 @@ void grid_page(cairo_t* cr, const PageFrame& f, Slots slots, const SlotGeometry&
     if (answers) {
       st.answer_colour = true;
       st.digit_scale = 0.66;
+      // The answer key is checked digit by digit: the cages would only crowd its small
+      // grids (the solution satisfies them).
+      st.cages = false;
     }
     const Grid* solution = answers && p.solution ? &*p.solution : nullptr;
     draw_grid(cr, x, y, sg.side, board, p.givens, solution, st);
@@ -642,13 +756,14 @@ Geometry board_of(const BookPuzzle& puzzle) {
   }
 }
 
-std::string rule_reminder(const Geometry& board) {
-  const BoardMarks marks = marks_of(board);
-  const Variant v = marks.variant;
+namespace {
+
+// The reminder for the houses `v` adds or replaces (no cages) on a board of n symbols.
+std::string houses_rule(Variant v, int n) {
   if (v.is_classic()) return "";
-  const Alphabet alphabet = Alphabet::standard(board.size());
+  const Alphabet alphabet = Alphabet::standard(n);
   const std::string symbols =
-      std::string(1, alphabet.symbol(1)) + "-" + std::string(1, alphabet.symbol(board.size()));
+      std::string(1, alphabet.symbol(1)) + "-" + std::string(1, alphabet.symbol(n));
   std::string names;
   for (std::uint32_t bit = 1; bit <= Variant::kJigsaw; bit <<= 1) {
     if (!v.has(static_cast<Variant::Flag>(bit))) continue;
@@ -682,6 +797,17 @@ std::string rule_reminder(const Geometry& board) {
     rule += std::string(", and so ") + (plural ? "do " : "does ") + and_list(phrases);
   }
   return rule;
+}
+
+}  // namespace
+
+std::string rule_reminder(const Geometry& board) {
+  const Variant v = variant_of(board);
+  if (!v.has(Variant::kKiller)) return houses_rule(v, board.size());
+  const std::string cages =
+      "Cages: the digits in each dashed cage add up to its sum and do not repeat.";
+  const std::string houses = houses_rule(Variant(v.flags() & ~Variant::kKiller), board.size());
+  return houses.empty() ? cages : houses + "; " + cages;
 }
 
 int answers_per_page(int n) {

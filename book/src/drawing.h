@@ -72,6 +72,7 @@ struct GridStyle {
   double thin = 0.5, thick = 2.0, border = 2.5;
   double digit_scale = 0.62;   // font size / cell edge
   bool answer_colour = false;  // solution digits in blue (else dark grey)
+  bool cages = true;           // a killer board's cages and sums (the answer key leaves them out)
 };
 
 GridStyle style_for_cell(double cell);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "pdf_probe.h"
+#include "png_probe.h"
 #include "scratch.h"
 #include "sudoforge/book/book.h"
 #include "sudoforge/core/variant.h"
@@ -16,6 +17,7 @@
 namespace sudoforge::book {
 namespace {
 
+using test::Png;
 using test::scratch;
 using test::slurp;
 
@@ -40,26 +42,6 @@ Geometry jigsaw(int n, const std::string& map) {
   for (char c : map) regions.push_back(c - '1');
   return Variant::parse("jigsaw").apply(Geometry::with_regions(n, regions));
 }
-
-// The grey level (0 black .. 255 white) of a PNG pixel.
-class Png {
- public:
-  explicit Png(const std::filesystem::path& p)
-      : s_(cairo_image_surface_create_from_png(p.string().c_str())) {}
-  ~Png() { cairo_surface_destroy(s_); }
-  Png(const Png&) = delete;
-  Png& operator=(const Png&) = delete;
-  bool ok() const { return cairo_surface_status(s_) == CAIRO_STATUS_SUCCESS; }
-  int grey(int x, int y) const {
-    const unsigned char* row =
-        cairo_image_surface_get_data(s_) + y * cairo_image_surface_get_stride(s_);
-    const auto px = *reinterpret_cast<const std::uint32_t*>(row + 4 * x);
-    return static_cast<int>(((px >> 16) & 255) + ((px >> 8) & 255) + (px & 255)) / 3;
-  }
-
- private:
-  cairo_surface_t* s_;
-};
 
 // A point of cell (r, c) away from its digit and corner mark, in a PNG drawn with
 // `cell`-pixel cells (the margin is half a cell).

@@ -5,7 +5,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "../book/pdf_probe.h"
 #include "run_cli.h"
+#include "sudoforge/core/killer_text.h"
+#include "sudoforge/db/catalogue.h"
 
 namespace sudoforge::testing {
 namespace {
@@ -103,6 +106,88 @@ TEST(KillerCli, VariantOptionAgreesWithTheRecords) {
   const CliResult x = run_cli("solve --count --variant killer+x", std::string(kFour) + "\n");
   EXPECT_EQ(x.exit_code, 1);
   EXPECT_NE(x.err.find("killer+x"), std::string::npos) << x.err;
+}
+
+// A 6x6 and a 9x9 killer cut from pattern grids, each with one solution.
+constexpr const char* kSix =
+    "killer:QFJJKBLNNDBBLAADCORRGCCOHHGIIESMMMPP;A=7,B=11,C=11,D=6,E=2,F=2,G=6,H=7,I=7,J=7,"
+    "K=5,L=6,M=6,N=11,O=5,P=9,Q=1,R=11,S=6";
+constexpr const char* kNine =
+    "killer:ffCBBVIIkSCCBBiIQYSKCEETHHYcZREETbbYFhRRMdJbDFPPPjJJJDeUUUWXXDDegNNALGGOlaaNNLLLO;"
+    "A=1,B=24,C=23,D=14,E=14,F=13,G=7,H=9,I=16,J=17,K=8,L=20,M=9,N=24,O=13,P=12,Q=2,R=19,S=11,"
+    "T=10,U=15,V=6,W=7,X=17,Y=10,Z=3,a=3,b=20,c=2,d=1,e=9,f=3,g=7,h=6,i=9,j=3,k=9,l=9";
+
+TEST(KillerCli, RenderDrawsKillersInEveryFormat) {
+  for (const std::string ext : {"svg", "png", "pdf"}) {
+    const std::string out = (scratch_dir() / ("killer." + ext)).string();
+    const CliResult r = run_cli("render - --solution --rule -o " + out, std::string(kNine) + "\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string image = slurp(out);
+    if (ext == "svg") EXPECT_NE(image.find("<svg"), std::string::npos);
+    if (ext == "png") EXPECT_EQ(image.substr(1, 3), "PNG");
+    if (ext == "pdf") EXPECT_EQ(image.substr(0, 5), "%PDF-");
+  }
+  // Killer X from a file.
+  const std::string x =
+      write_file("kx.txt", "killer+x:AABCDEBCDEFFGHHF;A=3,B=4,C=6,D=7,E=7,F=6,G=2,H=5\n");
+  EXPECT_EQ(run_cli("render " + x + " -o " + (scratch_dir() / "kx.png").string()).exit_code, 0);
+}
+
+TEST(KillerCli, BookFromFilesHasTheRuleAndAnAnswerKey) {
+  if (!test::have_poppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string in =
+      write_file("killers.txt", std::string(kFour) + "\n" + kSix + "\n" + kNine + "\n");
+  const std::string pdf = (scratch_dir() / "killers.pdf").string();
+  const CliResult r = run_cli("book " + in + " --title Killers --per-page 2 -o " + pdf);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::pdf_pages(pdf), 4);  // title, two puzzle pages, one answer page
+  EXPECT_NE(test::pdf_text(pdf, 2, 2).find("Cages: the digits in each dashed cage"),
+            std::string::npos);
+  EXPECT_NE(test::pdf_text(pdf, 4, 4).find("Answers"), std::string::npos);
+  // --hints needs the grader, which rates no killer yet: each record is reported.
+  const CliResult h = run_cli("book " + in + " --hints -o " + (scratch_dir() / "kh.pdf").string());
+  EXPECT_EQ(h.exit_code, 1);
+  EXPECT_NE(h.err.find("killers.txt:1: cannot draw its hint"), std::string::npos) << h.err;
+}
+
+TEST(KillerCli, BookFromTheCatalogueSelectsKillers) {
+  if (!test::have_poppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string path = (scratch_dir() / "killers.db").string();
+  std::filesystem::remove(path);
+  {
+    // Rows as a killer import or generation stores them: the board with its cages, the
+    // solution, no rating yet; and a classic puzzle the filter leaves out.
+    db::Catalogue cat(path);
+    std::vector<db::PuzzleRecord> rows;
+    for (const char* text : {kFour, kSix, kNine}) {
+      db::PuzzleRecord rec;
+      rec.givens = parse_killer_text(text);
+      rec.source = "test";
+      rows.push_back(std::move(rec));
+    }
+    db::PuzzleRecord classic;
+    std::vector<std::uint8_t> cells;
+    for (char c : std::string(
+             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")) {
+      cells.push_back(c == '.' ? 0 : static_cast<std::uint8_t>(c - '0'));
+    }
+    classic.givens = Grid(Geometry(), cells);
+    classic.source = "test";
+    rows.push_back(std::move(classic));
+    ASSERT_EQ(cat.add(rows).added, 4);
+  }
+  const std::string pdf = (scratch_dir() / "db_killers.pdf").string();
+  const CliResult r =
+      run_cli("book --db " + path + " --variant killer --count 3 --per-page 4 -o " + pdf);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::pdf_pages(pdf), 3);  // title, puzzles, answers
+  const std::string text = test::pdf_text(pdf);
+  EXPECT_NE(text.find("Cages: the digits"), std::string::npos);
+  EXPECT_NE(text.find("#3"), std::string::npos);
+  EXPECT_EQ(text.find("#4"), std::string::npos);  // the classic puzzle
+  // A fourth killer is not there (and the three are used now).
+  EXPECT_EQ(run_cli("book --db " + path + " --variant killer --count 1 -o " + pdf + "2").exit_code,
+            1);
 }
 
 }  // namespace
