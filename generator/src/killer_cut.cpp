@@ -1,6 +1,6 @@
 #include "killer_cut.h"
 
-#include <bit>
+#include <span>
 #include <cstdint>
 #include <vector>
 
@@ -57,6 +57,41 @@ Geometry board_of(const Grid& solution, Partition& p) {
   return solution.geometry().with_cages(std::move(cages));
 }
 
+// Whether the puzzle of `board` (the cages of `next`, made of the cages of `prev`) has a
+// solution other than `solution`. Such a solution T breaks the sum of some cage of prev
+// (else it would solve prev's puzzle, whose only solution is `solution`); inside a cage of
+// next its parts' sums add up, so T breaks at least two of them and differs from
+// `solution` on the cells of the parts other than the largest. Taking those cells
+// x1..xm in order and the first k where T[xk] differs, T solves the puzzle with x1..xk-1
+// given and (xk, solution[xk]) excluded: m searches, each stopping at its first hit and
+// far narrower than counting the whole puzzle to 2.
+bool has_other_solution(const Geometry& board, const Grid& solution, Partition& prev,
+                        Partition& next, SudokuSolver& solver, SearchStats& cost,
+                        int& searches) {
+  const int cells = solution.cell_count();
+  // The largest part (an old root) of each new cage that gained parts.
+  std::vector<int> largest(cells, -1);
+  for (int c = 0; c < cells; ++c) {
+    const int part = prev.find(c), whole = next.find(c);
+    if (prev.size[part] == next.size[whole]) continue;
+    int& best = largest[whole];
+    if (best < 0 || prev.size[part] > prev.size[best] ||
+        (prev.size[part] == prev.size[best] && part < best)) {
+      best = part;
+    }
+  }
+  Grid work(board);
+  for (int c = 0; c < cells; ++c) {
+    const int whole = next.find(c);
+    if (largest[whole] < 0 || prev.find(c) == largest[whole]) continue;
+    const Candidate excluded{c, solution[c]};
+    ++searches;
+    if (solver.has_other_solution(work, std::span(&excluded, 1), &cost)) return true;
+    work.set(c, solution[c]);
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symmetry symmetry,
@@ -90,9 +125,10 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
         fits = fits && next.unite(transform_cell(g, t, a), transform_cell(g, t, b), cut.max_size);
       }
       if (!fits) continue;
-      Geometry board = board_of(solution, next);
-      ++searches;
-      if (solver.count(Grid(board), 2, &cost) == 1) p = std::move(next);
+      const Geometry board = board_of(solution, next);
+      if (!has_other_solution(board, solution, p, next, solver, cost, searches)) {
+        p = std::move(next);
+      }
     }
   }
   for (int c = 0; c < cells; ++c) {
