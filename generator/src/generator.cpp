@@ -178,7 +178,7 @@ struct Generator::Impl {
                    : options.max_grid_check_nodes        ? *options.max_grid_check_nodes
                    : n >= 25 && !options.max_check_nodes ? kDefaultPuzzleCheckNodes25
                                                          : 0),
-        solver(internal::pinned_solver(staged   ? internal::Engine::kCellMasks
+        solver(internal::pinned_solver(staged                      ? internal::Engine::kCellMasks
                                        : n == 9 || !g.is_classic() ? internal::Engine::kAuto
                                                                    : internal::Engine::kLinked)),
         full(n == 32 ? ~0u : (1u << n) - 1),
@@ -191,32 +191,34 @@ struct Generator::Impl {
 
   // Killer (see "Killer" in generator.h): a grid, cut into cages, until a cut meets the
   // cage sizes and `accept` takes the puzzle. nullopt when stopped.
-  std::optional<GeneratedPuzzle> killer(std::uint64_t seed, std::uint64_t index,
-                                        Symmetry symmetry, Rng& rng, const Accept& accept,
+  std::optional<GeneratedPuzzle> killer(std::uint64_t seed, std::uint64_t index, Symmetry symmetry,
+                                        Rng& rng, const Accept& accept,
                                         const std::atomic<bool>* stop) {
     const generator_detail::CageCut cut{options.killer_min_cage, options.killer_max_cage};
     SearchLimits limits;
     limits.stop = stop;
+    limits.max_nodes = kKillerCheckNodes;
     for (std::uint64_t attempts = 1;; ++attempts) {
       if (stopped(stop)) return std::nullopt;
+      solver.set_limits(SearchLimits{});
       const Grid solution = full_grid(rng);
       std::optional<Geometry> board;
       solver.set_limits(limits);
       try {
         board = generator_detail::cut_cages(solution, cut, symmetry, rng, solver, cost, searches);
-      } catch (const SearchAborted&) {
+      } catch (const SearchAborted&) {  // only a stop request reaches here
         solver.set_limits(SearchLimits{});
         return std::nullopt;
       }
       solver.set_limits(SearchLimits{});
       if (board) {
-        GeneratedPuzzle p{.puzzle = Grid(*board),
-                          .solution = Grid(*board, std::vector<std::uint8_t>(
-                                                       solution.cells().begin(),
-                                                       solution.cells().end())),
-                          .symmetry = symmetry,
-                          .seed = seed,
-                          .index = index};
+        GeneratedPuzzle p{
+            .puzzle = Grid(*board),
+            .solution = Grid(*board, std::vector<std::uint8_t>(solution.cells().begin(),
+                                                               solution.cells().end())),
+            .symmetry = symmetry,
+            .seed = seed,
+            .index = index};
         p.attempts = attempts;
         p.cost = cost;
         p.uniqueness_searches = searches;

@@ -1,7 +1,7 @@
 #include "killer_cut.h"
 
-#include <span>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace sudoforge::generator_detail {
@@ -66,8 +66,7 @@ Geometry board_of(const Grid& solution, Partition& p) {
 // given and (xk, solution[xk]) excluded: m searches, each stopping at its first hit and
 // far narrower than counting the whole puzzle to 2.
 bool has_other_solution(const Geometry& board, const Grid& solution, Partition& prev,
-                        Partition& next, SudokuSolver& solver, SearchStats& cost,
-                        int& searches) {
+                        Partition& next, SudokuSolver& solver, SearchStats& cost, int& searches) {
   const int cells = solution.cell_count();
   // The largest part (an old root) of each new cage that gained parts.
   std::vector<int> largest(cells, -1);
@@ -126,9 +125,16 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
       }
       if (!fits) continue;
       const Geometry board = board_of(solution, next);
-      if (!has_other_solution(board, solution, p, next, solver, cost, searches)) {
-        p = std::move(next);
+      bool unique = false;
+      try {
+        unique = !has_other_solution(board, solution, p, next, solver, cost, searches);
+      } catch (const SearchAborted& e) {
+        // A check past its node budget counts as "not unique": the merge is not made, so
+        // every puzzle stays proven unique, and the tail of slow checks is cut (nodes, not
+        // time: the puzzles stay a function of the seed).
+        if (e.reason() != SearchAborted::Reason::kNodeLimit) throw;
       }
+      if (unique) p = std::move(next);
     }
   }
   for (int c = 0; c < cells; ++c) {

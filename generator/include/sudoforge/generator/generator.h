@@ -93,6 +93,7 @@
 //     (the killer engine counts to 2). With a symmetry each merge is made with its images,
 //     so the cage layout is invariant. With killer_min_cage > 1 a first pass merges only
 //     the cages still below it; a grid left with a smaller cage is replaced by a new one.
+//     Each check has a node budget (kKillerCheckNodes); past it the merge is not made.
 //     The puzzle has no givens; its board (Grid::geometry()) carries the cages.
 //
 // Difficulty targeting (the grader plugs in through `Accept`): a rejected puzzle is not
@@ -192,6 +193,11 @@ inline constexpr int kUnprovenRetries25 = 4;
 // is dropped for another (see "Jigsaw" in the header comment). A bound in nodes keeps the
 // puzzles a function of the seed.
 inline constexpr std::uint64_t kJigsawFillNodesPerCell = 20;
+
+// Killer: the node budget of one uniqueness check of a cage merge; a check past it keeps
+// the cages apart (the puzzle stays proven unique, only less merged). Bounds the rare
+// slow checks, in nodes so that the puzzles stay a function of the seed.
+inline constexpr std::uint64_t kKillerCheckNodes = 2000;
 
 // The symmetries jigsaw puzzles of `board`'s size and extra houses can have (kNone first).
 std::vector<Symmetry> jigsaw_symmetries(const Geometry& board);
