@@ -37,6 +37,9 @@ constexpr const char* kExamples =
     "  sudoforge generate --size 16 -n 5 -o csv        16x16 (A-P), CSV with solutions\n"
     "  sudoforge generate --variant jigsaw --size 7 --symmetry rot180 -n 3\n"
     "                                                  7x7 jigsaw, symmetric regions and givens\n"
+    "  sudoforge generate --variant killer -n 5 --seed 1  9x9 killers, no givens\n"
+    "  sudoforge generate --variant killer+x --size 2x3 --cage-sizes 2-4 --symmetry rot180\n"
+    "                                                  6x6 Killer X, symmetric cages\n"
     "  sudoforge generate --no-minimal --min-clues 36  easier puzzles: stop at 36 clues\n"
     "  sudoforge generate -n 1000000 --time-limit 60   as many as one minute allows\n"
     "  sudoforge generate --level hard -n 10           graded puzzles of one level\n"
@@ -65,6 +68,11 @@ constexpr const char* kExamples =
     "a space, the region map; grid: N more rows; csv/json: the 'regions' column). With a\n"
     "symmetry the layout has it too: none, rot180 on every size; mirror, flip when N is not\n"
     "prime; diagonal, antidiagonal, rot90 on 9x9 and 16x16; dihedral on 16x16.\n"
+    "Killer (killer, killer+x; 4x4, 6x6, 9x9): a grid is cut into cages of --cage-sizes cells\n"
+    "(connected, no symbol twice), merged while the puzzle keeps one solution; no givens.\n"
+    "With --symmetry the cage layout has it. Line output is the killer token (README:\n"
+    "Killer Sudoku); csv/json add variant and cages. --level and the ratings need the\n"
+    "killer grader (not yet): a usage error with killer.\n"
     "Cost, one core: thousands of minimal 9x9 puzzles a second, hundreds at 12x12, about\n"
     "ten at 16x16, 30 s to a few minutes per 25x25 puzzle. On 16x16 and 25x25 each\n"
     "uniqueness check has a node budget (--check-nodes; unbounded on 16x16, 50000000 on\n"
@@ -132,10 +140,13 @@ int cmd_generate(const Invocation& inv) {
      "jigsaw: any N from 4 to 16")
     ("variant", po::value<std::string>()->default_value("classic"),
      "extra houses: classic, or x, windoku, dg, asterisk, centre-dot, girandola, jigsaw joined "
-     "with '+' (x and jigsaw on every size, the others on 9x9)")
+     "with '+' (x and jigsaw on every size, the others on 9x9); killer or killer+x on 4x4, "
+     "6x6 and 9x9")
     ("symmetry", po::value<std::string>()->default_value("none"),
      "pattern of givens: none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral "
      "or random")
+    ("cage-sizes", po::value<std::string>(),
+     "killer: cells per cage, MIN-MAX (or one size), 1 to N (default 1-5)")
     ("no-minimal", po::bool_switch(),
      "stop removing clues at --min-clues (easier puzzles; usually not minimal)")
     ("min-clues", po::value<std::string>(),

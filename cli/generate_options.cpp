@@ -1,10 +1,12 @@
 #include "generate_options.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "cli_common.h"
 #include "sudoforge/core/errors.h"
+#include "sudoforge/core/killer.h"
 #include "sudoforge/core/symmetry.h"
 #include "sudoforge/generator/layout.h"
 
@@ -52,8 +54,16 @@ Variant generated_board(const std::string& spelling, const std::string& size, Ge
     throw UsageError(std::string("bad --variant: ") + e.what());
   }
   board = board_from(size, v.has(Variant::kJigsaw));
+  if (v.has(Variant::kKiller)) {
+    if (v.has(Variant::kJigsaw)) throw UsageError("killer jigsaw puzzles are not generated");
+    if (board.size() > kMaxKillerSize) {
+      throw UsageError("killer puzzles are 4x4, 6x6 or 9x9, not " + board.name());
+    }
+  }
   try {
-    board = v.apply(board);
+    // A killer board gets its cages per puzzle (GeneratorOptions::killer): here only its
+    // extra houses.
+    board = Variant(v.flags() & ~Variant::kKiller).apply(board);
   } catch (const VariantError& e) {
     throw UsageError(std::string("bad --variant: ") + e.what());
   }
@@ -65,6 +75,42 @@ GeneratorOptions generator_options_from(const po::variables_map& vm, Variant& va
   variant =
       generated_board(vm["variant"].as<std::string>(), vm["size"].as<std::string>(), gen.geometry);
   gen.jigsaw = variant.has(Variant::kJigsaw);
+  gen.killer = variant.has(Variant::kKiller);
+  if (vm.count("cage-sizes")) {
+    if (!gen.killer) throw UsageError("--cage-sizes needs --variant killer");
+    const std::string text = vm["cage-sizes"].as<std::string>();
+    const std::size_t dash = text.find('-');
+    const int n = gen.geometry.size();
+    if (dash == std::string::npos) {
+      gen.killer_min_cage = gen.killer_max_cage =
+          static_cast<int>(parse_ranged(text, "cage-sizes", 1, n));
+    } else {
+      gen.killer_min_cage =
+          static_cast<int>(parse_ranged(text.substr(0, dash), "cage-sizes", 1, n));
+      gen.killer_max_cage =
+          static_cast<int>(parse_ranged(text.substr(dash + 1), "cage-sizes", 1, n));
+    }
+    if (gen.killer_min_cage > gen.killer_max_cage) {
+      throw UsageError("bad --cage-sizes '" + text + "': give MIN-MAX with MIN <= MAX");
+    }
+  }
+  gen.killer_max_cage = std::min(gen.killer_max_cage, gen.geometry.size());
+  if (gen.killer) {
+    for (const char* option : {"level", "min-rating", "max-rating"}) {
+      if (vm.count(option)) {
+        throw UsageError(std::string("--") + option +
+                         " with killer: killer levels need the killer grader: not yet");
+      }
+    }
+    for (const char* option : {"min-clues", "check-nodes"}) {
+      if (vm.count(option)) {
+        throw UsageError(std::string("--") + option + " does not apply to killer puzzles");
+      }
+    }
+    if (vm["no-minimal"].as<bool>()) {
+      throw UsageError("--no-minimal does not apply to killer puzzles");
+    }
+  }
   const Geometry& g = gen.geometry;
   try {
     gen.symmetry = parse_symmetry(vm["symmetry"].as<std::string>());

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "killer_cut.h"
 #include "random.h"
 #include "sudoforge/generator/layout.h"
 #include "sudoforge/solver/clause_solver.h"
@@ -86,6 +87,16 @@ void validate(const GeneratorOptions& o) {
     throw GeneratorError("min_clues needs minimal = false");
   }
   if (o.orders_per_grid < 1) throw GeneratorError("orders_per_grid must be at least 1");
+  if (o.killer) {
+    if (o.jigsaw || g.size() > kMaxKillerSize || !g.has_boxes() || g.has_cages()) {
+      throw GeneratorError("killer puzzles are generated on boards of boxes up to 9x9");
+    }
+    if (o.killer_min_cage < 1 || o.killer_min_cage > o.killer_max_cage ||
+        o.killer_max_cage > g.size()) {
+      throw GeneratorError("killer cage sizes must satisfy 1 <= min <= max <= " +
+                           std::to_string(g.size()));
+    }
+  }
 }
 
 // Clue removal on big grids (16x16 and up; see "Big grids" in generator.h): the first
@@ -176,6 +187,51 @@ struct Generator::Impl {
         partial(g) {
     clear_sets();
     clauses.set_phase_saving(false);
+  }
+
+  // Killer (see "Killer" in generator.h): a grid, cut into cages, until a cut meets the
+  // cage sizes and `accept` takes the puzzle. nullopt when stopped.
+  std::optional<GeneratedPuzzle> killer(std::uint64_t seed, std::uint64_t index, Symmetry symmetry,
+                                        Rng& rng, const Accept& accept,
+                                        const std::atomic<bool>* stop) {
+    const generator_detail::CageCut cut{options.killer_min_cage, options.killer_max_cage};
+    SearchLimits limits;
+    limits.stop = stop;
+    limits.max_nodes = kKillerCheckNodes;
+    for (std::uint64_t attempts = 1;; ++attempts) {
+      if (stopped(stop)) return std::nullopt;
+      solver.set_limits(SearchLimits{});
+      const Grid solution = full_grid(rng);
+      std::optional<Geometry> board;
+      solver.set_limits(limits);
+      try {
+        board = generator_detail::cut_cages(solution, cut, symmetry, rng, solver, cost, searches);
+      } catch (const SearchAborted&) {  // only a stop request reaches here
+        solver.set_limits(SearchLimits{});
+        return std::nullopt;
+      }
+      solver.set_limits(SearchLimits{});
+      if (board) {
+        GeneratedPuzzle p{
+            .puzzle = Grid(*board),
+            .solution = Grid(*board, std::vector<std::uint8_t>(solution.cells().begin(),
+                                                               solution.cells().end())),
+            .symmetry = symmetry,
+            .seed = seed,
+            .index = index};
+        p.attempts = attempts;
+        p.cost = cost;
+        p.uniqueness_searches = searches;
+        if (!accept || accept(p)) return p;
+        if (stopped(stop)) return std::nullopt;
+      }
+      if (options.max_attempts && attempts >= options.max_attempts) {
+        throw GeneratorError("no killer puzzle with cages of " + std::to_string(cut.min_size) +
+                             ".." + std::to_string(cut.max_size) + " cells in " +
+                             std::to_string(attempts) + " grids for index " +
+                             std::to_string(index));
+      }
+    }
   }
 
   // Makes `board` (same N) the board of the puzzles to come: a jigsaw puzzle's own.
@@ -604,6 +660,7 @@ std::optional<GeneratedPuzzle> Generator::generate(std::uint64_t seed, std::uint
   // whatever it is (see GeneratorOptions::max_grid_check_nodes).
   const bool retry_unproven = im.grid_total > 0 && im.options.minimal;
   int unproven_retries = 0;
+  if (im.options.killer) return im.killer(seed, index, symmetry, rng, accept, stop);
   for (;;) {
     if (Impl::stopped(stop)) return std::nullopt;
     std::optional<Grid> drawn =

@@ -2,6 +2,7 @@
 // the JSON contract out; bad records get FILE:LINE and exit 1, the others are processed.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -188,6 +189,73 @@ TEST(KillerCli, BookFromTheCatalogueSelectsKillers) {
   // A fourth killer is not there (and the three are used now).
   EXPECT_EQ(run_cli("book --db " + path + " --variant killer --count 1 -o " + pdf + "2").exit_code,
             1);
+}
+
+TEST(KillerCli, GenerateJsonContract) {
+  const CliResult r = run_cli("generate --variant killer -n 3 --seed 5 -o json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j.size(), 3u);
+  for (const auto& p : j) {
+    EXPECT_EQ(p["variant"], "killer");
+    EXPECT_EQ(p["puzzle"], std::string(81, '.'));
+    const std::string solution = p["solution"];
+    ASSERT_EQ(solution.size(), 81u);
+    std::vector<int> caged(81, 0);
+    for (const auto& cage : p["cages"]) {
+      int sum = 0;
+      for (int cell : cage["cells"]) {
+        sum += solution[cell] - '0';
+        ++caged[cell];
+      }
+      EXPECT_EQ(sum, cage["sum"]);
+      EXPECT_LE(cage["cells"].size(), 5u);
+    }
+    EXPECT_EQ(caged, std::vector<int>(81, 1));
+  }
+}
+
+TEST(KillerCli, GeneratedLinesSolveUniquelyAndRepeatPerSeed) {
+  const std::string args = "generate --variant killer+x --size 2x3 -n 4 --seed 9 --cage-sizes 2-4";
+  const CliResult one = run_cli(args);
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const auto lines = lines_of(one.out);
+  ASSERT_EQ(lines.size(), 4u);
+  for (const auto& line : lines) EXPECT_EQ(line.rfind("killer+x:", 0), 0u) << line;
+  EXPECT_EQ(run_cli(args + " --threads 2").out, one.out);
+  const CliResult count = run_cli("solve --count", one.out);
+  EXPECT_EQ(count.exit_code, 0) << count.err;
+  EXPECT_EQ(count.out, "1\n1\n1\n1\n");
+}
+
+TEST(KillerCli, GenerateUsageErrors) {
+  EXPECT_EQ(exits_other_than(2, {"generate --variant killer --level hard",
+                                 "generate --variant killer --min-rating 3",
+                                 "generate --variant killer --size 16",
+                                 "generate --variant killer --cage-sizes 4-2",
+                                 "generate --variant killer --cage-sizes 0-3",
+                                 "generate --variant killer --size 2x2 --cage-sizes 1-5",
+                                 "generate --cage-sizes 2-4",
+                                 "generate --variant killer+jigsaw --size 6",
+                                 "generate --variant killer --no-minimal"}),
+            std::vector<std::string>{});
+  const CliResult level = run_cli("generate --variant killer --level hard");
+  EXPECT_NE(level.err.find("killer levels need the killer grader: not yet"), std::string::npos)
+      << level.err;
+}
+
+TEST(KillerCli, GenerateStoresKillersInTheCatalogue) {
+  const auto db = scratch_dir() / "killers.db";
+  for (const char* s : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + s);
+  const CliResult gen =
+      run_cli("generate --variant killer --size 2x2 -n 3 --seed 2 -q --db " + db.string());
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  const CliResult again = run_cli("generate --variant killer --size 2x2 -n 3 --seed 2 -o line");
+  const CliResult exported = run_cli("db query --db " + db.string());
+  EXPECT_EQ(exported.exit_code, 0) << exported.err;
+  for (const auto& line : lines_of(again.out)) {
+    EXPECT_NE(exported.out.find(line), std::string::npos) << line << " not in " << exported.out;
+  }
 }
 
 }  // namespace

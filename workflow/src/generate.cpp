@@ -28,7 +28,13 @@ GeneratePlan plan_generation(const GenerateRequest& request) {
   o = "--size " + g.name() + " --symmetry " + std::string(symmetry_name(asked.symmetry));
   // A variant run is another run than the classic one of the same seed (classic runs keep
   // the options they always had, so older catalogues resume).
-  if (!g.is_classic()) o += " --variant " + Variant::of(g).name();
+  if (asked.killer) {
+    o += " --variant " + Variant(Variant::of(g).flags() | Variant::kKiller).name() +
+         " --cage-sizes " + std::to_string(asked.killer_min_cage) + "-" +
+         std::to_string(asked.killer_max_cage);
+  } else if (!g.is_classic()) {
+    o += " --variant " + Variant::of(g).name();
+  }
   if (!asked.minimal) o += " --no-minimal --min-clues " + std::to_string(asked.min_clues);
   if (g.size() >= 16 && asked.max_check_nodes) {
     o += " --check-nodes " + std::to_string(*asked.max_check_nodes);

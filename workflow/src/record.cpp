@@ -9,6 +9,9 @@ db::PuzzleRecord record_from(const Grid& puzzle, const PuzzleAnalysis& a) {
   r.givens = puzzle;
   r.solution = a.solution;
   r.symmetry = std::string(symmetry_name(detect_symmetry(puzzle)));
+  r.dlx_nodes = static_cast<std::int64_t>(a.search.nodes);
+  r.guesses = static_cast<std::int64_t>(a.search.guesses);
+  if (puzzle.geometry().has_cages()) return r;  // no killer grader yet: rating NULL
   const grader::Rating& g = a.rating;
   r.rating_er = g.er;
   r.rating_ep = g.ep;
@@ -16,8 +19,6 @@ db::PuzzleRecord record_from(const Grid& puzzle, const PuzzleAnalysis& a) {
   r.level = std::string(grader::level_name(g.level));
   r.hardest = g.complete ? g.hardest : g.hardest + " (incomplete)";
   r.techniques = g.techniques;
-  r.dlx_nodes = static_cast<std::int64_t>(a.search.nodes);
-  r.guesses = static_cast<std::int64_t>(a.search.guesses);
   return r;
 }
 

@@ -84,6 +84,18 @@
 //     none is dropped for a new one drawn from the same engine. Clue removal is as
 //     above; the board travels with the puzzle (Grid::geometry()).
 //
+//  8. Killer (GeneratorOptions::killer). The full grid is drawn as in step 2 on the board
+//     (with its extra houses: Killer X), then cut into cages (generator/src/killer_cut.h):
+//     every cell starts as a cage of its own (as good as a given, so the puzzle is
+//     unique), the pairs of neighbouring cells are visited once in a drawn order, and the
+//     cages of a pair are merged (sums added) when the union repeats no symbol of the
+//     grid, stays within killer_max_cage cells and the puzzle keeps exactly one solution
+//     (the killer engine counts to 2). With a symmetry each merge is made with its images,
+//     so the cage layout is invariant. With killer_min_cage > 1 a first pass merges only
+//     the cages still below it; a grid left with a smaller cage is replaced by a new one.
+//     Each check has a node budget (kKillerCheckNodes); past it the merge is not made.
+//     The puzzle has no givens; its board (Grid::geometry()) carries the cages.
+//
 // Difficulty targeting (the grader plugs in through `Accept`): a rejected puzzle is not
 // thrown away wholesale. The plan, implemented in generate():
 //  - keep the full grid and retry with a new removal order (the same grid gives puzzles
@@ -131,6 +143,13 @@ struct GeneratorOptions {
   // admit (jigsaw_admits) that also maps the extra houses onto extra houses. See "Jigsaw"
   // in the header comment.
   bool jigsaw = false;
+  // Killer: puzzles without givens whose cages are cut from the grid (see "Killer" in the
+  // header comment); `geometry` is the board without cages (N <= 9, boxes, extra houses
+  // allowed), `minimal`, `min_clues` and the checks' budgets are ignored. Cage sizes lie
+  // in killer_min_cage..killer_max_cage (1 <= min <= max <= N).
+  bool killer = false;
+  int killer_min_cage = 1;
+  int killer_max_cage = 5;
   // true: remove until no orbit can go (min_clues must be 0). false: stop removing once
   // the clue count would drop below min_clues.
   bool minimal = true;
@@ -174,6 +193,11 @@ inline constexpr int kUnprovenRetries25 = 4;
 // is dropped for another (see "Jigsaw" in the header comment). A bound in nodes keeps the
 // puzzles a function of the seed.
 inline constexpr std::uint64_t kJigsawFillNodesPerCell = 20;
+
+// Killer: the node budget of one uniqueness check of a cage merge; a check past it keeps
+// the cages apart (the puzzle stays proven unique, only less merged). Bounds the rare
+// slow checks, in nodes so that the puzzles stay a function of the seed.
+inline constexpr std::uint64_t kKillerCheckNodes = 2000;
 
 // The symmetries jigsaw puzzles of `board`'s size and extra houses can have (kNone first).
 std::vector<Symmetry> jigsaw_symmetries(const Geometry& board);

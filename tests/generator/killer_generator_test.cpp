@@ -1,0 +1,142 @@
+// Killer generation: every puzzle has exactly one solution, which an independent validator
+// accepts; cages are connected, within the asked sizes and symmetric when asked; no givens;
+// the same puzzles per seed whatever the threads.
+#include <gtest/gtest.h>
+
+#include <queue>
+#include <vector>
+
+#include "../solver/killer_validator.h"
+#include "sudoforge/core/symmetry.h"
+#include "sudoforge/core/variant.h"
+#include "sudoforge/generator/generator.h"
+#include "sudoforge/solver/sudoku_solver.h"
+
+namespace sudoforge {
+namespace {
+
+GeneratorOptions killer_options(const char* size, bool x, int min_cage, int max_cage,
+                                Symmetry symmetry = Symmetry::kNone) {
+  GeneratorOptions o;
+  o.geometry = Geometry::parse(size);
+  if (x) o.geometry = Variant(Variant::kX).apply(o.geometry);
+  o.killer = true;
+  o.killer_min_cage = min_cage;
+  o.killer_max_cage = max_cage;
+  o.symmetry = symmetry;
+  return o;
+}
+
+bool connected(const Cage& cage, int n) {
+  std::vector<bool> in(n * n, false), seen(n * n, false);
+  for (int c : cage.cells) in[c] = true;
+  std::queue<int> todo;
+  todo.push(cage.cells.front());
+  seen[cage.cells.front()] = true;
+  std::size_t reached = 0;
+  while (!todo.empty()) {
+    const int c = todo.front();
+    todo.pop();
+    ++reached;
+    const int r = c / n, col = c % n;
+    for (int d : {r > 0 ? c - n : -1, r + 1 < n ? c + n : -1, col > 0 ? c - 1 : -1,
+                  col + 1 < n ? c + 1 : -1}) {
+      if (d >= 0 && in[d] && !seen[d]) {
+        seen[d] = true;
+        todo.push(d);
+      }
+    }
+  }
+  return reached == cage.cells.size();
+}
+
+// Checks every property the generator promises of one puzzle.
+void check_puzzle(const GeneratedPuzzle& p, const GeneratorOptions& o) {
+  const Geometry& g = p.puzzle.geometry();
+  ASSERT_TRUE(g.has_cages());
+  EXPECT_EQ(p.puzzle.clue_count(), 0);
+  EXPECT_EQ(Variant::of(g).has(Variant::kX), o.geometry.extra_house_count() > 0);
+  const std::vector<Cage> cages(g.cages().begin(), g.cages().end());
+  const int n = g.size();
+  for (const Cage& cage : cages) {
+    EXPECT_TRUE(connected(cage, n));
+    EXPECT_GE(static_cast<int>(cage.cells.size()), o.killer_min_cage);
+    EXPECT_LE(static_cast<int>(cage.cells.size()), o.killer_max_cage);
+  }
+  SudokuSolver solver;
+  EXPECT_EQ(solver.count(p.puzzle, 3), 1u);
+  const auto solved = solver.solve(p.puzzle);
+  ASSERT_TRUE(solved);
+  EXPECT_TRUE(
+      std::equal(solved->cells().begin(), solved->cells().end(), p.solution.cells().begin()));
+  const bool x = o.geometry.extra_house_count() > 0;
+  EXPECT_TRUE(valid_killer_solution(p.puzzle, cages, x, *solved));
+  // The layout is invariant: every transform maps each cage onto a cage.
+  for (Transform t : group_of(p.symmetry)) {
+    for (const Cage& cage : cages) {
+      const int image = g.cage_of(transform_cell(g, t, cage.cells.front()));
+      for (int c : cage.cells) EXPECT_EQ(g.cage_of(transform_cell(g, t, c)), image);
+    }
+  }
+}
+
+std::vector<GeneratedPuzzle> batch(const GeneratorOptions& o, std::uint64_t seed, int count,
+                                   int threads) {
+  BatchOptions b;
+  b.seed = seed;
+  b.count = count;
+  b.threads = threads;
+  std::vector<GeneratedPuzzle> out;
+  generate_batch(o, b, {}, [&](const GeneratedPuzzle& p) { out.push_back(p); });
+  return out;
+}
+
+TEST(KillerGenerator, EveryBoardGivesUniqueValidKillers) {
+  const std::vector<GeneratorOptions> cases{
+      killer_options("2x2", false, 1, 4),
+      killer_options("2x3", false, 1, 5),
+      killer_options("3x3", false, 1, 5),
+      killer_options("3x3", true, 1, 5),
+      killer_options("2x3", true, 2, 4, Symmetry::kRot180),
+      killer_options("3x3", false, 2, 3, Symmetry::kRot180),
+      killer_options("3x3", false, 1, 5, Symmetry::kDihedral),
+  };
+  for (const auto& o : cases) {
+    SCOPED_TRACE(o.geometry.name() + " x=" + std::to_string(o.geometry.extra_house_count()) +
+                 " cages " + std::to_string(o.killer_min_cage) + "-" +
+                 std::to_string(o.killer_max_cage));
+    for (const GeneratedPuzzle& p : batch(o, 11, 4, 1)) check_puzzle(p, o);
+  }
+}
+
+TEST(KillerGenerator, CagesGrowBeyondSingletons) {
+  const auto puzzles = batch(killer_options("3x3", false, 1, 5), 3, 4, 1);
+  std::size_t cages = 0;
+  for (const auto& p : puzzles) cages += p.puzzle.geometry().cages().size();
+  // Far fewer cages than cells: the merges happen (81 would be all singletons).
+  EXPECT_LT(cages, 4u * 40);
+}
+
+TEST(KillerGenerator, SameSeedSamePuzzlesWhateverTheThreads) {
+  const GeneratorOptions o = killer_options("3x3", false, 1, 5);
+  const auto one = batch(o, 42, 6, 1), two = batch(o, 42, 6, 2), other = batch(o, 43, 6, 1);
+  ASSERT_EQ(one.size(), 6u);
+  ASSERT_EQ(two.size(), 6u);
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_TRUE(one[i].puzzle.geometry() == two[i].puzzle.geometry());
+    EXPECT_TRUE(one[i].solution == two[i].solution);
+  }
+  EXPECT_FALSE(one[0].puzzle.geometry() == other[0].puzzle.geometry());
+}
+
+TEST(KillerGenerator, BadCageSizesAreRefused) {
+  EXPECT_THROW(Generator(killer_options("3x3", false, 3, 2)), GeneratorError);
+  EXPECT_THROW(Generator(killer_options("2x2", false, 1, 5)), GeneratorError);
+  EXPECT_THROW(Generator(killer_options("3x3", false, 0, 5)), GeneratorError);
+  GeneratorOptions big = killer_options("3x3", false, 1, 5);
+  big.geometry = Geometry::parse("3x4");
+  EXPECT_THROW(Generator{big}, GeneratorError);
+}
+
+}  // namespace
+}  // namespace sudoforge
