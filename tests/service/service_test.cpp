@@ -11,6 +11,7 @@
 #include "../db/db_test_util.h"
 #include "service_fixture.h"
 #include "sudoforge/db/catalogue.h"
+#include "sudoforge/db/schema.h"
 
 namespace sudoforge::service {
 namespace {
@@ -60,7 +61,7 @@ TEST_F(ServiceTest, HealthAndStats) {
   const Response h = get(s, "/healthz");
   EXPECT_EQ(h.status, 200);
   EXPECT_EQ(body(h)["status"], "ok");
-  EXPECT_EQ(body(h)["schema_version"], 7);
+  EXPECT_EQ(body(h)["schema_version"], db::kSchemaVersion);
   const Response st = get(s, "/v1/stats");
   ASSERT_EQ(st.status, 200);
   EXPECT_EQ(body(st)["total"], testing::kFixturePuzzles);
