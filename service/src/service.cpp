@@ -1,5 +1,6 @@
 #include "sudoforge/service/service.h"
 
+#include <array>
 #include <atomic>
 #include <charconv>
 #include <cmath>
@@ -7,6 +8,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <span>
 #include <thread>
 
 #include "sudoforge/core/errors.h"
@@ -110,7 +112,7 @@ class Params {
   // Every name must be one of `known` (or of `filters`): a misspelt filter is an error,
   // not ignored.
   void check_known(std::initializer_list<std::string_view> known,
-                   std::initializer_list<std::string_view> filters = {}) const {
+                   std::span<const std::string_view> filters = {}) const {
     for (const auto& [key, value] : values_) {
       if (std::find(known.begin(), known.end(), key) == known.end() &&
           std::find(filters.begin(), filters.end(), key) == filters.end()) {
@@ -177,7 +179,9 @@ class Params {
   std::vector<std::pair<std::string, std::string>> values_;
 };
 
-constexpr std::initializer_list<std::string_view> kFilterNames = {
+// An array, not an initializer_list: g++ refuses a constexpr one (its backing array is a
+// temporary).
+constexpr std::array<std::string_view, 12> kFilterNames = {
     "level", "min_rating", "max_rating", "technique", "clues", "symmetry",
     "size",  "variant",    "source",     "unused",    "order", "seed"};
 
