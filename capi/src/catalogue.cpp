@@ -2,9 +2,7 @@
 #include <span>
 
 #include "capi_internal.h"
-#include "sudoforge/core/variant.h"
-#include "sudoforge/grader/grader.h"
-#include "sudoforge/grader/techniques.h"
+#include "sudoforge/workflow/filter.h"
 
 using sudoforge::capi::Failure;
 using sudoforge::capi::guarded;
@@ -24,11 +22,9 @@ sudoforge::db::QueryFilter filter_of(const sf_query& q) {
   using sudoforge::db::QueryFilter;
   QueryFilter f;
   f.with_techniques = true;
-  if (q.level) {
-    const auto level = sudoforge::grader::parse_level(q.level);
-    if (!level) throw Failure{SF_INVALID_ARGUMENT, std::string("unknown level '") + q.level + "'"};
-    f.level = std::string(sudoforge::grader::level_name(*level));
-  }
+  // The names are those of the C struct's fields; workflow::FilterError is an
+  // invalid_argument, which the guard turns into SF_INVALID_ARGUMENT.
+  if (q.level) f.level = sudoforge::workflow::level_filter("level", q.level);
   if (q.min_rating < 0 || q.max_rating < 0 || q.limit < 0 || q.size < 0) {
     throw Failure{SF_INVALID_ARGUMENT, "ratings, size and limit must not be negative"};
   }
@@ -37,20 +33,10 @@ sudoforge::db::QueryFilter filter_of(const sf_query& q) {
   if (q.technique_count > 0) require(q.techniques, "techniques");
   for (std::size_t i = 0; i < q.technique_count; ++i) {
     require(q.techniques[i], "a technique name");
-    const auto name = sudoforge::grader::resolve_technique(q.techniques[i]);
-    if (!name) {
-      throw Failure{SF_INVALID_ARGUMENT,
-                    std::string("unknown technique '") + q.techniques[i] + "'"};
-    }
-    f.techniques.emplace_back(*name);
+    f.techniques.emplace_back(sudoforge::workflow::technique_filter("technique", q.techniques[i]));
   }
-  if (q.size > 0) {
-    if (!sudoforge::Geometry::is_supported_size(q.size)) {
-      throw Failure{SF_INVALID_ARGUMENT, "unsupported size " + std::to_string(q.size)};
-    }
-    f.size = q.size;
-  }
-  if (q.variant) f.variant = sudoforge::Variant::parse(q.variant).name();
+  if (q.size > 0) f.size = sudoforge::workflow::size_filter("size", q.size);
+  if (q.variant) f.variant = sudoforge::workflow::variant_filter("variant", q.variant);
   switch (q.order) {
     case SF_ORDER_ID:
       f.order = QueryFilter::Order::kId;
