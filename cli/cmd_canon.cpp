@@ -50,31 +50,30 @@ int cmd_canon(const Invocation& inv) {
     std::vector<std::string> header{"puzzle", "canonical"};
     out.csv_header(with_board_columns(std::move(header)));
   }
-  for_each_record(
-      files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
-        if (const std::string conflict = describe_conflict(rec.grid, rec.style.alphabet);
-            !conflict.empty()) {
-          diag.record_error(src, rec.line, conflict);
-          return true;
-        }
-        // The key names a variant board's variant (and a jigsaw's regions): canonical.h.
-        const std::optional<Grid> canon =
-            key_mode ? std::nullopt : std::optional<Grid>(canonical_form(rec.grid));
-        const std::string text = key_mode ? canonical_key(rec.grid) : to_line(*canon, rec.style);
-        if (format == OutputFormat::kCsv) {
-          out.csv_row(with_board_fields({to_line(rec.grid, rec.style), text}, rec.grid,
-                                        rec.style.alphabet));
-        } else if (format == OutputFormat::kJson) {
-          nlohmann::ordered_json j{{"puzzle", to_line(rec.grid, rec.style)}, {"canonical", text}};
-          add_board_fields(j, rec.grid, rec.style.alphabet);
-          out.json(j);
-        } else if (key_mode) {
-          out.line(text);
-        } else {
-          out.grid(*canon, rec.style);
-        }
-        return true;
-      });
+  for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
+    if (const std::string conflict = describe_conflict(rec.grid, rec.style.alphabet);
+        !conflict.empty()) {
+      diag.record_error(src, rec.line, conflict);
+      return true;
+    }
+    // The key names a variant board's variant (and a jigsaw's regions): canonical.h.
+    const std::optional<Grid> canon =
+        key_mode ? std::nullopt : std::optional<Grid>(canonical_form(rec.grid));
+    const std::string text = key_mode ? canonical_key(rec.grid) : to_line(*canon, rec.style);
+    if (format == OutputFormat::kCsv) {
+      out.csv_row(with_board_fields({to_line(rec.grid, rec.style), text}, rec.grid,
+                                    rec.style.alphabet));
+    } else if (format == OutputFormat::kJson) {
+      nlohmann::ordered_json j{{"puzzle", to_line(rec.grid, rec.style)}, {"canonical", text}};
+      add_board_fields(j, rec.grid, rec.style.alphabet);
+      out.json(j);
+    } else if (key_mode) {
+      out.line(text);
+    } else {
+      out.grid(*canon, rec.style);
+    }
+    return true;
+  });
   out.finish();
   diag.note_empty_input("canon");
   return diag.exit_code();
