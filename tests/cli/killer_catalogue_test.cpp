@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 
+#include "../book/pdf_probe.h"
 #include "run_cli.h"
 
 namespace sudoforge::testing {
@@ -124,6 +125,20 @@ TEST(KillerGenerate, GivensAreSymmetricReproducibleAndLeaveOneSolution) {
   }
   EXPECT_EQ(run_cli("generate -n 2 --givens 3").exit_code, 2);
   EXPECT_EQ(run_cli("generate --variant killer -n 2 --givens 82").exit_code, 2);
+}
+
+TEST(KillerCatalogue, BookWithAnswersInTwoCommands) {
+  if (!test::have_poppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string db = fresh_db("killer_book.db");
+  const std::string pdf = (scratch_dir() / "killer_book.pdf").string();
+  ASSERT_EQ(run_cli("generate --variant killer -n 4 --seed 6 -q --db " + db).exit_code, 0);
+  const CliResult r =
+      run_cli("book --db " + db + " --variant killer --count 4 --per-page 4 -o " + pdf);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::pdf_pages(pdf), 3);  // title, puzzles, answers
+  const std::string text = test::pdf_text(pdf);
+  EXPECT_NE(text.find("Killer Sudoku"), std::string::npos) << text;
+  EXPECT_NE(text.find("Cages: the digits"), std::string::npos);
 }
 
 }  // namespace
