@@ -259,7 +259,8 @@ int cmd_book(const Invocation& inv) {
     ("files", po::value<std::vector<std::string>>(), "puzzle files to print instead of catalogue puzzles ('-': stdin)")
     ("count,n", po::value<long long>(), "number of puzzles (required from the catalogue; with FILEs: the first N)")
     ("per-page", po::value<int>()->default_value(4), "puzzles per page: 1, 2, 4 or 6")
-    ("title", po::value<std::string>()->default_value("Sudoku"), "book title")
+    ("title", po::value<std::string>()->default_value("Sudoku"),
+     "book title ('Killer Sudoku' with --variant killer)")
     ("subtitle", po::value<std::string>()->default_value(""), "line under the title")
     ("paper", po::value<std::string>()->default_value("a4"), "a4 or letter")
     ("out,o", po::value<std::string>(), "PDF file to write (required unless --dry-run)")
@@ -295,6 +296,11 @@ int cmd_book(const Invocation& inv) {
   if (!paper) throw UsageError("bad --paper '" + vm["paper"].as<std::string>() + "': use a4 or letter");
   options.paper = *paper;
   options.title = vm["title"].as<std::string>();
+  // A book of killers says so on its title page unless --title names it.
+  if (vm["title"].defaulted() && vm.count("variant") && variant_from(vm) &&
+      variant_from(vm)->has(Variant::kKiller)) {
+    options.title = "Killer Sudoku";
+  }
   options.subtitle = vm["subtitle"].as<std::string>();
   options.answers = !vm["no-answers"].as<bool>();
   options.hints = vm["hints"].as<bool>();

@@ -51,7 +51,6 @@ int cmd_canon(const Invocation& inv) {
     out.csv_header(with_board_columns(std::move(header)));
   }
   for_each_record(files, reader_options_from(vm), diag, [&](const Record& rec, const std::string& src) {
-    if (skip_killer(rec, src, "canon", diag)) return true;
     if (const std::string conflict = describe_conflict(rec.grid, rec.style.alphabet);
         !conflict.empty()) {
       diag.record_error(src, rec.line, conflict);

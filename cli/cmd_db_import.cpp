@@ -92,7 +92,6 @@ int db_import(const Invocation& inv) {
       });
   for_each_record(files, reader_options_from(vm), diag,
                   [&](const Record& rec, const std::string& src) {
-                    if (skip_killer(rec, src, "db import", diag)) return true;
                     importer.add(rec, src);
                     return !stop.requested();
                   });

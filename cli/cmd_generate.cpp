@@ -40,6 +40,7 @@ constexpr const char* kExamples =
     "  sudoforge generate --variant killer -n 5 --seed 1  9x9 killers, no givens\n"
     "  sudoforge generate --variant killer+x --size 2x3 --cage-sizes 2-4 --symmetry rot180\n"
     "                                                  6x6 Killer X, symmetric cages\n"
+    "  sudoforge generate --variant killer --givens 6 -n 5  9x9 killers with 6 digits given\n"
     "  sudoforge generate --no-minimal --min-clues 36  easier puzzles: stop at 36 clues\n"
     "  sudoforge generate -n 1000000 --time-limit 60   as many as one minute allows\n"
     "  sudoforge generate --level hard -n 10           graded puzzles of one level\n"
@@ -69,7 +70,8 @@ constexpr const char* kExamples =
     "symmetry the layout has it too: none, rot180 on every size; mirror, flip when N is not\n"
     "prime; diagonal, antidiagonal, rot90 on 9x9 and 16x16; dihedral on 16x16.\n"
     "Killer (killer, killer+x; 4x4, 6x6, 9x9): a grid is cut into cages of --cage-sizes cells\n"
-    "(connected, no symbol twice), merged while the puzzle keeps one solution; no givens.\n"
+    "(connected, no symbol twice), merged while the puzzle keeps one solution; no givens\n"
+    "unless --givens N asks for some.\n"
     "With --symmetry the cage layout has it. Line output is the killer token (README:\n"
     "Killer Sudoku); csv/json add variant and cages. --level and the ratings need the\n"
     "killer grader (not yet): a usage error with killer.\n"
@@ -147,6 +149,9 @@ int cmd_generate(const Invocation& inv) {
      "or random")
     ("cage-sizes", po::value<std::string>(),
      "killer: cells per cage, MIN-MAX (or one size), 1 to N (default 1-5)")
+    ("givens", po::value<std::string>(),
+     "killer: give about this many digits (default 0; whole orbits of --symmetry, drawn "
+     "before the cut, so the cages come out fewer and larger)")
     ("no-minimal", po::bool_switch(),
      "stop removing clues at --min-clues (easier puzzles; usually not minimal)")
     ("min-clues", po::value<std::string>(),

@@ -95,6 +95,11 @@ GeneratorOptions generator_options_from(const po::variables_map& vm, Variant& va
     }
   }
   gen.killer_max_cage = std::min(gen.killer_max_cage, gen.geometry.size());
+  if (vm.count("givens")) {
+    if (!gen.killer) throw UsageError("--givens needs --variant killer (classic: --min-clues)");
+    gen.killer_givens = static_cast<int>(
+        parse_ranged(vm["givens"].as<std::string>(), "givens", 0, gen.geometry.cell_count()));
+  }
   if (gen.killer) {
     for (const char* option : {"level", "min-rating", "max-rating"}) {
       if (vm.count(option)) {

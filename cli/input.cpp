@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cli_common.h"
+#include "json_input.h"
 #include "sudoforge/core/errors.h"
 
 namespace sudoforge::cli {
@@ -82,6 +83,11 @@ void for_each_record(const std::vector<std::string>& files, const ReaderOptions&
         continue;
       }
       in = &file;
+    }
+    if (starts_json(*in)) {
+      if (!for_each_json_record(*in, name, options, diagnostics, on_record)) return;
+      if (in->bad()) diagnostics.io_error(name + ": read error");
+      continue;
     }
     RecordReader reader(*in, options);
     bool read_failed = false;

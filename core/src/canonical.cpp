@@ -7,8 +7,10 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "sudoforge/core/killer_text.h"
@@ -599,6 +601,81 @@ std::vector<std::uint8_t> classic_minlex_cells(const Grid& puzzle) {
   return reduced_minlex(puzzle);
 }
 
+// ---------------------------------------------------------------------------------------
+// Killer boards: the rigid moves that keep the board x {digits as they are, complemented}.
+// ---------------------------------------------------------------------------------------
+// A cage must stay orthogonally connected, so of the band and row permutations only those
+// that keep adjacency survive: the rigid moves. A relabelling keeps the puzzle only when it
+// keeps every cage sum's meaning, which of the N! relabellings only the identity and the
+// complement v -> N+1-v do (a cage of k cells and sum S becomes one of sum k(N+1) - S).
+// The form is the move whose string (cage of each cell numbered by first appearance, the
+// cages' sums in that order, the givens) is smallest: a function of the moved puzzle
+// alone, so every copy finds the same one; at most 16 strings per puzzle.
+Grid killer_minimum(const Grid& puzzle) {
+  const Geometry& geo = puzzle.geometry();
+  const int n = geo.size(), cells = n * n;
+  const bool square = geo.box_rows() == geo.box_cols();
+  const ExtraHouses extra(geo);
+  thread_local std::vector<std::pair<int, std::vector<std::pair<Transform, Move>>>> cache;
+  auto found =
+      std::find_if(cache.begin(), cache.end(), [&](const auto& e) { return e.first == n; });
+  if (found == cache.end()) found = cache.insert(cache.end(), {n, rigid_moves(n)});
+  const auto& moves = found->second;
+  std::string best, cur;
+  std::size_t best_move = 0;
+  bool best_complement = false;
+  std::vector<int> label(geo.cages().size());
+  for (std::size_t k = 0; k < (square ? moves.size() : 4); ++k) {
+    const Move& source = moves[k].second;
+    if (!extra.kept_by(source)) continue;
+    for (bool complement : {false, true}) {
+      cur.clear();
+      std::fill(label.begin(), label.end(), -1);
+      std::vector<int> order;  // cages by first appearance
+      for (int i = 0; i < cells; ++i) {
+        const int cage = geo.cage_of(source[static_cast<std::size_t>(i)]);
+        if (label[cage] < 0) {
+          label[cage] = static_cast<int>(order.size());
+          order.push_back(cage);
+        }
+        cur.push_back(static_cast<char>(label[cage]));
+      }
+      for (int cage : order) {
+        const Cage& c = geo.cages()[cage];
+        const int size = static_cast<int>(c.cells.size());
+        cur.push_back(static_cast<char>(complement ? size * (n + 1) - c.sum : c.sum));
+      }
+      for (int i = 0; i < cells; ++i) {
+        const int v = puzzle[source[static_cast<std::size_t>(i)]];
+        cur.push_back(static_cast<char>(v && complement ? n + 1 - v : v));
+      }
+      if (best.empty() || cur < best) {
+        best = cur;
+        best_move = k;
+        best_complement = complement;
+      }
+    }
+  }
+  const Move& source = moves[best_move].second;
+  std::vector<int> target(static_cast<std::size_t>(cells));  // where each cell goes
+  for (int i = 0; i < cells; ++i) target[static_cast<std::size_t>(source[i])] = i;
+  std::vector<Cage> cages;
+  for (const Cage& cage : geo.cages()) {
+    const int size = static_cast<int>(cage.cells.size());
+    Cage moved{best_complement ? size * (n + 1) - cage.sum : cage.sum, {}};
+    for (int c : cage.cells) moved.cells.push_back(target[static_cast<std::size_t>(c)]);
+    cages.push_back(std::move(moved));
+  }
+  const Geometry base = Variant(Variant::of(geo).flags() & ~Variant::kKiller)
+                            .apply(Geometry(geo.box_rows(), geo.box_cols()));
+  Grid out(base.with_cages(std::move(cages)));
+  for (int i = 0; i < cells; ++i) {
+    const int v = puzzle[source[static_cast<std::size_t>(i)]];
+    if (v) out.set(i, best_complement ? n + 1 - v : v);
+  }
+  return out;
+}
+
 char key_char(int v) {
   return static_cast<char>(v <= 9 ? '0' + v : 'A' + (v - 10));
 }
@@ -613,7 +690,7 @@ Grid canonical_form(const Grid& puzzle) {
   check_conflicts(puzzle);
   const Geometry& geo = puzzle.geometry();
   if (geo.is_classic()) return Grid(geo, classic_minlex_cells(puzzle));
-  if (geo.has_cages()) return puzzle;
+  if (geo.has_cages()) return killer_minimum(puzzle);
   BoardMinimum m = house_minlex(puzzle);
   if (geo.has_boxes()) return Grid(geo, std::move(m.cells));
   // A jigsaw board: the canonical regions, with the variant's extra houses (which every
@@ -633,7 +710,7 @@ std::string canonical_key(const Grid& puzzle) {
     return out;
   };
   if (geo.is_classic()) return text(classic_minlex_cells(puzzle));
-  if (geo.has_cages()) return killer_text(puzzle);
+  if (geo.has_cages()) return killer_text(killer_minimum(puzzle));
   const BoardMinimum m = house_minlex(puzzle);
   std::string key = Variant::of(geo).name() + ":" + text(m.cells);
   if (!geo.has_boxes()) key += ":" + text(m.regions);

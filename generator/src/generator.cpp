@@ -97,6 +97,10 @@ void validate(const GeneratorOptions& o) {
                            std::to_string(g.size()));
     }
   }
+  if (o.killer_givens < 0 || o.killer_givens > g.cell_count() ||
+      (o.killer_givens > 0 && !o.killer)) {
+    throw GeneratorError("killer_givens must be 0..cells, and only for killer puzzles");
+  }
 }
 
 // Clue removal on big grids (16x16 and up; see "Big grids" in generator.h): the first
@@ -194,7 +198,7 @@ struct Generator::Impl {
   std::optional<GeneratedPuzzle> killer(std::uint64_t seed, std::uint64_t index, Symmetry symmetry,
                                         Rng& rng, const Accept& accept,
                                         const std::atomic<bool>* stop) {
-    const generator_detail::CageCut cut{options.killer_min_cage, options.killer_max_cage};
+    generator_detail::CageCut cut{options.killer_min_cage, options.killer_max_cage, {}};
     SearchLimits limits;
     limits.stop = stop;
     limits.max_nodes = kKillerCheckNodes;
@@ -202,6 +206,8 @@ struct Generator::Impl {
       if (stopped(stop)) return std::nullopt;
       solver.set_limits(SearchLimits{});
       const Grid solution = full_grid(rng);
+      // Drawn only when asked for, so puzzles without givens stay those of every seed.
+      if (options.killer_givens > 0) cut.given_cells = killer_givens(symmetry, rng);
       std::optional<Geometry> board;
       solver.set_limits(limits);
       try {
@@ -212,8 +218,10 @@ struct Generator::Impl {
       }
       solver.set_limits(SearchLimits{});
       if (board) {
+        Grid puzzle(*board);
+        for (int c : cut.given_cells) puzzle.set(c, solution[c]);
         GeneratedPuzzle p{
-            .puzzle = Grid(*board),
+            .puzzle = std::move(puzzle),
             .solution = Grid(*board, std::vector<std::uint8_t>(solution.cells().begin(),
                                                                solution.cells().end())),
             .symmetry = symmetry,
@@ -232,6 +240,29 @@ struct Generator::Impl {
                              std::to_string(index));
       }
     }
+  }
+
+  // The given cells of a killer: whole orbits of `symmetry`, drawn in turn until there
+  // are options.killer_givens cells or more (one orbit may pass the count).
+  std::vector<int> killer_givens(Symmetry symmetry, Rng& rng) {
+    const int area = g.cell_count();
+    std::vector<int> draw(static_cast<std::size_t>(area));
+    for (int c = 0; c < area; ++c) draw[static_cast<std::size_t>(c)] = c;
+    shuffle(draw, rng);
+    std::vector<char> taken(static_cast<std::size_t>(area), 0);
+    std::vector<int> given;
+    for (int c : draw) {
+      if (static_cast<int>(given.size()) >= options.killer_givens) break;
+      if (taken[static_cast<std::size_t>(c)]) continue;
+      for (Transform t : group_of(symmetry)) {
+        const int image = transform_cell(g, t, c);
+        if (!taken[static_cast<std::size_t>(image)]) {
+          taken[static_cast<std::size_t>(image)] = 1;
+          given.push_back(image);
+        }
+      }
+    }
+    return given;
   }
 
   // Makes `board` (same N) the board of the puzzles to come: a jigsaw puzzle's own.

@@ -65,8 +65,9 @@ Geometry board_of(const Grid& solution, Partition& p) {
 // x1..xm in order and the first k where T[xk] differs, T solves the puzzle with x1..xk-1
 // given and (xk, solution[xk]) excluded: m searches, each stopping at its first hit and
 // far narrower than counting the whole puzzle to 2.
-bool has_other_solution(const Geometry& board, const Grid& solution, Partition& prev,
-                        Partition& next, SudokuSolver& solver, SearchStats& cost, int& searches) {
+bool has_other_solution(const Geometry& board, const Grid& solution, const CageCut& cut,
+                        Partition& prev, Partition& next, SudokuSolver& solver, SearchStats& cost,
+                        int& searches) {
   const int cells = solution.cell_count();
   // The largest part (an old root) of each new cage that gained parts.
   std::vector<int> largest(cells, -1);
@@ -80,9 +81,10 @@ bool has_other_solution(const Geometry& board, const Grid& solution, Partition& 
     }
   }
   Grid work(board);
+  for (int c : cut.given_cells) work.set(c, solution[c]);
   for (int c = 0; c < cells; ++c) {
     const int whole = next.find(c);
-    if (largest[whole] < 0 || prev.find(c) == largest[whole]) continue;
+    if (largest[whole] < 0 || prev.find(c) == largest[whole] || work[c] != 0) continue;
     const Candidate excluded{c, solution[c]};
     ++searches;
     if (solver.has_other_solution(work, std::span(&excluded, 1), &cost)) return true;
@@ -127,7 +129,7 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
       const Geometry board = board_of(solution, next);
       bool unique = false;
       try {
-        unique = !has_other_solution(board, solution, p, next, solver, cost, searches);
+        unique = !has_other_solution(board, solution, cut, p, next, solver, cost, searches);
       } catch (const SearchAborted& e) {
         // A check past its node budget counts as "not unique": the merge is not made, so
         // every puzzle stays proven unique, and the tail of slow checks is cut (nodes, not

@@ -2,6 +2,7 @@
 // Killer cages cut from a full grid (see "Killer" in generator.h).
 #include <atomic>
 #include <optional>
+#include <vector>
 
 #include "random.h"
 #include "sudoforge/core/grid.h"
@@ -14,6 +15,8 @@ namespace sudoforge::generator_detail {
 struct CageCut {
   int min_size = 1;
   int max_size = 5;
+  // Cells whose digit of the solution is given: the checks count with them filled in.
+  std::vector<int> given_cells;
 };
 
 // The killer board (solution's board plus cages) of one merge pass over `solution`, or

@@ -32,6 +32,7 @@ GeneratePlan plan_generation(const GenerateRequest& request) {
     o += " --variant " + Variant(Variant::of(g).flags() | Variant::kKiller).name() +
          " --cage-sizes " + std::to_string(asked.killer_min_cage) + "-" +
          std::to_string(asked.killer_max_cage);
+    if (asked.killer_givens) o += " --givens " + std::to_string(asked.killer_givens);
   } else if (!g.is_classic()) {
     o += " --variant " + Variant::of(g).name();
   }

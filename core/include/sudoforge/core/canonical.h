@@ -51,10 +51,13 @@
 namespace sudoforge {
 
 // The canonical representative: the same board as the input, except on a jigsaw board,
-// whose regions are those of the canonical form. A killer board (cages) is its own
-// representative for now: its key is its killer token (killer_text.h), so two killers
-// are one key only when they are the same puzzle as written; symmetry-reduced killer keys
-// come with killer generation.
+// whose regions are those of the canonical form. A killer board (cages): the cage map and
+// givens moved by the rigid symmetry of the square that keeps the board (4 moves for 2x3
+// boxes, 8 for square ones, those keeping the diagonals on Killer X), with the digits as
+// they are or complemented (v -> N+1-v, a k-cell cage's sum S -> k(N+1) - S: the only
+// relabellings that keep cage sums), whose killer token (killer_text.h) is smallest. Other
+// Sudoku moves (rows within a band ...) break cage connectivity, other relabellings sums.
+// Its key is that token.
 Grid canonical_form(const Grid& puzzle);
 
 // The canonical form as key text (see above).

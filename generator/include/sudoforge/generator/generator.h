@@ -94,7 +94,8 @@
 //     so the cage layout is invariant. With killer_min_cage > 1 a first pass merges only
 //     the cages still below it; a grid left with a smaller cage is replaced by a new one.
 //     Each check has a node budget (kKillerCheckNodes); past it the merge is not made.
-//     The puzzle has no givens; its board (Grid::geometry()) carries the cages.
+//     The puzzle has no givens unless killer_givens asks for some (drawn before the cut,
+//     whole orbits of the symmetry); its board (Grid::geometry()) carries the cages.
 //
 // Difficulty targeting (the grader plugs in through `Accept`): a rejected puzzle is not
 // thrown away wholesale. The plan, implemented in generate():
@@ -150,6 +151,10 @@ struct GeneratorOptions {
   bool killer = false;
   int killer_min_cage = 1;
   int killer_max_cage = 5;
+  // Killer: cells given (0: none, the usual killer). Whole orbits of the symmetry drawn
+  // at random before the cut, so the count may pass this by less than one orbit; the cut
+  // checks uniqueness with them filled in, so givens buy fewer, larger cages.
+  int killer_givens = 0;
   // true: remove until no orbit can go (min_clues must be 0). false: stop removing once
   // the clue count would drop below min_clues.
   bool minimal = true;
