@@ -726,7 +726,10 @@ struct Service::Impl {
       return r;
     }
     const bool write = match && match->write;
-    if (write || (options.token_for_reads && path != "/healthz")) authorize(req);
+    // The page and the API document are the same for everyone and hold no catalogue data:
+    // a browser loads them without a token, then the page sends the one it is given.
+    const bool open = path == "/healthz" || static_file;
+    if (write || (options.token_for_reads && !open)) authorize(req);
     if (static_file) return file(*static_file);
     if (match->path == "/healthz") return health();
     if (match->path == "/v1/stats") return stats();

@@ -155,6 +155,10 @@ TEST_F(ServiceTest, WritesNeedTheToken) {
   Service c(closed);
   EXPECT_EQ(get(c, "/v1/stats").status, 401);
   EXPECT_EQ(get(c, "/healthz").status, 200);
+  // The page and the API document load without it (the page then asks for the token).
+  EXPECT_EQ(get(c, "/").status, 200);
+  EXPECT_EQ(get(c, "/app.js").status, 200);
+  EXPECT_EQ(get(c, "/v1/openapi.json").status, 200);
   EXPECT_EQ(c.handle(Request{"GET", "/v1/stats", {}, "", std::string("Bearer ") + kToken}).status,
             200);
   // No token configured: no writes at all.
