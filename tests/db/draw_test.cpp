@@ -154,6 +154,20 @@ TEST(Draw, MergeCopiesTheDrawsOnce) {
   for (const auto& g : givens_of(rest)) EXPECT_EQ(alice.count(g), 0u) << g;
 }
 
+// A page of one level in id or clue order (db query --level, GET /v1/puzzles?level=) is read
+// from an index in that order, not sorted whole on every request (schema version 9).
+TEST(Query, ALevelsPageInIdOrClueOrderNeedsNoSort) {
+  Catalogue cat(temp_db("level-order.db"));
+  for (const char* order : {"p.id", "p.clues, p.id"}) {
+    Statement plan(cat.connection(), std::string("EXPLAIN QUERY PLAN SELECT p.* FROM puzzles p "
+                                                 "WHERE p.level = ?1 ORDER BY ") +
+                                         order + " LIMIT ?2 OFFSET ?3");
+    std::string text;
+    while (plan.step()) text += plan.column_text(3) + "\n";
+    EXPECT_EQ(text.find("TEMP B-TREE"), std::string::npos) << order << "\n" << text;
+  }
+}
+
 TEST(Query, OffsetPagesThroughTheMatches) {
   Catalogue cat(temp_db("offset.db"));
   cat.add(puzzles(20));
