@@ -8,12 +8,15 @@
 #include <iostream>
 #include <thread>
 
+#include "sudoforge/core/version.h"
+#include "sudoforge/db/error.h"
+
 namespace sudoforge::cli {
 
 bool parse_options(const Invocation& inv, po::options_description& options,
                    const std::string& usage, const std::string& examples,
                    po::variables_map& vm, const char* positional) {
-  options.add_options()("help,h", "show this help");
+  options.add_options()("help,h", "show this help")("version", "print the version and exit");
   po::positional_options_description pos;
   if (positional) pos.add(positional, -1);
   try {
@@ -28,7 +31,39 @@ bool parse_options(const Invocation& inv, po::options_description& options,
     std::cout << "usage: " << usage << "\n\n" << options << "\nexamples:\n" << examples;
     return false;
   }
+  if (vm.count("version")) {
+    print_version();
+    return false;
+  }
   return true;
+}
+
+void print_version() {
+  std::cout << "sudoforge " << version() << '\n';
+}
+
+int run_command(const Invocation& inv, int (*run)(const Invocation&)) {
+  const std::string& name = inv.command;
+  try {
+    return run(inv);
+  } catch (const UsageError& e) {
+    std::cerr << "sudoforge " << name << ": " << e.what() << "\n(see 'sudoforge " << name
+              << " --help')\n";
+    return kUsage;
+  } catch (const IoError& e) {
+    std::cerr << "sudoforge " << name << ": " << e.what() << '\n';
+    return kIo;
+  } catch (const db::CatalogueError& e) {
+    // A catalogue that cannot be used (missing folder, locked past --busy-timeout,
+    // corrupt, read-only...) is an I/O error, not an internal one: commands that open
+    // the catalogue without catching (generate --db, testset --db) end up here.
+    std::cerr << "sudoforge " << name << ": " << e.what() << " ["
+              << db::CatalogueError::category_name(e.category()) << "]\n";
+    return kIo;
+  } catch (const std::exception& e) {
+    std::cerr << "sudoforge " << name << ": internal error: " << e.what() << '\n';
+    return kIo;
+  }
 }
 
 void add_input_options(po::options_description& options) {

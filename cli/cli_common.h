@@ -43,11 +43,19 @@ struct Invocation {
 };
 
 // Parses args against `options` (+ positional `files` when `positional` names one).
-// Throws UsageError on unknown options or bad values. Returns false when --help was
-// given (help already printed to stdout).
+// Throws UsageError on unknown options or bad values. Returns false when --help or
+// --version was given (the help or "sudoforge VERSION" already printed to stdout).
 bool parse_options(const Invocation& inv, po::options_description& options,
                    const std::string& usage, const std::string& examples,
                    po::variables_map& vm, const char* positional = nullptr);
+
+// Runs one command as main() does: its exit code, or the code of the error it throws
+// (UsageError 2, IoError and catalogue errors 3, anything else 3 as an internal error),
+// said on stderr as "sudoforge COMMAND: message". Shared by sudoforge and sudoforge-serve.
+int run_command(const Invocation& inv, int (*run)(const Invocation&));
+
+// "sudoforge VERSION\n" on stdout, for --version at the top and after any command.
+void print_version();
 
 // The reader options shared by every command that reads puzzles (--format, --alphabet,
 // --size when it is a reading filter).

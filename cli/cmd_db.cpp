@@ -15,7 +15,6 @@ namespace sudoforge::cli {
 namespace {
 
 using db::Catalogue;
-using db::CatalogueError;
 
 constexpr const char* kDbUsage =
     "sudoforge db init | import FILE... | query [FILTERS] | stats | export -o FILE [FILTERS] | merge DB...";
@@ -36,15 +35,17 @@ const std::string kStatsExamples = std::string(
     "  sudoforge db stats                      counts by size, variant, level, clues, technique\n"
     "  sudoforge db stats --db other.db -o json\n") +
     kCatalogueNote;
-const std::string kMergeExamples = std::string(
-    "  sudoforge db merge other.db third.db              fold them into ./sudoforge.db\n"
-    "  sudoforge db merge --db main.db laptop.db         fold laptop.db into main.db\n"
-    "\n"
-    "New puzzles are added (isomorphic ones are one puzzle; each keeps its variant and a\n"
-    "jigsaw's regions) with their techniques, and the\n"
-    "other catalogue's books with their pages, so their puzzles stay used. A book already\n"
-    "there (the same book, not merely the same title) is not added twice. A file cannot be\n"
-    "merged into itself (exit 2).\n") +
+const std::string kMergeExamples =
+    std::string(
+        "  sudoforge db merge other.db third.db              fold them into ./sudoforge.db\n"
+        "  sudoforge db merge --db main.db laptop.db         fold laptop.db into main.db\n"
+        "\n"
+        "New puzzles are added (isomorphic ones are one puzzle; each keeps its variant and a\n"
+        "jigsaw's regions) with their techniques; the other catalogue's books with their\n"
+        "pages, so their puzzles stay used; and its draws (the puzzles serve handed to each\n"
+        "consumer), so none is handed to that consumer again. A book already there (the same\n"
+        "book, not merely the same title) is not added twice. A file cannot be merged into\n"
+        "itself (exit 2).\n") +
     kCatalogueNote;
 
 int db_init(const Invocation& inv) {
@@ -144,7 +145,7 @@ int db_merge(const Invocation& inv) {
       throw UsageError(e.what());
     }
     std::cout << other << ": added " << r.added << ", duplicates " << r.duplicates << ", books "
-              << r.books << '\n';
+              << r.books << ", draws " << r.draws << '\n';
   }
   return kOk;
 }
@@ -158,6 +159,10 @@ int cmd_db(const Invocation& inv) {
         << kExamples;
     return inv.args.empty() ? static_cast<int>(ExitCode::kUsage) : static_cast<int>(kOk);
   }
+  if (inv.args[0] == "--version") {
+    print_version();
+    return kOk;
+  }
   const std::string sub = inv.args[0];
   const Invocation rest{inv.command + " " + sub, std::vector<std::string>(inv.args.begin() + 1, inv.args.end())};
   int (*run)(const Invocation&) = nullptr;
@@ -170,20 +175,7 @@ int cmd_db(const Invocation& inv) {
   else throw UsageError("unknown subcommand '" + sub + "': use init, import, query, stats, export or merge");
   // Errors name the subcommand ("sudoforge db query: ..."), and usage errors point to its
   // own --help.
-  const std::string who = "sudoforge db " + sub;
-  try {
-    return run(rest);
-  } catch (const UsageError& e) {
-    std::cerr << who << ": " << e.what() << "\n(see '" << who << " --help')\n";
-    return kUsage;
-  } catch (const IoError& e) {
-    std::cerr << who << ": " << e.what() << '\n';
-    return kIo;
-  } catch (const CatalogueError& e) {
-    std::cerr << who << ": " << e.what() << " [" << CatalogueError::category_name(e.category())
-              << "]\n";
-    return kIo;
-  }
+  return run_command(rest, run);
 }
 
 }  // namespace sudoforge::cli

@@ -85,7 +85,7 @@ int cmd_serve(const Invocation& inv) {
   o.add_options()
     ("listen", po::value<std::string>()->default_value("127.0.0.1:8080"),
      "HOST:PORT to listen on (port 0: any free port)")
-    ("threads", po::value<int>()->default_value(32),
+    ("threads", po::value<int>()->default_value(128),
      "worker threads: keep-alive connections served at once (more wait their turn)")
     ("token-file", po::value<std::string>(), "file whose first line is the token of the write routes")
     ("token-for-reads", po::bool_switch(), "the read routes need the token too (/healthz does not)")

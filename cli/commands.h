@@ -14,6 +14,11 @@ int cmd_db(const Invocation& inv);
 int cmd_canon(const Invocation& inv);
 int cmd_book(const Invocation& inv);
 int cmd_render(const Invocation& inv);
+// In sudoforge-serve, the executable that links the HTTP layer (and with it libssl), so
+// that only `sudoforge serve` pays for loading it.
 int cmd_serve(const Invocation& inv);
+// In sudoforge: replaces the process with sudoforge-serve (found next to the running
+// executable) with the same arguments; returns only when it cannot (IoError).
+int cmd_serve_launch(const Invocation& inv);
 
 }  // namespace sudoforge::cli

@@ -4,8 +4,6 @@
 #include <vector>
 
 #include "commands.h"
-#include "sudoforge/core/version.h"
-#include "sudoforge/db/error.h"
 
 namespace {
 
@@ -25,7 +23,7 @@ const std::vector<CommandInfo>& commands() {
       {"db", sudoforge::cli::cmd_db, "catalogue: init, import, query, stats, export, merge"},
       {"book", sudoforge::cli::cmd_book, "print-ready PDF puzzle book with answers"},
       {"render", sudoforge::cli::cmd_render, "one puzzle as SVG, PNG or PDF"},
-      {"serve", sudoforge::cli::cmd_serve, "HTTP JSON API over the catalogue"},
+      {"serve", sudoforge::cli::cmd_serve_launch, "HTTP JSON API over the catalogue"},
       {"testset", sudoforge::cli::cmd_testset, "solver test sets with expected answers"},
       {"canon", sudoforge::cli::cmd_canon, "canonical (minlex) form of puzzles"},
       {"bench", sudoforge::cli::cmd_bench, "measure solver speed on puzzle files"},
@@ -63,32 +61,13 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (name == "--version") {
-    std::cout << "sudoforge " << sudoforge::version() << '\n';
+    sudoforge::cli::print_version();
     return 0;
   }
   for (const auto& c : commands()) {
     if (name != c.name) continue;
-    Invocation inv{name, std::vector<std::string>(argv + 2, argv + argc)};
-    try {
-      return c.run(inv);
-    } catch (const sudoforge::cli::UsageError& e) {
-      std::cerr << "sudoforge " << name << ": " << e.what() << "\n(see 'sudoforge " << name
-                << " --help')\n";
-      return sudoforge::cli::kUsage;
-    } catch (const sudoforge::cli::IoError& e) {
-      std::cerr << "sudoforge " << name << ": " << e.what() << '\n';
-      return sudoforge::cli::kIo;
-    } catch (const sudoforge::db::CatalogueError& e) {
-      // A catalogue that cannot be used (missing folder, locked past --busy-timeout,
-      // corrupt, read-only...) is an I/O error, not an internal one: commands that open
-      // the catalogue without catching (generate --db, testset --db) end up here.
-      std::cerr << "sudoforge " << name << ": " << e.what() << " ["
-                << sudoforge::db::CatalogueError::category_name(e.category()) << "]\n";
-      return sudoforge::cli::kIo;
-    } catch (const std::exception& e) {
-      std::cerr << "sudoforge " << name << ": internal error: " << e.what() << '\n';
-      return sudoforge::cli::kIo;
-    }
+    return sudoforge::cli::run_command(
+        Invocation{name, std::vector<std::string>(argv + 2, argv + argc)}, c.run);
   }
   std::cerr << "sudoforge: unknown command '" << name << "'\n\n";
   print_help(std::cerr);

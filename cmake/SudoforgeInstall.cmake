@@ -67,7 +67,8 @@ if(TARGET sudoforge_c)
   install(FILES ${PROJECT_SOURCE_DIR}/capi/include/sudoforge.h
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endif()
-install(TARGETS sudoforge RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# sudoforge-serve next to sudoforge: `sudoforge serve` runs it from there.
+install(TARGETS sudoforge sudoforge-serve RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 set(SUDOFORGE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/sudoforge)
 install(EXPORT sudoforgeTargets NAMESPACE sudoforge:: DESTINATION ${SUDOFORGE_CMAKE_DIR})

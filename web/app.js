@@ -9,23 +9,55 @@ const $ = (sel) => document.querySelector(sel);
 
 // ---- API ----------------------------------------------------------------------------
 
+// The token of a server started with --token-for-reads, in sessionStorage: this tab only,
+// gone when it closes, never in a cookie or the URL.
+const TOKEN_KEY = 'sudoforge-token';
+
+function storedToken() {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY) || '';
+  } catch (e) {
+    return '';  // storage disabled: the field's value serves this page only
+  }
+}
+
 async function api(path, body) {
-  const init = body === undefined ? {} : {
+  const headers = {};
+  const token = storedToken() || $('#token').value.trim();
+  if (token) headers['Authorization'] = 'Bearer ' + token;
+  const init = body === undefined ? {headers} : {
     method: 'POST',
-    headers: {'Content-Type': 'application/json'},
+    headers: {...headers, 'Content-Type': 'application/json'},
     body: JSON.stringify(body),
   };
   const res = await fetch(path, init);
+  // 401: no token sent; 403: a wrong one (or writes disabled): ask for it.
+  if (res.status === 401 || (res.status === 403 && token)) $('#token-form').hidden = false;
   let data = null;
   try {
     data = await res.json();
   } catch (e) {
     throw new Error('HTTP ' + res.status);
   }
+  if (res.status === 401) throw new Error('this server needs an access token (enter it above)');
   if (!res.ok) {
     throw new Error(data && data.error ? data.error.message : 'HTTP ' + res.status);
   }
   return data;
+}
+
+function saveToken(e) {
+  e.preventDefault();
+  const token = $('#token').value.trim();
+  try {
+    if (token) sessionStorage.setItem(TOKEN_KEY, token);
+    else sessionStorage.removeItem(TOKEN_KEY);
+  } catch (err) {
+    // storage disabled: api() reads the field instead
+  }
+  list.history = [];
+  loadList(0);
+  route();
 }
 
 // ---- Geometry: symbols and boxes ------------------------------------------------------
@@ -583,6 +615,11 @@ function togglePencil() {
 }
 
 document.addEventListener('DOMContentLoaded', () => {
+  if (storedToken()) {
+    $('#token').value = storedToken();
+    $('#token-form').hidden = false;
+  }
+  $('#token-form').addEventListener('submit', saveToken);
   $('#filters').addEventListener('submit', (e) => {
     e.preventDefault();
     list.history = [];

@@ -709,6 +709,17 @@ MergeResult Catalogue::merge(const std::string& other_path) {
     st.run();
   }
   if (other_version >= 7) {
+    // Draws of every puzzle of the other file, the ones already here included: a consumer
+    // given a puzzle there is not given it again here. The key (consumer, puzzle) dedupes.
+    Statement st(connection_,
+                 "INSERT OR IGNORE INTO main.draws (consumer, puzzle_id, drawn) "
+                 "SELECT d.consumer, m.id, d.drawn FROM merge_src.draws d "
+                 "JOIN merge_src.puzzles o ON o.id = d.puzzle_id "
+                 "JOIN main.puzzles m ON m.canonical = o.canonical");
+    st.run();
+    result.draws = connection_.changes();
+  }
+  if (other_version >= 8) {
     Statement st(connection_,
                  "INSERT OR IGNORE INTO main.puzzle_parents (puzzle_id, parent, "
                  "parent_canonical, move) SELECT m.id, t.parent, t.parent_canonical, t.move "

@@ -140,9 +140,16 @@ CREATE TABLE puzzle_parents (
 CREATE INDEX puzzle_parents_by_parent ON puzzle_parents(parent_canonical);
 )sql";
 
-constexpr std::array<std::string_view, kSchemaVersion> kSteps = {
-    kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6, kVersion7,
-    kVersion8};
+// A level's puzzles in the orders that otherwise sort every match (schema.h, version 9):
+// a page of a large level cost a sort of the whole level.
+constexpr std::string_view kVersion9 = R"sql(
+CREATE INDEX puzzles_by_level ON puzzles(level);
+CREATE INDEX puzzles_by_level_clues ON puzzles(level, clues);
+)sql";
+
+constexpr std::array<std::string_view, kSchemaVersion> kSteps = {kVersion1, kVersion2, kVersion3,
+                                                                 kVersion4, kVersion5, kVersion6,
+                                                                 kVersion7, kVersion8, kVersion9};
 
 }  // namespace
 

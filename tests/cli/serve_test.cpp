@@ -50,6 +50,25 @@ class ServeTest : public ::testing::Test {
   std::string db_, token_file_;
 };
 
+// The HTTP layer and libssl are loaded only by sudoforge-serve, which `sudoforge serve`
+// runs: every other command starts without them.
+TEST(ServeBinary, OnlyTheServerLinksHttpAndSsl) {
+  const CliResult cli = run_shell(std::string("readelf -d ") + SUDOFORGE_BINARY);
+  ASSERT_EQ(cli.exit_code, 0) << cli.err;
+  EXPECT_NE(cli.out.find("NEEDED"), std::string::npos) << cli.out;
+  for (const char* lib : {"libcpp-httplib", "libssl", "libcrypto"}) {
+    EXPECT_EQ(cli.out.find(lib), std::string::npos) << lib << "\n" << cli.out;
+  }
+  const std::string server_path =
+      (std::filesystem::path(SUDOFORGE_BINARY).parent_path() / "sudoforge-serve").string();
+  const CliResult server = run_shell("readelf -d " + server_path);
+  ASSERT_EQ(server.exit_code, 0) << server.err;
+  EXPECT_NE(server.out.find("libcpp-httplib"), std::string::npos) << server.out;
+  const CliResult help = run_cli("serve --help");
+  EXPECT_EQ(help.exit_code, 0) << help.err;
+  EXPECT_NE(help.out.find("usage: sudoforge serve"), std::string::npos) << help.out;
+}
+
 TEST_F(ServeTest, EveryRouteAnswersOverHttp) {
   ServeProcess server(args());
   ASSERT_GT(server.port(), 0) << server.log();

@@ -195,5 +195,40 @@ TEST_F(ServeWebTest, BrowseFilterPlayCheckExplainAndPrint) {
   save_png(b.screenshot(), "web-print.png");
 }
 
+// A server whose reads need the token (--token-for-reads): the page loads, asks for the
+// token, lists the catalogue once it is given, and keeps it in sessionStorage, so a reload
+// lists at once.
+TEST_F(ServeWebTest, AsksForTheTokenWhenReadsNeedOne) {
+  const std::string token = "web-test-token-0123456789";
+  const std::string token_file = (scratch_dir() / "serve_web" / "token").string();
+  std::ofstream(token_file) << token << '\n';
+  ServeProcess server("--db " + db_ + " --quiet --token-file " + token_file + " --token-for-reads");
+  ASSERT_GT(server.port(), 0) << server.log();
+  Browser& b = *browser_;
+  const std::string url = "http://127.0.0.1:" + std::to_string(server.port()) + "/";
+  b.navigate(url);
+  EXPECT_EQ(b.title(), "sudoforge");
+  ASSERT_TRUE(wait_for(b, "return !document.querySelector('#token-form').hidden;"));
+  EXPECT_EQ(b.find_all("#puzzles tbody tr").size(), 0u);
+  save_png(b.screenshot(), "web-token.png");
+
+  b.send_keys(b.find("#token"), token);
+  b.click(b.find("#token-save"));
+  ASSERT_TRUE(wait_for(b, "return document.querySelectorAll('#puzzles tbody tr').length > 0;"));
+  EXPECT_EQ(b.execute("return sessionStorage.getItem('sudoforge-token');"), json(token));
+
+  b.navigate(url);
+  ASSERT_TRUE(wait_for(b, "return document.querySelectorAll('#puzzles tbody tr').length > 0;"));
+  // A wrong token is refused and the list stays empty.
+  b.execute("sessionStorage.clear();");
+  b.navigate(url);
+  ASSERT_TRUE(wait_for(b, "return !document.querySelector('#token-form').hidden;"));
+  b.send_keys(b.find("#token"), "not-the-token-0123456789");
+  b.click(b.find("#token-save"));
+  ASSERT_TRUE(
+      wait_for(b, "return /token/.test(document.querySelector('#list-status').textContent);"));
+  EXPECT_EQ(b.find_all("#puzzles tbody tr").size(), 0u);
+}
+
 }  // namespace
 }  // namespace sudoforge::testing

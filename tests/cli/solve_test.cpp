@@ -41,6 +41,20 @@ std::string solve_and_validate(const std::string& file, size_t expected_records)
   return r.out;
 }
 
+// `sudoforge COMMAND --version` prints what `sudoforge --version` prints, exit 0, whatever
+// the command (db's subcommands and serve, which runs another executable, included).
+TEST(CliVersion, EveryCommandPrintsTheVersion) {
+  const CliResult top = run_cli("--version");
+  ASSERT_EQ(top.exit_code, 0);
+  ASSERT_EQ(top.out.rfind("sudoforge ", 0), 0u) << top.out;
+  for (const char* command : {"solve", "generate", "grade", "db", "db query", "db merge", "book",
+                              "render", "serve", "testset", "canon", "bench"}) {
+    const CliResult r = run_cli(std::string(command) + " --version");
+    EXPECT_EQ(r.exit_code, 0) << command << ": " << r.err;
+    EXPECT_EQ(r.out, top.out) << command;
+  }
+}
+
 TEST(CliSolve, LuoguNineLinesOfIntegers) {
   const std::string out = solve_and_validate("formats/p1784.txt", 1);
   const auto lines = lines_of(out);

@@ -113,6 +113,61 @@ TEST(Draw, AVersion6CatalogueUpgradesAndDraws) {
   EXPECT_EQ(cat.draw("x", {}, 5).size(), 3u);
 }
 
+std::set<std::string> givens_of(const std::vector<PuzzleRecord>& records) {
+  std::set<std::string> out;
+  for (const auto& r : records) out.insert(grid_to_text(r.givens));
+  return out;
+}
+
+// merge() copies the other file's draws, mapped to this file's puzzles by canonical key
+// and deduplicated: a consumer given a puzzle in either file is not given it again, and a
+// second merge copies nothing. The other file may be of version 7 (draws, no parents).
+TEST(Draw, MergeCopiesTheDrawsOnce) {
+  const std::string src = temp_db("draw-merge-src.db"), dst = temp_db("draw-merge-dst.db");
+  std::set<std::string> alice;
+  long long overlap = 0;
+  {
+    Catalogue from(src);
+    ASSERT_EQ(from.add(puzzles(6)).added, 6);
+    alice = givens_of(from.draw("alice", {}, 3));
+    ASSERT_EQ(from.draw("bob", {}, 2).size(), 2u);
+  }
+  {
+    // As a version-7 file has it: no parents table.
+    Connection c(src);
+    c.exec("DROP TABLE puzzle_parents; PRAGMA user_version = 7");
+  }
+  Catalogue cat(dst);
+  ASSERT_EQ(cat.add(puzzles(6)).added, 6);
+  for (const std::string& g : givens_of(cat.draw("alice", {}, 2))) {
+    overlap += alice.count(g);
+    alice.insert(g);
+  }
+  const MergeResult m = cat.merge(src);
+  EXPECT_EQ(m.added, 0);
+  EXPECT_EQ(m.draws, 3 + 2 - overlap);
+  EXPECT_EQ(draws_of(cat, "alice"), static_cast<long long>(alice.size()));
+  EXPECT_EQ(draws_of(cat, "bob"), 2);
+  EXPECT_EQ(cat.merge(src).draws, 0);
+  const auto rest = cat.draw("alice", {}, 10);
+  EXPECT_EQ(rest.size(), 6 - alice.size());
+  for (const auto& g : givens_of(rest)) EXPECT_EQ(alice.count(g), 0u) << g;
+}
+
+// A page of one level in id or clue order (db query --level, GET /v1/puzzles?level=) is read
+// from an index in that order, not sorted whole on every request (schema version 9).
+TEST(Query, ALevelsPageInIdOrClueOrderNeedsNoSort) {
+  Catalogue cat(temp_db("level-order.db"));
+  for (const char* order : {"p.id", "p.clues, p.id"}) {
+    Statement plan(cat.connection(), std::string("EXPLAIN QUERY PLAN SELECT p.* FROM puzzles p "
+                                                 "WHERE p.level = ?1 ORDER BY ") +
+                                         order + " LIMIT ?2 OFFSET ?3");
+    std::string text;
+    while (plan.step()) text += plan.column_text(3) + "\n";
+    EXPECT_EQ(text.find("TEMP B-TREE"), std::string::npos) << order << "\n" << text;
+  }
+}
+
 TEST(Query, OffsetPagesThroughTheMatches) {
   Catalogue cat(temp_db("offset.db"));
   cat.add(puzzles(20));

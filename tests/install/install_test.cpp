@@ -93,6 +93,19 @@ TEST(Install, BinaryLibrariesAndPackageFiles) {
   }
 }
 
+// `sudoforge serve` runs the installed sudoforge-serve (next to sudoforge); sudoforge
+// itself does not load the HTTP layer or libssl, which only the server needs.
+TEST(Install, ServeRunsTheInstalledServerAndOnlyItLinksHttp) {
+  const std::string help = ok(in_quotes(prefix() / "bin/sudoforge") + " serve --help");
+  EXPECT_NE(help.find("usage: sudoforge serve"), std::string::npos) << help;
+  const std::string cli = ok("readelf -d " + in_quotes(prefix() / "bin/sudoforge"));
+  const std::string server = ok("readelf -d " + in_quotes(prefix() / "bin/sudoforge-serve"));
+  for (const char* lib : {"libcpp-httplib", "libssl", "libcrypto"}) {
+    EXPECT_EQ(cli.find(lib), std::string::npos) << lib << "\n" << cli;
+  }
+  EXPECT_NE(server.find("libcpp-httplib"), std::string::npos) << server;
+}
+
 // Every quoted include of an installed header is itself installed: nothing from src/ or
 // internal/ leaks into the public interface.
 TEST(Install, HeadersIncludeOnlyInstalledHeaders) {

@@ -2,10 +2,16 @@
 #include "sudoforge/service/service.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "../db/db_test_util.h"
@@ -155,6 +161,10 @@ TEST_F(ServiceTest, WritesNeedTheToken) {
   Service c(closed);
   EXPECT_EQ(get(c, "/v1/stats").status, 401);
   EXPECT_EQ(get(c, "/healthz").status, 200);
+  // The page and the API document load without it (the page then asks for the token).
+  EXPECT_EQ(get(c, "/").status, 200);
+  EXPECT_EQ(get(c, "/app.js").status, 200);
+  EXPECT_EQ(get(c, "/v1/openapi.json").status, 200);
   EXPECT_EQ(c.handle(Request{"GET", "/v1/stats", {}, "", std::string("Bearer ") + kToken}).status,
             200);
   // No token configured: no writes at all.
@@ -162,6 +172,40 @@ TEST_F(ServiceTest, WritesNeedTheToken) {
   none.token.reset();
   Service n(none);
   EXPECT_EQ(post(n, "/v1/draw", draw).status, 403);
+}
+
+// The threads of this process at a niceness of at least `nice` (field 19 of
+// /proc/self/task/TID/stat, after the command name in parentheses).
+int threads_at_nice(int nice) {
+  int n = 0;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream in(task.path() / "stat");
+    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::istringstream rest(stat.substr(stat.rfind(')') + 2));
+    // Fields 3 (state) to 19 (nice).
+    std::vector<std::string> fields(17);
+    for (std::string& f : fields) rest >> f;
+    if (!fields.back().empty() && std::stoi(fields.back()) >= nice) ++n;
+  }
+  return n;
+}
+
+// Solve, grade and generate run on max_heavy threads of their own at nice +10, so that on
+// a busy machine they cannot take the cores from the reads; they answer as before.
+TEST_F(ServiceTest, HeavyWorkRunsOnItsOwnLowerPriorityThreads) {
+  const int base = ::getpriority(PRIO_PROCESS, 0);
+  if (base > 9) GTEST_SKIP() << "already at nice " << base << ": no room for +10";
+  ASSERT_EQ(threads_at_nice(base + 10), 0);
+  ServiceOptions o = options();
+  o.max_heavy = 2;
+  Service s(o);
+  const Response r = post(s, "/v1/grade", R"({"puzzle": ")" + std::string(kEasy) + R"("})");
+  ASSERT_EQ(r.status, 200) << r.body;
+  int low = 0;
+  for (int i = 0; i < 200 && (low = threads_at_nice(base + 10)) < 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(low, 2);
 }
 
 TEST_F(ServiceTest, DrawsNeverRepeatForAConsumer) {

@@ -123,6 +123,7 @@ struct MergeResult {
   long long added = 0;
   long long duplicates = 0;
   long long books = 0;  // books copied (with their puzzle lists)
+  long long draws = 0;  // draws copied (those of a consumer and puzzle already here are not)
 };
 
 class Catalogue {
@@ -195,13 +196,13 @@ class Catalogue {
   std::vector<BookRecord> books();
 
   // Folds another catalogue file into this one (ATTACH): new puzzles with their
-  // techniques, and the other's books with their subtitles and uids (mapped to this file's
-  // puzzle ids). A book is there already when this file has one with its uid, or one with
-  // its title, creation time, file and the same puzzles on the same pages (books of files
-  // migrated from before version 5 separately drew different uids); never by title and
-  // time alone. The other file may be of an older schema; the puzzles added draw new
-  // random keys (rnd). Throws std::invalid_argument when the other file is this one
-  // (the same file by device and inode, whatever the name).
+  // techniques, the other's draws (deduplicated by consumer and puzzle), and its books with their
+  // subtitles and uids (mapped to this file's puzzle ids). A book is there already when this file
+  // has one with its uid, or one with its title, creation time, file and the same puzzles on the
+  // same pages (books of files migrated from before version 5 separately drew different uids);
+  // never by title and time alone. The other file may be of an older schema; the puzzles added draw
+  // new random keys (rnd). Throws std::invalid_argument when the other file is this one (the same
+  // file by device and inode, whatever the name).
   MergeResult merge(const std::string& other_path);
 
   // The indices of run (seed, options) in first .. first+count-1 that have a row, in

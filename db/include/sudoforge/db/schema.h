@@ -87,6 +87,11 @@
 //                      in the catalogue when it is there; move TEXT NOT NULL: the move,
 //                      "-1+1", "-2+2", ... as drawn before the child was made minimal)
 //   index: puzzle_parents(parent_canonical)
+// Version 9: indices for a level's puzzles in id order and in clue order (the pages of
+//   `db query --level L` and GET /v1/puzzles?level=L with --order id or clues), which
+//   were sorted whole on every request.
+//   index: puzzles(level)        (entries end in the rowid: id order within a level)
+//   index: puzzles(level, clues)
 #include <span>
 #include <string_view>
 
@@ -94,7 +99,7 @@
 
 namespace sudoforge::db {
 
-inline constexpr int kSchemaVersion = 8;
+inline constexpr int kSchemaVersion = 9;
 
 // The steps: element i takes version i to i+1.
 std::span<const std::string_view> migrations();
