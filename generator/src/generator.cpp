@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -365,32 +366,43 @@ struct Generator::Impl {
     set_cells.clear();
     set_start.assign(1, 0);
     const int rows_per_box = g.box_rows(), cols_per_box = g.box_cols();
+    // The grid's lines as symbols, each line's cells, and each crossing position's
+    // block (stack or band), read once: the pairs below only index them.
+    std::array<std::array<std::uint8_t, 25>, 25> sym;
+    std::array<std::array<int, 25>, 25> cell_at;
+    std::array<int, 25> cross_of;
     std::array<int, 26> pos{};
-    std::array<bool, 25> seen{};
     std::array<int, 25> cycle{};
     for (int pass = 0; pass < 2; ++pass) {
       const bool by_rows = pass == 0;
       const int line_block = by_rows ? rows_per_box : cols_per_box;  // lines per band/stack
       const int cross_block = by_rows ? cols_per_box : rows_per_box;
-      auto at = [&](int line, int k) { return by_rows ? g.cell(line, k) : g.cell(k, line); };
+      for (int line = 0; line < n; ++line) {
+        for (int k = 0; k < n; ++k) {
+          const int c = by_rows ? g.cell(line, k) : g.cell(k, line);
+          cell_at[line][k] = c;
+          sym[line][k] = static_cast<std::uint8_t>(s[c]);
+        }
+      }
+      for (int k = 0; k < n; ++k) cross_of[k] = k / cross_block;
       for (int a = 0; a < n; ++a) {
         for (int b = a + 1; b < n; ++b) {
           const bool same_block = a / line_block == b / line_block;
-          for (int k = 0; k < n; ++k) pos[s[at(b, k)]] = k;
-          seen.fill(false);
+          for (int k = 0; k < n; ++k) pos[sym[b][k]] = k;
+          std::uint32_t seen = 0;
           for (int k0 = 0; k0 < n; ++k0) {
-            if (seen[k0]) continue;
+            if ((seen >> k0) & 1) continue;
             int len = 0;
             bool one_block = true;
-            for (int k = k0; !seen[k]; k = pos[s[at(a, k)]]) {
-              seen[k] = true;
+            for (int k = k0; !((seen >> k) & 1); k = pos[sym[a][k]]) {
+              seen |= std::uint32_t{1} << k;
               cycle[len++] = k;
-              one_block &= k / cross_block == k0 / cross_block;
+              one_block &= cross_of[k] == cross_of[k0];
             }
             if (len == n || !(same_block || one_block)) continue;
             for (int i = 0; i < len; ++i) {
-              set_cells.push_back(at(a, cycle[i]));
-              set_cells.push_back(at(b, cycle[i]));
+              set_cells.push_back(cell_at[a][cycle[i]]);
+              set_cells.push_back(cell_at[b][cycle[i]]);
             }
             set_start.push_back(static_cast<int>(set_cells.size()));
           }

@@ -62,6 +62,31 @@ TEST(Analysis, AUniquePuzzleIsSolvedAndGraded) {
   EXPECT_GT(a.search.nodes, 0u);
 }
 
+// The generator's candidates are proven unique with their solution: analyze_proven grades
+// them as analyze() does, without the solver's count (no search measure).
+TEST(Analysis, AProvenPuzzleIsGradedWithoutTheCount) {
+  PuzzleAnalyzer analyzer;
+  for (const char* text : {kUnique, kChains}) {
+    const Grid puzzle = grid_of(text);
+    const PuzzleAnalysis full = analyzer.analyze(puzzle, false);
+    ASSERT_TRUE(full.solution);
+    const PuzzleAnalysis a = analyzer.analyze_proven(puzzle, *full.solution, false);
+    ASSERT_TRUE(a.done);
+    EXPECT_EQ(a.error, "");
+    ASSERT_TRUE(a.solution);
+    EXPECT_EQ(*a.solution, *full.solution);
+    EXPECT_DOUBLE_EQ(a.rating.er, full.rating.er);
+    EXPECT_DOUBLE_EQ(a.rating.ep, full.rating.ep);
+    EXPECT_EQ(a.rating.step_count, full.rating.step_count);
+    EXPECT_EQ(a.search.nodes, 0u);
+  }
+  std::atomic<bool> stop{true};
+  PuzzleAnalyzer stopped({}, &stop);
+  const Grid puzzle = grid_of(kChains);
+  EXPECT_FALSE(
+      stopped.analyze_proven(puzzle, *analyzer.analyze(puzzle, false).solution, false).done);
+}
+
 TEST(Analysis, AStopRequestAbandonsTheAnalysis) {
   std::atomic<bool> stop{true};
   PuzzleAnalyzer analyzer({}, &stop);

@@ -56,6 +56,31 @@ PuzzleAnalysis PuzzleAnalyzer::analyze(const Grid& puzzle, bool explain, const A
   return a;
 }
 
+PuzzleAnalysis PuzzleAnalyzer::analyze_proven(const Grid& puzzle, const Grid& solution,
+                                              bool explain) {
+  PuzzleAnalysis a;
+  a.solution = solution;
+  if (!puzzle.geometry().has_cages()) {
+    try {
+      a.rating = grader_.rate(puzzle, explain);
+    } catch (const grader::GradingStopped&) {
+      return PuzzleAnalysis{};
+    }
+  }
+  a.done = true;
+  return a;
+}
+
+std::optional<SearchStats> PuzzleAnalyzer::search_measure(const Grid& puzzle) {
+  SearchStats stats;
+  try {
+    solver_.enumerate(puzzle, [](const Grid&) { return true; }, 2, &stats);
+  } catch (const SearchAborted&) {
+    return std::nullopt;
+  }
+  return stats;
+}
+
 std::vector<PuzzleAnalyzer> make_analyzers(int threads, const grader::GradeOptions& options,
                                            const std::atomic<bool>* stop) {
   std::vector<PuzzleAnalyzer> analyzers;

@@ -108,13 +108,19 @@ BatchResult generate(const GeneratePlan& plan, const BatchOptions& batch,
     accept_factory = [&plan, &callbacks, &analyses, &analyses_mutex, grade, stop]() -> Accept {
       auto analyzer = std::make_shared<PuzzleAnalyzer>(grade, stop);
       return [analyzer, &plan, &callbacks, &analyses, &analyses_mutex](GeneratedPuzzle& p) {
-        PuzzleAnalysis a = analyzer->analyze(p.puzzle, false);
+        // The generator proved the candidate unique, so it is only graded; the solver's
+        // count, whose DLX measure is stored with the puzzle, runs for the kept ones.
+        PuzzleAnalysis a = analyzer->analyze_proven(p.puzzle, p.solution, false);
         // Abandoned on a stop request: rejected, and the generator sees the stop next.
         if (!a.done) return false;
-        if (!a.error.empty()) return false;  // cannot happen: the generator proved uniqueness
         const grader::Rating& r = a.rating;
+        const bool kept = !plan.target.filters() || accepts(plan.target, r);
+        if (kept && plan.keep_analyses) {
+          const auto search = analyzer->search_measure(p.puzzle);
+          if (!search) return false;  // stopped, as above
+          a.search = *search;
+        }
         if (plan.target.filters()) {
-          const bool kept = accepts(plan.target, r);
           if (callbacks.on_candidate) callbacks.on_candidate(kept);
           if (!kept) return false;
         }

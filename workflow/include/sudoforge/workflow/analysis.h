@@ -39,6 +39,12 @@ class PuzzleAnalyzer {
   // Conflicts are named in `alphabet` (the record's own), else the standard one.
   // On a stop request the result has done == false and nothing else.
   PuzzleAnalysis analyze(const Grid& puzzle, bool explain, const Alphabet* alphabet = nullptr);
+  // For a puzzle already proven valid and unique with this `solution` (the generator's
+  // candidates): grades only. The count analyze() would repeat is skipped, so `search`
+  // stays empty until search_measure() fills it (for the puzzles kept).
+  PuzzleAnalysis analyze_proven(const Grid& puzzle, const Grid& solution, bool explain);
+  // analyze()'s DLX measure of a unique puzzle (its count to 2); nullopt on a stop request.
+  std::optional<SearchStats> search_measure(const Grid& puzzle);
 
  private:
   SudokuSolver solver_;
