@@ -125,6 +125,20 @@ inline void add_rule_parents(const PlusGrid& v, int nd, Cause cause, std::vector
   }
 }
 
+// A hint's chains name their rule parents by (node, cause) pairs, kept in the hint
+// (StaticChainHint::rule_sources) rather than the parents themselves: the chains depend on
+// the chaining's grid only, the parents also on the step grid (resolve_parents).
+inline int rule_source(int nd, Cause cause) {
+  return nd << 8 | static_cast<int>(cause);
+}
+// The parents named by `sources` against the step grid of v (add_rule_parents, in order),
+// into `out`, cleared first.
+inline void resolve_parents(const PlusGrid& v, const std::vector<int>& sources,
+                            std::vector<int>& out) {
+  out.clear();
+  for (const int s : sources) add_rule_parents(v, s >> 8, static_cast<Cause>(s & 255), out);
+}
+
 // SE's doRegionChainings for the value d of cell c: each box, row, column, extra house
 // where d has two or more places and c is the first, with the chaining of each place:
 // `own` for c's, `chain(on_node, slot)` for the others; then done(members, region cause).
@@ -156,6 +170,13 @@ void region_chainings(const CandidateGrid& g, const Mask* upos, int c, int d, Ch
     members.clear();
   }
 }
+
+// The producers of chains_nested.h with the parents not resolved (rule_sources only),
+// and those hints with their parents resolved against grid.
+std::vector<StaticChainHint> static_hints(const PlusGrid& grid);
+std::vector<StaticChainHint> static_multiple_hints(const PlusGrid& grid);
+std::vector<StaticChainHint> dynamic_hints(const PlusGrid& grid, int nesting);
+std::vector<StaticChainHint> resolved(const PlusGrid& grid, std::vector<StaticChainHint>&& hints);
 
 // SE's getHints: sorted by (rating, complexity, sort key), stable; a hint whose removals
 // equal an earlier one's left out (chains_nested.cpp).

@@ -33,6 +33,8 @@ struct StaticProducer {
     on_mark.assign(nn, 0);
     off_mark.assign(nn, 0);
     node_mark.assign(nn, 0);
+    off_done.assign(nn, 0);
+    off_closer.assign(nn, 0);
   }
 
   int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
@@ -58,8 +60,23 @@ struct StaticProducer {
   // ancestors (by candidate), built from its parent's, instead of walking the parents for
   // every link: this producer runs at every dry point of the chainings of the nested
   // nesting-2 producer (grader/PERF_NOTES.md).
+  //
+  // An "off" node's links to "on" nodes do not depend on the instance: once one instance
+  // of it was taken from the queue, every "on" node it links to is marked, so a later
+  // instance can only close a cycle on the source. Such later instances are not queued
+  // unless the node links to the source (off_closer), and instances enter the pool only
+  // when they become a parent: SE's search has the same "on" instances and cycles, in the
+  // same order.
   std::vector<std::uint64_t> path_bits;  // slot * words: the bits of one "on" instance
-  std::vector<int> on_slot, off_slot;    // per pend_on entry: its slot; per pend_off: its parent's
+  std::vector<int> on_slot;              // per pend_on entry: its slot
+  struct OffEntry {
+    int node, parent, slot;  // slot: its parent's
+    Cause cause;
+  };
+  std::vector<OffEntry> off_queue;
+  // [node] == stamp: an instance was taken (off_done), the node links to the source
+  // (off_closer).
+  std::vector<int> off_done, off_closer;
 
   void cycles(int source, bool y, bool x, std::vector<int>& found) {
     ++stamp;
@@ -67,46 +84,49 @@ struct StaticProducer {
     path_bits.assign(words, 0);  // slot 0: the source, which has no ancestors
     pend_on.assign(1, new_inst(source, -1, kSource));
     on_slot.assign(1, 0);
-    pend_off.clear();
-    off_slot.clear();
+    off_queue.clear();
     on_mark[source] = stamp;
     int length = 0;
-    while (!pend_on.empty() || !pend_off.empty()) {
+    while (!pend_on.empty() || !off_queue.empty()) {
       ++length;
       for (size_t i = 0; i < pend_on.size(); ++i) {
         const int p = pend_on[i], slot = on_slot[i];
         const std::uint64_t* bits = path_bits.data() + slot * words;
         on_to_off(pool[p].node, y, [&](int w, Cause cause) {
           const int cd = w >> 1;
-          if (!((bits[cd >> 6] >> (cd & 63)) & 1) && pool[p].node != w) {
-            pend_off.push_back(new_inst(w, p, cause));
-            off_slot.push_back(slot);
-          }
+          if ((bits[cd >> 6] >> (cd & 63)) & 1) return;                // an ancestor
+          if (off_done[w] == stamp && off_closer[w] != stamp) return;  // adds nothing
+          off_queue.push_back(OffEntry{w, p, slot, cause});
         });
       }
       pend_on.clear();
       on_slot.clear();
       ++length;
-      for (size_t i = 0; i < pend_off.size(); ++i) {
-        const int p = pend_off[i];
-        off_to_on(pool[p].node, y, x, [&](int m, Cause cause) {
-          if (length >= 4 && m == source) found.push_back(new_inst(m, p, cause));
+      for (const OffEntry& e : off_queue) {
+        if (off_done[e.node] == stamp && off_closer[e.node] != stamp) continue;
+        off_done[e.node] = stamp;
+        int p = -1;  // the entry's instance, made when first needed
+        off_to_on(e.node, y, x, [&](int m, Cause cause) {
+          if (m == source) off_closer[e.node] = stamp;
+          const bool closes = length >= 4 && m == source;
+          if (!closes && on_mark[m] == stamp) return;
+          if (p < 0) p = new_inst(e.node, e.parent, e.cause);
+          if (closes) found.push_back(new_inst(m, p, cause));
           if (on_mark[m] != stamp) {
             on_mark[m] = stamp;
             pend_on.push_back(new_inst(m, p, cause));
             // Its ancestors' "off" nodes: its parent p's node and those of p's parent.
             const size_t slot = path_bits.size() / words;
             path_bits.resize(path_bits.size() + words);
-            std::copy_n(path_bits.begin() + static_cast<std::ptrdiff_t>(off_slot[i] * words), words,
+            std::copy_n(path_bits.begin() + static_cast<std::ptrdiff_t>(e.slot * words), words,
                         path_bits.begin() + static_cast<std::ptrdiff_t>(slot * words));
-            const int cd = pool[p].node >> 1;
+            const int cd = e.node >> 1;
             path_bits[slot * words + (cd >> 6)] |= std::uint64_t{1} << (cd & 63);
             on_slot.push_back(static_cast<int>(slot));
           }
         });
       }
-      pend_off.clear();
-      off_slot.clear();
+      off_queue.clear();
     }
   }
 
@@ -148,9 +168,9 @@ struct StaticProducer {
     }
   }
 
-  // The rule parents of the chain ending at instance `end`, added to `out`: from its "on"
-  // nodes (forward), or from its "off" nodes (!forward: the reversed cycle SE also walks,
-  // where they are the "on" ones and keep their links' causes).
+  // The sources of the rule parents of the chain ending at instance `end`, added to `out`
+  // (rule_source): from its "on" nodes (forward), or from its "off" nodes (!forward: the
+  // reversed cycle SE also walks, where they are the "on" ones and keep their links' causes).
   void rule_parents(int end, bool forward, std::vector<int>& out, Cause source_cause = kSource) {
     ++stamp;
     for (int p = end; p >= 0; p = pool[p].parent) {
@@ -160,7 +180,7 @@ struct StaticProducer {
       const bool counts = forward ? (in.node & 1) : !(in.node & 1);
       const Cause cause = in.cause == kSource ? source_cause : in.cause;
       if (!counts || cause == kSource) continue;
-      add_rule_parents(v, in.node, cause, out);
+      out.push_back(rule_source(in.node, cause));
     }
   }
 
@@ -200,8 +220,8 @@ struct StaticProducer {
     h.complexity = path_length(end) - 1;  // distinct nodes: the closing "on" is the source
     h.rating = ((y && x) ? 70 : 65) + length_difficulty(h.complexity);
     h.sort_key = (y && x) ? 4 : (y ? 3 : 2);
-    rule_parents(end, true, h.parents);
-    rule_parents(end, false, h.parents);
+    rule_parents(end, true, h.rule_sources);
+    rule_parents(end, false, h.rule_sources);
     h.id = chain_id(end);
     hints.push_back(std::move(h));
   }
@@ -219,7 +239,7 @@ struct StaticProducer {
     h.complexity = path_length(end);
     h.rating = (y ? 70 : 66) + length_difficulty(h.complexity);
     h.sort_key = y ? 4 : 2;
-    rule_parents(end, true, h.parents);
+    rule_parents(end, true, h.rule_sources);
     h.id = chain_id(end);
     hints.push_back(std::move(h));
   }
@@ -273,7 +293,7 @@ struct StaticProducer {
     for (const Chaining* ch : members) {
       const int end = ch->at[x];
       h.complexity += path_length(end);
-      rule_parents(end, true, h.parents, source_cause);
+      rule_parents(end, true, h.rule_sources, source_cause);
       h.id = (h.id ^ chain_id(end)) * 1099511628211ull;
     }
     h.rating = 80 + length_difficulty(h.complexity);
@@ -326,6 +346,7 @@ struct StaticProducer {
   // and off(s) of every candidate of a cell with 2+ values.
   std::vector<int> cidx, cnodes, adj_start, adj;
   std::vector<std::uint64_t> reached, front, next_front;
+  std::vector<int> active, touched, touched_round;
   std::vector<char> closes;
   void chain_closures(bool y) {
     const size_t nn = static_cast<size_t>(nc) * n * 2;
@@ -365,29 +386,45 @@ struct StaticProducer {
     if (ns == 0) return;  // no cell with two values: no source
     reached.assign(static_cast<size_t>(nv) * words, 0);
     front.assign(static_cast<size_t>(nv) * words, 0);
+    next_front.assign(static_cast<size_t>(nv) * words, 0);
+    touched_round.assign(nv, 0);
+    active.clear();
     for (int i = 0; i < ns; ++i) {
       reached[static_cast<size_t>(src[i]) * words + i / 64] |= std::uint64_t{1} << (i % 64);
       front[static_cast<size_t>(src[i]) * words + i / 64] |= std::uint64_t{1} << (i % 64);
+      active.push_back(src[i]);  // the sources are distinct nodes
     }
-    for (bool any = true; any;) {
-      any = false;
-      next_front.assign(static_cast<size_t>(nv) * words, 0);
-      for (int i = 0; i < nv; ++i) {
+    // Rounds over the nodes whose front is not empty (active), writing only the rows they
+    // reach (touched): the fronts are sparse after the first rounds. front and next_front
+    // rows are zero outside active and touched.
+    for (int round = 1; !active.empty(); ++round) {
+      touched.clear();
+      for (const int i : active) {
         const std::uint64_t* f = &front[static_cast<size_t>(i) * words];
-        bool live = false;
-        for (int w = 0; w < words; ++w) live |= f[w] != 0;
-        if (!live) continue;
         for (int k = adj_start[i]; k < adj_start[i + 1]; ++k) {
-          std::uint64_t* t = &next_front[static_cast<size_t>(adj[k]) * words];
-          for (int w = 0; w < words; ++w) t[w] |= f[w];
+          const int t = adj[k];
+          if (touched_round[t] != round) {
+            touched_round[t] = round;
+            touched.push_back(t);
+          }
+          std::uint64_t* nx = &next_front[static_cast<size_t>(t) * words];
+          for (int w = 0; w < words; ++w) nx[w] |= f[w];
         }
       }
-      for (size_t k = 0; k < next_front.size(); ++k) {
-        next_front[k] &= ~reached[k];
-        reached[k] |= next_front[k];
-        any |= next_front[k] != 0;
+      for (const int i : active) std::fill_n(&front[static_cast<size_t>(i) * words], words, 0);
+      active.clear();
+      for (const int t : touched) {
+        const size_t row = static_cast<size_t>(t) * words;
+        std::uint64_t live = 0;
+        for (int w = 0; w < words; ++w) {
+          const std::uint64_t b = next_front[row + w] & ~reached[row + w];
+          reached[row + w] |= b;
+          front[row + w] = b;
+          next_front[row + w] = 0;
+          live |= b;
+        }
+        if (live) active.push_back(t);
       }
-      front.swap(next_front);
     }
     for (int i = 0; i < ns; ++i) {
       const int neg = cidx[cnodes[src[i]] ^ 1];
@@ -424,16 +461,24 @@ struct StaticProducer {
 
 }  // namespace
 
-std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid) {
+std::vector<StaticChainHint> nested::static_hints(const PlusGrid& grid) {
   StaticProducer p(grid);
   p.run();
   return in_se_order(std::move(p.hints));
 }
 
-std::vector<StaticChainHint> static_multiple_chain_hints(const PlusGrid& grid) {
+std::vector<StaticChainHint> nested::static_multiple_hints(const PlusGrid& grid) {
   StaticProducer p(grid);
   p.run_multiple();
   return in_se_order(std::move(p.hints));
+}
+
+std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid) {
+  return resolved(grid, static_hints(grid));
+}
+
+std::vector<StaticChainHint> static_multiple_chain_hints(const PlusGrid& grid) {
+  return resolved(grid, static_multiple_hints(grid));
 }
 
 }  // namespace sudoforge::grader::detail
