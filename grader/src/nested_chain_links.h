@@ -54,17 +54,35 @@ inline Cause peer_cause(const CandidateGrid& g, int a, int b) {
   return kColumn;
 }
 
-// SE's getOnToOff on the grid `cand`: the cell's other values (Y), then the value in the
-// houses; f(node, cause) for each, in SE's order.
+// SE's getOnToOff on the grid (cand, upos): the cell's other values (Y), then the value in
+// the houses; f(node, cause) for each, in SE's order. Without extra houses the places of the
+// value are read from the unit positions (box, then row and column outside the box: the
+// order of g.house(c)), which hold the same candidates as cand.
 template <class F>
-void on_to_off_links(const CandidateGrid& g, const Mask* cand, bool y, int nd, F&& f) {
+void on_to_off_links(const CandidateGrid& g, const Mask* cand, const Mask* upos, bool y, int nd,
+                     F&& f) {
   const int n = g.n(), c = (nd >> 1) / n, d = (nd >> 1) % n + 1;
   auto off = [n](int cell, int digit) { return (cell * n + digit - 1) << 1; };
   if (y) {
     for (Mask m = cand[c] & ~(Mask{1} << d); m; m &= m - 1) f(off(c, lowest(m)), kCell);
   }
-  for (int q : g.house(c)) {
-    if ((cand[q] >> d) & 1) f(off(q, d), peer_cause(g, c, q));
+  if (g.has_extra_houses()) {
+    for (int q : g.house(c)) {
+      if ((cand[q] >> d) & 1) f(off(q, d), peer_cause(g, c, q));
+    }
+    return;
+  }
+  const int box = g.unit_of(c, 2);
+  const Cause causes[3] = {kBox, kRow, kColumn};
+  const int units[3] = {box, g.unit_of(c, 0), g.unit_of(c, 1)};
+  for (int k = 0; k < 3; ++k) {
+    const int u = units[k];
+    const int* cells = g.unit(u);
+    for (Mask m = upos[u * (n + 1) + d] & ~(Mask{1} << g.index_in(u, c)); m; m &= m - 1) {
+      const int q = cells[lowest(m)];
+      if (k > 0 && g.unit_of(q, 2) == box) continue;  // met in the box
+      f(off(q, d), causes[k]);
+    }
   }
 }
 

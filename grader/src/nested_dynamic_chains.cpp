@@ -132,7 +132,7 @@ struct DynamicProducer {
                                  (nesting > 0 && add_rule_offs(ch)))) {
       if (hon < ch.on_order.size()) {
         const int p = ch.on_order[hon++];
-        on_to_off_links(g, cand.data(), true, recs[p].node, [&](int w, Cause cause) {
+        on_to_off_links(g, cand.data(), upos.data(), true, recs[p].node, [&](int w, Cause cause) {
           if (ch.contradiction || ch.at[w] >= 0) return;
           if (ch.at[w ^ 1] >= 0) {
             ch.contradiction = true;

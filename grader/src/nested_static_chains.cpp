@@ -18,41 +18,51 @@ namespace {
 
 using namespace nested;
 
+// One per thread, bound to each grid in turn (bind): its buffers keep their capacity from
+// one search to the next, as the producer runs at every dry point of the chainings of the
+// nested producers (an allocation and release of its tables each time cost more than the
+// smaller searches).
 struct StaticProducer {
-  const PlusGrid& v;
-  const CandidateGrid& g;
-  int n, nc;
+  const PlusGrid* v = nullptr;
+  const CandidateGrid* g = nullptr;
+  int n = 0, nc = 0;
+  bool busy = false;  // between bind() and release()
   std::vector<ChainInstance> pool;
   std::vector<int> on_mark, off_mark, node_mark;
-  int stamp = 0;
+  int stamp = 0;  // marks equal to it are the current search's
   std::vector<StaticChainHint> hints;
 
-  explicit StaticProducer(const PlusGrid& view)
-      : v(view), g(*view.g), n(view.g->n()), nc(view.g->cell_count()) {
+  void bind(const PlusGrid& view) {
+    v = &view;
+    g = view.g;
+    n = g->n();
+    nc = g->cell_count();
+    busy = true;
+    hints.clear();
     const size_t nn = static_cast<size_t>(nc) * n * 2;
-    on_mark.assign(nn, 0);
-    off_mark.assign(nn, 0);
-    node_mark.assign(nn, 0);
-    off_done.assign(nn, 0);
-    off_closer.assign(nn, 0);
+    if (on_mark.size() != nn || stamp > (1 << 30)) {
+      stamp = 0;
+      for (auto* marks : {&on_mark, &off_mark, &node_mark, &off_done, &off_closer})
+        marks->assign(nn, 0);
+    }
   }
 
   int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
   int cell_of(int nd) const { return (nd >> 1) / n; }
   int digit_of(int nd) const { return (nd >> 1) % n + 1; }
-  Mask cand(int c) const { return v.cand[c]; }
-  Mask pos(int u, int d) const { return v.upos[u * (n + 1) + d]; }
+  Mask cand(int c) const { return v->cand[c]; }
+  Mask pos(int u, int d) const { return v->upos[u * (n + 1) + d]; }
   int new_inst(int nd, int parent, Cause cause) {
     pool.push_back(ChainInstance{nd, parent, cause});
     return static_cast<int>(pool.size()) - 1;
   }
   template <class F>
   void on_to_off(int nd, bool y, F&& f) const {
-    on_to_off_links(g, v.cand, y, nd, f);
+    on_to_off_links(*g, v->cand, v->upos, y, nd, f);
   }
   template <class F>
   void off_to_on(int nd, bool y, bool x, F&& f) const {
-    off_to_on_links(g, v.cand, v.upos, y, x, nd, f);
+    off_to_on_links(*g, v->cand, v->upos, y, x, nd, f);
   }
 
   // SE's test that an "off" node is not an ancestor of the "on" instance it comes from
@@ -204,7 +214,7 @@ struct StaticProducer {
     }
     for (int p = end; pool[p].parent >= 0; p = pool[p].parent) {
       const int nd = pool[p].node, c = cell_of(nd), d = digit_of(nd);
-      for (int q : g.house(c)) {
+      for (int q : g->house(c)) {
         if (std::find(cells.begin(), cells.end(), q) != cells.end() || !((cand(q) >> d) & 1))
           continue;
         ((nd & 1) ? fwd : back).push_back(q * n + d - 1);
@@ -234,7 +244,7 @@ struct StaticProducer {
 
   void chain_hint(int end, bool y) {
     StaticChainHint h;
-    target_removals(v, pool[end].node, h.removable);
+    target_removals(*v, pool[end].node, h.removable);
     if (h.removable.empty()) return;
     h.complexity = path_length(end);
     h.rating = (y ? 70 : 66) + length_difficulty(h.complexity);
@@ -287,7 +297,7 @@ struct StaticProducer {
   void multiple_hint(const std::vector<const Chaining*>& members, int x, int sk,
                      Cause source_cause) {
     StaticChainHint h;
-    target_removals(v, x, h.removable);
+    target_removals(*v, x, h.removable);
     if (h.removable.empty()) return;
     h.id = 1469598103934665603ull;
     for (const Chaining* ch : members) {
@@ -328,7 +338,7 @@ struct StaticProducer {
         const int d = lowest(m);
         chaining(node(c, d, true), values[d]);
         region_chainings(
-            g, v.upos, c, d, values[d], others, [&](int nd, Chaining& ch) { chaining(nd, ch); },
+            *g, v->upos, c, d, values[d], others, [&](int nd, Chaining& ch) { chaining(nd, ch); },
             [&](const std::vector<const Chaining*>& region, Cause cause) {
               multiple_hints(region, 6, cause);
             });
@@ -459,18 +469,30 @@ struct StaticProducer {
   }
 };
 
-}  // namespace
-
-std::vector<StaticChainHint> nested::static_hints(const PlusGrid& grid) {
-  StaticProducer p(grid);
-  p.run();
+// The producer of this thread, bound to grid, or a new one if it is in use (no search calls
+// another today).
+template <class Run>
+std::vector<StaticChainHint> run_static(const PlusGrid& grid, Run&& run) {
+  thread_local StaticProducer kept;
+  StaticProducer fresh;
+  StaticProducer& p = kept.busy ? fresh : kept;
+  p.bind(grid);
+  struct Release {
+    StaticProducer& p;
+    ~Release() { p.busy = false; }
+  } release{p};
+  run(p);
   return in_se_order(std::move(p.hints));
 }
 
+}  // namespace
+
+std::vector<StaticChainHint> nested::static_hints(const PlusGrid& grid) {
+  return run_static(grid, [](StaticProducer& p) { p.run(); });
+}
+
 std::vector<StaticChainHint> nested::static_multiple_hints(const PlusGrid& grid) {
-  StaticProducer p(grid);
-  p.run_multiple();
-  return in_se_order(std::move(p.hints));
+  return run_static(grid, [](StaticProducer& p) { p.run_multiple(); });
 }
 
 std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid) {
