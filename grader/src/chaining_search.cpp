@@ -34,6 +34,7 @@ void ChainingSearch::resize() {
   on_queue_buf_.resize(nn / 2);
   off_queue_buf_.resize(nn / 2);
   on_parents_buf_.resize(static_cast<size_t>(kMaxOn) * board_.n);
+  nested_cache_.clear();  // its hints are those of the previous layout
 }
 
 // Empties R for a new chaining; returns the node table.
@@ -164,7 +165,8 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
                       board_.step_pos.data(),
                       um,
                       board_.placed.data(),
-                      plus_lost_.data()};
+                      plus_lost_.data(),
+                      &nested_cache_};
     const PlusHints& ph = plus_rules(pg);
     bool any = false;
     for (const PlusHints::H& h : ph.hints) {

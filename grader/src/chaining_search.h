@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "chaining.h"
+#include "chains_nested.h"
 #include "chains_plus.h"
 #include "dynamic_board.h"
 #include "step_links.h"
@@ -78,6 +79,9 @@ class ChainingSearch {
   // to seconds, they are kept per grid for the current producer and step: chainings from
   // different assumptions often run dry on the same grid (grader/PERF_NOTES.md: rule memo).
   PlusHintsMemo rule_memo_;
+  // The nested producers' hints per chaining grid, kept for the board's layout (cleared by
+  // resize()) across producers and steps.
+  NestedHintCache nested_cache_;
   std::vector<int> plus_parents_;
   // [u]: the values that lost places in unit u in the chaining (PlusGrid::lost), kept up
   // to date at each call of the rules from the "off" records added since the last one.

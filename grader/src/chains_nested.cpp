@@ -62,17 +62,66 @@ std::vector<StaticChainHint> nested::in_se_order(std::vector<StaticChainHint>&& 
   return out;
 }
 
+std::vector<StaticChainHint> nested::resolved(const PlusGrid& grid,
+                                              std::vector<StaticChainHint>&& hints) {
+  for (StaticChainHint& h : hints) resolve_parents(grid, h.rule_sources, h.parents);
+  return std::move(hints);
+}
+
 namespace {
 
-// Appends the hints that need a removed candidate; returns whether there was one.
-bool append(const std::vector<StaticChainHint>& hints, int kind, PlusHints& out) {
-  bool any = false;
+std::vector<StaticChainHint> run_producer(NestedHintCache::Producer producer,
+                                          const PlusGrid& grid) {
+  switch (producer) {
+    case NestedHintCache::kStatic:
+      return nested::static_hints(grid);
+    case NestedHintCache::kStaticMultiple:
+      return nested::static_multiple_hints(grid);
+    default:
+      return nested::dynamic_hints(grid, 0);
+  }
+}
+
+}  // namespace
+
+const std::vector<StaticChainHint>& NestedHintCache::find(Producer producer, const PlusGrid& grid) {
+  const CandidateGrid& g = *grid.g;
+  const std::size_t cand_bytes = sizeof(Mask) * static_cast<std::size_t>(g.cell_count());
+  const std::size_t pos_bytes = sizeof(Mask) * static_cast<std::size_t>(g.unit_count()) *
+                                (static_cast<std::size_t>(g.n()) + 1);
+  std::string key(1, static_cast<char>(producer));
+  key.append(reinterpret_cast<const char*>(grid.cand), cand_bytes);
+  key.append(reinterpret_cast<const char*>(grid.upos), pos_bytes);
+  auto it = memo_.find(key);
+  if (it != memo_.end()) return it->second;
+  ++searches_;
+  std::vector<StaticChainHint> hints = run_producer(producer, grid);
+  std::size_t bytes = key.size() + 64;
   for (const StaticChainHint& h : hints) {
-    if (h.parents.empty()) continue;  // exists without the chaining: SE leaves it out
+    bytes += sizeof h + sizeof(int) * (h.removable.size() + h.rule_sources.size());
+  }
+  // A bound on the memory of a grader that runs for long (a hint list is a few KB).
+  constexpr std::size_t kMaxBytes = std::size_t{64} << 20;
+  if (bytes_ + bytes > kMaxBytes) clear();
+  bytes_ += bytes;
+  return memo_.emplace(std::move(key), std::move(hints)).first->second;
+}
+
+namespace {
+
+// Appends the hints that need a removed candidate (their parents against grid's step
+// grid); returns whether there was one.
+bool append(const PlusGrid& grid, const std::vector<StaticChainHint>& hints, int kind,
+            PlusHints& out) {
+  bool any = false;
+  std::vector<int> parents;
+  for (const StaticChainHint& h : hints) {
+    nested::resolve_parents(grid, h.rule_sources, parents);
+    if (parents.empty()) continue;  // exists without the chaining: SE leaves it out
     PlusHints::H e{kind, static_cast<int>(out.targets.size()), 0,
                    static_cast<int>(out.parents.size()), 0};
     out.targets.insert(out.targets.end(), h.removable.begin(), h.removable.end());
-    out.parents.insert(out.parents.end(), h.parents.begin(), h.parents.end());
+    out.parents.insert(out.parents.end(), parents.begin(), parents.end());
     e.te = static_cast<int>(out.targets.size());
     e.pe = static_cast<int>(out.parents.size());
     e.nested_cx = h.complexity;
@@ -83,20 +132,35 @@ bool append(const std::vector<StaticChainHint>& hints, int kind, PlusHints& out)
   return any;
 }
 
+// The producer's hints on grid, from grid.cache when there is one; `own` holds them
+// otherwise.
+const std::vector<StaticChainHint>& hints_of(NestedHintCache::Producer producer,
+                                             const PlusGrid& grid,
+                                             std::vector<StaticChainHint>& own) {
+  if (grid.cache) return grid.cache->find(producer, grid);
+  own = run_producer(producer, grid);
+  return own;
+}
+
 }  // namespace
 
 void find_nested_chain_hints(const PlusGrid& grid, int nesting, PlusHints& out) {
   // SE: from nesting 4 on, dynamic chains replace the static producers (they cover them).
   // Nesting 5 then (when the plain dynamic producer has no hint that needs a removed
   // candidate) the dynamic producer of nesting 2, with the basic rules and the static
-  // producer inside its own chainings.
+  // producer inside its own chainings; its hints also depend on the step's grid (the
+  // basic rules read its placed values), so they are not kept.
+  std::vector<StaticChainHint> own;
   if (nesting >= 4) {
-    if (append(dynamic_chain_hints(grid, 0), kPlusDynamicChains, out) || nesting < 5) return;
-    append(dynamic_chain_hints(grid, 2), kPlusDynamicPlusChains, out);
+    if (append(grid, hints_of(NestedHintCache::kDynamic, grid, own), kPlusDynamicChains, out) ||
+        nesting < 5)
+      return;
+    append(grid, nested::dynamic_hints(grid, 2), kPlusDynamicPlusChains, out);
     return;
   }
-  if (append(static_chain_hints(grid), kPlusChains, out) || nesting < 3) return;
-  append(static_multiple_chain_hints(grid), kPlusMultipleChains, out);
+  if (append(grid, hints_of(NestedHintCache::kStatic, grid, own), kPlusChains, out) || nesting < 3)
+    return;
+  append(grid, hints_of(NestedHintCache::kStaticMultiple, grid, own), kPlusMultipleChains, out);
 }
 
 }  // namespace sudoforge::grader::detail

@@ -9,6 +9,8 @@
 
 namespace sudoforge::grader::detail {
 
+class NestedHintCache;  // chains_nested.h
+
 // The grid of a dynamic chaining for the rules of dynamic (+) chains (chains_plus.cpp):
 // the candidates and unit positions of the step (cand0, upos0) and of the chaining so far
 // (cand, upos), both indexed like ChainBoard; placed[d]: cells holding the value d.
@@ -19,6 +21,8 @@ struct PlusGrid {
   // Optional, [u]: the values that lost places in unit u (those d with upos0 != upos),
   // when the caller keeps it; computed from the tables when null.
   const Mask* lost = nullptr;
+  // Optional: where the nested producers' hints are kept per grid (chains_nested.h).
+  NestedHintCache* cache = nullptr;
 };
 enum PlusRule {
   kPlusLocking,

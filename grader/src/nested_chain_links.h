@@ -54,17 +54,35 @@ inline Cause peer_cause(const CandidateGrid& g, int a, int b) {
   return kColumn;
 }
 
-// SE's getOnToOff on the grid `cand`: the cell's other values (Y), then the value in the
-// houses; f(node, cause) for each, in SE's order.
+// SE's getOnToOff on the grid (cand, upos): the cell's other values (Y), then the value in
+// the houses; f(node, cause) for each, in SE's order. Without extra houses the places of the
+// value are read from the unit positions (box, then row and column outside the box: the
+// order of g.house(c)), which hold the same candidates as cand.
 template <class F>
-void on_to_off_links(const CandidateGrid& g, const Mask* cand, bool y, int nd, F&& f) {
+void on_to_off_links(const CandidateGrid& g, const Mask* cand, const Mask* upos, bool y, int nd,
+                     F&& f) {
   const int n = g.n(), c = (nd >> 1) / n, d = (nd >> 1) % n + 1;
   auto off = [n](int cell, int digit) { return (cell * n + digit - 1) << 1; };
   if (y) {
     for (Mask m = cand[c] & ~(Mask{1} << d); m; m &= m - 1) f(off(c, lowest(m)), kCell);
   }
-  for (int q : g.house(c)) {
-    if ((cand[q] >> d) & 1) f(off(q, d), peer_cause(g, c, q));
+  if (g.has_extra_houses()) {
+    for (int q : g.house(c)) {
+      if ((cand[q] >> d) & 1) f(off(q, d), peer_cause(g, c, q));
+    }
+    return;
+  }
+  const int box = g.unit_of(c, 2);
+  const Cause causes[3] = {kBox, kRow, kColumn};
+  const int units[3] = {box, g.unit_of(c, 0), g.unit_of(c, 1)};
+  for (int k = 0; k < 3; ++k) {
+    const int u = units[k];
+    const int* cells = g.unit(u);
+    for (Mask m = upos[u * (n + 1) + d] & ~(Mask{1} << g.index_in(u, c)); m; m &= m - 1) {
+      const int q = cells[lowest(m)];
+      if (k > 0 && g.unit_of(q, 2) == box) continue;  // met in the box
+      f(off(q, d), causes[k]);
+    }
   }
 }
 
@@ -125,6 +143,20 @@ inline void add_rule_parents(const PlusGrid& v, int nd, Cause cause, std::vector
   }
 }
 
+// A hint's chains name their rule parents by (node, cause) pairs, kept in the hint
+// (StaticChainHint::rule_sources) rather than the parents themselves: the chains depend on
+// the chaining's grid only, the parents also on the step grid (resolve_parents).
+inline int rule_source(int nd, Cause cause) {
+  return nd << 8 | static_cast<int>(cause);
+}
+// The parents named by `sources` against the step grid of v (add_rule_parents, in order),
+// into `out`, cleared first.
+inline void resolve_parents(const PlusGrid& v, const std::vector<int>& sources,
+                            std::vector<int>& out) {
+  out.clear();
+  for (const int s : sources) add_rule_parents(v, s >> 8, static_cast<Cause>(s & 255), out);
+}
+
 // SE's doRegionChainings for the value d of cell c: each box, row, column, extra house
 // where d has two or more places and c is the first, with the chaining of each place:
 // `own` for c's, `chain(on_node, slot)` for the others; then done(members, region cause).
@@ -156,6 +188,13 @@ void region_chainings(const CandidateGrid& g, const Mask* upos, int c, int d, Ch
     members.clear();
   }
 }
+
+// The producers of chains_nested.h with the parents not resolved (rule_sources only),
+// and those hints with their parents resolved against grid.
+std::vector<StaticChainHint> static_hints(const PlusGrid& grid);
+std::vector<StaticChainHint> static_multiple_hints(const PlusGrid& grid);
+std::vector<StaticChainHint> dynamic_hints(const PlusGrid& grid, int nesting);
+std::vector<StaticChainHint> resolved(const PlusGrid& grid, std::vector<StaticChainHint>&& hints);
 
 // SE's getHints: sorted by (rating, complexity, sort key), stable; a hint whose removals
 // equal an earlier one's left out (chains_nested.cpp).

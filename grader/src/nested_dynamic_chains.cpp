@@ -79,7 +79,7 @@ struct DynamicProducer {
   // whose parents are the "off" records of those candidates. Returns whether any was
   // added.
   bool add_rule_offs(Chain& ch) {
-    const PlusGrid inner{&g, v.cand, cand.data(), v.upos, upos.data(), v.placed, nullptr};
+    const PlusGrid inner{&g, v.cand, cand.data(), v.upos, upos.data(), v.placed, nullptr, v.cache};
     // This producer's grid is the rules' step grid for its whole run.
     const PlusHints& ph = rule_memo.find(inner, nesting);
     bool any = false;
@@ -132,7 +132,7 @@ struct DynamicProducer {
                                  (nesting > 0 && add_rule_offs(ch)))) {
       if (hon < ch.on_order.size()) {
         const int p = ch.on_order[hon++];
-        on_to_off_links(g, cand.data(), true, recs[p].node, [&](int w, Cause cause) {
+        on_to_off_links(g, cand.data(), upos.data(), true, recs[p].node, [&](int w, Cause cause) {
           if (ch.contradiction || ch.at[w] >= 0) return;
           if (ch.at[w ^ 1] >= 0) {
             ch.contradiction = true;
@@ -184,10 +184,11 @@ struct DynamicProducer {
     }
   }
 
-  // Distinct nodes among the ancestors of record r (r included), and the rule parents,
-  // chain hash and nested chains (into nested_seen, each distinct one once) of the walk;
-  // `source_cause` as in StaticProducer::rule_parents (nested_static_chains.cpp).
-  int walk(int r, Cause source_cause, std::vector<int>& rule_parents, std::uint64_t& id) {
+  // Distinct nodes among the ancestors of record r (r included), and the sources of the
+  // rule parents (rule_source), chain hash and nested chains (into nested_seen, each
+  // distinct one once) of the walk; `source_cause` as in StaticProducer::rule_parents
+  // (nested_static_chains.cpp).
+  int walk(int r, Cause source_cause, std::vector<int>& rule_sources, std::uint64_t& id) {
     ++stamp;
     int count = 0;
     stack.assign(1, r);
@@ -201,7 +202,7 @@ struct DynamicProducer {
       id = (id ^ static_cast<std::uint64_t>(rq.node + 1)) * 1099511628211ull;
       const Cause cause = rq.cause == kSource ? source_cause : rq.cause;
       if ((rq.node & 1) && cause != kSource) {
-        add_rule_parents(v, rq.node, cause, rule_parents);
+        rule_sources.push_back(rule_source(rq.node, cause));
       }
       if (rq.nested_id != 0) {
         bool seen = false;
@@ -223,7 +224,7 @@ struct DynamicProducer {
     if (h.removable.empty()) return;
     h.id = 1469598103934665603ull;
     nested_seen.clear();
-    for (const auto& [ch, r] : chains) h.complexity += walk(r, source_cause, h.parents, h.id);
+    for (const auto& [ch, r] : chains) h.complexity += walk(r, source_cause, h.rule_sources, h.id);
     // SE's getNestedComplexity: each distinct nested chain among the ancestors once.
     for (const auto& [nid, cx] : nested_seen) h.complexity += cx;
     h.rating = base_rating() + length_difficulty(h.complexity);
@@ -293,10 +294,14 @@ struct DynamicProducer {
 
 }  // namespace
 
-std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid, int nesting) {
+std::vector<StaticChainHint> nested::dynamic_hints(const PlusGrid& grid, int nesting) {
   DynamicProducer p(grid, nesting);
   p.run();
   return in_se_order(std::move(p.hints));
+}
+
+std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid, int nesting) {
+  return resolved(grid, dynamic_hints(grid, nesting));
 }
 
 }  // namespace sudoforge::grader::detail

@@ -18,39 +18,51 @@ namespace {
 
 using namespace nested;
 
+// One per thread, bound to each grid in turn (bind): its buffers keep their capacity from
+// one search to the next, as the producer runs at every dry point of the chainings of the
+// nested producers (an allocation and release of its tables each time cost more than the
+// smaller searches).
 struct StaticProducer {
-  const PlusGrid& v;
-  const CandidateGrid& g;
-  int n, nc;
+  const PlusGrid* v = nullptr;
+  const CandidateGrid* g = nullptr;
+  int n = 0, nc = 0;
+  bool busy = false;  // between bind() and release()
   std::vector<ChainInstance> pool;
   std::vector<int> on_mark, off_mark, node_mark;
-  int stamp = 0;
+  int stamp = 0;  // marks equal to it are the current search's
   std::vector<StaticChainHint> hints;
 
-  explicit StaticProducer(const PlusGrid& view)
-      : v(view), g(*view.g), n(view.g->n()), nc(view.g->cell_count()) {
+  void bind(const PlusGrid& view) {
+    v = &view;
+    g = view.g;
+    n = g->n();
+    nc = g->cell_count();
+    busy = true;
+    hints.clear();
     const size_t nn = static_cast<size_t>(nc) * n * 2;
-    on_mark.assign(nn, 0);
-    off_mark.assign(nn, 0);
-    node_mark.assign(nn, 0);
+    if (on_mark.size() != nn || stamp > (1 << 30)) {
+      stamp = 0;
+      for (auto* marks : {&on_mark, &off_mark, &node_mark, &off_done, &off_closer})
+        marks->assign(nn, 0);
+    }
   }
 
   int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
   int cell_of(int nd) const { return (nd >> 1) / n; }
   int digit_of(int nd) const { return (nd >> 1) % n + 1; }
-  Mask cand(int c) const { return v.cand[c]; }
-  Mask pos(int u, int d) const { return v.upos[u * (n + 1) + d]; }
+  Mask cand(int c) const { return v->cand[c]; }
+  Mask pos(int u, int d) const { return v->upos[u * (n + 1) + d]; }
   int new_inst(int nd, int parent, Cause cause) {
     pool.push_back(ChainInstance{nd, parent, cause});
     return static_cast<int>(pool.size()) - 1;
   }
   template <class F>
   void on_to_off(int nd, bool y, F&& f) const {
-    on_to_off_links(g, v.cand, y, nd, f);
+    on_to_off_links(*g, v->cand, v->upos, y, nd, f);
   }
   template <class F>
   void off_to_on(int nd, bool y, bool x, F&& f) const {
-    off_to_on_links(g, v.cand, v.upos, y, x, nd, f);
+    off_to_on_links(*g, v->cand, v->upos, y, x, nd, f);
   }
 
   // SE's test that an "off" node is not an ancestor of the "on" instance it comes from
@@ -58,8 +70,23 @@ struct StaticProducer {
   // ancestors (by candidate), built from its parent's, instead of walking the parents for
   // every link: this producer runs at every dry point of the chainings of the nested
   // nesting-2 producer (grader/PERF_NOTES.md).
+  //
+  // An "off" node's links to "on" nodes do not depend on the instance: once one instance
+  // of it was taken from the queue, every "on" node it links to is marked, so a later
+  // instance can only close a cycle on the source. Such later instances are not queued
+  // unless the node links to the source (off_closer), and instances enter the pool only
+  // when they become a parent: SE's search has the same "on" instances and cycles, in the
+  // same order.
   std::vector<std::uint64_t> path_bits;  // slot * words: the bits of one "on" instance
-  std::vector<int> on_slot, off_slot;    // per pend_on entry: its slot; per pend_off: its parent's
+  std::vector<int> on_slot;              // per pend_on entry: its slot
+  struct OffEntry {
+    int node, parent, slot;  // slot: its parent's
+    Cause cause;
+  };
+  std::vector<OffEntry> off_queue;
+  // [node] == stamp: an instance was taken (off_done), the node links to the source
+  // (off_closer).
+  std::vector<int> off_done, off_closer;
 
   void cycles(int source, bool y, bool x, std::vector<int>& found) {
     ++stamp;
@@ -67,46 +94,49 @@ struct StaticProducer {
     path_bits.assign(words, 0);  // slot 0: the source, which has no ancestors
     pend_on.assign(1, new_inst(source, -1, kSource));
     on_slot.assign(1, 0);
-    pend_off.clear();
-    off_slot.clear();
+    off_queue.clear();
     on_mark[source] = stamp;
     int length = 0;
-    while (!pend_on.empty() || !pend_off.empty()) {
+    while (!pend_on.empty() || !off_queue.empty()) {
       ++length;
       for (size_t i = 0; i < pend_on.size(); ++i) {
         const int p = pend_on[i], slot = on_slot[i];
         const std::uint64_t* bits = path_bits.data() + slot * words;
         on_to_off(pool[p].node, y, [&](int w, Cause cause) {
           const int cd = w >> 1;
-          if (!((bits[cd >> 6] >> (cd & 63)) & 1) && pool[p].node != w) {
-            pend_off.push_back(new_inst(w, p, cause));
-            off_slot.push_back(slot);
-          }
+          if ((bits[cd >> 6] >> (cd & 63)) & 1) return;                // an ancestor
+          if (off_done[w] == stamp && off_closer[w] != stamp) return;  // adds nothing
+          off_queue.push_back(OffEntry{w, p, slot, cause});
         });
       }
       pend_on.clear();
       on_slot.clear();
       ++length;
-      for (size_t i = 0; i < pend_off.size(); ++i) {
-        const int p = pend_off[i];
-        off_to_on(pool[p].node, y, x, [&](int m, Cause cause) {
-          if (length >= 4 && m == source) found.push_back(new_inst(m, p, cause));
+      for (const OffEntry& e : off_queue) {
+        if (off_done[e.node] == stamp && off_closer[e.node] != stamp) continue;
+        off_done[e.node] = stamp;
+        int p = -1;  // the entry's instance, made when first needed
+        off_to_on(e.node, y, x, [&](int m, Cause cause) {
+          if (m == source) off_closer[e.node] = stamp;
+          const bool closes = length >= 4 && m == source;
+          if (!closes && on_mark[m] == stamp) return;
+          if (p < 0) p = new_inst(e.node, e.parent, e.cause);
+          if (closes) found.push_back(new_inst(m, p, cause));
           if (on_mark[m] != stamp) {
             on_mark[m] = stamp;
             pend_on.push_back(new_inst(m, p, cause));
             // Its ancestors' "off" nodes: its parent p's node and those of p's parent.
             const size_t slot = path_bits.size() / words;
             path_bits.resize(path_bits.size() + words);
-            std::copy_n(path_bits.begin() + static_cast<std::ptrdiff_t>(off_slot[i] * words), words,
+            std::copy_n(path_bits.begin() + static_cast<std::ptrdiff_t>(e.slot * words), words,
                         path_bits.begin() + static_cast<std::ptrdiff_t>(slot * words));
-            const int cd = pool[p].node >> 1;
+            const int cd = e.node >> 1;
             path_bits[slot * words + (cd >> 6)] |= std::uint64_t{1} << (cd & 63);
             on_slot.push_back(static_cast<int>(slot));
           }
         });
       }
-      pend_off.clear();
-      off_slot.clear();
+      off_queue.clear();
     }
   }
 
@@ -148,9 +178,9 @@ struct StaticProducer {
     }
   }
 
-  // The rule parents of the chain ending at instance `end`, added to `out`: from its "on"
-  // nodes (forward), or from its "off" nodes (!forward: the reversed cycle SE also walks,
-  // where they are the "on" ones and keep their links' causes).
+  // The sources of the rule parents of the chain ending at instance `end`, added to `out`
+  // (rule_source): from its "on" nodes (forward), or from its "off" nodes (!forward: the
+  // reversed cycle SE also walks, where they are the "on" ones and keep their links' causes).
   void rule_parents(int end, bool forward, std::vector<int>& out, Cause source_cause = kSource) {
     ++stamp;
     for (int p = end; p >= 0; p = pool[p].parent) {
@@ -160,7 +190,7 @@ struct StaticProducer {
       const bool counts = forward ? (in.node & 1) : !(in.node & 1);
       const Cause cause = in.cause == kSource ? source_cause : in.cause;
       if (!counts || cause == kSource) continue;
-      add_rule_parents(v, in.node, cause, out);
+      out.push_back(rule_source(in.node, cause));
     }
   }
 
@@ -184,7 +214,7 @@ struct StaticProducer {
     }
     for (int p = end; pool[p].parent >= 0; p = pool[p].parent) {
       const int nd = pool[p].node, c = cell_of(nd), d = digit_of(nd);
-      for (int q : g.house(c)) {
+      for (int q : g->house(c)) {
         if (std::find(cells.begin(), cells.end(), q) != cells.end() || !((cand(q) >> d) & 1))
           continue;
         ((nd & 1) ? fwd : back).push_back(q * n + d - 1);
@@ -200,8 +230,8 @@ struct StaticProducer {
     h.complexity = path_length(end) - 1;  // distinct nodes: the closing "on" is the source
     h.rating = ((y && x) ? 70 : 65) + length_difficulty(h.complexity);
     h.sort_key = (y && x) ? 4 : (y ? 3 : 2);
-    rule_parents(end, true, h.parents);
-    rule_parents(end, false, h.parents);
+    rule_parents(end, true, h.rule_sources);
+    rule_parents(end, false, h.rule_sources);
     h.id = chain_id(end);
     hints.push_back(std::move(h));
   }
@@ -214,12 +244,12 @@ struct StaticProducer {
 
   void chain_hint(int end, bool y) {
     StaticChainHint h;
-    target_removals(v, pool[end].node, h.removable);
+    target_removals(*v, pool[end].node, h.removable);
     if (h.removable.empty()) return;
     h.complexity = path_length(end);
     h.rating = (y ? 70 : 66) + length_difficulty(h.complexity);
     h.sort_key = y ? 4 : 2;
-    rule_parents(end, true, h.parents);
+    rule_parents(end, true, h.rule_sources);
     h.id = chain_id(end);
     hints.push_back(std::move(h));
   }
@@ -267,13 +297,13 @@ struct StaticProducer {
   void multiple_hint(const std::vector<const Chaining*>& members, int x, int sk,
                      Cause source_cause) {
     StaticChainHint h;
-    target_removals(v, x, h.removable);
+    target_removals(*v, x, h.removable);
     if (h.removable.empty()) return;
     h.id = 1469598103934665603ull;
     for (const Chaining* ch : members) {
       const int end = ch->at[x];
       h.complexity += path_length(end);
-      rule_parents(end, true, h.parents, source_cause);
+      rule_parents(end, true, h.rule_sources, source_cause);
       h.id = (h.id ^ chain_id(end)) * 1099511628211ull;
     }
     h.rating = 80 + length_difficulty(h.complexity);
@@ -308,7 +338,7 @@ struct StaticProducer {
         const int d = lowest(m);
         chaining(node(c, d, true), values[d]);
         region_chainings(
-            g, v.upos, c, d, values[d], others, [&](int nd, Chaining& ch) { chaining(nd, ch); },
+            *g, v->upos, c, d, values[d], others, [&](int nd, Chaining& ch) { chaining(nd, ch); },
             [&](const std::vector<const Chaining*>& region, Cause cause) {
               multiple_hints(region, 6, cause);
             });
@@ -326,6 +356,7 @@ struct StaticProducer {
   // and off(s) of every candidate of a cell with 2+ values.
   std::vector<int> cidx, cnodes, adj_start, adj;
   std::vector<std::uint64_t> reached, front, next_front;
+  std::vector<int> active, touched, touched_round;
   std::vector<char> closes;
   void chain_closures(bool y) {
     const size_t nn = static_cast<size_t>(nc) * n * 2;
@@ -365,29 +396,45 @@ struct StaticProducer {
     if (ns == 0) return;  // no cell with two values: no source
     reached.assign(static_cast<size_t>(nv) * words, 0);
     front.assign(static_cast<size_t>(nv) * words, 0);
+    next_front.assign(static_cast<size_t>(nv) * words, 0);
+    touched_round.assign(nv, 0);
+    active.clear();
     for (int i = 0; i < ns; ++i) {
       reached[static_cast<size_t>(src[i]) * words + i / 64] |= std::uint64_t{1} << (i % 64);
       front[static_cast<size_t>(src[i]) * words + i / 64] |= std::uint64_t{1} << (i % 64);
+      active.push_back(src[i]);  // the sources are distinct nodes
     }
-    for (bool any = true; any;) {
-      any = false;
-      next_front.assign(static_cast<size_t>(nv) * words, 0);
-      for (int i = 0; i < nv; ++i) {
+    // Rounds over the nodes whose front is not empty (active), writing only the rows they
+    // reach (touched): the fronts are sparse after the first rounds. front and next_front
+    // rows are zero outside active and touched.
+    for (int round = 1; !active.empty(); ++round) {
+      touched.clear();
+      for (const int i : active) {
         const std::uint64_t* f = &front[static_cast<size_t>(i) * words];
-        bool live = false;
-        for (int w = 0; w < words; ++w) live |= f[w] != 0;
-        if (!live) continue;
         for (int k = adj_start[i]; k < adj_start[i + 1]; ++k) {
-          std::uint64_t* t = &next_front[static_cast<size_t>(adj[k]) * words];
-          for (int w = 0; w < words; ++w) t[w] |= f[w];
+          const int t = adj[k];
+          if (touched_round[t] != round) {
+            touched_round[t] = round;
+            touched.push_back(t);
+          }
+          std::uint64_t* nx = &next_front[static_cast<size_t>(t) * words];
+          for (int w = 0; w < words; ++w) nx[w] |= f[w];
         }
       }
-      for (size_t k = 0; k < next_front.size(); ++k) {
-        next_front[k] &= ~reached[k];
-        reached[k] |= next_front[k];
-        any |= next_front[k] != 0;
+      for (const int i : active) std::fill_n(&front[static_cast<size_t>(i) * words], words, 0);
+      active.clear();
+      for (const int t : touched) {
+        const size_t row = static_cast<size_t>(t) * words;
+        std::uint64_t live = 0;
+        for (int w = 0; w < words; ++w) {
+          const std::uint64_t b = next_front[row + w] & ~reached[row + w];
+          reached[row + w] |= b;
+          front[row + w] = b;
+          next_front[row + w] = 0;
+          live |= b;
+        }
+        if (live) active.push_back(t);
       }
-      front.swap(next_front);
     }
     for (int i = 0; i < ns; ++i) {
       const int neg = cidx[cnodes[src[i]] ^ 1];
@@ -422,18 +469,38 @@ struct StaticProducer {
   }
 };
 
-}  // namespace
-
-std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid) {
-  StaticProducer p(grid);
-  p.run();
+// The producer of this thread, bound to grid, or a new one if it is in use (no search calls
+// another today).
+template <class Run>
+std::vector<StaticChainHint> run_static(const PlusGrid& grid, Run&& run) {
+  thread_local StaticProducer kept;
+  StaticProducer fresh;
+  StaticProducer& p = kept.busy ? fresh : kept;
+  p.bind(grid);
+  struct Release {
+    StaticProducer& p;
+    ~Release() { p.busy = false; }
+  } release{p};
+  run(p);
   return in_se_order(std::move(p.hints));
 }
 
+}  // namespace
+
+std::vector<StaticChainHint> nested::static_hints(const PlusGrid& grid) {
+  return run_static(grid, [](StaticProducer& p) { p.run(); });
+}
+
+std::vector<StaticChainHint> nested::static_multiple_hints(const PlusGrid& grid) {
+  return run_static(grid, [](StaticProducer& p) { p.run_multiple(); });
+}
+
+std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid) {
+  return resolved(grid, static_hints(grid));
+}
+
 std::vector<StaticChainHint> static_multiple_chain_hints(const PlusGrid& grid) {
-  StaticProducer p(grid);
-  p.run_multiple();
-  return in_se_order(std::move(p.hints));
+  return resolved(grid, static_multiple_hints(grid));
 }
 
 }  // namespace sudoforge::grader::detail

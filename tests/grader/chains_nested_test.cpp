@@ -11,6 +11,7 @@
 
 #include "chains_internal.h"
 #include "grader_test_util.h"
+#include "nested_chain_links.h"
 
 using namespace sudoforge;
 using namespace sudoforge::grader;
@@ -315,6 +316,59 @@ TEST(GraderSoundness, Nesting5RuleAddsDynamicPlusChains) {
     EXPECT_EQ(h.rating, 95 + grader::detail::length_difficulty(h.complexity));
     for (const int t : h.removable) EXPECT_NE(pos.solution[t / n], t % n + 1) << t;
   }
+}
+
+// The nested producers' hints kept per chaining grid (NestedHintCache) are resolved
+// against the step grid of each use: on AI Escargot's first nested position, a chaining
+// that removed one candidate (the first in reading order that the static producer's hints
+// then need) and the same grid taken as a step grid (nothing removed) share one search per
+// producer, and each use gets the plain producer's hints on its own step grid: some with
+// parents for the chaining, none with parents for the step grid.
+TEST(GraderChains, NestedHintCacheResolvesParentsPerStepGrid) {
+  const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
+  int removed = -1;
+  for (int cd = 0; cd < 81 * 9 && removed < 0; ++cd) {
+    if (!pos.g.has(cd / 9, cd % 9 + 1)) continue;
+    ChainingView trial(pos.g);
+    trial.remove(cd / 9, cd % 9 + 1);
+    for (const auto& h : grader::detail::static_chain_hints(trial.view)) {
+      if (!h.parents.empty()) removed = cd;
+    }
+  }
+  ASSERT_GE(removed, 0);  // the case the cache must not carry over to another step grid
+  ChainingView chaining(pos.g), step(pos.g);
+  chaining.remove(removed / 9, removed % 9 + 1);
+  step.remove(removed / 9, removed % 9 + 1);
+  step.cand0 = step.cand;
+  step.upos0 = step.upos;
+  step.view = {&pos.g,           step.cand0.data(), step.cand.data(), step.upos0.data(),
+               step.upos.data(), step.placed.data()};
+  using Cache = grader::detail::NestedHintCache;
+  Cache cache;
+  const auto expect_plain = [&](Cache::Producer producer, const grader::detail::PlusGrid& view,
+                                const std::vector<grader::detail::StaticChainHint>& plain) {
+    std::vector<int> parents;
+    const auto& kept = cache.find(producer, view);
+    ASSERT_EQ(kept.size(), plain.size());
+    for (size_t i = 0; i < kept.size(); ++i) {
+      grader::detail::nested::resolve_parents(view, kept[i].rule_sources, parents);
+      EXPECT_EQ(kept[i].removable, plain[i].removable) << i;
+      EXPECT_EQ(kept[i].rating, plain[i].rating) << i;
+      EXPECT_EQ(kept[i].complexity, plain[i].complexity) << i;
+      EXPECT_EQ(kept[i].id, plain[i].id) << i;
+      EXPECT_EQ(parents, plain[i].parents) << i;
+    }
+  };
+  // Static producer: the chaining's use first, then the step grid's.
+  expect_plain(Cache::kStatic, chaining.view, grader::detail::static_chain_hints(chaining.view));
+  expect_plain(Cache::kStatic, step.view, grader::detail::static_chain_hints(step.view));
+  for (const auto& h : grader::detail::static_chain_hints(step.view))
+    EXPECT_TRUE(h.parents.empty());
+  EXPECT_EQ(cache.searches(), 1);
+  // Dynamic producer, the other way round.
+  expect_plain(Cache::kDynamic, step.view, grader::detail::dynamic_chain_hints(step.view));
+  expect_plain(Cache::kDynamic, chaining.view, grader::detail::dynamic_chain_hints(chaining.view));
+  EXPECT_EQ(cache.searches(), 2);
 }
 
 // SE's nesting 5 as a whole ("+ Dynamic Forcing Chains (+ Forcing Chains)", 11.0+), run on
