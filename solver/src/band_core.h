@@ -21,6 +21,9 @@
 //   void order(int* digits, int count)  the order the branch values are tried in
 //   static constexpr bool kPollBeforeLeaf  whether the limits are polled before a solved
 //                                          state is counted (the first release did) or after
+//   kBranchOnConfigs, StateType (BandCore's defaults: false, State)  whether the search
+//                                          branches on a (digit, band)'s configurations
+//                                          (branch_on_config), and the state it copies
 // Everything is inline so each Rules gets its own fully specialised search.
 #include <algorithm>
 #include <array>
@@ -48,10 +51,9 @@ struct Tables {
   std::array<std::uint8_t, 512> config_count{};   // 3x3 pattern -> how many
   std::array<std::uint8_t, 512> branch_key{};     // 3x3 pattern -> 16 * count, 0xF0 if < 2
   std::array<std::uint32_t, 6> config_cells{};    // permutation k -> its three segments' cells
-  std::array<std::uint32_t, 512> segment_cells{};  // 3x3 pattern -> the cells of its segments
-  std::array<std::uint32_t, 512> row_rest{};       // 3x3 pattern -> mask clearing the rest of
-                                                   // the rows of its segments
-  std::array<std::uint16_t, 512> lone_rows{};      // 3x3 pattern -> its rows' lone segments
+  std::array<std::uint32_t, 512> seg_cells{};     // 3x3 pattern -> the cells of its segments
+  std::array<std::uint32_t, 512> row_rest{};      // 3x3 pattern -> clears its rows' other cells
+  std::array<std::uint16_t, 512> lone_rows{};     // 3x3 pattern -> its rows' lone segments
 
   constexpr Tables() {
     for (int r = 0; r < 512; ++r) {
@@ -85,10 +87,12 @@ struct Tables {
         seg |= c;
         rest |= (0x1FFu << (9 * (sg / 3))) & ~c;
       }
-      segment_cells[m] = seg;
+      seg_cells[m] = seg;
       for (int row = 0; row < 3; ++row) {
         const int r = (m >> (3 * row)) & 7;
-        if (r && !(r & (r - 1))) lone_rows[m] = static_cast<std::uint16_t>(lone_rows[m] | r << (3 * row));
+        if (r && !(r & (r - 1))) {
+          lone_rows[m] = static_cast<std::uint16_t>(lone_rows[m] | r << (3 * row));
+        }
       }
       row_rest[m] = kBand & ~rest;
       // Column patterns: per stack, one column -> clear it; two columns -> clear both.
@@ -122,7 +126,11 @@ struct State {
   std::uint32_t f[27];     // f[3*d + b]
   std::uint32_t seen[27];  // f as last examined by the propagation
   std::uint32_t unsolved[3];
-  // The 3x3 pattern (Tables) of seen[i]: kept by the count-only rules, else unused.
+};
+
+// The count-only rules' state: also the 3x3 pattern (Tables) of each seen[i], so that the
+// mini-row rule and the branch choice read it instead of recomputing it.
+struct PatternState : State {
   std::uint16_t pattern[27];
 };
 
@@ -175,6 +183,7 @@ class BandCore {
   std::uint64_t found_ = 0, nodes_ = 0, guesses_ = 0;
   LimitCheck check_;
   static constexpr bool kBranchOnConfigs = false;
+  using StateType = State;
 
  protected:
   static constexpr const Tables& t_ = kTables;
@@ -187,6 +196,7 @@ template <class Rules>
 class BandSearch : public Rules {
  public:
   using Rules::Rules;
+  using State = typename Rules::StateType;
 
   // s is propagated; it may be consumed (the last branch reuses it).
   void search(State& s) {
@@ -262,6 +272,10 @@ class BandSearch : public Rules {
     }
   }
 
+  // Branches on the configurations (permutations of row-box segments) of one (digit, band):
+  // in the band with fewest configurations over its nine digits, the digit with fewest (at
+  // least two). Reads the patterns kept by the propagation. False when no unsolved band has
+  // a digit with two or more (the caller branches on a cell).
   bool branch_on_config(State& s) {
     int bestb = -1, bestd = 0, best_total = 1000;
     for (int b = 0; b < 3; ++b) {

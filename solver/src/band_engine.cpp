@@ -25,6 +25,14 @@
 // and empty cells, and the loop repeats. The search branches on the first bivalue cell (else
 // a cell with fewest candidates), trying its digits in increasing order.
 //
+// Count only (no solution wanted, nothing forbidden, no extra houses): FastCountRules adds
+// the mini-row rule (triads()) at each fixpoint and branches on the configurations of one
+// (digit, band), the band with fewest configurations over its digits and in it the digit
+// with fewest (two to six; each is one permutation of its row-box segments, so the
+// branches split the solutions). The search is smaller on hard puzzles; which solution
+// comes first changes, so solve, enumerate and has_other_solution keep CountRules (the
+// generator's checks and stats, and the solution `solve` prints, stay as they were).
+//
 // Setup from givens is one pass: the given cells of each digit are gathered per band, then
 // each digit word is masked once (rows, boxes and columns of its givens, cells of other
 // givens); a given that lost its own bit is a conflict, left to the caller to name.
@@ -55,8 +63,8 @@ class CountRules : public BandCore {
 
   // Updates word I = (d, b) when it changed since last examined. Templated on I so that
   // the 27 copies in propagate() work on fixed offsets (no index arithmetic, unrolled).
-  template <int I, bool kPatterns>
-  [[gnu::always_inline]] bool update(State& s) {
+  template <int I, bool kPatterns, class S>
+  [[gnu::always_inline]] bool update(S& s) {
     std::uint32_t* f = s.f;
     std::uint32_t a = f[I];
     if (a == s.seen[I]) return true;
@@ -95,15 +103,16 @@ class CountRules : public BandCore {
     return true;
   }
 
-  template <bool kPatterns, int... I>
-  [[gnu::always_inline]] bool update_all(State& s, std::integer_sequence<int, I...>) {
+  template <bool kPatterns, class S, int... I>
+  [[gnu::always_inline]] bool update_all(S& s, std::integer_sequence<int, I...>) {
     return (update<I, kPatterns>(s) && ...);
   }
 
   bool propagate(State& s) { return propagate_with<false>(s); }
 
-  template <bool kTriads>
-  bool propagate_with(State& s) {
+  // kTriads (S = PatternState): keeps s.pattern and applies the mini-row rule (triads()).
+  template <bool kTriads, class S>
+  bool propagate_with(S& s) {
     for (;;) {
       do {
         changed_ = false;
@@ -152,7 +161,7 @@ class CountRules : public BandCore {
   // of its nine segments (row, box) is the segment of exactly three digits in that row.
   // A digit whose row has one segment left is known there. -1: a segment with fewer than
   // three possible digits or more than three known; 1: a word changed; 0: nothing to do.
-  int triads(State& s) {
+  int triads(band::PatternState& s) {
     int changed = 0;
     for (int b = 0; b < 3; ++b) {
       if (!s.unsolved[b]) continue;
@@ -176,8 +185,8 @@ class CountRules : public BandCore {
       if (!(forced | full)) continue;
       for (int d = 0; d < 9; ++d) {
         const std::uint32_t a = s.f[3 * d + b];
-        const std::uint32_t n = a & t_.row_rest[possible[d] & forced] &
-                                ~t_.segment_cells[possible[d] & full & ~known[d]];
+        const std::uint32_t n =
+            a & t_.row_rest[possible[d] & forced] & ~t_.seg_cells[possible[d] & full & ~known[d]];
         if (n != a) {
           s.f[3 * d + b] = n;
           changed = 1;
@@ -191,13 +200,13 @@ class CountRules : public BandCore {
   bool changed_ = false;
 };
 
-// Count only: CountRules plus the mini-row rule (triads()). Fewer nodes on hard puzzles;
-// which solution comes first may differ, so solve and enumerate keep CountRules.
+// Count only: CountRules plus the mini-row rule and configuration branching (file comment).
 class FastCountRules : public CountRules {
  public:
   using CountRules::CountRules;
-  bool propagate(State& s) { return propagate_with<true>(s); }
+  using StateType = band::PatternState;
   static constexpr bool kBranchOnConfigs = true;
+  bool propagate(band::PatternState& s) { return propagate_with<true>(s); }
 };
 
 // CountRules on a 9x9 board with extra houses (X's diagonals, Windoku's windows ...; see
@@ -302,7 +311,7 @@ std::uint64_t BandEngine::run(const std::uint8_t* givens, std::span<const Candid
                               const SearchLimits& limits, bool* conflict,
                               const BandHouses* extra_houses) {
   *conflict = false;
-  State s;
+  band::PatternState s;  // only the count-only rules read its patterns
   if (!setup(s, givens, forbidden)) {
     *conflict = true;
     return 0;
