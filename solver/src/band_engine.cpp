@@ -51,6 +51,13 @@ using band::kNext;
 using band::kPrev;
 using band::State;
 
+// The word indices band by band (3d + b for b, then d): the count-only rules' pass order.
+// A row single clears the other eight words of its band, which this order reaches next.
+template <int... K>
+constexpr auto band_major(std::integer_sequence<int, K...>) {
+  return std::integer_sequence<int, ((K % 9) * 3 + K / 9)...>{};
+}
+
 inline std::uint32_t columns_of(std::uint32_t x) {
   return (x | x >> 9 | x >> 18) & 0x1FF;
 }
@@ -116,7 +123,15 @@ class CountRules : public BandCore {
     for (;;) {
       do {
         changed_ = false;
-        if (!update_all<kTriads>(s, std::make_integer_sequence<int, 27>())) return false;
+        // The fixpoint does not depend on the order; the count-only rules take band_major's,
+        // the first rules keep theirs (and with it their node counts).
+        if constexpr (kTriads) {
+          if (!update_all<kTriads>(s, band_major(std::make_integer_sequence<int, 27>()))) {
+            return false;
+          }
+        } else {
+          if (!update_all<kTriads>(s, std::make_integer_sequence<int, 27>())) return false;
+        }
       } while (changed_);
       if (!(s.unsolved[0] | s.unsolved[1] | s.unsolved[2])) return true;
       // Naked singles (and empty cells) by bit-sliced counting over the digits.
