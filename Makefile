@@ -43,8 +43,22 @@ test: build
 	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
 # Speed on the shared public sets (not part of the tests): the solver, then the grader.
+# TDOKU=/path/to/run_benchmark (tdoku's benchmark program, built outside this repository)
+# adds tdoku's count to 2 on the same files, puzzles as given (-r 0), one thread; without
+# it that comparison is skipped. Procedure and figures: solver/PERF_NOTES.md.
+TDOKU ?=
+SOLVER_SETS = ../shared/data/17clue.txt ../shared/data/top1465.txt
 bench: build
-	@$(SUDOFORGE) bench ../shared/data/17clue.txt ../shared/data/top1465.txt
+	@$(SUDOFORGE) bench $(SOLVER_SETS)
+	@if [ -z "$(TDOKU)" ]; then \
+	  echo "tdoku comparison skipped (TDOKU=/path/to/run_benchmark to run it)"; \
+	elif [ ! -x "$(TDOKU)" ]; then \
+	  echo "tdoku comparison skipped: $(TDOKU) is not an executable" >&2; \
+	else \
+	  for f in $(SOLVER_SETS); do \
+	    "$(TDOKU)" -s tdoku -r 0 -n $$(grep -c '^[0-9.]' $$f) -w 2 -t 5 $$f || exit $$?; \
+	  done; \
+	fi
 	@$(SUDOFORGE) bench --what grade ../shared/data/cb001-ser.txt ../shared/data/top1465.txt
 
 # The binary, man page, completion, headers, libraries and package files under PREFIX.

@@ -21,7 +21,11 @@
 //   void order(int* digits, int count)  the order the branch values are tried in
 //   static constexpr bool kPollBeforeLeaf  whether the limits are polled before a solved
 //                                          state is counted (the first release did) or after
+//   kBranchOnConfigs, StateType (BandCore's defaults: false, State)  whether the search
+//                                          branches on a (digit, band)'s configurations
+//                                          (branch_on_config), and the state it copies
 // Everything is inline so each Rules gets its own fully specialised search.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -43,6 +47,13 @@ struct Tables {
   std::array<std::uint32_t, 27> keep{};           // own band: clear row and box peers, keep cell
   std::array<std::uint32_t, 27> column_clear{};   // other bands: clear the column
   std::array<std::uint16_t, 512> permutations{};  // 3x3 pattern -> union of its permutations
+  std::array<std::uint8_t, 512> configs{};        // 3x3 pattern -> its permutations (bit k)
+  std::array<std::uint8_t, 512> config_count{};   // 3x3 pattern -> how many
+  std::array<std::uint8_t, 512> branch_key{};     // 3x3 pattern -> 16 * count, 0xF0 if < 2
+  std::array<std::uint32_t, 6> config_cells{};    // permutation k -> its three segments' cells
+  std::array<std::uint32_t, 512> seg_cells{};     // 3x3 pattern -> the cells of its segments
+  std::array<std::uint32_t, 512> row_rest{};      // 3x3 pattern -> clears its rows' other cells
+  std::array<std::uint16_t, 512> lone_rows{};     // 3x3 pattern -> its rows' lone segments
 
   constexpr Tables() {
     for (int r = 0; r < 512; ++r) {
@@ -53,17 +64,37 @@ struct Tables {
     for (int m = 0; m < 512; ++m) {
       // Bit 3*row + box of m: the row holds candidates in that box.
       std::uint32_t allowed = 0;
-      for (const auto& p : kPerms) {
+      for (int k = 0; k < 6; ++k) {
         std::uint32_t mat = 0;
-        for (int row = 0; row < 3; ++row) mat |= 1u << (3 * row + p[row]);
-        if ((mat & m) == mat) allowed |= mat;
+        for (int row = 0; row < 3; ++row) mat |= 1u << (3 * row + kPerms[k][row]);
+        if ((mat & m) == mat) {
+          allowed |= mat;
+          configs[m] = static_cast<std::uint8_t>(configs[m] | 1u << k);
+        }
       }
       permutations[m] = static_cast<std::uint16_t>(allowed);
+      for (int c = configs[m]; c; c &= c - 1) ++config_count[m];
+      branch_key[m] = static_cast<std::uint8_t>(config_count[m] > 1 ? 16 * config_count[m] : 0xF0);
       std::uint32_t cells = 0;
       for (int s = 0; s < 9; ++s) {
         if (allowed >> s & 1) cells |= 7u << (9 * (s / 3) + 3 * (s % 3));
       }
       complex[m] = cells;
+      std::uint32_t seg = 0, rest = 0;
+      for (int sg = 0; sg < 9; ++sg) {
+        if (!(m >> sg & 1)) continue;
+        const std::uint32_t c = 7u << (9 * (sg / 3) + 3 * (sg % 3));
+        seg |= c;
+        rest |= (0x1FFu << (9 * (sg / 3))) & ~c;
+      }
+      seg_cells[m] = seg;
+      for (int row = 0; row < 3; ++row) {
+        const int r = (m >> (3 * row)) & 7;
+        if (r && !(r & (r - 1))) {
+          lone_rows[m] = static_cast<std::uint16_t>(lone_rows[m] | r << (3 * row));
+        }
+      }
+      row_rest[m] = kBand & ~rest;
       // Column patterns: per stack, one column -> clear it; two columns -> clear both.
       std::uint32_t one = 0, two = 0;
       for (int st = 0; st < 3; ++st) {
@@ -74,6 +105,9 @@ struct Tables {
       }
       single[m] = kBand & ~(one * kColumn);
       pair[m] = kBand & ~(two * kColumn);
+    }
+    for (int k = 0; k < 6; ++k) {
+      for (int row = 0; row < 3; ++row) config_cells[k] |= 7u << (9 * row + 3 * kPerms[k][row]);
     }
     for (int p = 0; p < 27; ++p) {
       const int row = p / 9, col = p % 9;
@@ -92,6 +126,12 @@ struct State {
   std::uint32_t f[27];     // f[3*d + b]
   std::uint32_t seen[27];  // f as last examined by the propagation
   std::uint32_t unsolved[3];
+};
+
+// The count-only rules' state: also the 3x3 pattern (Tables) of each seen[i], so that the
+// mini-row rule and the branch choice read it instead of recomputing it.
+struct PatternState : State {
+  std::uint16_t pattern[27];
 };
 
 constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};
@@ -142,6 +182,8 @@ class BandCore {
 
   std::uint64_t found_ = 0, nodes_ = 0, guesses_ = 0;
   LimitCheck check_;
+  static constexpr bool kBranchOnConfigs = false;
+  using StateType = State;
 
  protected:
   static constexpr const Tables& t_ = kTables;
@@ -154,6 +196,7 @@ template <class Rules>
 class BandSearch : public Rules {
  public:
   using Rules::Rules;
+  using State = typename Rules::StateType;
 
   // s is propagated; it may be consumed (the last branch reuses it).
   void search(State& s) {
@@ -174,6 +217,9 @@ class BandSearch : public Rules {
         this->stop_ = true;
         return;
       }
+    }
+    if constexpr (Rules::kBranchOnConfigs) {
+      if (branch_on_config(s)) return;
     }
     // Branch cell: the first bivalue cell, else the first cell with fewest candidates.
     int band = -1, pos = 0;
@@ -224,6 +270,45 @@ class BandSearch : public Rules {
       }
       if (this->stop_) return;
     }
+  }
+
+  // Branches on the configurations (permutations of row-box segments) of one (digit, band):
+  // in the band with fewest configurations over its nine digits, the digit with fewest (at
+  // least two). Reads the patterns kept by the propagation. False when no unsolved band has
+  // a digit with two or more (the caller branches on a cell).
+  bool branch_on_config(State& s) {
+    int bestb = -1, bestd = 0, best_total = 1000;
+    for (int b = 0; b < 3; ++b) {
+      if (!s.unsolved[b]) continue;
+      int total = 0, key = 0xFF;
+      for (int d = 0; d < 9; ++d) {
+        const int p = s.pattern[3 * d + b];
+        total += kTables.config_count[p];
+        key = std::min(key, kTables.branch_key[p] | d);
+      }
+      if (key < 0xF0 && total < best_total) {
+        best_total = total;
+        bestb = b;
+        bestd = key & 0xF;
+      }
+    }
+    if (bestb < 0) return false;
+    const int i = 3 * bestd + bestb;
+    const std::uint32_t w = s.f[i];
+    for (int set = kTables.configs[s.pattern[i]]; set; set &= set - 1) {
+      const std::uint32_t cells = kTables.config_cells[__builtin_ctz(set)];
+      ++this->guesses_;
+      if (set & (set - 1)) {
+        State t = s;
+        t.f[i] = w & cells;
+        if (this->propagate(t)) search(t);
+      } else {
+        s.f[i] = w & cells;
+        if (this->propagate(s)) search(s);
+      }
+      if (this->stop_) return true;
+    }
+    return true;
   }
 };
 

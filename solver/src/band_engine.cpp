@@ -25,9 +25,18 @@
 // and empty cells, and the loop repeats. The search branches on the first bivalue cell (else
 // a cell with fewest candidates), trying its digits in increasing order.
 //
+// Count only (no solution wanted, nothing forbidden, no extra houses): FastCountRules adds
+// the mini-row rule (triads()) at each fixpoint and branches on the configurations of one
+// (digit, band), the band with fewest configurations over its digits and in it the digit
+// with fewest (two to six; each is one permutation of its row-box segments, so the
+// branches split the solutions). The search is smaller on hard puzzles; which solution
+// comes first changes, so solve, enumerate and has_other_solution keep CountRules (the
+// generator's checks and stats, and the solution `solve` prints, stay as they were).
+//
 // Setup from givens is one pass: the given cells of each digit are gathered per band, then
 // each digit word is masked once (rows, boxes and columns of its givens, cells of other
 // givens); a given that lost its own bit is a conflict, left to the caller to name.
+#include <cstdlib>
 #include <utility>
 
 #include "band_core.h"
@@ -42,6 +51,13 @@ using band::kNext;
 using band::kPrev;
 using band::State;
 
+// The word indices band by band (3d + b for b, then d): the count-only rules' pass order.
+// A row single clears the other eight words of its band, which this order reaches next.
+template <int... K>
+constexpr auto band_major(std::integer_sequence<int, K...>) {
+  return std::integer_sequence<int, ((K % 9) * 3 + K / 9)...>{};
+}
+
 inline std::uint32_t columns_of(std::uint32_t x) {
   return (x | x >> 9 | x >> 18) & 0x1FF;
 }
@@ -54,8 +70,8 @@ class CountRules : public BandCore {
 
   // Updates word I = (d, b) when it changed since last examined. Templated on I so that
   // the 27 copies in propagate() work on fixed offsets (no index arithmetic, unrolled).
-  template <int I>
-  bool update(State& s) {
+  template <int I, bool kPatterns, class S>
+  [[gnu::always_inline]] bool update(S& s) {
     std::uint32_t* f = s.f;
     std::uint32_t a = f[I];
     if (a == s.seen[I]) return true;
@@ -66,6 +82,7 @@ class CountRules : public BandCore {
                   t_.segments[a >> 18] << 6;
     a &= t_.complex[m];
     if (!a) return false;
+    if constexpr (kPatterns) s.pattern[I] = t_.permutations[m];
     const std::uint32_t cols = columns_of(a);
     const std::uint32_t lone = t_.single[cols];
     f[j] &= lone & t_.pair[cols | columns_of(f[k])];
@@ -93,16 +110,28 @@ class CountRules : public BandCore {
     return true;
   }
 
-  template <int... I>
-  bool update_all(State& s, std::integer_sequence<int, I...>) {
-    return (update<I>(s) && ...);
+  template <bool kPatterns, class S, int... I>
+  [[gnu::always_inline]] bool update_all(S& s, std::integer_sequence<int, I...>) {
+    return (update<I, kPatterns>(s) && ...);
   }
 
-  bool propagate(State& s) {
+  bool propagate(State& s) { return propagate_with<false>(s); }
+
+  // kTriads (S = PatternState): keeps s.pattern and applies the mini-row rule (triads()).
+  template <bool kTriads, class S>
+  bool propagate_with(S& s) {
     for (;;) {
       do {
         changed_ = false;
-        if (!update_all(s, std::make_integer_sequence<int, 27>())) return false;
+        // The fixpoint does not depend on the order; the count-only rules take band_major's,
+        // the first rules keep theirs (and with it their node counts).
+        if constexpr (kTriads) {
+          if (!update_all<kTriads>(s, band_major(std::make_integer_sequence<int, 27>()))) {
+            return false;
+          }
+        } else {
+          if (!update_all<kTriads>(s, std::make_integer_sequence<int, 27>())) return false;
+        }
       } while (changed_);
       if (!(s.unsolved[0] | s.unsolved[1] | s.unsolved[2])) return true;
       // Naked singles (and empty cells) by bit-sliced counting over the digits.
@@ -130,14 +159,69 @@ class CountRules : public BandCore {
         // place() may have emptied a naked cell of its one digit: caught as an empty cell
         // by the next round's count (its digit word changed, so the loop runs again).
       }
+      if constexpr (kTriads) {
+        if (!placed) {
+          const int r = triads(s);
+          if (r < 0) return false;
+          placed = r > 0;
+        }
+      }
       if (!placed) return true;
     }
   }
 
   void order(int*, int) {}
 
+  // Mini-rows: the three cells of a row in a box hold three digits, so in each band each
+  // of its nine segments (row, box) is the segment of exactly three digits in that row.
+  // A digit whose row has one segment left is known there. -1: a segment with fewer than
+  // three possible digits or more than three known; 1: a word changed; 0: nothing to do.
+  int triads(band::PatternState& s) {
+    int changed = 0;
+    for (int b = 0; b < 3; ++b) {
+      if (!s.unsolved[b]) continue;
+      std::uint32_t p1 = 0, p2 = 0, p3 = 0, p4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+      std::uint32_t possible[9], known[9];
+      for (int d = 0; d < 9; ++d) {
+        const std::uint32_t p = s.pattern[3 * d + b], c = t_.lone_rows[p];
+        possible[d] = p;
+        known[d] = c;
+        p4 |= p3 & p;
+        p3 |= p2 & p;
+        p2 |= p1 & p;
+        p1 |= p;
+        c4 |= c3 & c;
+        c3 |= c2 & c;
+        c2 |= c1 & c;
+        c1 |= c;
+      }
+      if ((~p3 & 0x1FF) | c4) return -1;
+      const std::uint32_t forced = p3 & ~p4 & ~c3, full = c3 & p4;
+      if (!(forced | full)) continue;
+      for (int d = 0; d < 9; ++d) {
+        const std::uint32_t a = s.f[3 * d + b];
+        const std::uint32_t n =
+            a & t_.row_rest[possible[d] & forced] & ~t_.seg_cells[possible[d] & full & ~known[d]];
+        if (n != a) {
+          s.f[3 * d + b] = n;
+          changed = 1;
+        }
+      }
+    }
+    return changed;
+  }
+
  private:
   bool changed_ = false;
+};
+
+// Count only: CountRules plus the mini-row rule and configuration branching (file comment).
+class FastCountRules : public CountRules {
+ public:
+  using CountRules::CountRules;
+  using StateType = band::PatternState;
+  static constexpr bool kBranchOnConfigs = true;
+  bool propagate(band::PatternState& s) { return propagate_with<true>(s); }
 };
 
 // CountRules on a 9x9 board with extra houses (X's diagonals, Windoku's windows ...; see
@@ -242,7 +326,7 @@ std::uint64_t BandEngine::run(const std::uint8_t* givens, std::span<const Candid
                               const SearchLimits& limits, bool* conflict,
                               const BandHouses* extra_houses) {
   *conflict = false;
-  State s;
+  band::PatternState s;  // only the count-only rules read its patterns
   if (!setup(s, givens, forbidden)) {
     *conflict = true;
     return 0;
@@ -250,6 +334,11 @@ std::uint64_t BandEngine::run(const std::uint8_t* givens, std::span<const Candid
   if (limit == 0) return 0;
   if (extra_houses && !extra_houses->empty()) {
     BandSearch<ExtraHouseRules> search(limit, sink, limits, *extra_houses);
+    if (search.propagate(s)) search.search(s);
+    return search.finish(stats);
+  }
+  if (!sink && forbidden.empty()) {
+    BandSearch<FastCountRules> search(limit, sink, limits);
     if (search.propagate(s)) search.search(s);
     return search.finish(stats);
   }

@@ -220,7 +220,9 @@ struct BandHouses {
 // 9x9 with 3x3 boxes only: per-digit bitboards in three 27-bit bands (band = three rows),
 // with row/box/column hidden singles, locked candidates, naked singles, and branching on a
 // bivalue cell. Extra houses (X, Windoku ...): their placed digits leave the house, their
-// hidden singles are placed.
+// hidden singles are placed. A plain count (no sink, nothing forbidden, no extra houses)
+// also applies the mini-row rule and branches on a digit's configurations in a band
+// (band_engine.cpp): a smaller search, the same count, other nodes and guesses.
 class BandEngine {
  public:
   // Givens need not be checked for conflicts within rows, columns and boxes: on such a
