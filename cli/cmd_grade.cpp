@@ -220,7 +220,6 @@ int cmd_grade(const Invocation& inv) {
   const std::size_t batch_size =
       picture ? std::numeric_limits<std::size_t>::max() : 256 * static_cast<std::size_t>(threads);
   for_each_record(files, reader_options, diag, [&](const Record& rec, const std::string& src) {
-    if (skip_killer(rec, src, "grade", diag)) return true;
     batch.push_back({rec, src});
     if (batch.size() >= batch_size) flush();
     return !stopped;

@@ -96,12 +96,6 @@ GeneratorOptions generator_options_from(const po::variables_map& vm, Variant& va
   }
   gen.killer_max_cage = std::min(gen.killer_max_cage, gen.geometry.size());
   if (gen.killer) {
-    for (const char* option : {"level", "min-rating", "max-rating"}) {
-      if (vm.count(option)) {
-        throw UsageError(std::string("--") + option +
-                         " with killer: killer levels need the killer grader: not yet");
-      }
-    }
     for (const char* option : {"min-clues", "check-nodes"}) {
       if (vm.count(option)) {
         throw UsageError(std::string("--") + option + " does not apply to killer puzzles");
