@@ -32,7 +32,8 @@ bool find_hidden_cage_combination(const Ctx&, Hint& out);  // 3.2
 bool find_combination_clash(const Ctx&, Hint& out);        // 3.6
 // 9.0: a candidate whose assumption, propagated by singles and cage combinations, leaves
 // a cell, a house's digit or a cage without a possibility. Killer boards end their ladder
-// with it in place of the nested dynamic chains, which work on houses alone.
+// with it in place of the nested dynamic chains, which work on houses alone. When no
+// assumption fails, 9.3: the candidates every assumption on one cell removes.
 bool find_cage_forcing_chains(const Ctx&, Hint& out);
 
 }  // namespace sudoforge::grader::detail

@@ -630,6 +630,34 @@ bool find_cage_forcing_chains(const Ctx& ctx, Hint& out) {
       }
     }
   }
+  // No assumption fails: a cell whose every candidate, propagated, removes the same
+  // candidate elsewhere (each branch is consistent, so one of them holds).
+  std::vector<Mask> either(nc);
+  for (int c = 0; c < nc; ++c) {
+    if (g.value(c)) continue;
+    std::fill(either.begin(), either.end(), Mask{0});
+    for (Mask x = g.cand(c); x; x &= x - 1) {
+      std::vector<Mask> cand = base;
+      cand[c] = Mask{1} << lowest(x);
+      propagate(g, cand);
+      for (int q = 0; q < nc; ++q) either[q] |= cand[q];
+    }
+    for (int q = 0; q < nc; ++q) {
+      if (g.value(q)) continue;
+      for (Mask y = g.cand(q) & ~either[q]; y; y &= y - 1)
+        out.eliminations.emplace_back(q, lowest(y));
+    }
+    if (out.eliminations.empty()) continue;
+    out.technique = "Cage Cell Forcing Chains";
+    out.rating = 93;
+    out.cells = {c};
+    if (ctx.explain) {
+      out.explanation = "each candidate of " + g.cell_name(c) +
+                        ", propagated by singles and cage combinations, leads to " +
+                        describe_eliminations(g, out.eliminations);
+    }
+    return true;
+  }
   return false;
 }
 

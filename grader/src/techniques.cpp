@@ -86,6 +86,8 @@ constexpr std::string_view kNames[] = {
     "Naked Cage Combination",
     "Hidden Cage Combination",
     "Combination Clash",
+    "Cage Forcing Chains",
+    "Cage Cell Forcing Chains",
 };
 
 // Other names in use for some techniques, already in key() form.
