@@ -12,6 +12,7 @@
 #include "progress.h"
 #include "step_pictures.h"
 #include "stop_request.h"
+#include "sudoforge/core/killer_text.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/grader/grader.h"
 #include "sudoforge/workflow/analysis.h"
@@ -185,7 +186,9 @@ int cmd_grade(const Invocation& inv) {
       } else {
         // A jigsaw's region map follows its givens, as the reader reads a line record.
         const std::string map = region_map(rec.grid.geometry(), rec.style.alphabet);
-        std::string text = puzzle + (map.empty() ? "" : " " + map) + " " + fmt1(g.er) + " " + fmt1(g.ep) + " " + fmt1(g.ed) +
+        // A killer line is its token (cages and sums), as the reader reads it back.
+        const std::string head = rec.grid.geometry().has_cages() ? killer_text(rec.grid) : puzzle;
+        std::string text = head + (map.empty() ? "" : " " + map) + " " + fmt1(g.er) + " " + fmt1(g.ep) + " " + fmt1(g.ed) +
                            " " + level + " " + hardest_of(g);
         if (explain) {
           int k = 0;
