@@ -29,6 +29,7 @@ constexpr const char* kExamples =
     " | sudoforge grade --explain\n"
     "  sudoforge grade --explain --output svg --out steps.svg p.txt   steps-001.svg, ...\n"
     "  sudoforge grade --explain --out steps.html p.txt   one page, Previous/Next buttons\n"
+    "  sgt-solo --generate 5 3x3kdi | sudoforge grade  killers: the killer ladder (README)\n"
     "Ratings follow the Sudoku Explainer scale (ER = hardest step, EP = hardest before the\n"
     "first placement, ED = first step). On boards other than 9x9 the same technique ratings\n"
     "are used; they order puzzles by the techniques needed but are not calibrated there.\n"

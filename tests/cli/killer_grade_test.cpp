@@ -3,8 +3,8 @@
 // of the killer ratings, the same per seed whatever the threads.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "run_cli.h"
 
@@ -71,6 +71,23 @@ TEST(KillerGradeCli, GenerateByRatingBand) {
   for (const auto& p : j) {
     EXPECT_GE(p["rating"].get<double>(), 1.4);
     EXPECT_LE(p["rating"].get<double>(), 2.8);
+  }
+}
+
+TEST(KillerGradeCli, CatalogueRowsCarryTheRating) {
+  const auto db = scratch_dir() / "graded_killers.db";
+  for (const char* s : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + s);
+  const CliResult gen =
+      run_cli("generate --variant killer --size 2x3 -n 3 --seed 2 -q --db " + db.string());
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  const CliResult rows = run_cli("db query -o json --db " + db.string());
+  ASSERT_EQ(rows.exit_code, 0) << rows.err;
+  const auto j = nlohmann::json::parse(rows.out);
+  ASSERT_EQ(j.size(), 3u);
+  for (const auto& p : j) {
+    EXPECT_EQ(p["variant"], "killer");
+    EXPECT_TRUE(p["rating"].is_number()) << p;
+    EXPECT_TRUE(p["level"].is_string()) << p;
   }
 }
 
