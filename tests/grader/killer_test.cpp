@@ -9,9 +9,11 @@
 #include "../solver/killer_validator.h"
 #include "candidate_grid.h"
 #include "finders.h"
+#include "sudoforge/core/killer_text.h"
 #include "sudoforge/core/variant.h"
 #include "sudoforge/generator/generator.h"
 #include "sudoforge/grader/grader.h"
+#include "sudoforge/solver/sudoku_solver.h"
 
 namespace sudoforge::grader {
 namespace {
@@ -199,6 +201,32 @@ TEST(KillerLadder, CageForcingChains) {
   EXPECT_EQ(h.eliminations, pairs({{0, 2}}));
   EXPECT_EQ(h.explanation,
             "r1c1<>2: r1c1=2 leads, by singles and cage combinations, to a contradiction");
+}
+
+TEST(KillerLadder, CageCellForcingChains) {
+  // A generated 9x9 killer (generate --variant killer -n 1000 --seed 11, #338) where no
+  // single assumption fails but every candidate of r5c1 removes the same three.
+  const Grid puzzle = parse_killer_text(
+      "killer:AABBBCDEFAGBHHCEEFAGIIHEEJJAGKILLLJJMMNILOOOJNNNIPOOQRNPPPPQQQR"
+      "SSSTTQUURSSVVUUURR;A=35,B=21,C=11,D=9,E=24,F=8,G=15,H=8,I=23,J=27,K=8,"
+      "L=14,M=7,N=22,O=24,P=20,Q=29,R=26,S=32,T=9,U=25,V=8");
+  const auto solution = SudokuSolver().solve(puzzle);
+  ASSERT_TRUE(solution);
+  Grader grader;
+  const Rating r = grader.rate(puzzle, true);
+  EXPECT_EQ(r.hardest, "Cage Cell Forcing Chains");
+  EXPECT_DOUBLE_EQ(r.er, 9.3);
+  int found = 0;
+  for (const Step& s : r.steps) {
+    if (s.technique != "Cage Cell Forcing Chains") continue;
+    if (found++ == 0) {
+      EXPECT_EQ(s.explanation,
+                "each candidate of r5c1, propagated by singles and cage combinations, leads to "
+                "r4c2<>1, r6c1<>6, r7c1<>2");
+    }
+    for (auto [cell, d] : s.eliminations) EXPECT_NE((*solution)[cell], d);
+  }
+  EXPECT_GT(found, 0);
 }
 
 // Every step of every graded puzzle: placements are the solution's digits, eliminations
