@@ -12,6 +12,7 @@
 #include "progress.h"
 #include "step_pictures.h"
 #include "stop_request.h"
+#include "sudoforge/core/killer_text.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/grader/grader.h"
 #include "sudoforge/workflow/analysis.h"
@@ -28,6 +29,7 @@ constexpr const char* kExamples =
     " | sudoforge grade --explain\n"
     "  sudoforge grade --explain --output svg --out steps.svg p.txt   steps-001.svg, ...\n"
     "  sudoforge grade --explain --out steps.html p.txt   one page, Previous/Next buttons\n"
+    "  sgt-solo --generate 5 3x3kdi | sudoforge grade  killers: the killer ladder (README)\n"
     "Ratings follow the Sudoku Explainer scale (ER = hardest step, EP = hardest before the\n"
     "first placement, ED = first step). On boards other than 9x9 the same technique ratings\n"
     "are used; they order puzzles by the techniques needed but are not calibrated there.\n"
@@ -185,7 +187,9 @@ int cmd_grade(const Invocation& inv) {
       } else {
         // A jigsaw's region map follows its givens, as the reader reads a line record.
         const std::string map = region_map(rec.grid.geometry(), rec.style.alphabet);
-        std::string text = puzzle + (map.empty() ? "" : " " + map) + " " + fmt1(g.er) + " " + fmt1(g.ep) + " " + fmt1(g.ed) +
+        // A killer line is its token (cages and sums), as the reader reads it back.
+        const std::string head = rec.grid.geometry().has_cages() ? killer_text(rec.grid) : puzzle;
+        std::string text = head + (map.empty() ? "" : " " + map) + " " + fmt1(g.er) + " " + fmt1(g.ep) + " " + fmt1(g.ed) +
                            " " + level + " " + hardest_of(g);
         if (explain) {
           int k = 0;
@@ -220,7 +224,6 @@ int cmd_grade(const Invocation& inv) {
   const std::size_t batch_size =
       picture ? std::numeric_limits<std::size_t>::max() : 256 * static_cast<std::size_t>(threads);
   for_each_record(files, reader_options, diag, [&](const Record& rec, const std::string& src) {
-    if (skip_killer(rec, src, "grade", diag)) return true;
     batch.push_back({rec, src});
     if (batch.size() >= batch_size) flush();
     return !stopped;

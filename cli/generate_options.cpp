@@ -101,12 +101,6 @@ GeneratorOptions generator_options_from(const po::variables_map& vm, Variant& va
         parse_ranged(vm["givens"].as<std::string>(), "givens", 0, gen.geometry.cell_count()));
   }
   if (gen.killer) {
-    for (const char* option : {"level", "min-rating", "max-rating"}) {
-      if (vm.count(option)) {
-        throw UsageError(std::string("--") + option +
-                         " with killer: killer levels need the killer grader: not yet");
-      }
-    }
     for (const char* option : {"min-clues", "check-nodes"}) {
       if (vm.count(option)) {
         throw UsageError(std::string("--") + option + " does not apply to killer puzzles");

@@ -20,4 +20,20 @@ bool find_bug(const Ctx&, Hint& out);                            // 5.6 ..
 bool find_aligned_pair_exclusion(const Ctx&, Hint& out);         // 6.2
 bool find_aligned_triplet_exclusion(const Ctx&, Hint& out);      // 7.5
 
+// Killer boards (grader/src/killer.cpp): the cage rungs, rated on the same scale.
+bool find_cage_sum(const Ctx&, Hint& out);           // 1.0: a cage's last empty cell
+bool find_cage_combinations(const Ctx&, Hint& out);  // 1.3: digits outside every combination
+// The 45 rule: one house, one cell 1.4; several houses, one cell 2.0; two cells whose sum
+// is known (pairs) 2.5 on one house, 2.7 on several.
+bool find_innies_outies(const Ctx&, bool multi, bool pairs, Hint& out);
+bool find_cage_house_overlap(const Ctx&, Hint& out);       // 2.2
+bool find_naked_cage_combination(const Ctx&, Hint& out);   // 2.8
+bool find_hidden_cage_combination(const Ctx&, Hint& out);  // 3.2
+bool find_combination_clash(const Ctx&, Hint& out);        // 3.6
+// 9.0: a candidate whose assumption, propagated by singles and cage combinations, leaves
+// a cell, a house's digit or a cage without a possibility. Killer boards end their ladder
+// with it in place of the nested dynamic chains, which work on houses alone. When no
+// assumption fails, 9.3: the candidates every assumption on one cell removes.
+bool find_cage_forcing_chains(const Ctx&, Hint& out);
+
 }  // namespace sudoforge::grader::detail

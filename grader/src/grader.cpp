@@ -110,6 +110,11 @@ using detail::Hint;
 
 enum class Next { kFound, kStuck, kAbove };
 
+// Killer boards stop the house chains at dynamic chains (depth 3): the deeper nestings
+// reason on houses alone, cost seconds to minutes a step there, and the cage forcing
+// chains that follow use the cage sums as well.
+constexpr int kKillerChainDepth = 3;
+
 // The next step in SE's order, with each rung's lowest rating (tenths), which rise along
 // the ladder: past `ceiling`, every hint left would be rated above it (kAbove).
 Next next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& opt, int ceiling,
@@ -120,33 +125,50 @@ Next next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& 
     if (floor > ceiling) return above = true;
     return find();
   };
+  // Killer boards interleave the cage rungs by rating and drop the uniqueness techniques
+  // (unique loops, BUG): their deadly patterns assume a swap of two digits keeps every
+  // constraint, which a cage sum does not.
+  const bool k = ctx.g.geo().has_cages();
   // clang-format off
   if (rung(10, [&] { return find_hidden_single(ctx, h); }) ||
+      (k && rung(10, [&] { return find_cage_sum(ctx, h); })) ||
+      (k && rung(13, [&] { return find_cage_combinations(ctx, h); })) ||
+      (k && rung(14, [&] { return find_innies_outies(ctx, false, false, h); })) ||
       rung(17, [&] { return find_direct_locking(ctx, h); }) ||
+      (k && rung(20, [&] { return find_innies_outies(ctx, true, false, h); })) ||
       rung(20, [&] { return find_direct_hidden_set(ctx, 2, h); }) ||
+      (k && rung(22, [&] { return find_cage_house_overlap(ctx, h); })) ||
       rung(23, [&] { return find_naked_single(ctx, h); }) ||
       rung(25, [&] { return find_direct_hidden_set(ctx, 3, h); }) ||
+      (k && rung(25, [&] { return find_innies_outies(ctx, false, true, h); })) ||
       rung(26, [&] { return find_locking(ctx, h); }) ||
+      (k && rung(28, [&] { return find_naked_cage_combination(ctx, h); })) ||
       rung(30, [&] { return find_naked_set(ctx, 2, h); }) ||
       rung(32, [&] { return find_fish(ctx, 2, h); }) ||
+      (k && rung(32, [&] { return find_hidden_cage_combination(ctx, h); })) ||
       rung(34, [&] { return find_hidden_set(ctx, 2, h); }) ||
       rung(36, [&] { return find_naked_set(ctx, 3, h); }) ||
+      (k && rung(36, [&] { return find_combination_clash(ctx, h); })) ||
       rung(38, [&] { return find_fish(ctx, 3, h); }) ||
       rung(40, [&] { return find_hidden_set(ctx, 3, h); }) ||
       rung(42, [&] { return find_xy_wing(ctx, false, h); }) ||
       rung(44, [&] { return find_xy_wing(ctx, true, h); }) ||
-      rung(45, [&] { return find_unique_loop(ctx, h); }) ||
+      (!k && rung(45, [&] { return find_unique_loop(ctx, h); })) ||
       rung(50, [&] { return find_naked_set(ctx, 4, h); }) ||
       rung(52, [&] { return find_fish(ctx, 4, h); }) ||
       rung(54, [&] { return find_hidden_set(ctx, 4, h); }) ||
-      rung(56, [&] { return find_bug(ctx, h); }) ||
+      (!k && rung(56, [&] { return find_bug(ctx, h); })) ||
       rung(62, [&] { return find_aligned_pair_exclusion(ctx, h); }) ||
       (opt.max_chain_depth >= 1 &&
        rung(65, [&] { return chains.find_forcing_chains(ctx, h); })) ||
       // SE tries aligned triplet exclusion (7.5) just before the Nishio chains (7.5 and up).
       (opt.max_chain_depth >= 2 &&
        (rung(75, [&] { return find_aligned_triplet_exclusion(ctx, h); }) ||
-        rung(75, [&] { return chains.find_advanced_chains(ctx, opt.max_chain_depth, h); })))) {
+        rung(75, [&] {
+          return chains.find_advanced_chains(
+              ctx, k ? std::min(opt.max_chain_depth, kKillerChainDepth) : opt.max_chain_depth, h);
+        }))) ||
+      (k && rung(90, [&] { return find_cage_forcing_chains(ctx, h); }))) {
     return above ? Next::kAbove : Next::kFound;
   }
   // clang-format on

@@ -76,6 +76,18 @@ constexpr std::string_view kNames[] = {
     "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
     "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
     "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+    // Killer boards only.
+    "Cage Sum",
+    "Cage Combinations",
+    "Innie/Outie",
+    "Multi-House Innie/Outie",
+    "Cage/House Overlap",
+    "Innie/Outie Pair",
+    "Naked Cage Combination",
+    "Hidden Cage Combination",
+    "Combination Clash",
+    "Cage Forcing Chains",
+    "Cage Cell Forcing Chains",
 };
 
 // Other names in use for some techniques, already in key() form.

@@ -44,7 +44,7 @@ PuzzleAnalysis PuzzleAnalyzer::analyze(const Grid& puzzle, bool explain, const A
     } else if (n > 1) {
       a.error = "not unique";
       a.solution.reset();
-    } else if (!puzzle.geometry().has_cages()) {  // no killer grader yet: left ungraded
+    } else {
       a.rating = grader_.rate(puzzle, explain);
     }
   } catch (const SearchAborted&) {

@@ -11,7 +11,6 @@ db::PuzzleRecord record_from(const Grid& puzzle, const PuzzleAnalysis& a) {
   r.symmetry = std::string(symmetry_name(detect_symmetry(puzzle)));
   r.dlx_nodes = static_cast<std::int64_t>(a.search.nodes);
   r.guesses = static_cast<std::int64_t>(a.search.guesses);
-  if (puzzle.geometry().has_cages()) return r;  // no killer grader yet: rating NULL
   const grader::Rating& g = a.rating;
   r.rating_er = g.er;
   r.rating_ep = g.ep;

@@ -1,0 +1,664 @@
+// Killer techniques: the cage rungs of the killer ladder (finders.h lists their ratings).
+// Each reads the cages of the board (Geometry::cages) and the candidates; a cage's
+// "combinations" are the digit sets of its size and sum (cage_digit_sets) that hold the
+// digits already placed in it.
+#include "sudoforge/core/killer.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "finders.h"
+
+namespace sudoforge::grader::detail {
+namespace {
+
+// A cage in the current grid: its placed digits and empty cells.
+struct CageView {
+  const Cage* cage = nullptr;
+  Mask placed = 0;  // digits placed in it (grader bits: bit d for digit d)
+  int placed_sum = 0;
+  std::vector<int> empty;
+  Mask uni = 0;  // union of the empty cells' candidates
+};
+
+CageView view_of(const CandidateGrid& g, const Cage& cage) {
+  CageView v;
+  v.cage = &cage;
+  for (int c : cage.cells) {
+    if (g.value(c)) {
+      v.placed |= Mask{1} << g.value(c);
+      v.placed_sum += g.value(c);
+    } else {
+      v.empty.push_back(c);
+      v.uni |= g.cand(c);
+    }
+  }
+  return v;
+}
+
+// The digits still to place of each combination that holds the placed digits and whose
+// other digits all appear among the empty cells' candidates.
+std::vector<Mask> open_combinations(const CandidateGrid& g, const CageView& v) {
+  std::vector<Mask> out;
+  const int size = static_cast<int>(v.cage->cells.size());
+  for (std::uint32_t set : cage_digit_sets(g.n(), size, v.cage->sum)) {
+    const Mask c = static_cast<Mask>(set) << 1;
+    if ((c & v.placed) != v.placed) continue;
+    const Mask rest = c & ~v.placed;
+    if (popcount(rest) != static_cast<int>(v.empty.size()) || (rest & ~v.uni)) continue;
+    out.push_back(rest);
+  }
+  return out;
+}
+
+// Which digit each cell takes in some assignment of the digits of `rest` to the cells, one
+// digit per cell, each among the cell's candidates (digits of a board up to 9x9: masks
+// below 1024).
+class Matcher {
+ public:
+  // Adds to allowed[i] the digits cell i takes in some assignment; returns whether there
+  // is any.
+  bool run(const Mask* cand, int k, Mask rest, Mask* allowed) {
+    cand_ = cand;
+    k_ = k;
+    rest_ = rest;
+    allowed_ = allowed;
+    std::memset(memo_, -1, sizeof memo_);
+    return go(0);
+  }
+
+ private:
+  bool go(Mask used) {
+    const int i = popcount(used);
+    if (i == k_) return true;
+    std::int8_t& m = memo_[used];
+    if (m >= 0) return m != 0;
+    bool any = false;
+    for (Mask x = cand_[i] & rest_ & ~used; x; x &= x - 1) {
+      const Mask b = x & (~x + 1);
+      if (go(used | b)) {
+        allowed_[i] |= b;
+        any = true;
+      }
+    }
+    m = any ? 1 : 0;
+    return any;
+  }
+  const Mask* cand_ = nullptr;
+  Mask* allowed_ = nullptr;
+  Mask rest_ = 0;
+  int k_ = 0;
+  std::int8_t memo_[1024];
+};
+
+std::string digits_of(const CandidateGrid& g, Mask m) {
+  std::string s;
+  for (Mask x = m; x; x &= x - 1) s += digit_name(g, lowest(x));
+  return s;
+}
+
+std::string combos_text(const CandidateGrid& g, const std::vector<Mask>& combos, Mask placed) {
+  std::string s;
+  for (std::size_t i = 0; i < combos.size(); ++i) {
+    if (i) s += ", ";
+    s += digits_of(g, combos[i] | placed);
+  }
+  return s;
+}
+
+std::string cage_name(const CandidateGrid& g, const Cage& cage) {
+  return "cage " + std::to_string(cage.sum) + " at " + g.cell_name(cage.cells.front());
+}
+
+// The eliminations that leave each empty cell of v only the digits of allowed[i].
+void eliminate_outside(const CandidateGrid& g, const CageView& v, const Mask* allowed, Hint& out) {
+  for (std::size_t i = 0; i < v.empty.size(); ++i) {
+    for (Mask x = g.cand(v.empty[i]) & ~allowed[i]; x; x &= x - 1) {
+      out.eliminations.emplace_back(v.empty[i], lowest(x));
+    }
+  }
+}
+
+// The combinations of `combos` that some assignment fits (the others are dropped), and
+// each empty cell's digits in those assignments.
+std::vector<Mask> fitting(const CandidateGrid& g, const CageView& v,
+                          const std::vector<Mask>& combos, Mask* allowed) {
+  static thread_local Matcher matcher;
+  std::array<Mask, 9> cand{};
+  const int k = static_cast<int>(v.empty.size());
+  for (int i = 0; i < k; ++i) {
+    cand[i] = g.cand(v.empty[i]);
+    allowed[i] = 0;
+  }
+  std::vector<Mask> kept;
+  for (Mask rest : combos) {
+    if (matcher.run(cand.data(), k, rest, allowed)) kept.push_back(rest);
+  }
+  return kept;
+}
+
+void finish(const CageView& v, const char* technique, int rating, Hint& out) {
+  out.technique = technique;
+  out.rating = rating;
+  out.cells = v.cage->cells;
+}
+
+// A region for the 45 rule: `houses` houses of one kind, whose cells hold each digit
+// `houses` times, so sum to houses * n(n+1)/2.
+struct Region {
+  std::vector<int> house_ids;
+  std::string name;
+};
+
+std::vector<Region> regions_45(const CandidateGrid& g, bool multi) {
+  const Geometry& geo = g.geo();
+  const int n = g.n();
+  std::vector<Region> out;
+  auto lines = [&](int base, const char* one, const char* many) {
+    for (int len = multi ? 2 : 1; len <= (multi ? n - 1 : 1); ++len) {
+      for (int first = 0; first + len <= n; ++first) {
+        Region r;
+        for (int i = 0; i < len; ++i) r.house_ids.push_back(base + first + i);
+        r.name = len == 1 ? std::string(one) + " " + std::to_string(first + 1)
+                          : std::string(many) + " " + std::to_string(first + 1) + "-" +
+                                std::to_string(first + len);
+        out.push_back(std::move(r));
+      }
+    }
+  };
+  if (!multi) {
+    for (int u = 0; u < g.unit_count(); ++u) out.push_back({{u}, g.unit_name(u)});
+    return out;
+  }
+  lines(0, "row", "rows");
+  lines(n, "column", "columns");
+  if (geo.has_boxes()) {
+    // Boxes side by side in a band or stacked in a stack (fewer than all of them: the
+    // whole band is rows already).
+    const int across = n / geo.box_cols(), down = n / geo.box_rows();
+    for (int band = 0; band < down; ++band) {
+      for (int len = 2; len < across; ++len) {
+        for (int first = 0; first + len <= across; ++first) {
+          Region r;
+          std::string name = "boxes";
+          for (int i = 0; i < len; ++i) {
+            const int b = band * across + first + i;
+            r.house_ids.push_back(2 * n + b);
+            name += (i ? "," : " ") + std::to_string(b + 1);
+          }
+          r.name = name;
+          out.push_back(std::move(r));
+        }
+      }
+    }
+    for (int stack = 0; stack < across; ++stack) {
+      for (int len = 2; len < down; ++len) {
+        for (int first = 0; first + len <= down; ++first) {
+          Region r;
+          std::string name = "boxes";
+          for (int i = 0; i < len; ++i) {
+            const int b = (first + i) * across + stack;
+            r.house_ids.push_back(2 * n + b);
+            name += (i ? "," : " ") + std::to_string(b + 1);
+          }
+          r.name = name;
+          out.push_back(std::move(r));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// The 45 rule on one region: the cells of cages partly inside it (innies inside, outies
+// outside) have known sums. Finds a one-cell placement (pairs = false) or eliminations
+// from a two-cell sum (pairs = true).
+bool innies_outies(const CandidateGrid& g, const Region& region, bool pairs, int rating,
+                   const char* technique, bool explain, Hint& out) {
+  const Geometry& geo = g.geo();
+  const int n = g.n();
+  static thread_local std::vector<std::uint8_t> inside;
+  inside.assign(static_cast<std::size_t>(g.cell_count()), 0);
+  for (int h : region.house_ids) {
+    for (int c : geo.house(h)) inside[c] = 1;
+  }
+  const int total = static_cast<int>(region.house_ids.size()) * n * (n + 1) / 2;
+  int whole = 0, partial = 0;  // sums of the cages wholly and partly inside
+  std::vector<int> in_empty, out_empty;
+  int in_placed = 0, out_placed = 0;
+  const auto cages = geo.cages();
+  std::vector<char> seen(cages.size(), 0);
+  for (int h : region.house_ids) {
+    for (int c : geo.house(h)) {
+      const int k = geo.cage_of(c);
+      if (seen[k]) continue;
+      seen[k] = 1;
+      const Cage& cage = cages[k];
+      bool all_in = true;
+      for (int q : cage.cells) all_in = all_in && inside[q];
+      if (all_in) {
+        whole += cage.sum;
+        continue;
+      }
+      partial += cage.sum;
+      for (int q : cage.cells) {
+        auto& list = inside[q] ? in_empty : out_empty;
+        int& placed = inside[q] ? in_placed : out_placed;
+        if (g.value(q))
+          placed += g.value(q);
+        else
+          list.push_back(q);
+      }
+    }
+  }
+  const int in_sum = total - whole;      // of all innies
+  const int out_sum = partial - in_sum;  // of all outies
+  for (int side = 0; side < 2; ++side) {
+    const auto& cells = side == 0 ? in_empty : out_empty;
+    const int target = (side == 0 ? in_sum - in_placed : out_sum - out_placed);
+    const char* what = side == 0 ? "innie" : "outie";
+    // The arithmetic in words: "45 - 38", with the placed cells' sum taken off.
+    auto sum_text = [&]() {
+      std::string s;
+      if (side == 0) {
+        s = std::to_string(total) + " - " + std::to_string(whole);
+        if (in_placed) s += " - " + std::to_string(in_placed);
+      } else {
+        s = std::to_string(partial) + " - " + std::to_string(in_sum);
+        if (out_placed) s += " - " + std::to_string(out_placed);
+      }
+      return s + " = " + std::to_string(target);
+    };
+    if (!pairs && cells.size() == 1) {
+      if (target < 1 || target > n) continue;
+      const int c = cells[0];
+      out.technique = technique;
+      out.rating = rating;
+      out.placements = {{c, target}};
+      out.cells = {c};
+      if (explain) {
+        out.explanation = std::string(what) + " " + g.cell_name(c) + " = " + sum_text() + " (" +
+                          region.name + ")";
+      }
+      return true;
+    }
+    if (pairs && cells.size() == 2) {
+      const int a = cells[0], b = cells[1];
+      const bool apart = !g.sees(a, b);
+      for (int pass = 0; pass < 2; ++pass) {
+        const int x = pass == 0 ? a : b, y = pass == 0 ? b : a;
+        for (Mask m = g.cand(x); m; m &= m - 1) {
+          const int d = lowest(m), e = target - d;
+          const bool ok = e >= 1 && e <= n && g.has(y, e) && (e != d || apart);
+          if (!ok) out.eliminations.emplace_back(x, d);
+        }
+      }
+      if (out.eliminations.empty()) continue;
+      out.technique = technique;
+      out.rating = rating;
+      out.cells = {a, b};
+      if (explain) {
+        out.explanation = std::string(what) + "s " + g.cell_name(a) + "+" + g.cell_name(b) + " = " +
+                          sum_text() + " (" + region.name +
+                          "): " + describe_eliminations(g, out.eliminations);
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool find_cage_sum(const Ctx& ctx, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  for (const Cage& cage : g.geo().cages()) {
+    const CageView v = view_of(g, cage);
+    if (v.empty.size() != 1) continue;
+    const int d = cage.sum - v.placed_sum, c = v.empty[0];
+    if (d < 1 || d > g.n()) continue;
+    finish(v, "Cage Sum", 10, out);
+    out.placements = {{c, d}};
+    if (ctx.explain && cage.cells.size() == 1) {
+      out.explanation = g.cell_name(c) + " = " + std::to_string(d) + ": a cage of one cell";
+    } else if (ctx.explain) {
+      out.explanation = g.cell_name(c) + " = " + std::to_string(cage.sum) + " - " +
+                        std::to_string(v.placed_sum) + " = " + std::to_string(d) +
+                        ": last cell of " + cage_name(g, cage);
+    }
+    return true;
+  }
+  return false;
+}
+
+bool find_cage_combinations(const Ctx& ctx, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  for (const Cage& cage : g.geo().cages()) {
+    const CageView v = view_of(g, cage);
+    if (v.empty.empty()) continue;
+    const auto combos = open_combinations(g, v);
+    Mask any = 0;
+    for (Mask rest : combos) any |= rest;
+    std::array<Mask, 9> allowed;
+    allowed.fill(any);
+    eliminate_outside(g, v, allowed.data(), out);
+    if (out.eliminations.empty()) continue;
+    finish(v, "Cage Combinations", 13, out);
+    if (ctx.explain) {
+      out.explanation = cage_name(g, cage) + " (" + std::to_string(cage.cells.size()) +
+                        " cells) takes " + combos_text(g, combos, v.placed) + ": " +
+                        describe_eliminations(g, out.eliminations);
+    }
+    return true;
+  }
+  return false;
+}
+
+bool find_innies_outies(const Ctx& ctx, bool multi, bool pairs, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  const char* technique = pairs   ? "Innie/Outie Pair"
+                          : multi ? "Multi-House Innie/Outie"
+                                  : "Innie/Outie";
+  const auto& regions = regions_45(g, multi);
+  for (const Region& r : regions) {
+    const int rating = pairs ? (multi ? 27 : 25) : (multi ? 20 : 14);
+    if (innies_outies(g, r, pairs, rating, technique, ctx.explain, out)) return true;
+  }
+  if (pairs && !multi) return find_innies_outies(ctx, true, true, out);
+  return false;
+}
+
+bool find_cage_house_overlap(const Ctx& ctx, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  for (const Cage& cage : g.geo().cages()) {
+    const CageView v = view_of(g, cage);
+    if (v.empty.size() < 2) continue;
+    const auto combos = open_combinations(g, v);
+    if (combos.empty()) continue;
+    Mask needed = g.all_digits();
+    for (Mask rest : combos) needed &= rest;
+    for (Mask x = needed; x; x &= x - 1) {
+      const int d = lowest(x);
+      std::vector<int> holders;
+      for (int c : v.empty) {
+        if (g.has(c, d)) holders.push_back(c);
+      }
+      if (holders.empty()) continue;
+      for (int k = 0; k < g.units_per_cell(); ++k) {
+        const int u = g.unit_of(holders[0], k);
+        if (u >= g.unit_count()) continue;
+        bool all = true;
+        for (int c : holders) all = all && g.index_in(u, c) != 255;
+        if (!all) continue;
+        for (Mask p = g.pos(u, d); p; p &= p - 1) {
+          const int c = g.unit(u)[lowest(p)];
+          if (g.geo().cage_of(c) != g.geo().cage_of(cage.cells.front()))
+            out.eliminations.emplace_back(c, d);
+        }
+        if (out.eliminations.empty()) continue;
+        finish(v, "Cage/House Overlap", 22, out);
+        if (ctx.explain) {
+          out.explanation = cage_name(g, cage) + " needs " + digit_name(g, d) +
+                            " (every combination: " + combos_text(g, combos, v.placed) +
+                            "), only in " + g.unit_name(u) + ": " +
+                            describe_eliminations(g, out.eliminations);
+        }
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool find_naked_cage_combination(const Ctx& ctx, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  for (const Cage& cage : g.geo().cages()) {
+    const CageView v = view_of(g, cage);
+    if (v.empty.size() < 2) continue;
+    const auto combos = open_combinations(g, v);
+    std::array<Mask, 9> allowed{};
+    const auto kept = fitting(g, v, combos, allowed.data());
+    eliminate_outside(g, v, allowed.data(), out);
+    if (out.eliminations.empty()) continue;
+    finish(v, "Naked Cage Combination", 28, out);
+    if (ctx.explain) {
+      std::vector<Mask> dropped;
+      for (Mask rest : combos) {
+        if (std::find(kept.begin(), kept.end(), rest) == kept.end()) dropped.push_back(rest);
+      }
+      out.explanation = cage_name(g, cage) + ": the candidates fit " +
+                        combos_text(g, kept, v.placed) +
+                        (dropped.empty() ? std::string(" in fewer places")
+                                         : " but not " + combos_text(g, dropped, v.placed)) +
+                        ": " + describe_eliminations(g, out.eliminations);
+    }
+    return true;
+  }
+  return false;
+}
+
+bool find_hidden_cage_combination(const Ctx& ctx, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  const Geometry& geo = g.geo();
+  for (const Cage& cage : geo.cages()) {
+    const CageView v = view_of(g, cage);
+    if (v.empty.size() < 2) continue;
+    const int id = geo.cage_of(cage.cells.front());
+    const auto combos = open_combinations(g, v);
+    // Digits some house holds only in this cage: every combination must have them.
+    for (int u = 0; u < g.unit_count(); ++u) {
+      Mask forced = 0;
+      for (int d = 1; d <= g.n(); ++d) {
+        const Mask p = g.pos(u, d);
+        if (!p || (v.placed >> d & 1u)) continue;
+        bool all_in = true;
+        for (Mask x = p; x; x &= x - 1) all_in = all_in && geo.cage_of(g.unit(u)[lowest(x)]) == id;
+        if (all_in) forced |= Mask{1} << d;
+      }
+      if (!forced) continue;
+      std::vector<Mask> with;
+      for (Mask rest : combos) {
+        if ((rest & forced) == forced) with.push_back(rest);
+      }
+      if (with.size() == combos.size()) continue;
+      std::array<Mask, 9> allowed{};
+      const auto kept = fitting(g, v, with, allowed.data());
+      eliminate_outside(g, v, allowed.data(), out);
+      if (out.eliminations.empty()) continue;
+      finish(v, "Hidden Cage Combination", 32, out);
+      if (ctx.explain) {
+        out.explanation = "in " + g.unit_name(u) + ", " + digits_of(g, forced) + " only in " +
+                          cage_name(g, cage) + ", which so takes " +
+                          combos_text(g, kept, v.placed) + ": " +
+                          describe_eliminations(g, out.eliminations);
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+bool find_combination_clash(const Ctx& ctx, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  const Geometry& geo = g.geo();
+  const auto cages = geo.cages();
+  // Cages wholly inside one house hold disjoint digits: a combination of one that meets
+  // every fitting combination of the other is dropped.
+  for (int u = 0; u < g.unit_count(); ++u) {
+    std::vector<int> within;
+    for (int i = 0; i < g.n(); ++i) {
+      const int k = geo.cage_of(g.unit(u)[i]);
+      if (std::find(within.begin(), within.end(), k) != within.end()) continue;
+      bool all = true;
+      for (int c : cages[k].cells) all = all && g.index_in(u, c) != 255;
+      if (all) within.push_back(k);
+    }
+    for (int a : within) {
+      const CageView va = view_of(g, cages[a]);
+      if (va.empty.empty()) continue;
+      std::array<Mask, 9> scratch{};
+      const auto fit_a = fitting(g, va, open_combinations(g, va), scratch.data());
+      for (int b : within) {
+        if (b == a) continue;
+        const CageView vb = view_of(g, cages[b]);
+        const auto fit_b = fitting(g, vb, open_combinations(g, vb), scratch.data());
+        std::vector<Mask> kept;
+        for (Mask ra : fit_a) {
+          const Mask all_a = ra | va.placed;
+          for (Mask rb : fit_b) {
+            if (!(all_a & (rb | vb.placed))) {
+              kept.push_back(ra);
+              break;
+            }
+          }
+        }
+        if (kept.size() == fit_a.size()) continue;
+        std::array<Mask, 9> allowed{};
+        fitting(g, va, kept, allowed.data());
+        eliminate_outside(g, va, allowed.data(), out);
+        if (out.eliminations.empty()) continue;
+        finish(va, "Combination Clash", 36, out);
+        out.cells.insert(out.cells.end(), cages[b].cells.begin(), cages[b].cells.end());
+        if (ctx.explain) {
+          out.explanation = "in " + g.unit_name(u) + ", " + cage_name(g, cages[b]) + " (" +
+                            combos_text(g, fit_b, vb.placed) + ") leaves " +
+                            cage_name(g, cages[a]) + " only " + combos_text(g, kept, va.placed) +
+                            ": " + describe_eliminations(g, out.eliminations);
+        }
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace sudoforge::grader::detail
+
+namespace sudoforge::grader::detail {
+namespace {
+
+// Candidates under an assumption, narrowed by the killer rules until nothing changes:
+// a cell's last digit leaves its peers (houses and cage mates), a house's last place for
+// a digit takes it, and each cage keeps the digits of the assignments of its
+// combinations that fit. Returns false on a contradiction (a cell, house digit or cage
+// left without a possibility).
+bool propagate(const CandidateGrid& g, std::vector<Mask>& cand) {
+  const Geometry& geo = g.geo();
+  const int n = g.n(), nc = g.cell_count();
+  static thread_local Matcher matcher;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int c = 0; c < nc; ++c) {
+      if (cand[c] == 0) return false;
+      if (popcount(cand[c]) != 1) continue;
+      for (int p : geo.peers(c)) {
+        if (cand[p] & cand[c]) {
+          cand[p] &= ~cand[c];
+          if (cand[p] == 0) return false;
+          changed = true;
+        }
+      }
+    }
+    for (int u = 0; u < g.unit_count(); ++u) {
+      const int* cells = g.unit(u);
+      for (int d = 1; d <= n; ++d) {
+        const Mask bit = Mask{1} << d;
+        int count = 0, at = -1;
+        for (int i = 0; i < n && count < 2; ++i) {
+          if (cand[cells[i]] & bit) {
+            ++count;
+            at = cells[i];
+          }
+        }
+        if (count == 0) return false;
+        if (count == 1 && cand[at] != bit) {
+          cand[at] = bit;
+          changed = true;
+        }
+      }
+    }
+    for (const Cage& cage : geo.cages()) {
+      const int k = static_cast<int>(cage.cells.size());
+      std::array<Mask, 9> cc{}, allowed{};
+      for (int i = 0; i < k; ++i) cc[i] = cand[cage.cells[i]];
+      bool any = false;
+      for (std::uint32_t set : cage_digit_sets(n, k, cage.sum)) {
+        any = matcher.run(cc.data(), k, static_cast<Mask>(set) << 1, allowed.data()) || any;
+      }
+      if (!any) return false;
+      for (int i = 0; i < k; ++i) {
+        if (cc[i] & ~allowed[i]) {
+          cand[cage.cells[i]] = cc[i] & allowed[i];
+          changed = true;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool find_cage_forcing_chains(const Ctx& ctx, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  const int nc = g.cell_count();
+  std::vector<Mask> base(nc);
+  for (int c = 0; c < nc; ++c) base[c] = g.value(c) ? Mask{1} << g.value(c) : g.cand(c);
+  // Cells with fewest candidates first: their assumptions are the likeliest to fail.
+  for (int size = 2; size <= g.n(); ++size) {
+    for (int c = 0; c < nc; ++c) {
+      if (g.value(c) || popcount(g.cand(c)) != size) continue;
+      for (Mask x = g.cand(c); x; x &= x - 1) {
+        const int d = lowest(x);
+        std::vector<Mask> cand = base;
+        cand[c] = Mask{1} << d;
+        if (propagate(g, cand)) continue;
+        out.technique = "Cage Forcing Chains";
+        out.rating = 90;
+        out.eliminations = {{c, d}};
+        out.cells = {c};
+        if (ctx.explain) {
+          out.explanation = g.cell_name(c) + "<>" + digit_name(g, d) + ": " + g.cell_name(c) + "=" +
+                            digit_name(g, d) +
+                            " leads, by singles and cage combinations, to a contradiction";
+        }
+        return true;
+      }
+    }
+  }
+  // No assumption fails: a cell whose every candidate, propagated, removes the same
+  // candidate elsewhere (each branch is consistent, so one of them holds).
+  std::vector<Mask> either(nc);
+  for (int c = 0; c < nc; ++c) {
+    if (g.value(c)) continue;
+    std::fill(either.begin(), either.end(), Mask{0});
+    for (Mask x = g.cand(c); x; x &= x - 1) {
+      std::vector<Mask> cand = base;
+      cand[c] = Mask{1} << lowest(x);
+      propagate(g, cand);
+      for (int q = 0; q < nc; ++q) either[q] |= cand[q];
+    }
+    for (int q = 0; q < nc; ++q) {
+      if (g.value(q)) continue;
+      for (Mask y = g.cand(q) & ~either[q]; y; y &= y - 1)
+        out.eliminations.emplace_back(q, lowest(y));
+    }
+    if (out.eliminations.empty()) continue;
+    out.technique = "Cage Cell Forcing Chains";
+    out.rating = 93;
+    out.cells = {c};
+    if (ctx.explain) {
+      out.explanation = "each candidate of " + g.cell_name(c) +
+                        ", propagated by singles and cage combinations, leads to " +
+                        describe_eliminations(g, out.eliminations);
+    }
+    return true;
+  }
+  return false;
+}
+
+}  // namespace sudoforge::grader::detail

@@ -1,0 +1,95 @@
+// Grading killers end to end: grade and grade --explain on the killer text form, Solo's
+// IDs and JSON out; generate --variant killer --level and --min/--max-rating keep puzzles
+// of the killer ratings, the same per seed whatever the threads.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "run_cli.h"
+
+namespace sudoforge::testing {
+namespace {
+
+// A unique 4x4 killer written by hand (solution 1234 3412 2143 4321).
+constexpr const char* kFour = "killer:AABCDEBCDEFFGHHF;A=3,B=4,C=6,D=5,E=5,F=8,G=4,H=5";
+// A Solo killer ID (9x9, no givens), as `sgt-solo --generate 1 3x3kdi` prints them.
+constexpr const char* kSolo =
+    "3x3k:zzzc,a_a______a________a_a_________a_a___aa__a__aba_a_a"
+    "a_a__a_aa_a_a__aaa____a__a__a__c_a__b_a__ba_abaa_a,9a11_5a10_14_10_8_7"
+    "_10a10g11_14_12_10a11_8_9d11_6b7_13_13_14d17c4a11a12a22_11a10_18_14h17a10_11_9a6f";
+
+TEST(KillerGradeCli, GradesTheTextFormWithItsToken) {
+  const CliResult r = run_cli("grade", std::string(kFour) + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, std::string(kFour) + " 1.3 1.0 1.0 easy Cage Combinations\n");
+}
+
+TEST(KillerGradeCli, ExplainSaysTheCageArithmetic) {
+  const CliResult r = run_cli("grade --explain", std::string(kFour) + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("1. r4c1 = 4: a cage of one cell (1.0)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("cage 3 at r1c1 (2 cells) takes 12: r1c1<>3, r1c2<>3, r1c2<>4 (1.3)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("r3c1 = 5 - 3 = 2: last cell of cage 5 at r2c1 (1.0)"), std::string::npos)
+      << r.out;
+}
+
+TEST(KillerGradeCli, SoloIdsToJson) {
+  const CliResult r = run_cli("grade -o json", std::string(kSolo) + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j.size(), 1u);
+  EXPECT_EQ(j[0]["variant"], "killer");
+  EXPECT_EQ(j[0]["complete"], true);
+  EXPECT_EQ(j[0]["hardest"], "Multi-House Innie/Outie");
+  EXPECT_EQ(j[0]["level"], "medium");
+  EXPECT_GT(j[0]["dlx_nodes"].get<int>(), 0);
+  EXPECT_EQ(j[0]["techniques"][0], "Cage Combinations");
+}
+
+TEST(KillerGradeCli, GenerateByLevelIsReproducibleAndOfThatLevel) {
+  const std::string args = "generate --variant killer --level hard -n 4 --seed 3 -q";
+  const CliResult one = run_cli(args);
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(run_cli(args + " --threads 2").out, one.out);
+  const CliResult graded = run_cli("grade -o json", one.out);
+  ASSERT_EQ(graded.exit_code, 0) << graded.err;
+  const auto j = nlohmann::json::parse(graded.out);
+  ASSERT_EQ(j.size(), 4u);
+  for (const auto& p : j) EXPECT_EQ(p["level"], "hard") << p["hardest"];
+}
+
+TEST(KillerGradeCli, GenerateByRatingBand) {
+  const CliResult r = run_cli(
+      "generate --variant killer --size 2x3 --min-rating 1.4 --max-rating 2.8 -n 3 --seed 1 -q "
+      "-o json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j.size(), 3u);
+  for (const auto& p : j) {
+    EXPECT_GE(p["rating"].get<double>(), 1.4);
+    EXPECT_LE(p["rating"].get<double>(), 2.8);
+  }
+}
+
+TEST(KillerGradeCli, CatalogueRowsCarryTheRating) {
+  const auto db = scratch_dir() / "graded_killers.db";
+  for (const char* s : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + s);
+  const CliResult gen =
+      run_cli("generate --variant killer --size 2x3 -n 3 --seed 2 -q --db " + db.string());
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  const CliResult rows = run_cli("db query -o json --db " + db.string());
+  ASSERT_EQ(rows.exit_code, 0) << rows.err;
+  const auto j = nlohmann::json::parse(rows.out);
+  ASSERT_EQ(j.size(), 3u);
+  for (const auto& p : j) {
+    EXPECT_EQ(p["variant"], "killer");
+    EXPECT_TRUE(p["rating"].is_number()) << p;
+    EXPECT_TRUE(p["level"].is_string()) << p;
+  }
+}
+
+}  // namespace
+}  // namespace sudoforge::testing
