@@ -61,6 +61,19 @@ TEST(KillerGradeCli, GenerateByLevelIsReproducibleAndOfThatLevel) {
   for (const auto& p : j) EXPECT_EQ(p["level"], "hard") << p["hardest"];
 }
 
+// Easy is the level whose candidates the generator keeps most often: a candidate kept
+// without its grading would pass as easy, so the delivered puzzles are graded again here.
+TEST(KillerGradeCli, GenerateEasyDeliversEasyPuzzles) {
+  const CliResult one =
+      run_cli("generate --variant killer --size 2x3 --level easy -n 5 --seed 11 -q");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const CliResult graded = run_cli("grade -o json", one.out);
+  ASSERT_EQ(graded.exit_code, 0) << graded.err;
+  const auto j = nlohmann::json::parse(graded.out);
+  ASSERT_EQ(j.size(), 5u);
+  for (const auto& p : j) EXPECT_EQ(p["level"], "easy") << p["hardest"];
+}
+
 TEST(KillerGradeCli, GenerateByRatingBand) {
   const CliResult r = run_cli(
       "generate --variant killer --size 2x3 --min-rating 1.4 --max-rating 2.8 -n 3 --seed 1 -q "

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoforge/core/killer_text.h"
 #include "sudoforge/core/validate.h"
 #include "test_util.h"
 
@@ -85,6 +86,23 @@ TEST(Analysis, AProvenPuzzleIsGradedWithoutTheCount) {
   const Grid puzzle = grid_of(kChains);
   EXPECT_FALSE(
       stopped.analyze_proven(puzzle, *analyzer.analyze(puzzle, false).solution, false).done);
+}
+
+// The generator grades its killer candidates through analyze_proven too: a killer board
+// is graded (the ladder's cage rungs), never passed through unrated.
+TEST(Analysis, AProvenKillerIsGradedLikeAnalyze) {
+  PuzzleAnalyzer analyzer;
+  const Grid puzzle = parse_killer_text(
+      "killer:ABBCCDAAACCDEFFGCDEFGGHHIIIHHHIIJJKK;A=11,B=10,C=17,D=8,E=6,F=14,G=10,H=20,"
+      "I=17,J=10,K=3");
+  const PuzzleAnalysis full = analyzer.analyze(puzzle, false);
+  ASSERT_TRUE(full.solution) << full.error;
+  ASSERT_GT(full.rating.er, 0.0);
+  const PuzzleAnalysis a = analyzer.analyze_proven(puzzle, *full.solution, false);
+  ASSERT_TRUE(a.done);
+  EXPECT_DOUBLE_EQ(a.rating.er, full.rating.er);
+  EXPECT_EQ(a.rating.step_count, full.rating.step_count);
+  EXPECT_GT(a.rating.step_count, 0);
 }
 
 TEST(Analysis, AStopRequestAbandonsTheAnalysis) {

@@ -60,12 +60,10 @@ PuzzleAnalysis PuzzleAnalyzer::analyze_proven(const Grid& puzzle, const Grid& so
                                               bool explain) {
   PuzzleAnalysis a;
   a.solution = solution;
-  if (!puzzle.geometry().has_cages()) {
-    try {
-      a.rating = grader_.rate(puzzle, explain);
-    } catch (const grader::GradingStopped&) {
-      return PuzzleAnalysis{};
-    }
+  try {
+    a.rating = grader_.rate(puzzle, explain);
+  } catch (const grader::GradingStopped&) {
+    return PuzzleAnalysis{};
   }
   a.done = true;
   return a;
@@ -74,7 +72,8 @@ PuzzleAnalysis PuzzleAnalyzer::analyze_proven(const Grid& puzzle, const Grid& so
 std::optional<SearchStats> PuzzleAnalyzer::search_measure(const Grid& puzzle) {
   SearchStats stats;
   try {
-    solver_.enumerate(puzzle, [](const Grid&) { return true; }, 2, &stats);
+    solver_.enumerate(
+        puzzle, [](const Grid&) { return true; }, 2, &stats);
   } catch (const SearchAborted&) {
     return std::nullopt;
   }
