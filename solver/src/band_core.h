@@ -31,9 +31,17 @@
 
 #include "engines.h"
 
+// The instruction set this copy is compiled for (band_isa.h): band_count_v3.cpp includes
+// this header again under another name, so that no function of that copy, compiled with
+// AVX2 and BMI, shares a name with one of the portable copy.
+#ifndef SUDOFORGE_BAND_TARGET
+#define SUDOFORGE_BAND_TARGET portable
+#endif
+
 // Internal linkage (each includer gets its own copy): the tables stay at a fixed address in
 // each engine's file, as when each file had its own.
 namespace sudoforge::detail::band {
+inline namespace SUDOFORGE_BAND_TARGET {
 namespace {
 
 constexpr std::uint32_t kBand = 0x7FFFFFF;  // 27 bits
@@ -313,4 +321,5 @@ class BandSearch : public Rules {
 };
 
 }  // namespace
+}  // namespace SUDOFORGE_BAND_TARGET
 }  // namespace sudoforge::detail::band

@@ -1,228 +1,15 @@
-// 9x9 exact-cover search on per-digit bitboards, updated one (digit, band) word at a time
-// (the scheme of JCZSolve-style solvers; written from the idea, not from their code).
-//
-// The state, placement, branch choice and branch loop are band_core.h's (shared with
-// random_solution's search, band_random.cpp); this file holds the propagation Rules of
-// count/solve/enumerate and the setup from givens. Only words that changed since last
-// examined are looked at again, so a placement costs the words it touched, not the grid.
-//
-// Updating the word i = (d, b) applies every exact-cover column of d that the word decides:
-//  - (row, d) and (box, d) inside the band: the three placements of d form a permutation of
-//    (row, box) pairs. From the 3x3 "which row-box segments still hold d" pattern a table
-//    gives the union of the permutations it contains; that removes what locked candidates
-//    (pointing / claiming inside the band) remove, and an empty result is a (row, d) or
-//    (box, d) column with no row.
-//  - stacks (column, d) against the band's two sibling words: if the band holds d in one
-//    column only of a stack, that column is d's in the stack and the other bands lose it;
-//    if this band and one sibling hold d in only two columns of a stack, the third band
-//    loses both (the same permutation rule, columns for rows). A column left with d in one
-//    band only is caught by that rule too.
-//  - row singles: a row of the band left with one cell places d there (a box left with one
-//    cell is a row single once the permutation rule has run). The cell leaves the band's
-//    other eight digit words at once; its column leaves the other bands through the stack
-//    rule in the same update.
-// When no word changes any more, bit-sliced counts over the nine digits give naked singles
-// and empty cells, and the loop repeats. The search branches on the first bivalue cell (else
-// a cell with fewest candidates), trying its digits in increasing order.
-//
-// Count only (no solution wanted, nothing forbidden, no extra houses): FastCountRules adds
-// the mini-row rule (triads()) at each fixpoint and branches on the configurations of one
-// (digit, band), the band with fewest configurations over its digits and in it the digit
-// with fewest (two to six; each is one permutation of its row-box segments, so the
-// branches split the solutions). The search is smaller on hard puzzles; which solution
-// comes first changes, so solve, enumerate and has_other_solution keep CountRules (the
-// generator's checks and stats, and the solution `solve` prints, stay as they were).
-//
-// Setup from givens is one pass: the given cells of each digit are gathered per band, then
-// each digit word is masked once (rows, boxes and columns of its givens, cells of other
-// givens); a given that lost its own bit is a conflict, left to the caller to name.
-#include <cstdlib>
-#include <utility>
-
-#include "band_core.h"
+// The band engine's entries for count, solve and enumerate (BandEngine::run): the rules
+// and the setup are band_rules.h's; this file adds the extra houses of 9x9 variants and
+// sends the classic count to the copy of its instruction set (band_isa.h).
+#include "band_isa.h"
+#include "band_rules.h"
 
 namespace sudoforge::detail {
 namespace {
 
-using band::BandCore;
 using band::BandSearch;
-using band::kBand;
-using band::kNext;
-using band::kPrev;
+using band::CountRules;
 using band::State;
-
-// The word indices band by band (3d + b for b, then d): the count-only rules' pass order.
-// A row single clears the other eight words of its band, which this order reaches next.
-template <int... K>
-constexpr auto band_major(std::integer_sequence<int, K...>) {
-  return std::integer_sequence<int, ((K % 9) * 3 + K / 9)...>{};
-}
-
-inline std::uint32_t columns_of(std::uint32_t x) {
-  return (x | x >> 9 | x >> 18) & 0x1FF;
-}
-
-// The Rules of count/solve/enumerate (band_core.h): word-at-a-time updates, digits in order.
-class CountRules : public BandCore {
- public:
-  using BandCore::BandCore;
-  static constexpr bool kPollBeforeLeaf = false;
-
-  // Updates word I = (d, b) when it changed since last examined. Templated on I so that
-  // the 27 copies in propagate() work on fixed offsets (no index arithmetic, unrolled).
-  template <int I, bool kPatterns, class S>
-  [[gnu::always_inline]] bool update(S& s) {
-    std::uint32_t* f = s.f;
-    std::uint32_t a = f[I];
-    if (a == s.seen[I]) return true;
-    changed_ = true;
-    constexpr int d = I / 3, b = I % 3;
-    constexpr int j = 3 * d + kNext[b], k = 3 * d + kPrev[b];
-    const int m = t_.segments[a & 0x1FF] | t_.segments[(a >> 9) & 0x1FF] << 3 |
-                  t_.segments[a >> 18] << 6;
-    a &= t_.complex[m];
-    if (!a) return false;
-    if constexpr (kPatterns) s.pattern[I] = t_.permutations[m];
-    const std::uint32_t cols = columns_of(a);
-    const std::uint32_t lone = t_.single[cols];
-    f[j] &= lone & t_.pair[cols | columns_of(f[k])];
-    f[k] &= lone & t_.pair[cols | columns_of(f[j])];
-    s.seen[I] = a;
-    const std::uint32_t r0 = a & 0x1FF, r1 = a & (0x1FFu << 9), r2 = a & (0x1FFu << 18);
-    std::uint32_t singles = ((r0 & (r0 - 1)) ? 0 : r0) | ((r1 & (r1 - 1)) ? 0 : r1) |
-                            ((r2 & (r2 - 1)) ? 0 : r2);
-    singles &= s.unsolved[b];
-    if (singles) {
-      s.unsolved[b] &= ~singles;
-      for (std::uint32_t x = singles; x; x &= x - 1) ++nodes_;
-      const std::uint32_t clear = ~singles;
-      f[b] &= clear;
-      f[3 + b] &= clear;
-      f[6 + b] &= clear;
-      f[9 + b] &= clear;
-      f[12 + b] &= clear;
-      f[15 + b] &= clear;
-      f[18 + b] &= clear;
-      f[21 + b] &= clear;
-      f[24 + b] &= clear;
-    }
-    f[I] = a;
-    return true;
-  }
-
-  template <bool kPatterns, class S, int... I>
-  [[gnu::always_inline]] bool update_all(S& s, std::integer_sequence<int, I...>) {
-    return (update<I, kPatterns>(s) && ...);
-  }
-
-  bool propagate(State& s) { return propagate_with<false>(s); }
-
-  // kTriads (S = PatternState): keeps s.pattern and applies the mini-row rule (triads()).
-  template <bool kTriads, class S>
-  bool propagate_with(S& s) {
-    for (;;) {
-      do {
-        changed_ = false;
-        // The fixpoint does not depend on the order; the count-only rules take band_major's,
-        // the first rules keep theirs (and with it their node counts).
-        if constexpr (kTriads) {
-          if (!update_all<kTriads>(s, band_major(std::make_integer_sequence<int, 27>()))) {
-            return false;
-          }
-        } else {
-          if (!update_all<kTriads>(s, std::make_integer_sequence<int, 27>())) return false;
-        }
-      } while (changed_);
-      if (!(s.unsolved[0] | s.unsolved[1] | s.unsolved[2])) return true;
-      // Naked singles (and empty cells) by bit-sliced counting over the digits.
-      bool placed = false;
-      for (int b = 0; b < 3; ++b) {
-        const std::uint32_t u = s.unsolved[b];
-        if (!u) continue;
-        std::uint32_t ones = 0, twos = 0;
-        for (int d = 0; d < 9; ++d) {
-          const std::uint32_t x = s.f[3 * d + b];
-          twos |= ones & x;
-          ones |= x;
-        }
-        if (u & ~ones) return false;
-        const std::uint32_t naked = u & ~twos;
-        if (!naked) continue;
-        placed = true;
-        for (int d = 0; d < 9; ++d) {
-          // Each naked cell is in exactly one digit word; place() checks that the digit
-          // still has it (another single of the same unit may have taken the digit).
-          for (std::uint32_t m = s.f[3 * d + b] & naked; m; m &= m - 1) {
-            if (!place(s, d, b, __builtin_ctz(m))) return false;
-          }
-        }
-        // place() may have emptied a naked cell of its one digit: caught as an empty cell
-        // by the next round's count (its digit word changed, so the loop runs again).
-      }
-      if constexpr (kTriads) {
-        if (!placed) {
-          const int r = triads(s);
-          if (r < 0) return false;
-          placed = r > 0;
-        }
-      }
-      if (!placed) return true;
-    }
-  }
-
-  void order(int*, int) {}
-
-  // Mini-rows: the three cells of a row in a box hold three digits, so in each band each
-  // of its nine segments (row, box) is the segment of exactly three digits in that row.
-  // A digit whose row has one segment left is known there. -1: a segment with fewer than
-  // three possible digits or more than three known; 1: a word changed; 0: nothing to do.
-  int triads(band::PatternState& s) {
-    int changed = 0;
-    for (int b = 0; b < 3; ++b) {
-      if (!s.unsolved[b]) continue;
-      std::uint32_t p1 = 0, p2 = 0, p3 = 0, p4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
-      std::uint32_t possible[9], known[9];
-      for (int d = 0; d < 9; ++d) {
-        const std::uint32_t p = s.pattern[3 * d + b], c = t_.lone_rows[p];
-        possible[d] = p;
-        known[d] = c;
-        p4 |= p3 & p;
-        p3 |= p2 & p;
-        p2 |= p1 & p;
-        p1 |= p;
-        c4 |= c3 & c;
-        c3 |= c2 & c;
-        c2 |= c1 & c;
-        c1 |= c;
-      }
-      if ((~p3 & 0x1FF) | c4) return -1;
-      const std::uint32_t forced = p3 & ~p4 & ~c3, full = c3 & p4;
-      if (!(forced | full)) continue;
-      for (int d = 0; d < 9; ++d) {
-        const std::uint32_t a = s.f[3 * d + b];
-        const std::uint32_t n =
-            a & t_.row_rest[possible[d] & forced] & ~t_.seg_cells[possible[d] & full & ~known[d]];
-        if (n != a) {
-          s.f[3 * d + b] = n;
-          changed = 1;
-        }
-      }
-    }
-    return changed;
-  }
-
- private:
-  bool changed_ = false;
-};
-
-// Count only: CountRules plus the mini-row rule and configuration branching (file comment).
-class FastCountRules : public CountRules {
- public:
-  using CountRules::CountRules;
-  using StateType = band::PatternState;
-  static constexpr bool kBranchOnConfigs = true;
-  bool propagate(band::PatternState& s) { return propagate_with<true>(s); }
-};
 
 // CountRules on a 9x9 board with extra houses (X's diagonals, Windoku's windows ...; see
 // BandHouses). After the rows, columns and boxes reach their fixpoint, every (extra house,
@@ -280,65 +67,25 @@ class ExtraHouseRules : public CountRules {
   std::span<const std::uint32_t> houses_;
 };
 
-// Fills s from the givens and forbidden candidates; false when two givens clash.
-bool setup(State& s, const std::uint8_t* givens,
-           std::span<const Candidate> forbidden) {
-  const band::Tables& t = band::kTables;
-  std::uint32_t given[27] = {};  // per (digit, band): its given cells
-  std::uint32_t any[3] = {0, 0, 0};
-  for (int b = 0; b < 3; ++b) {
-    const std::uint8_t* row = givens + 27 * b;
-    for (int p = 0; p < 27; ++p) {
-      if (const int v = row[p]) given[3 * (v - 1) + b] |= 1u << p;
-    }
-    any[b] = given[b] | given[3 + b] | given[6 + b] | given[9 + b] | given[12 + b] |
-             given[15 + b] | given[18 + b] | given[21 + b] | given[24 + b];
-  }
-  for (int d = 0; d < 9; ++d) {
-    std::uint32_t w[3] = {kBand, kBand, kBand};
-    for (int b = 0; b < 3; ++b) {
-      for (std::uint32_t m = given[3 * d + b]; m; m &= m - 1) {
-        const int p = __builtin_ctz(m);
-        w[b] &= t.keep[p];
-        w[kNext[b]] &= t.column_clear[p];
-        w[kPrev[b]] &= t.column_clear[p];
-      }
-    }
-    for (int b = 0; b < 3; ++b) {
-      const std::uint32_t own = given[3 * d + b];
-      // A given of d that a peer given of d removed: a conflict.
-      if ((w[b] & own) != own) return false;
-      s.f[3 * d + b] = w[b] & ~(any[b] & ~own);
-      s.seen[3 * d + b] = ~0u;  // differs from every 27-bit word: all are examined
-    }
-  }
-  for (int b = 0; b < 3; ++b) s.unsolved[b] = kBand & ~any[b];
-  for (const Candidate& f : forbidden) {
-    s.f[3 * (f.value - 1) + f.cell / 27] &= ~(1u << (f.cell % 27));
-  }
-  return true;
-}
-
 }  // namespace
 
 std::uint64_t BandEngine::run(const std::uint8_t* givens, std::span<const Candidate> forbidden,
                               std::uint64_t limit, SearchStats* stats, SolutionSink sink,
                               const SearchLimits& limits, bool* conflict,
                               const BandHouses* extra_houses) {
+  const bool extra = extra_houses && !extra_houses->empty();
+  if (!sink && forbidden.empty() && !extra) {
+    return band_count(count_isa_in_use(), givens, limit, stats, limits, conflict);
+  }
   *conflict = false;
-  band::PatternState s;  // only the count-only rules read its patterns
-  if (!setup(s, givens, forbidden)) {
+  State s;
+  if (!band::setup(s, givens, forbidden)) {
     *conflict = true;
     return 0;
   }
   if (limit == 0) return 0;
-  if (extra_houses && !extra_houses->empty()) {
+  if (extra) {
     BandSearch<ExtraHouseRules> search(limit, sink, limits, *extra_houses);
-    if (search.propagate(s)) search.search(s);
-    return search.finish(stats);
-  }
-  if (!sink && forbidden.empty()) {
-    BandSearch<FastCountRules> search(limit, sink, limits);
     if (search.propagate(s)) search.search(s);
     return search.finish(stats);
   }
@@ -346,5 +93,12 @@ std::uint64_t BandEngine::run(const std::uint8_t* givens, std::span<const Candid
   if (search.propagate(s)) search.search(s);
   return search.finish(stats);
 }
+
+namespace band_portable {
+std::uint64_t count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
+                    const SearchLimits& limits, bool* conflict) {
+  return band::fast_count(givens, limit, stats, limits, conflict);
+}
+}  // namespace band_portable
 
 }  // namespace sudoforge::detail

@@ -1,0 +1,48 @@
+// The classic 9x9 count (band_rules.h's fast_count) compiled for x86-64-v3: AVX2, BMI1/2,
+// POPCNT, LZCNT, FMA. Chosen at run time only on CPUs that have them (count_isa.cpp).
+//
+// Why a target region rather than -march on this file: with -march every inline function
+// this file emits out of line (std::min, LimitCheck's slow path, any of them at -O0) would
+// be compiled for AVX2 under a name the portable files share, and the linker may keep that
+// copy for them. Here only what is declared inside the region gets the target: the
+// headers it depends on are included first (their include guards keep them out of the
+// region), and band_core.h and band_rules.h, included inside, put their code in
+// band::x86_64_v3 with internal linkage (band_isa.h).
+#include "band_isa.h"
+
+#if SUDOFORGE_BAND_V3
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <span>
+#include <utility>
+
+#include "engines.h"
+
+#define SUDOFORGE_BAND_TARGET x86_64_v3
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt,fma"))), \
+                             apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt,fma")
+#endif
+
+#include "band_rules.h"
+
+namespace sudoforge::detail::band_v3 {
+
+std::uint64_t count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
+                    const SearchLimits& limits, bool* conflict) {
+  return band::x86_64_v3::fast_count(givens, limit, stats, limits, conflict);
+}
+
+}  // namespace sudoforge::detail::band_v3
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#endif

@@ -1,0 +1,47 @@
+// The choice of the classic count's build (count_isa.h, band_isa.h).
+#include <cstdlib>
+#include <cstring>
+
+#include "band_isa.h"
+
+#if SUDOFORGE_BAND_V3
+#include <cpuid.h>
+#endif
+
+namespace sudoforge::detail {
+
+bool count_isa_available(CountIsa isa) {
+  if (isa == CountIsa::kPortable) return true;
+#if SUDOFORGE_BAND_V3
+  // __builtin_cpu_supports also checks that the OS saves the AVX registers. LZCNT has no
+  // name there in clang 14, hence CPUID's extended leaf.
+  __builtin_cpu_init();
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  const bool lzcnt = __get_cpuid(0x80000001u, &a, &b, &c, &d) && (c & bit_LZCNT);
+  return lzcnt && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+         __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
+         __builtin_cpu_supports("fma");
+#else
+  return false;
+#endif
+}
+
+CountIsa choose_count_isa(const char* env_value) {
+  if (env_value && std::strcmp(env_value, "portable") == 0) return CountIsa::kPortable;
+  return count_isa_available(CountIsa::kX86_64_V3) ? CountIsa::kX86_64_V3 : CountIsa::kPortable;
+}
+
+CountIsa count_isa_in_use() {
+  static const CountIsa isa = choose_count_isa(std::getenv("SUDOFORGE_ISA"));
+  return isa;
+}
+
+std::uint64_t band_count(CountIsa isa, const std::uint8_t* givens, std::uint64_t limit,
+                         SearchStats* stats, const SearchLimits& limits, bool* conflict) {
+#if SUDOFORGE_BAND_V3
+  if (isa == CountIsa::kX86_64_V3) return band_v3::count(givens, limit, stats, limits, conflict);
+#endif
+  return band_portable::count(givens, limit, stats, limits, conflict);
+}
+
+}  // namespace sudoforge::detail

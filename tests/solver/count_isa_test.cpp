@@ -1,0 +1,153 @@
+// The classic count's builds (count_isa.h): the portable one and, on CPUs with x86-64-v3,
+// the one compiled for AVX2 and BMI must find what enumeration finds (each solution checked
+// by the validator) and agree with each other on the count, the nodes and the guesses, on
+// puzzles with one, several and no solutions and with clashing givens, at every cap.
+#include "sudoforge/solver/internal/count_isa.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "sudoforge/core/validate.h"
+#include "sudoforge/solver/sudoku_solver.h"
+#include "test_util.h"
+
+namespace sudoforge {
+namespace {
+
+using detail::CountIsa;
+
+struct Counted {
+  std::uint64_t count = 0;
+  bool conflict = false;
+  SearchStats stats;
+};
+
+Counted count_with(CountIsa isa, const Grid& p, std::uint64_t cap) {
+  Counted c;
+  c.count = detail::band_count(isa, p.cells().data(), cap, &c.stats, SearchLimits{}, &c.conflict);
+  return c;
+}
+
+// Enumeration by the first rules (another search than the count's), every solution checked
+// by the validator; -1 when the givens clash.
+std::int64_t enumerated(SudokuSolver& solver, const Grid& p, std::uint64_t cap) {
+  try {
+    return static_cast<std::int64_t>(solver.enumerate(
+        p,
+        [&](const Grid& s) {
+          EXPECT_TRUE(is_solution_of(p, s)) << test::to_string(p);
+          return true;
+        },
+        cap));
+  } catch (const ConflictingGivens&) {
+    return -1;
+  }
+}
+
+// 300 hard puzzles with one solution, then 600 cut from random grids (17 to 40 givens: one
+// or many solutions), one in five with a given changed (most then clash, some have no
+// solution) and one in seven with a given copied into its row (a clash).
+std::vector<Grid> puzzles() {
+  std::vector<Grid> out =
+      test::read_puzzles(std::string(SUDOFORGE_TEST_DATA) + "/grader/top1465_300.txt");
+  SudokuSolver solver;
+  std::mt19937_64 rng(16);
+  for (int k = 0; k < 600; ++k) {
+    const Grid full = *solver.random_solution(Grid(), rng());
+    std::vector<int> cells(81);
+    for (int i = 0; i < 81; ++i) cells[i] = i;
+    std::shuffle(cells.begin(), cells.end(), rng);
+    const int keep = 17 + static_cast<int>(rng() % 24);
+    Grid p = full;
+    for (int i = keep; i < 81; ++i) p.clear(cells[i]);
+    if (k % 5 == 0) p.set(cells[0], static_cast<int>(1 + (full[cells[0]] + rng() % 8) % 9));
+    if (k % 7 == 3) {
+      const int row = cells[1] / 9 * 9;
+      for (int c = row; c < row + 9; ++c) {
+        if (!p[c]) {
+          p.set(c, full[cells[1]]);
+          break;
+        }
+      }
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
+// Runs every puzzle at every cap on `isa` against enumeration and, when `other` differs,
+// against `other`'s build.
+void check_build(CountIsa isa, CountIsa other) {
+  SudokuSolver solver;
+  int unique = 0, several = 0, none = 0, clash = 0;
+  for (const Grid& p : puzzles()) {
+    for (const std::uint64_t cap : {1u, 2u, 7u, 300u}) {
+      const std::int64_t want = enumerated(solver, p, cap);
+      const Counted got = count_with(isa, p, cap);
+      ASSERT_EQ(got.conflict, want < 0) << test::to_string(p);
+      if (want >= 0) {
+        ASSERT_EQ(got.count, static_cast<std::uint64_t>(want))
+            << "cap " << cap << ' ' << test::to_string(p);
+      }
+      if (other != isa) {
+        const Counted ref = count_with(other, p, cap);
+        ASSERT_EQ(got.count, ref.count) << "cap " << cap << ' ' << test::to_string(p);
+        ASSERT_EQ(got.conflict, ref.conflict) << test::to_string(p);
+        ASSERT_EQ(got.stats.nodes, ref.stats.nodes) << test::to_string(p);
+        ASSERT_EQ(got.stats.guesses, ref.stats.guesses) << test::to_string(p);
+      }
+      if (cap == 300) {
+        unique += want == 1;
+        several += want > 1;
+        none += want == 0;
+        clash += want < 0;
+      }
+    }
+  }
+  // The sample reaches every kind of puzzle.
+  EXPECT_GT(unique, 300);
+  EXPECT_GT(several, 100);
+  EXPECT_GT(none, 5);
+  EXPECT_GT(clash, 50);
+}
+
+TEST(CountIsa, PortableBuildCountsWhatEnumerationFinds) {
+  check_build(CountIsa::kPortable, CountIsa::kPortable);
+}
+
+TEST(CountIsa, V3BuildAgreesWithPortableAndEnumeration) {
+  if (!detail::count_isa_available(CountIsa::kX86_64_V3)) {
+    GTEST_SKIP() << "this CPU lacks x86-64-v3 (AVX2, BMI1/2, POPCNT, LZCNT, FMA)";
+  }
+  check_build(CountIsa::kX86_64_V3, CountIsa::kPortable);
+}
+
+TEST(CountIsa, EnvironmentForcesThePortableBuild) {
+  const CountIsa best = detail::count_isa_available(CountIsa::kX86_64_V3) ? CountIsa::kX86_64_V3
+                                                                          : CountIsa::kPortable;
+  EXPECT_EQ(detail::choose_count_isa("portable"), CountIsa::kPortable);
+  EXPECT_EQ(detail::choose_count_isa(nullptr), best);
+  EXPECT_EQ(detail::choose_count_isa("x86-64-v3"), best);
+  EXPECT_TRUE(detail::count_isa_available(CountIsa::kPortable));
+}
+
+// SudokuSolver::count runs the build in use: same count and the same search.
+TEST(CountIsa, SolverCountRunsTheBuildInUse) {
+  SudokuSolver solver;
+  const auto hard =
+      test::read_puzzles(std::string(SUDOFORGE_TEST_DATA) + "/grader/top1465_300.txt");
+  for (std::size_t i = 0; i < 50; ++i) {
+    SearchStats stats;
+    ASSERT_EQ(solver.count(hard[i], 2, &stats), 1u);
+    const Counted c = count_with(detail::count_isa_in_use(), hard[i], 2);
+    ASSERT_EQ(c.count, 1u);
+    ASSERT_EQ(stats.guesses, c.stats.guesses);
+  }
+}
+
+}  // namespace
+}  // namespace sudoforge
