@@ -137,9 +137,12 @@ struct State {
 };
 
 // The count-only rules' state: also the 3x3 pattern (Tables) of each seen[i], so that the
-// mini-row rule and the branch choice read it instead of recomputing it.
+// mini-row rule and the branch choice read it instead of recomputing it, and its columns
+// (9 bits), which the stack rule of a sibling word reads (a superset of the word's current
+// columns: sound, and exact again once the word is looked at).
 struct PatternState : State {
   std::uint16_t pattern[27];
+  std::uint16_t columns[27];
 };
 
 constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};

@@ -84,8 +84,14 @@ class CountRules : public BandCore {
     if constexpr (kPatterns) s.pattern[I] = t_.permutations[m];
     const std::uint32_t cols = columns_of(a);
     const std::uint32_t lone = t_.single[cols];
-    f[j] &= lone & t_.pair[cols | columns_of(f[k])];
-    f[k] &= lone & t_.pair[cols | columns_of(f[j])];
+    if constexpr (kPatterns) {
+      s.columns[I] = static_cast<std::uint16_t>(cols);
+      f[j] &= lone & t_.pair[cols | s.columns[k]];
+      f[k] &= lone & t_.pair[cols | s.columns[j]];
+    } else {
+      f[j] &= lone & t_.pair[cols | columns_of(f[k])];
+      f[k] &= lone & t_.pair[cols | columns_of(f[j])];
+    }
     s.seen[I] = a;
     const std::uint32_t r0 = a & 0x1FF, r1 = a & (0x1FFu << 9), r2 = a & (0x1FFu << 18);
     std::uint32_t singles =
@@ -267,6 +273,7 @@ inline std::uint64_t fast_count(const std::uint8_t* givens, std::uint64_t limit,
                                 const SearchLimits& limits, bool* conflict) {
   *conflict = false;
   PatternState s;
+  std::fill(std::begin(s.columns), std::end(s.columns), std::uint16_t{0x1FF});
   if (!setup(s, givens, {})) {
     *conflict = true;
     return 0;
