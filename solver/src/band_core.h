@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 #include "engines.h"
 
@@ -61,7 +62,6 @@ struct Tables {
   std::array<std::uint32_t, 6> config_cells{};    // permutation k -> its three segments' cells
   std::array<std::uint32_t, 512> seg_cells{};     // 3x3 pattern -> the cells of its segments
   std::array<std::uint32_t, 512> row_rest{};      // 3x3 pattern -> clears its rows' other cells
-  std::array<std::uint16_t, 512> lone_rows{};     // 3x3 pattern -> its rows' lone segments
 
   constexpr Tables() {
     for (int r = 0; r < 512; ++r) {
@@ -96,12 +96,6 @@ struct Tables {
         rest |= (0x1FFu << (9 * (sg / 3))) & ~c;
       }
       seg_cells[m] = seg;
-      for (int row = 0; row < 3; ++row) {
-        const int r = (m >> (3 * row)) & 7;
-        if (r && !(r & (r - 1))) {
-          lone_rows[m] = static_cast<std::uint16_t>(lone_rows[m] | r << (3 * row));
-        }
-      }
       row_rest[m] = kBand & ~rest;
       // Column patterns: per stack, one column -> clear it; two columns -> clear both.
       std::uint32_t one = 0, two = 0;
@@ -139,9 +133,11 @@ struct State {
 // The count-only rules' state: also the 3x3 pattern (Tables) of each seen[i], so that the
 // mini-row rule and the branch choice read it instead of recomputing it, and its columns
 // (9 bits), which the stack rule of a sibling word reads (a superset of the word's current
-// columns: sound, and exact again once the word is looked at).
+// columns: sound, and exact again once the word is looked at). The patterns of digit d
+// are pattern[4d .. 4d+2] (band order), pattern[4d+3] zero: one 64-bit word per digit, so
+// that the mini-row rule handles the three bands at once.
 struct PatternState : State {
-  std::uint16_t pattern[27];
+  alignas(8) std::uint16_t pattern[36];
   std::uint16_t columns[27];
 };
 
@@ -293,7 +289,7 @@ class BandSearch : public Rules {
       if (!s.unsolved[b]) continue;
       int total = 0, key = 0xFF;
       for (int d = 0; d < 9; ++d) {
-        const int p = s.pattern[3 * d + b];
+        const int p = s.pattern[4 * d + b];
         total += kTables.config_count[p];
         key = std::min(key, kTables.branch_key[p] | d);
       }
@@ -306,7 +302,7 @@ class BandSearch : public Rules {
     if (bestb < 0) return false;
     const int i = 3 * bestd + bestb;
     const std::uint32_t w = s.f[i];
-    for (int set = kTables.configs[s.pattern[i]]; set; set &= set - 1) {
+    for (int set = kTables.configs[s.pattern[4 * bestd + bestb]]; set; set &= set - 1) {
       const std::uint32_t cells = kTables.config_cells[__builtin_ctz(set)];
       ++this->guesses_;
       if (set & (set - 1)) {

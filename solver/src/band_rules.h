@@ -81,7 +81,7 @@ class CountRules : public BandCore {
         t_.segments[a & 0x1FF] | t_.segments[(a >> 9) & 0x1FF] << 3 | t_.segments[a >> 18] << 6;
     a &= t_.complex[m];
     if (!a) return false;
-    if constexpr (kPatterns) s.pattern[I] = t_.permutations[m];
+    if constexpr (kPatterns) s.pattern[4 * d + b] = t_.permutations[m];
     const std::uint32_t cols = columns_of(a);
     const std::uint32_t lone = t_.single[cols];
     if constexpr (kPatterns) {
@@ -181,32 +181,42 @@ class CountRules : public BandCore {
   // of its nine segments (row, box) is the segment of exactly three digits in that row.
   // A digit whose row has one segment left is known there. -1: a segment with fewer than
   // three possible digits or more than three known; 1: a word changed; 0: nothing to do.
+  // The three bands at once, one 16-bit lane each (PatternState); a solved band passes (each
+  // segment is then possible and known for exactly three digits).
   int triads(PatternState& s) {
+    constexpr std::uint64_t kLanes = 0x01FF01FF01FF, kRowLow = 0x004900490049;
+    std::uint64_t p1 = 0, p2 = 0, p3 = 0, p4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+    std::uint64_t possible[9], known[9];
+    for (int d = 0; d < 9; ++d) {
+      std::uint64_t p;
+      std::memcpy(&p, s.pattern + 4 * d, sizeof p);
+      // Rows with one segment: an odd count of the three, not three.
+      const std::uint64_t g0 = p & kRowLow, g1 = (p >> 1) & kRowLow, g2 = (p >> 2) & kRowLow;
+      const std::uint64_t one = (g0 ^ g1 ^ g2) & ~(g0 & g1 & g2);
+      const std::uint64_t c = p & (one * 7);
+      possible[d] = p;
+      known[d] = c;
+      p4 |= p3 & p;
+      p3 |= p2 & p;
+      p2 |= p1 & p;
+      p1 |= p;
+      c4 |= c3 & c;
+      c3 |= c2 & c;
+      c2 |= c1 & c;
+      c1 |= c;
+    }
+    if ((~p3 & kLanes) | c4) return -1;
+    const std::uint64_t forced = p3 & ~p4 & ~c3, full = c3 & p4;
+    if (!(forced | full)) return 0;
     int changed = 0;
     for (int b = 0; b < 3; ++b) {
-      if (!s.unsolved[b]) continue;
-      std::uint32_t p1 = 0, p2 = 0, p3 = 0, p4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
-      std::uint32_t possible[9], known[9];
+      const int shift = 16 * b;
+      const std::uint32_t fb = (forced >> shift) & 0x1FF, ub = (full >> shift) & 0x1FF;
+      if (!(fb | ub)) continue;
       for (int d = 0; d < 9; ++d) {
-        const std::uint32_t p = s.pattern[3 * d + b], c = t_.lone_rows[p];
-        possible[d] = p;
-        known[d] = c;
-        p4 |= p3 & p;
-        p3 |= p2 & p;
-        p2 |= p1 & p;
-        p1 |= p;
-        c4 |= c3 & c;
-        c3 |= c2 & c;
-        c2 |= c1 & c;
-        c1 |= c;
-      }
-      if ((~p3 & 0x1FF) | c4) return -1;
-      const std::uint32_t forced = p3 & ~p4 & ~c3, full = c3 & p4;
-      if (!(forced | full)) continue;
-      for (int d = 0; d < 9; ++d) {
+        const std::uint32_t pd = (possible[d] >> shift) & 0x1FF, kd = (known[d] >> shift) & 0x1FF;
         const std::uint32_t a = s.f[3 * d + b];
-        const std::uint32_t n =
-            a & t_.row_rest[possible[d] & forced] & ~t_.seg_cells[possible[d] & full & ~known[d]];
+        const std::uint32_t n = a & t_.row_rest[pd & fb] & ~t_.seg_cells[pd & ub & ~kd];
         if (n != a) {
           s.f[3 * d + b] = n;
           changed = 1;
@@ -273,6 +283,7 @@ inline std::uint64_t fast_count(const std::uint8_t* givens, std::uint64_t limit,
                                 const SearchLimits& limits, bool* conflict) {
   *conflict = false;
   PatternState s;
+  std::fill(std::begin(s.pattern), std::end(s.pattern), std::uint16_t{0});
   std::fill(std::begin(s.columns), std::end(s.columns), std::uint16_t{0x1FF});
   if (!setup(s, givens, {})) {
     *conflict = true;
