@@ -5,11 +5,11 @@
 // on random puzzles, and the count-only search must be the smaller one on hard puzzles.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "random_puzzles.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/solver/sudoku_solver.h"
 #include "test_util.h"
@@ -51,14 +51,7 @@ TEST(BandCount, RandomPuzzlesCountWhatEnumerationFinds) {
   std::mt19937_64 rng(26);
   int several = 0, none = 0;
   for (int k = 0; k < 600; ++k) {
-    const Grid full = *solver.random_solution(Grid(), rng());
-    std::vector<int> cells(81);
-    for (int i = 0; i < 81; ++i) cells[i] = i;
-    std::shuffle(cells.begin(), cells.end(), rng);
-    const int keep = 17 + static_cast<int>(rng() % 24);
-    Grid p = full;
-    for (int i = keep; i < 81; ++i) p.clear(cells[i]);
-    if (k % 5 == 0) p.set(cells[0], static_cast<int>(1 + (full[cells[0]] + rng() % 8) % 9));
+    const Grid p = test::cut_puzzle(solver, rng, k).puzzle;
     for (std::uint64_t cap : {1u, 2u, 7u, 300u}) {
       std::uint64_t want = 0;
       bool conflict = false;

@@ -6,11 +6,11 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "random_puzzles.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/solver/sudoku_solver.h"
 #include "test_util.h"
@@ -57,19 +57,13 @@ std::vector<Grid> puzzles() {
   SudokuSolver solver;
   std::mt19937_64 rng(16);
   for (int k = 0; k < 600; ++k) {
-    const Grid full = *solver.random_solution(Grid(), rng());
-    std::vector<int> cells(81);
-    for (int i = 0; i < 81; ++i) cells[i] = i;
-    std::shuffle(cells.begin(), cells.end(), rng);
-    const int keep = 17 + static_cast<int>(rng() % 24);
-    Grid p = full;
-    for (int i = keep; i < 81; ++i) p.clear(cells[i]);
-    if (k % 5 == 0) p.set(cells[0], static_cast<int>(1 + (full[cells[0]] + rng() % 8) % 9));
+    const test::CutPuzzle c = test::cut_puzzle(solver, rng, k);
+    Grid p = c.puzzle;
     if (k % 7 == 3) {
-      const int row = cells[1] / 9 * 9;
-      for (int c = row; c < row + 9; ++c) {
-        if (!p[c]) {
-          p.set(c, full[cells[1]]);
+      const int row = c.order[1] / 9 * 9;
+      for (int cell = row; cell < row + 9; ++cell) {
+        if (!p[cell]) {
+          p.set(cell, c.full[c.order[1]]);
           break;
         }
       }
