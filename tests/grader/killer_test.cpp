@@ -193,7 +193,7 @@ TEST(KillerLadder, CageForcingChains) {
   for (int c : {0, 1}) keep_only(g, c, {1, 2});
   keep_only(g, 2, {1, 3});
   Hint h;
-  ASSERT_TRUE(detail::find_cage_forcing_chains(Ctx{g, true}, h));
+  ASSERT_TRUE(detail::find_cage_forcing_chains(Ctx{g, true}, 1, h));
   EXPECT_STREQ(h.technique, "Cage Forcing Chains");
   EXPECT_EQ(h.rating, 90);
   // r1c1=1 holds; r1c1=2 makes r1c2 1 and r1c3 3, and every one-cell cage its digit,
