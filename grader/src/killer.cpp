@@ -670,7 +670,8 @@ std::string propagation_words(int level) {
 void eliminate_unkept(const CandidateGrid& g, const std::vector<Mask>& either, Hint& out) {
   for (int q = 0; q < g.cell_count(); ++q) {
     if (g.value(q)) continue;
-    for (Mask y = g.cand(q) & ~either[q]; y; y &= y - 1) out.eliminations.emplace_back(q, lowest(y));
+    for (Mask y = g.cand(q) & ~either[q]; y; y &= y - 1)
+      out.eliminations.emplace_back(q, lowest(y));
   }
 }
 
