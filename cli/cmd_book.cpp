@@ -253,34 +253,28 @@ int cmd_book(const Invocation& inv) {
   po::options_description o("book options");
   add_catalogue_options(o);
   po::options_description filters("catalogue filters (not with FILEs)");
-  add_filter_options(
-      filters,
-      FilterOptionSet{.limit = false, .unused = true, .default_order = "id", .seed = true});
+  add_filter_options(filters, FilterOptionSet{.limit = false, .unused = true, .default_order = "id", .seed = true});
   o.add(filters);
-  o.add_options()("files", po::value<std::vector<std::string>>(),
-                  "puzzle files to print instead of catalogue puzzles ('-': stdin)")(
-      "count,n", po::value<long long>(),
-      "number of puzzles (required from the catalogue; with FILEs: the first N)")(
-      "per-page", po::value<int>()->default_value(4), "puzzles per page: 1, 2, 4 or 6")(
-      "title", po::value<std::string>()->default_value("Sudoku"),
-      "book title ('Killer Sudoku' with --variant killer)")(
-      "subtitle", po::value<std::string>()->default_value(""), "line under the title")(
-      "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
-      "out,o", po::value<std::string>(), "PDF file to write (required unless --dry-run)")(
-      "reuse", po::bool_switch(), "also take puzzles printed in earlier books")(
-      "force", po::bool_switch(), "overwrite FILE even when an earlier book was recorded as it")(
-      "no-answers", po::bool_switch(), "leave out the answer pages")(
-      "hints", po::bool_switch(),
-      "a hints section: each puzzle's first step beyond singles, drawn")(
-      "dry-run", po::bool_switch(),
-      "print the selection and the page plan; write and record nothing");
+  o.add_options()
+    ("files", po::value<std::vector<std::string>>(), "puzzle files to print instead of catalogue puzzles ('-': stdin)")
+    ("count,n", po::value<long long>(), "number of puzzles (required from the catalogue; with FILEs: the first N)")
+    ("per-page", po::value<int>()->default_value(4), "puzzles per page: 1, 2, 4 or 6")
+    ("title", po::value<std::string>()->default_value("Sudoku"),
+     "book title ('Killer Sudoku' with --variant killer)")
+    ("subtitle", po::value<std::string>()->default_value(""), "line under the title")
+    ("paper", po::value<std::string>()->default_value("a4"), "a4 or letter")
+    ("out,o", po::value<std::string>(), "PDF file to write (required unless --dry-run)")
+    ("reuse", po::bool_switch(), "also take puzzles printed in earlier books")
+    ("force", po::bool_switch(), "overwrite FILE even when an earlier book was recorded as it")
+    ("no-answers", po::bool_switch(), "leave out the answer pages")
+    ("hints", po::bool_switch(), "a hints section: each puzzle's first step beyond singles, drawn")
+    ("dry-run", po::bool_switch(), "print the selection and the page plan; write and record nothing");
   add_variant_option(o);
   po::variables_map vm;
   if (!parse_options(inv, o, kBookUsage, kExamples, vm, "files")) return kOk;
 
   const std::vector<std::string> files = input_files(vm);
-  if (files.empty() && !vm.count("count"))
-    throw UsageError("book needs --count N (or puzzle FILEs)");
+  if (files.empty() && !vm.count("count")) throw UsageError("book needs --count N (or puzzle FILEs)");
   const long long count = vm.count("count") ? vm["count"].as<long long>() : 0;
   if (vm.count("count") && (count < 1 || count > 100000)) {
     throw UsageError("--count must be 1 to 100000");
@@ -289,20 +283,17 @@ int cmd_book(const Invocation& inv) {
     for (const auto& option : filters.options()) {
       const std::string& name = option->long_name();
       if (vm.count(name) && !vm[name].defaulted()) {
-        throw UsageError("--" + name +
-                         " selects catalogue puzzles; with FILEs every record is printed");
+        throw UsageError("--" + name + " selects catalogue puzzles; with FILEs every record is printed");
       }
     }
   }
   book::BookOptions options;
   options.per_page = vm["per-page"].as<int>();
-  if (options.per_page != 1 && options.per_page != 2 && options.per_page != 4 &&
-      options.per_page != 6) {
+  if (options.per_page != 1 && options.per_page != 2 && options.per_page != 4 && options.per_page != 6) {
     throw UsageError("--per-page must be 1, 2, 4 or 6");
   }
   const auto paper = book::parse_paper(vm["paper"].as<std::string>());
-  if (!paper)
-    throw UsageError("bad --paper '" + vm["paper"].as<std::string>() + "': use a4 or letter");
+  if (!paper) throw UsageError("bad --paper '" + vm["paper"].as<std::string>() + "': use a4 or letter");
   options.paper = *paper;
   options.title = vm["title"].as<std::string>();
   // A book of killers says so on its title page unless --title names it.
@@ -315,8 +306,7 @@ int cmd_book(const Invocation& inv) {
   options.hints = vm["hints"].as<bool>();
   const bool dry_run = vm["dry-run"].as<bool>();
   const bool reuse = vm["reuse"].as<bool>();
-  if (reuse && vm["unused"].as<bool>())
-    throw UsageError("--reuse and --unused contradict each other");
+  if (reuse && vm["unused"].as<bool>()) throw UsageError("--reuse and --unused contradict each other");
   if (!dry_run && !vm.count("out")) throw UsageError("book needs -o FILE.pdf (or --dry-run)");
   const std::string out = vm.count("out") ? vm["out"].as<std::string>() : "";
   if (!files.empty()) {
@@ -342,11 +332,10 @@ int cmd_book(const Invocation& inv) {
       return kRecordsFailed;
     }
     // Printed from the easiest to the hardest (ungraded last), ties by id.
-    std::stable_sort(recs.begin(), recs.end(),
-                     [](const db::PuzzleRecord& a, const db::PuzzleRecord& b) {
-                       const double ra = a.rating_er.value_or(1e9), rb = b.rating_er.value_or(1e9);
-                       return ra != rb ? ra < rb : a.id < b.id;
-                     });
+    std::stable_sort(recs.begin(), recs.end(), [](const db::PuzzleRecord& a, const db::PuzzleRecord& b) {
+      const double ra = a.rating_er.value_or(1e9), rb = b.rating_er.value_or(1e9);
+      return ra != rb ? ra < rb : a.id < b.id;
+    });
     std::vector<book::BookPuzzle> items;
     std::vector<std::int64_t> ids;
     grader::Grader grader;
@@ -400,8 +389,8 @@ int cmd_book(const Invocation& inv) {
       std::error_code ec;
       if (b.file && std::filesystem::equivalent(*b.file, out, ec)) {
         if (!vm["force"].as<bool>()) {
-          throw UsageError(out + " holds book " + std::to_string(b.id) + " ('" + b.title + "', " +
-                           b.created +
+          throw UsageError(out + " holds book " + std::to_string(b.id) + " ('" + b.title +
+                           "', " + b.created +
                            ") as recorded in the catalogue: choose another -o, or --force to "
                            "overwrite it");
         }

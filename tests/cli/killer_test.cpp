@@ -249,14 +249,14 @@ TEST(KillerCli, GeneratedLinesSolveUniquelyAndRepeatPerSeed) {
 }
 
 TEST(KillerCli, GenerateUsageErrors) {
-  EXPECT_EQ(
-      exits_other_than(
-          2,
-          {"generate --variant killer --size 16", "generate --variant killer --cage-sizes 4-2",
-           "generate --variant killer --cage-sizes 0-3",
-           "generate --variant killer --size 2x2 --cage-sizes 1-5", "generate --cage-sizes 2-4",
-           "generate --variant killer+jigsaw --size 6", "generate --variant killer --no-minimal"}),
-      std::vector<std::string>{});
+  EXPECT_EQ(exits_other_than(2, {"generate --variant killer --size 16",
+                                 "generate --variant killer --cage-sizes 4-2",
+                                 "generate --variant killer --cage-sizes 0-3",
+                                 "generate --variant killer --size 2x2 --cage-sizes 1-5",
+                                 "generate --cage-sizes 2-4",
+                                 "generate --variant killer+jigsaw --size 6",
+                                 "generate --variant killer --no-minimal"}),
+            std::vector<std::string>{});
 }
 
 TEST(KillerCli, GenerateStoresKillersInTheCatalogue) {
