@@ -203,17 +203,27 @@ TEST(KillerLadder, CageForcingChains) {
             "r1c1<>2: r1c1=2 leads, by singles and cage combinations, to a contradiction");
 }
 
+// The rating of a killer with its steps, each placement and elimination checked against
+// its solution.
+Rating rate_checked(const char* text) {
+  const Grid puzzle = parse_killer_text(text);
+  const auto solution = SudokuSolver().solve(puzzle);
+  EXPECT_TRUE(solution);
+  const Rating r = Grader().rate(puzzle, true);
+  for (const Step& s : solution ? r.steps : std::vector<Step>{}) {
+    for (auto [cell, d] : s.placements) EXPECT_EQ((*solution)[cell], d) << s.explanation;
+    for (auto [cell, d] : s.eliminations) EXPECT_NE((*solution)[cell], d) << s.explanation;
+  }
+  return r;
+}
+
 TEST(KillerLadder, CageCellForcingChains) {
   // A generated 9x9 killer (generate --variant killer -n 1000 --seed 11, #338) where no
   // single assumption fails but every candidate of r5c1 removes the same three.
-  const Grid puzzle = parse_killer_text(
+  const Rating r = rate_checked(
       "killer:AABBBCDEFAGBHHCEEFAGIIHEEJJAGKILLLJJMMNILOOOJNNNIPOOQRNPPPPQQQR"
       "SSSTTQUURSSVVUUURR;A=35,B=21,C=11,D=9,E=24,F=8,G=15,H=8,I=23,J=27,K=8,"
       "L=14,M=7,N=22,O=24,P=20,Q=29,R=26,S=32,T=9,U=25,V=8");
-  const auto solution = SudokuSolver().solve(puzzle);
-  ASSERT_TRUE(solution);
-  Grader grader;
-  const Rating r = grader.rate(puzzle, true);
   EXPECT_EQ(r.hardest, "Cage Cell Forcing Chains");
   EXPECT_DOUBLE_EQ(r.er, 9.3);
   int found = 0;
@@ -224,7 +234,6 @@ TEST(KillerLadder, CageCellForcingChains) {
                 "each candidate of r5c1, propagated by singles and cage combinations, leads to "
                 "r4c2<>1, r6c1<>6, r7c1<>2");
     }
-    for (auto [cell, d] : s.eliminations) EXPECT_NE((*solution)[cell], d);
   }
   EXPECT_GT(found, 0);
 }
@@ -232,14 +241,11 @@ TEST(KillerLadder, CageCellForcingChains) {
 TEST(KillerLadder, NestedCageForcingChainsFinishWhatTheCageChainsLeave) {
   // A generated 9x9 killer (generate --variant killer -n 1000 --seed 11, #195) whose
   // rating stopped incomplete at the cage forcing chains before they were nested.
-  const Grid puzzle = parse_killer_text(
+  const char* text =
       "killer:ABBCCCDEFAABCCGDDFHHIIJGGGFHKIIJJJGFHKKKLJMNNOPPQLMMNNRRPQQMSSTUUPQVVSTTWWWWVVSTT;"
       "A=19,B=8,C=26,D=20,E=1,F=14,G=21,H=22,I=20,J=27,K=24,L=11,M=24,N=29,O=6,P=20,Q=16,R=4,"
-      "S=14,T=31,U=11,V=14,W=23");
-  const auto solution = SudokuSolver().solve(puzzle);
-  ASSERT_TRUE(solution);
-  Grader grader;
-  const Rating r = grader.rate(puzzle, true);
+      "S=14,T=31,U=11,V=14,W=23";
+  const Rating r = rate_checked(text);
   EXPECT_TRUE(r.complete);
   EXPECT_EQ(r.hardest, "Nested Cage Forcing Chains");
   EXPECT_DOUBLE_EQ(r.er, 9.5);
@@ -250,14 +256,12 @@ TEST(KillerLadder, NestedCageForcingChainsFinishWhatTheCageChainsLeave) {
                 "r7c1<>1: r7c1=1 leads, by singles, cage combinations and cage forcing chains, "
                 "to a contradiction");
     }
-    for (auto [cell, d] : s.placements) EXPECT_EQ((*solution)[cell], d) << s.explanation;
-    for (auto [cell, d] : s.eliminations) EXPECT_NE((*solution)[cell], d) << s.explanation;
   }
   EXPECT_EQ(nested, 1);
   // A ceiling below 9.5 stops before the nested level, as before.
   GradeOptions capped;
   capped.max_rating = 9.4;
-  const Rating below = Grader(capped).rate(puzzle, false);
+  const Rating below = Grader(capped).rate(parse_killer_text(text), false);
   EXPECT_FALSE(below.complete);
   EXPECT_TRUE(below.exceeded);
 }
