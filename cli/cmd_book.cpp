@@ -50,6 +50,7 @@ constexpr const char* kExamples =
     "  sudoforge book --count 12 --level expert --hints -o expert.pdf   with a hints section\n"
     "  sudoforge book killers.txt --title 'Killer Sudoku' -o killer.pdf   killers from a file\n"
     "  sudoforge book --count 20 --variant killer -o killer.pdf            from the catalogue\n"
+    "  sudoforge book killers.txt --hints -o killer.pdf     killers with a hints section\n"
     "\n"
     "Puzzles are chosen with the 'db query' filters in --order (default id: oldest first),\n"
     "from those never printed in a book unless --reuse is given, and printed from the\n"
@@ -74,11 +75,12 @@ constexpr const char* kExamples =
     "caption, a one-line rule reminder\n"
     "(e.g. 'X: each shaded diagonal also holds 1-9 once'); the answers show the same marks\n"
     "but killer cages.\n"
-    "Killers take no --hints (the grader rates none yet: each is reported).\n"
     "--hints adds a hints section before the answers: each puzzle's first step that needs\n"
     "more than singles, drawn on its candidate grid (the pattern's cells shaded, eliminated\n"
     "candidates red and struck, a placed value green and circled) with its sentence; the\n"
-    "puzzles that singles alone solve are listed as such.\n"
+    "puzzles that singles alone solve are listed as such. On a killer the hint also passes\n"
+    "over the cage sums and combinations (its cages drawn on the grid), so it is the first\n"
+    "deduction such as 'innie r4c5 = 45 - 38 = 7 (box 5)'.\n"
     "Exit codes: 0 done; 1 fewer matching puzzles than --count (nothing written or\n"
     "recorded), or bad FILE records; 2 usage error; 3 catalogue or file error (nothing\n"
     "recorded).\n";
@@ -139,8 +141,6 @@ std::vector<std::string> info_lines(const std::vector<db::PuzzleRecord>& recs,
 // keeps the variant apart, so the picture shows the variant's marks.
 void attach_hint(book::BookPuzzle& p, grader::Grader& grader) {
   const Geometry board = book::board_of(p);
-  // The grader rates no killer yet: no step to draw.
-  if (board.has_cages()) throw book::ReplayError(0, "the grader does not rate killer puzzles yet");
   if (!(board == p.givens.geometry())) {
     p.givens =
         Grid(board, std::vector<std::uint8_t>(p.givens.cells().begin(), p.givens.cells().end()));

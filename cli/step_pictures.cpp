@@ -17,8 +17,12 @@ std::string fmt1(double v) {
   return buf;
 }
 
-bool is_single(const std::string& technique) {
-  return technique == "Full House" || technique == "Hidden Single" || technique == "Naked Single";
+// The steps a book's hint passes over: the singles and, on killers, the cage bookkeeping
+// every solver pencils in first (a cage's last cell, the digits its size and sum allow),
+// so a killer's hint is its first real deduction, an innie or a cage overlap.
+bool is_routine(const std::string& technique) {
+  return technique == "Full House" || technique == "Hidden Single" || technique == "Naked Single" ||
+         technique == "Cage Sum" || technique == "Cage Combinations";
 }
 
 // Written to PATH.part and renamed into place, so a failure leaves no half-written file.
@@ -138,7 +142,7 @@ book::BookHint first_hint(const Grid& givens, const grader::Rating& rating) {
   std::vector<book::StepMarks> steps;
   for (const grader::Step& s : rating.steps) {
     steps.push_back(step_marks(s, s.technique + " (" + fmt1(s.rating) + ")"));
-    if (!is_single(s.technique)) {
+    if (!is_routine(s.technique)) {
       const auto states = book::replay_steps(givens, steps);
       return {std::move(steps.back()), states[states.size() - 2]};
     }

@@ -39,8 +39,9 @@ std::vector<std::string> write_step_pictures(const std::string& out, PictureForm
 book::StepMarks step_marks(const grader::Step& step, std::string heading = "");
 
 // The hint of `rating` (kept steps) for a book's hints section: its first step that is
-// not a single (full house, hidden or naked single), on the candidates before it; no
-// step when singles alone solve the puzzle. Throws book::ReplayError.
+// not a single (full house, hidden or naked single) nor, on a killer, a Cage Sum or Cage
+// Combinations step, on the candidates before it; no step when those alone solve the
+// puzzle. Throws book::ReplayError.
 book::BookHint first_hint(const Grid& givens, const grader::Rating& rating);
 
 }  // namespace sudoforge::cli

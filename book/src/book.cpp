@@ -820,13 +820,15 @@ namespace {
 // ---- hint pages --------------------------------------------------------------------------
 // Each puzzle whose hint has a step gets a slot: its step picture (candidates and marks),
 // under it "#12 · X-Wing (3.2)" in bold and the sentence, wrapped. 4 slots a page (2x2)
-// for boards up to 9x9, 1 for larger ones (their candidates need the room). The labels of
-// the puzzles singles alone solve follow on pages of their own, as one wrapped paragraph.
+// for boards up to 9x9 (killers 2, 1x2), 1 for larger ones (their candidates need the room). The
+// labels of the puzzles singles alone solve follow on pages of their own, as one wrapped paragraph.
 
 constexpr double kHintText = 8.5, kHintLead = 1.3, kSinglesText = 11;
 
-Slots hint_slots(int n) {
-  return n <= 9 ? Slots{2, 2} : Slots{1, 1};
+// Killers 2 a page (1x2) up to 9x9: their candidates share the cells with the cage
+// outlines and sums, so they need the larger picture to stay readable.
+Slots hint_slots(int n, bool cages) {
+  return n > 9 ? Slots{1, 1} : cages ? Slots{1, 2} : Slots{2, 2};
 }
 
 std::string hint_title(const BookPuzzle& p) {
@@ -835,10 +837,17 @@ std::string hint_title(const BookPuzzle& p) {
 
 std::string singles_text(std::span<const BookPuzzle> puzzles) {
   std::string labels;
+  bool cages = false;  // a killer's hint also passes over its cage sums and combinations
   for (const BookPuzzle& p : puzzles) {
-    if (p.hint && !p.hint->step) labels += (labels.empty() ? "" : ", ") + p.label;
+    if (p.hint && !p.hint->step) {
+      labels += (labels.empty() ? "" : ", ") + p.label;
+      cages = cages || p.givens.geometry().has_cages();
+    }
   }
-  return labels.empty() ? "" : "Singles alone solve " + labels + ": no hint needed.";
+  if (labels.empty()) return "";
+  return (cages ? "Singles, cage sums and cage combinations alone solve "
+                : "Singles alone solve ") +
+         labels + ": no hint needed.";
 }
 
 struct HintPlan {
@@ -854,13 +863,15 @@ struct HintPlan {
 HintPlan plan_hints(std::span<const BookPuzzle> puzzles, const PageFrame& f) {
   HintPlan h;
   int n = 4;
+  bool cages = false;
   for (const BookPuzzle& p : puzzles) {
     if (p.hint && p.hint->step) {
       h.drawn.push_back(&p);
       n = std::max(n, p.givens.size());
+      cages = cages || p.givens.geometry().has_cages();
     }
   }
-  h.slots = hint_slots(n);
+  h.slots = hint_slots(n, cages);
   h.slot_w = (f.width - 2 * f.margin) / h.slots.cols;
   h.slot_h = (f.bottom - f.top) / h.slots.rows;
   SurfacePtr scratch(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1));

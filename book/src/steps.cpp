@@ -29,13 +29,30 @@ void check_cell_value(const Geometry& g, int cell, int value, std::size_t step) 
   }
 }
 
-// Candidates laid out like a keypad: `cols` across, value 1 top left.
+// Candidates laid out like a keypad: `cols` across, value 1 top left, in a box of the
+// cell given as fractions of its edge. On a killer board the box stays inside the dashed
+// cage outline and below the sum in the top-left corner, so neither covers a candidate.
 struct Keypad {
   int cols, rows;
-  explicit Keypad(int n) {
+  double left = 0, top = 0, width = 1, height = 1;
+  explicit Keypad(const Geometry& g) {
+    const int n = g.size();
     cols = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(n))));
     rows = (n + cols - 1) / cols;
+    if (g.has_cages()) {
+      left = 0.14;
+      top = 0.26;
+      width = 1 - 2 * left;
+      height = 1 - top - 0.1;
+    }
   }
+  // The candidates' font size: the rows are closer than the columns in a cage's box, and
+  // a digit's ink is lower than its box, so the rows may be filled a little more.
+  double font(double cell) const {
+    return std::min(sub_w(cell), sub_h(cell) * (top > 0 ? 1.15 : 1.0)) * 0.78;
+  }
+  double sub_w(double cell) const { return cell * width / cols; }
+  double sub_h(double cell) const { return cell * height / rows; }
 };
 
 // Where one step picture's parts lie: the grid's corner and cell, the text under it.
@@ -82,9 +99,8 @@ struct Point {
 };
 Point candidate_centre(const Geometry& g, const Keypad& pad, double x, double y, double cell, int c,
                        int v) {
-  const double sub_w = cell / pad.cols, sub_h = cell / pad.rows;
-  return {x + g.col(c) * cell + ((v - 1) % pad.cols + 0.5) * sub_w,
-          y + g.row(c) * cell + ((v - 1) / pad.cols + 0.5) * sub_h};
+  return {x + (g.col(c) + pad.left) * cell + ((v - 1) % pad.cols + 0.5) * pad.sub_w(cell),
+          y + (g.row(c) + pad.top) * cell + ((v - 1) / pad.cols + 0.5) * pad.sub_h(cell)};
 }
 
 void arrow(cairo_t* cr, Point a, Point b, double inset, double width, bool dashed) {
@@ -183,8 +199,8 @@ std::string fmt(double v) {
 // The machine-readable marks of step_svg (see steps.h), for a grid at (x, y).
 std::string svg_marks(const Geometry& g, double x, double y, double cell, const StepMarks& step,
                       int number) {
-  const Keypad pad(g.size());
-  const double sub_w = cell / pad.cols, sub_h = cell / pad.rows;
+  const Keypad pad(g);
+  const double sub_w = pad.sub_w(cell), sub_h = pad.sub_h(cell);
   std::string out = "<g id=\"sf-step\" data-step=\"" + std::to_string(number) +
                     "\" fill=\"none\" stroke=\"none\">\n";
   auto rect = [&](const std::string& cls, int c, double rx, double ry, double w, double h,
@@ -204,6 +220,17 @@ std::string svg_marks(const Geometry& g, double x, double y, double cell, const 
     }
   }
   return out + "</g>\n";
+}
+
+// Calls f(p) for each cell p sharing a house with `cell` (cell itself included): the
+// cells a placed value leaves. Not Geometry::peers, which on a killer board adds the cage
+// mates: the grader's candidates follow the houses alone (a cage's repeated digit goes
+// by its combinations, a step of its own), and the pictures show the grader's view.
+template <typename F>
+void for_each_house_mate(const Geometry& g, int cell, F f) {
+  for (int h : g.houses_of(cell)) {
+    for (int p : g.house(h)) f(p);
+  }
 }
 
 }  // namespace
@@ -234,9 +261,9 @@ void draw_step_grid(cairo_t* cr, double x, double y, double side, const Grid& gi
   const Geometry& g = givens.geometry();
   const int n = g.size();
   const double cell = side / n;
-  const Keypad pad(n);
-  const double sub_w = cell / pad.cols, sub_h = cell / pad.rows;
-  const double sub = std::min(sub_w, sub_h);
+  const Keypad pad(g);
+  const double sub = std::min(pad.sub_w(cell), pad.sub_h(cell));
+  const double font = pad.font(cell);
   const Alphabet alphabet = Alphabet::standard(n);
   cairo_save(cr);
 
@@ -251,7 +278,6 @@ void draw_step_grid(cairo_t* cr, double x, double y, double side, const Grid& gi
   draw_grid(cr, x, y, side, g, givens, &before.values, st);
 
   // Candidates, centred on their ink like the grid's digits (one reference glyph).
-  const double font = sub * 0.78;
   cairo_text_extents_t ref;
   set_font(cr, false, font);
   cairo_text_extents(cr, n <= 9 ? "8" : "H", &ref);
@@ -322,9 +348,9 @@ CandidateState initial_candidates(const Grid& givens) {
       s.candidates[static_cast<std::size_t>(c)] = 0;
       continue;
     }
-    for (int p : g.peers(c)) {
+    for_each_house_mate(g, c, [&](int p) {
       if (givens[p] != 0) s.candidates[static_cast<std::size_t>(c)] &= ~(1u << (givens[p] - 1));
-    }
+    });
   }
   return s;
 }
@@ -352,8 +378,10 @@ std::vector<CandidateState> replay_steps(const Grid& givens, std::span<const Ste
         fail(g.cell_name(c) + "=" + std::to_string(v) + " places a value that is not a candidate");
       }
       next.values.set(c, v);
+      const std::uint32_t bit = 1u << (v - 1);
+      for_each_house_mate(g, c,
+                          [&](int p) { next.candidates[static_cast<std::size_t>(p)] &= ~bit; });
       next.candidates[static_cast<std::size_t>(c)] = 0;
-      for (int p : g.peers(c)) next.candidates[static_cast<std::size_t>(p)] &= ~(1u << (v - 1));
     }
     states.push_back(std::move(next));
   }

@@ -33,7 +33,10 @@ bool find_combination_clash(const Ctx&, Hint& out);        // 3.6
 // 9.0: a candidate whose assumption, propagated by singles and cage combinations, leaves
 // a cell, a house's digit or a cage without a possibility. Killer boards end their ladder
 // with it in place of the nested dynamic chains, which work on houses alone. When no
-// assumption fails, 9.3: the candidates every assumption on one cell removes.
-bool find_cage_forcing_chains(const Ctx&, Hint& out);
+// assumption fails, 9.3: the candidates every assumption on one cell, or every place of a
+// digit in a house, removes. Level L > 1 nests them: the propagation also removes the
+// candidates whose assumption fails at level L - 1, rated 0.5 higher a level (9.5 / 9.8
+// at level 2).
+bool find_cage_forcing_chains(const Ctx&, int level, Hint& out);
 
 }  // namespace sudoforge::grader::detail

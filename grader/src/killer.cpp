@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "finders.h"
+#include "stop_poll.h"
 
 namespace sudoforge::grader::detail {
 namespace {
@@ -67,7 +68,11 @@ class Matcher {
     k_ = k;
     rest_ = rest;
     allowed_ = allowed;
-    std::memset(memo_, -1, sizeof memo_);
+    // A new generation marks every memo entry stale without clearing them.
+    if (++generation_ == kGenerations) {
+      std::memset(memo_, 0, sizeof memo_);
+      generation_ = 1;
+    }
     return go(0);
   }
 
@@ -75,8 +80,8 @@ class Matcher {
   bool go(Mask used) {
     const int i = popcount(used);
     if (i == k_) return true;
-    std::int8_t& m = memo_[used];
-    if (m >= 0) return m != 0;
+    std::uint32_t& m = memo_[used];
+    if (m >> 1 == generation_) return (m & 1u) != 0;
     bool any = false;
     for (Mask x = cand_[i] & rest_ & ~used; x; x &= x - 1) {
       const Mask b = x & (~x + 1);
@@ -85,14 +90,16 @@ class Matcher {
         any = true;
       }
     }
-    m = any ? 1 : 0;
+    m = generation_ << 1 | (any ? 1u : 0u);
     return any;
   }
   const Mask* cand_ = nullptr;
   Mask* allowed_ = nullptr;
   Mask rest_ = 0;
   int k_ = 0;
-  std::int8_t memo_[1024];
+  static constexpr std::uint32_t kGenerations = 1u << 31;
+  std::uint32_t generation_ = 0;
+  std::uint32_t memo_[1024] = {};  // generation << 1 | whether `used` can be completed
 };
 
 std::string digits_of(const CandidateGrid& g, Mask m) {
@@ -550,6 +557,12 @@ bool propagate(const CandidateGrid& g, std::vector<Mask>& cand) {
   const Geometry& geo = g.geo();
   const int n = g.n(), nc = g.cell_count();
   static thread_local Matcher matcher;
+  // Each cage's candidates when last matched: a cage none of whose cells changed since
+  // keeps what the matching left (the rules only remove candidates, so skipping it
+  // changes neither the result nor whether there is a contradiction).
+  const auto cages = geo.cages();
+  static thread_local std::vector<std::array<Mask, 9>> matched;
+  matched.assign(cages.size(), std::array<Mask, 9>{});
   for (bool changed = true; changed;) {
     changed = false;
     for (int c = 0; c < nc; ++c) {
@@ -581,13 +594,20 @@ bool propagate(const CandidateGrid& g, std::vector<Mask>& cand) {
         }
       }
     }
-    for (const Cage& cage : geo.cages()) {
+    for (std::size_t j = 0; j < cages.size(); ++j) {
+      const Cage& cage = cages[j];
       const int k = static_cast<int>(cage.cells.size());
       std::array<Mask, 9> cc{}, allowed{};
       for (int i = 0; i < k; ++i) cc[i] = cand[cage.cells[i]];
+      if (cc == matched[j]) continue;
+      Mask uni = 0;
+      for (int i = 0; i < k; ++i) uni |= cc[i];
       bool any = false;
       for (std::uint32_t set : cage_digit_sets(n, k, cage.sum)) {
-        any = matcher.run(cc.data(), k, static_cast<Mask>(set) << 1, allowed.data()) || any;
+        // A set with a digit no cell can take has no assignment: no need to search it.
+        const Mask digits = static_cast<Mask>(set) << 1;
+        if (digits & ~uni) continue;
+        any = matcher.run(cc.data(), k, digits, allowed.data()) || any;
       }
       if (!any) return false;
       for (int i = 0; i < k; ++i) {
@@ -595,17 +615,76 @@ bool propagate(const CandidateGrid& g, std::vector<Mask>& cand) {
           cand[cage.cells[i]] = cc[i] & allowed[i];
           changed = true;
         }
+        matched[j][i] = cc[i] & allowed[i];
       }
     }
   }
   return true;
 }
 
+// propagate() with, at level > 1, the removal of every candidate whose assumption fails at
+// the level below, until nothing changes. The rules only remove candidates, so the
+// result does not depend on the order they are tried in. Returns false on a
+// contradiction. At level L a board of fewer than L empty cells without a solution always
+// ends in one, so a level high enough finishes any puzzle.
+bool propagate_at(const CandidateGrid& g, std::vector<Mask>& cand, int level);
+
+// Whether assuming `d` in `c` (a candidate of `cand`) ends in a contradiction at `level`.
+bool assumption_fails(const CandidateGrid& g, const std::vector<Mask>& cand, int c, int d,
+                      int level) {
+  std::vector<Mask> trial = cand;
+  trial[c] = Mask{1} << d;
+  return !propagate_at(g, trial, level);
+}
+
+bool propagate_at(const CandidateGrid& g, std::vector<Mask>& cand, int level) {
+  if (level <= 1) return propagate(g, cand);
+  const int nc = g.cell_count();
+  for (bool changed = true; changed;) {
+    poll_stop();
+    if (!propagate_at(g, cand, level - 1)) return false;
+    changed = false;
+    for (int c = 0; c < nc; ++c) {
+      if (popcount(cand[c]) < 2) continue;
+      for (Mask x = cand[c]; x; x &= x - 1) {
+        if (!assumption_fails(g, cand, c, lowest(x), level - 1)) continue;
+        cand[c] &= ~(x & (~x + 1));
+        changed = true;
+      }
+      if (cand[c] == 0) return false;
+    }
+  }
+  return true;
+}
+
+// The words for what the propagation at `level` uses.
+std::string propagation_words(int level) {
+  if (level <= 1) return "singles and cage combinations";
+  if (level == 2) return "singles, cage combinations and cage forcing chains";
+  return "singles, cage combinations and cage forcing chains nested " + std::to_string(level - 1) +
+         " deep";
+}
+
+// Eliminates from `out` every candidate of g that no branch kept (`either`: the union of
+// the branches' candidates).
+void eliminate_unkept(const CandidateGrid& g, const std::vector<Mask>& either, Hint& out) {
+  for (int q = 0; q < g.cell_count(); ++q) {
+    if (g.value(q)) continue;
+    for (Mask y = g.cand(q) & ~either[q]; y; y &= y - 1)
+      out.eliminations.emplace_back(q, lowest(y));
+  }
+}
+
 }  // namespace
 
-bool find_cage_forcing_chains(const Ctx& ctx, Hint& out) {
+bool find_cage_forcing_chains(const Ctx& ctx, int level, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int nc = g.cell_count();
+  const bool nested = level > 1;
+  // Level L rates 9.0 + 0.5 (L - 1), as SE's nested levels rise by 0.5; the forcing
+  // chains that need no contradiction 0.3 above.
+  const int rating = 90 + 5 * (level - 1);
+  const std::string words = propagation_words(level);
   std::vector<Mask> base(nc);
   for (int c = 0; c < nc; ++c) base[c] = g.value(c) ? Mask{1} << g.value(c) : g.cand(c);
   // Cells with fewest candidates first: their assumptions are the likeliest to fail.
@@ -614,17 +693,14 @@ bool find_cage_forcing_chains(const Ctx& ctx, Hint& out) {
       if (g.value(c) || popcount(g.cand(c)) != size) continue;
       for (Mask x = g.cand(c); x; x &= x - 1) {
         const int d = lowest(x);
-        std::vector<Mask> cand = base;
-        cand[c] = Mask{1} << d;
-        if (propagate(g, cand)) continue;
-        out.technique = "Cage Forcing Chains";
-        out.rating = 90;
+        if (!assumption_fails(g, base, c, d, level)) continue;
+        out.technique = nested ? "Nested Cage Forcing Chains" : "Cage Forcing Chains";
+        out.rating = rating;
         out.eliminations = {{c, d}};
         out.cells = {c};
         if (ctx.explain) {
           out.explanation = g.cell_name(c) + "<>" + digit_name(g, d) + ": " + g.cell_name(c) + "=" +
-                            digit_name(g, d) +
-                            " leads, by singles and cage combinations, to a contradiction";
+                            digit_name(g, d) + " leads, by " + words + ", to a contradiction";
         }
         return true;
       }
@@ -639,24 +715,50 @@ bool find_cage_forcing_chains(const Ctx& ctx, Hint& out) {
     for (Mask x = g.cand(c); x; x &= x - 1) {
       std::vector<Mask> cand = base;
       cand[c] = Mask{1} << lowest(x);
-      propagate(g, cand);
+      propagate_at(g, cand, level);
       for (int q = 0; q < nc; ++q) either[q] |= cand[q];
     }
-    for (int q = 0; q < nc; ++q) {
-      if (g.value(q)) continue;
-      for (Mask y = g.cand(q) & ~either[q]; y; y &= y - 1)
-        out.eliminations.emplace_back(q, lowest(y));
-    }
+    eliminate_unkept(g, either, out);
     if (out.eliminations.empty()) continue;
-    out.technique = "Cage Cell Forcing Chains";
-    out.rating = 93;
+    out.technique = nested ? "Nested Cage Cell Forcing Chains" : "Cage Cell Forcing Chains";
+    out.rating = rating + 3;
     out.cells = {c};
     if (ctx.explain) {
-      out.explanation = "each candidate of " + g.cell_name(c) +
-                        ", propagated by singles and cage combinations, leads to " +
-                        describe_eliminations(g, out.eliminations);
+      out.explanation = "each candidate of " + g.cell_name(c) + ", propagated by " + words +
+                        ", leads to " + describe_eliminations(g, out.eliminations);
     }
     return true;
+  }
+  // The same over the places of a digit in a house: one of them holds it.
+  for (int u = 0; u < g.unit_count(); ++u) {
+    for (int d = 1; d <= g.n(); ++d) {
+      const Mask places = g.pos(u, d);
+      if (popcount(places) < 2) continue;
+      std::fill(either.begin(), either.end(), Mask{0});
+      std::string where;
+      for (Mask p = places; p; p &= p - 1) {
+        const int c = g.unit(u)[lowest(p)];
+        std::vector<Mask> cand = base;
+        cand[c] = Mask{1} << d;
+        propagate_at(g, cand, level);
+        for (int q = 0; q < nc; ++q) either[q] |= cand[q];
+        out.cells.push_back(c);
+        where += (where.empty() ? "" : ", ") + g.cell_name(c);
+      }
+      eliminate_unkept(g, either, out);
+      if (out.eliminations.empty()) {
+        out.cells.clear();
+        continue;
+      }
+      out.technique = nested ? "Nested Cage Region Forcing Chains" : "Cage Region Forcing Chains";
+      out.rating = rating + 3;
+      if (ctx.explain) {
+        out.explanation = "each place of " + digit_name(g, d) + " in " + g.unit_name(u) + " (" +
+                          where + "), propagated by " + words + ", leads to " +
+                          describe_eliminations(g, out.eliminations);
+      }
+      return true;
+    }
   }
   return false;
 }

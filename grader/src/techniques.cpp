@@ -88,6 +88,10 @@ constexpr std::string_view kNames[] = {
     "Combination Clash",
     "Cage Forcing Chains",
     "Cage Cell Forcing Chains",
+    "Cage Region Forcing Chains",
+    "Nested Cage Forcing Chains",
+    "Nested Cage Cell Forcing Chains",
+    "Nested Cage Region Forcing Chains",
 };
 
 // Other names in use for some techniques, already in key() form.

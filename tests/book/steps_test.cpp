@@ -94,6 +94,30 @@ TEST(StepReplay, AgreesWithTheGraderOnEveryBoard) {
   EXPECT_GT(replayed_steps, 3000);
 }
 
+// Killers: the grader's candidates follow the houses (a placed digit leaves its cage
+// mates to the Cage Combinations steps), and so does the replay, so every step of a
+// graded killer fits, and its hint pictures can be drawn.
+TEST(StepReplay, AgreesWithTheGraderOnKillers) {
+  grader::Grader grader;
+  int replayed_steps = 0;
+  for (const char* size : {"2x3", "3x3"}) {
+    GeneratorOptions o;
+    o.geometry = Geometry::parse(size);
+    o.killer = true;
+    Generator gen(o);
+    for (int i = 0; i < 6; ++i) {
+      const Grid p = gen.generate(11, static_cast<std::uint64_t>(i))->puzzle;
+      const grader::Rating r = grader.rate(p, true);
+      const std::vector<StepMarks> steps = marks_of(r);
+      std::vector<CandidateState> states;
+      ASSERT_NO_THROW(states = replay_steps(p, steps)) << size << " #" << i;
+      replayed_steps += static_cast<int>(steps.size());
+      if (r.complete) EXPECT_TRUE(states.back().values.is_complete());
+    }
+  }
+  EXPECT_GT(replayed_steps, 300);
+}
+
 TEST(StepReplay, ReportsTheStepThatDoesNotFit) {
   const Grid p = parse(kTurbot);
   std::vector<StepMarks> steps = marks_of(grader::Grader().rate(p, true));

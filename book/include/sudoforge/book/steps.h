@@ -44,12 +44,14 @@ class ReplayError : public BookError {
   int step_;
 };
 
-// The candidates of the givens: every value that no given peer holds.
+// The candidates of the givens: every value that no given in a house of the cell holds.
+// Houses only, as the grader sees them: on a killer board a given leaves its cage mates'
+// candidates to the cage steps.
 CandidateState initial_candidates(const Grid& givens);
 
 // The state before each step: result[0] = initial_candidates(givens), result[k + 1] =
-// result[k] after step k (a placement sets the value and removes it from the cell's
-// peers' candidates; an elimination removes the candidate). steps.size() + 1 states.
+// result[k] after step k (a placement sets the value and removes it from the candidates
+// of the cells sharing a house with it; an elimination removes the candidate). steps.size() + 1 states.
 // Throws ReplayError for the first step that does not fit (see there); BookError for a
 // cell or value outside the board.
 std::vector<CandidateState> replay_steps(const Grid& givens, std::span<const StepMarks> steps);
