@@ -319,11 +319,21 @@ struct ChainEngine::Impl {
     }
     // live_nodes holds off(x), on(x) in turn, so the compact index of not-v is that of v ^ 1.
     if (by_digit) {
-      for (int v : live_nodes) P.groups[(v >> 1) % board.n].new_nodes.push_back(v);
       // Only the sources that close in pass XY can close here.
       const bool known = reach.closers_known();
       for (int v : *sources) {
         if (!known || reach.closes(v)) P.groups[(v >> 1) % board.n].new_src.push_back(v);
+      }
+      // The nodes, for the groups that build_groups does not keep.
+      Mask rebuilt = 0;
+      for (int gi = 0; gi < P.ngroups; ++gi) {
+        if (!kept_group(P.groups[gi], *board.g, gi)) rebuilt |= Mask{1} << gi;
+      }
+      if (rebuilt) {
+        for (int v : live_nodes) {
+          const int gi = (v >> 1) % board.n;
+          if ((rebuilt >> gi) & 1) P.groups[gi].new_nodes.push_back(v);
+        }
       }
     } else {
       // Only the sources that close (fewer words per node, and often no search at all),
