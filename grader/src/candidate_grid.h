@@ -45,6 +45,7 @@ class CandidateGrid {
   Mask all_digits() const { return all_; }
 
   Mask cand(int c) const { return cand_[c]; }
+  const Mask* cand_table() const { return cand_.data(); }  // [c]
   int value(int c) const { return val_[c]; }
   bool has(int c, int d) const { return (cand_[c] >> d) & 1u; }
   int empty_count() const { return empty_; }

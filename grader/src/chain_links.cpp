@@ -32,13 +32,10 @@ void ChainBoard::load(const CandidateGrid& grid) {
   g = &grid;
   n = grid.n();
   nc = grid.cell_count();
-  cand.resize(nc);
-  for (int c = 0; c < nc; ++c) cand[c] = grid.cand(c);
-  const int nu = grid.unit_count();
-  upos.assign(static_cast<size_t>(nu) * (n + 1), 0);
-  for (int u = 0; u < nu; ++u) {
-    for (int d = 1; d <= n; ++d) upos[u * (n + 1) + d] = grid.pos(u, d);
-  }
+  cand.assign(grid.cand_table(), grid.cand_table() + nc);
+  // The grid's table has the same layout ([u * (n+1) + d]; entry d = 0 is always 0).
+  const size_t nu = static_cast<size_t>(grid.unit_count());
+  upos.assign(grid.pos_table(), grid.pos_table() + nu * (n + 1));
 }
 
 void ChainLinks::build(const ChainBoard& board) {

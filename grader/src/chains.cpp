@@ -186,7 +186,8 @@ struct ChainEngine::Impl {
   // through its strong links (to a new "on" node, or back to the source), so tree.instances
   // without one are never built; the order of discovery is SE's.
   // Returns true when the rating ceiling cut the search (false: searched to the end).
-  bool cycles(int source, bool y, bool x) {
+  template <bool y, bool x>
+  bool cycles(int source) {
     const int base = (y && x) ? 70 : 65;
     const int sort_key = (y && x) ? 4 : (y ? 3 : 2);
     ++tree.search_stamp;
@@ -255,13 +256,48 @@ struct ChainEngine::Impl {
   void cycles_once(int pass, int source, bool y, bool x) {
     auto& done = cycles_done[pass];
     if (done[source] == call_stamp) return;
-    if (!cycles(source, y, x)) done[source] = call_stamp;
+    const bool cut = y ? (x ? cycles<true, true>(source) : cycles<true, false>(source))
+                       : cycles<false, true>(source);
+    if (!cut) done[source] = call_stamp;
   }
 
-  // Sources of the current pass, and the live nodes (off, on of each candidate in turn)
-  // over which the parallel searches (forcing_chain_search.h) run.
-  std::vector<int> live_nodes, sources;
-  std::vector<int> sources_xy;  // pass XY's sources of the current call (pass_sources)
+  // The live nodes (off, on of each candidate in turn) over which the parallel searches
+  // (forcing_chain_search.h) run, and the sources of passes X and XY: every "on" node of
+  // a cell with two values or more, and its "off" node when that has a strong link of
+  // the pass. Listed once per call (list_nodes); `sources` points to the current pass's.
+  std::vector<int> live_nodes, sources_x, sources_xy;
+  const std::vector<int>* sources = &sources_xy;
+  void list_nodes() {
+    size_t live = 0;
+    for (int c = 0; c < board.nc; ++c) live += popcount(board.cand[c]);
+    for (auto* v : {&live_nodes, &sources_x, &sources_xy}) {
+      if (v->size() < 2 * live) v->resize(2 * live);
+    }
+    int* ln = live_nodes.data();
+    int* sx = sources_x.data();
+    int* sxy = sources_xy.data();
+    size_t nl = 0, nx = 0, nxy = 0;
+    const int* lb = graph.links_begin.data();
+    const int* ly = graph.links_y_end.data();
+    const int* le = graph.links_end.data();
+    for (int c = 0; c < board.nc; ++c) {
+      const Mask cm = board.cand[c];
+      const bool source = popcount(cm) >= 2;
+      for (Mask m = cm; m; m &= m - 1) {
+        const int off = ChainBoard::node(board.cd(c, lowest(m)), false), on = off + 1;
+        ln[nl++] = off;
+        ln[nl++] = on;
+        if (!source) continue;
+        sx[nx++] = on;
+        sxy[nxy++] = on;
+        if (ly[off] != le[off]) sx[nx++] = off;  // pass X: a conjugate
+        if (lb[off] != le[off]) sxy[nxy++] = off;
+      }
+    }
+    live_nodes.resize(nl);
+    sources_x.resize(nx);
+    sources_xy.resize(nxy);
+  }
   // Passes X and XY (forcing chains and cycle floors).
   ParallelSearch parallel_search[2];
 
@@ -283,17 +319,27 @@ struct ChainEngine::Impl {
     }
     // live_nodes holds off(x), on(x) in turn, so the compact index of not-v is that of v ^ 1.
     if (by_digit) {
-      for (int v : live_nodes) P.groups[(v >> 1) % board.n].new_nodes.push_back(v);
       // Only the sources that close in pass XY can close here.
       const bool known = reach.closers_known();
-      for (int v : sources) {
+      for (int v : *sources) {
         if (!known || reach.closes(v)) P.groups[(v >> 1) % board.n].new_src.push_back(v);
+      }
+      // The nodes, for the groups that build_groups does not keep.
+      Mask rebuilt = 0;
+      for (int gi = 0; gi < P.ngroups; ++gi) {
+        if (!kept_group(P.groups[gi], *board.g, gi)) rebuilt |= Mask{1} << gi;
+      }
+      if (rebuilt) {
+        for (int v : live_nodes) {
+          const int gi = (v >> 1) % board.n;
+          if ((rebuilt >> gi) & 1) P.groups[gi].new_nodes.push_back(v);
+        }
       }
     } else {
       // Only the sources that close (fewer words per node, and often no search at all),
       // over the nodes that can lie on their chains.
       auto& G0 = P.groups[0];
-      reach.closing_sources(sources, G0.new_src);
+      reach.closing_sources(*sources, G0.new_src);
       if (!G0.new_src.empty()) {
         for (size_t i = 0; i < live_nodes.size(); i += 2) {
           const int off = live_nodes[i], on = live_nodes[i + 1];
@@ -312,7 +358,7 @@ struct ChainEngine::Impl {
   void forcing_chains_parallel(bool y) {
     const int base = y ? 70 : 66;
     const int sort_key = y ? 4 : 2;
-    if (sources.empty()) return;
+    if (sources->empty()) return;
     ParallelSearch& P = parallel_search[y ? 1 : 0];
     if (!P.valid) build_parallel_search(P, y, true);
     while (true) {
@@ -370,44 +416,14 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   // the cycle searches start again in every round (grader/PERF_NOTES.md).
   static const int kCeilings[] = {73, 1 << 29};
   const bool parallel = board.n <= 9;
-  // Pass XY's sources are listed once per call (they are needed first for the XY search,
-  // then again by the pass itself) and copied from sources_xy after that.
-  bool sources_xy_known = false;
-  auto pass_sources = [&](bool y, bool x, bool on_only) {
-    const bool xy = y && x && !on_only;
-    if (xy && sources_xy_known) {
-      s.sources = s.sources_xy;
-      return;
-    }
-    s.sources.clear();
-    for (int c = 0; c < board.nc; ++c) {
-      const Mask cm = board.cand[c];
-      if (popcount(cm) < 2) continue;
-      for (Mask m = cm; m; m &= m - 1) {
-        const int cd = board.cd(c, lowest(m));
-        const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
-        s.sources.push_back(on);
-        if (!on_only && s.graph.links_from(off, y) != s.graph.links_until(off, x))
-          s.sources.push_back(off);
-      }
-    }
-    if (xy) {
-      s.sources_xy = s.sources;
-      sources_xy_known = true;
-    }
-  };
+  // The sources of pass X (y false) or XY.
+  auto pass_sources = [&](bool y) { s.sources = y ? &s.sources_xy : &s.sources_x; };
   s.cycle_floor = 4;
   if (parallel) {
-    s.live_nodes.clear();
-    for (int c = 0; c < board.nc; ++c) {
-      for (Mask m = board.cand[c]; m; m &= m - 1) {
-        s.live_nodes.push_back(ChainBoard::node(board.cd(c, lowest(m)), false));
-        s.live_nodes.push_back(ChainBoard::node(board.cd(c, lowest(m)), true));
-      }
-    }
+    s.list_nodes();
     // The XY search first: its closing sources bound pass X's (an X-chain is an XY
     // chain), and every call needs it anyway.
-    pass_sources(true, true, false);
+    pass_sources(true);
     s.build_parallel_search(s.parallel_search[1], true, true);
   }
   // Floors for the cycles. If a cycle of L nodes eliminates z, z sees an "on" node u and
@@ -426,7 +442,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
     const bool y = pass >= 1;
     auto& P = s.parallel_search[pass == 0 ? 0 : 1];
     if (!P.valid) {
-      pass_sources(y, true, false);
+      pass_sources(y);
       s.build_parallel_search(P, y, true);
     }
     s.floors.resize(P.ngroups);
@@ -464,9 +480,8 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         // search), cut by the best chain; ties of equal keys go to SE's order of discovery
         // (per source: cycles, chain from "on", chain from "off").
         s.hints.current_pass = pass;
-        s.sources.clear();
         if (x) {
-          pass_sources(y, x, false);
+          pass_sources(y);
           s.forcing_chains_parallel(y);
         }
         // The longest cycle of the pass that could still beat the best hint so far (a

@@ -16,10 +16,7 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
   const CandidateGrid& g = *board.g;
   for (int gi = 0; gi < P.ngroups; ++gi) {
     ParallelGroup& G = P.groups[gi];
-    if (by_digit && G.serial == g.serial() && g.digit_changed(gi + 1) < G.built &&
-        G.src_nodes == G.new_src) {
-      continue;
-    }
+    if (by_digit && kept_group(G, g, gi)) continue;
     G.serial = g.serial();
     G.built = g.clock() + 1;
     G.nodes.swap(G.new_nodes);
@@ -45,9 +42,8 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
     }
     G.words = std::max(1, (S + 63) / 64);
     if (G.compact_begin.size() < static_cast<size_t>(nv) + 1) G.compact_begin.resize(nv + 1);
-    size_t edges = 0;
-    for (int k = 0; k < nv; ++k)
-      edges += graph.links_until(G.nodes[k], x) - graph.links_from(G.nodes[k], y);
+    // Room for every link of the graph: the group's nodes have no more.
+    const size_t edges = static_cast<size_t>(graph.links_size);
     if (G.compact_links.size() < edges) G.compact_links.resize(edges);
     int* ac = G.compact_links.data();
     const int* ci = P.compact_index.data();

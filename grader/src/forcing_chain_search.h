@@ -56,6 +56,12 @@ struct ParallelSearch {
   bool valid = false;
 };
 
+// Whether build_groups keeps digit group gi (of a search by digit) as it is: it was built
+// on this grid, the digit's positions did not change since, and nor did its sources
+// (new_src, filled).
+inline bool kept_group(const ParallelGroup& G, const CandidateGrid& g, int gi) {
+  return G.serial == g.serial() && g.digit_changed(gi + 1) < G.built && G.src_nodes == G.new_src;
+}
 // Builds the groups of P over the links of pass (y, x), from each group's new_nodes and
 // new_src (which the caller fills: the nodes and sources of the group; by_digit: one group
 // per digit, kept while the digit's positions and sources did not change).

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <limits>
 #include <stdexcept>
+#include <string_view>
 
 #include "chain_engine.h"
 #include "finders.h"
@@ -255,7 +256,9 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps) {
     }
     if (ed < 0) ed = h.rating;
     if (ep < 0 && !h.placements.empty()) ep = er;
-    if (std::find(r.techniques.begin(), r.techniques.end(), h.technique) == r.techniques.end()) {
+    // The name measured once, not at each comparison with the techniques met so far.
+    const std::string_view technique = h.technique;
+    if (std::find(r.techniques.begin(), r.techniques.end(), technique) == r.techniques.end()) {
       r.techniques.emplace_back(h.technique);
       if (options_.settled && !g.solved() && options_.settled(r)) {
         r.settled = true;

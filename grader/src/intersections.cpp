@@ -109,11 +109,11 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
           // d in r1 is confined to r1 & r2: remove it from the rest of r2.
           const Mask rest2 = g.pos(r2, d) & outside2;
           if (!rest2) continue;
+          const int hcell = direct ? following_single(g, t1 * n, t1 * n + n, r1, r2, d) : -1;
+          if (direct && hcell < 0) continue;
           std::vector<std::pair<int, int>> elims;
           const int* cells2 = g.unit(r2);
           for (Mask x = rest2; x; x &= x - 1) elims.emplace_back(cells2[lowest(x)], d);
-          const int hcell = direct ? following_single(g, t1 * n, t1 * n + n, r1, r2, d) : -1;
-          if (direct && hcell < 0) continue;
           make_hint(ctx, direct, t1 == 2, r1, r2, d, p1, hcell, std::move(elims), out);
           return true;
         }
@@ -160,11 +160,11 @@ bool search_variant(const Ctx& ctx, bool direct, Hint& out) {
           if (!in1 || (p1 & ~in1)) continue;
           const Mask rest2 = g.pos(r2, d) & ~g.inter(r2, r1);
           if (!rest2) continue;
+          const int hcell = direct ? following_single(g, b1, e1, r1, r2, d) : -1;
+          if (direct && hcell < 0) continue;
           std::vector<std::pair<int, int>> elims;
           const int* cells2 = g.unit(r2);
           for (Mask x = rest2; x; x &= x - 1) elims.emplace_back(cells2[lowest(x)], d);
-          const int hcell = direct ? following_single(g, b1, e1, r1, r2, d) : -1;
-          if (direct && hcell < 0) continue;
           // Direct: 1.7 when r1 is a box; plain: 2.6 when r2 is a line (SE's rules).
           const bool low = direct ? t1 == 0 : (t2 == 1 || t2 == 2);
           make_hint(ctx, direct, low, r1, r2, d, p1, hcell, std::move(elims), out);

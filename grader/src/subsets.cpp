@@ -105,11 +105,9 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
         common |= pos[digits[idx[i]]];
         set |= Mask{1} << digits[idx[i]];
       }
-      std::vector<std::pair<int, int>> elims;
-      for (Mask x = common; x; x &= x - 1) {
-        const int c = cells[lowest(x)];
-        for (Mask y = g.cand(c) & ~set; y; y &= y - 1) elims.emplace_back(c, lowest(y));
-      }
+      bool removes = false;  // whether the set removes anything (the list is built after)
+      for (Mask x = common; x && !removes; x &= x - 1)
+        removes = (g.cand(cells[lowest(x)]) & ~set) != 0;
       int hcell = -1, hval = 0;
       if (direct) {
         for (int v = 1; v <= n && hcell < 0; ++v) {
@@ -122,8 +120,13 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
           }
         }
         if (hcell < 0) return false;
-      } else if (elims.empty()) {
+      } else if (!removes) {
         return false;
+      }
+      std::vector<std::pair<int, int>> elims;
+      for (Mask x = common; x; x &= x - 1) {
+        const int c = cells[lowest(x)];
+        for (Mask y = g.cand(c) & ~set; y; y &= y - 1) elims.emplace_back(c, lowest(y));
       }
       if (direct) {
         out.technique = degree == 2 ? "Direct Hidden Pair" : "Direct Hidden Triple";

@@ -3,6 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
 
 #include "chain_links.h"
 #include "grader_test_util.h"
@@ -113,4 +117,42 @@ TEST(GraderChains, StaticLinksUseExtraHouses) {
   EXPECT_TRUE(has(off_b, on_a));
   EXPECT_TRUE(has(on_a, off_b));
   EXPECT_TRUE(has(on_b, off_a));
+}
+
+// Every step of 15 cb001 puzzles rated 6.5 to 7.4 (Turbot Fish, X-chains, Y-cycles, XY
+// cycles and forcing chains, among direct hidden sets, pointing and the other basic
+// steps), as `sudoforge grade --explain` printed them at the start of session 16: the
+// static chains' bookkeeping and the basic finders' early outs must leave each step,
+// its wording and its rating unchanged.
+TEST(GraderChains, StepsMatchRecordedExplanations) {
+  // Every line: a puzzle's (81 characters first) or one of its steps ("  N. text (r)").
+  std::vector<std::string> lines;
+  std::ifstream in(std::string(SUDOFORGE_TEST_DATA) + "/grader/explained_cb001_15.txt");
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_FALSE(lines.empty());
+  Grader grader;
+  Rating r;
+  size_t next = 0;
+  int puzzles = 0, steps = 0;
+  for (const std::string& line : lines) {
+    if (line.empty()) continue;
+    if (line[0] != ' ') {
+      if (puzzles > 0) EXPECT_EQ(next, r.steps.size()) << "steps left over before " << line;
+      r = grader.rate(grid81(line.substr(0, 81)), true);
+      next = 0;
+      ++puzzles;
+      continue;
+    }
+    const size_t dot = line.find(". ");
+    ASSERT_NE(dot, std::string::npos) << line;
+    ASSERT_LT(next, r.steps.size()) << line;
+    const Step& s = r.steps[next++];
+    char rating[16];
+    std::snprintf(rating, sizeof rating, "%.1f", s.rating);
+    EXPECT_EQ(s.explanation + " (" + rating + ")", line.substr(dot + 2));
+    ++steps;
+  }
+  EXPECT_EQ(next, r.steps.size());
+  EXPECT_EQ(puzzles, 15);
+  EXPECT_GT(steps, 900);
 }
