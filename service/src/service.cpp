@@ -5,6 +5,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <charconv>
@@ -19,10 +20,12 @@
 #include <span>
 #include <thread>
 
+#include "sudoforge/core/alphabet.h"
 #include "sudoforge/core/errors.h"
 #include "sudoforge/core/geometry.h"
 #include "sudoforge/core/record_reader.h"
 #include "sudoforge/core/symmetry.h"
+#include "sudoforge/core/text_style.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/core/variant.h"
 #include "sudoforge/db/catalogue.h"
@@ -237,6 +240,97 @@ json summary_json(const db::PuzzleRecord& r) {
          {"variant", r.variant()}};
   if (std::string regions = r.regions(); !regions.empty()) j["regions"] = regions;
   return j;
+}
+
+// A listing's JSON text written straight into one string: listings are most of a server's
+// requests, and building nlohmann's DOM and then the text cost about a third of one
+// (service/PERF_NOTES.md). The text is exactly what json_response writes for the same
+// values (test ServiceTest.ListingTextIsTheOneOfTheJsonDocument); whatever this does not
+// write itself (non-ASCII or escaped strings, other boards) goes through nlohmann.
+void append_json_string(std::string& out, std::string_view text) {
+  const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+    return c >= 0x20 && c <= 0x7E && c != '"' && c != '\\';
+  });
+  if (!plain) {
+    out += json(std::string(text)).dump(-1, ' ', false, json::error_handler_t::replace);
+    return;
+  }
+  out += '"';
+  out += text;
+  out += '"';
+}
+
+void append_json_number(std::string& out, std::int64_t v) {
+  char buffer[24];
+  const char* end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+  out.append(buffer, static_cast<std::size_t>(end - buffer));
+}
+
+void append_json_number(std::string& out, double v) {
+  if (!std::isfinite(v)) {
+    out += "null";
+    return;
+  }
+  // nlohmann's own formatting of a double (Grisu2, ".0" on whole numbers).
+  char buffer[64];
+  const char* end = nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, v);
+  out.append(buffer, static_cast<std::size_t>(end - buffer));
+}
+
+// The character grid_to_text writes for an empty cell (TextStyle's default).
+const char kEmptyCell = TextStyle{}.empty;
+
+// True when the stored givens are the text grid_to_text writes for a classic board of
+// this size: then they are the listing's "puzzle" as they are, and their clue count is
+// their non-empty characters. Anything else (other boards, or text written otherwise)
+// goes through the whole record.
+bool is_plain_classic_row(const db::PuzzleRow& row) {
+  if (row.variant != "classic" || row.regions || !Geometry::is_supported_size(row.size) ||
+      row.givens.size() != static_cast<std::size_t>(row.size) * row.size) {
+    return false;
+  }
+  // The characters grid_to_text writes for this size: '.' and the standard symbols.
+  thread_local int table_size = 0;
+  thread_local std::array<bool, 256> written{};
+  if (table_size != row.size) {
+    const Alphabet alphabet = Alphabet::standard(row.size);
+    written.fill(false);
+    written[static_cast<unsigned char>(kEmptyCell)] = true;
+    for (int v = 1; v <= row.size; ++v)
+      written[static_cast<unsigned char>(alphabet.symbol(v))] = true;
+    table_size = row.size;
+  }
+  return std::all_of(row.givens.begin(), row.givens.end(),
+                     [](char c) { return written[static_cast<unsigned char>(c)]; });
+}
+
+// summary_json(row.record()) as text, appended to `out`.
+void append_summary(std::string& out, const db::PuzzleRow& row) {
+  if (!is_plain_classic_row(row)) {
+    out += summary_json(row.record()).dump(-1, ' ', false, json::error_handler_t::replace);
+    return;
+  }
+  out += "{\"id\":";
+  append_json_number(out, row.id);
+  out += ",\"puzzle\":\"";
+  out += row.givens;
+  out += "\",\"rating\":";
+  if (row.rating_er)
+    append_json_number(out, *row.rating_er);
+  else
+    out += "null";
+  out += ",\"level\":";
+  if (row.level)
+    append_json_string(out, *row.level);
+  else
+    out += "null";
+  out += ",\"clues\":";
+  append_json_number(
+      out, static_cast<std::int64_t>(row.givens.size() -
+                                     std::count(row.givens.begin(), row.givens.end(), kEmptyCell)));
+  out += ",\"size\":";
+  append_json_number(out, static_cast<std::int64_t>(row.size));
+  out += ",\"variant\":\"classic\"}";
 }
 
 json detail_json(const db::PuzzleRecord& r, bool with_solution) {
@@ -565,21 +659,31 @@ struct Service::Impl {
     // One row more than asked tells whether there is a next page.
     f.limit = limit + 1;
     if (offset) f.offset = offset;
-    json list = json::array();
+    Response out;
+    std::string& body = out.body;
+    body.reserve(static_cast<std::size_t>(std::min(limit, 100LL)) * 160 + 40);
+    body = "{\"puzzles\":[";
+    long long listed = 0;
     bool more = false;
     {
       Reader r(*this);
-      r->query(f, [&](const db::PuzzleRecord& rec) {
-        if (static_cast<long long>(list.size()) == limit) {
+      r->query_rows(f, [&](const db::PuzzleRow& row) {
+        if (listed == limit) {
           more = true;
           return false;
         }
-        list.push_back(summary_json(rec));
+        if (listed++ > 0) body += ',';
+        append_summary(body, row);
         return true;
       });
     }
-    return json_response(200, json{{"puzzles", std::move(list)},
-                                   {"next_offset", more ? json(offset + limit) : json(nullptr)}});
+    body += "],\"next_offset\":";
+    if (more)
+      append_json_number(body, static_cast<std::int64_t>(offset + limit));
+    else
+      body += "null";
+    body += '}';
+    return out;
   }
 
   Response puzzle(const Request& req, std::string_view id_text) {

@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -62,6 +63,28 @@ struct PuzzleRecord {
   std::string regions() const;
 };
 
+// One row of a listing as stored (Catalogue::query_rows): the fields a list of puzzles
+// shows, read without building grids. The views point into SQLite's row: valid only
+// during the visit.
+class PuzzleRow {
+ public:
+  std::int64_t id = 0;
+  std::string_view givens;  // the stored text (grid_to_text of the givens when written)
+  int size = 0;
+  std::optional<double> rating_er;
+  std::optional<std::string_view> level;
+  std::string_view variant;  // "classic" on files before version 6
+  std::optional<std::string_view> regions;
+  // The whole row as query() reads it (grids built; techniques not filled). Throws
+  // CatalogueError kCorrupt as query() does.
+  PuzzleRecord record() const;
+
+ private:
+  friend class Catalogue;
+  explicit PuzzleRow(const Statement& row);
+  const Statement* row_;
+};
+
 struct AddResult {
   long long added = 0;
   long long duplicates = 0;  // already present (or earlier in the same batch)
@@ -75,7 +98,7 @@ struct QueryFilter {
   std::optional<int> min_clues, max_clues;
   std::optional<std::string> symmetry;
   std::optional<int> size;
-  bool unused = false;                           // in no book
+  bool unused = false;  // in no book
   std::optional<std::string> source;
   std::optional<std::string> variant;  // the Variant::name spelling ("classic", "x+windoku")
   // Only puzzles never drawn by this consumer (draw()).
@@ -91,8 +114,8 @@ struct QueryFilter {
   // Skip this many matching rows first (paging; with `limit`). For random order, the
   // pages of one seed on an unchanged catalogue are disjoint.
   std::optional<long long> offset;
-  std::optional<std::uint64_t> seed;             // random order only
-  bool with_techniques = false;                  // fill PuzzleRecord::techniques
+  std::optional<std::uint64_t> seed;  // random order only
+  bool with_techniques = false;       // fill PuzzleRecord::techniques
 };
 
 struct CatalogueStats {
@@ -104,8 +127,8 @@ struct CatalogueStats {
   std::vector<std::pair<int, long long>> by_clues;              // ascending clues
   std::vector<std::pair<int, long long>> by_size;
   std::vector<std::pair<std::string, long long>> by_variant;  // most puzzles first
-  long long draws = 0;      // rows of the draws table (draw())
-  long long consumers = 0;  // distinct consumers in it
+  long long draws = 0;                                        // rows of the draws table (draw())
+  long long consumers = 0;                                    // distinct consumers in it
 };
 
 // A book produced from the catalogue and the puzzles printed in it, in page order.
@@ -142,6 +165,8 @@ class Catalogue {
   // Calls visit for each matching record in order until it returns false.
   void query(const QueryFilter& filter, const std::function<bool(const PuzzleRecord&)>& visit);
   std::vector<PuzzleRecord> query(const QueryFilter& filter);
+  // The rows query() visits, in its order, without building their records.
+  void query_rows(const QueryFilter& filter, const std::function<bool(const PuzzleRow&)>& visit);
   long long count(const QueryFilter& filter);
 
   CatalogueStats stats();
@@ -224,9 +249,20 @@ class Catalogue {
   // the board columns (a classic board before version 6).
   std::string gen_columns() const;
 
+  // The rows matching `filter` (all columns, in its order) to visit until it returns false.
+  void visit_rows(const QueryFilter& filter, const std::function<bool(const Statement&)>& visit);
+
+  // A prepared statement of the cache below, given back (reset) when the lease ends.
+  class Lease;
+
   Connection connection_;
   int version_ = 0;  // schema version seen at open (a read-only file may be older)
   std::optional<Statement> insert_puzzle_, insert_technique_, insert_parent_;
+  // Idle prepared statements of the reads (query, get), by their SQL: a server runs the
+  // same few SELECTs thousands of times a second, and preparing one cost about a tenth
+  // of a listing (service/PERF_NOTES.md). A statement in use is out of the cache, so a
+  // query nested in a visit prepares its own. Destroyed before connection_ (declared after).
+  std::vector<Statement> idle_;
 };
 
 // The text of a grid as stored: N*N symbols of the standard alphabet, '.' empty.

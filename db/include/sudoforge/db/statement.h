@@ -27,7 +27,9 @@ class Statement {
   Statement& bind(int index, double value);
   Statement& bind(int index, std::string_view text);  // copied (SQLITE_TRANSIENT)
   Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
-  Statement& bind(int index, const std::string& text) { return bind(index, std::string_view(text)); }
+  Statement& bind(int index, const std::string& text) {
+    return bind(index, std::string_view(text));
+  }
   Statement& bind_null(int index);
   template <class T>
   Statement& bind(int index, const std::optional<T>& value) {
@@ -54,6 +56,9 @@ class Statement {
   int column_int(int column) const { return static_cast<int>(column_int64(column)); }
   double column_double(int column) const;
   std::string column_text(int column) const;
+  // The column's text without a copy: valid until the next step, reset or column call
+  // that converts this column.
+  std::string_view column_view(int column) const;
   std::optional<std::int64_t> column_optional_int64(int column) const;
   std::optional<double> column_optional_double(int column) const;
   std::optional<std::string> column_optional_text(int column) const;
