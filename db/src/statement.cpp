@@ -21,8 +21,7 @@ Statement::~Statement() {
 }
 
 Statement::Statement(Statement&& other) noexcept
-    : connection_(other.connection_),
-      stmt_(std::exchange(other.stmt_, nullptr)),
+    : connection_(other.connection_), stmt_(std::exchange(other.stmt_, nullptr)),
       sql_(std::move(other.sql_)) {}
 
 Statement& Statement::operator=(Statement&& other) noexcept {
@@ -37,8 +36,7 @@ Statement& Statement::operator=(Statement&& other) noexcept {
 
 void Statement::check_bind(int rc, int index) {
   if (rc != SQLITE_OK) {
-    connection_->fail(rc,
-                      "binding parameter " + std::to_string(index) + " of " + sql_.substr(0, 60));
+    connection_->fail(rc, "binding parameter " + std::to_string(index) + " of " + sql_.substr(0, 60));
   }
 }
 
@@ -53,9 +51,9 @@ Statement& Statement::bind(int index, double value) {
 }
 
 Statement& Statement::bind(int index, std::string_view text) {
-  check_bind(
-      sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8),
-      index);
+  check_bind(sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT,
+                                 SQLITE_UTF8),
+             index);
   return *this;
 }
 
@@ -92,21 +90,15 @@ void Statement::reset() {
   sqlite3_clear_bindings(stmt_);
 }
 
-int Statement::column_count() const {
-  return sqlite3_column_count(stmt_);
-}
+int Statement::column_count() const { return sqlite3_column_count(stmt_); }
 
 bool Statement::is_null(int column) const {
   return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }
 
-std::int64_t Statement::column_int64(int column) const {
-  return sqlite3_column_int64(stmt_, column);
-}
+std::int64_t Statement::column_int64(int column) const { return sqlite3_column_int64(stmt_, column); }
 
-double Statement::column_double(int column) const {
-  return sqlite3_column_double(stmt_, column);
-}
+double Statement::column_double(int column) const { return sqlite3_column_double(stmt_, column); }
 
 std::string Statement::column_text(int column) const {
   const auto* p = sqlite3_column_text(stmt_, column);

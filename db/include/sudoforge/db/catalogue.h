@@ -98,7 +98,7 @@ struct QueryFilter {
   std::optional<int> min_clues, max_clues;
   std::optional<std::string> symmetry;
   std::optional<int> size;
-  bool unused = false;  // in no book
+  bool unused = false;                           // in no book
   std::optional<std::string> source;
   std::optional<std::string> variant;  // the Variant::name spelling ("classic", "x+windoku")
   // Only puzzles never drawn by this consumer (draw()).
@@ -114,8 +114,8 @@ struct QueryFilter {
   // Skip this many matching rows first (paging; with `limit`). For random order, the
   // pages of one seed on an unchanged catalogue are disjoint.
   std::optional<long long> offset;
-  std::optional<std::uint64_t> seed;  // random order only
-  bool with_techniques = false;       // fill PuzzleRecord::techniques
+  std::optional<std::uint64_t> seed;             // random order only
+  bool with_techniques = false;                  // fill PuzzleRecord::techniques
 };
 
 struct CatalogueStats {
@@ -127,8 +127,8 @@ struct CatalogueStats {
   std::vector<std::pair<int, long long>> by_clues;              // ascending clues
   std::vector<std::pair<int, long long>> by_size;
   std::vector<std::pair<std::string, long long>> by_variant;  // most puzzles first
-  long long draws = 0;                                        // rows of the draws table (draw())
-  long long consumers = 0;                                    // distinct consumers in it
+  long long draws = 0;      // rows of the draws table (draw())
+  long long consumers = 0;  // distinct consumers in it
 };
 
 // A book produced from the catalogue and the puzzles printed in it, in page order.

@@ -27,9 +27,7 @@ class Statement {
   Statement& bind(int index, double value);
   Statement& bind(int index, std::string_view text);  // copied (SQLITE_TRANSIENT)
   Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
-  Statement& bind(int index, const std::string& text) {
-    return bind(index, std::string_view(text));
-  }
+  Statement& bind(int index, const std::string& text) { return bind(index, std::string_view(text)); }
   Statement& bind_null(int index);
   template <class T>
   Statement& bind(int index, const std::optional<T>& value) {
