@@ -344,19 +344,27 @@ class Catalogue::Lease {
   Statement statement_;
 };
 
-PuzzleRow::PuzzleRow(const Statement& row)
+// The columns of query_rows: id, givens, size, rating_er, level, variant, regions.
+PuzzleRow::PuzzleRow(Catalogue& catalogue, const Statement& row)
     : id(row.column_int64(0)),
       givens(row.column_view(1)),
-      size(row.column_int(3)),
-      rating_er(row.column_optional_double(7)),
-      variant(row.column_view(20)),
-      row_(&row) {
-  if (!row.is_null(10)) level = row.column_view(10);
-  if (!row.is_null(21)) regions = row.column_view(21);
+      size(row.column_int(2)),
+      rating_er(row.column_optional_double(3)),
+      variant(row.column_view(5)),
+      catalogue_(&catalogue) {
+  if (!row.is_null(4)) level = row.column_view(4);
+  if (!row.is_null(6)) regions = row.column_view(6);
 }
 
 PuzzleRecord PuzzleRow::record() const {
-  return read_record(*row_);
+  // Read inside the visit, so in the listing's own read: the row is there.
+  std::optional<PuzzleRecord> r = catalogue_->get(id);
+  if (!r) {
+    throw CatalogueError(CatalogueError::Category::kOther, 0,
+                         "puzzle " + std::to_string(id) + " vanished during its listing");
+  }
+  r->techniques.clear();
+  return std::move(*r);
 }
 
 void Catalogue::query(const QueryFilter& filter,
@@ -366,7 +374,7 @@ void Catalogue::query(const QueryFilter& filter,
     techniques.emplace(
         *this, "SELECT technique FROM puzzle_techniques WHERE puzzle_id = ?1 ORDER BY technique");
   }
-  visit_rows(filter, [&](const Statement& st) {
+  visit_rows(filter, kColumns + gen_columns(), [&](const Statement& st) {
     PuzzleRecord r = read_record(st);
     if (techniques) {
       (*techniques)->reset();
@@ -379,15 +387,19 @@ void Catalogue::query(const QueryFilter& filter,
 
 void Catalogue::query_rows(const QueryFilter& filter,
                            const std::function<bool(const PuzzleRow&)>& visit) {
-  visit_rows(filter, [&](const Statement& st) { return visit(PuzzleRow(st)); });
+  // Only the row's own columns: decoding all of them was about a third of a listing's
+  // SQLite time (service/PERF_NOTES.md).
+  const std::string columns = std::string("p.id, p.givens, p.size, p.rating_er, p.level") +
+                              (version_ >= 6 ? kBoardColumns : kNoBoardColumns);
+  visit_rows(filter, columns, [&](const Statement& st) { return visit(PuzzleRow(*this, st)); });
 }
 
-void Catalogue::visit_rows(const QueryFilter& filter,
+void Catalogue::visit_rows(const QueryFilter& filter, const std::string& columns,
                            const std::function<bool(const Statement&)>& visit) {
   // Runs one SELECT and visits its rows. A negative limit is SQLite's "no limit", as before.
   auto run = [&](const Where& where, const char* order_by) {
     const int first = static_cast<int>(where.binds.size()) + 1;
-    Lease st(*this, std::string("SELECT ") + kColumns + gen_columns() + " FROM puzzles p" +
+    Lease st(*this, "SELECT " + columns + " FROM puzzles p" +
                         where.sql + order_by + limit_sql(filter, first));
     where.bind_all(*st);
     bind_limits(*st, filter, first);
@@ -432,7 +444,7 @@ void Catalogue::visit_rows(const QueryFilter& filter,
     while (st->step()) ids.push_back(st->column_int64(0));
   }
   Lease row(*this,
-            std::string("SELECT ") + kColumns + gen_columns() + " FROM puzzles p WHERE p.id = ?1");
+            "SELECT " + columns + " FROM puzzles p WHERE p.id = ?1");
   for (std::int64_t id : ids) {
     row->reset();
     row->bind(1, id);

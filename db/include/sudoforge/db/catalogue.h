@@ -63,6 +63,8 @@ struct PuzzleRecord {
   std::string regions() const;
 };
 
+class Catalogue;
+
 // One row of a listing as stored (Catalogue::query_rows): the fields a list of puzzles
 // shows, read without building grids. The views point into SQLite's row: valid only
 // during the visit.
@@ -75,14 +77,14 @@ class PuzzleRow {
   std::optional<std::string_view> level;
   std::string_view variant;  // "classic" on files before version 6
   std::optional<std::string_view> regions;
-  // The whole row as query() reads it (grids built; techniques not filled). Throws
-  // CatalogueError kCorrupt as query() does.
+  // The whole row as query() reads it (grids built; techniques not filled), read again
+  // by id. Throws CatalogueError kCorrupt as query() does.
   PuzzleRecord record() const;
 
  private:
   friend class Catalogue;
-  explicit PuzzleRow(const Statement& row);
-  const Statement* row_;
+  PuzzleRow(Catalogue& catalogue, const Statement& row);
+  Catalogue* catalogue_;
 };
 
 struct AddResult {
@@ -250,7 +252,9 @@ class Catalogue {
   std::string gen_columns() const;
 
   // The rows matching `filter` (all columns, in its order) to visit until it returns false.
-  void visit_rows(const QueryFilter& filter, const std::function<bool(const Statement&)>& visit);
+  // `columns`: the SELECT's list (its first is p.id).
+  void visit_rows(const QueryFilter& filter, const std::string& columns,
+                  const std::function<bool(const Statement&)>& visit);
 
   // A prepared statement of the cache below, given back (reset) when the lease ends.
   class Lease;
