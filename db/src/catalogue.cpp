@@ -399,8 +399,8 @@ void Catalogue::visit_rows(const QueryFilter& filter, const std::string& columns
   // Runs one SELECT and visits its rows. A negative limit is SQLite's "no limit", as before.
   auto run = [&](const Where& where, const char* order_by) {
     const int first = static_cast<int>(where.binds.size()) + 1;
-    Lease st(*this, "SELECT " + columns + " FROM puzzles p" +
-                        where.sql + order_by + limit_sql(filter, first));
+    Lease st(*this, "SELECT " + columns + " FROM puzzles p" + where.sql + order_by +
+                        limit_sql(filter, first));
     where.bind_all(*st);
     bind_limits(*st, filter, first);
     while (st->step()) {
@@ -443,8 +443,7 @@ void Catalogue::visit_rows(const QueryFilter& filter, const std::string& columns
     bind_limits(*st, filter, seed_index + 1);
     while (st->step()) ids.push_back(st->column_int64(0));
   }
-  Lease row(*this,
-            "SELECT " + columns + " FROM puzzles p WHERE p.id = ?1");
+  Lease row(*this, "SELECT " + columns + " FROM puzzles p WHERE p.id = ?1");
   for (std::int64_t id : ids) {
     row->reset();
     row->bind(1, id);

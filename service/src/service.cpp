@@ -350,8 +350,8 @@ void append_summary(std::string& out, const db::PuzzleRecord& r) {
   const std::string regions = r.regions();
   std::optional<std::string_view> level;
   if (r.level) level = *r.level;
-  append_summary(out, Summary{r.id, puzzle, r.rating_er, level, r.clues(), r.size(), variant,
-                              regions});
+  append_summary(out,
+                 Summary{r.id, puzzle, r.rating_er, level, r.clues(), r.size(), variant, regions});
 }
 
 void append_summary(std::string& out, const db::PuzzleRow& row) {
@@ -360,9 +360,9 @@ void append_summary(std::string& out, const db::PuzzleRow& row) {
     return;
   }
   const auto empty = std::count(row.givens.begin(), row.givens.end(), kEmptyCell);
-  append_summary(out, Summary{row.id, row.givens, row.rating_er, row.level,
-                              static_cast<std::int64_t>(row.givens.size()) - empty, row.size,
-                              "classic", ""});
+  append_summary(
+      out, Summary{row.id, row.givens, row.rating_er, row.level,
+                   static_cast<std::int64_t>(row.givens.size()) - empty, row.size, "classic", ""});
 }
 
 json detail_json(const db::PuzzleRecord& r, bool with_solution) {
