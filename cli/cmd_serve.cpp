@@ -26,6 +26,7 @@ const std::string kExamples =
         "  sudoforge serve --token-file /etc/sudoforge/token     draw and generate with the token\n"
         "  sudoforge serve --listen 0.0.0.0:8080 --threads 16 --token-file t --token-for-reads\n"
         "  sudoforge serve --listen 127.0.0.1:0 --quiet          any free port (said on stderr)\n"
+        "  sudoforge serve --token-file t --sync full            draws survive power loss too\n"
         "  curl 'http://127.0.0.1:8080/v1/puzzles?level=hard&limit=5'\n"
         "  curl -H \"Authorization: Bearer $(cat t)\" -d '{\"consumer\":\"app1\",\"count\":3}' \\\n"
         "       http://127.0.0.1:8080/v1/draw\n"
@@ -96,6 +97,8 @@ int cmd_serve(const Invocation& inv) {
     ("max-draw", po::value<int>()->default_value(100), "largest count of POST /v1/draw")
     ("max-generate", po::value<int>()->default_value(10), "largest count of POST /v1/generate")
     ("max-size", po::value<int>()->default_value(16), "largest board N solve, grade and generate take")
+    ("sync", po::value<std::string>()->default_value("normal"),
+     "normal: an answered draw survives kill -9 of the server; full: an OS crash or power loss too (one disk sync per group of draws)")
     ("quiet", po::bool_switch(), "no access log");
   // clang-format on
   po::variables_map vm;
@@ -128,6 +131,9 @@ int cmd_serve(const Invocation& inv) {
     throw UsageError("--max-limit, --max-draw and --max-generate must be at least 1, --max-size 4");
   }
   so.default_limit = std::min(so.default_limit, so.max_limit);
+  const std::string sync = vm["sync"].as<std::string>();
+  if (sync != "normal" && sync != "full") throw UsageError("--sync must be normal or full");
+  so.sync_every_commit = sync == "full";
 
   service::HttpOptions ho;
   std::tie(ho.host, ho.port) = parse_listen(vm["listen"].as<std::string>());

@@ -309,35 +309,103 @@ AddResult Catalogue::add(std::span<const PuzzleRecord> records) {
   return result;
 }
 
+class Catalogue::Lease {
+ public:
+  Lease(Catalogue& c, std::string sql) : catalogue_(c), statement_(take(c, std::move(sql))) {}
+  ~Lease() {
+    statement_.reset();  // ends its read, clears its bindings
+    std::vector<Statement>& idle = catalogue_.idle_;
+    // Enough for the few SQL shapes a server's filters make; the oldest goes first.
+    constexpr std::size_t kMaxIdle = 24;
+    if (idle.size() == kMaxIdle) idle.erase(idle.begin());
+    try {
+      idle.push_back(std::move(statement_));
+    } catch (const std::bad_alloc&) {
+      // Not kept: finalized with the lease.
+    }
+  }
+  Lease(const Lease&) = delete;
+  Lease& operator=(const Lease&) = delete;
+  Statement& operator*() { return statement_; }
+  Statement* operator->() { return &statement_; }
+
+ private:
+  static Statement take(Catalogue& c, std::string sql) {
+    for (auto it = c.idle_.begin(); it != c.idle_.end(); ++it) {
+      if (it->sql() == sql) {
+        Statement st = std::move(*it);
+        c.idle_.erase(it);
+        return st;
+      }
+    }
+    return Statement(c.connection_, sql);
+  }
+  Catalogue& catalogue_;
+  Statement statement_;
+};
+
+// The columns of query_rows: id, givens, size, rating_er, level, variant, regions.
+PuzzleRow::PuzzleRow(Catalogue& catalogue, const Statement& row)
+    : id(row.column_int64(0)),
+      givens(row.column_view(1)),
+      size(row.column_int(2)),
+      rating_er(row.column_optional_double(3)),
+      variant(row.column_view(5)),
+      catalogue_(&catalogue) {
+  if (!row.is_null(4)) level = row.column_view(4);
+  if (!row.is_null(6)) regions = row.column_view(6);
+}
+
+PuzzleRecord PuzzleRow::record() const {
+  // Read inside the visit, so in the listing's own read: the row is there.
+  std::optional<PuzzleRecord> r = catalogue_->get(id);
+  if (!r) {
+    throw CatalogueError(CatalogueError::Category::kOther, 0,
+                         "puzzle " + std::to_string(id) + " vanished during its listing");
+  }
+  r->techniques.clear();
+  return std::move(*r);
+}
+
 void Catalogue::query(const QueryFilter& filter,
                       const std::function<bool(const PuzzleRecord&)>& visit) {
-  std::optional<Statement> techniques;
+  std::optional<Lease> techniques;
   if (filter.with_techniques) {
     techniques.emplace(
-        connection_,
-        "SELECT technique FROM puzzle_techniques WHERE puzzle_id = ?1 ORDER BY technique");
+        *this, "SELECT technique FROM puzzle_techniques WHERE puzzle_id = ?1 ORDER BY technique");
   }
-  // Runs one SELECT and visits its rows; returns the rows visited, or -1 once visit said
-  // stop. A negative limit is SQLite's "no limit", as before.
-  auto run = [&](const Where& where, const char* order_by) -> long long {
-    const int first = static_cast<int>(where.binds.size()) + 1;
-    std::string sql = std::string("SELECT ") + kColumns + gen_columns() + " FROM puzzles p" +
-                      where.sql + order_by + limit_sql(filter, first);
-    Statement st(connection_, sql);
-    where.bind_all(st);
-    bind_limits(st, filter, first);
-    long long visited = 0;
-    while (st.step()) {
-      PuzzleRecord r = read_record(st);
-      if (techniques) {
-        techniques->reset();
-        techniques->bind(1, r.id);
-        while (techniques->step()) r.techniques.push_back(techniques->column_text(0));
-      }
-      if (!visit(r)) return -1;
-      ++visited;
+  visit_rows(filter, kColumns + gen_columns(), [&](const Statement& st) {
+    PuzzleRecord r = read_record(st);
+    if (techniques) {
+      (*techniques)->reset();
+      (*techniques)->bind(1, r.id);
+      while ((*techniques)->step()) r.techniques.push_back((*techniques)->column_text(0));
     }
-    return visited;
+    return visit(r);
+  });
+}
+
+void Catalogue::query_rows(const QueryFilter& filter,
+                           const std::function<bool(const PuzzleRow&)>& visit) {
+  // Only the row's own columns: decoding all of them was about a third of a listing's
+  // SQLite time (service/PERF_NOTES.md).
+  const std::string columns = std::string("p.id, p.givens, p.size, p.rating_er, p.level") +
+                              (version_ >= 6 ? kBoardColumns : kNoBoardColumns);
+  visit_rows(filter, columns, [&](const Statement& st) { return visit(PuzzleRow(*this, st)); });
+}
+
+void Catalogue::visit_rows(const QueryFilter& filter, const std::string& columns,
+                           const std::function<bool(const Statement&)>& visit) {
+  // Runs one SELECT and visits its rows. A negative limit is SQLite's "no limit", as before.
+  auto run = [&](const Where& where, const char* order_by) {
+    const int first = static_cast<int>(where.binds.size()) + 1;
+    Lease st(*this, "SELECT " + columns + " FROM puzzles p" + where.sql + order_by +
+                        limit_sql(filter, first));
+    where.bind_all(*st);
+    bind_limits(*st, filter, first);
+    while (st->step()) {
+      if (!visit(*st)) return;
+    }
   };
 
   const Where where = build_where(filter, version_);
@@ -369,25 +437,18 @@ void Catalogue::query(const QueryFilter& filter,
   sql += limit_sql(filter, seed_index + 1);
   std::vector<std::int64_t> ids;
   {
-    Statement st(connection_, sql);
-    where.bind_all(st);
-    st.bind(seed_index, static_cast<std::int64_t>(seed));
-    bind_limits(st, filter, seed_index + 1);
-    while (st.step()) ids.push_back(st.column_int64(0));
+    Lease st(*this, std::move(sql));
+    where.bind_all(*st);
+    st->bind(seed_index, static_cast<std::int64_t>(seed));
+    bind_limits(*st, filter, seed_index + 1);
+    while (st->step()) ids.push_back(st->column_int64(0));
   }
-  Statement row(connection_, std::string("SELECT ") + kColumns + gen_columns() +
-                                 " FROM puzzles p WHERE p.id = ?1");
+  Lease row(*this, "SELECT " + columns + " FROM puzzles p WHERE p.id = ?1");
   for (std::int64_t id : ids) {
-    row.reset();
-    row.bind(1, id);
-    if (!row.step()) continue;  // deleted meanwhile by another connection
-    PuzzleRecord r = read_record(row);
-    if (techniques) {
-      techniques->reset();
-      techniques->bind(1, r.id);
-      while (techniques->step()) r.techniques.push_back(techniques->column_text(0));
-    }
-    if (!visit(r)) return;
+    row->reset();
+    row->bind(1, id);
+    if (!row->step()) continue;  // deleted meanwhile by another connection
+    if (!visit(*row)) return;
   }
 }
 
@@ -459,7 +520,7 @@ std::vector<std::vector<PuzzleRecord>> Catalogue::draw(std::span<const DrawReque
   // IMMEDIATE: the write lock is taken before the selection, so no other draw can commit
   // between what this one selects and what it records.
   Transaction tx(connection_, Transaction::Mode::kImmediate);
-  Statement ins(connection_, "INSERT INTO draws (consumer, puzzle_id) VALUES (?1, ?2)");
+  Lease ins(*this, "INSERT INTO draws (consumer, puzzle_id) VALUES (?1, ?2)");
   for (std::size_t i = 0; i < requests.size(); ++i) {
     if (requests[i].count <= 0) continue;
     QueryFilter filter = requests[i].filter;
@@ -468,9 +529,9 @@ std::vector<std::vector<PuzzleRecord>> Catalogue::draw(std::span<const DrawReque
     filter.offset.reset();
     out[i] = query(filter);
     for (const PuzzleRecord& r : out[i]) {
-      ins.reset();
-      ins.bind(1, requests[i].consumer).bind(2, r.id);
-      ins.run();
+      ins->reset();
+      ins->bind(1, requests[i].consumer).bind(2, r.id);
+      ins->run();
     }
   }
   tx.commit();
@@ -528,15 +589,17 @@ CatalogueStats Catalogue::stats() {
 }
 
 std::optional<PuzzleRecord> Catalogue::get(std::int64_t id) {
-  Statement st(connection_, std::string("SELECT ") + kColumns + gen_columns() +
-                                " FROM puzzles p WHERE p.id = ?1");
-  st.bind(1, id);
-  if (!st.step()) return std::nullopt;
-  PuzzleRecord r = read_record(st);
-  Statement t(connection_,
-              "SELECT technique FROM puzzle_techniques WHERE puzzle_id = ?1 ORDER BY technique");
-  t.bind(1, id);
-  while (t.step()) r.techniques.push_back(t.column_text(0));
+  PuzzleRecord r;
+  {
+    Lease st(*this,
+             std::string("SELECT ") + kColumns + gen_columns() + " FROM puzzles p WHERE p.id = ?1");
+    st->bind(1, id);
+    if (!st->step()) return std::nullopt;
+    r = read_record(*st);
+  }
+  Lease t(*this, "SELECT technique FROM puzzle_techniques WHERE puzzle_id = ?1 ORDER BY technique");
+  t->bind(1, id);
+  while (t->step()) r.techniques.push_back(t->column_text(0));
   return r;
 }
 

@@ -107,6 +107,13 @@ std::string Statement::column_text(int column) const {
                      static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
 }
 
+std::string_view Statement::column_view(int column) const {
+  const auto* p = sqlite3_column_text(stmt_, column);
+  if (!p) return {};
+  return {reinterpret_cast<const char*>(p),
+          static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column))};
+}
+
 std::optional<std::int64_t> Statement::column_optional_int64(int column) const {
   if (is_null(column)) return std::nullopt;
   return column_int64(column);

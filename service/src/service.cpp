@@ -5,6 +5,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <charconv>
@@ -19,10 +20,12 @@
 #include <span>
 #include <thread>
 
+#include "sudoforge/core/alphabet.h"
 #include "sudoforge/core/errors.h"
 #include "sudoforge/core/geometry.h"
 #include "sudoforge/core/record_reader.h"
 #include "sudoforge/core/symmetry.h"
+#include "sudoforge/core/text_style.h"
 #include "sudoforge/core/validate.h"
 #include "sudoforge/core/variant.h"
 #include "sudoforge/db/catalogue.h"
@@ -239,6 +242,129 @@ json summary_json(const db::PuzzleRecord& r) {
   return j;
 }
 
+// A listing's JSON text written straight into one string: listings are most of a server's
+// requests, and building nlohmann's DOM and then the text cost about a third of one
+// (service/PERF_NOTES.md). The text is exactly what json_response writes for the same
+// values (test ServiceTest.ListingTextIsTheOneOfTheJsonDocument); whatever this does not
+// write itself (non-ASCII or escaped strings, other boards) goes through nlohmann.
+void append_json_string(std::string& out, std::string_view text) {
+  const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+    return c >= 0x20 && c <= 0x7E && c != '"' && c != '\\';
+  });
+  if (!plain) {
+    out += json(std::string(text)).dump(-1, ' ', false, json::error_handler_t::replace);
+    return;
+  }
+  out += '"';
+  out += text;
+  out += '"';
+}
+
+void append_json_number(std::string& out, std::int64_t v) {
+  char buffer[24];
+  const char* end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+  out.append(buffer, static_cast<std::size_t>(end - buffer));
+}
+
+void append_json_number(std::string& out, double v) {
+  if (!std::isfinite(v)) {
+    out += "null";
+    return;
+  }
+  // nlohmann's own formatting of a double (Grisu2, ".0" on whole numbers).
+  char buffer[64];
+  const char* end = nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, v);
+  out.append(buffer, static_cast<std::size_t>(end - buffer));
+}
+
+// The character grid_to_text writes for an empty cell (TextStyle's default).
+const char kEmptyCell = TextStyle{}.empty;
+
+// True when the stored givens are the text grid_to_text writes for a classic board of
+// this size: then they are the listing's "puzzle" as they are, and their clue count is
+// their non-empty characters. Anything else (other boards, or text written otherwise)
+// goes through the whole record.
+bool is_plain_classic_row(const db::PuzzleRow& row) {
+  if (row.variant != "classic" || row.regions || !Geometry::is_supported_size(row.size) ||
+      row.givens.size() != static_cast<std::size_t>(row.size) * row.size) {
+    return false;
+  }
+  // The characters grid_to_text writes for this size: '.' and the standard symbols.
+  thread_local int table_size = 0;
+  thread_local std::array<bool, 256> written{};
+  if (table_size != row.size) {
+    const Alphabet alphabet = Alphabet::standard(row.size);
+    written.fill(false);
+    written[static_cast<unsigned char>(kEmptyCell)] = true;
+    for (int v = 1; v <= row.size; ++v)
+      written[static_cast<unsigned char>(alphabet.symbol(v))] = true;
+    table_size = row.size;
+  }
+  return std::all_of(row.givens.begin(), row.givens.end(),
+                     [](char c) { return written[static_cast<unsigned char>(c)]; });
+}
+
+// The fields of summary_json, for append_summary.
+struct Summary {
+  std::int64_t id;
+  std::string_view puzzle;
+  std::optional<double> rating;
+  std::optional<std::string_view> level;
+  std::int64_t clues, size;
+  std::string_view variant;
+  std::string_view regions;  // "": none (the field is left out)
+};
+
+// summary_json's text for these fields, appended to `out`.
+void append_summary(std::string& out, const Summary& s) {
+  out += "{\"id\":";
+  append_json_number(out, s.id);
+  out += ",\"puzzle\":";
+  append_json_string(out, s.puzzle);
+  out += ",\"rating\":";
+  if (s.rating)
+    append_json_number(out, *s.rating);
+  else
+    out += "null";
+  out += ",\"level\":";
+  if (s.level)
+    append_json_string(out, *s.level);
+  else
+    out += "null";
+  out += ",\"clues\":";
+  append_json_number(out, s.clues);
+  out += ",\"size\":";
+  append_json_number(out, s.size);
+  out += ",\"variant\":";
+  append_json_string(out, s.variant);
+  if (!s.regions.empty()) {
+    out += ",\"regions\":";
+    append_json_string(out, s.regions);
+  }
+  out += '}';
+}
+
+void append_summary(std::string& out, const db::PuzzleRecord& r) {
+  const std::string puzzle = db::grid_to_text(r.givens);
+  const std::string variant = r.variant();
+  const std::string regions = r.regions();
+  std::optional<std::string_view> level;
+  if (r.level) level = *r.level;
+  append_summary(out,
+                 Summary{r.id, puzzle, r.rating_er, level, r.clues(), r.size(), variant, regions});
+}
+
+void append_summary(std::string& out, const db::PuzzleRow& row) {
+  if (!is_plain_classic_row(row)) {
+    append_summary(out, row.record());
+    return;
+  }
+  const auto empty = std::count(row.givens.begin(), row.givens.end(), kEmptyCell);
+  append_summary(
+      out, Summary{row.id, row.givens, row.rating_er, row.level,
+                   static_cast<std::int64_t>(row.givens.size()) - empty, row.size, "classic", ""});
+}
+
 json detail_json(const db::PuzzleRecord& r, bool with_solution) {
   json j = summary_json(r);
   j["rating_ep"] = optional_json(r.rating_ep);
@@ -403,9 +529,11 @@ struct Service::Impl {
       : options(std::move(o)),
         writer(options.db_path, write_options(options)),
         heavy_pool(std::max(1, options.max_heavy)) {
-    // WAL commits are durable on a process crash with any setting; FULL syncs the WAL at
-    // every commit, so a draw answered with 200 also survives an OS crash or power loss.
-    writer.connection().exec("PRAGMA synchronous=FULL");
+    // In WAL mode a commit has written its frames to the WAL file (the OS's cache) under
+    // either setting: NORMAL leaves the sync to the checkpoint, FULL syncs at every commit
+    // (ServiceOptions::sync_every_commit says what each survives).
+    writer.connection().exec(options.sync_every_commit ? "PRAGMA synchronous=FULL"
+                                                       : "PRAGMA synchronous=NORMAL");
   }
   static db::OpenOptions write_options(const ServiceOptions& o) {
     db::OpenOptions open;
@@ -565,21 +693,31 @@ struct Service::Impl {
     // One row more than asked tells whether there is a next page.
     f.limit = limit + 1;
     if (offset) f.offset = offset;
-    json list = json::array();
+    Response out;
+    std::string& body = out.body;
+    body.reserve(static_cast<std::size_t>(std::min(limit, 100LL)) * 160 + 40);
+    body = "{\"puzzles\":[";
+    long long listed = 0;
     bool more = false;
     {
       Reader r(*this);
-      r->query(f, [&](const db::PuzzleRecord& rec) {
-        if (static_cast<long long>(list.size()) == limit) {
+      r->query_rows(f, [&](const db::PuzzleRow& row) {
+        if (listed == limit) {
           more = true;
           return false;
         }
-        list.push_back(summary_json(rec));
+        if (listed++ > 0) body += ',';
+        append_summary(body, row);
         return true;
       });
     }
-    return json_response(200, json{{"puzzles", std::move(list)},
-                                   {"next_offset", more ? json(offset + limit) : json(nullptr)}});
+    body += "],\"next_offset\":";
+    if (more)
+      append_json_number(body, static_cast<std::int64_t>(offset + limit));
+    else
+      body += "null";
+    body += '}';
+    return out;
   }
 
   Response puzzle(const Request& req, std::string_view id_text) {
@@ -610,9 +748,16 @@ struct Service::Impl {
     const long long count = p.integer("count", 1, options.max_draw).value_or(1);
     const db::QueryFilter f = filter_from(p);
     const std::vector<db::PuzzleRecord> drawn = draw_in_group({*consumer, f, count});
-    json list = json::array();
-    for (const auto& rec : drawn) list.push_back(summary_json(rec));
-    return json_response(200, json{{"consumer", *consumer}, {"puzzles", std::move(list)}});
+    Response out;
+    out.body = "{\"consumer\":";
+    append_json_string(out.body, *consumer);
+    out.body += ",\"puzzles\":[";
+    for (std::size_t i = 0; i < drawn.size(); ++i) {
+      if (i > 0) out.body += ',';
+      append_summary(out.body, drawn[i]);
+    }
+    out.body += "]}";
+    return out;
   }
 
   std::vector<db::PuzzleRecord> draw_in_group(db::Catalogue::DrawRequest request) {

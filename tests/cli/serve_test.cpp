@@ -171,6 +171,55 @@ TEST_F(ServeTest, SixteenThreadsDrawingForOneConsumerNeverShareAPuzzle) {
   EXPECT_EQ(st.column_int64(0), static_cast<std::int64_t>(ids.size()));
 }
 
+// Draws committed in groups under either --sync: concurrent draws for one consumer never
+// share a puzzle, and a restarted server remembers every draw it answered.
+TEST_F(ServeTest, GroupCommittedDrawsSurviveARestartUnderEitherSync) {
+  for (const std::string sync : {"normal", "full"}) {
+    SetUp();
+    std::vector<std::int64_t> ids;
+    std::mutex mutex;
+    auto draw_with_threads = [&](ServeProcess& server, int rounds) {
+      std::vector<std::thread> threads;
+      for (int t = 0; t < 8; ++t) {
+        threads.emplace_back([&] {
+          auto c = server.client();
+          for (int i = 0; rounds == 0 || i < rounds; ++i) {
+            auto r = c.Post("/v1/draw", auth(), R"({"consumer": "again", "count": 3})",
+                            "application/json");
+            ASSERT_TRUE(r);
+            ASSERT_EQ(r->status, 200) << r->body;
+            const json list = json::parse(r->body)["puzzles"];
+            if (list.empty()) return;
+            std::lock_guard lock(mutex);
+            for (const json& p : list) ids.push_back(p["id"]);
+          }
+        });
+      }
+      for (auto& t : threads) t.join();
+    };
+    {
+      ServeProcess server(args("--quiet --sync " + sync));
+      ASSERT_GT(server.port(), 0) << server.log();
+      draw_with_threads(server, 10);
+      server.signal(SIGTERM);
+      EXPECT_EQ(server.wait(), 0);
+    }
+    EXPECT_EQ(ids.size(), 8u * 10u * 3u) << sync;
+    {
+      ServeProcess server(args("--quiet --sync " + sync));
+      ASSERT_GT(server.port(), 0) << server.log();
+      draw_with_threads(server, 0);  // until none is left
+      server.signal(SIGTERM);
+      EXPECT_EQ(server.wait(), 0);
+    }
+    EXPECT_EQ(ids.size(), static_cast<std::size_t>(service::testing::kFixturePuzzles)) << sync;
+    EXPECT_EQ(std::set<std::int64_t>(ids.begin(), ids.end()).size(), ids.size()) << sync;
+  }
+  const CliResult bad = run_cli("serve " + args("--sync sometimes"));
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("--sync"), std::string::npos) << bad.err;
+}
+
 TEST_F(ServeTest, SigtermLetsTheRequestInFlightFinishAndExitsZero) {
   // An extreme 9x9 on one thread takes seconds: the request runs into its 1.5 s limit.
   ServeProcess server(args("--work-time-limit 1.5"));

@@ -16,6 +16,8 @@
 
 #include "../db/db_test_util.h"
 #include "service_fixture.h"
+#include "sudoforge/core/killer_text.h"
+#include "sudoforge/core/variant.h"
 #include "sudoforge/db/catalogue.h"
 #include "sudoforge/db/schema.h"
 
@@ -348,6 +350,107 @@ TEST_F(ServiceTest, TheWebPageAndTheOpenApiDocumentAreEmbedded) {
   }
   // ... and nothing else.
   EXPECT_EQ(api["paths"].size(), Service::routes().size());
+}
+
+// The listing and the draw answers are written straight into their text (no JSON
+// document): that text must be the one nlohmann writes for the same values, and the values
+// those of the records, on every board (X, jigsaw, killer, 4x4, 16x16), for ungraded rows,
+// odd numbers and a level that needs escaping.
+TEST_F(ServiceTest, ListingTextIsTheOneOfTheJsonDocument) {
+  const std::string path = scratch_db("boards.db");
+  {
+    std::vector<db::PuzzleRecord> records;
+    auto add = [&](Grid givens, std::optional<double> rating, std::optional<std::string> level) {
+      db::PuzzleRecord r;
+      r.givens = std::move(givens);
+      r.rating_er = rating;
+      r.level = std::move(level);
+      r.source = "boards";
+      records.push_back(std::move(r));
+    };
+    add(db::testing::grid(kEasy), 1.2, "easy");
+    add(db::testing::grid(kMonster), 9.5, "wei\"rd\\ \xc3\xa9\x01");
+    add(db::testing::grid(std::string(kEasy).replace(2, 1, ".")), std::nullopt, std::nullopt);
+    add(db::testing::grid(std::string(kEasy).replace(4, 1, ".")), 1e20, "extreme");
+    add(db::testing::grid(std::string(kEasy).replace(6, 1, ".")), 1e-05, "easy");
+    add(db::testing::grid(std::string(kEasy).replace(9, 1, ".")), 10.0, "extreme");
+    Grid x(Variant::parse("x").apply(Geometry()));
+    x.set(0, 1);
+    x.set(10, 2);
+    add(x, 2.0, "easy");
+    const Geometry killer = parse_killer_layout(
+        Variant::parse("killer"),
+        "ABBCCDDEFAGBCCDHEEIGJCKDLEEIGJMMMNOPGGQQMRNNSTTUVRRNNSWWUVVXYSSWWUVVZYYSWUUaZZZYY;"
+        "A=13,B=13,C=22,D=24,E=22,F=5,G=21,H=9,I=13,J=12,K=1,L=7,M=19,N=20,O=1,P=7,Q=12,"
+        "R=11,S=32,T=9,U=20,V=24,W=29,X=3,Y=27,Z=23,a=6");
+    add(Grid(killer), 2.2, "medium");
+    std::vector<int> labels;
+    for (char c : std::string("111222113222133344553344556664556664")) labels.push_back(c - '1');
+    Grid jigsaw(Variant::parse("jigsaw").apply(Geometry::with_regions(6, labels)));
+    jigsaw.set(0, 1);
+    jigsaw.set(7, 2);
+    add(jigsaw, 1.5, "easy");
+    Grid big(Geometry::for_size(16));
+    big.set(0, 16);
+    big.set(17, 10);
+    add(big, 1.1, "easy");
+    Grid small(Geometry::for_size(4));
+    small.set(0, 1);
+    add(small, std::nullopt, std::nullopt);
+    db::Catalogue cat(path);
+    ASSERT_EQ(cat.add(records).added, static_cast<long long>(records.size()));
+  }
+  ServiceOptions o = options();
+  o.db_path = path;
+  Service s(o);
+  using ordered = nlohmann::ordered_json;
+  auto as_nlohmann_writes = [](const std::string& text) {
+    return ordered::parse(text).dump(-1, ' ', false, ordered::error_handler_t::replace);
+  };
+  auto expect_summaries = [&](const json& list, const std::vector<db::PuzzleRecord>& records) {
+    ASSERT_EQ(list.size(), records.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      const db::PuzzleRecord& r = records[i];
+      const json& p = list[i];
+      EXPECT_EQ(p["id"], r.id);
+      EXPECT_EQ(p["puzzle"], db::grid_to_text(r.givens));
+      EXPECT_EQ(p["rating"], r.rating_er ? json(*r.rating_er) : json(nullptr));
+      EXPECT_EQ(p["level"], r.level ? json(*r.level) : json(nullptr));
+      EXPECT_EQ(p["clues"], r.clues());
+      EXPECT_EQ(p["size"], r.size());
+      EXPECT_EQ(p["variant"], r.variant());
+      EXPECT_EQ(p.contains("regions"), !r.regions().empty());
+      if (!r.regions().empty()) EXPECT_EQ(p["regions"], r.regions());
+    }
+  };
+  db::Catalogue cat(path);
+  for (const auto& query : std::vector<std::vector<std::pair<std::string, std::string>>>{
+           {{"limit", "1000"}},
+           {{"limit", "3"}, {"offset", "2"}, {"order", "rating"}},
+           {{"variant", "killer"}},
+           {{"size", "16"}}}) {
+    const Response r = get(s, "/v1/puzzles", query);
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(r.body, as_nlohmann_writes(r.body));
+    db::QueryFilter f;
+    for (const auto& [key, value] : query) {
+      if (key == "limit") f.limit = std::stoll(value) + 1;
+      if (key == "offset") f.offset = std::stoll(value);
+      if (key == "order") f.order = db::QueryFilter::Order::kRating;
+      if (key == "variant") f.variant = value;
+      if (key == "size") f.size = std::stoi(value);
+    }
+    std::vector<db::PuzzleRecord> records = cat.query(f);
+    const bool more = f.limit && static_cast<long long>(records.size()) == *f.limit;
+    if (more) records.pop_back();
+    expect_summaries(body(r)["puzzles"], records);
+    EXPECT_EQ(body(r)["next_offset"].is_null(), !more);
+  }
+  const Response drawn = post(s, "/v1/draw", R"({"consumer": "text \"é\"", "count": 100})");
+  ASSERT_EQ(drawn.status, 200) << drawn.body;
+  EXPECT_EQ(drawn.body, as_nlohmann_writes(drawn.body));
+  EXPECT_EQ(body(drawn)["consumer"], "text \"é\"");
+  expect_summaries(body(drawn)["puzzles"], cat.query({}));
 }
 
 // Random paths, methods, queries and bodies: every answer is a status of the contract with

@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -60,6 +61,30 @@ struct PuzzleRecord {
   // other boards with boxes.
   std::string variant() const;
   std::string regions() const;
+};
+
+class Catalogue;
+
+// One row of a listing as stored (Catalogue::query_rows): the fields a list of puzzles
+// shows, read without building grids. The views point into SQLite's row: valid only
+// during the visit.
+class PuzzleRow {
+ public:
+  std::int64_t id = 0;
+  std::string_view givens;  // the stored text (grid_to_text of the givens when written)
+  int size = 0;
+  std::optional<double> rating_er;
+  std::optional<std::string_view> level;
+  std::string_view variant;  // "classic" on files before version 6
+  std::optional<std::string_view> regions;
+  // The whole row as query() reads it (grids built; techniques not filled), read again
+  // by id. Throws CatalogueError kCorrupt as query() does.
+  PuzzleRecord record() const;
+
+ private:
+  friend class Catalogue;
+  PuzzleRow(Catalogue& catalogue, const Statement& row);
+  Catalogue* catalogue_;
 };
 
 struct AddResult {
@@ -142,6 +167,8 @@ class Catalogue {
   // Calls visit for each matching record in order until it returns false.
   void query(const QueryFilter& filter, const std::function<bool(const PuzzleRecord&)>& visit);
   std::vector<PuzzleRecord> query(const QueryFilter& filter);
+  // The rows query() visits, in its order, without building their records.
+  void query_rows(const QueryFilter& filter, const std::function<bool(const PuzzleRow&)>& visit);
   long long count(const QueryFilter& filter);
 
   CatalogueStats stats();
@@ -224,9 +251,22 @@ class Catalogue {
   // the board columns (a classic board before version 6).
   std::string gen_columns() const;
 
+  // The rows matching `filter` (all columns, in its order) to visit until it returns false.
+  // `columns`: the SELECT's list (its first is p.id).
+  void visit_rows(const QueryFilter& filter, const std::string& columns,
+                  const std::function<bool(const Statement&)>& visit);
+
+  // A prepared statement of the cache below, given back (reset) when the lease ends.
+  class Lease;
+
   Connection connection_;
   int version_ = 0;  // schema version seen at open (a read-only file may be older)
   std::optional<Statement> insert_puzzle_, insert_technique_, insert_parent_;
+  // Idle prepared statements of the reads (query, get), by their SQL: a server runs the
+  // same few SELECTs thousands of times a second, and preparing one cost about a tenth
+  // of a listing (service/PERF_NOTES.md). A statement in use is out of the cache, so a
+  // query nested in a visit prepares its own. Destroyed before connection_ (declared after).
+  std::vector<Statement> idle_;
 };
 
 // The text of a grid as stored: N*N symbols of the standard alphabet, '.' empty.

@@ -54,6 +54,9 @@ class Statement {
   int column_int(int column) const { return static_cast<int>(column_int64(column)); }
   double column_double(int column) const;
   std::string column_text(int column) const;
+  // The column's text without a copy: valid until the next step, reset or column call
+  // that converts this column.
+  std::string_view column_view(int column) const;
   std::optional<std::int64_t> column_optional_int64(int column) const;
   std::optional<double> column_optional_double(int column) const;
   std::optional<std::string> column_optional_text(int column) const;

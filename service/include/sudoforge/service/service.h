@@ -49,6 +49,12 @@ struct ServiceOptions {
   // Solve, grade and generate running at once; one more answers 429, so heavy work never
   // takes every worker thread from the reads.
   int max_heavy = 1;
+  // The write connection's synchronous setting. Either way a draw answered 200 is in the
+  // WAL file before the answer, so it survives the server's crash or kill -9. false
+  // (NORMAL): the WAL is synced at checkpoints only, so an OS crash or power loss may
+  // lose the last draws (the file stays consistent); true (FULL): it is synced at every
+  // commit, so they survive that too, at the cost of one sync per group of draws.
+  bool sync_every_commit = false;
 };
 
 struct Request {
@@ -82,9 +88,8 @@ std::span<const EmbeddedFile> embedded_files();
 
 class Service {
  public:
-  // Opens the catalogue read-write (creating and migrating it as the CLI does) with
-  // synchronous=FULL, so a committed draw survives a crash of the process or the machine.
-  // Throws db::CatalogueError.
+  // Opens the catalogue read-write (creating and migrating it as the CLI does), synchronous
+  // as ServiceOptions::sync_every_commit says. Throws db::CatalogueError.
   explicit Service(ServiceOptions options);
   ~Service();
   Service(const Service&) = delete;
