@@ -509,6 +509,8 @@ struct StaticProducer {
     }
   }
 
+  // For tests: the searches from every source, without the filters of chain_closures.
+  bool every_source = false;
   void run() {
     static const bool kPasses[3][2] = {{false, true}, {true, false}, {true, true}};  // (y, x)
     std::vector<int> cyc, chains;
@@ -526,10 +528,10 @@ struct StaticProducer {
           pool.clear();
           cyc.clear();
           chains.clear();
-          if (!x || cyclic[on]) cycles(on, y, x, cyc);
+          if (!x || every_source || cyclic[on]) cycles(on, y, x, cyc);
           if (x) {
-            if (closes[on]) forcing_chains(on, y, chains);
-            if (closes[off]) forcing_chains(off, y, chains);
+            if (every_source || closes[on]) forcing_chains(on, y, chains);
+            if (every_source || closes[off]) forcing_chains(off, y, chains);
           }
           for (int e : cyc) cycle_hint(e, y, x);
           for (int e : chains) chain_hint(e, y);
@@ -559,6 +561,14 @@ std::vector<StaticChainHint> run_static(const PlusGrid& grid, Run&& run) {
 
 std::vector<StaticChainHint> nested::static_hints(const PlusGrid& grid) {
   return run_static(grid, [](StaticProducer& p) { p.run(); });
+}
+
+std::vector<StaticChainHint> nested::static_hints_every_source(const PlusGrid& grid) {
+  return resolved(grid, run_static(grid, [](StaticProducer& p) {
+                    p.every_source = true;
+                    p.run();
+                    p.every_source = false;
+                  }));
 }
 
 std::vector<StaticChainHint> nested::static_multiple_hints(const PlusGrid& grid) {
