@@ -259,14 +259,23 @@ struct StaticProducer {
   struct Chaining {
     std::vector<int> at;                   // node -> instance, or -1
     std::vector<int> on_order, off_order;  // instances in order of derivation
+    std::vector<int> set_nodes;            // the nodes whose `at` is set (to reset them)
     bool has(int nd) const { return at[nd] >= 0; }
+    void set(int nd, int i) {
+      at[nd] = i;
+      set_nodes.push_back(nd);
+    }
   };
   void chaining(int source, Chaining& ch) {
     poll_stop();
-    ch.at.assign(static_cast<size_t>(nc) * n * 2, -1);
+    // The table is reset from the nodes set: a chaining sets few of them.
+    if (ch.at.size() != static_cast<size_t>(nc) * n * 2)
+      ch.at.assign(static_cast<size_t>(nc) * n * 2, -1);
+    for (const int x : ch.set_nodes) ch.at[x] = -1;
+    ch.set_nodes.clear();
     ch.on_order.assign(1, new_inst(source, -1, kSource));
     ch.off_order.clear();
-    ch.at[source] = ch.on_order[0];
+    ch.set(source, ch.on_order[0]);
     bool absurd = false;
     size_t hon = 0, hoff = 0;
     auto add = [&](int nd, int p, Cause cause, std::vector<int>& order) {
@@ -276,7 +285,7 @@ struct StaticProducer {
         return;
       }
       if (ch.at[nd] >= 0) return;
-      ch.at[nd] = new_inst(nd, p, cause);
+      ch.set(nd, new_inst(nd, p, cause));
       order.push_back(ch.at[nd]);
     };
     while (!absurd && (hon < ch.on_order.size() || hoff < ch.off_order.size())) {
