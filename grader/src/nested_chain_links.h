@@ -192,6 +192,9 @@ void region_chainings(const CandidateGrid& g, const Mask* upos, int c, int d, Ch
 // The producers of chains_nested.h with the parents not resolved (rule_sources only),
 // and those hints with their parents resolved against grid.
 std::vector<StaticChainHint> static_hints(const PlusGrid& grid);
+// For tests: static_chain_hints with every source searched, none skipped by the
+// reachability filters (which sources reach their negation, which lie on a cycle).
+std::vector<StaticChainHint> static_hints_every_source(const PlusGrid& grid);
 std::vector<StaticChainHint> static_multiple_hints(const PlusGrid& grid);
 std::vector<StaticChainHint> dynamic_hints(const PlusGrid& grid, int nesting);
 std::vector<StaticChainHint> resolved(const PlusGrid& grid, std::vector<StaticChainHint>&& hints);

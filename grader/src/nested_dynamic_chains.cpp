@@ -37,7 +37,12 @@ struct DynamicProducer {
     std::uint64_t nested_id = 0;
   };
   struct Chain {
-    std::vector<int> at;                   // node -> record, or -1
+    std::vector<int> at;         // node -> record, or -1
+    std::vector<int> set_nodes;  // the nodes whose `at` is set (to reset them)
+    void set(int nd, int r) {
+      at[nd] = r;
+      set_nodes.push_back(nd);
+    }
     std::vector<int> on_order, off_order;  // records in order of derivation
     bool contradiction = false;
     int contradiction_on = -1, contradiction_off = -1;
@@ -67,12 +72,17 @@ struct DynamicProducer {
   int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
   int cell_of(int nd) const { return (nd >> 1) / n; }
   int digit_of(int nd) const { return (nd >> 1) % n + 1; }
-  int add_rec(int nd, Cause cause, const std::vector<int>& parents) {
+  int add_rec(int nd, Cause cause, const int* parents_begin, const int* parents_end) {
     recs.push_back(Record{nd, cause, static_cast<int>(parent_pool.size()), 0});
-    parent_pool.insert(parent_pool.end(), parents.begin(), parents.end());
+    parent_pool.insert(parent_pool.end(), parents_begin, parents_end);
     recs.back().parents_end = static_cast<int>(parent_pool.size());
     return static_cast<int>(recs.size()) - 1;
   }
+  int add_rec(int nd, Cause cause, const std::vector<int>& parents) {
+    return add_rec(nd, cause, parents.data(), parents.data() + parents.size());
+  }
+  int add_rec(int nd, Cause cause, int parent) { return add_rec(nd, cause, &parent, &parent + 1); }
+  int add_source(int nd) { return add_rec(nd, kSource, nullptr, nullptr); }
 
   // Nesting 2, when the links have run dry: the removals of the first rule with a hint
   // that needs a candidate this chaining removed become "off" nodes (not already "off"),
@@ -96,7 +106,7 @@ struct DynamicProducer {
       for (int i = h.tb; i < h.te; ++i) {
         const int x = ph.targets[i] << 1;
         if (ch.at[x] >= 0) continue;
-        ch.at[x] = add_rec(x, kAdvanced, parents);
+        ch.set(x, add_rec(x, kAdvanced, parents));
         if (h.kind >= kPlusChains) {
           recs.back().nested_cx = h.nested_cx;
           recs.back().nested_id = h.nested_id;
@@ -108,26 +118,33 @@ struct DynamicProducer {
     return any;
   }
 
+  // An "on" node of an "off" node's links, made once the "off" node has left the grid.
+  struct On {
+    int node;
+    Cause cause;
+    int parents_begin, parents_end;  // in on_parents_
+  };
+  std::vector<On> make_on_;  // scratch of chain(), kept for its capacity
+  std::vector<int> on_parents_;
+
   // SE's doChaining, dynamic, from one assumption.
   void chain(int source, Chain& ch) {
     poll_stop();
     cand.assign(v.cand, v.cand + nc);
     upos.assign(v.upos, v.upos + static_cast<size_t>(g.unit_count()) * (n + 1));
-    ch.at.assign(nn, -1);
+    // The table is reset from the nodes set: a chaining sets few of them.
+    if (ch.at.size() != static_cast<size_t>(nn)) ch.at.assign(nn, -1);
+    for (const int x : ch.set_nodes) ch.at[x] = -1;
+    ch.set_nodes.clear();
     ch.on_order.clear();
     ch.off_order.clear();
     ch.contradiction = false;
-    const int r0 = add_rec(source, kSource, {});
-    ch.at[source] = r0;
+    const int r0 = add_source(source);
+    ch.set(source, r0);
     ((source & 1) ? ch.on_order : ch.off_order).push_back(r0);
     size_t hon = 0, hoff = 0;
-    std::vector<int> parents;
-    struct On {
-      int node;
-      Cause cause;
-      std::vector<int> parents;
-    };
-    std::vector<On> make_on;
+    std::vector<On>& make_on = make_on_;
+    std::vector<int>& on_parents = on_parents_;
     while (!ch.contradiction && (hon < ch.on_order.size() || hoff < ch.off_order.size() ||
                                  (nesting > 0 && add_rule_offs(ch)))) {
       if (hon < ch.on_order.size()) {
@@ -137,10 +154,10 @@ struct DynamicProducer {
           if (ch.at[w ^ 1] >= 0) {
             ch.contradiction = true;
             ch.contradiction_on = ch.at[w ^ 1];
-            ch.contradiction_off = add_rec(w, cause, {p});
+            ch.contradiction_off = add_rec(w, cause, p);
             return;
           }
-          ch.at[w] = add_rec(w, cause, {p});
+          ch.set(w, add_rec(w, cause, p));
           ch.off_order.push_back(ch.at[w]);
         });
         continue;
@@ -148,8 +165,11 @@ struct DynamicProducer {
       const int p = ch.off_order[hoff++];
       const int nd = recs[p].node, c = cell_of(nd), d = digit_of(nd);
       make_on.clear();
+      on_parents.clear();
       off_to_on_links(g, cand.data(), upos.data(), true, true, nd, [&](int m, Cause cause) {
-        parents.assign(1, p);
+        std::vector<int>& parents = on_parents;
+        const int begin = static_cast<int>(parents.size());
+        parents.push_back(p);
         if (cause == kCell) {
           for (Mask x = v.cand[c] & ~cand[c]; x; x &= x - 1)
             parents.push_back(ch.at[node(c, lowest(x), false)]);
@@ -161,7 +181,7 @@ struct DynamicProducer {
             parents.push_back(ch.at[node(cells[lowest(x)], d, false)]);
           }
         }
-        make_on.push_back(On{m, cause, parents});
+        make_on.push_back(On{m, cause, begin, static_cast<int>(parents.size())});
       });
       // nd leaves the chaining's grid once its consequences are read (SE: p.off()).
       cand[c] &= ~(Mask{1} << d);
@@ -174,11 +194,13 @@ struct DynamicProducer {
         if (ch.at[o.node] >= 0) continue;
         if (ch.at[o.node ^ 1] >= 0) {
           ch.contradiction = true;
-          ch.contradiction_on = add_rec(o.node, o.cause, o.parents);
+          ch.contradiction_on = add_rec(o.node, o.cause, on_parents.data() + o.parents_begin,
+                                        on_parents.data() + o.parents_end);
           ch.contradiction_off = ch.at[o.node ^ 1];
           break;
         }
-        ch.at[o.node] = add_rec(o.node, o.cause, o.parents);
+        ch.set(o.node, add_rec(o.node, o.cause, on_parents.data() + o.parents_begin,
+                               on_parents.data() + o.parents_end));
         ch.on_order.push_back(ch.at[o.node]);
       }
     }

@@ -118,10 +118,10 @@ struct StaticProducer {
         int p = -1;  // the entry's instance, made when first needed
         off_to_on(e.node, y, x, [&](int m, Cause cause) {
           if (m == source) off_closer[e.node] = stamp;
-          const bool closes = length >= 4 && m == source;
-          if (!closes && on_mark[m] == stamp) return;
+          const bool closing = length >= 4 && m == source;
+          if (!closing && on_mark[m] == stamp) return;
           if (p < 0) p = new_inst(e.node, e.parent, e.cause);
-          if (closes) found.push_back(new_inst(m, p, cause));
+          if (closing) found.push_back(new_inst(m, p, cause));
           if (on_mark[m] != stamp) {
             on_mark[m] = stamp;
             pend_on.push_back(new_inst(m, p, cause));
@@ -259,14 +259,23 @@ struct StaticProducer {
   struct Chaining {
     std::vector<int> at;                   // node -> instance, or -1
     std::vector<int> on_order, off_order;  // instances in order of derivation
+    std::vector<int> set_nodes;            // the nodes whose `at` is set (to reset them)
     bool has(int nd) const { return at[nd] >= 0; }
+    void set(int nd, int i) {
+      at[nd] = i;
+      set_nodes.push_back(nd);
+    }
   };
   void chaining(int source, Chaining& ch) {
     poll_stop();
-    ch.at.assign(static_cast<size_t>(nc) * n * 2, -1);
+    // The table is reset from the nodes set: a chaining sets few of them.
+    if (ch.at.size() != static_cast<size_t>(nc) * n * 2)
+      ch.at.assign(static_cast<size_t>(nc) * n * 2, -1);
+    for (const int x : ch.set_nodes) ch.at[x] = -1;
+    ch.set_nodes.clear();
     ch.on_order.assign(1, new_inst(source, -1, kSource));
     ch.off_order.clear();
-    ch.at[source] = ch.on_order[0];
+    ch.set(source, ch.on_order[0]);
     bool absurd = false;
     size_t hon = 0, hoff = 0;
     auto add = [&](int nd, int p, Cause cause, std::vector<int>& order) {
@@ -276,7 +285,7 @@ struct StaticProducer {
         return;
       }
       if (ch.at[nd] >= 0) return;
-      ch.at[nd] = new_inst(nd, p, cause);
+      ch.set(nd, new_inst(nd, p, cause));
       order.push_back(ch.at[nd]);
     };
     while (!absurd && (hon < ch.on_order.size() || hoff < ch.off_order.size())) {
@@ -349,16 +358,22 @@ struct StaticProducer {
     }
   }
 
-  // Which sources of a pass's forcing chains reach their own negation at all: every
-  // source at once, a breadth-first search whose node sets are bit sets over the
-  // sources. Only those need SE's search (it finds a chain exactly when the negation is
-  // reachable, as it visits every reachable node). closes[node] for the sources on(s)
-  // and off(s) of every candidate of a cell with 2+ values.
-  std::vector<int> cidx, cnodes, adj_start, adj;
-  std::vector<std::uint64_t> reached, front, next_front;
-  std::vector<int> active, touched, touched_round;
-  std::vector<char> closes;
-  void chain_closures(bool y) {
+  // Which sources of a pass's forcing chains reach their own negation at all: only those
+  // need SE's search (it finds a chain exactly when the negation is reachable, as it
+  // visits every reachable node). closes[node] for the sources on(s) and off(s) of every
+  // candidate of a cell with 2+ values. By the strongly connected components of the
+  // pass's graph (Tarjan, which closes a component after every component it reaches):
+  // what a component reaches, as a bit set over the sources' nodes, is its own sources
+  // and what its successors reach, each link read once. cyclic[node] tells whether the
+  // node lies on a cycle of the graph (a component of two or more nodes): a cycle search
+  // from an "on" node that does not finds none.
+  std::vector<int> cidx, cnodes, adj_start, adj, src_bit;
+  std::vector<int> comp, low, visit, tstack, calls, next_edge, comp_size, lone_bit;
+  std::vector<std::uint64_t> comp_reach;
+  std::vector<char> closes, cyclic;
+  // The XY graph of the grid in compact nodes: adj holds target * 2 + (a cell's link), so
+  // the X pass reads it without the cell links (pass X's links are pass XY's house links).
+  void build_graph() {
     const size_t nn = static_cast<size_t>(nc) * n * 2;
     cidx.assign(nn, -1);
     cnodes.clear();
@@ -375,91 +390,157 @@ struct StaticProducer {
     adj.clear();
     for (int i = 0; i < nv; ++i) {
       adj_start[i] = static_cast<int>(adj.size());
-      auto link = [&](int nd, Cause) { adj.push_back(cidx[nd]); };
+      auto link = [&](int nd, Cause cause) { adj.push_back(cidx[nd] * 2 + (cause == kCell)); };
       if (cnodes[i] & 1) {
-        on_to_off(cnodes[i], y, link);
+        on_to_off(cnodes[i], true, link);
       } else {
-        off_to_on(cnodes[i], y, true, link);
+        off_to_on(cnodes[i], true, true, link);
       }
     }
     adj_start[nv] = static_cast<int>(adj.size());
-    std::vector<int> src;  // compact nodes of the sources
+    // src_bit[compact node]: its bit among the sources, or -1. The sources come in pairs
+    // (on, off) of one candidate: bit i's negation is bit i ^ 1.
+    src_bit.assign(nv, -1);
+    n_src = 0;
     for (int c = 0; c < nc; ++c) {
       if (popcount(cand(c)) < 2) continue;
       for (Mask m = cand(c); m; m &= m - 1) {
-        src.push_back(cidx[node(c, lowest(m), true)]);
-        src.push_back(cidx[node(c, lowest(m), false)]);
+        src_bit[cidx[node(c, lowest(m), true)]] = n_src++;
+        src_bit[cidx[node(c, lowest(m), false)]] = n_src++;
       }
     }
-    const int ns = static_cast<int>(src.size()), words = (ns + 63) / 64;
+  }
+  int n_src = 0;
+  // After build_graph: the pass's closes and cyclic (without the cell links unless y).
+  void chain_closures(bool y) {
+    const size_t nn = static_cast<size_t>(nc) * n * 2;
+    const int nv = static_cast<int>(cnodes.size()), ns = n_src;
+    const int skip = y ? 0 : 1;  // adj entries with (entry & skip) != 0 are left out
     closes.assign(nn, 0);
-    if (ns == 0) return;  // no cell with two values: no source
-    reached.assign(static_cast<size_t>(nv) * words, 0);
-    front.assign(static_cast<size_t>(nv) * words, 0);
-    next_front.assign(static_cast<size_t>(nv) * words, 0);
-    touched_round.assign(nv, 0);
-    active.clear();
-    for (int i = 0; i < ns; ++i) {
-      reached[static_cast<size_t>(src[i]) * words + i / 64] |= std::uint64_t{1} << (i % 64);
-      front[static_cast<size_t>(src[i]) * words + i / 64] |= std::uint64_t{1} << (i % 64);
-      active.push_back(src[i]);  // the sources are distinct nodes
+    cyclic.assign(nn, 0);
+    const int words = std::max(1, (ns + 63) / 64);
+    // Tarjan, iterative: comp[i] is -2 before the visit, -1 while open, then its
+    // component; low[i] its low link while open. Raw arrays: this runs twice per producer
+    // run, at every dry point of the nested chainings.
+    comp.assign(nv, -2);
+    low.resize(nv);
+    visit.resize(nv);
+    tstack.resize(nv);
+    calls.resize(nv);
+    next_edge.resize(nv);
+    if (comp_reach.size() < static_cast<size_t>(nv) * words) {
+      comp_reach.resize(static_cast<size_t>(nv) * words);
     }
-    // Rounds over the nodes whose front is not empty (active), writing only the rows they
-    // reach (touched): the fronts are sparse after the first rounds. front and next_front
-    // rows are zero outside active and touched.
-    for (int round = 1; !active.empty(); ++round) {
-      touched.clear();
-      for (const int i : active) {
-        const std::uint64_t* f = &front[static_cast<size_t>(i) * words];
-        for (int k = adj_start[i]; k < adj_start[i + 1]; ++k) {
-          const int t = adj[k];
-          if (touched_round[t] != round) {
-            touched_round[t] = round;
-            touched.push_back(t);
+    comp_size.clear();
+    lone_bit.resize(nv);
+    int* const cp = comp.data();
+    int* const lw = low.data();
+    int* const vis = visit.data();
+    int* const open = tstack.data();
+    int* const frame = calls.data();
+    int* const edge = next_edge.data();
+    const int* const as = adj_start.data();
+    const int* const ad = adj.data();
+    std::uint64_t* const reach = comp_reach.data();
+    int counter = 0, n_open = 0, n_comp = 0;
+    for (int root = 0; root < nv; ++root) {
+      if (cp[root] != -2) continue;
+      int depth = 0;
+      frame[0] = root;
+      edge[0] = as[root];
+      vis[root] = lw[root] = ++counter;
+      cp[root] = -1;
+      open[n_open++] = root;
+      while (depth >= 0) {
+        const int at_node = frame[depth];
+        if (edge[depth] < as[at_node + 1]) {
+          const int entry = ad[edge[depth]++];
+          if (entry & skip) continue;
+          const int t = entry >> 1;
+          if (cp[t] == -2) {
+            vis[t] = lw[t] = ++counter;
+            cp[t] = -1;
+            open[n_open++] = t;
+            ++depth;
+            frame[depth] = t;
+            edge[depth] = as[t];
+          } else if (cp[t] == -1 && vis[t] < lw[at_node]) {
+            lw[at_node] = vis[t];
           }
-          std::uint64_t* nx = &next_front[static_cast<size_t>(t) * words];
-          for (int w = 0; w < words; ++w) nx[w] |= f[w];
+          continue;
         }
-      }
-      for (const int i : active) std::fill_n(&front[static_cast<size_t>(i) * words], words, 0);
-      active.clear();
-      for (const int t : touched) {
-        const size_t row = static_cast<size_t>(t) * words;
-        std::uint64_t live = 0;
-        for (int w = 0; w < words; ++w) {
-          const std::uint64_t b = next_front[row + w] & ~reached[row + w];
-          reached[row + w] |= b;
-          front[row + w] = b;
-          next_front[row + w] = 0;
-          live |= b;
+        --depth;
+        if (depth >= 0 && lw[at_node] < lw[frame[depth]]) lw[frame[depth]] = lw[at_node];
+        if (lw[at_node] != vis[at_node]) continue;
+        // at_node roots a component: the open nodes from it on.
+        const int id = n_comp++;
+        int first = n_open - 1;
+        while (open[first] != at_node) --first;
+        for (int j = first; j < n_open; ++j) cp[open[j]] = id;
+        comp_size.push_back(n_open - first);
+        std::uint64_t* r = reach + static_cast<size_t>(id) * words;
+        std::fill_n(r, words, 0);
+        // Most components are single nodes, many of them "off" nodes without a strong
+        // link: what such a one reaches is its own bit at most (lone_bit: that bit, or -1
+        // for none; -2: a full row), ORed as one bit.
+        bool lone = n_open - first == 1;
+        int last = id;  // the component ORed last (links often repeat one)
+        for (int j = first; j < n_open; ++j) {
+          const int u = open[j];
+          if (src_bit[u] >= 0) r[src_bit[u] >> 6] |= std::uint64_t{1} << (src_bit[u] & 63);
+          for (int e = as[u]; e < as[u + 1]; ++e) {
+            if (ad[e] & skip) continue;
+            const int cu = cp[ad[e] >> 1];
+            if (cu == id || cu == last) continue;
+            last = cu;
+            const int b = lone_bit[cu];
+            if (b == -1) continue;
+            lone = false;
+            if (b >= 0) {
+              r[b >> 6] |= std::uint64_t{1} << (b & 63);
+              continue;
+            }
+            const std::uint64_t* o = reach + static_cast<size_t>(cu) * words;
+            for (int w = 0; w < words; ++w) r[w] |= o[w];
+          }
         }
-        if (live) active.push_back(t);
+        lone_bit[id] = lone ? src_bit[at_node] : -2;
+        n_open = first;
       }
     }
-    for (int i = 0; i < ns; ++i) {
-      const int neg = cidx[cnodes[src[i]] ^ 1];
-      closes[cnodes[src[i]]] = (reached[static_cast<size_t>(neg) * words + i / 64] >> (i % 64)) & 1;
+    for (int i = 0; i < nv; ++i) {
+      cyclic[cnodes[i]] = comp_size[comp[i]] > 1;
+      const int b = src_bit[i];
+      if (b < 0) continue;
+      const int neg = b ^ 1;
+      closes[cnodes[i]] =
+          (comp_reach[static_cast<size_t>(comp[i]) * words + (neg >> 6)] >> (neg & 63)) & 1;
     }
   }
 
+  // For tests: the searches from every source, without the filters of chain_closures.
+  bool every_source = false;
   void run() {
     static const bool kPasses[3][2] = {{false, true}, {true, false}, {true, true}};  // (y, x)
     std::vector<int> cyc, chains;
     for (const auto& pass : kPasses) {
       const bool y = pass[0], x = pass[1];
-      if (x) chain_closures(y);
+      if (x) {
+        if (!y) build_graph();
+        chain_closures(y);
+      }
       for (int c = 0; c < nc; ++c) {
         const Mask cm = cand(c);
         if (popcount(cm) < 2 || (!x && popcount(cm) > 2)) continue;
         for (Mask m = cm; m; m &= m - 1) {
-          const int d = lowest(m);
+          const int d = lowest(m), on = node(c, d, true), off = node(c, d, false);
           pool.clear();
           cyc.clear();
           chains.clear();
-          cycles(node(c, d, true), y, x, cyc);
+          if (!x || every_source || cyclic[on]) cycles(on, y, x, cyc);
           if (x) {
-            if (closes[node(c, d, true)]) forcing_chains(node(c, d, true), y, chains);
-            if (closes[node(c, d, false)]) forcing_chains(node(c, d, false), y, chains);
+            if (every_source || closes[on]) forcing_chains(on, y, chains);
+            if (every_source || closes[off]) forcing_chains(off, y, chains);
           }
           for (int e : cyc) cycle_hint(e, y, x);
           for (int e : chains) chain_hint(e, y);
@@ -489,6 +570,14 @@ std::vector<StaticChainHint> run_static(const PlusGrid& grid, Run&& run) {
 
 std::vector<StaticChainHint> nested::static_hints(const PlusGrid& grid) {
   return run_static(grid, [](StaticProducer& p) { p.run(); });
+}
+
+std::vector<StaticChainHint> nested::static_hints_every_source(const PlusGrid& grid) {
+  return resolved(grid, run_static(grid, [](StaticProducer& p) {
+                    p.every_source = true;
+                    p.run();
+                    p.every_source = false;
+                  }));
 }
 
 std::vector<StaticChainHint> nested::static_multiple_hints(const PlusGrid& grid) {

@@ -371,6 +371,49 @@ TEST(GraderChains, NestedHintCacheResolvesParentsPerStepGrid) {
   EXPECT_EQ(cache.searches(), 2);
 }
 
+// The static producer skips the forcing chain searches from sources that cannot reach
+// their negation and the cycle searches from "on" nodes on no cycle of the pass's graph
+// (strongly connected components, nested_static_chains.cpp): on chaining grids of AI
+// Escargot's nested position (each removes one candidate and the candidates of its cell's
+// peers with the same value, as an assumption's chaining would), its hints equal those of
+// the searches from every source, with their parents; some grids have hints with parents.
+TEST(GraderChains, StaticProducerFiltersKeepEveryHint) {
+  const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
+  int grids = 0, hints = 0, with_parents = 0;
+  for (int cd = 0; cd < 81 * 9; cd += 3) {
+    const int c = cd / 9, d = cd % 9 + 1;
+    if (!pos.g.has(c, d) || grader::detail::popcount(pos.g.cand(c)) < 3) continue;
+    ChainingView chaining(pos.g);
+    chaining.remove(c, d);
+    // and the other values of a peer that holds d (a chaining's removal elsewhere)
+    for (int q : pos.g.house(c)) {
+      if (pos.g.has(q, d) && grader::detail::popcount(pos.g.cand(q)) >= 3) {
+        for (int e = 1; e <= 9; ++e) {
+          if (e != d && pos.g.has(q, e) && grader::detail::popcount(chaining.cand[q]) > 2)
+            chaining.remove(q, e);
+        }
+        break;
+      }
+    }
+    const auto fast = grader::detail::static_chain_hints(chaining.view);
+    const auto every = grader::detail::nested::static_hints_every_source(chaining.view);
+    ++grids;
+    ASSERT_EQ(fast.size(), every.size()) << cd;
+    for (size_t i = 0; i < fast.size(); ++i) {
+      EXPECT_EQ(fast[i].removable, every[i].removable) << cd << " " << i;
+      EXPECT_EQ(fast[i].rating, every[i].rating) << cd << " " << i;
+      EXPECT_EQ(fast[i].complexity, every[i].complexity) << cd << " " << i;
+      EXPECT_EQ(fast[i].id, every[i].id) << cd << " " << i;
+      EXPECT_EQ(fast[i].parents, every[i].parents) << cd << " " << i;
+      with_parents += !fast[i].parents.empty();
+    }
+    hints += static_cast<int>(fast.size());
+  }
+  EXPECT_GT(grids, 20);
+  EXPECT_GT(hints, grids);
+  EXPECT_GT(with_parents, 0);
+}
+
 // SE's nesting 5 as a whole ("+ Dynamic Forcing Chains (+ Forcing Chains)", 11.0+), run on
 // its own (the ladder tries it only where nesting 4 finds nothing, which no known puzzle
 // needs) on AI Escargot's position before its 35th step, where plain dynamic chains give
