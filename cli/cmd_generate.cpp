@@ -149,7 +149,8 @@ int cmd_generate(const Invocation& inv) {
      "pattern of givens: none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral "
      "or random")
     ("cage-sizes", po::value<std::string>(),
-     "killer: cells per cage, MIN-MAX (or one size), 1 to N (default 1-5)")
+     "killer: cells per cage, MIN-MAX (or one size), 1 to N (default 2-5: no single-cell "
+     "cages)")
     ("givens", po::value<std::string>(),
      "killer: give about this many digits (default 0; whole orbits of --symmetry, drawn "
      "before the cut, so the cages come out fewer and larger)")
