@@ -49,6 +49,52 @@ struct Partition {
   }
 };
 
+// p with `cell` moved from its cage to the cage of root `to`, or nullopt when its cage
+// would fall apart without it.
+std::optional<Partition> move_cell(const Grid& solution, Partition& p, int cell, int to) {
+  const Geometry& g = solution.geometry();
+  const int n = g.size(), cells = g.cell_count(), from = p.find(cell);
+  std::array<int, kCells> label;
+  for (int c = 0; c < cells; ++c) label[c] = p.find(c);
+  label[cell] = to;
+  // The rest of the old cage must stay connected: a flood from one of its cells.
+  std::array<bool, kCells> seen{};
+  int start = -1, left = 0;
+  for (int c = 0; c < cells; ++c) {
+    if (label[c] != from) continue;
+    ++left;
+    if (start < 0) start = c;
+  }
+  std::vector<int> todo{start};
+  seen[start] = true;
+  int reached = 0;
+  while (!todo.empty()) {
+    const int c = todo.back();
+    todo.pop_back();
+    ++reached;
+    for (int q : {c - n, c + n, c - 1, c + 1}) {
+      if (q < 0 || q >= cells || (g.row(q) != g.row(c) && g.col(q) != g.col(c))) continue;
+      if (label[q] == from && !seen[q]) {
+        seen[q] = true;
+        todo.push_back(q);
+      }
+    }
+  }
+  if (reached != left) return std::nullopt;
+  Partition out(solution);
+  std::array<int, kCells> first;
+  first.fill(-1);
+  for (int c = 0; c < cells; ++c) {
+    int& f = first[label[c]];
+    if (f < 0) {
+      f = c;
+    } else {
+      out.unite(f, c, cells);
+    }
+  }
+  return out;
+}
+
 Geometry board_of(const Grid& solution, Partition& p) {
   const int cells = solution.cell_count();
   std::vector<int> index(cells, -1);
@@ -153,10 +199,11 @@ class CutChecker {
     }
   }
 
-  // Whether the easy rules solve the loaded puzzle.
-  bool easy_solved() {
+  // Whether the easy rules (easy) or the full ones solve the loaded puzzle, so that it has
+  // one solution, whatever puzzle it was made from.
+  bool solved(bool easy) {
     poll();
-    naked_ = false;
+    naked_ = !easy;
     Frame& f = frames_[0];
     return start(f) && propagate(f) && f.unsolved == 0;
   }
@@ -565,7 +612,7 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
     // every puzzle stays proven unique, and the tail of slow checks is cut (nodes, not
     // time: the puzzles stay a function of the seed).
     switch (cut.rule) {
-      case KillerCut::kEasy: return check.easy_solved();
+      case KillerCut::kEasy: return check.solved(true);
       case KillerCut::kDeduced: return check.unique(from, to, 0) == CutChecker::Verdict::kUnique;
       case KillerCut::kUnique: break;
     }
@@ -621,6 +668,29 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
       if (static_cast<int>(pending.size()) >= batch_size) flush();
     }
     flush();
+  }
+  // Reshape: a cage left below min_size takes a neighbouring cell from a larger cage
+  // that stays connected and within the sizes, when the puzzle is then still solved by
+  // the rules (a move is no merge, so the narrow searches do not apply to it). Only
+  // without symmetry (a move and its images would have to go together).
+  for (int c = 0; c < cells && group.size() == 1; ++c) {
+    const int small = p.find(c);
+    if (p.size[small] >= cut.min_size) continue;
+    for (int q : {c - n, c + n, c - 1, c + 1}) {
+      if (q < 0 || q >= cells || (g.row(q) != g.row(c) && g.col(q) != g.col(c))) continue;
+      const int big = p.find(q);
+      if (big == small || p.size[big] <= cut.min_size || (p.symbols[small] >> solution[q] & 1) ||
+          p.size[small] + 1 > cut.max_size) {
+        continue;
+      }
+      std::optional<Partition> moved = move_cell(solution, p, q, small);
+      if (!moved) continue;
+      check.load(*moved);
+      if (check.solved(cut.rule == KillerCut::kEasy)) {
+        p = *moved;
+        break;
+      }
+    }
   }
   cost.nodes += check.nodes;
   searches += check.searches;
