@@ -301,7 +301,8 @@ class CutChecker {
     dirty_houses_ = houses_.size() == 32 ? ~0u : (1u << houses_.size()) - 1;
     dirty_innies_ = dirty_houses_;
     dirty_cages_.fill(0);
-    for (std::size_t k = 0; k < cages_.size(); ++k) dirty_cages_[k >> 6] |= std::uint64_t{1} << (k & 63);
+    for (std::size_t k = 0; k < cages_.size(); ++k)
+      dirty_cages_[k >> 6] |= std::uint64_t{1} << (k & 63);
     std::fill(f.cand, f.cand + nn_, full_);
     std::fill(f.value, f.value + nn_, 0);
     std::fill(f.placed, f.placed + 32, 0);
@@ -612,9 +613,12 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
     // every puzzle stays proven unique, and the tail of slow checks is cut (nodes, not
     // time: the puzzles stay a function of the seed).
     switch (cut.rule) {
-      case KillerCut::kEasy: return check.solved(true);
-      case KillerCut::kDeduced: return check.unique(from, to, 0) == CutChecker::Verdict::kUnique;
-      case KillerCut::kUnique: break;
+      case KillerCut::kEasy:
+        return check.solved(true);
+      case KillerCut::kDeduced:
+        return check.unique(from, to, 0) == CutChecker::Verdict::kUnique;
+      case KillerCut::kUnique:
+        break;
     }
     return check.unique(from, to, kKillerCheckNodes) == CutChecker::Verdict::kUnique;
   };

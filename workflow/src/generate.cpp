@@ -59,9 +59,10 @@ GeneratePlan plan_generation(const GenerateRequest& request) {
       const double top = grader::level_range(level).second;
       return (t.level && *t.level == level) || (t.max_rating && *t.max_rating <= top);
     };
-    plan.generator.killer_cut = within(grader::Level::kEasy)     ? GeneratorOptions::KillerCut::kEasy
-                                : within(grader::Level::kMedium) ? GeneratorOptions::KillerCut::kDeduced
-                                                                 : GeneratorOptions::KillerCut::kUnique;
+    plan.generator.killer_cut = within(grader::Level::kEasy) ? GeneratorOptions::KillerCut::kEasy
+                                : within(grader::Level::kMedium)
+                                    ? GeneratorOptions::KillerCut::kDeduced
+                                    : GeneratorOptions::KillerCut::kUnique;
   } else if (t.level && asked.minimal && request.pattern.empty()) {
     const int floor = grader::level_min_clues(g, *t.level);
     if (floor > 0) {
