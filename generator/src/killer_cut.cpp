@@ -95,17 +95,26 @@ std::optional<Partition> move_cell(const Grid& solution, Partition& p, int cell,
   return out;
 }
 
+// Numbers the cages of p 0, 1, ... in the order of their first cell: of[c] is the cage of
+// cell c; returns how many there are.
+int number_cages(Partition& p, int cells, std::array<int, kCells>& of) {
+  std::array<int, kCells> index;
+  index.fill(-1);
+  int count = 0;
+  for (int c = 0; c < cells; ++c) {
+    int& k = index[p.find(c)];
+    if (k < 0) k = count++;
+    of[c] = k;
+  }
+  return count;
+}
+
 Geometry board_of(const Grid& solution, Partition& p) {
   const int cells = solution.cell_count();
-  std::vector<int> index(cells, -1);
-  std::vector<Cage> cages;
+  std::array<int, kCells> of;
+  std::vector<Cage> cages(number_cages(p, cells, of));
   for (int c = 0; c < cells; ++c) {
-    const int root = p.find(c);
-    if (index[root] < 0) {
-      index[root] = static_cast<int>(cages.size());
-      cages.emplace_back();
-    }
-    Cage& cage = cages[index[root]];
+    Cage& cage = cages[of[c]];
     cage.sum += solution[c];
     cage.cells.push_back(c);
   }
@@ -149,19 +158,13 @@ class CutChecker {
 
   // The cages of p become the puzzle's.
   void load(Partition& p) {
-    std::array<int, kCells> index;
-    index.fill(-1);
-    cages_.clear();
+    std::array<int, kCells> of;
+    cages_.assign(number_cages(p, nn_, of), CageRec{});
     for (int c = 0; c < nn_; ++c) {
-      const int root = p.find(c);
-      if (index[root] < 0) {
-        index[root] = static_cast<int>(cages_.size());
-        cages_.emplace_back();
-      }
-      CageRec& r = cages_[index[root]];
+      CageRec& r = cages_[of[c]];
       r.cells[r.size++] = static_cast<std::uint8_t>(c);
       r.sum += solution_[c];
-      cage_of_[c] = static_cast<std::uint8_t>(index[root]);
+      cage_of_[c] = static_cast<std::uint8_t>(of[c]);
     }
     for (CageRec& r : cages_) {
       r.sets = cage_digit_sets(n_, r.size, r.sum);
