@@ -70,8 +70,9 @@ constexpr const char* kExamples =
     "symmetry the layout has it too: none, rot180 on every size; mirror, flip when N is not\n"
     "prime; diagonal, antidiagonal, rot90 on 9x9 and 16x16; dihedral on 16x16.\n"
     "Killer (killer, killer+x; 4x4, 6x6, 9x9): a grid is cut into cages of --cage-sizes cells\n"
-    "(connected, no symbol twice), merged while the puzzle keeps one solution; no givens\n"
-    "unless --givens N asks for some.\n"
+    "(default 2-5; connected, no symbol twice), merged while the puzzle keeps one solution;\n"
+    "no givens unless --givens N asks for some. --level easy and medium cut the puzzle to\n"
+    "that level (each merge must leave it solvable by that level's techniques).\n"
     "With --symmetry the cage layout has it. Line output is the killer token (README:\n"
     "Killer Sudoku); csv/json add variant and cages. --level and --min/--max-rating use\n"
     "the killer ladder's ratings (README: Killer Sudoku, Grading), e.g.\n"
@@ -149,7 +150,8 @@ int cmd_generate(const Invocation& inv) {
      "pattern of givens: none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral "
      "or random")
     ("cage-sizes", po::value<std::string>(),
-     "killer: cells per cage, MIN-MAX (or one size), 1 to N (default 1-5)")
+     "killer: cells per cage, MIN-MAX (or one size), 1 to N (default 2-5: no single-cell "
+     "cages)")
     ("givens", po::value<std::string>(),
      "killer: give about this many digits (default 0; whole orbits of --symmetry, drawn "
      "before the cut, so the cages come out fewer and larger)")

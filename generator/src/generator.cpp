@@ -199,25 +199,19 @@ struct Generator::Impl {
   std::optional<GeneratedPuzzle> killer(std::uint64_t seed, std::uint64_t index, Symmetry symmetry,
                                         Rng& rng, const Accept& accept,
                                         const std::atomic<bool>* stop) {
-    generator_detail::CageCut cut{options.killer_min_cage, options.killer_max_cage, {}};
-    SearchLimits limits;
-    limits.stop = stop;
-    limits.max_nodes = kKillerCheckNodes;
+    generator_detail::CageCut cut{
+        options.killer_min_cage, options.killer_max_cage, {}, options.killer_cut};
     for (std::uint64_t attempts = 1;; ++attempts) {
       if (stopped(stop)) return std::nullopt;
-      solver.set_limits(SearchLimits{});
       const Grid solution = full_grid(rng);
       // Drawn only when asked for, so puzzles without givens stay those of every seed.
       if (options.killer_givens > 0) cut.given_cells = killer_givens(symmetry, rng);
       std::optional<Geometry> board;
-      solver.set_limits(limits);
       try {
-        board = generator_detail::cut_cages(solution, cut, symmetry, rng, solver, cost, searches);
+        board = generator_detail::cut_cages(solution, cut, symmetry, rng, stop, cost, searches);
       } catch (const SearchAborted&) {  // only a stop request reaches here
-        solver.set_limits(SearchLimits{});
         return std::nullopt;
       }
-      solver.set_limits(SearchLimits{});
       if (board) {
         Grid puzzle(*board);
         for (int c : cut.given_cells) puzzle.set(c, solution[c]);

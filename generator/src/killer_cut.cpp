@@ -1,24 +1,33 @@
 #include "killer_cut.h"
 
+#include <array>
+#include <bit>
 #include <cstdint>
-#include <span>
+#include <utility>
 #include <vector>
+
+#include "sudoforge/core/killer.h"
+#include "sudoforge/generator/generator.h"
+#include "sudoforge/solver/search_limits.h"
 
 namespace sudoforge::generator_detail {
 namespace {
 
-// Cages as a union-find over cells, with each root's size and symbol mask.
+constexpr int kCells = kMaxKillerSize * kMaxKillerSize;
+// The merges checked at once in the cut: first, and at most (see cut_cages).
+constexpr int kFirstBatch = 8;
+constexpr int kMaxBatch = 32;
+
+// Cages as a union-find over cells, with each root's size and symbol mask. Fixed arrays:
+// the cut copies one per tried merge.
 struct Partition {
-  std::vector<int> parent, size;
-  std::vector<std::uint32_t> symbols;
+  std::array<int, kCells> parent, size;
+  std::array<std::uint32_t, kCells> symbols;
 
   explicit Partition(const Grid& solution) {
-    const int cells = solution.cell_count();
-    parent.resize(cells);
-    size.assign(cells, 1);
-    symbols.resize(cells);
-    for (int c = 0; c < cells; ++c) {
+    for (int c = 0; c < solution.cell_count(); ++c) {
       parent[c] = c;
+      size[c] = 1;
       symbols[c] = 1u << solution[c];
     }
   }
@@ -40,63 +49,545 @@ struct Partition {
   }
 };
 
+// p with `cell` moved from its cage to the cage of root `to`, or nullopt when its cage
+// would fall apart without it.
+std::optional<Partition> move_cell(const Grid& solution, Partition& p, int cell, int to) {
+  const Geometry& g = solution.geometry();
+  const int n = g.size(), cells = g.cell_count(), from = p.find(cell);
+  std::array<int, kCells> label;
+  for (int c = 0; c < cells; ++c) label[c] = p.find(c);
+  label[cell] = to;
+  // The rest of the old cage must stay connected: a flood from one of its cells.
+  std::array<bool, kCells> seen{};
+  int start = -1, left = 0;
+  for (int c = 0; c < cells; ++c) {
+    if (label[c] != from) continue;
+    ++left;
+    if (start < 0) start = c;
+  }
+  std::vector<int> todo{start};
+  seen[start] = true;
+  int reached = 0;
+  while (!todo.empty()) {
+    const int c = todo.back();
+    todo.pop_back();
+    ++reached;
+    for (int q : {c - n, c + n, c - 1, c + 1}) {
+      if (q < 0 || q >= cells || (g.row(q) != g.row(c) && g.col(q) != g.col(c))) continue;
+      if (label[q] == from && !seen[q]) {
+        seen[q] = true;
+        todo.push_back(q);
+      }
+    }
+  }
+  if (reached != left) return std::nullopt;
+  Partition out(solution);
+  std::array<int, kCells> first;
+  first.fill(-1);
+  for (int c = 0; c < cells; ++c) {
+    int& f = first[label[c]];
+    if (f < 0) {
+      f = c;
+    } else {
+      out.unite(f, c, cells);
+    }
+  }
+  return out;
+}
+
+// Numbers the cages of p 0, 1, ... in the order of their first cell: of[c] is the cage of
+// cell c; returns how many there are.
+int number_cages(Partition& p, int cells, std::array<int, kCells>& of) {
+  std::array<int, kCells> index;
+  index.fill(-1);
+  int count = 0;
+  for (int c = 0; c < cells; ++c) {
+    int& k = index[p.find(c)];
+    if (k < 0) k = count++;
+    of[c] = k;
+  }
+  return count;
+}
+
 Geometry board_of(const Grid& solution, Partition& p) {
   const int cells = solution.cell_count();
-  std::vector<int> index(cells, -1);
-  std::vector<Cage> cages;
+  std::array<int, kCells> of;
+  std::vector<Cage> cages(number_cages(p, cells, of));
   for (int c = 0; c < cells; ++c) {
-    const int root = p.find(c);
-    if (index[root] < 0) {
-      index[root] = static_cast<int>(cages.size());
-      cages.emplace_back();
-    }
-    Cage& cage = cages[index[root]];
+    Cage& cage = cages[of[c]];
     cage.sum += solution[c];
     cage.cells.push_back(c);
   }
   return solution.geometry().with_cages(std::move(cages));
 }
 
-// Whether the puzzle of `board` (the cages of `next`, made of the cages of `prev`) has a
-// solution other than `solution`. Such a solution T breaks the sum of some cage of prev
-// (else it would solve prev's puzzle, whose only solution is `solution`); inside a cage of
-// next its parts' sums add up, so T breaks at least two of them and differs from
-// `solution` on the cells of the parts other than the largest. Taking those cells
-// x1..xm in order and the first k where T[xk] differs, T solves the puzzle with x1..xk-1
-// given and (xk, solution[xk]) excluded: m searches, each stopping at its first hit and
-// far narrower than counting the whole puzzle to 2.
-bool has_other_solution(const Geometry& board, const Grid& solution, const CageCut& cut,
-                        Partition& prev, Partition& next, SudokuSolver& solver, SearchStats& cost,
-                        int& searches) {
-  const int cells = solution.cell_count();
-  // The largest part (an old root) of each new cage that gained parts.
-  std::vector<int> largest(cells, -1);
-  for (int c = 0; c < cells; ++c) {
-    const int part = prev.find(c), whole = next.find(c);
-    if (prev.size[part] == next.size[whole]) continue;
-    int& best = largest[whole];
-    if (best < 0 || prev.size[part] > prev.size[best] ||
-        (prev.size[part] == prev.size[best] && part < best)) {
-      best = part;
+// The deductions of one cut over the grid's houses and a cage layout that changes merge
+// by merge: the checks read the cages of a Partition directly instead of building a board
+// (Geometry) per tried merge. Two sets of rules:
+//  - full (uniqueness): naked and hidden singles and, per cage, its digit sets as the
+//    killer engine propagates them (solver/src/killer_engine.cpp), plus a search;
+//  - easy (the cut of an easy killer): only the killer ladder's techniques rated up to
+//    easy (grader/src/killer.cpp): Cage Sum, hidden singles, Cage Combinations and the
+//    one-house Innie/Outie, each no stronger than the grader's. A puzzle these solve is
+//    unique and, as the grader takes the easiest step each time and these steps stay
+//    available until they are taken, rated easy.
+class CutChecker {
+ public:
+  enum class Verdict { kUnique, kOther, kOverBudget };
+
+  CutChecker(const Grid& solution, const CageCut& cut, const std::atomic<bool>* stop)
+      : solution_(solution), cut_(cut), stop_(stop) {
+    const Geometry& g = solution.geometry();
+    n_ = g.size();
+    nn_ = g.cell_count();
+    full_ = static_cast<std::uint16_t>((1u << n_) - 1);
+    peers_.resize(nn_);
+    for (int c = 0; c < nn_; ++c) {
+      for (int p : g.peers(c)) peers_[c].push_back(static_cast<std::uint8_t>(p));
+    }
+    for (int h = 0; h < g.house_count(); ++h) {
+      std::vector<std::uint8_t> cells;
+      for (int c : g.house(h)) {
+        cells.push_back(static_cast<std::uint8_t>(c));
+        houses_of_[c] |= 1u << h;
+      }
+      houses_.push_back(std::move(cells));
+    }
+    frames_.resize(nn_ + 2);
+  }
+
+  // The cages of p become the puzzle's.
+  void load(Partition& p) {
+    std::array<int, kCells> of;
+    cages_.assign(number_cages(p, nn_, of), CageRec{});
+    for (int c = 0; c < nn_; ++c) {
+      CageRec& r = cages_[of[c]];
+      r.cells[r.size++] = static_cast<std::uint8_t>(c);
+      r.sum += solution_[c];
+      cage_of_[c] = static_cast<std::uint8_t>(of[c]);
+    }
+    for (CageRec& r : cages_) {
+      r.sets = cage_digit_sets(n_, r.size, r.sum);
+      r.houses = 0;
+      for (int i = 0; i < r.size; ++i) r.houses |= houses_of_[r.cells[i]];
+    }
+    // The 45 rule's innies and outies of each house: the cells of the cages partly in it.
+    const int total = n_ * (n_ + 1) / 2;
+    splits_.resize(houses_.size());
+    for (std::size_t h = 0; h < houses_.size(); ++h) {
+      Split& split = splits_[h];
+      split.in.clear();
+      split.out.clear();
+      int whole = 0, partial = 0;
+      ++stamp_;
+      for (std::uint8_t c : houses_[h]) {
+        const int k = cage_of_[c];
+        if (seen_[k] == stamp_) continue;
+        seen_[k] = stamp_;
+        const CageRec& cage = cages_[k];
+        bool all_in = true;
+        for (int i = 0; i < cage.size && all_in; ++i) all_in = houses_of_[cage.cells[i]] >> h & 1;
+        if (all_in) {
+          whole += cage.sum;
+          continue;
+        }
+        partial += cage.sum;
+        for (int i = 0; i < cage.size; ++i) {
+          const std::uint8_t q = cage.cells[i];
+          (houses_of_[q] >> h & 1 ? split.in : split.out).push_back(q);
+        }
+      }
+      split.in_sum = total - whole;
+      split.out_sum = partial - split.in_sum;
     }
   }
-  Grid work(board);
-  for (int c : cut.given_cells) work.set(c, solution[c]);
-  for (int c = 0; c < cells; ++c) {
-    const int whole = next.find(c);
-    if (largest[whole] < 0 || prev.find(c) == largest[whole] || work[c] != 0) continue;
-    const Candidate excluded{c, solution[c]};
-    ++searches;
-    if (solver.has_other_solution(work, std::span(&excluded, 1), &cost)) return true;
-    work.set(c, solution[c]);
+
+  // Whether the easy rules (easy) or the full ones solve the loaded puzzle, so that it has
+  // one solution, whatever puzzle it was made from.
+  bool solved(bool easy) {
+    poll();
+    naked_ = !easy;
+    Frame& f = frames_[0];
+    return start(f) && propagate(f) && f.unsolved == 0;
   }
-  return false;
-}
+
+  // Whether the loaded puzzle (the cages of next, made of those of prev, whose puzzle has
+  // one solution) has only `solution`. Another solution T breaks the sum of some cage of
+  // prev (else it would solve prev's puzzle); inside a cage of next its parts' sums add
+  // up, so T breaks at least two of them and differs from `solution` on the cells of the
+  // parts other than the largest. Taking those cells x1..xm in order and the first k where
+  // T[xk] differs, T solves the puzzle with x1..xk-1 given and (xk, solution[xk])
+  // excluded: each such search starts from the propagated state of the one before plus
+  // one cell, and stops at its first hit. kOverBudget: a search passed kKillerCheckNodes.
+  Verdict unique(Partition& prev, Partition& next, std::uint64_t budget) {
+    poll();
+    naked_ = true;
+    Frame& base = frames_[0];
+    if (!start(base) || !propagate(base)) return Verdict::kOther;  // never: solution fits
+    if (base.unsolved == 0) return Verdict::kUnique;
+    // The largest part (an old root) of each new cage that gained parts.
+    std::array<int, kCells> largest;
+    largest.fill(-1);
+    for (int c = 0; c < nn_; ++c) {
+      const int part = prev.find(c), whole = next.find(c);
+      if (prev.size[part] == next.size[whole]) continue;
+      int& best = largest[whole];
+      if (best < 0 || prev.size[part] > prev.size[best] ||
+          (prev.size[part] == prev.size[best] && part < best)) {
+        best = part;
+      }
+    }
+    for (int c = 0; c < nn_; ++c) {
+      const int whole = next.find(c);
+      if (largest[whole] < 0 || prev.find(c) == largest[whole] || base.value[c] != 0) continue;
+      const int v = solution_[c];
+      ++searches;
+      Frame& other = frames_[1];
+      other = base;
+      budget_ = nodes + budget;
+      over_ = false;
+      clean();
+      if (restrict(other, c, static_cast<std::uint16_t>(~(1u << (v - 1)))) && search(1)) {
+        return Verdict::kOther;
+      }
+      if (over_) return Verdict::kOverBudget;
+      clean();
+      if (!assign(base, c, v) || !propagate(base)) return Verdict::kOther;  // never
+      if (base.unsolved == 0) return Verdict::kUnique;
+    }
+    return Verdict::kUnique;
+  }
+
+  std::uint64_t nodes = 0;  // cells placed, as the killer engine counts its nodes
+  int searches = 0;
+
+ private:
+  struct Frame {
+    std::uint16_t cand[kCells];
+    std::uint8_t value[kCells];
+    std::uint16_t placed[32];  // per house, the digits placed in it
+    int unsolved;
+  };
+  struct CageRec {
+    std::array<std::uint8_t, kMaxKillerSize> cells{};
+    int size = 0;
+    int sum = 0;
+    std::span<const std::uint32_t> sets;
+    std::uint32_t houses = 0;  // the houses its cells are in
+  };
+  // A house's innies (cells inside it of the cages partly inside) and outies (their cells
+  // outside), with the sums each group has by the 45 rule.
+  struct Split {
+    std::vector<std::uint8_t> in, out;
+    int in_sum = 0, out_sum = 0;
+  };
+
+  void poll() const {
+    if (stop_ && stop_->load(std::memory_order_relaxed)) {
+      throw SearchAborted(SearchAborted::Reason::kStopped, nodes);
+    }
+  }
+
+  void clean() {
+    dirty_houses_ = 0;
+    dirty_innies_ = 0;
+    dirty_cages_.fill(0);
+  }
+  void touch(int cell) {
+    dirty_houses_ |= houses_of_[cell];
+    const int k = cage_of_[cell];
+    dirty_cages_[k >> 6] |= std::uint64_t{1} << (k & 63);
+  }
+
+  // The givens placed, every house and cage to be looked at.
+  bool start(Frame& f) {
+    dirty_houses_ = houses_.size() == 32 ? ~0u : (1u << houses_.size()) - 1;
+    dirty_innies_ = dirty_houses_;
+    dirty_cages_.fill(0);
+    for (std::size_t k = 0; k < cages_.size(); ++k)
+      dirty_cages_[k >> 6] |= std::uint64_t{1} << (k & 63);
+    std::fill(f.cand, f.cand + nn_, full_);
+    std::fill(f.value, f.value + nn_, 0);
+    std::fill(f.placed, f.placed + 32, 0);
+    f.unsolved = nn_;
+    for (int c : cut_.given_cells) {
+      if (!assign(f, c, solution_[c])) return false;
+    }
+    return true;
+  }
+
+  // Places v in cell and takes it from the cell's peers and cage mates; with naked_ the
+  // singles this leaves are placed too (a small stack: a cell becomes a single once).
+  bool assign(Frame& f, int cell, int v) {
+    int stack[2 * (kCells + 1)];
+    int top = 0;
+    stack[top++] = cell;
+    stack[top++] = v;
+    while (top) {
+      const int value = stack[--top];
+      const int c = stack[--top];
+      if (f.value[c]) {
+        if (f.value[c] != value) return false;
+        continue;
+      }
+      const auto bit = static_cast<std::uint16_t>(1u << (value - 1));
+      if (!(f.cand[c] & bit)) return false;
+      f.value[c] = static_cast<std::uint8_t>(value);
+      f.cand[c] = bit;
+      --f.unsolved;
+      ++nodes;
+      touch(c);
+      dirty_innies_ |= cages_[cage_of_[c]].houses;
+      for (std::uint32_t h = houses_of_[c]; h; h &= h - 1) f.placed[std::countr_zero(h)] |= bit;
+      auto clear = [&](int p) {
+        if (!(f.cand[p] & bit)) return true;
+        if (f.value[p]) return false;
+        f.cand[p] &= static_cast<std::uint16_t>(~bit);
+        touch(p);
+        if (!f.cand[p]) return false;
+        if (naked_ && std::has_single_bit(f.cand[p])) {
+          stack[top++] = p;
+          stack[top++] = std::countr_zero(f.cand[p]) + 1;
+        }
+        return true;
+      };
+      for (std::uint8_t p : peers_[c]) {
+        if (!clear(p)) return false;
+      }
+      const CageRec& cage = cages_[cage_of_[c]];
+      for (int i = 0; i < cage.size; ++i) {
+        if (cage.cells[i] != c && !clear(cage.cells[i])) return false;
+      }
+    }
+    return true;
+  }
+
+  bool restrict(Frame& f, int cell, std::uint16_t keep) {
+    const std::uint16_t now = f.cand[cell] & keep;
+    if (now == f.cand[cell]) return true;
+    if (!now) return false;
+    f.cand[cell] = now;
+    touch(cell);
+    if (naked_ && std::has_single_bit(now)) return assign(f, cell, std::countr_zero(now) + 1);
+    return true;
+  }
+
+  // A placed digit is its cell's only candidate and no other cell's in the house, so it
+  // counts once; f.placed tells it from a hidden single.
+  bool hidden_singles(Frame& f, int h) {
+    const auto& house = houses_[h];
+    std::uint16_t once = 0, twice = 0;
+    for (std::uint8_t c : house) {
+      twice |= once & f.cand[c];
+      once |= f.cand[c];
+    }
+    if (once != full_) return false;
+    for (std::uint16_t single = once & ~twice & ~f.placed[h]; single; single &= single - 1) {
+      const auto bit = static_cast<std::uint16_t>(single & -single);
+      for (std::uint8_t c : house) {
+        if (f.cand[c] & bit) {
+          if (!f.value[c] && !assign(f, c, std::countr_zero(bit) + 1)) return false;
+          break;
+        }
+      }
+    }
+    return true;
+  }
+
+  // The killer engine's cage pass: the digit sets that hold the cage's placed digits and
+  // fit its open cells leave their union to those cells, and a digit all of them need
+  // with one open cell for it is placed there.
+  bool cage_full(Frame& f, const CageRec& cage) {
+    std::uint16_t placed = 0, open_union = 0;
+    int open = 0;
+    for (int i = 0; i < cage.size; ++i) {
+      const int c = cage.cells[i];
+      if (f.value[c]) {
+        placed |= static_cast<std::uint16_t>(1u << (f.value[c] - 1));
+      } else {
+        open_union |= f.cand[c];
+        ++open;
+      }
+    }
+    if (!open) {
+      for (std::uint32_t set : cage.sets) {
+        if (set == placed) return true;
+      }
+      return false;
+    }
+    std::uint16_t allowed = 0, required = 0xffff;
+    for (std::uint32_t set : cage.sets) {
+      if ((set & placed) != placed) continue;
+      const auto rest = static_cast<std::uint16_t>(set & ~placed);
+      if ((rest & open_union) != rest) continue;
+      bool fits = true;
+      for (int i = 0; i < cage.size && fits; ++i) {
+        const int c = cage.cells[i];
+        fits = f.value[c] || (f.cand[c] & rest);
+      }
+      if (!fits) continue;
+      allowed |= rest;
+      required &= rest;
+    }
+    if (!allowed) return false;
+    for (int i = 0; i < cage.size; ++i) {
+      const int c = cage.cells[i];
+      if (!f.value[c] && !restrict(f, c, allowed)) return false;
+    }
+    for (std::uint16_t need = required; need; need &= need - 1) {
+      const auto bit = static_cast<std::uint16_t>(need & -need);
+      int where = -1, places = 0;
+      for (int i = 0; i < cage.size; ++i) {
+        const int c = cage.cells[i];
+        if (f.value[c] == std::countr_zero(bit) + 1) {
+          places = 2;  // placed meanwhile
+          break;
+        }
+        if (!f.value[c] && (f.cand[c] & bit)) {
+          where = c;
+          ++places;
+        }
+      }
+      if (places == 0) return false;
+      if (places == 1 && !assign(f, where, std::countr_zero(bit) + 1)) return false;
+    }
+    return true;
+  }
+
+  // Cage Sum (the last open cell takes the rest of the sum) and Cage Combinations (the
+  // open cells keep the digits of the sets that hold the placed digits and whose other
+  // digits all are candidates of some open cell), as the grader finds them.
+  bool cage_easy(Frame& f, const CageRec& cage) {
+    std::uint16_t placed = 0, open_union = 0;
+    int open = 0, placed_sum = 0, last = -1;
+    for (int i = 0; i < cage.size; ++i) {
+      const int c = cage.cells[i];
+      if (f.value[c]) {
+        placed |= static_cast<std::uint16_t>(1u << (f.value[c] - 1));
+        placed_sum += f.value[c];
+      } else {
+        open_union |= f.cand[c];
+        ++open;
+        last = c;
+      }
+    }
+    if (!open) return true;
+    if (open == 1) {
+      const int d = cage.sum - placed_sum;
+      return d >= 1 && d <= n_ && assign(f, last, d);
+    }
+    std::uint16_t allowed = 0;
+    for (std::uint32_t set : cage.sets) {
+      if ((set & placed) != placed) continue;
+      const auto rest = static_cast<std::uint16_t>(set & ~placed);
+      if ((rest & open_union) == rest) allowed |= rest;
+    }
+    if (!allowed) return false;
+    for (int i = 0; i < cage.size; ++i) {
+      const int c = cage.cells[i];
+      if (!f.value[c] && !restrict(f, c, allowed)) return false;
+    }
+    return true;
+  }
+
+  // The 45 rule on each house: with one open innie (or outie) left, the rest of the
+  // innies' (outies') sum is its digit.
+  bool innies_outies(Frame& f) {
+    for (std::uint32_t todo = std::exchange(dirty_innies_, 0); todo; todo &= todo - 1) {
+      const Split& split = splits_[std::countr_zero(todo)];
+      for (int side = 0; side < 2; ++side) {
+        const auto& cells = side == 0 ? split.in : split.out;
+        int digit = side == 0 ? split.in_sum : split.out_sum, open = 0, last = -1;
+        for (std::uint8_t q : cells) {
+          if (f.value[q]) {
+            digit -= f.value[q];
+          } else {
+            ++open;
+            last = q;
+          }
+        }
+        if (open == 1 && digit >= 1 && digit <= n_ && !assign(f, last, digit)) return false;
+      }
+    }
+    return true;
+  }
+
+  // To the fixpoint of the rules (full or easy by naked_), looking again only at the
+  // houses and cages whose cells changed; false on a contradiction.
+  bool propagate(Frame& f) {
+    for (;;) {
+      for (;;) {
+        if (dirty_houses_) {
+          const int h = std::countr_zero(dirty_houses_);
+          dirty_houses_ &= dirty_houses_ - 1;
+          if (!hidden_singles(f, h)) return false;
+          continue;
+        }
+        const int word = dirty_cages_[0] ? 0 : 1;
+        if (!dirty_cages_[word]) break;
+        const int k = 64 * word + std::countr_zero(dirty_cages_[word]);
+        dirty_cages_[word] &= dirty_cages_[word] - 1;
+        if (!(naked_ ? cage_full(f, cages_[k]) : cage_easy(f, cages_[k]))) return false;
+      }
+      if (!f.unsolved || !dirty_innies_) return true;
+      if (!innies_outies(f)) return false;
+    }
+  }
+
+  // Whether the puzzle of frames_[depth] has a solution (frames below depth are kept);
+  // sets over_ and gives up past budget_.
+  bool search(int depth) {
+    Frame& f = frames_[depth];
+    if (!propagate(f)) return false;
+    if (f.unsolved == 0) return true;
+    if (nodes > budget_) {
+      over_ = true;
+      return false;
+    }
+    int best = -1, best_count = 99;
+    for (int c = 0; c < nn_; ++c) {
+      if (f.value[c]) continue;
+      const int count = std::popcount(f.cand[c]);
+      if (count < best_count) {
+        best = c;
+        best_count = count;
+        if (count == 2) break;
+      }
+    }
+    for (std::uint16_t m = f.cand[best]; m && !over_; m &= m - 1) {
+      Frame& next = frames_[depth + 1];
+      next = f;
+      clean();
+      if (assign(next, best, std::countr_zero(m) + 1) && search(depth + 1)) return true;
+    }
+    return false;
+  }
+
+  const Grid& solution_;
+  const CageCut& cut_;
+  const std::atomic<bool>* stop_;
+  int n_ = 0, nn_ = 0;
+  std::uint16_t full_ = 0;
+  bool naked_ = true;
+  bool over_ = false;
+  std::uint64_t budget_ = 0;
+  std::vector<std::vector<std::uint8_t>> peers_, houses_;
+  std::vector<CageRec> cages_;
+  std::array<std::uint8_t, kCells> cage_of_{};
+  std::vector<Split> splits_;
+  std::array<std::uint32_t, kCells> seen_{};
+  std::uint32_t stamp_ = 0;
+  std::array<std::uint32_t, kCells> houses_of_{};  // bit h: the cell is in house h
+  std::uint32_t dirty_houses_ = 0;                 // houses to look at again
+  std::uint32_t dirty_innies_ = 0;                 // houses whose innies or outies got a digit
+  std::array<std::uint64_t, 2> dirty_cages_{};     // cages to look at again
+  std::vector<Frame> frames_;
+};
 
 }  // namespace
 
 std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symmetry symmetry,
-                                  Rng& rng, SudokuSolver& solver, SearchStats& cost,
+                                  Rng& rng, const std::atomic<bool>* stop, SearchStats& cost,
                                   int& searches) {
   const Geometry& g = solution.geometry();
   const int n = g.size(), cells = g.cell_count();
@@ -109,36 +600,107 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   shuffle(edges, rng);
   const auto group = group_of(symmetry);
   Partition p(solution);
-  // Singletons are as good as givens: the start is unique. A merge loosens the puzzle, so
-  // a merge that loses uniqueness is not retried later (one more merge only loosens it
-  // more, up to the distinct-symbol rule of the larger cage). Phase 0 merges only the
-  // cages below min_size, phase 1 any two.
-  for (int phase = cut.min_size > 1 ? 0 : 1; phase < 2; ++phase) {
+  CutChecker check(solution, cut, stop);
+  // Singletons are as good as givens: the start is unique (and easy). A merge loosens the
+  // puzzle, so a merge that loses uniqueness (or easiness) is not retried later (one more
+  // merge only loosens it more, up to the distinct-symbol rule of the larger cage). Phase
+  // 0 merges only the cages below min_size, phase 1 any two.
+  // Merges are tried in batches: the edges of a batch are merged on top of one another
+  // and checked once; a batch that fails is tried again edge by edge, and the batch size
+  // halves after a failure and doubles after a success (most merges keep the puzzle
+  // unique until the cages grow, so one check usually covers many merges). The batch
+  // sizes depend only on the outcomes, so the cut stays a function of the seed.
+  auto keeps = [&](Partition& from, Partition& to) {
+    check.load(to);
+    // A check past its node budget counts as "not unique": the merge is not made, so
+    // every puzzle stays proven unique, and the tail of slow checks is cut (nodes, not
+    // time: the puzzles stay a function of the seed).
+    switch (cut.rule) {
+      case KillerCut::kEasy:
+        return check.solved(true);
+      case KillerCut::kDeduced:
+        return check.unique(from, to, 0) == CutChecker::Verdict::kUnique;
+      case KillerCut::kUnique:
+        break;
+    }
+    return check.unique(from, to, kKillerCheckNodes) == CutChecker::Verdict::kUnique;
+  };
+  // The merge of edge (a, b) and its images under the symmetry (so the layout stays
+  // invariant) on `into`; false, `into` unchanged, when it does not fit or is no merge.
+  auto merge = [&](Partition& into, int a, int b, int phase, int limit) {
+    if (into.find(a) == into.find(b)) return false;
+    if (phase == 0 && into.size[into.find(a)] >= cut.min_size &&
+        into.size[into.find(b)] >= cut.min_size) {
+      return false;
+    }
+    Partition next = into;
+    for (Transform t : group) {
+      if (!next.unite(transform_cell(g, t, a), transform_cell(g, t, b), limit)) {
+        return false;
+      }
+    }
+    into = next;
+    return true;
+  };
+  int batch_size = kFirstBatch;
+  std::vector<std::pair<int, int>> pending;
+  // Phase 0 passes with a growing size limit: the small cages first join one another,
+  // so few are left among cages that are already full; phase 1 merges any two.
+  std::vector<std::pair<int, int>> passes;  // (phase, size limit)
+  for (int limit = cut.min_size; cut.min_size > 1 && limit <= cut.max_size; ++limit) {
+    passes.emplace_back(0, limit);
+  }
+  passes.emplace_back(1, cut.max_size);
+  for (const auto& pass : passes) {
+    const int phase = pass.first, limit = pass.second;
+    Partition trial = p;
+    auto flush = [&]() {
+      if (pending.empty()) return;
+      if (keeps(p, trial)) {
+        p = trial;
+        batch_size = std::min(2 * batch_size, kMaxBatch);
+      } else if (pending.size() > 1) {
+        batch_size = std::max(batch_size / 2, 1);
+        for (const auto& [a, b] : pending) {
+          Partition next = p;
+          if (merge(next, a, b, phase, limit) && keeps(p, next)) p = next;
+        }
+      }
+      trial = p;
+      pending.clear();
+    };
     for (const auto& [a, b] : edges) {
-      if (p.find(a) == p.find(b)) continue;
-      if (phase == 0 && p.size[p.find(a)] >= cut.min_size && p.size[p.find(b)] >= cut.min_size) {
+      if (!merge(trial, a, b, phase, limit)) continue;
+      pending.emplace_back(a, b);
+      if (static_cast<int>(pending.size()) >= batch_size) flush();
+    }
+    flush();
+  }
+  // Reshape: a cage left below min_size takes a neighbouring cell from a larger cage
+  // that stays connected and within the sizes, when the puzzle is then still solved by
+  // the rules (a move is no merge, so the narrow searches do not apply to it). Only
+  // without symmetry (a move and its images would have to go together).
+  for (int c = 0; c < cells && group.size() == 1; ++c) {
+    const int small = p.find(c);
+    if (p.size[small] >= cut.min_size) continue;
+    for (int q : {c - n, c + n, c - 1, c + 1}) {
+      if (q < 0 || q >= cells || (g.row(q) != g.row(c) && g.col(q) != g.col(c))) continue;
+      const int big = p.find(q);
+      if (big == small || p.size[big] <= cut.min_size || (p.symbols[small] >> solution[q] & 1) ||
+          p.size[small] + 1 > cut.max_size) {
         continue;
       }
-      // The merge and its images under the symmetry, so the layout stays invariant.
-      Partition next = p;
-      bool fits = true;
-      for (Transform t : group) {
-        fits = fits && next.unite(transform_cell(g, t, a), transform_cell(g, t, b), cut.max_size);
+      std::optional<Partition> moved = move_cell(solution, p, q, small);
+      if (!moved) continue;
+      check.load(*moved);
+      if (check.solved(cut.rule == KillerCut::kEasy)) {
+        p = *moved;
+        break;
       }
-      if (!fits) continue;
-      const Geometry board = board_of(solution, next);
-      bool unique = false;
-      try {
-        unique = !has_other_solution(board, solution, cut, p, next, solver, cost, searches);
-      } catch (const SearchAborted& e) {
-        // A check past its node budget counts as "not unique": the merge is not made, so
-        // every puzzle stays proven unique, and the tail of slow checks is cut (nodes, not
-        // time: the puzzles stay a function of the seed).
-        if (e.reason() != SearchAborted::Reason::kNodeLimit) throw;
-      }
-      if (unique) p = std::move(next);
     }
   }
+  cost.nodes += check.nodes;
+  searches += check.searches;
   for (int c = 0; c < cells; ++c) {
     if (p.size[p.find(c)] < cut.min_size) return std::nullopt;
   }

@@ -74,6 +74,30 @@ TEST(KillerGradeCli, GenerateEasyDeliversEasyPuzzles) {
   for (const auto& p : j) EXPECT_EQ(p["level"], "easy") << p["hardest"];
 }
 
+// 9x9 easy and medium killers are cut to their level (GeneratorOptions::killer_cut), with
+// the default cages of 2 to 5 cells: every delivered puzzle grades at the level asked
+// again, has no single-cell cage, and the run is the same whatever the threads.
+TEST(KillerGradeCli, NineByNineEasyAndMediumAreCutToTheirLevel) {
+  for (const char* level : {"easy", "medium"}) {
+    SCOPED_TRACE(level);
+    const std::string args =
+        std::string("generate --variant killer --level ") + level + " -n 6 --seed 4 -q";
+    const CliResult one = run_cli(args + " -o json");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    EXPECT_EQ(run_cli(args + " -o json --threads 2").out, one.out);
+    const auto generated = nlohmann::json::parse(one.out);
+    ASSERT_EQ(generated.size(), 6u);
+    for (const auto& p : generated) {
+      for (const auto& cage : p["cages"]) EXPECT_GE(cage["cells"].size(), 2u) << cage;
+    }
+    const CliResult graded = run_cli("grade -o json", run_cli(args).out);
+    ASSERT_EQ(graded.exit_code, 0) << graded.err;
+    const auto j = nlohmann::json::parse(graded.out);
+    ASSERT_EQ(j.size(), 6u);
+    for (const auto& p : j) EXPECT_EQ(p["level"], level) << p["hardest"];
+  }
+}
+
 TEST(KillerGradeCli, GenerateByRatingBand) {
   const CliResult r = run_cli(
       "generate --variant killer --size 2x3 --min-rating 1.4 --max-rating 2.8 -n 3 --seed 1 -q "

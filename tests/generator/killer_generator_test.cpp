@@ -1,6 +1,6 @@
 // Killer generation: every puzzle has exactly one solution, which an independent validator
 // accepts; cages are connected, within the asked sizes and symmetric when asked; no givens;
-// the same puzzles per seed whatever the threads.
+// the same puzzles per seed whatever the threads; easy cuts grade easy.
 #include <gtest/gtest.h>
 
 #include <queue>
@@ -10,6 +10,7 @@
 #include "sudoforge/core/symmetry.h"
 #include "sudoforge/core/variant.h"
 #include "sudoforge/generator/generator.h"
+#include "sudoforge/grader/grader.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
 namespace sudoforge {
@@ -127,6 +128,54 @@ TEST(KillerGenerator, SameSeedSamePuzzlesWhateverTheThreads) {
     EXPECT_TRUE(one[i].solution == two[i].solution);
   }
   EXPECT_FALSE(one[0].puzzle.geometry() == other[0].puzzle.geometry());
+}
+
+// Many 9x9 cuts, each checked by the killer engine's count (independent of the cut's own
+// propagation and searches) and the validator: the cut's checks keep only unique puzzles.
+TEST(KillerGenerator, NineByNineCutsAreUnique) {
+  const GeneratorOptions o = killer_options("3x3", false, 1, 5);
+  for (const GeneratedPuzzle& p : batch(o, 5, 12, 1)) check_puzzle(p, o);
+  const GeneratorOptions paired = killer_options("3x3", false, 2, 5);
+  for (const GeneratedPuzzle& p : batch(paired, 5, 12, 1)) check_puzzle(p, paired);
+  GeneratorOptions deduced = paired;
+  deduced.killer_cut = GeneratorOptions::KillerCut::kDeduced;
+  for (const GeneratedPuzzle& p : batch(deduced, 5, 12, 1)) check_puzzle(p, deduced);
+}
+
+// An easy cut (killer_easy) is easy by construction: the grader rates every one easy, on
+// each board, and the cut still merges (far fewer cages than cells).
+TEST(KillerGenerator, EasyCutsGradeEasy) {
+  for (const char* size : {"2x2", "2x3", "3x3"}) {
+    SCOPED_TRACE(size);
+    GeneratorOptions o = killer_options(size, false, 1, 5);
+    o.killer_max_cage = std::min(5, o.geometry.size());
+    o.killer_cut = GeneratorOptions::KillerCut::kEasy;
+    grader::Grader grader;
+    std::size_t cages = 0, cells = 0;
+    const auto puzzles = batch(o, 7, 12, 1);
+    ASSERT_EQ(puzzles.size(), 12u);
+    for (const GeneratedPuzzle& p : puzzles) {
+      check_puzzle(p, o);
+      const grader::Rating r = grader.rate(p.puzzle);
+      EXPECT_TRUE(r.complete);
+      EXPECT_EQ(r.level, grader::Level::kEasy) << r.er << " " << r.hardest;
+      cages += p.puzzle.geometry().cages().size();
+      cells += static_cast<std::size_t>(p.puzzle.geometry().cell_count());
+    }
+    EXPECT_LT(cages * 2, cells);
+  }
+}
+
+// Easy cuts are a function of the seed too, whatever the threads.
+TEST(KillerGenerator, EasyCutsSameWhateverTheThreads) {
+  GeneratorOptions o = killer_options("3x3", false, 2, 5);
+  o.killer_cut = GeneratorOptions::KillerCut::kEasy;
+  const auto one = batch(o, 8, 5, 1), two = batch(o, 8, 5, 2);
+  ASSERT_EQ(one.size(), 5u);
+  ASSERT_EQ(two.size(), 5u);
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_TRUE(one[i].puzzle.geometry() == two[i].puzzle.geometry());
+  }
 }
 
 TEST(KillerGenerator, BadCageSizesAreRefused) {

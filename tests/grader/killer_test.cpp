@@ -268,7 +268,7 @@ TEST(KillerLadder, NestedCageForcingChainsFinishWhatTheCageChainsLeave) {
 
 // Every step of every graded puzzle: placements are the solution's digits, eliminations
 // never remove them; the ladder finishes every one (the nested cage forcing chains,
-// 9.5 and up, take the rare 9x9 killer, 1 in 150, that the cage forcing chains leave).
+// 9.5 and up, take the rare 9x9 killer, about 1 in 75, that the cage forcing chains leave).
 void check_sound(const char* size, bool x, int count, int max_cage) {
   GeneratorOptions o;
   o.geometry = Geometry::parse(size);

@@ -52,7 +52,18 @@ GeneratePlan plan_generation(const GenerateRequest& request) {
     o += " --attempts " + std::to_string(request.pattern_attempts);
   }
 
-  if (t.level && asked.minimal && request.pattern.empty()) {
+  if (asked.killer) {
+    // Easy and medium killers are cut so (GeneratorOptions::killer_cut) rather than drawn
+    // until one is; killers have no clue floor (they have no givens to keep).
+    const auto within = [&](grader::Level level) {
+      const double top = grader::level_range(level).second;
+      return (t.level && *t.level == level) || (t.max_rating && *t.max_rating <= top);
+    };
+    plan.generator.killer_cut = within(grader::Level::kEasy) ? GeneratorOptions::KillerCut::kEasy
+                                : within(grader::Level::kMedium)
+                                    ? GeneratorOptions::KillerCut::kDeduced
+                                    : GeneratorOptions::KillerCut::kUnique;
+  } else if (t.level && asked.minimal && request.pattern.empty()) {
     const int floor = grader::level_min_clues(g, *t.level);
     if (floor > 0) {
       plan.level_floor = floor;

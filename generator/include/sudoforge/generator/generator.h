@@ -90,9 +90,13 @@
 //     unique), the pairs of neighbouring cells are visited once in a drawn order, and the
 //     cages of a pair are merged (sums added) when the union repeats no symbol of the
 //     grid, stays within killer_max_cage cells and the puzzle keeps exactly one solution
-//     (the killer engine counts to 2). With a symmetry each merge is made with its images,
-//     so the cage layout is invariant. With killer_min_cage > 1 a first pass merges only
-//     the cages still below it; a grid left with a smaller cage is replaced by a new one.
+//     (killer_cut says how that must be proven). The checks run on one propagation state
+//     per cut that reads the cages as they change (no board is built per tried merge),
+//     and merges are checked in batches (a failed batch is retried merge by merge). With
+//     a symmetry each merge is made with its images, so the cage layout is invariant.
+//     With killer_min_cage > 1 first passes merge only the cages still below it, with a
+//     size limit growing from killer_min_cage (small cages join one another before they
+//     join full ones); a grid left with a smaller cage is replaced by a new one.
 //     Each check has a node budget (kKillerCheckNodes); past it the merge is not made.
 //     The puzzle has no givens unless killer_givens asks for some (drawn before the cut,
 //     whole orbits of the symmetry); its board (Grid::geometry()) carries the cages.
@@ -147,14 +151,28 @@ struct GeneratorOptions {
   // Killer: puzzles without givens whose cages are cut from the grid (see "Killer" in the
   // header comment); `geometry` is the board without cages (N <= 9, boxes, extra houses
   // allowed), `minimal`, `min_clues` and the checks' budgets are ignored. Cage sizes lie
-  // in killer_min_cage..killer_max_cage (1 <= min <= max <= N).
+  // in killer_min_cage..killer_max_cage (1 <= min <= max <= N); by default 2..5, so no
+  // cage is a single cell (as in Solo's killers and most printed ones).
   bool killer = false;
-  int killer_min_cage = 1;
+  int killer_min_cage = 2;
   int killer_max_cage = 5;
   // Killer: cells given (0: none, the usual killer). Whole orbits of the symmetry drawn
   // at random before the cut, so the count may pass this by less than one orbit; the cut
   // checks uniqueness with them filled in, so givens buy fewer, larger cages.
   int killer_givens = 0;
+  // Killer: which merges the cut keeps, from the loosest to the strictest (each proven
+  // without trying digits is also easier to solve):
+  //  - kUnique: the puzzle stays unique (propagation, then narrow searches within
+  //    kKillerCheckNodes; a merge whose proof needs more is not made);
+  //  - kDeduced: the cut's propagation (naked and hidden singles, cage combinations, the
+  //    45 rule on each house), with at most one excluded digit tried per cell, proves it
+  //    unique: mostly medium killers, as Solo's levels (workflow::plan_generation takes it
+  //    for --level medium and a --max-rating within medium);
+  //  - kEasy: the killer ladder's easy techniques (Cage Sum, hidden singles, Cage
+  //    Combinations, one-house Innie/Outie) solve it, so every cut is easy (for --level
+  //    easy and a --max-rating within easy).
+  enum class KillerCut { kUnique, kDeduced, kEasy };
+  KillerCut killer_cut = KillerCut::kUnique;
   // true: remove until no orbit can go (min_clues must be 0). false: stop removing once
   // the clue count would drop below min_clues.
   bool minimal = true;
