@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 #include "sudoforge/core/canonical.h"
@@ -174,6 +175,41 @@ void mix_function(sqlite3_context* ctx, int, sqlite3_value** argv) {
   sqlite3_result_int64(ctx, static_cast<sqlite3_int64>(x));
 }
 
+// The key of a draw mark: the consumer and every field of the filter that selects rows
+// (limit, offset and with_techniques do not; the order is id for every mark). Each part
+// is length-prefixed, so no two filters share a key. A field added to QueryFilter that
+// selects rows must be added here.
+std::string draw_mark_key(const std::string& consumer, const QueryFilter& f) {
+  std::string k;
+  auto text = [&](const std::optional<std::string>& v) {
+    k += v ? std::to_string(v->size()) + ":" + *v : std::string("-");
+    k += '|';
+  };
+  auto number = [&](const auto& v) {
+    if (v) {
+      std::ostringstream o;
+      o << std::hexfloat << static_cast<double>(*v);
+      k += o.str();
+    } else {
+      k += '-';
+    }
+    k += '|';
+  };
+  text(consumer);
+  text(f.level);
+  number(f.min_rating);
+  number(f.max_rating);
+  for (const std::string& t : f.techniques) text(t);
+  k += "T|";
+  number(f.min_clues);
+  number(f.max_clues);
+  text(f.symmetry);
+  number(f.size);
+  k += f.unused ? "U|" : "-|";
+  text(f.source);
+  text(f.variant);
+  return k;
+}
 }  // namespace
 
 std::string PuzzleRecord::variant() const {
@@ -369,20 +405,29 @@ PuzzleRecord PuzzleRow::record() const {
 
 void Catalogue::query(const QueryFilter& filter,
                       const std::function<bool(const PuzzleRecord&)>& visit) {
+  query_records(filter, visit, std::nullopt);
+}
+
+void Catalogue::query_records(const QueryFilter& filter,
+                              const std::function<bool(const PuzzleRecord&)>& visit,
+                              std::optional<std::int64_t> after_id) {
   std::optional<Lease> techniques;
   if (filter.with_techniques) {
     techniques.emplace(
         *this, "SELECT technique FROM puzzle_techniques WHERE puzzle_id = ?1 ORDER BY technique");
   }
-  visit_rows(filter, kColumns + gen_columns(), [&](const Statement& st) {
-    PuzzleRecord r = read_record(st);
-    if (techniques) {
-      (*techniques)->reset();
-      (*techniques)->bind(1, r.id);
-      while ((*techniques)->step()) r.techniques.push_back((*techniques)->column_text(0));
-    }
-    return visit(r);
-  });
+  visit_rows(
+      filter, kColumns + gen_columns(),
+      [&](const Statement& st) {
+        PuzzleRecord r = read_record(st);
+        if (techniques) {
+          (*techniques)->reset();
+          (*techniques)->bind(1, r.id);
+          while ((*techniques)->step()) r.techniques.push_back((*techniques)->column_text(0));
+        }
+        return visit(r);
+      },
+      after_id);
 }
 
 void Catalogue::query_rows(const QueryFilter& filter,
@@ -395,7 +440,8 @@ void Catalogue::query_rows(const QueryFilter& filter,
 }
 
 void Catalogue::visit_rows(const QueryFilter& filter, const std::string& columns,
-                           const std::function<bool(const Statement&)>& visit) {
+                           const std::function<bool(const Statement&)>& visit,
+                           std::optional<std::int64_t> after_id) {
   // Runs one SELECT and visits its rows. A negative limit is SQLite's "no limit", as before.
   auto run = [&](const Where& where, const char* order_by) {
     const int first = static_cast<int>(where.binds.size()) + 1;
@@ -408,7 +454,8 @@ void Catalogue::visit_rows(const QueryFilter& filter, const std::string& columns
     }
   };
 
-  const Where where = build_where(filter, version_);
+  Where where = build_where(filter, version_);
+  if (after_id) where.add("p.id > ?", *after_id);
   switch (filter.order) {
     case QueryFilter::Order::kId:
       run(where, " ORDER BY p.id");
@@ -520,6 +567,17 @@ std::vector<std::vector<PuzzleRecord>> Catalogue::draw(std::span<const DrawReque
   // IMMEDIATE: the write lock is taken before the selection, so no other draw can commit
   // between what this one selects and what it records.
   Transaction tx(connection_, Transaction::Mode::kImmediate);
+  std::int64_t data_version = 0;
+  {
+    Lease v(*this, "PRAGMA data_version");
+    if (v->step()) data_version = v->column_int64(0);
+  }
+  if (data_version != marks_data_version_ ||
+      sqlite3_total_changes64(connection_.handle()) != marks_total_changes_) {
+    draw_marks_.clear();
+  }
+  // The marks this group moves, applied once it is committed (a rollback keeps the old).
+  std::unordered_map<std::string, std::int64_t> moved;
   Lease ins(*this, "INSERT INTO draws (consumer, puzzle_id) VALUES (?1, ?2)");
   for (std::size_t i = 0; i < requests.size(); ++i) {
     if (requests[i].count <= 0) continue;
@@ -527,14 +585,36 @@ std::vector<std::vector<PuzzleRecord>> Catalogue::draw(std::span<const DrawReque
     filter.not_drawn_by = requests[i].consumer;
     filter.limit = requests[i].count;
     filter.offset.reset();
-    out[i] = query(filter);
+    std::optional<std::int64_t> after;
+    std::string key;
+    if (filter.order == QueryFilter::Order::kId) {
+      key = draw_mark_key(requests[i].consumer, filter);
+      if (auto m = moved.find(key); m != moved.end()) {
+        after = m->second;
+      } else if (auto d = draw_marks_.find(key); d != draw_marks_.end()) {
+        after = d->second;
+      }
+    }
+    query_records(
+        filter,
+        [&](const PuzzleRecord& r) {
+          out[i].push_back(r);
+          return true;
+        },
+        after);
     for (const PuzzleRecord& r : out[i]) {
       ins->reset();
       ins->bind(1, requests[i].consumer).bind(2, r.id);
       ins->run();
     }
+    // Every matching puzzle up to the last one handed out is now this consumer's: the
+    // rows come in id order, the smallest not drawn first.
+    if (!key.empty() && !out[i].empty()) moved[key] = out[i].back().id;
   }
   tx.commit();
+  for (auto& [key, id] : moved) draw_marks_[key] = id;
+  marks_data_version_ = data_version;
+  marks_total_changes_ = sqlite3_total_changes64(connection_.handle());
   return out;
 }
 

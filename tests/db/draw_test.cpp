@@ -57,6 +57,67 @@ TEST(Draw, NeverHandsAConsumerThePuzzleTwice) {
   EXPECT_EQ(cat.stats().consumers, 2);
 }
 
+// Draws in id order start after a mark (the consumer has every matching puzzle up to it);
+// each must still be the smallest matching puzzle the consumer lacks, also once a puzzle
+// below the mark comes to match, by another connection's write or by this one's.
+TEST(Draw, EachDrawIsTheSmallestMissingEvenWhenAPuzzleComesToMatch) {
+  const std::string path = temp_db("marks.db");
+  Catalogue cat(path);
+  ASSERT_EQ(cat.add(puzzles(30)).added, 30);
+  QueryFilter high;
+  high.min_rating = 5;
+  std::set<std::int64_t> mine;
+  auto expect_smallest_missing = [&](const QueryFilter& f, long long count) {
+    std::vector<std::int64_t> want;
+    for (const auto& r : cat.query(f)) {
+      if (!mine.count(r.id) && static_cast<long long>(want.size()) < count) want.push_back(r.id);
+    }
+    std::vector<std::int64_t> got;
+    for (const auto& r : cat.draw("alice", f, count)) got.push_back(r.id);
+    EXPECT_EQ(got, want);
+    mine.insert(got.begin(), got.end());
+    return got;
+  };
+  expect_smallest_missing(high, 3);
+  const std::vector<std::int64_t> second = expect_smallest_missing(high, 3);
+  ASSERT_EQ(second.size(), 3u);
+  // Puzzles below the last one handed out that did not match (rated under 5).
+  std::vector<std::int64_t> low;
+  for (const auto& r : cat.query({})) {
+    if (r.id < second.back() && *r.rating_er < 5) low.push_back(r.id);
+  }
+  ASSERT_GE(low.size(), 2u);
+  {
+    Catalogue other(path);  // another connection's write
+    Statement st(other.connection(), "UPDATE puzzles SET rating_er = 9 WHERE id = ?1");
+    st.bind(1, low[0]);
+    st.run();
+  }
+  EXPECT_EQ(expect_smallest_missing(high, 1), std::vector<std::int64_t>{low[0]});
+  {
+    Statement st(cat.connection(), "UPDATE puzzles SET rating_er = 9 WHERE id = ?1");
+    st.bind(1, low[1]);
+    st.run();
+  }
+  EXPECT_EQ(expect_smallest_missing(high, 1), std::vector<std::int64_t>{low[1]});
+  expect_smallest_missing(high, 2);
+  // Another filter of the same consumer keeps its own place: from the first puzzle.
+  expect_smallest_missing({}, 4);
+  // Several draws of one group: the second starts after the first's puzzles.
+  Catalogue::DrawRequest r1{"alice", high, 2}, r2{"alice", high, 2};
+  std::vector<std::int64_t> want;
+  for (const auto& r : cat.query(high)) {
+    if (!mine.count(r.id) && want.size() < 4) want.push_back(r.id);
+  }
+  const std::vector<Catalogue::DrawRequest> group{r1, r2};
+  const auto got = cat.draw(group);
+  std::vector<std::int64_t> ids;
+  for (const auto& g : got) {
+    for (const auto& r : g) ids.push_back(r.id);
+  }
+  EXPECT_EQ(ids, want);
+}
+
 TEST(Draw, ConcurrentDrawsFromManyConnectionsNeverCollide) {
   const std::string path = temp_db("draw-threads.db");
   {

@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -251,10 +252,16 @@ class Catalogue {
   // the board columns (a classic board before version 6).
   std::string gen_columns() const;
 
+  // query(filter, visit), only rows with an id above after_id when given.
+  void query_records(const QueryFilter& filter,
+                     const std::function<bool(const PuzzleRecord&)>& visit,
+                     std::optional<std::int64_t> after_id);
   // The rows matching `filter` (all columns, in its order) to visit until it returns false.
-  // `columns`: the SELECT's list (its first is p.id).
+  // `columns`: the SELECT's list (its first is p.id); after_id: only rows with a larger id
+  // (draw()'s marks, below).
   void visit_rows(const QueryFilter& filter, const std::string& columns,
-                  const std::function<bool(const Statement&)>& visit);
+                  const std::function<bool(const Statement&)>& visit,
+                  std::optional<std::int64_t> after_id = std::nullopt);
 
   // A prepared statement of the cache below, given back (reset) when the lease ends.
   class Lease;
@@ -267,6 +274,15 @@ class Catalogue {
   // of a listing (service/PERF_NOTES.md). A statement in use is out of the cache, so a
   // query nested in a visit prepares its own. Destroyed before connection_ (declared after).
   std::vector<Statement> idle_;
+  // Draw marks: for a (consumer, filter) drawn in id order, an id at or below which this
+  // consumer has been handed every matching puzzle, so that the next draw starts after it
+  // instead of probing the whole drawn prefix again (each draw cost grew with the
+  // consumer's earlier draws). Valid while the catalogue changes only by this object's
+  // draws: cleared when another connection committed (PRAGMA data_version) or this one
+  // wrote anything else (total changes since the last draw).
+  std::unordered_map<std::string, std::int64_t> draw_marks_;
+  std::int64_t marks_data_version_ = -1;
+  std::int64_t marks_total_changes_ = -1;
 };
 
 // The text of a grid as stored: N*N symbols of the standard alphabet, '.' empty.
