@@ -3,11 +3,13 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
 #include "sudoforge/core/killer.h"
 #include "sudoforge/generator/generator.h"
+#include "sudoforge/solver/internal/cage_pass.h"
 #include "sudoforge/solver/search_limits.h"
 
 namespace sudoforge::generator_detail {
@@ -394,64 +396,12 @@ class CutChecker {
     return true;
   }
 
-  // The killer engine's cage pass: the digit sets that hold the cage's placed digits and
-  // fit its open cells leave their union to those cells, and a digit all of them need
-  // with one open cell for it is placed there.
+  // The killer engine's cage pass (cage_pass.h) on this checker's frame.
   bool cage_full(Frame& f, const CageRec& cage) {
-    std::uint16_t placed = 0, open_union = 0;
-    int open = 0;
-    for (int i = 0; i < cage.size; ++i) {
-      const int c = cage.cells[i];
-      if (f.value[c]) {
-        placed |= static_cast<std::uint16_t>(1u << (f.value[c] - 1));
-      } else {
-        open_union |= f.cand[c];
-        ++open;
-      }
-    }
-    if (!open) {
-      for (std::uint32_t set : cage.sets) {
-        if (set == placed) return true;
-      }
-      return false;
-    }
-    std::uint16_t allowed = 0, required = 0xffff;
-    for (std::uint32_t set : cage.sets) {
-      if ((set & placed) != placed) continue;
-      const auto rest = static_cast<std::uint16_t>(set & ~placed);
-      if ((rest & open_union) != rest) continue;
-      bool fits = true;
-      for (int i = 0; i < cage.size && fits; ++i) {
-        const int c = cage.cells[i];
-        fits = f.value[c] || (f.cand[c] & rest);
-      }
-      if (!fits) continue;
-      allowed |= rest;
-      required &= rest;
-    }
-    if (!allowed) return false;
-    for (int i = 0; i < cage.size; ++i) {
-      const int c = cage.cells[i];
-      if (!f.value[c] && !restrict(f, c, allowed)) return false;
-    }
-    for (std::uint16_t need = required; need; need &= need - 1) {
-      const auto bit = static_cast<std::uint16_t>(need & -need);
-      int where = -1, places = 0;
-      for (int i = 0; i < cage.size; ++i) {
-        const int c = cage.cells[i];
-        if (f.value[c] == std::countr_zero(bit) + 1) {
-          places = 2;  // placed meanwhile
-          break;
-        }
-        if (!f.value[c] && (f.cand[c] & bit)) {
-          where = c;
-          ++places;
-        }
-      }
-      if (places == 0) return false;
-      if (places == 1 && !assign(f, where, std::countr_zero(bit) + 1)) return false;
-    }
-    return true;
+    return detail::cage_pass(
+        f, std::span<const std::uint8_t>(cage.cells.data(), cage.size), cage.sets,
+        [&](int cell, std::uint16_t allowed) { return restrict(f, cell, allowed); },
+        [&](int cell, int digit) { return assign(f, cell, digit); });
   }
 
   // Cage Sum (the last open cell takes the rest of the sum) and Cage Combinations (the

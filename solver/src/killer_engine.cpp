@@ -11,6 +11,7 @@
 
 #include "engines.h"
 #include "sudoforge/core/killer.h"
+#include "sudoforge/solver/internal/cage_pass.h"
 
 namespace sudoforge::detail {
 
@@ -85,63 +86,13 @@ bool KillerEngine::restrict(Frame& f, int cell, std::uint16_t keep, bool& change
 }
 
 bool KillerEngine::cage_pass(Frame& f, const CageInfo& cage, bool& changed) {
-  std::uint16_t placed = 0, open_union = 0;
-  int open = 0;
-  for (std::uint8_t c : cage.cells) {
-    if (f.value[c]) {
-      placed |= static_cast<std::uint16_t>(1u << (f.value[c] - 1));
-    } else {
-      open_union |= f.cand[c];
-      ++open;
-    }
-  }
-  if (!open) {
-    for (std::uint32_t set : cage.sets) {
-      if (set == placed) return true;
-    }
-    return false;
-  }
-  std::uint16_t allowed = 0, required = 0xffff;
-  for (std::uint32_t set : cage.sets) {
-    if ((set & placed) != placed) continue;
-    const auto rest = static_cast<std::uint16_t>(set & ~placed);
-    if ((rest & open_union) != rest) continue;
-    bool fits = true;
-    for (std::uint8_t c : cage.cells) {
-      if (!f.value[c] && !(f.cand[c] & rest)) {
-        fits = false;
-        break;
-      }
-    }
-    if (!fits) continue;
-    allowed |= rest;
-    required &= rest;
-  }
-  if (!allowed) return false;
-  for (std::uint8_t c : cage.cells) {
-    if (!f.value[c] && !restrict(f, c, allowed, changed)) return false;
-  }
-  // A symbol every remaining set needs, with one open cell left for it.
-  for (std::uint16_t need = required; need; need &= need - 1) {
-    const std::uint16_t bit = need & static_cast<std::uint16_t>(-need);
-    int where = -1, places = 0;
-    for (std::uint8_t c : cage.cells) {
-      if (f.value[c] == std::countr_zero(bit) + 1) {
-        places = 2;  // placed meanwhile
-        break;
-      }
-      if (!f.value[c] && (f.cand[c] & bit)) {
-        where = c;
-        ++places;
-      }
-    }
-    if (places == 0) return false;
-    if (places == 1) {
-      changed = true;
-      if (!assign(f, where, std::countr_zero(bit) + 1)) return false;
-    }
-  }
-  return true;
+  return detail::cage_pass(
+      f, cage.cells, cage.sets,
+      [&](int cell, std::uint16_t allowed) { return restrict(f, cell, allowed, changed); },
+      [&](int cell, int digit) {
+        changed = true;
+        return assign(f, cell, digit);
+      });
 }
 
 bool KillerEngine::hidden_singles(Frame& f, bool& changed) {
