@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 SUDOFORGE = $(BUILD)/cli/sudoforge
 
-.PHONY: all deps configure build run test bench install clean
+.PHONY: all deps configure build run test bench bench-hardest install clean
 
 all: build
 
@@ -48,6 +48,10 @@ test: build
 # it that comparison is skipped. Procedure and figures: solver/PERF_NOTES.md.
 TDOKU ?=
 SOLVER_SETS = ../shared/data/17clue.txt ../shared/data/top1465.txt
+# The hardest puzzles (issue 26, target 2): `make bench` grades the first HARDEST_MAX of
+# them, `make bench-hardest` all of them.
+HARDEST = ../shared/data/forum_hardest_1106.txt
+HARDEST_MAX ?= 40
 bench: build
 	@$(SUDOFORGE) bench $(SOLVER_SETS)
 	@if [ -z "$(TDOKU)" ]; then \
@@ -60,6 +64,14 @@ bench: build
 	  done; \
 	fi
 	@$(SUDOFORGE) bench --what grade ../shared/data/cb001-ser.txt ../shared/data/top1465.txt
+	@$(SUDOFORGE) bench --what grade --max $(HARDEST_MAX) $(HARDEST)
+	@command -v /usr/bin/time >/dev/null || { echo "extreme generation skipped: /usr/bin/time missing"; exit 0; }; \
+	  /usr/bin/time -f "generate --level extreme --count 3 --seed 11, one thread: %U s CPU" \
+	    $(SUDOFORGE) generate --level extreme --count 3 --seed 11 --threads 1 -q >/dev/null
+
+# The whole forum-hardest list (375 puzzles, SE 9.x-11.9): about ten minutes on one core.
+bench-hardest: build
+	@$(SUDOFORGE) bench --what grade $(HARDEST)
 
 # The binary, man page, completion, headers, libraries and package files under PREFIX.
 PREFIX ?= /usr/local
