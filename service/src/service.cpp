@@ -556,10 +556,12 @@ struct Service::Impl {
         db::OpenOptions open;
         open.read_only = true;
         open.busy_timeout_ms = impl.options.busy_timeout_ms;
+        // No mmap_size: the pages are read into the connection's own cache. A read
+        // connection that maps the file drops the whole mapping at its first read after
+        // any commit (each draw's), and maps it again: with 64 of them that is thousands
+        // of munmap calls a second in a process of 100+ threads, which cut the reads of
+        // the mixed load to a third (service/PERF_NOTES.md, session 17).
         catalogue_ = std::make_unique<db::Catalogue>(impl.options.db_path, open);
-        // Pages read straight from the OS's cache rather than copied into each
-        // connection's own (SQLite's default page cache is per connection).
-        catalogue_->connection().exec("PRAGMA mmap_size = 268435456");
       }
     }
     ~Reader() {
