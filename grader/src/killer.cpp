@@ -278,24 +278,24 @@ Split45 split_of(const CandidateGrid& g, Region region) {
   return s;
 }
 
-// The splits of every 45-rule region of one board with cages, one and several houses
-// (regions_45's order): the finder asks at every step of a puzzle, so they are made once
-// per board, for the last board graded on this thread.
+// The splits of the 45-rule regions of one house (one = true) or several, in
+// regions_45's order, of one board with cages: the finder asks at every step of a
+// puzzle, so they are made once per board (for the last board graded on this thread),
+// the several-house ones only when first asked for (easy puzzles never are).
 struct Splits45 {
   std::optional<Geometry> board;
-  std::vector<Split45> one, several;
+  std::vector<Split45> splits;
 };
 
 const std::vector<Split45>& splits_45(const CandidateGrid& g, bool multi) {
-  static thread_local Splits45 cache;
-  if (!cache.board || !(*cache.board == g.geo())) {
-    cache.one.clear();
-    cache.several.clear();
-    for (Region& r : regions_45(g, false)) cache.one.push_back(split_of(g, std::move(r)));
-    for (Region& r : regions_45(g, true)) cache.several.push_back(split_of(g, std::move(r)));
-    cache.board = g.geo();
+  static thread_local Splits45 cache[2];
+  Splits45& c = cache[multi ? 1 : 0];
+  if (!c.board || !(*c.board == g.geo())) {
+    c.splits.clear();
+    for (Region& r : regions_45(g, multi)) c.splits.push_back(split_of(g, std::move(r)));
+    c.board = g.geo();
   }
-  return multi ? cache.several : cache.one;
+  return c.splits;
 }
 
 // The 45 rule on one region: the innies and outies have known sums. Finds a one-cell
