@@ -489,7 +489,11 @@ class CutChecker {
         if (!dirty_cages_[word]) break;
         const int k = 64 * word + std::countr_zero(dirty_cages_[word]);
         dirty_cages_[word] &= dirty_cages_[word] - 1;
+        const std::uint64_t placed_before = nodes;
         if (!(naked_ ? cage_full(f, cages_[k]) : cage_easy(f, cages_[k]))) return false;
+        // A pass that placed nothing only narrowed the cage's open cells to the digits of
+        // the sets that fit: those sets still fit, so a second pass would change nothing.
+        if (nodes == placed_before) dirty_cages_[word] &= ~(std::uint64_t{1} << (k & 63));
       }
       if (!f.unsolved || !dirty_innies_) return true;
       if (!innies_outies(f)) return false;
