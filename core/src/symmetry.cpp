@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <mutex>
 #include <numeric>
 
 namespace sudoforge {
@@ -148,16 +149,18 @@ bool admits(const Geometry& g, Symmetry s) {
   if (s == Symmetry::kRandom) return true;
   if (!g.is_classic()) return admits_uncached(g, s);
   // On a classic board admissibility depends only on the box shape, and detect_symmetry() asks for
-  // every stored puzzle: the unit-mapping check runs once per shape (thread-safe static).
-  static const std::map<std::pair<int, int>, std::map<Symmetry, bool>> table = [] {
-    std::map<std::pair<int, int>, std::map<Symmetry, bool>> t;
-    for (const Geometry& shape : Geometry::all()) {
-      auto& row = t[{shape.box_rows(), shape.box_cols()}];
-      for (Symmetry sym : kConcrete) row[sym] = admits_uncached(shape, sym);
-    }
-    return t;
-  }();
-  return table.at({g.box_rows(), g.box_cols()}).at(s);
+  // every stored puzzle: the unit-mapping check runs once per shape, when the shape is first
+  // asked about (a command uses one or two shapes; checking all six, up to 25x25, cost more
+  // than a short run's puzzles).
+  constexpr int kSide = 6;  // box sides 1..5
+  if (g.box_rows() >= kSide || g.box_cols() >= kSide) return admits_uncached(g, s);
+  static std::array<std::once_flag, kSide * kSide> once;
+  static std::array<std::array<bool, 8>, kSide * kSide> table;
+  const int shape = g.box_rows() * kSide + g.box_cols();
+  std::call_once(once[shape], [&] {
+    for (Symmetry sym : kConcrete) table[shape][static_cast<int>(sym)] = admits_uncached(g, sym);
+  });
+  return table[shape][static_cast<int>(s)];
 }
 
 std::vector<Symmetry> admissible_symmetries(const Geometry& g) {

@@ -16,6 +16,7 @@ namespace sudoforge::generator_detail {
 namespace {
 
 constexpr int kCells = kMaxKillerSize * kMaxKillerSize;
+constexpr int kMaxSum = kMaxKillerSize * (kMaxKillerSize + 1) / 2;
 // The merges checked at once in the cut: first, and at most (see cut_cages).
 constexpr int kFirstBatch = 8;
 constexpr int kMaxBatch = 32;
@@ -156,6 +157,10 @@ class CutChecker {
       houses_.push_back(std::move(cells));
     }
     frames_.resize(nn_ + 2);
+    for (int size = 1; size <= n_; ++size) {
+      for (int sum = 1; sum <= n_ * (n_ + 1) / 2; ++sum)
+        sets_[size][sum] = cage_digit_sets(n_, size, sum);
+    }
   }
 
   // The cages of p become the puzzle's.
@@ -168,40 +173,39 @@ class CutChecker {
       r.sum += solution_[c];
       cage_of_[c] = static_cast<std::uint8_t>(of[c]);
     }
-    for (CageRec& r : cages_) {
-      r.sets = cage_digit_sets(n_, r.size, r.sum);
-      r.houses = 0;
-      for (int i = 0; i < r.size; ++i) r.houses |= houses_of_[r.cells[i]];
-    }
-    // The 45 rule's innies and outies of each house: the cells of the cages partly in it.
+    // The 45 rule's innies and outies of each house: the cells of the cages partly in it,
+    // gathered cage by cage (innies_outies reads only their sums and how many are open, so
+    // their order does not matter).
     const int total = n_ * (n_ + 1) / 2;
     splits_.resize(houses_.size());
-    for (std::size_t h = 0; h < houses_.size(); ++h) {
-      Split& split = splits_[h];
+    for (Split& split : splits_) {
       split.in.clear();
       split.out.clear();
-      int whole = 0, partial = 0;
-      ++stamp_;
-      for (std::uint8_t c : houses_[h]) {
-        const int k = cage_of_[c];
-        if (seen_[k] == stamp_) continue;
-        seen_[k] = stamp_;
-        const CageRec& cage = cages_[k];
-        bool all_in = true;
-        for (int i = 0; i < cage.size && all_in; ++i) all_in = houses_of_[cage.cells[i]] >> h & 1;
-        if (all_in) {
-          whole += cage.sum;
-          continue;
-        }
-        partial += cage.sum;
-        for (int i = 0; i < cage.size; ++i) {
-          const std::uint8_t q = cage.cells[i];
+      split.in_sum = total;  // less the cages wholly inside, below
+      split.out_sum = 0;     // the cages partly inside, less in_sum, below
+    }
+    for (CageRec& r : cages_) {
+      r.sets = sets_[r.size][r.sum];
+      r.houses = 0;
+      std::uint32_t within = ~0u;  // the houses holding every cell of the cage
+      for (int i = 0; i < r.size; ++i) {
+        r.houses |= houses_of_[r.cells[i]];
+        within &= houses_of_[r.cells[i]];
+      }
+      for (std::uint32_t hs = within; hs; hs &= hs - 1) {
+        splits_[std::countr_zero(hs)].in_sum -= r.sum;
+      }
+      for (std::uint32_t hs = r.houses & ~within; hs; hs &= hs - 1) {
+        const int h = std::countr_zero(hs);
+        Split& split = splits_[h];
+        split.out_sum += r.sum;
+        for (int i = 0; i < r.size; ++i) {
+          const std::uint8_t q = r.cells[i];
           (houses_of_[q] >> h & 1 ? split.in : split.out).push_back(q);
         }
       }
-      split.in_sum = total - whole;
-      split.out_sum = partial - split.in_sum;
     }
+    for (Split& split : splits_) split.out_sum -= split.in_sum;
   }
 
   // Whether the easy rules (easy) or the full ones solve the loaded puzzle, so that it has
@@ -377,16 +381,24 @@ class CutChecker {
   // A placed digit is its cell's only candidate and no other cell's in the house, so it
   // counts once; f.placed tells it from a hidden single.
   bool hidden_singles(Frame& f, int h) {
-    const auto& house = houses_[h];
+    const std::uint8_t* house = houses_[h].data();
     std::uint16_t once = 0, twice = 0;
-    for (std::uint8_t c : house) {
-      twice |= once & f.cand[c];
-      once |= f.cand[c];
+    // The 9x9 board's houses unrolled: this scan is the propagation's commonest step.
+    auto add = [&](int i) {
+      const std::uint16_t m = f.cand[house[i]];
+      twice |= once & m;
+      once |= m;
+    };
+    if (n_ == 9) {
+      for (int i = 0; i < 9; ++i) add(i);
+    } else {
+      for (int i = 0; i < n_; ++i) add(i);
     }
     if (once != full_) return false;
     for (std::uint16_t single = once & ~twice & ~f.placed[h]; single; single &= single - 1) {
       const auto bit = static_cast<std::uint16_t>(single & -single);
-      for (std::uint8_t c : house) {
+      for (int i = 0; i < n_; ++i) {
+        const int c = house[i];
         if (f.cand[c] & bit) {
           if (!f.value[c] && !assign(f, c, std::countr_zero(bit) + 1)) return false;
           break;
@@ -477,7 +489,11 @@ class CutChecker {
         if (!dirty_cages_[word]) break;
         const int k = 64 * word + std::countr_zero(dirty_cages_[word]);
         dirty_cages_[word] &= dirty_cages_[word] - 1;
+        const std::uint64_t placed_before = nodes;
         if (!(naked_ ? cage_full(f, cages_[k]) : cage_easy(f, cages_[k]))) return false;
+        // A pass that placed nothing only narrowed the cage's open cells to the digits of
+        // the sets that fit: those sets still fit, so a second pass would change nothing.
+        if (nodes == placed_before) dirty_cages_[word] &= ~(std::uint64_t{1} << (k & 63));
       }
       if (!f.unsolved || !dirty_innies_) return true;
       if (!innies_outies(f)) return false;
@@ -525,8 +541,8 @@ class CutChecker {
   std::vector<CageRec> cages_;
   std::array<std::uint8_t, kCells> cage_of_{};
   std::vector<Split> splits_;
-  std::array<std::uint32_t, kCells> seen_{};
-  std::uint32_t stamp_ = 0;
+  // The digit sets of each cage size and sum on this board (cage_digit_sets).
+  std::array<std::array<std::span<const std::uint32_t>, kMaxSum + 1>, kMaxKillerSize + 1> sets_{};
   std::array<std::uint32_t, kCells> houses_of_{};  // bit h: the cell is in house h
   std::uint32_t dirty_houses_ = 0;                 // houses to look at again
   std::uint32_t dirty_innies_ = 0;                 // houses whose innies or outies got a digit

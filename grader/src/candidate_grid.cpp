@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -17,16 +18,55 @@ std::uint64_t CandidateGrid::Serial::next() {
   return ++counter;
 }
 
-const CandidateGrid::Layout& CandidateGrid::layout_for(const Geometry& geo) {
+namespace {
+
+// Guards the shared layouts (CandidateGrid::shared_layouts).
+std::mutex& shared_layouts_mutex() {
+  static std::mutex mu;
+  return mu;
+}
+
+}  // namespace
+
+const CandidateGrid::Layout& CandidateGrid::layout_for(const Geometry& geo,
+                                                       std::shared_ptr<const Layout>& own) {
+  if (geo.has_cages()) {
+    // A killer board is a puzzle's own: kept here only while it is the last one asked
+    // for on this thread (a puzzle is graded, then maybe explained, on one board), and
+    // otherwise by the grids built on it.
+    thread_local std::optional<Geometry> last_board;
+    thread_local std::shared_ptr<const Layout> last;
+    if (!last || !(*last_board == geo)) {
+      last = build_layout(geo);
+      last_board = geo;
+    }
+    own = last;
+    return *own;
+  }
   // One entry per board, filled on first use; entries are never freed or changed, so
   // readers need no lock once they hold the pointer. Boards are few (the six classic
   // shapes and the variants a run reads), so a list searched in order serves.
-  static std::mutex mu;
-  static std::vector<std::pair<Geometry, std::unique_ptr<const Layout>>> cache;
-  const std::lock_guard<std::mutex> lock(mu);
+  const std::lock_guard<std::mutex> lock(shared_layouts_mutex());
+  auto& cache = shared_layouts();
   for (const auto& [board, layout] : cache) {
     if (board == geo) return *layout;
   }
+  cache.emplace_back(geo, build_layout(geo));
+  return *cache.back().second;
+}
+
+std::vector<std::pair<Geometry, std::unique_ptr<const CandidateGrid::Layout>>>&
+CandidateGrid::shared_layouts() {
+  static std::vector<std::pair<Geometry, std::unique_ptr<const Layout>>> cache;
+  return cache;
+}
+
+std::size_t CandidateGrid::shared_layout_count() {
+  const std::lock_guard<std::mutex> lock(shared_layouts_mutex());
+  return shared_layouts().size();
+}
+
+std::unique_ptr<CandidateGrid::Layout> CandidateGrid::build_layout(const Geometry& geo) {
   const int n = geo.size(), nc = geo.cell_count(), units = geo.house_count();
   int stride = 0;
   for (int c = 0; c < nc; ++c) stride = std::max(stride, static_cast<int>(geo.houses_of(c).size()));
@@ -103,15 +143,14 @@ const CandidateGrid::Layout& CandidateGrid::layout_for(const Geometry& geo) {
     lay->se_types.emplace_back(u, end);
     u = end;
   }
-  cache.emplace_back(geo, std::move(lay));
-  return *cache.back().second;
+  return lay;
 }
 
 CandidateGrid::CandidateGrid(const Grid& grid)
     : geo_(grid.geometry()),
       n_(grid.size()),
       nc_(grid.cell_count()),
-      lay_(&layout_for(grid.geometry())) {
+      lay_(&layout_for(grid.geometry(), own_)) {
   units_ = geo_.house_count();
   stride_ = lay_->stride;
   // The state that placing the givens one by one would leave, built directly (the values

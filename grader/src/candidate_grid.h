@@ -7,6 +7,7 @@
 // chain engines read to skip what did not change since their last call.
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -148,6 +149,9 @@ class CandidateGrid {
     return any;
   }
 
+  // How many boards' layouts are kept for the process's life (boards without cages).
+  static std::size_t shared_layout_count();
+
   // Names for explanations.
   std::string cell_name(int c) const { return geo_.cell_name(c); }
   std::string unit_name(int u) const;  // "row 4", "column 2", "box 5"
@@ -167,13 +171,19 @@ class CandidateGrid {
     int se_dg = -1, se_windows = -1;
     int naked_units = 0;
   };
-  static const Layout& layout_for(const Geometry& geo);
+  // The layout of geo's board: a shared one, kept for the process's life, for a board
+  // without cages; for a board with cages (a killer's, new with every puzzle) one that
+  // `own` holds, so that it goes with the last grid built on it.
+  static const Layout& layout_for(const Geometry& geo, std::shared_ptr<const Layout>& own);
+  static std::unique_ptr<Layout> build_layout(const Geometry& geo);
+  static std::vector<std::pair<Geometry, std::unique_ptr<const Layout>>>& shared_layouts();
 
   Geometry geo_;
   int n_, nc_;
   int units_;   // the houses; index units_ is the padding unit
   int stride_;  // units per cell: 3 on a classic board
   Mask all_;
+  std::shared_ptr<const Layout> own_;  // a board with cages: its layout (null otherwise)
   const Layout* lay_;
   std::vector<Mask> cand_;
   std::vector<std::uint8_t> val_;

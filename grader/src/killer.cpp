@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,12 +18,29 @@
 namespace sudoforge::grader::detail {
 namespace {
 
+// A few values kept in place (no allocation: the finders build these at every step for
+// every cage): at most `Capacity`.
+template <class T, int Capacity>
+struct SmallList {
+  std::array<T, Capacity> at;
+  int count = 0;
+  void push_back(T x) { at[count++] = x; }
+  int size() const { return count; }
+  bool empty() const { return count == 0; }
+  const T& operator[](int i) const { return at[i]; }
+  const T* begin() const { return at.data(); }
+  const T* end() const { return at.data() + count; }
+};
+
+// The digit sets of a cage of up to 9 cells: at most C(9, 4) = 126 of a size and sum.
+using Combos = SmallList<Mask, 126>;
+
 // A cage in the current grid: its placed digits and empty cells.
 struct CageView {
   const Cage* cage = nullptr;
   Mask placed = 0;  // digits placed in it (grader bits: bit d for digit d)
   int placed_sum = 0;
-  std::vector<int> empty;
+  SmallList<int, kMaxKillerSize> empty;
   Mask uni = 0;  // union of the empty cells' candidates
 };
 
@@ -43,14 +61,14 @@ CageView view_of(const CandidateGrid& g, const Cage& cage) {
 
 // The digits still to place of each combination that holds the placed digits and whose
 // other digits all appear among the empty cells' candidates.
-std::vector<Mask> open_combinations(const CandidateGrid& g, const CageView& v) {
-  std::vector<Mask> out;
+Combos open_combinations(const CandidateGrid& g, const CageView& v) {
+  Combos out;
   const int size = static_cast<int>(v.cage->cells.size());
   for (std::uint32_t set : cage_digit_sets(g.n(), size, v.cage->sum)) {
     const Mask c = static_cast<Mask>(set) << 1;
     if ((c & v.placed) != v.placed) continue;
     const Mask rest = c & ~v.placed;
-    if (popcount(rest) != static_cast<int>(v.empty.size()) || (rest & ~v.uni)) continue;
+    if (popcount(rest) != v.empty.size() || (rest & ~v.uni)) continue;
     out.push_back(rest);
   }
   return out;
@@ -108,9 +126,9 @@ std::string digits_of(const CandidateGrid& g, Mask m) {
   return s;
 }
 
-std::string combos_text(const CandidateGrid& g, const std::vector<Mask>& combos, Mask placed) {
+std::string combos_text(const CandidateGrid& g, const Combos& combos, Mask placed) {
   std::string s;
-  for (std::size_t i = 0; i < combos.size(); ++i) {
+  for (int i = 0; i < combos.size(); ++i) {
     if (i) s += ", ";
     s += digits_of(g, combos[i] | placed);
   }
@@ -123,7 +141,7 @@ std::string cage_name(const CandidateGrid& g, const Cage& cage) {
 
 // The eliminations that leave each empty cell of v only the digits of allowed[i].
 void eliminate_outside(const CandidateGrid& g, const CageView& v, const Mask* allowed, Hint& out) {
-  for (std::size_t i = 0; i < v.empty.size(); ++i) {
+  for (int i = 0; i < v.empty.size(); ++i) {
     for (Mask x = g.cand(v.empty[i]) & ~allowed[i]; x; x &= x - 1) {
       out.eliminations.emplace_back(v.empty[i], lowest(x));
     }
@@ -132,16 +150,15 @@ void eliminate_outside(const CandidateGrid& g, const CageView& v, const Mask* al
 
 // The combinations of `combos` that some assignment fits (the others are dropped), and
 // each empty cell's digits in those assignments.
-std::vector<Mask> fitting(const CandidateGrid& g, const CageView& v,
-                          const std::vector<Mask>& combos, Mask* allowed) {
+Combos fitting(const CandidateGrid& g, const CageView& v, const Combos& combos, Mask* allowed) {
   static thread_local Matcher matcher;
   std::array<Mask, 9> cand{};
-  const int k = static_cast<int>(v.empty.size());
+  const int k = v.empty.size();
   for (int i = 0; i < k; ++i) {
     cand[i] = g.cand(v.empty[i]);
     allowed[i] = 0;
   }
-  std::vector<Mask> kept;
+  Combos kept;
   for (Mask rest : combos) {
     if (matcher.run(cand.data(), k, rest, allowed)) kept.push_back(rest);
   }
@@ -221,22 +238,24 @@ std::vector<Region> regions_45(const CandidateGrid& g, bool multi) {
   return out;
 }
 
-// The 45 rule on one region: the cells of cages partly inside it (innies inside, outies
-// outside) have known sums. Finds a one-cell placement (pairs = false) or eliminations
-// from a two-cell sum (pairs = true).
-bool innies_outies(const CandidateGrid& g, const Region& region, bool pairs, int rating,
-                   const char* technique, bool explain, Hint& out) {
+// A region's innies (cells inside it of the cages partly inside) and outies (their
+// cells outside), in the order the region's houses and cells meet them, with the sums of
+// the cages wholly (whole) and partly (partial) inside. They depend on the cages only.
+struct Split45 {
+  Region region;
+  int total = 0, whole = 0, partial = 0;
+  std::vector<int> in, out;
+};
+
+Split45 split_of(const CandidateGrid& g, Region region) {
   const Geometry& geo = g.geo();
   const int n = g.n();
-  static thread_local std::vector<std::uint8_t> inside;
-  inside.assign(static_cast<std::size_t>(g.cell_count()), 0);
+  std::vector<std::uint8_t> inside(static_cast<std::size_t>(g.cell_count()), 0);
   for (int h : region.house_ids) {
     for (int c : geo.house(h)) inside[c] = 1;
   }
-  const int total = static_cast<int>(region.house_ids.size()) * n * (n + 1) / 2;
-  int whole = 0, partial = 0;  // sums of the cages wholly and partly inside
-  std::vector<int> in_empty, out_empty;
-  int in_placed = 0, out_placed = 0;
+  Split45 s;
+  s.total = static_cast<int>(region.house_ids.size()) * n * (n + 1) / 2;
   const auto cages = geo.cages();
   std::vector<char> seen(cages.size(), 0);
   for (int h : region.house_ids) {
@@ -248,39 +267,71 @@ bool innies_outies(const CandidateGrid& g, const Region& region, bool pairs, int
       bool all_in = true;
       for (int q : cage.cells) all_in = all_in && inside[q];
       if (all_in) {
-        whole += cage.sum;
+        s.whole += cage.sum;
         continue;
       }
-      partial += cage.sum;
-      for (int q : cage.cells) {
-        auto& list = inside[q] ? in_empty : out_empty;
-        int& placed = inside[q] ? in_placed : out_placed;
-        if (g.value(q))
-          placed += g.value(q);
-        else
-          list.push_back(q);
-      }
+      s.partial += cage.sum;
+      for (int q : cage.cells) (inside[q] ? s.in : s.out).push_back(q);
     }
   }
-  const int in_sum = total - whole;      // of all innies
-  const int out_sum = partial - in_sum;  // of all outies
+  s.region = std::move(region);
+  return s;
+}
+
+// The splits of the 45-rule regions of one house (one = true) or several, in
+// regions_45's order, of one board with cages: the finder asks at every step of a
+// puzzle, so they are made once per board (for the last board graded on this thread),
+// the several-house ones only when first asked for (easy puzzles never are).
+struct Splits45 {
+  std::optional<Geometry> board;
+  std::vector<Split45> splits;
+};
+
+const std::vector<Split45>& splits_45(const CandidateGrid& g, bool multi) {
+  static thread_local Splits45 cache[2];
+  Splits45& c = cache[multi ? 1 : 0];
+  if (!c.board || !(*c.board == g.geo())) {
+    c.splits.clear();
+    for (Region& r : regions_45(g, multi)) c.splits.push_back(split_of(g, std::move(r)));
+    c.board = g.geo();
+  }
+  return c.splits;
+}
+
+// The 45 rule on one region: the innies and outies have known sums. Finds a one-cell
+// placement (pairs = false) or eliminations from a two-cell sum (pairs = true).
+bool innies_outies(const CandidateGrid& g, const Split45& split, bool pairs, int rating,
+                   const char* technique, bool explain, Hint& out) {
+  const int n = g.n();
+  const int want = pairs ? 2 : 1;
+  const int in_sum = split.total - split.whole;  // of all innies
+  const int out_sum = split.partial - in_sum;    // of all outies
   for (int side = 0; side < 2; ++side) {
-    const auto& cells = side == 0 ? in_empty : out_empty;
-    const int target = (side == 0 ? in_sum - in_placed : out_sum - out_placed);
+    // The side's placed sum and its first empty cells: only `want` of them matter.
+    int placed = 0, empty = 0;
+    int cells[2] = {-1, -1};
+    for (int q : side == 0 ? split.in : split.out) {
+      if (g.value(q)) {
+        placed += g.value(q);
+      } else if (empty++ < 2) {
+        cells[empty - 1] = q;
+      }
+    }
+    if (empty != want) continue;
+    const int target = (side == 0 ? in_sum : out_sum) - placed;
     const char* what = side == 0 ? "innie" : "outie";
     // The arithmetic in words: "45 - 38", with the placed cells' sum taken off.
     auto sum_text = [&]() {
       std::string s;
       if (side == 0) {
-        s = std::to_string(total) + " - " + std::to_string(whole);
-        if (in_placed) s += " - " + std::to_string(in_placed);
+        s = std::to_string(split.total) + " - " + std::to_string(split.whole);
       } else {
-        s = std::to_string(partial) + " - " + std::to_string(in_sum);
-        if (out_placed) s += " - " + std::to_string(out_placed);
+        s = std::to_string(split.partial) + " - " + std::to_string(in_sum);
       }
+      if (placed) s += " - " + std::to_string(placed);
       return s + " = " + std::to_string(target);
     };
-    if (!pairs && cells.size() == 1) {
+    if (!pairs) {
       if (target < 1 || target > n) continue;
       const int c = cells[0];
       out.technique = technique;
@@ -289,32 +340,30 @@ bool innies_outies(const CandidateGrid& g, const Region& region, bool pairs, int
       out.cells = {c};
       if (explain) {
         out.explanation = std::string(what) + " " + g.cell_name(c) + " = " + sum_text() + " (" +
-                          region.name + ")";
+                          split.region.name + ")";
       }
       return true;
     }
-    if (pairs && cells.size() == 2) {
-      const int a = cells[0], b = cells[1];
-      const bool apart = !g.sees(a, b);
-      for (int pass = 0; pass < 2; ++pass) {
-        const int x = pass == 0 ? a : b, y = pass == 0 ? b : a;
-        for (Mask m = g.cand(x); m; m &= m - 1) {
-          const int d = lowest(m), e = target - d;
-          const bool ok = e >= 1 && e <= n && g.has(y, e) && (e != d || apart);
-          if (!ok) out.eliminations.emplace_back(x, d);
-        }
+    const int a = cells[0], b = cells[1];
+    const bool apart = !g.sees(a, b);
+    for (int pass = 0; pass < 2; ++pass) {
+      const int x = pass == 0 ? a : b, y = pass == 0 ? b : a;
+      for (Mask m = g.cand(x); m; m &= m - 1) {
+        const int d = lowest(m), e = target - d;
+        const bool ok = e >= 1 && e <= n && g.has(y, e) && (e != d || apart);
+        if (!ok) out.eliminations.emplace_back(x, d);
       }
-      if (out.eliminations.empty()) continue;
-      out.technique = technique;
-      out.rating = rating;
-      out.cells = {a, b};
-      if (explain) {
-        out.explanation = std::string(what) + "s " + g.cell_name(a) + "+" + g.cell_name(b) + " = " +
-                          sum_text() + " (" + region.name +
-                          "): " + describe_eliminations(g, out.eliminations);
-      }
-      return true;
     }
+    if (out.eliminations.empty()) continue;
+    out.technique = technique;
+    out.rating = rating;
+    out.cells = {a, b};
+    if (explain) {
+      out.explanation = std::string(what) + "s " + g.cell_name(a) + "+" + g.cell_name(b) + " = " +
+                        sum_text() + " (" + split.region.name +
+                        "): " + describe_eliminations(g, out.eliminations);
+    }
+    return true;
   }
   return false;
 }
@@ -324,8 +373,13 @@ bool innies_outies(const CandidateGrid& g, const Region& region, bool pairs, int
 bool find_cage_sum(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   for (const Cage& cage : g.geo().cages()) {
+    // Most cages have two empty cells or more: counted before the view is made.
+    int empty = 0;
+    for (int q : cage.cells) {
+      if (g.value(q) == 0 && ++empty > 1) break;
+    }
+    if (empty != 1) continue;
     const CageView v = view_of(g, cage);
-    if (v.empty.size() != 1) continue;
     const int d = cage.sum - v.placed_sum, c = v.empty[0];
     if (d < 1 || d > g.n()) continue;
     finish(v, "Cage Sum", 10, out);
@@ -350,6 +404,7 @@ bool find_cage_combinations(const Ctx& ctx, Hint& out) {
     const auto combos = open_combinations(g, v);
     Mask any = 0;
     for (Mask rest : combos) any |= rest;
+    if (!(v.uni & ~any)) continue;  // nothing to eliminate
     std::array<Mask, 9> allowed;
     allowed.fill(any);
     eliminate_outside(g, v, allowed.data(), out);
@@ -370,10 +425,9 @@ bool find_innies_outies(const Ctx& ctx, bool multi, bool pairs, Hint& out) {
   const char* technique = pairs   ? "Innie/Outie Pair"
                           : multi ? "Multi-House Innie/Outie"
                                   : "Innie/Outie";
-  const auto& regions = regions_45(g, multi);
-  for (const Region& r : regions) {
-    const int rating = pairs ? (multi ? 27 : 25) : (multi ? 20 : 14);
-    if (innies_outies(g, r, pairs, rating, technique, ctx.explain, out)) return true;
+  const int rating = pairs ? (multi ? 27 : 25) : (multi ? 20 : 14);
+  for (const Split45& split : splits_45(g, multi)) {
+    if (innies_outies(g, split, pairs, rating, technique, ctx.explain, out)) return true;
   }
   if (pairs && !multi) return find_innies_outies(ctx, true, true, out);
   return false;
@@ -433,7 +487,7 @@ bool find_naked_cage_combination(const Ctx& ctx, Hint& out) {
     if (out.eliminations.empty()) continue;
     finish(v, "Naked Cage Combination", 28, out);
     if (ctx.explain) {
-      std::vector<Mask> dropped;
+      Combos dropped;
       for (Mask rest : combos) {
         if (std::find(kept.begin(), kept.end(), rest) == kept.end()) dropped.push_back(rest);
       }
@@ -467,7 +521,7 @@ bool find_hidden_cage_combination(const Ctx& ctx, Hint& out) {
         if (all_in) forced |= Mask{1} << d;
       }
       if (!forced) continue;
-      std::vector<Mask> with;
+      Combos with;
       for (Mask rest : combos) {
         if ((rest & forced) == forced) with.push_back(rest);
       }
@@ -513,7 +567,7 @@ bool find_combination_clash(const Ctx& ctx, Hint& out) {
         if (b == a) continue;
         const CageView vb = view_of(g, cages[b]);
         const auto fit_b = fitting(g, vb, open_combinations(g, vb), scratch.data());
-        std::vector<Mask> kept;
+        Combos kept;
         for (Mask ra : fit_a) {
           const Mask all_a = ra | va.placed;
           for (Mask rb : fit_b) {

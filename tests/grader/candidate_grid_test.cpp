@@ -4,11 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "candidate_grid.h"
 #include "finders.h"
 #include "sudoforge/core/geometry.h"
 #include "sudoforge/core/grid.h"
+#include "sudoforge/core/killer.h"
 #include "sudoforge/core/variant.h"
 
 namespace sudoforge::grader::detail {
@@ -73,6 +75,36 @@ TEST(CandidateGrid, GivensConflictingInAnExtraHouseThrow) {
   EXPECT_THROW(CandidateGrid{grid}, std::invalid_argument);
   Grid classic(Geometry(), std::vector<std::uint8_t>(grid.cells().begin(), grid.cells().end()));
   EXPECT_NO_THROW(CandidateGrid{classic});
+}
+
+// Every killer puzzle has a board of its own: grading many must not keep a layout for each
+// (a long killer run grew by tens of kilobytes a puzzle), while grids of one board share
+// one and the boards without cages keep theirs.
+TEST(CandidateGrid, KillerBoardsKeepNoSharedLayout) {
+  const Grid classic(Geometry{});
+  const CandidateGrid first(classic);
+  const std::size_t shared = CandidateGrid::shared_layout_count();
+  const char* solution =
+      "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+  auto digit = [&](int c) { return solution[c] - '0'; };
+  for (int k = 0; k < 5; ++k) {
+    // Cages of two cells along row 1 from column k + 1, singletons elsewhere.
+    std::vector<Cage> cages;
+    for (int c = 0; c < 81; ++c) {
+      if (c == k) {
+        cages.push_back({digit(c) + digit(c + 1), {c, c + 1}});
+      } else if (c != k + 1) {
+        cages.push_back({digit(c), {c}});
+      }
+    }
+    const Geometry board = Geometry().with_cages(cages);
+    const CandidateGrid a{Grid(board)}, b{Grid(board)};
+    EXPECT_EQ(&a.peers(k), &b.peers(k));  // one layout for the board's grids
+    EXPECT_EQ(a.peers(k).size(), 20u);    // its cage mate is a peer already (same row)
+  }
+  EXPECT_EQ(CandidateGrid::shared_layout_count(), shared);
+  const CandidateGrid again(classic);
+  EXPECT_EQ(&again.peers(0), &first.peers(0));
 }
 
 }  // namespace

@@ -98,6 +98,29 @@ TEST(KillerLadder, InnieOfOneHouse) {
   EXPECT_EQ(h.explanation, "innie r1c9 = 45 - 36 = 9 (row 1)");
 }
 
+// The innies and outies are found once per board and kept for the steps that follow:
+// another board's cages in between, or a digit placed since, must not leave a stale answer.
+TEST(KillerLadder, InniesFollowTheBoardAndThePlacedDigits) {
+  const Geometry a = board({{0, 1, 2, 3}, {4, 5, 6, 7}, {8, 17}});
+  const Geometry b = board({{1, 2, 3, 4}, {5, 6, 7, 8}, {0, 9}});
+  auto innie = [](const Grid& puzzle) {
+    CandidateGrid g{puzzle};
+    Hint h;
+    EXPECT_TRUE(detail::find_innies_outies(Ctx{g, true}, false, false, h));
+    return h.explanation;
+  };
+  EXPECT_EQ(innie(Grid(a)), "innie r1c9 = 45 - 36 = 9 (row 1)");
+  EXPECT_EQ(innie(Grid(b)), "innie r1c1 = 45 - 44 = 1 (row 1)");
+  EXPECT_EQ(innie(Grid(a)), "innie r1c9 = 45 - 36 = 9 (row 1)");
+  // Row 1 of c has two innies (r1c8, r1c9): column 1's innie r1c1 comes first; once r1c8
+  // is placed (8), row 1's last innie is 45 - 28 - 8.
+  const Geometry c = board({{0, 1, 2, 3, 4, 5, 6}, {7, 16}, {8, 17}});
+  EXPECT_EQ(innie(Grid(c)), "innie r1c1 = 45 - 44 = 1 (column 1)");
+  Grid placed(c);
+  placed.set(7, 8);
+  EXPECT_EQ(innie(placed), "innie r1c9 = 45 - 28 - 8 = 9 (row 1)");
+}
+
 TEST(KillerLadder, OutieOfSeveralHouses) {
   // Rows 1-2 whole but for the cage r2c1+r3c1 (4+7): the outie r3c1 is 11 - (90 - 86).
   std::vector<std::vector<int>> cages{{9, 18}};
