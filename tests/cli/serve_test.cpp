@@ -268,7 +268,17 @@ TEST_F(ServeTest, KillNineMidDrawsLosesNoAnsweredDraw) {
         }
       });
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    // Killed once draws are being answered, however slow the machine: a fixed pause could
+    // pass before the first answer on a loaded CI runner.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    for (;;) {
+      {
+        std::lock_guard lock(mutex);
+        if (answered.size() >= 20) break;
+      }
+      if (std::chrono::steady_clock::now() > deadline) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
     server.signal(SIGKILL);
     EXPECT_EQ(server.wait(), 128 + SIGKILL);
     go = false;
