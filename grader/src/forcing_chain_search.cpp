@@ -57,12 +57,10 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
       }
     }
     G.compact_begin[nv] = top;
-    // touched has room for one more: advance writes each link's target before it
-    // knows whether the target is new.
-    if (G.touched.size() < static_cast<size_t>(nv) + 1) {
+    if (G.active.size() < static_cast<size_t>(nv)) {
       G.active.resize(nv);
       G.next_active.resize(nv);
-      G.touched.resize(nv + 1);
+      G.touched.resize(nv);
     }
     const size_t words = static_cast<size_t>(nv) * G.words;
     G.reached.assign(words, 0);
