@@ -49,8 +49,19 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
         // link has its contrapositive): alone in its component, and no search from
         // elsewhere meets it. With kAll it is numbered after the others (it reaches
         // only lower numbers), so its links are never walked here.
-        if ((r & 1) && lo_off[off_r] == hi_off[off_r]) {
-          if (kAll) late.push_back(r);
+        if (lo_off[off_r] == hi_off[off_r]) {
+          if (r & 1) {
+            if (kAll) late.push_back(r);
+            continue;
+          }
+          // A dead-end "off" node (no strong link) as a root: its own component, as
+          // the visit below would number it, without that visit's bookkeeping.
+          if (kAll) {
+            idx[r] = kDone;
+            if (order) order[norder++] = r;
+            comp[r] = ncomp++;
+            size.push_back(1);
+          }
           continue;
         }
         int csp = 0;

@@ -155,13 +155,17 @@ struct ChainEngine::Impl {
     size_t ons = 0, groups = 0;
     OffOnStep* pair_out = D.pairs.data();
     int top = 0;
+    // Pass Y's searches start from bivalue cells and reach "on" nodes only through
+    // Y-links, so they never expand the "on" nodes of other cells: those get no pairs.
+    const bool y_only = y && !x;
     for (int c = 0; c < board.nc; ++c) {
+      const bool unreached = y_only && popcount(board.cand[c]) != 2;
       for (Mask cm = board.cand[c]; cm; cm &= cm - 1) {
         const int v = ChainBoard::node(board.cd(c, lowest(cm)), true);
         ++ons;
         ds[2 * v] = top;
         const int cv = comp[v];
-        const bool alone = cv < 0 || csize[cv] == 1;
+        const bool alone = unreached || cv < 0 || csize[cv] == 1;
         for (const int *it = base_adj + first[v],
                        *e = base_adj + (alone ? first[v] : graph.links_end[v]);
              it != e; ++it) {

@@ -68,10 +68,9 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
     G.closed.assign(G.words, 0);
     // The new front is built in front2, which is all zero between layers.
     if (G.front2.size() < words) G.front2.resize(words, 0);
-    // nextf is all zero between layers (advance clears what it set), and the layer
-    // stamps only rise, so both survive from search to search.
+    // nextf is all zero between layers (advance clears what it set), so it survives
+    // from search to search.
     if (G.nextf.size() < words) G.nextf.resize(words, 0);
-    if (G.tstamp.size() < static_cast<size_t>(nv)) G.tstamp.resize(nv, 0);
     G.nactive = 0;
     for (int i = 0; i < S; ++i) {  // each source node is distinct
       const size_t at = static_cast<size_t>(G.src[i]) * G.words + i / 64;
@@ -95,7 +94,6 @@ namespace {
 template <int kW>
 int advance_w(ParallelGroup& G, int complexity) {
   const int gw = kW > 0 ? kW : G.words;
-  ++G.layer;
   int* touched = G.touched.data();
   int ntouched = 0;
   const int* active = G.active.data();
@@ -105,12 +103,15 @@ int advance_w(ParallelGroup& G, int complexity) {
     const std::uint64_t* f = &G.front[static_cast<size_t>(v) * gw];
     for (int k = G.compact_begin[v], ke = G.compact_begin[v + 1]; k < ke; ++k) {
       const int t = G.compact_links[k];
-      if (G.tstamp[t] != G.layer) {
-        G.tstamp[t] = G.layer;
-        touched[ntouched++] = t;
-      }
+      // nextf is all zero between layers and an active node's front is not, so t is
+      // met first in this layer exactly when its nextf is still zero.
       std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
-      for (int w = 0; w < gw; ++w) nf[w] |= f[w];
+      std::uint64_t was = 0;
+      for (int w = 0; w < gw; ++w) {
+        was |= nf[w];
+        nf[w] |= f[w];
+      }
+      if (!was) touched[ntouched++] = t;
     }
   }
   // The new front goes to front2 while front (the last one) still answers for the

@@ -37,10 +37,9 @@ struct ParallelGroup {
   // The nodes of the current front (active) and of the next one, and the nodes the
   // layer reached; sized to the node count, with explicit counts (no push_back in the
   // layer loop, whose inlining then varies with the rest of the file).
-  std::vector<int> active, touched, tstamp, next_active;
-  int nactive = 0;
-  int layer = 0;     // stamp of the last layer computed (only rises, see build_parallel_search)
-  int computed = 1;  // layers computed (layer t: the nodes at distance t - 1)
+  std::vector<int> active, touched, next_active;
+  int nactive = 0;            // every active node has a non-zero front
+  int computed = 1;           // layers computed (layer t: the nodes at distance t - 1)
   bool exhausted = false;     // every distance is known: no chain is left to find
   std::vector<int> first_at;  // [complexity]: smallest key of a source closing there
   int on_close = kNoChain;    // complexity of the group's shortest chain from an "on" source
