@@ -135,7 +135,6 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
 // take part in no intersection here (SE's 1.2.1 set has none for them).
 bool search_variant(const Ctx& ctx, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  const int n = g.n();
   const int slot = direct ? FinderMemo::kDirectLocking : FinderMemo::kLocking;
   const Mask live = live_digits(ctx, direct);
   if (!live) return false;
