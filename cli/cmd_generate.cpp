@@ -7,8 +7,8 @@
 
 #include "commands.h"
 #include "generate_options.h"
-#include "generate_output.h"
 #include "generate_search.h"
+#include "generate_output.h"
 #include "pattern_option.h"
 #include "progress.h"
 #include "query_options.h"
@@ -75,8 +75,8 @@ constexpr const char* kExamples =
     "that level (each merge must leave it solvable by that level's techniques); for hard\n"
     "and up a cut rated too hard steps back along its last merges to one in the band.\n"
     "With --symmetry the cage layout has it (cages below MIN reshaped orbit-wise too).\n"
-    "Line output is the killer token (README:\n"
-    "Killer Sudoku); csv/json add variant and cages. --level and --min/--max-rating use\n"
+    "Line output is the killer token (README: Killer Sudoku); csv/json add variant and\n"
+    "cages. --level and --min/--max-rating use\n"
     "the killer ladder's ratings (README: Killer Sudoku, Grading), e.g.\n"
     "  sudoforge generate --variant killer --level hard -n 10 --seed 1\n"
     "Cost, one core: thousands of minimal 9x9 puzzles a second, hundreds at 12x12, about\n"
@@ -138,61 +138,62 @@ constexpr std::uint64_t kMaxCount = 1'000'000'000;
 
 int cmd_generate(const Invocation& inv) {
   po::options_description options("generate options");
-  options.add_options()("count,n", po::value<std::string>()->default_value("1"),
-                        "number of puzzles, 1 to 1000000000")(
-      "size", po::value<std::string>()->default_value("9"),
-      "board: 9 (3x3 boxes), or RxC boxes: 2x2, 2x3, 3x3, 3x4, 4x4, 5x5 (or 4, 6, 12, 16, 25); "
-      "jigsaw: any N from 4 to 16")(
-      "variant", po::value<std::string>()->default_value("classic"),
-      "extra houses: classic, or x, windoku, dg, asterisk, centre-dot, girandola, jigsaw joined "
-      "with '+' (x and jigsaw on every size, the others on 9x9); killer or killer+x on 4x4, "
-      "6x6 and 9x9")(
-      "symmetry", po::value<std::string>()->default_value("none"),
-      "pattern of givens: none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral "
-      "or random")(
-      "cage-sizes", po::value<std::string>(),
-      "killer: cells per cage, MIN-MAX (or one size), 1 to N (default 2-5: no single-cell "
-      "cages)")("givens", po::value<std::string>(),
-                "killer: give about this many digits (default 0; whole orbits of --symmetry, drawn "
-                "before the cut, so the cages come out fewer and larger)")(
-      "no-minimal", po::bool_switch(),
-      "stop removing clues at --min-clues (easier puzzles; usually not minimal)")(
-      "min-clues", po::value<std::string>(),
-      "with --no-minimal: keep at least this many clues (default 4/9 of the cells: 36 on 9x9)")(
-      "level", po::value<std::string>(),
-      "keep only puzzles of this level: easy, medium, hard, expert, diabolical, extreme "
-      "(graded on the Sudoku Explainer scale; rare levels take longer)")(
-      "technique", po::value<std::vector<std::string>>()->composing(),
-      "keep only puzzles whose solution path uses this technique (repeatable: all required; "
-      "any case, e.g. x-wing, 'naked pair', y-wing)")(
-      "technique-hardest", po::bool_switch(),
-      "with --technique: the hardest step (the one that sets ER) is one of the techniques")(
-      "pattern", po::value<std::string>(),
-      "FILE or TEXT: the N*N mask of given positions (x given, . empty; or a puzzle)")(
-      "attempts", po::value<std::string>(),
-      "with --pattern: full grids tried per puzzle before giving up (default 50; exit 1)")(
-      "min-rating", po::value<double>(), "keep only puzzles rated at least this (SE scale)")(
-      "max-rating", po::value<double>(), "keep only puzzles rated at most this (SE scale)")(
-      "seed", po::value<std::string>(),
-      "run seed, 0 to 2^64-1 (default: drawn at random and printed on stderr, even with --quiet)")(
-      "start", po::value<std::string>()->default_value("0"),
-      "index of the first puzzle (puzzle i of a seed is always the same puzzle)")(
-      "threads", po::value<std::string>()->default_value("1"), "worker threads, 1 to 256")(
-      "check-nodes", po::value<std::string>(),
-      "16x16 and 25x25: node budget of one uniqueness check, 0 = unbounded (default: "
-      "unbounded on 16x16, 50000000 on 25x25)")(
-      "time-limit", po::value<double>(),
-      "stop after this many seconds, keeping the puzzles finished so far (exit 0)")(
-      "output,o", po::value<std::string>(), "line, grid, csv or json (default line)")(
-      "quiet,q", po::bool_switch(), "no progress line and no end-of-run notes on stderr")(
-      "db", po::value<std::string>()->implicit_value(""),
-      "grade every puzzle and store it in this catalogue (--db alone: $SUDOFORGE_DB, else "
-      "./sudoforge.db), committing in batches; stdout then stays empty unless --output is given")(
-      "resume", po::bool_switch(),
-      "with --db and --seed: generate only the puzzles of this run (--seed, --start, --count, "
-      "same options) that the catalogue does not hold yet")("busy-timeout",
-                                                            po::value<int>()->default_value(5000),
-                                                            "ms to wait for another writer's lock");
+  options.add_options()
+    ("count,n", po::value<std::string>()->default_value("1"),
+     "number of puzzles, 1 to 1000000000")
+    ("size", po::value<std::string>()->default_value("9"),
+     "board: 9 (3x3 boxes), or RxC boxes: 2x2, 2x3, 3x3, 3x4, 4x4, 5x5 (or 4, 6, 12, 16, 25); "
+     "jigsaw: any N from 4 to 16")
+    ("variant", po::value<std::string>()->default_value("classic"),
+     "extra houses: classic, or x, windoku, dg, asterisk, centre-dot, girandola, jigsaw joined "
+     "with '+' (x and jigsaw on every size, the others on 9x9); killer or killer+x on 4x4, "
+     "6x6 and 9x9")
+    ("symmetry", po::value<std::string>()->default_value("none"),
+     "pattern of givens: none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral "
+     "or random")
+    ("cage-sizes", po::value<std::string>(),
+     "killer: cells per cage, MIN-MAX (or one size), 1 to N (default 2-5: no single-cell "
+     "cages)")
+    ("givens", po::value<std::string>(),
+     "killer: give about this many digits (default 0; whole orbits of --symmetry, drawn "
+     "before the cut, so the cages come out fewer and larger)")
+    ("no-minimal", po::bool_switch(),
+     "stop removing clues at --min-clues (easier puzzles; usually not minimal)")
+    ("min-clues", po::value<std::string>(),
+     "with --no-minimal: keep at least this many clues (default 4/9 of the cells: 36 on 9x9)")
+    ("level", po::value<std::string>(),
+     "keep only puzzles of this level: easy, medium, hard, expert, diabolical, extreme "
+     "(graded on the Sudoku Explainer scale; rare levels take longer)")
+    ("technique", po::value<std::vector<std::string>>()->composing(),
+     "keep only puzzles whose solution path uses this technique (repeatable: all required; "
+     "any case, e.g. x-wing, 'naked pair', y-wing)")
+    ("technique-hardest", po::bool_switch(),
+     "with --technique: the hardest step (the one that sets ER) is one of the techniques")
+    ("pattern", po::value<std::string>(),
+     "FILE or TEXT: the N*N mask of given positions (x given, . empty; or a puzzle)")
+    ("attempts", po::value<std::string>(),
+     "with --pattern: full grids tried per puzzle before giving up (default 50; exit 1)")
+    ("min-rating", po::value<double>(), "keep only puzzles rated at least this (SE scale)")
+    ("max-rating", po::value<double>(), "keep only puzzles rated at most this (SE scale)")
+    ("seed", po::value<std::string>(),
+     "run seed, 0 to 2^64-1 (default: drawn at random and printed on stderr, even with --quiet)")
+    ("start", po::value<std::string>()->default_value("0"),
+     "index of the first puzzle (puzzle i of a seed is always the same puzzle)")
+    ("threads", po::value<std::string>()->default_value("1"), "worker threads, 1 to 256")
+    ("check-nodes", po::value<std::string>(),
+     "16x16 and 25x25: node budget of one uniqueness check, 0 = unbounded (default: "
+     "unbounded on 16x16, 50000000 on 25x25)")
+    ("time-limit", po::value<double>(),
+     "stop after this many seconds, keeping the puzzles finished so far (exit 0)")
+    ("output,o", po::value<std::string>(), "line, grid, csv or json (default line)")
+    ("quiet,q", po::bool_switch(), "no progress line and no end-of-run notes on stderr")
+    ("db", po::value<std::string>()->implicit_value(""),
+     "grade every puzzle and store it in this catalogue (--db alone: $SUDOFORGE_DB, else "
+     "./sudoforge.db), committing in batches; stdout then stays empty unless --output is given")
+    ("resume", po::bool_switch(),
+     "with --db and --seed: generate only the puzzles of this run (--seed, --start, --count, "
+     "same options) that the catalogue does not hold yet")
+    ("busy-timeout", po::value<int>()->default_value(5000), "ms to wait for another writer's lock");
   add_search_options(options);
   po::variables_map vm;
   if (!parse_options(inv, options, kGenerateUsage, kExamples, vm)) return kOk;
@@ -207,8 +208,7 @@ int cmd_generate(const Invocation& inv) {
   if (batch.first_index > UINT64_MAX - batch.count) {
     throw UsageError("--start + --count is beyond the last index");
   }
-  batch.threads =
-      static_cast<int>(parse_ranged(vm["threads"].as<std::string>(), "threads", 1, 256));
+  batch.threads = static_cast<int>(parse_ranged(vm["threads"].as<std::string>(), "threads", 1, 256));
   const bool quiet = vm["quiet"].as<bool>();
   const std::optional<double> time_limit = time_limit_from(vm, 1e9);
   // Raised by SIGINT/SIGTERM or the time limit; the batch, its uniqueness searches and the
@@ -245,9 +245,10 @@ int cmd_generate(const Invocation& inv) {
     }
     if (!gen.minimal) throw UsageError("--pattern fixes the givens: --no-minimal does not apply");
     request.pattern = parse_pattern(vm["pattern"].as<std::string>(), g);
-    request.pattern_attempts = vm.count("attempts") ? parse_ranged(vm["attempts"].as<std::string>(),
-                                                                   "attempts", 1, kMaxCount)
-                                                    : workflow::kDefaultPatternAttempts;
+    request.pattern_attempts =
+        vm.count("attempts")
+            ? parse_ranged(vm["attempts"].as<std::string>(), "attempts", 1, kMaxCount)
+            : workflow::kDefaultPatternAttempts;
   }
   const workflow::Target& target = request.target;
   const workflow::GeneratePlan plan = workflow::plan_generation(request);
@@ -295,8 +296,8 @@ int cmd_generate(const Invocation& inv) {
   // Counts the graded candidates for the progress line and the early word on a slow band.
   std::unique_ptr<FilterWatch> watch;
   if (filtered) {
-    watch =
-        std::make_unique<FilterWatch>(progress, "generate", band + " on " + board, todo, !quiet);
+    watch = std::make_unique<FilterWatch>(progress, "generate", band + " on " + board, todo,
+                                          !quiet);
   }
   const auto started = std::chrono::steady_clock::now();
   GenerateTally tally{.threads = batch.threads};

@@ -183,7 +183,7 @@ struct Generator::Impl {
                    : options.max_grid_check_nodes        ? *options.max_grid_check_nodes
                    : n >= 25 && !options.max_check_nodes ? kDefaultPuzzleCheckNodes25
                                                          : 0),
-        solver(internal::pinned_solver(staged                      ? internal::Engine::kCellMasks
+        solver(internal::pinned_solver(staged   ? internal::Engine::kCellMasks
                                        : n == 9 || !g.is_classic() ? internal::Engine::kAuto
                                                                    : internal::Engine::kLinked)),
         full(n == 32 ? ~0u : (1u << n) - 1),

@@ -3,11 +3,12 @@
 #include "sudoforge/workflow/generate.h"
 
 #include <gtest/gtest.h>
+
 #include <unistd.h>
 
 #include <atomic>
-#include <cstdint>
 #include <filesystem>
+#include <cstdint>
 #include <vector>
 
 #include "sudoforge/core/validate.h"

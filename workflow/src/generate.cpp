@@ -98,8 +98,8 @@ RunRanges ranges_to_generate(const GeneratePlan& plan, const BatchOptions& batch
     run.todo = batch.count;
     return run;
   }
-  const std::vector<std::uint64_t> have =
-      resume_from->generated_indices(batch.seed, plan.run_options, batch.first_index, batch.count);
+  const std::vector<std::uint64_t> have = resume_from->generated_indices(
+      batch.seed, plan.run_options, batch.first_index, batch.count);
   run.ranges = missing_ranges(batch.first_index, batch.count, have);
   run.held = have.size();
   run.todo = batch.count - run.held;
