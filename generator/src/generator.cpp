@@ -201,6 +201,8 @@ struct Generator::Impl {
                                         const std::atomic<bool>* stop) {
     generator_detail::CageCut cut{
         options.killer_min_cage, options.killer_max_cage, {}, options.killer_cut};
+    const bool banded = options.killer_cut == GeneratorOptions::KillerCut::kBanded;
+    generator_detail::CutPath path;
     for (std::uint64_t attempts = 1;; ++attempts) {
       if (stopped(stop)) return std::nullopt;
       const Grid solution = full_grid(rng);
@@ -208,25 +210,33 @@ struct Generator::Impl {
       if (options.killer_givens > 0) cut.given_cells = killer_givens(symmetry, rng);
       std::optional<Geometry> board;
       try {
-        board = generator_detail::cut_cages(solution, cut, symmetry, rng, stop, cost, searches);
+        board = generator_detail::cut_cages(solution, cut, symmetry, rng, stop, cost, searches,
+                                            banded ? &path : nullptr);
       } catch (const SearchAborted&) {  // only a stop request reaches here
         return std::nullopt;
       }
       if (board) {
-        Grid puzzle(*board);
-        for (int c : cut.given_cells) puzzle.set(c, solution[c]);
-        GeneratedPuzzle p{
-            .puzzle = std::move(puzzle),
-            .solution = Grid(*board, std::vector<std::uint8_t>(solution.cells().begin(),
-                                                               solution.cells().end())),
-            .symmetry = symmetry,
-            .seed = seed,
-            .index = index};
-        p.attempts = attempts;
-        p.cost = cost;
-        p.uniqueness_searches = searches;
+        auto candidate = [&](const Geometry& b) {
+          Grid puzzle(b);
+          for (int c : cut.given_cells) puzzle.set(c, solution[c]);
+          GeneratedPuzzle p{.puzzle = std::move(puzzle),
+                            .solution = Grid(b, std::vector<std::uint8_t>(solution.cells().begin(),
+                                                                          solution.cells().end())),
+                            .symmetry = symmetry,
+                            .seed = seed,
+                            .index = index};
+          p.attempts = attempts;
+          p.cost = cost;
+          p.uniqueness_searches = searches;
+          return p;
+        };
+        GeneratedPuzzle p = candidate(*board);
         if (!accept || accept(p)) return p;
         if (stopped(stop)) return std::nullopt;
+        if (banded && p.too_hard) {
+          if (auto q = step_back(solution, path, symmetry, candidate, accept, stop)) return q;
+          if (stopped(stop)) return std::nullopt;
+        }
       }
       if (options.max_attempts && attempts >= options.max_attempts) {
         throw GeneratorError("no killer puzzle with cages of " + std::to_string(cut.min_size) +
@@ -235,6 +245,30 @@ struct Generator::Impl {
                              std::to_string(index));
       }
     }
+  }
+
+  // Banded (KillerCut::kBanded): the puzzle of all of path's merges was too hard, so
+  // puzzles of its first merges only are tried (each unique: its solutions solve the
+  // whole cut's puzzle), by bisection on how many: a puzzle too hard takes the upper bound
+  // down, one too easy the lower bound up. The first one Accept takes is returned;
+  // nullopt when none is (the rating jumped over the band at one merge), or on a stop.
+  template <typename Candidate>
+  std::optional<GeneratedPuzzle> step_back(const Grid& solution,
+                                           const generator_detail::CutPath& path, Symmetry symmetry,
+                                           const Candidate& candidate, const Accept& accept,
+                                           const std::atomic<bool>* stop) {
+    std::ptrdiff_t easier = -1, harder = static_cast<std::ptrdiff_t>(path.merges.size());
+    std::vector<char> made(path.merges.size(), 0);
+    while (harder - easier > 1) {
+      const std::ptrdiff_t mid = easier + (harder - easier) / 2;
+      std::fill(made.begin(), made.end(), 0);
+      std::fill(made.begin(), made.begin() + mid, 1);
+      GeneratedPuzzle q = candidate(generator_detail::board_after(solution, path, symmetry, made));
+      if (accept(q)) return q;
+      if (stopped(stop)) return std::nullopt;
+      (q.too_hard ? harder : easier) = mid;
+    }
+    return std::nullopt;
   }
 
   // The given cells of a killer: whole orbits of `symmetry`, drawn in turn until there

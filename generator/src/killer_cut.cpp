@@ -52,50 +52,85 @@ struct Partition {
   }
 };
 
-// p with `cell` moved from its cage to the cage of root `to`, or nullopt when its cage
-// would fall apart without it.
-std::optional<Partition> move_cell(const Grid& solution, Partition& p, int cell, int to) {
-  const Geometry& g = solution.geometry();
-  const int n = g.size(), cells = g.cell_count(), from = p.find(cell);
-  std::array<int, kCells> label;
-  for (int c = 0; c < cells; ++c) label[c] = p.find(c);
-  label[cell] = to;
-  // The rest of the old cage must stay connected: a flood from one of its cells.
-  std::array<bool, kCells> seen{};
-  int start = -1, left = 0;
-  for (int c = 0; c < cells; ++c) {
-    if (label[c] != from) continue;
-    ++left;
-    if (start < 0) start = c;
-  }
-  std::vector<int> todo{start};
-  seen[start] = true;
-  int reached = 0;
-  while (!todo.empty()) {
-    const int c = todo.back();
-    todo.pop_back();
-    ++reached;
-    for (int q : {c - n, c + n, c - 1, c + 1}) {
-      if (q < 0 || q >= cells || (g.row(q) != g.row(c) && g.col(q) != g.col(c))) continue;
-      if (label[q] == from && !seen[q]) {
-        seen[q] = true;
-        todo.push_back(q);
-      }
-    }
-  }
-  if (reached != left) return std::nullopt;
+// The partition whose cages are the cells of equal label (each cage connected): its
+// roots are each cage's first cell, as the cut's checks expect of a rebuilt partition.
+Partition from_labels(const Grid& solution, const std::array<int, kCells>& label) {
   Partition out(solution);
   std::array<int, kCells> first;
   first.fill(-1);
-  for (int c = 0; c < cells; ++c) {
+  for (int c = 0; c < solution.cell_count(); ++c) {
     int& f = first[label[c]];
     if (f < 0) {
       f = c;
     } else {
-      out.unite(f, c, cells);
+      out.unite(f, c, solution.cell_count());
     }
   }
   return out;
+}
+
+// p with each moves[i].first moved to the cage of cell moves[i].second, or nullopt when a
+// cell would go to two cages, a cage that gives cells would fall apart or drop below
+// min_size, or a cage that takes cells would repeat a symbol or pass max_size.
+std::optional<Partition> move_cells(const Grid& solution, Partition& p,
+                                    std::span<const std::pair<int, int>> moves, int min_size,
+                                    int max_size) {
+  const Geometry& g = solution.geometry();
+  const int n = g.size(), cells = g.cell_count();
+  std::array<int, kCells> label, moved_to;
+  for (int c = 0; c < cells; ++c) label[c] = p.find(c);
+  moved_to.fill(-1);
+  std::array<bool, kCells> gives{}, takes{};
+  for (const auto& [cell, into] : moves) {
+    const int to = p.find(into);
+    if (moved_to[cell] >= 0 && moved_to[cell] != to) return std::nullopt;
+    moved_to[cell] = to;
+  }
+  for (int c = 0; c < cells; ++c) {
+    if (moved_to[c] < 0 || moved_to[c] == label[c]) continue;
+    gives[label[c]] = true;
+    takes[moved_to[c]] = true;
+    label[c] = moved_to[c];
+  }
+  std::array<int, kCells> size{};
+  std::array<std::uint32_t, kCells> symbols{};
+  for (int c = 0; c < cells; ++c) {
+    const std::uint32_t bit = 1u << solution[c];
+    if (takes[label[c]] && (symbols[label[c]] & bit)) return std::nullopt;
+    symbols[label[c]] |= bit;
+    ++size[label[c]];
+  }
+  for (int k = 0; k < cells; ++k) {
+    if ((takes[k] && size[k] > max_size) || (gives[k] && size[k] < min_size)) {
+      return std::nullopt;
+    }
+  }
+  // What is left of each giving cage must stay connected: a flood from one of its cells.
+  for (int from = 0; from < cells; ++from) {
+    if (!gives[from]) continue;
+    std::array<bool, kCells> seen{};
+    int start = -1;
+    for (int c = 0; c < cells && start < 0; ++c) {
+      if (label[c] == from) start = c;
+    }
+    std::vector<int> todo{start};
+    seen[start] = true;
+    int reached = 0;
+    while (!todo.empty()) {
+      const int c = todo.back();
+      todo.pop_back();
+      ++reached;
+      for (int q : {c - n, c + n, c - 1, c + 1}) {
+        if (q < 0 || q >= cells || (g.row(q) != g.row(c) && g.col(q) != g.col(c))) continue;
+        if (label[q] == from && !seen[q]) {
+          seen[q] = true;
+          todo.push_back(q);
+        }
+      }
+    }
+    if (reached != size[from]) return std::nullopt;
+  }
+  return from_labels(solution, label);
 }
 
 // Numbers the cages of p 0, 1, ... in the order of their first cell: of[c] is the cage of
@@ -554,7 +589,7 @@ class CutChecker {
 
 std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symmetry symmetry,
                                   Rng& rng, const std::atomic<bool>* stop, SearchStats& cost,
-                                  int& searches) {
+                                  int& searches, CutPath* path) {
   const Geometry& g = solution.geometry();
   const int n = g.size(), cells = g.cell_count();
   // Neighbouring cells, right and down, in a drawn order: the pass tries each once.
@@ -587,6 +622,7 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
       case KillerCut::kDeduced:
         return check.unique(from, to, 0) == CutChecker::Verdict::kUnique;
       case KillerCut::kUnique:
+      case KillerCut::kBanded:
         break;
     }
     return check.unique(from, to, kKillerCheckNodes) == CutChecker::Verdict::kUnique;
@@ -610,26 +646,23 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   };
   int batch_size = kFirstBatch;
   std::vector<std::pair<int, int>> pending;
-  // Phase 0 passes with a growing size limit: the small cages first join one another,
-  // so few are left among cages that are already full; phase 1 merges any two.
-  std::vector<std::pair<int, int>> passes;  // (phase, size limit)
-  for (int limit = cut.min_size; cut.min_size > 1 && limit <= cut.max_size; ++limit) {
-    passes.emplace_back(0, limit);
-  }
-  passes.emplace_back(1, cut.max_size);
-  for (const auto& pass : passes) {
-    const int phase = pass.first, limit = pass.second;
+  // One pass over the edges; with `made`, the merges kept, in order.
+  auto run_pass = [&](int phase, int limit, std::vector<std::pair<int, int>>* made) {
     Partition trial = p;
     auto flush = [&]() {
       if (pending.empty()) return;
       if (keeps(p, trial)) {
         p = trial;
+        if (made) made->insert(made->end(), pending.begin(), pending.end());
         batch_size = std::min(2 * batch_size, kMaxBatch);
       } else if (pending.size() > 1) {
         batch_size = std::max(batch_size / 2, 1);
         for (const auto& [a, b] : pending) {
           Partition next = p;
-          if (merge(next, a, b, phase, limit) && keeps(p, next)) p = next;
+          if (merge(next, a, b, phase, limit) && keeps(p, next)) {
+            p = next;
+            if (made) made->emplace_back(a, b);
+          }
         }
       }
       trial = p;
@@ -641,34 +674,112 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
       if (static_cast<int>(pending.size()) >= batch_size) flush();
     }
     flush();
-  }
-  // Reshape: a cage left below min_size takes a neighbouring cell from a larger cage
-  // that stays connected and within the sizes, when the puzzle is then still solved by
-  // the rules (a move is no merge, so the narrow searches do not apply to it). Only
-  // without symmetry (a move and its images would have to go together).
-  for (int c = 0; c < cells && group.size() == 1; ++c) {
-    const int small = p.find(c);
-    if (p.size[small] >= cut.min_size) continue;
-    for (int q : {c - n, c + n, c - 1, c + 1}) {
-      if (q < 0 || q >= cells || (g.row(q) != g.row(c) && g.col(q) != g.col(c))) continue;
-      const int big = p.find(q);
-      if (big == small || p.size[big] <= cut.min_size || (p.symbols[small] >> solution[q] & 1) ||
-          p.size[small] + 1 > cut.max_size) {
-        continue;
-      }
-      std::optional<Partition> moved = move_cell(solution, p, q, small);
-      if (!moved) continue;
-      check.load(*moved);
-      if (check.solved(cut.rule == KillerCut::kEasy)) {
-        p = *moved;
-        break;
+  };
+  const bool reshape_first = path || group.size() > 1;
+  // Whether the puzzle of `moved` (p with the cells of `moves` moved) is proven unique.
+  // Unsymmetric unbanded cuts keep their first rule: the rules solve it. Otherwise it is
+  // checked as a merge is: p with the moved cells split off as cages of their own is
+  // unique (its solutions solve p's puzzle), and `moved` merges those into their new
+  // cages (under kEasy the easy rules must still solve it).
+  auto proven_move = [&](Partition& moved, const std::vector<std::pair<int, int>>& moves) {
+    if (!reshape_first || cut.rule == KillerCut::kEasy) {
+      check.load(moved);
+      return check.solved(cut.rule == KillerCut::kEasy);
+    }
+    std::array<bool, kCells> apart{};
+    for (const auto& move : moves) apart[move.first] = true;
+    Partition split(solution);
+    std::array<int, kCells> first;
+    first.fill(-1);
+    for (int c = 0; c < cells; ++c) {
+      if (apart[c]) continue;
+      int& f = first[p.find(c)];
+      if (f < 0) {
+        f = c;
+      } else {
+        split.unite(f, c, cells);
       }
     }
+    return keeps(split, moved);
+  };
+  // Reshape: a cage left below min_size takes a neighbouring cell from a larger cage, and
+  // each image of the cage takes that cell's image (so the layout keeps its symmetry),
+  // when every cage that gives stays connected and within the sizes and the puzzle is
+  // still solved by the rules (a move is no merge, so the narrow searches do not apply to
+  // it).
+  auto reshape = [&]() {
+    std::vector<std::pair<int, int>> moves;
+    for (int c = 0; c < cells; ++c) {
+      const int small = p.find(c);
+      if (p.size[small] >= cut.min_size) continue;
+      for (int q : {c - n, c + n, c - 1, c + 1}) {
+        if (q < 0 || q >= cells || (g.row(q) != g.row(c) && g.col(q) != g.col(c))) continue;
+        const int big = p.find(q);
+        if (big == small || p.size[big] <= cut.min_size || (p.symbols[small] >> solution[q] & 1) ||
+            p.size[small] + 1 > cut.max_size) {
+          continue;
+        }
+        moves.clear();
+        for (Transform t : group) {
+          moves.emplace_back(transform_cell(g, t, q), transform_cell(g, t, c));
+        }
+        std::optional<Partition> moved = move_cells(solution, p, moves, cut.min_size, cut.max_size);
+        if (!moved) continue;
+        if (proven_move(*moved, moves)) {
+          p = *moved;
+          break;
+        }
+      }
+    }
+  };
+  auto too_small = [&]() {
+    for (int c = 0; c < cells; ++c) {
+      if (p.size[p.find(c)] < cut.min_size) return true;
+    }
+    return false;
+  };
+  // Phase 0 passes with a growing size limit: the small cages first join one another,
+  // so few are left among cages that are already full; phase 1 merges any two. A banded
+  // cut reshapes before phase 1, so that every prefix of phase 1's merges (CutPath) has
+  // cages within the sizes; so does a symmetric cut, whose moves (whole orbits, and a
+  // cell fixed by the symmetry in a cage the symmetry must map onto itself) pass the
+  // rules' check far more often while the cages are small. Other cuts reshape last, as
+  // when their puzzles were first made.
+  for (int limit = cut.min_size; cut.min_size > 1 && limit <= cut.max_size; ++limit) {
+    run_pass(0, limit, nullptr);
   }
+  if (reshape_first) {
+    reshape();
+    if (too_small()) {
+      cost.nodes += check.nodes;
+      searches += check.searches;
+      return std::nullopt;
+    }
+  }
+  if (path) {
+    for (int c = 0; c < cells; ++c) path->base[c] = p.find(c);
+    path->merges.clear();
+  }
+  run_pass(1, cut.max_size, path ? &path->merges : nullptr);
+  if (!reshape_first) reshape();
   cost.nodes += check.nodes;
   searches += check.searches;
-  for (int c = 0; c < cells; ++c) {
-    if (p.size[p.find(c)] < cut.min_size) return std::nullopt;
+  if (too_small()) return std::nullopt;
+  return board_of(solution, p);
+}
+
+Geometry board_after(const Grid& solution, const CutPath& path, Symmetry symmetry,
+                     const std::vector<char>& made) {
+  const Geometry& g = solution.geometry();
+  std::array<int, kCells> label{};
+  std::copy(path.base.begin(), path.base.begin() + g.cell_count(), label.begin());
+  Partition p = from_labels(solution, label);
+  for (std::size_t i = 0; i < made.size() && i < path.merges.size(); ++i) {
+    if (!made[i]) continue;
+    const auto [a, b] = path.merges[i];
+    for (Transform t : group_of(symmetry)) {
+      p.unite(transform_cell(g, t, a), transform_cell(g, t, b), g.cell_count());
+    }
   }
   return board_of(solution, p);
 }

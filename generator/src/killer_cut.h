@@ -1,7 +1,10 @@
 #pragma once
 // Killer cages cut from a full grid (see "Killer" in generator.h).
+#include <array>
 #include <atomic>
+#include <cstddef>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "random.h"
@@ -23,14 +26,33 @@ struct CageCut {
   KillerCut rule = KillerCut::kUnique;
 };
 
+// The last phase of a cut (cut_cages with a path): the cages before it, as the label of
+// each cell, and its merges in the order made (each with its images under the
+// symmetry). Every prefix of the merges leaves a unique puzzle (its solutions solve the
+// whole cut's puzzle, whose cages' sums are sums of its cages') with cages within the
+// sizes, and the puzzles mostly grow harder along it.
+struct CutPath {
+  std::array<int, kMaxKillerSize * kMaxKillerSize> base{};
+  std::vector<std::pair<int, int>> merges;
+};
+
 // The killer board (solution's board plus cages) of one merge pass over `solution`, or
-// nullopt when a cage below cut.min_size is left (the caller draws a new grid). Every
+// nullopt when a cage below cut.min_size is left (the caller draws a new grid). With a
+// path, cages below the minimum are reshaped before the last phase instead of after it
+// and that phase is recorded there (the layout may differ from a cut without a path). Every
 // merge kept leaves exactly one solution (proven by propagation or by searches, whose
 // count and nodes go to searches and cost). The layout is invariant under `symmetry` (concrete and
 // admitted by the board). Throws SearchAborted when *stop is raised (read before each
 // check).
 std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symmetry symmetry,
                                   Rng& rng, const std::atomic<bool>* stop, SearchStats& cost,
-                                  int& searches);
+                                  int& searches, CutPath* path = nullptr);
+
+// The board of path.base with the merges i of path where made[i] (with their images under
+// `symmetry`): a coarsening of path.base that the whole cut (path recorded from `solution`
+// with `symmetry`) coarsens further, so its cages are within the sizes, repeat no symbol
+// and its puzzle is unique.
+Geometry board_after(const Grid& solution, const CutPath& path, Symmetry symmetry,
+                     const std::vector<char>& made);
 
 }  // namespace sudoforge::generator_detail

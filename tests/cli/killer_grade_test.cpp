@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "run_cli.h"
 
@@ -59,6 +60,34 @@ TEST(KillerGradeCli, GenerateByLevelIsReproducibleAndOfThatLevel) {
   const auto j = nlohmann::json::parse(graded.out);
   ASSERT_EQ(j.size(), 4u);
   for (const auto& p : j) EXPECT_EQ(p["level"], "hard") << p["hardest"];
+}
+
+// Hard symmetric killers: the banded cut's steps back keep the layout symmetric (every
+// cage's image under rot180 is a cage) with no single-cell cage (reshaped orbit-wise), the
+// run is the same whatever the threads, and every puzzle grades hard again.
+TEST(KillerGradeCli, SymmetricHardKillersKeepTheirSymmetry) {
+  const std::string args =
+      "generate --variant killer --symmetry rot180 --level hard -n 3 --seed 5 -q -o json";
+  const CliResult one = run_cli(args);
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(run_cli(args + " --threads 2").out, one.out);
+  const auto j = nlohmann::json::parse(one.out);
+  ASSERT_EQ(j.size(), 3u);
+  for (const auto& p : j) {
+    EXPECT_EQ(p["level"], "hard");
+    std::vector<int> cage_of(81, -1);
+    for (std::size_t k = 0; k < p["cages"].size(); ++k) {
+      EXPECT_GE(p["cages"][k]["cells"].size(), 2u);
+      for (int c : p["cages"][k]["cells"]) cage_of[c] = static_cast<int>(k);
+    }
+    for (const auto& cage : p["cages"]) {
+      const int image = cage_of[80 - cage["cells"][0].get<int>()];
+      for (int c : cage["cells"]) EXPECT_EQ(cage_of[80 - c], image);
+    }
+  }
+  const CliResult graded = run_cli("grade -o json", one.out);
+  ASSERT_EQ(graded.exit_code, 0) << graded.err;
+  for (const auto& p : nlohmann::json::parse(graded.out)) EXPECT_EQ(p["level"], "hard");
 }
 
 // Easy is the level whose candidates the generator keeps most often: a candidate kept

@@ -47,6 +47,29 @@ TEST(GeneratePlan, AClueFloorOfTheUsersStays) {
             "--size 3x4 --symmetry none --no-minimal --min-clues 70 --level easy");
 }
 
+// Killers: easy and medium are cut to their level; a band above them steps back along a
+// cut that came out too hard; no band, or a technique, keeps the plain unique cut.
+TEST(GeneratePlan, KillerLevelsChooseTheirCut) {
+  using Cut = GeneratorOptions::KillerCut;
+  GenerateRequest request;
+  request.generator.killer = true;
+  EXPECT_EQ(plan_generation(request).generator.killer_cut, Cut::kUnique);
+  const std::pair<Level, Cut> cases[] = {{Level::kEasy, Cut::kEasy},
+                                         {Level::kMedium, Cut::kDeduced},
+                                         {Level::kHard, Cut::kBanded},
+                                         {Level::kExpert, Cut::kBanded},
+                                         {Level::kExtreme, Cut::kBanded}};
+  for (const auto& [level, cut] : cases) {
+    request.target.level = level;
+    EXPECT_EQ(plan_generation(request).generator.killer_cut, cut);
+  }
+  request.target.level.reset();
+  request.target.min_rating = 3.0;
+  EXPECT_EQ(plan_generation(request).generator.killer_cut, Cut::kBanded);
+  request.target.techniques = {"Naked Pair"};
+  EXPECT_EQ(plan_generation(request).generator.killer_cut, Cut::kUnique);
+}
+
 TEST(GeneratePlan, NoTargetNoGradingUnlessAnalysesAreKept) {
   GenerateRequest request;
   EXPECT_FALSE(plan_generation(request).graded);

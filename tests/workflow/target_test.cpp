@@ -49,6 +49,20 @@ TEST(Target, AnIncompleteRatingIsNeverAcceptedByAFilter) {
   EXPECT_FALSE(Target{}.filters());
 }
 
+// above_band tells a banded killer cut (GeneratorOptions::KillerCut::kBanded) to step back:
+// only a rating above the band, or one stopped at its ceiling, is too hard.
+TEST(Target, AboveTheBandIsAHigherLevelOrRatingOrAStopAtTheCeiling) {
+  const Target hard{Level::kHard};
+  EXPECT_TRUE(above_band(hard, rating(7.2, Level::kDiabolical)));
+  EXPECT_FALSE(above_band(hard, rating(2.0, Level::kMedium)));
+  grader::Rating stopped = rating(2.6, Level::kMedium, false);
+  stopped.exceeded = true;
+  EXPECT_TRUE(above_band(hard, stopped));
+  const Target band{std::nullopt, 4.0, 6.0};
+  EXPECT_TRUE(above_band(band, rating(6.1, Level::kDiabolical)));
+  EXPECT_FALSE(above_band(band, rating(3.9, Level::kHard)));
+}
+
 TEST(Target, TheCompleteFormAgreesWithTheRatingForm) {
   const Target t{Level::kMedium, 1.8, 2.4};
   for (double er : {1.5, 1.8, 2.0, 2.4, 2.5}) {

@@ -54,7 +54,8 @@ GeneratePlan plan_generation(const GenerateRequest& request) {
 
   if (asked.killer) {
     // Easy and medium killers are cut so (GeneratorOptions::killer_cut) rather than drawn
-    // until one is; killers have no clue floor (they have no givens to keep).
+    // until one is; other rating bands step back along a cut that came out too hard
+    // (kBanded). Killers have no clue floor (they have no givens to keep).
     const auto within = [&](grader::Level level) {
       const double top = grader::level_range(level).second;
       return (t.level && *t.level == level) || (t.max_rating && *t.max_rating <= top);
@@ -62,6 +63,8 @@ GeneratePlan plan_generation(const GenerateRequest& request) {
     plan.generator.killer_cut = within(grader::Level::kEasy) ? GeneratorOptions::KillerCut::kEasy
                                 : within(grader::Level::kMedium)
                                     ? GeneratorOptions::KillerCut::kDeduced
+                                : (t.level || t.min_rating || t.max_rating) && t.techniques.empty()
+                                    ? GeneratorOptions::KillerCut::kBanded
                                     : GeneratorOptions::KillerCut::kUnique;
   } else if (t.level && asked.minimal && request.pattern.empty()) {
     const int floor = grader::level_min_clues(g, *t.level);
@@ -133,7 +136,10 @@ BatchResult generate(const GeneratePlan& plan, const BatchOptions& batch,
         }
         if (plan.target.filters()) {
           if (callbacks.on_candidate) callbacks.on_candidate(kept);
-          if (!kept) return false;
+          if (!kept) {
+            p.too_hard = above_band(plan.target, r);
+            return false;
+          }
         }
         if (plan.rated) {
           p.rating = r.er;

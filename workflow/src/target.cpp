@@ -103,6 +103,11 @@ bool accepts_complete(const Target& t, grader::Level level, double er) {
   return (!t.level || level == *t.level) && er >= low_of(t) && er <= high_of(t);
 }
 
+bool above_band(const Target& t, const grader::Rating& r) {
+  if (!r.complete) return !r.settled;  // stuck, or stopped above GradeOptions::max_rating
+  return r.er > high_of(t) || (t.level && r.level > *t.level);
+}
+
 bool accepts(const Target& t, const grader::Rating& r) {
   if (!t.filters()) return true;
   if (!t.techniques.empty()) {

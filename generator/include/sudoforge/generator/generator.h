@@ -96,7 +96,9 @@
 //     a symmetry each merge is made with its images, so the cage layout is invariant.
 //     With killer_min_cage > 1 first passes merge only the cages still below it, with a
 //     size limit growing from killer_min_cage (small cages join one another before they
-//     join full ones); a grid left with a smaller cage is replaced by a new one.
+//     join full ones); a cage still smaller then takes a neighbouring cell of a larger
+//     cage (and each of its images that cell's image) when the puzzle stays solved by
+//     propagation; a grid left with a smaller cage is replaced by a new one.
 //     Each check has a node budget (kKillerCheckNodes); past it the merge is not made.
 //     The puzzle has no givens unless killer_givens asks for some (drawn before the cut,
 //     whole orbits of the symmetry); its board (Grid::geometry()) carries the cages.
@@ -170,8 +172,13 @@ struct GeneratorOptions {
   //    for --level medium and a --max-rating within medium);
   //  - kEasy: the killer ladder's easy techniques (Cage Sum, hidden singles, Cage
   //    Combinations, one-house Innie/Outie) solve it, so every cut is easy (for --level
-  //    easy and a --max-rating within easy).
-  enum class KillerCut { kUnique, kDeduced, kEasy };
+  //    easy and a --max-rating within easy);
+  //  - kBanded: as kUnique, and when Accept rejects the cut's puzzle as too hard
+  //    (GeneratedPuzzle::too_hard) the puzzles of fewer of its last merges are tried, by
+  //    bisection on how many are kept (a merge only loosens the puzzle, so each is unique
+  //    and, mostly, no harder): for a rating band above medium (hard and up), which few
+  //    whole cuts hit. Cages below the minimum size are reshaped before the last merges.
+  enum class KillerCut { kUnique, kDeduced, kEasy, kBanded };
   KillerCut killer_cut = KillerCut::kUnique;
   // true: remove until no orbit can go (min_clues must be 0). false: stop removing once
   // the clue count would drop below min_clues.
@@ -249,6 +256,9 @@ struct GeneratedPuzzle {
   // caller need not grade again; the generator itself never reads them.
   std::optional<double> rating;
   std::string level;
+  // Set by an Accept predicate that rejects the puzzle because it is rated above the band
+  // asked for (KillerCut::kBanded then tries the same cut with fewer merges).
+  bool too_hard = false;
 };
 
 // Decides whether a candidate puzzle is kept (difficulty filters), and may annotate it

@@ -63,6 +63,9 @@ bool uses_all(const grader::Rating& r, const std::vector<std::string>& names);
 bool accepts(const Target& target, const grader::Rating& rating);
 // The same for a complete rating known by its level and ER alone.
 bool accepts_complete(const Target& target, grader::Level level, double er);
+// Whether a rating lies above the target's band (a higher level or ER than it admits, or
+// a grading stuck or stopped at the ceiling): only a tighter cut (fewer merges) may fit.
+bool above_band(const Target& target, const grader::Rating& rating);
 
 // The target in words for messages: "level hard", "rating 4 to 6", "level hard, rating
 // >= 4"; empty when it does not filter.
