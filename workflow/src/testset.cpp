@@ -262,7 +262,6 @@ GeneratedSet generate_bases(const GeneratedSetPlan& plan, const GeneratedSetCall
   std::vector<TestBase> others;  // graded puzzles outside the strata: spares
   const std::uint64_t cap =
       std::max<std::uint64_t>(200, 50 * static_cast<std::uint64_t>(n_unique + n_bases));
-  const int size = plan.generator.geometry.size();
   // The places filled: a share's puzzle or a spare, out of n_unique + n_bases.
   std::uint64_t placed = 0;
   auto report_placed = [&] {
