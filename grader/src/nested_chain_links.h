@@ -7,6 +7,8 @@
 // the grid given (candidates per cell, unit positions at [unit * (n + 1) + digit], as
 // PlusGrid). The link enumerators call f(node, cause) in SE's order. Inline and templates:
 // the producers' searches call them per node.
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -189,6 +191,72 @@ void region_chainings(const CandidateGrid& g, const Mask* upos, int c, int d, Ch
   }
 }
 
+// The chainings of one multiple producer's run, kept by their source "on" node: a
+// chaining on the run's grid depends on its source only, and the producers need the one
+// from on(c, d) for c's cell chains and again for each region where c is not d's first
+// place. Each keeps its orders (records in order of derivation) and, for the lookups of
+// the hints, its nodes as a bit set with the record of each, by rank in node order.
+// Contract: reset() at each run (with the node count); references into it hold until the
+// next keep() or reset().
+class KeptChainings {
+ public:
+  void reset(int nodes) {
+    words_ = (nodes + 63) / 64;
+    index_.assign(static_cast<std::size_t>(nodes), -1);
+    kept_.clear();
+    bits_.clear();
+    ranks_.clear();
+    recs_.clear();
+    orders_.clear();
+  }
+  int find(int source) const { return index_[source]; }  // a kept chaining, or -1
+  // Keeps the chaining from `source`: `at` (node -> record, -1 elsewhere) set at `nodes`,
+  // its orders of derivation. Returns its number.
+  int keep(int source, const std::vector<int>& at, const std::vector<int>& nodes,
+           const std::vector<int>& on_order, const std::vector<int>& off_order) {
+    Kept k;
+    k.bits = static_cast<int>(bits_.size());
+    bits_.resize(bits_.size() + words_, 0);
+    std::uint64_t* b = bits_.data() + k.bits;
+    for (const int nd : nodes) b[nd >> 6] |= std::uint64_t{1} << (nd & 63);
+    k.recs = static_cast<int>(recs_.size());
+    for (int w = 0; w < words_; ++w) {
+      ranks_.push_back(static_cast<int>(recs_.size()) - k.recs);
+      for (std::uint64_t m = b[w]; m; m &= m - 1) recs_.push_back(at[w * 64 + std::countr_zero(m)]);
+    }
+    k.on = static_cast<int>(orders_.size());
+    orders_.insert(orders_.end(), on_order.begin(), on_order.end());
+    k.off = static_cast<int>(orders_.size());
+    orders_.insert(orders_.end(), off_order.begin(), off_order.end());
+    k.end = static_cast<int>(orders_.size());
+    kept_.push_back(k);
+    index_[source] = static_cast<int>(kept_.size()) - 1;
+    return index_[source];
+  }
+  // Kept chaining i's record of node nd, or -1.
+  int at(int i, int nd) const {
+    const Kept& k = kept_[i];
+    const std::uint64_t w = bits_[k.bits + (nd >> 6)], below = (std::uint64_t{1} << (nd & 63)) - 1;
+    if (!((w >> (nd & 63)) & 1)) return -1;
+    return recs_[k.recs + ranks_[k.bits + (nd >> 6)] + std::popcount(w & below)];
+  }
+  bool has(int i, int nd) const { return (bits_[kept_[i].bits + (nd >> 6)] >> (nd & 63)) & 1; }
+  // Its records "on", then "off", in order of derivation: [begin, end) pointers.
+  const int* on_begin(int i) const { return orders_.data() + kept_[i].on; }
+  const int* on_end(int i) const { return orders_.data() + kept_[i].off; }
+  const int* off_end(int i) const { return orders_.data() + kept_[i].end; }
+
+ private:
+  struct Kept {
+    int bits, recs, on, off, end;  // offsets: bits_ and ranks_, recs_, orders_
+  };
+  int words_ = 0;
+  std::vector<int> index_;  // source node -> kept chaining
+  std::vector<Kept> kept_;
+  std::vector<std::uint64_t> bits_;
+  std::vector<int> ranks_, recs_, orders_;
+};
+
 // The producers of chains_nested.h with the parents not resolved (rule_sources only),
 // and those hints with their parents resolved against grid.
 std::vector<StaticChainHint> static_hints(const PlusGrid& grid);
@@ -196,7 +264,12 @@ std::vector<StaticChainHint> static_hints(const PlusGrid& grid);
 // reachability filters (which sources reach their negation, which lie on a cycle).
 std::vector<StaticChainHint> static_hints_every_source(const PlusGrid& grid);
 std::vector<StaticChainHint> static_multiple_hints(const PlusGrid& grid);
+// For tests: static_multiple_chain_hints with each chaining computed wherever it is needed
+// (none taken from the run's kept chainings).
+std::vector<StaticChainHint> static_multiple_hints_every_chaining(const PlusGrid& grid);
 std::vector<StaticChainHint> dynamic_hints(const PlusGrid& grid, int nesting);
+// For tests: dynamic_chain_hints the same way.
+std::vector<StaticChainHint> dynamic_hints_every_chaining(const PlusGrid& grid, int nesting);
 std::vector<StaticChainHint> resolved(const PlusGrid& grid, std::vector<StaticChainHint>&& hints);
 
 // SE's getHints: sorted by (rating, complexity, sort key), stable; a hint whose removals

@@ -239,76 +239,104 @@ struct DynamicProducer {
   // SE's getDifficulty of this producer's chaining nesting.
   int base_rating() const { return nesting >= 2 ? 95 + 5 * (nesting - 2) : 85 + 5 * nesting; }
 
-  void hint(int target, const std::vector<std::pair<const Chain*, int>>& chains, int sk,
-            Cause source_cause) {
+  // A hint on target from the chains ending at records ends[0, count).
+  void hint(int target, const int* ends, int count, int sk, Cause source_cause) {
     StaticChainHint h;
     target_removals(v, target, h.removable);
     if (h.removable.empty()) return;
     h.id = 1469598103934665603ull;
     nested_seen.clear();
-    for (const auto& [ch, r] : chains) h.complexity += walk(r, source_cause, h.rule_sources, h.id);
+    for (int i = 0; i < count; ++i)
+      h.complexity += walk(ends[i], source_cause, h.rule_sources, h.id);
     // SE's getNestedComplexity: each distinct nested chain among the ancestors once.
     for (const auto& [nid, cx] : nested_seen) h.complexity += cx;
     h.rating = base_rating() + length_difficulty(h.complexity);
     h.sort_key = sk;
     hints.push_back(std::move(h));
   }
-  // Nodes of members[0] (on, then off, in its order) that every member reaches.
-  void common(const std::vector<const Chain*>& members, int sk, Cause source_cause) {
-    std::vector<std::pair<const Chain*, int>> chains;
-    for (const auto* order : {&members[0]->on_order, &members[0]->off_order}) {
-      for (int r : *order) {
-        const int x = recs[r].node;
-        chains.clear();
-        for (const Chain* m : members) {
-          if (m->at[x] < 0) break;
-          chains.emplace_back(m, m->at[x]);
-        }
-        if (chains.size() == members.size()) hint(x, chains, sk, source_cause);
+  void hint2(int target, int a, int b, int sk) {
+    const int ends[2] = {a, b};
+    hint(target, ends, 2, sk, kSource);
+  }
+  // Nodes of members[0] (on, then off, in its order) that every member reaches (kept
+  // chainings).
+  std::vector<int> ends_;  // scratch of common()
+  void common(const std::vector<int>& members, int sk, Cause source_cause) {
+    const int first = members[0];
+    for (const int* r = kept.on_begin(first); r != kept.off_end(first); ++r) {
+      const int x = recs[*r].node;
+      ends_.clear();
+      for (const int m : members) {
+        const int e = kept.at(m, x);
+        if (e < 0) break;
+        ends_.push_back(e);
       }
+      if (ends_.size() == members.size())
+        hint(x, ends_.data(), static_cast<int>(ends_.size()), sk, source_cause);
     }
+  }
+
+  // The run's chainings from "on" nodes, by source, computed in `work`, with their
+  // contradictions (records "on" and "off", or -1); every_chaining (for tests) computes each
+  // again where it is needed, as SE does.
+  KeptChainings kept;
+  std::vector<std::pair<int, int>> kept_contradiction;
+  Chain work;
+  bool every_chaining = false;
+  int kept_chaining(int source) {
+    const int k = kept.find(source);
+    if (k >= 0 && !every_chaining) return k;
+    chain(source, work);
+    const int i = kept.keep(source, work.at, work.set_nodes, work.on_order, work.off_order);
+    kept_contradiction.resize(static_cast<size_t>(i) + 1);
+    kept_contradiction[i] = work.contradiction
+                                ? std::pair<int, int>{work.contradiction_on, work.contradiction_off}
+                                : std::pair<int, int>{-1, -1};
+    return i;
   }
 
   // SE's getMultipleChainsHintList, dynamic: per cell with 2+ candidates, per value, the
   // contradictions from on and from off, the doubles (cells of 3+), the regions where
   // the cell is the value's first place; then the cell.
   void run() {
-    std::vector<Chain> values(n + 1), others(n);
+    recs.clear();
+    parent_pool.clear();
+    kept.reset(nn);
+    std::vector<int> values(n + 1), others(n), members;
     Chain off;
-    std::vector<const Chain*> members;
     for (int c = 0; c < nc; ++c) {
       const Mask cm = v.cand[c];
       const int card = popcount(cm);
       if (card < 2) continue;
-      recs.clear();
-      parent_pool.clear();
       for (Mask m = cm; m; m &= m - 1) {
         const int d = lowest(m);
-        Chain& on = values[d];
-        chain(node(c, d, true), on);
-        if (on.contradiction)
-          hint(node(c, d, false), {{&on, on.contradiction_on}, {&on, on.contradiction_off}}, 7,
-               kSource);
+        const int on = values[d] = kept_chaining(node(c, d, true));
+        if (kept_contradiction[on].first >= 0)
+          hint2(node(c, d, false), kept_contradiction[on].first, kept_contradiction[on].second, 7);
+        // The "off" chaining is needed here only: its records are dropped after.
+        const size_t recs_before = recs.size(), parents_before = parent_pool.size();
         chain(node(c, d, false), off);
         if (off.contradiction)
-          hint(node(c, d, true), {{&off, off.contradiction_on}, {&off, off.contradiction_off}}, 7,
-               kSource);
+          hint2(node(c, d, true), off.contradiction_on, off.contradiction_off, 7);
         if (card >= 3) {
-          for (const auto* order : {&on.on_order, &on.off_order}) {
-            for (int r : *order) {
-              const int x = recs[r].node;
-              if (off.at[x] >= 0) hint(x, {{&on, r}, {&off, off.at[x]}}, 1, kSource);
-            }
+          for (const int* r = kept.on_begin(on); r != kept.off_end(on); ++r) {
+            const int x = recs[*r].node;
+            if (off.at[x] >= 0) hint2(x, *r, off.at[x], 1);
           }
         }
+        recs.resize(recs_before);
+        parent_pool.resize(parents_before);
         region_chainings(
-            g, v.upos, c, d, on, others, [&](int nd, Chain& ch) { chain(nd, ch); },
-            [&](const std::vector<const Chain*>& region, Cause cause) {
-              common(region, 6, cause);
+            g, v.upos, c, d, values[d], others,
+            [&](int nd, int& slot) { slot = kept_chaining(nd); },
+            [&](const std::vector<const int*>& region, Cause cause) {
+              members.clear();
+              for (const int* k : region) members.push_back(*k);
+              common(members, 6, cause);
             });
       }
       members.clear();
-      for (Mask m = cm; m; m &= m - 1) members.push_back(&values[lowest(m)]);
+      for (Mask m = cm; m; m &= m - 1) members.push_back(values[lowest(m)]);
       common(members, 5, kCell);
     }
   }
@@ -320,6 +348,14 @@ std::vector<StaticChainHint> nested::dynamic_hints(const PlusGrid& grid, int nes
   DynamicProducer p(grid, nesting);
   p.run();
   return in_se_order(std::move(p.hints));
+}
+
+std::vector<StaticChainHint> nested::dynamic_hints_every_chaining(const PlusGrid& grid,
+                                                                  int nesting) {
+  DynamicProducer p(grid, nesting);
+  p.every_chaining = true;
+  p.run();
+  return resolved(grid, in_se_order(std::move(p.hints)));
 }
 
 std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid, int nesting) {

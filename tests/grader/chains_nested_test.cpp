@@ -414,6 +414,48 @@ TEST(GraderChains, StaticProducerFiltersKeepEveryHint) {
   EXPECT_GT(with_parents, 0);
 }
 
+// The multiple producers (static, and dynamic of nestings 0 and 2) compute each
+// chaining from an "on" node once per run and use it for its cell and for every region:
+// the same hints, parents included, as computing it again wherever it is needed, on
+// chaining grids of AI Escargot's nested position.
+TEST(GraderChains, MultipleProducersKeepTheirChainings) {
+  const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
+  int grids = 0, hints = 0, with_parents = 0;
+  auto expect_same = [&](const std::vector<grader::detail::StaticChainHint>& kept,
+                         const std::vector<grader::detail::StaticChainHint>& every, int cd) {
+    ASSERT_EQ(kept.size(), every.size()) << cd;
+    for (size_t i = 0; i < kept.size(); ++i) {
+      EXPECT_EQ(kept[i].removable, every[i].removable) << cd << " " << i;
+      EXPECT_EQ(kept[i].rating, every[i].rating) << cd << " " << i;
+      EXPECT_EQ(kept[i].complexity, every[i].complexity) << cd << " " << i;
+      EXPECT_EQ(kept[i].sort_key, every[i].sort_key) << cd << " " << i;
+      EXPECT_EQ(kept[i].id, every[i].id) << cd << " " << i;
+      EXPECT_EQ(kept[i].parents, every[i].parents) << cd << " " << i;
+      with_parents += !kept[i].parents.empty();
+    }
+    hints += static_cast<int>(kept.size());
+  };
+  for (int cd = 0; cd < 81 * 9; cd += 13) {
+    const int c = cd / 9, d = cd % 9 + 1;
+    if (!pos.g.has(c, d) || grader::detail::popcount(pos.g.cand(c)) < 3) continue;
+    ChainingView chaining(pos.g);
+    chaining.remove(c, d);
+    const auto& v = chaining.view;
+    ++grids;
+    expect_same(grader::detail::static_multiple_chain_hints(v),
+                grader::detail::nested::static_multiple_hints_every_chaining(v), cd);
+    expect_same(grader::detail::dynamic_chain_hints(v, 0),
+                grader::detail::nested::dynamic_hints_every_chaining(v, 0), cd);
+    if (grids == 1) {
+      expect_same(grader::detail::dynamic_chain_hints(v, 2),
+                  grader::detail::nested::dynamic_hints_every_chaining(v, 2), cd);
+    }
+  }
+  EXPECT_GT(grids, 5);
+  EXPECT_GT(hints, grids);
+  EXPECT_GT(with_parents, 0);
+}
+
 // SE's nesting 5 as a whole ("+ Dynamic Forcing Chains (+ Forcing Chains)", 11.0+), run on
 // its own (the ladder tries it only where nesting 4 finds nothing, which no known puzzle
 // needs) on AI Escargot's position before its 35th step, where plain dynamic chains give
