@@ -7,7 +7,6 @@
 // the grid given (candidates per cell, unit positions at [unit * (n + 1) + digit], as
 // PlusGrid). The link enumerators call f(node, cause) in SE's order. Inline and templates:
 // the producers' searches call them per node.
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -194,9 +193,10 @@ void region_chainings(const CandidateGrid& g, const Mask* upos, int c, int d, Ch
 // The chainings of one multiple producer's run, kept by their source "on" node: a
 // chaining on the run's grid depends on its source only, and the producers need the one
 // from on(c, d) for c's cell chains and again for each region where c is not d's first
-// place. Each keeps its orders (records in order of derivation) and, for the lookups of
-// the hints, its nodes as a bit set with the record of each, by rank in node order.
-// Contract: reset() at each run (with the node count); references into it hold until the
+// place. Each keeps its orders (records in order of derivation, with their nodes) and its
+// nodes as a bit set: the producers test many nodes for membership and read the record of
+// few (those every member reaches), so a record is found by a scan of the orders.
+// Contract: reset() at each run (with the node count); pointers into it hold until the
 // next keep() or reset().
 class KeptChainings {
  public:
@@ -205,56 +205,55 @@ class KeptChainings {
     index_.assign(static_cast<std::size_t>(nodes), -1);
     kept_.clear();
     bits_.clear();
-    ranks_.clear();
-    recs_.clear();
     orders_.clear();
+    nodes_.clear();
   }
   int find(int source) const { return index_[source]; }  // a kept chaining, or -1
-  // Keeps the chaining from `source`: `at` (node -> record, -1 elsewhere) set at `nodes`,
-  // its orders of derivation. Returns its number.
-  int keep(int source, const std::vector<int>& at, const std::vector<int>& nodes,
-           const std::vector<int>& on_order, const std::vector<int>& off_order) {
+  // Keeps the chaining from `source` given by its orders of derivation; node_of(record) is
+  // a record's node. Returns its number.
+  template <class NodeOf>
+  int keep(int source, const std::vector<int>& on_order, const std::vector<int>& off_order,
+           NodeOf&& node_of) {
     Kept k;
     k.bits = static_cast<int>(bits_.size());
-    bits_.resize(bits_.size() + words_, 0);
-    std::uint64_t* b = bits_.data() + k.bits;
-    for (const int nd : nodes) b[nd >> 6] |= std::uint64_t{1} << (nd & 63);
-    k.recs = static_cast<int>(recs_.size());
-    for (int w = 0; w < words_; ++w) {
-      ranks_.push_back(static_cast<int>(recs_.size()) - k.recs);
-      for (std::uint64_t m = b[w]; m; m &= m - 1) recs_.push_back(at[w * 64 + std::countr_zero(m)]);
-    }
+    bits_.resize(bits_.size() + static_cast<std::size_t>(words_), 0);
     k.on = static_cast<int>(orders_.size());
     orders_.insert(orders_.end(), on_order.begin(), on_order.end());
     k.off = static_cast<int>(orders_.size());
     orders_.insert(orders_.end(), off_order.begin(), off_order.end());
     k.end = static_cast<int>(orders_.size());
+    nodes_.resize(orders_.size());
+    std::uint64_t* b = bits_.data() + k.bits;
+    for (int j = k.on; j < k.end; ++j) {
+      const int nd = nodes_[j] = node_of(orders_[j]);
+      b[nd >> 6] |= std::uint64_t{1} << (nd & 63);
+    }
     kept_.push_back(k);
     index_[source] = static_cast<int>(kept_.size()) - 1;
     return index_[source];
   }
+  bool has(int i, int nd) const { return (bits_[kept_[i].bits + (nd >> 6)] >> (nd & 63)) & 1; }
   // Kept chaining i's record of node nd, or -1.
   int at(int i, int nd) const {
+    if (!has(i, nd)) return -1;
     const Kept& k = kept_[i];
-    const std::uint64_t w = bits_[k.bits + (nd >> 6)], below = (std::uint64_t{1} << (nd & 63)) - 1;
-    if (!((w >> (nd & 63)) & 1)) return -1;
-    return recs_[k.recs + ranks_[k.bits + (nd >> 6)] + std::popcount(w & below)];
+    int j = k.on;
+    while (nodes_[j] != nd) ++j;
+    return orders_[j];
   }
-  bool has(int i, int nd) const { return (bits_[kept_[i].bits + (nd >> 6)] >> (nd & 63)) & 1; }
   // Its records "on", then "off", in order of derivation: [begin, end) pointers.
   const int* on_begin(int i) const { return orders_.data() + kept_[i].on; }
-  const int* on_end(int i) const { return orders_.data() + kept_[i].off; }
   const int* off_end(int i) const { return orders_.data() + kept_[i].end; }
 
  private:
   struct Kept {
-    int bits, recs, on, off, end;  // offsets: bits_ and ranks_, recs_, orders_
+    int bits, on, off, end;  // offsets: bits_, orders_ (and nodes_)
   };
   int words_ = 0;
   std::vector<int> index_;  // source node -> kept chaining
   std::vector<Kept> kept_;
   std::vector<std::uint64_t> bits_;
-  std::vector<int> ranks_, recs_, orders_;
+  std::vector<int> orders_, nodes_;  // records, and the node of each
 };
 
 // The producers of chains_nested.h with the parents not resolved (rule_sources only),

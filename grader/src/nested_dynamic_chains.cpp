@@ -265,14 +265,12 @@ struct DynamicProducer {
     const int first = members[0];
     for (const int* r = kept.on_begin(first); r != kept.off_end(first); ++r) {
       const int x = recs[*r].node;
-      ends_.clear();
-      for (const int m : members) {
-        const int e = kept.at(m, x);
-        if (e < 0) break;
-        ends_.push_back(e);
-      }
-      if (ends_.size() == members.size())
-        hint(x, ends_.data(), static_cast<int>(ends_.size()), sk, source_cause);
+      bool all = true;
+      for (size_t k = 1; k < members.size() && all; ++k) all = kept.has(members[k], x);
+      if (!all) continue;
+      ends_.assign(1, *r);
+      for (size_t k = 1; k < members.size(); ++k) ends_.push_back(kept.at(members[k], x));
+      hint(x, ends_.data(), static_cast<int>(ends_.size()), sk, source_cause);
     }
   }
 
@@ -287,7 +285,8 @@ struct DynamicProducer {
     const int k = kept.find(source);
     if (k >= 0 && !every_chaining) return k;
     chain(source, work);
-    const int i = kept.keep(source, work.at, work.set_nodes, work.on_order, work.off_order);
+    const int i =
+        kept.keep(source, work.on_order, work.off_order, [this](int r) { return recs[r].node; });
     kept_contradiction.resize(static_cast<size_t>(i) + 1);
     kept_contradiction[i] = work.contradiction
                                 ? std::pair<int, int>{work.contradiction_on, work.contradiction_off}

@@ -309,7 +309,7 @@ struct StaticProducer {
     const int k = kept.find(source);
     if (k >= 0 && !every_chaining) return k;
     chaining(source, work);
-    return kept.keep(source, work.at, work.set_nodes, work.on_order, work.off_order);
+    return kept.keep(source, work.on_order, work.off_order, [this](int i) { return pool[i].node; });
   }
 
   // A region or cell hint of the multiple producer: target x reached by every member (kept
