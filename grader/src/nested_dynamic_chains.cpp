@@ -7,6 +7,7 @@
 // optimised searches of chains_dynamic.cpp find only the easiest.
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 
 #include "chain_length.h"
 #include "chains_nested.h"
@@ -48,10 +49,11 @@ struct DynamicProducer {
     int contradiction_on = -1, contradiction_off = -1;
   };
 
-  const PlusGrid& v;
-  const CandidateGrid& g;
-  int n, nc, nn;
-  int nesting;  // SE's Chaining level of this producer: 0, or 2 (rules inside)
+  const PlusGrid* v = nullptr;
+  const CandidateGrid* g = nullptr;
+  int n = 0, nc = 0, nn = 0;
+  int nesting = 0;    // SE's Chaining level of this producer: 0, or 2 (rules inside)
+  bool busy = false;  // between bind() and release()
   std::vector<Record> recs;
   std::vector<int> parent_pool, mark, stack;
   int stamp = 0;
@@ -60,14 +62,22 @@ struct DynamicProducer {
   PlusHintsMemo rule_memo;                                 // nesting 2: the rules' hints
   std::vector<std::pair<std::uint64_t, int>> nested_seen;  // scratch of hint()
 
-  DynamicProducer(const PlusGrid& view, int producer_nesting)
-      : v(view),
-        g(*view.g),
-        n(view.g->n()),
-        nc(view.g->cell_count()),
-        nn(nc * n * 2),
-        nesting(producer_nesting) {
-    mark.assign(nn, 0);
+  // One per thread, bound to each grid in turn: its tables keep their capacity from one
+  // run to the next (the producer runs at every dry point of the nested chainings).
+  void bind(const PlusGrid& view, int producer_nesting) {
+    v = &view;
+    g = view.g;
+    n = g->n();
+    nc = g->cell_count();
+    nn = nc * n * 2;
+    nesting = producer_nesting;
+    busy = true;
+    hints.clear();
+    rule_memo.clear();
+    if (mark.size() != static_cast<size_t>(nn) || stamp > (1 << 30)) {
+      mark.assign(nn, 0);
+      stamp = 0;
+    }
   }
   int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
   int cell_of(int nd) const { return (nd >> 1) / n; }
@@ -89,7 +99,8 @@ struct DynamicProducer {
   // whose parents are the "off" records of those candidates. Returns whether any was
   // added.
   bool add_rule_offs(Chain& ch) {
-    const PlusGrid inner{&g, v.cand, cand.data(), v.upos, upos.data(), v.placed, nullptr, v.cache};
+    const PlusGrid inner{g,           v->cand,   cand.data(), v->upos,
+                         upos.data(), v->placed, nullptr,     v->cache};
     // This producer's grid is the rules' step grid for its whole run.
     const PlusHints& ph = rule_memo.find(inner, nesting);
     bool any = false;
@@ -130,8 +141,8 @@ struct DynamicProducer {
   // SE's doChaining, dynamic, from one assumption.
   void chain(int source, Chain& ch) {
     poll_stop();
-    cand.assign(v.cand, v.cand + nc);
-    upos.assign(v.upos, v.upos + static_cast<size_t>(g.unit_count()) * (n + 1));
+    cand.assign(v->cand, v->cand + nc);
+    upos.assign(v->upos, v->upos + static_cast<size_t>(g->unit_count()) * (n + 1));
     // The table is reset from the nodes set: a chaining sets few of them.
     if (ch.at.size() != static_cast<size_t>(nn)) ch.at.assign(nn, -1);
     for (const int x : ch.set_nodes) ch.at[x] = -1;
@@ -149,7 +160,7 @@ struct DynamicProducer {
                                  (nesting > 0 && add_rule_offs(ch)))) {
       if (hon < ch.on_order.size()) {
         const int p = ch.on_order[hon++];
-        on_to_off_links(g, cand.data(), upos.data(), true, recs[p].node, [&](int w, Cause cause) {
+        on_to_off_links(*g, cand.data(), upos.data(), true, recs[p].node, [&](int w, Cause cause) {
           if (ch.contradiction || ch.at[w] >= 0) return;
           if (ch.at[w ^ 1] >= 0) {
             ch.contradiction = true;
@@ -166,18 +177,18 @@ struct DynamicProducer {
       const int nd = recs[p].node, c = cell_of(nd), d = digit_of(nd);
       make_on.clear();
       on_parents.clear();
-      off_to_on_links(g, cand.data(), upos.data(), true, true, nd, [&](int m, Cause cause) {
+      off_to_on_links(*g, cand.data(), upos.data(), true, true, nd, [&](int m, Cause cause) {
         std::vector<int>& parents = on_parents;
         const int begin = static_cast<int>(parents.size());
         parents.push_back(p);
         if (cause == kCell) {
-          for (Mask x = v.cand[c] & ~cand[c]; x; x &= x - 1)
+          for (Mask x = v->cand[c] & ~cand[c]; x; x &= x - 1)
             parents.push_back(ch.at[node(c, lowest(x), false)]);
         } else {
-          const int u = cause_unit(g, cell_of(m), cause);
-          const int* cells = g.unit(u);
+          const int u = cause_unit(*g, cell_of(m), cause);
+          const int* cells = g->unit(u);
           const Mask now = upos[u * (n + 1) + d];
-          for (Mask x = v.upos[u * (n + 1) + d] & ~now; x; x &= x - 1) {
+          for (Mask x = v->upos[u * (n + 1) + d] & ~now; x; x &= x - 1) {
             parents.push_back(ch.at[node(cells[lowest(x)], d, false)]);
           }
         }
@@ -185,10 +196,10 @@ struct DynamicProducer {
       });
       // nd leaves the chaining's grid once its consequences are read (SE: p.off()).
       cand[c] &= ~(Mask{1} << d);
-      for (int k = 0; k < g.units_per_cell(); ++k) {
-        const int u = g.unit_of(c, k);
-        if (u == g.unit_count()) break;  // padding
-        upos[u * (n + 1) + d] &= ~(Mask{1} << g.index_in(u, c));
+      for (int k = 0; k < g->units_per_cell(); ++k) {
+        const int u = g->unit_of(c, k);
+        if (u == g->unit_count()) break;  // padding
+        upos[u * (n + 1) + d] &= ~(Mask{1} << g->index_in(u, c));
       }
       for (const On& o : make_on) {
         if (ch.at[o.node] >= 0) continue;
@@ -242,7 +253,7 @@ struct DynamicProducer {
   // A hint on target from the chains ending at records ends[0, count).
   void hint(int target, const int* ends, int count, int sk, Cause source_cause) {
     StaticChainHint h;
-    target_removals(v, target, h.removable);
+    target_removals(*v, target, h.removable);
     if (h.removable.empty()) return;
     h.id = 1469598103934665603ull;
     nested_seen.clear();
@@ -297,14 +308,16 @@ struct DynamicProducer {
   // SE's getMultipleChainsHintList, dynamic: per cell with 2+ candidates, per value, the
   // contradictions from on and from off, the doubles (cells of 3+), the regions where
   // the cell is the value's first place; then the cell.
+  std::vector<int> values, others, members;  // scratch of run()
+  Chain off;
   void run() {
     recs.clear();
     parent_pool.clear();
     kept.reset(nn);
-    std::vector<int> values(n + 1), others(n), members;
-    Chain off;
+    values.resize(n + 1);
+    others.resize(n);
     for (int c = 0; c < nc; ++c) {
-      const Mask cm = v.cand[c];
+      const Mask cm = v->cand[c];
       const int card = popcount(cm);
       if (card < 2) continue;
       for (Mask m = cm; m; m &= m - 1) {
@@ -326,7 +339,7 @@ struct DynamicProducer {
         recs.resize(recs_before);
         parent_pool.resize(parents_before);
         region_chainings(
-            g, v.upos, c, d, values[d], others,
+            *g, v->upos, c, d, values[d], others,
             [&](int nd, int& slot) { slot = kept_chaining(nd); },
             [&](const std::vector<const int*>& region, Cause cause) {
               members.clear();
@@ -341,20 +354,35 @@ struct DynamicProducer {
   }
 };
 
-}  // namespace
-
-std::vector<StaticChainHint> nested::dynamic_hints(const PlusGrid& grid, int nesting) {
-  DynamicProducer p(grid, nesting);
+// The producer of this thread bound to grid, or a new one if it is in use (a run of
+// nesting 5's second rule holds it while its own rules run).
+std::vector<StaticChainHint> run_dynamic(const PlusGrid& grid, int nesting, bool every_chaining) {
+  thread_local DynamicProducer kept_producer;
+  std::unique_ptr<DynamicProducer> fresh;
+  if (kept_producer.busy) fresh = std::make_unique<DynamicProducer>();
+  DynamicProducer& p = fresh ? *fresh : kept_producer;
+  p.bind(grid, nesting);
+  struct Release {
+    DynamicProducer& p;
+    ~Release() {
+      p.busy = false;
+      p.every_chaining = false;
+    }
+  } release{p};
+  p.every_chaining = every_chaining;
   p.run();
   return in_se_order(std::move(p.hints));
 }
 
+}  // namespace
+
+std::vector<StaticChainHint> nested::dynamic_hints(const PlusGrid& grid, int nesting) {
+  return run_dynamic(grid, nesting, false);
+}
+
 std::vector<StaticChainHint> nested::dynamic_hints_every_chaining(const PlusGrid& grid,
                                                                   int nesting) {
-  DynamicProducer p(grid, nesting);
-  p.every_chaining = true;
-  p.run();
-  return resolved(grid, in_se_order(std::move(p.hints)));
+  return resolved(grid, run_dynamic(grid, nesting, true));
 }
 
 std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid, int nesting) {
