@@ -82,10 +82,12 @@ struct DynamicProducer {
   int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
   int cell_of(int nd) const { return (nd >> 1) / n; }
   int digit_of(int nd) const { return (nd >> 1) % n + 1; }
+  // Records are made for every node of every chaining: the parents are copied by
+  // push_back (most records have one or two), not by a range insert.
   int add_rec(int nd, Cause cause, const int* parents_begin, const int* parents_end) {
-    recs.push_back(Record{nd, cause, static_cast<int>(parent_pool.size()), 0});
-    parent_pool.insert(parent_pool.end(), parents_begin, parents_end);
-    recs.back().parents_end = static_cast<int>(parent_pool.size());
+    const int begin = static_cast<int>(parent_pool.size());
+    for (const int* p = parents_begin; p != parents_end; ++p) parent_pool.push_back(*p);
+    recs.push_back(Record{nd, cause, begin, static_cast<int>(parent_pool.size())});
     return static_cast<int>(recs.size()) - 1;
   }
   int add_rec(int nd, Cause cause, const std::vector<int>& parents) {
