@@ -233,6 +233,15 @@ class KeptChainings {
     return index_[source];
   }
   bool has(int i, int nd) const { return (bits_[kept_[i].bits + (nd >> 6)] >> (nd & 63)) & 1; }
+  // The nodes every kept chaining of `members` has, as a bit set into `out`.
+  void common(const std::vector<int>& members, std::vector<std::uint64_t>& out) const {
+    const std::uint64_t* first = bits_.data() + kept_[members[0]].bits;
+    out.assign(first, first + words_);
+    for (std::size_t k = 1; k < members.size(); ++k) {
+      const std::uint64_t* b = bits_.data() + kept_[members[k]].bits;
+      for (int w = 0; w < words_; ++w) out[w] &= b[w];
+    }
+  }
   // Kept chaining i's record of node nd, or -1.
   int at(int i, int nd) const {
     if (!has(i, nd)) return -1;

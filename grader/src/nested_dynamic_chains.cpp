@@ -274,13 +274,13 @@ struct DynamicProducer {
   // Nodes of members[0] (on, then off, in its order) that every member reaches (kept
   // chainings).
   std::vector<int> ends_;  // scratch of common()
+  std::vector<std::uint64_t> all_;
   void common(const std::vector<int>& members, int sk, Cause source_cause) {
     const int first = members[0];
+    kept.common(members, all_);
     for (const int* r = kept.on_begin(first); r != kept.off_end(first); ++r) {
       const int x = recs[*r].node;
-      bool all = true;
-      for (size_t k = 1; k < members.size() && all; ++k) all = kept.has(members[k], x);
-      if (!all) continue;
+      if (!((all_[x >> 6] >> (x & 63)) & 1)) continue;
       ends_.assign(1, *r);
       for (size_t k = 1; k < members.size(); ++k) ends_.push_back(kept.at(members[k], x));
       hint(x, ends_.data(), static_cast<int>(ends_.size()), sk, source_cause);

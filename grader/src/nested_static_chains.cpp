@@ -304,6 +304,7 @@ struct StaticProducer {
   // tests) computes each again where it is needed, as SE does.
   KeptChainings kept;
   Chaining work;
+  std::vector<std::uint64_t> all_;  // scratch of multiple_hints()
   bool every_chaining = false;
   int kept_chaining(int source) {
     const int k = kept.find(source);
@@ -334,11 +335,10 @@ struct StaticProducer {
   // reaches: SE's retainAll of the members' sets.
   void multiple_hints(const std::vector<int>& members, int sk, Cause source_cause) {
     const int first = members[0];
+    kept.common(members, all_);
     for (const int* i = kept.on_begin(first); i != kept.off_end(first); ++i) {
       const int x = pool[*i].node;
-      bool all = true;
-      for (size_t k = 1; k < members.size() && all; ++k) all = kept.has(members[k], x);
-      if (all) multiple_hint(members, x, sk, source_cause);
+      if ((all_[x >> 6] >> (x & 63)) & 1) multiple_hint(members, x, sk, source_cause);
     }
   }
 
