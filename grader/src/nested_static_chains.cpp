@@ -535,12 +535,13 @@ struct StaticProducer {
   void run() {
     static const bool kPasses[3][2] = {{false, true}, {true, false}, {true, true}};  // (y, x)
     std::vector<int> cyc, chains;
+    // The filters of pass XY serve pass X too: pass X's graph is a part of pass XY's (its
+    // links without the cell ones), so a source that closes or lies on a cycle there does
+    // in pass XY, and the searches decide the rest (one closure pass instead of two).
+    build_graph();
+    chain_closures(true);
     for (const auto& pass : kPasses) {
       const bool y = pass[0], x = pass[1];
-      if (x) {
-        if (!y) build_graph();
-        chain_closures(y);
-      }
       for (int c = 0; c < nc; ++c) {
         const Mask cm = cand(c);
         if (popcount(cm) < 2 || (!x && popcount(cm) > 2)) continue;
