@@ -371,6 +371,26 @@ TEST(GraderChains, NestedHintCacheResolvesParentsPerStepGrid) {
   EXPECT_EQ(cache.searches(), 2);
 }
 
+// Expects two hint lists of the nested producers to be equal, parents included; counts
+// the grid's hints and those with parents.
+struct SameHints {
+  int hints = 0, with_parents = 0;
+  void expect(const std::vector<grader::detail::StaticChainHint>& a,
+              const std::vector<grader::detail::StaticChainHint>& b, int cd) {
+    ASSERT_EQ(a.size(), b.size()) << cd;
+    for (size_t i = 0; i < a.size(); ++i) {
+      EXPECT_EQ(a[i].removable, b[i].removable) << cd << " " << i;
+      EXPECT_EQ(a[i].rating, b[i].rating) << cd << " " << i;
+      EXPECT_EQ(a[i].complexity, b[i].complexity) << cd << " " << i;
+      EXPECT_EQ(a[i].sort_key, b[i].sort_key) << cd << " " << i;
+      EXPECT_EQ(a[i].id, b[i].id) << cd << " " << i;
+      EXPECT_EQ(a[i].parents, b[i].parents) << cd << " " << i;
+      with_parents += !a[i].parents.empty();
+    }
+    hints += static_cast<int>(a.size());
+  }
+};
+
 // The static producer skips the forcing chain searches from sources that cannot reach
 // their negation and the cycle searches from "on" nodes on no cycle of the pass's graph
 // (strongly connected components, nested_static_chains.cpp): on chaining grids of AI
@@ -379,7 +399,8 @@ TEST(GraderChains, NestedHintCacheResolvesParentsPerStepGrid) {
 // the searches from every source, with their parents; some grids have hints with parents.
 TEST(GraderChains, StaticProducerFiltersKeepEveryHint) {
   const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
-  int grids = 0, hints = 0, with_parents = 0;
+  int grids = 0;
+  SameHints same;
   for (int cd = 0; cd < 81 * 9; cd += 3) {
     const int c = cd / 9, d = cd % 9 + 1;
     if (!pos.g.has(c, d) || grader::detail::popcount(pos.g.cand(c)) < 3) continue;
@@ -395,23 +416,13 @@ TEST(GraderChains, StaticProducerFiltersKeepEveryHint) {
         break;
       }
     }
-    const auto fast = grader::detail::static_chain_hints(chaining.view);
-    const auto every = grader::detail::nested::static_hints_every_source(chaining.view);
     ++grids;
-    ASSERT_EQ(fast.size(), every.size()) << cd;
-    for (size_t i = 0; i < fast.size(); ++i) {
-      EXPECT_EQ(fast[i].removable, every[i].removable) << cd << " " << i;
-      EXPECT_EQ(fast[i].rating, every[i].rating) << cd << " " << i;
-      EXPECT_EQ(fast[i].complexity, every[i].complexity) << cd << " " << i;
-      EXPECT_EQ(fast[i].id, every[i].id) << cd << " " << i;
-      EXPECT_EQ(fast[i].parents, every[i].parents) << cd << " " << i;
-      with_parents += !fast[i].parents.empty();
-    }
-    hints += static_cast<int>(fast.size());
+    same.expect(grader::detail::static_chain_hints(chaining.view),
+                grader::detail::nested::static_hints_every_source(chaining.view), cd);
   }
   EXPECT_GT(grids, 20);
-  EXPECT_GT(hints, grids);
-  EXPECT_GT(with_parents, 0);
+  EXPECT_GT(same.hints, grids);
+  EXPECT_GT(same.with_parents, 0);
 }
 
 // The multiple producers (static, and dynamic of nestings 0 and 2) compute each
@@ -420,21 +431,8 @@ TEST(GraderChains, StaticProducerFiltersKeepEveryHint) {
 // chaining grids of AI Escargot's nested position.
 TEST(GraderChains, MultipleProducersKeepTheirChainings) {
   const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
-  int grids = 0, hints = 0, with_parents = 0;
-  auto expect_same = [&](const std::vector<grader::detail::StaticChainHint>& kept,
-                         const std::vector<grader::detail::StaticChainHint>& every, int cd) {
-    ASSERT_EQ(kept.size(), every.size()) << cd;
-    for (size_t i = 0; i < kept.size(); ++i) {
-      EXPECT_EQ(kept[i].removable, every[i].removable) << cd << " " << i;
-      EXPECT_EQ(kept[i].rating, every[i].rating) << cd << " " << i;
-      EXPECT_EQ(kept[i].complexity, every[i].complexity) << cd << " " << i;
-      EXPECT_EQ(kept[i].sort_key, every[i].sort_key) << cd << " " << i;
-      EXPECT_EQ(kept[i].id, every[i].id) << cd << " " << i;
-      EXPECT_EQ(kept[i].parents, every[i].parents) << cd << " " << i;
-      with_parents += !kept[i].parents.empty();
-    }
-    hints += static_cast<int>(kept.size());
-  };
+  int grids = 0;
+  SameHints same;
   for (int cd = 0; cd < 81 * 9; cd += 13) {
     const int c = cd / 9, d = cd % 9 + 1;
     if (!pos.g.has(c, d) || grader::detail::popcount(pos.g.cand(c)) < 3) continue;
@@ -442,18 +440,18 @@ TEST(GraderChains, MultipleProducersKeepTheirChainings) {
     chaining.remove(c, d);
     const auto& v = chaining.view;
     ++grids;
-    expect_same(grader::detail::static_multiple_chain_hints(v),
+    same.expect(grader::detail::static_multiple_chain_hints(v),
                 grader::detail::nested::static_multiple_hints_every_chaining(v), cd);
-    expect_same(grader::detail::dynamic_chain_hints(v, 0),
+    same.expect(grader::detail::dynamic_chain_hints(v, 0),
                 grader::detail::nested::dynamic_hints_every_chaining(v, 0), cd);
     if (grids == 1) {
-      expect_same(grader::detail::dynamic_chain_hints(v, 2),
+      same.expect(grader::detail::dynamic_chain_hints(v, 2),
                   grader::detail::nested::dynamic_hints_every_chaining(v, 2), cd);
     }
   }
   EXPECT_GT(grids, 5);
-  EXPECT_GT(hints, grids);
-  EXPECT_GT(with_parents, 0);
+  EXPECT_GT(same.hints, grids);
+  EXPECT_GT(same.with_parents, 0);
 }
 
 // SE's nesting 5 as a whole ("+ Dynamic Forcing Chains (+ Forcing Chains)", 11.0+), run on
