@@ -391,6 +391,19 @@ struct SameHints {
   }
 };
 
+// Calls f(chaining, cd) on the chaining grid that removes candidate cd from `pos`, for
+// every `step`-th candidate cd of a cell with three or more.
+template <class F>
+void each_chaining_grid(const EscargotPosition& pos, int step, F&& f) {
+  for (int cd = 0; cd < 81 * 9; cd += step) {
+    const int c = cd / 9, d = cd % 9 + 1;
+    if (!pos.g.has(c, d) || grader::detail::popcount(pos.g.cand(c)) < 3) continue;
+    ChainingView chaining(pos.g);
+    chaining.remove(c, d);
+    f(chaining, cd);
+  }
+}
+
 // The static producer skips the forcing chain searches from sources that cannot reach
 // their negation and the cycle searches from "on" nodes on no cycle of the pass's graph
 // (strongly connected components, nested_static_chains.cpp): on chaining grids of AI
@@ -401,11 +414,8 @@ TEST(GraderChains, StaticProducerFiltersKeepEveryHint) {
   const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
   int grids = 0;
   SameHints same;
-  for (int cd = 0; cd < 81 * 9; cd += 3) {
+  each_chaining_grid(pos, 3, [&](ChainingView& chaining, int cd) {
     const int c = cd / 9, d = cd % 9 + 1;
-    if (!pos.g.has(c, d) || grader::detail::popcount(pos.g.cand(c)) < 3) continue;
-    ChainingView chaining(pos.g);
-    chaining.remove(c, d);
     // and the other values of a peer that holds d (a chaining's removal elsewhere)
     for (int q : pos.g.house(c)) {
       if (pos.g.has(q, d) && grader::detail::popcount(pos.g.cand(q)) >= 3) {
@@ -419,7 +429,7 @@ TEST(GraderChains, StaticProducerFiltersKeepEveryHint) {
     ++grids;
     same.expect(grader::detail::static_chain_hints(chaining.view),
                 grader::detail::nested::static_hints_every_source(chaining.view), cd);
-  }
+  });
   EXPECT_GT(grids, 20);
   EXPECT_GT(same.hints, grids);
   EXPECT_GT(same.with_parents, 0);
@@ -433,11 +443,7 @@ TEST(GraderChains, MultipleProducersKeepTheirChainings) {
   const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
   int grids = 0;
   SameHints same;
-  for (int cd = 0; cd < 81 * 9; cd += 13) {
-    const int c = cd / 9, d = cd % 9 + 1;
-    if (!pos.g.has(c, d) || grader::detail::popcount(pos.g.cand(c)) < 3) continue;
-    ChainingView chaining(pos.g);
-    chaining.remove(c, d);
+  each_chaining_grid(pos, 13, [&](ChainingView& chaining, int cd) {
     const auto& v = chaining.view;
     ++grids;
     same.expect(grader::detail::static_multiple_chain_hints(v),
@@ -448,7 +454,7 @@ TEST(GraderChains, MultipleProducersKeepTheirChainings) {
       same.expect(grader::detail::dynamic_chain_hints(v, 2),
                   grader::detail::nested::dynamic_hints_every_chaining(v, 2), cd);
     }
-  }
+  });
   EXPECT_GT(grids, 5);
   EXPECT_GT(same.hints, grids);
   EXPECT_GT(same.with_parents, 0);
