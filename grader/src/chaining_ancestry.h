@@ -7,6 +7,7 @@
 // of ancestors(). Representation: a node is visited in the current walk when its
 // visit_stamp_ equals walk_stamp_ (no clearing between walks). Inline: the hint scans call
 // ancestors() for every candidate target.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -84,13 +85,18 @@ class ChainAncestry {
     for (const auto& target : targets) {  // no structured binding: lambdas capture it
       const Chaining& R = *target.first;
       if (R.nested_chains.empty()) continue;
+      // nested_chains lists at most one entry per record, in record order (the rules add
+      // their records in order): a binary search per ancestor, not a scan.
+      const auto& nested = R.nested_chains;
       for_each_ancestor(R, target.second, [&](int q) {
-        for (const auto& nr : R.nested_chains) {
-          if (nr.record != q) continue;
-          bool seen = false;
-          for (const auto& [id, cx] : nested_seen_) seen |= id == nr.id;
-          if (!seen) nested_seen_.emplace_back(nr.id, nr.complexity);
-        }
+        if (q < nested.front().record || q > nested.back().record) return;
+        const auto nr = std::lower_bound(
+            nested.begin(), nested.end(), q,
+            [](const Chaining::NestedChain& a, int record) { return a.record < record; });
+        if (nr == nested.end() || nr->record != q) return;
+        bool seen = false;
+        for (const auto& [id, cx] : nested_seen_) seen |= id == nr->id;
+        if (!seen) nested_seen_.emplace_back(nr->id, nr->complexity);
       });
     }
     int sum = 0;

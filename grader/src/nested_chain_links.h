@@ -7,6 +7,7 @@
 // the grid given (candidates per cell, unit positions at [unit * (n + 1) + digit], as
 // PlusGrid). The link enumerators call f(node, cause) in SE's order. Inline and templates:
 // the producers' searches call them per node.
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -189,6 +190,81 @@ void region_chainings(const CandidateGrid& g, const Mask* upos, int c, int d, Ch
   }
 }
 
+// The chainings of one multiple producer's run, kept by their source "on" node: a
+// chaining on the run's grid depends on its source only, and the producers need the one
+// from on(c, d) for c's cell chains and again for each region where c is not d's first
+// place. Each keeps its orders (records in order of derivation, with their nodes) and its
+// nodes as a bit set: the producers test many nodes for membership and read the record of
+// few (those every member reaches), so a record is found by a scan of the orders.
+// Contract: reset() at each run (with the node count); pointers into it hold until the
+// next keep() or reset().
+class KeptChainings {
+ public:
+  void reset(int nodes) {
+    words_ = (nodes + 63) / 64;
+    index_.assign(static_cast<std::size_t>(nodes), -1);
+    kept_.clear();
+    bits_.clear();
+    orders_.clear();
+    nodes_.clear();
+  }
+  int find(int source) const { return index_[source]; }  // a kept chaining, or -1
+  // Keeps the chaining from `source` given by its orders of derivation; node_of(record) is
+  // a record's node. Returns its number.
+  template <class NodeOf>
+  int keep(int source, const std::vector<int>& on_order, const std::vector<int>& off_order,
+           NodeOf&& node_of) {
+    Kept k;
+    k.bits = static_cast<int>(bits_.size());
+    bits_.resize(bits_.size() + static_cast<std::size_t>(words_), 0);
+    k.on = static_cast<int>(orders_.size());
+    orders_.insert(orders_.end(), on_order.begin(), on_order.end());
+    k.off = static_cast<int>(orders_.size());
+    orders_.insert(orders_.end(), off_order.begin(), off_order.end());
+    k.end = static_cast<int>(orders_.size());
+    nodes_.resize(orders_.size());
+    std::uint64_t* b = bits_.data() + k.bits;
+    for (int j = k.on; j < k.end; ++j) {
+      const int nd = nodes_[j] = node_of(orders_[j]);
+      b[nd >> 6] |= std::uint64_t{1} << (nd & 63);
+    }
+    kept_.push_back(k);
+    index_[source] = static_cast<int>(kept_.size()) - 1;
+    return index_[source];
+  }
+  bool has(int i, int nd) const { return (bits_[kept_[i].bits + (nd >> 6)] >> (nd & 63)) & 1; }
+  // The nodes every kept chaining of `members` has, as a bit set into `out`.
+  void common(const std::vector<int>& members, std::vector<std::uint64_t>& out) const {
+    const std::uint64_t* first = bits_.data() + kept_[members[0]].bits;
+    out.assign(first, first + words_);
+    for (std::size_t k = 1; k < members.size(); ++k) {
+      const std::uint64_t* b = bits_.data() + kept_[members[k]].bits;
+      for (int w = 0; w < words_; ++w) out[w] &= b[w];
+    }
+  }
+  // Kept chaining i's record of node nd, or -1.
+  int at(int i, int nd) const {
+    if (!has(i, nd)) return -1;
+    const Kept& k = kept_[i];
+    int j = k.on;
+    while (nodes_[j] != nd) ++j;
+    return orders_[j];
+  }
+  // Its records "on", then "off", in order of derivation: [begin, end) pointers.
+  const int* on_begin(int i) const { return orders_.data() + kept_[i].on; }
+  const int* off_end(int i) const { return orders_.data() + kept_[i].end; }
+
+ private:
+  struct Kept {
+    int bits, on, off, end;  // offsets: bits_, orders_ (and nodes_)
+  };
+  int words_ = 0;
+  std::vector<int> index_;  // source node -> kept chaining
+  std::vector<Kept> kept_;
+  std::vector<std::uint64_t> bits_;
+  std::vector<int> orders_, nodes_;  // records, and the node of each
+};
+
 // The producers of chains_nested.h with the parents not resolved (rule_sources only),
 // and those hints with their parents resolved against grid.
 std::vector<StaticChainHint> static_hints(const PlusGrid& grid);
@@ -196,7 +272,12 @@ std::vector<StaticChainHint> static_hints(const PlusGrid& grid);
 // reachability filters (which sources reach their negation, which lie on a cycle).
 std::vector<StaticChainHint> static_hints_every_source(const PlusGrid& grid);
 std::vector<StaticChainHint> static_multiple_hints(const PlusGrid& grid);
+// For tests: static_multiple_chain_hints with each chaining computed wherever it is needed
+// (none taken from the run's kept chainings).
+std::vector<StaticChainHint> static_multiple_hints_every_chaining(const PlusGrid& grid);
 std::vector<StaticChainHint> dynamic_hints(const PlusGrid& grid, int nesting);
+// For tests: dynamic_chain_hints the same way.
+std::vector<StaticChainHint> dynamic_hints_every_chaining(const PlusGrid& grid, int nesting);
 std::vector<StaticChainHint> resolved(const PlusGrid& grid, std::vector<StaticChainHint>&& hints);
 
 // SE's getHints: sorted by (rating, complexity, sort key), stable; a hint whose removals

@@ -7,6 +7,7 @@
 // optimised searches of chains_dynamic.cpp find only the easiest.
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 
 #include "chain_length.h"
 #include "chains_nested.h"
@@ -48,10 +49,11 @@ struct DynamicProducer {
     int contradiction_on = -1, contradiction_off = -1;
   };
 
-  const PlusGrid& v;
-  const CandidateGrid& g;
-  int n, nc, nn;
-  int nesting;  // SE's Chaining level of this producer: 0, or 2 (rules inside)
+  const PlusGrid* v = nullptr;
+  const CandidateGrid* g = nullptr;
+  int n = 0, nc = 0, nn = 0;
+  int nesting = 0;    // SE's Chaining level of this producer: 0, or 2 (rules inside)
+  bool busy = false;  // between bind() and release()
   std::vector<Record> recs;
   std::vector<int> parent_pool, mark, stack;
   int stamp = 0;
@@ -60,22 +62,32 @@ struct DynamicProducer {
   PlusHintsMemo rule_memo;                                 // nesting 2: the rules' hints
   std::vector<std::pair<std::uint64_t, int>> nested_seen;  // scratch of hint()
 
-  DynamicProducer(const PlusGrid& view, int producer_nesting)
-      : v(view),
-        g(*view.g),
-        n(view.g->n()),
-        nc(view.g->cell_count()),
-        nn(nc * n * 2),
-        nesting(producer_nesting) {
-    mark.assign(nn, 0);
+  // One per thread, bound to each grid in turn: its tables keep their capacity from one
+  // run to the next (the producer runs at every dry point of the nested chainings).
+  void bind(const PlusGrid& view, int producer_nesting) {
+    v = &view;
+    g = view.g;
+    n = g->n();
+    nc = g->cell_count();
+    nn = nc * n * 2;
+    nesting = producer_nesting;
+    busy = true;
+    hints.clear();
+    rule_memo.clear();
+    if (mark.size() != static_cast<size_t>(nn) || stamp > (1 << 30)) {
+      mark.assign(nn, 0);
+      stamp = 0;
+    }
   }
   int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
   int cell_of(int nd) const { return (nd >> 1) / n; }
   int digit_of(int nd) const { return (nd >> 1) % n + 1; }
+  // Records are made for every node of every chaining: the parents are copied by
+  // push_back (most records have one or two), not by a range insert.
   int add_rec(int nd, Cause cause, const int* parents_begin, const int* parents_end) {
-    recs.push_back(Record{nd, cause, static_cast<int>(parent_pool.size()), 0});
-    parent_pool.insert(parent_pool.end(), parents_begin, parents_end);
-    recs.back().parents_end = static_cast<int>(parent_pool.size());
+    const int begin = static_cast<int>(parent_pool.size());
+    for (const int* p = parents_begin; p != parents_end; ++p) parent_pool.push_back(*p);
+    recs.push_back(Record{nd, cause, begin, static_cast<int>(parent_pool.size())});
     return static_cast<int>(recs.size()) - 1;
   }
   int add_rec(int nd, Cause cause, const std::vector<int>& parents) {
@@ -89,7 +101,8 @@ struct DynamicProducer {
   // whose parents are the "off" records of those candidates. Returns whether any was
   // added.
   bool add_rule_offs(Chain& ch) {
-    const PlusGrid inner{&g, v.cand, cand.data(), v.upos, upos.data(), v.placed, nullptr, v.cache};
+    const PlusGrid inner{g,           v->cand,   cand.data(), v->upos,
+                         upos.data(), v->placed, nullptr,     v->cache};
     // This producer's grid is the rules' step grid for its whole run.
     const PlusHints& ph = rule_memo.find(inner, nesting);
     bool any = false;
@@ -130,8 +143,8 @@ struct DynamicProducer {
   // SE's doChaining, dynamic, from one assumption.
   void chain(int source, Chain& ch) {
     poll_stop();
-    cand.assign(v.cand, v.cand + nc);
-    upos.assign(v.upos, v.upos + static_cast<size_t>(g.unit_count()) * (n + 1));
+    cand.assign(v->cand, v->cand + nc);
+    upos.assign(v->upos, v->upos + static_cast<size_t>(g->unit_count()) * (n + 1));
     // The table is reset from the nodes set: a chaining sets few of them.
     if (ch.at.size() != static_cast<size_t>(nn)) ch.at.assign(nn, -1);
     for (const int x : ch.set_nodes) ch.at[x] = -1;
@@ -149,7 +162,7 @@ struct DynamicProducer {
                                  (nesting > 0 && add_rule_offs(ch)))) {
       if (hon < ch.on_order.size()) {
         const int p = ch.on_order[hon++];
-        on_to_off_links(g, cand.data(), upos.data(), true, recs[p].node, [&](int w, Cause cause) {
+        on_to_off_links(*g, cand.data(), upos.data(), true, recs[p].node, [&](int w, Cause cause) {
           if (ch.contradiction || ch.at[w] >= 0) return;
           if (ch.at[w ^ 1] >= 0) {
             ch.contradiction = true;
@@ -166,18 +179,18 @@ struct DynamicProducer {
       const int nd = recs[p].node, c = cell_of(nd), d = digit_of(nd);
       make_on.clear();
       on_parents.clear();
-      off_to_on_links(g, cand.data(), upos.data(), true, true, nd, [&](int m, Cause cause) {
+      off_to_on_links(*g, cand.data(), upos.data(), true, true, nd, [&](int m, Cause cause) {
         std::vector<int>& parents = on_parents;
         const int begin = static_cast<int>(parents.size());
         parents.push_back(p);
         if (cause == kCell) {
-          for (Mask x = v.cand[c] & ~cand[c]; x; x &= x - 1)
+          for (Mask x = v->cand[c] & ~cand[c]; x; x &= x - 1)
             parents.push_back(ch.at[node(c, lowest(x), false)]);
         } else {
-          const int u = cause_unit(g, cell_of(m), cause);
-          const int* cells = g.unit(u);
+          const int u = cause_unit(*g, cell_of(m), cause);
+          const int* cells = g->unit(u);
           const Mask now = upos[u * (n + 1) + d];
-          for (Mask x = v.upos[u * (n + 1) + d] & ~now; x; x &= x - 1) {
+          for (Mask x = v->upos[u * (n + 1) + d] & ~now; x; x &= x - 1) {
             parents.push_back(ch.at[node(cells[lowest(x)], d, false)]);
           }
         }
@@ -185,10 +198,10 @@ struct DynamicProducer {
       });
       // nd leaves the chaining's grid once its consequences are read (SE: p.off()).
       cand[c] &= ~(Mask{1} << d);
-      for (int k = 0; k < g.units_per_cell(); ++k) {
-        const int u = g.unit_of(c, k);
-        if (u == g.unit_count()) break;  // padding
-        upos[u * (n + 1) + d] &= ~(Mask{1} << g.index_in(u, c));
+      for (int k = 0; k < g->units_per_cell(); ++k) {
+        const int u = g->unit_of(c, k);
+        if (u == g->unit_count()) break;  // padding
+        upos[u * (n + 1) + d] &= ~(Mask{1} << g->index_in(u, c));
       }
       for (const On& o : make_on) {
         if (ch.at[o.node] >= 0) continue;
@@ -239,87 +252,139 @@ struct DynamicProducer {
   // SE's getDifficulty of this producer's chaining nesting.
   int base_rating() const { return nesting >= 2 ? 95 + 5 * (nesting - 2) : 85 + 5 * nesting; }
 
-  void hint(int target, const std::vector<std::pair<const Chain*, int>>& chains, int sk,
-            Cause source_cause) {
+  // A hint on target from the chains ending at records ends[0, count).
+  void hint(int target, const int* ends, int count, int sk, Cause source_cause) {
     StaticChainHint h;
-    target_removals(v, target, h.removable);
+    target_removals(*v, target, h.removable);
     if (h.removable.empty()) return;
     h.id = 1469598103934665603ull;
     nested_seen.clear();
-    for (const auto& [ch, r] : chains) h.complexity += walk(r, source_cause, h.rule_sources, h.id);
+    for (int i = 0; i < count; ++i)
+      h.complexity += walk(ends[i], source_cause, h.rule_sources, h.id);
     // SE's getNestedComplexity: each distinct nested chain among the ancestors once.
     for (const auto& [nid, cx] : nested_seen) h.complexity += cx;
     h.rating = base_rating() + length_difficulty(h.complexity);
     h.sort_key = sk;
     hints.push_back(std::move(h));
   }
-  // Nodes of members[0] (on, then off, in its order) that every member reaches.
-  void common(const std::vector<const Chain*>& members, int sk, Cause source_cause) {
-    std::vector<std::pair<const Chain*, int>> chains;
-    for (const auto* order : {&members[0]->on_order, &members[0]->off_order}) {
-      for (int r : *order) {
-        const int x = recs[r].node;
-        chains.clear();
-        for (const Chain* m : members) {
-          if (m->at[x] < 0) break;
-          chains.emplace_back(m, m->at[x]);
-        }
-        if (chains.size() == members.size()) hint(x, chains, sk, source_cause);
-      }
+  void hint2(int target, int a, int b, int sk) {
+    const int ends[2] = {a, b};
+    hint(target, ends, 2, sk, kSource);
+  }
+  // Nodes of members[0] (on, then off, in its order) that every member reaches (kept
+  // chainings).
+  std::vector<int> ends_;  // scratch of common()
+  std::vector<std::uint64_t> all_;
+  void common(const std::vector<int>& members, int sk, Cause source_cause) {
+    const int first = members[0];
+    kept.common(members, all_);
+    for (const int* r = kept.on_begin(first); r != kept.off_end(first); ++r) {
+      const int x = recs[*r].node;
+      if (!((all_[x >> 6] >> (x & 63)) & 1)) continue;
+      ends_.assign(1, *r);
+      for (size_t k = 1; k < members.size(); ++k) ends_.push_back(kept.at(members[k], x));
+      hint(x, ends_.data(), static_cast<int>(ends_.size()), sk, source_cause);
     }
+  }
+
+  // The run's chainings from "on" nodes, by source, computed in `work`, with their
+  // contradictions (records "on" and "off", or -1); every_chaining (for tests) computes each
+  // again where it is needed, as SE does.
+  KeptChainings kept;
+  std::vector<std::pair<int, int>> kept_contradiction;
+  Chain work;
+  bool every_chaining = false;
+  int kept_chaining(int source) {
+    const int k = kept.find(source);
+    if (k >= 0 && !every_chaining) return k;
+    chain(source, work);
+    const int i =
+        kept.keep(source, work.on_order, work.off_order, [this](int r) { return recs[r].node; });
+    kept_contradiction.resize(static_cast<size_t>(i) + 1);
+    kept_contradiction[i] = work.contradiction
+                                ? std::pair<int, int>{work.contradiction_on, work.contradiction_off}
+                                : std::pair<int, int>{-1, -1};
+    return i;
   }
 
   // SE's getMultipleChainsHintList, dynamic: per cell with 2+ candidates, per value, the
   // contradictions from on and from off, the doubles (cells of 3+), the regions where
   // the cell is the value's first place; then the cell.
+  std::vector<int> values, others, members;  // scratch of run()
+  Chain off;
   void run() {
-    std::vector<Chain> values(n + 1), others(n);
-    Chain off;
-    std::vector<const Chain*> members;
+    recs.clear();
+    parent_pool.clear();
+    kept.reset(nn);
+    values.resize(n + 1);
+    others.resize(n);
     for (int c = 0; c < nc; ++c) {
-      const Mask cm = v.cand[c];
+      const Mask cm = v->cand[c];
       const int card = popcount(cm);
       if (card < 2) continue;
-      recs.clear();
-      parent_pool.clear();
       for (Mask m = cm; m; m &= m - 1) {
         const int d = lowest(m);
-        Chain& on = values[d];
-        chain(node(c, d, true), on);
-        if (on.contradiction)
-          hint(node(c, d, false), {{&on, on.contradiction_on}, {&on, on.contradiction_off}}, 7,
-               kSource);
+        const int on = values[d] = kept_chaining(node(c, d, true));
+        if (kept_contradiction[on].first >= 0)
+          hint2(node(c, d, false), kept_contradiction[on].first, kept_contradiction[on].second, 7);
+        // The "off" chaining is needed here only: its records are dropped after.
+        const size_t recs_before = recs.size(), parents_before = parent_pool.size();
         chain(node(c, d, false), off);
         if (off.contradiction)
-          hint(node(c, d, true), {{&off, off.contradiction_on}, {&off, off.contradiction_off}}, 7,
-               kSource);
+          hint2(node(c, d, true), off.contradiction_on, off.contradiction_off, 7);
         if (card >= 3) {
-          for (const auto* order : {&on.on_order, &on.off_order}) {
-            for (int r : *order) {
-              const int x = recs[r].node;
-              if (off.at[x] >= 0) hint(x, {{&on, r}, {&off, off.at[x]}}, 1, kSource);
-            }
+          for (const int* r = kept.on_begin(on); r != kept.off_end(on); ++r) {
+            const int x = recs[*r].node;
+            if (off.at[x] >= 0) hint2(x, *r, off.at[x], 1);
           }
         }
+        recs.resize(recs_before);
+        parent_pool.resize(parents_before);
         region_chainings(
-            g, v.upos, c, d, on, others, [&](int nd, Chain& ch) { chain(nd, ch); },
-            [&](const std::vector<const Chain*>& region, Cause cause) {
-              common(region, 6, cause);
+            *g, v->upos, c, d, values[d], others,
+            [&](int nd, int& slot) { slot = kept_chaining(nd); },
+            [&](const std::vector<const int*>& region, Cause cause) {
+              members.clear();
+              for (const int* k : region) members.push_back(*k);
+              common(members, 6, cause);
             });
       }
       members.clear();
-      for (Mask m = cm; m; m &= m - 1) members.push_back(&values[lowest(m)]);
+      for (Mask m = cm; m; m &= m - 1) members.push_back(values[lowest(m)]);
       common(members, 5, kCell);
     }
   }
 };
 
+// The producer of this thread bound to grid, or a new one if it is in use (a run of
+// nesting 5's second rule holds it while its own rules run).
+std::vector<StaticChainHint> run_dynamic(const PlusGrid& grid, int nesting, bool every_chaining) {
+  thread_local DynamicProducer kept_producer;
+  std::unique_ptr<DynamicProducer> fresh;
+  if (kept_producer.busy) fresh = std::make_unique<DynamicProducer>();
+  DynamicProducer& p = fresh ? *fresh : kept_producer;
+  p.bind(grid, nesting);
+  struct Release {
+    DynamicProducer& p;
+    ~Release() {
+      p.busy = false;
+      p.every_chaining = false;
+    }
+  } release{p};
+  p.every_chaining = every_chaining;
+  p.run();
+  return in_se_order(std::move(p.hints));
+}
+
 }  // namespace
 
 std::vector<StaticChainHint> nested::dynamic_hints(const PlusGrid& grid, int nesting) {
-  DynamicProducer p(grid, nesting);
-  p.run();
-  return in_se_order(std::move(p.hints));
+  return run_dynamic(grid, nesting, false);
+}
+
+std::vector<StaticChainHint> nested::dynamic_hints_every_chaining(const PlusGrid& grid,
+                                                                  int nesting) {
+  return resolved(grid, run_dynamic(grid, nesting, true));
 }
 
 std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid, int nesting) {

@@ -300,17 +300,29 @@ struct StaticProducer {
     }
   }
 
-  // A region or cell hint of the multiple producer: target x reached by every member.
-  // `source_cause`: how SE names the members' assumptions for the rule parents (the
-  // region's kind, or the cell).
-  void multiple_hint(const std::vector<const Chaining*>& members, int x, int sk,
-                     Cause source_cause) {
+  // The run's chainings by source (run_multiple), computed in `work`; every_chaining (for
+  // tests) computes each again where it is needed, as SE does.
+  KeptChainings kept;
+  Chaining work;
+  std::vector<std::uint64_t> all_;  // scratch of multiple_hints()
+  bool every_chaining = false;
+  int kept_chaining(int source) {
+    const int k = kept.find(source);
+    if (k >= 0 && !every_chaining) return k;
+    chaining(source, work);
+    return kept.keep(source, work.on_order, work.off_order, [this](int i) { return pool[i].node; });
+  }
+
+  // A region or cell hint of the multiple producer: target x reached by every member (kept
+  // chainings). `source_cause`: how SE names the members' assumptions for the rule parents
+  // (the region's kind, or the cell).
+  void multiple_hint(const std::vector<int>& members, int x, int sk, Cause source_cause) {
     StaticChainHint h;
     target_removals(*v, x, h.removable);
     if (h.removable.empty()) return;
     h.id = 1469598103934665603ull;
-    for (const Chaining* ch : members) {
-      const int end = ch->at[x];
+    for (const int ch : members) {
+      const int end = kept.at(ch, x);
       h.complexity += path_length(end);
       rule_parents(end, true, h.rule_sources, source_cause);
       h.id = (h.id ^ chain_id(end)) * 1099511628211ull;
@@ -321,14 +333,12 @@ struct StaticProducer {
   }
   // The nodes of members[0] (on ones, then off ones, in its order) that every member
   // reaches: SE's retainAll of the members' sets.
-  void multiple_hints(const std::vector<const Chaining*>& members, int sk, Cause source_cause) {
-    for (const auto* order : {&members[0]->on_order, &members[0]->off_order}) {
-      for (int i : *order) {
-        const int x = pool[i].node;
-        bool all = true;
-        for (size_t k = 1; k < members.size() && all; ++k) all = members[k]->has(x);
-        if (all) multiple_hint(members, x, sk, source_cause);
-      }
+  void multiple_hints(const std::vector<int>& members, int sk, Cause source_cause) {
+    const int first = members[0];
+    kept.common(members, all_);
+    for (const int* i = kept.on_begin(first); i != kept.off_end(first); ++i) {
+      const int x = pool[*i].node;
+      if ((all_[x >> 6] >> (x & 63)) & 1) multiple_hint(members, x, sk, source_cause);
     }
   }
 
@@ -336,24 +346,26 @@ struct StaticProducer {
   // or more candidates, in reading order; per value, the regions (box, row, column) where
   // this cell is the value's first place; then the cell.
   void run_multiple() {
-    std::vector<Chaining> values(n + 1);
-    std::vector<Chaining> others(n);
-    std::vector<const Chaining*> members;
+    pool.clear();
+    kept.reset(nc * n * 2);
+    std::vector<int> values(n + 1), others(n), members;
     for (int c = 0; c < nc; ++c) {
       const Mask cm = cand(c);
       if (popcount(cm) <= 2) continue;
-      pool.clear();
       for (Mask m = cm; m; m &= m - 1) {
         const int d = lowest(m);
-        chaining(node(c, d, true), values[d]);
+        values[d] = kept_chaining(node(c, d, true));
         region_chainings(
-            *g, v->upos, c, d, values[d], others, [&](int nd, Chaining& ch) { chaining(nd, ch); },
-            [&](const std::vector<const Chaining*>& region, Cause cause) {
-              multiple_hints(region, 6, cause);
+            *g, v->upos, c, d, values[d], others,
+            [&](int nd, int& slot) { slot = kept_chaining(nd); },
+            [&](const std::vector<const int*>& region, Cause cause) {
+              members.clear();
+              for (const int* k : region) members.push_back(*k);
+              multiple_hints(members, 6, cause);
             });
       }
       members.clear();
-      for (Mask m = cm; m; m &= m - 1) members.push_back(&values[lowest(m)]);
+      for (Mask m = cm; m; m &= m - 1) members.push_back(values[lowest(m)]);
       multiple_hints(members, 5, kCell);
     }
   }
@@ -523,12 +535,13 @@ struct StaticProducer {
   void run() {
     static const bool kPasses[3][2] = {{false, true}, {true, false}, {true, true}};  // (y, x)
     std::vector<int> cyc, chains;
+    // The filters of pass XY serve pass X too: pass X's graph is a part of pass XY's (its
+    // links without the cell ones), so a source that closes or lies on a cycle there does
+    // in pass XY, and the searches decide the rest (one closure pass instead of two).
+    build_graph();
+    chain_closures(true);
     for (const auto& pass : kPasses) {
       const bool y = pass[0], x = pass[1];
-      if (x) {
-        if (!y) build_graph();
-        chain_closures(y);
-      }
       for (int c = 0; c < nc; ++c) {
         const Mask cm = cand(c);
         if (popcount(cm) < 2 || (!x && popcount(cm) > 2)) continue;
@@ -582,6 +595,14 @@ std::vector<StaticChainHint> nested::static_hints_every_source(const PlusGrid& g
 
 std::vector<StaticChainHint> nested::static_multiple_hints(const PlusGrid& grid) {
   return run_static(grid, [](StaticProducer& p) { p.run_multiple(); });
+}
+
+std::vector<StaticChainHint> nested::static_multiple_hints_every_chaining(const PlusGrid& grid) {
+  return resolved(grid, run_static(grid, [](StaticProducer& p) {
+                    p.every_chaining = true;
+                    p.run_multiple();
+                    p.every_chaining = false;
+                  }));
 }
 
 std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid) {

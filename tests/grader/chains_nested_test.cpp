@@ -371,6 +371,39 @@ TEST(GraderChains, NestedHintCacheResolvesParentsPerStepGrid) {
   EXPECT_EQ(cache.searches(), 2);
 }
 
+// Expects two hint lists of the nested producers to be equal, parents included; counts
+// the grid's hints and those with parents.
+struct SameHints {
+  int hints = 0, with_parents = 0;
+  void expect(const std::vector<grader::detail::StaticChainHint>& a,
+              const std::vector<grader::detail::StaticChainHint>& b, int cd) {
+    ASSERT_EQ(a.size(), b.size()) << cd;
+    for (size_t i = 0; i < a.size(); ++i) {
+      EXPECT_EQ(a[i].removable, b[i].removable) << cd << " " << i;
+      EXPECT_EQ(a[i].rating, b[i].rating) << cd << " " << i;
+      EXPECT_EQ(a[i].complexity, b[i].complexity) << cd << " " << i;
+      EXPECT_EQ(a[i].sort_key, b[i].sort_key) << cd << " " << i;
+      EXPECT_EQ(a[i].id, b[i].id) << cd << " " << i;
+      EXPECT_EQ(a[i].parents, b[i].parents) << cd << " " << i;
+      with_parents += !a[i].parents.empty();
+    }
+    hints += static_cast<int>(a.size());
+  }
+};
+
+// Calls f(chaining, cd) on the chaining grid that removes candidate cd from `pos`, for
+// every `step`-th candidate cd of a cell with three or more.
+template <class F>
+void each_chaining_grid(const EscargotPosition& pos, int step, F&& f) {
+  for (int cd = 0; cd < 81 * 9; cd += step) {
+    const int c = cd / 9, d = cd % 9 + 1;
+    if (!pos.g.has(c, d) || grader::detail::popcount(pos.g.cand(c)) < 3) continue;
+    ChainingView chaining(pos.g);
+    chaining.remove(c, d);
+    f(chaining, cd);
+  }
+}
+
 // The static producer skips the forcing chain searches from sources that cannot reach
 // their negation and the cycle searches from "on" nodes on no cycle of the pass's graph
 // (strongly connected components, nested_static_chains.cpp): on chaining grids of AI
@@ -379,12 +412,10 @@ TEST(GraderChains, NestedHintCacheResolvesParentsPerStepGrid) {
 // the searches from every source, with their parents; some grids have hints with parents.
 TEST(GraderChains, StaticProducerFiltersKeepEveryHint) {
   const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
-  int grids = 0, hints = 0, with_parents = 0;
-  for (int cd = 0; cd < 81 * 9; cd += 3) {
+  int grids = 0;
+  SameHints same;
+  each_chaining_grid(pos, 3, [&](ChainingView& chaining, int cd) {
     const int c = cd / 9, d = cd % 9 + 1;
-    if (!pos.g.has(c, d) || grader::detail::popcount(pos.g.cand(c)) < 3) continue;
-    ChainingView chaining(pos.g);
-    chaining.remove(c, d);
     // and the other values of a peer that holds d (a chaining's removal elsewhere)
     for (int q : pos.g.house(c)) {
       if (pos.g.has(q, d) && grader::detail::popcount(pos.g.cand(q)) >= 3) {
@@ -395,23 +426,38 @@ TEST(GraderChains, StaticProducerFiltersKeepEveryHint) {
         break;
       }
     }
-    const auto fast = grader::detail::static_chain_hints(chaining.view);
-    const auto every = grader::detail::nested::static_hints_every_source(chaining.view);
     ++grids;
-    ASSERT_EQ(fast.size(), every.size()) << cd;
-    for (size_t i = 0; i < fast.size(); ++i) {
-      EXPECT_EQ(fast[i].removable, every[i].removable) << cd << " " << i;
-      EXPECT_EQ(fast[i].rating, every[i].rating) << cd << " " << i;
-      EXPECT_EQ(fast[i].complexity, every[i].complexity) << cd << " " << i;
-      EXPECT_EQ(fast[i].id, every[i].id) << cd << " " << i;
-      EXPECT_EQ(fast[i].parents, every[i].parents) << cd << " " << i;
-      with_parents += !fast[i].parents.empty();
-    }
-    hints += static_cast<int>(fast.size());
-  }
+    same.expect(grader::detail::static_chain_hints(chaining.view),
+                grader::detail::nested::static_hints_every_source(chaining.view), cd);
+  });
   EXPECT_GT(grids, 20);
-  EXPECT_GT(hints, grids);
-  EXPECT_GT(with_parents, 0);
+  EXPECT_GT(same.hints, grids);
+  EXPECT_GT(same.with_parents, 0);
+}
+
+// The multiple producers (static, and dynamic of nestings 0 and 2) compute each
+// chaining from an "on" node once per run and use it for its cell and for every region:
+// the same hints, parents included, as computing it again wherever it is needed, on
+// chaining grids of AI Escargot's nested position.
+TEST(GraderChains, MultipleProducersKeepTheirChainings) {
+  const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
+  int grids = 0;
+  SameHints same;
+  each_chaining_grid(pos, 13, [&](ChainingView& chaining, int cd) {
+    const auto& v = chaining.view;
+    ++grids;
+    same.expect(grader::detail::static_multiple_chain_hints(v),
+                grader::detail::nested::static_multiple_hints_every_chaining(v), cd);
+    same.expect(grader::detail::dynamic_chain_hints(v, 0),
+                grader::detail::nested::dynamic_hints_every_chaining(v, 0), cd);
+    if (grids == 1) {
+      same.expect(grader::detail::dynamic_chain_hints(v, 2),
+                  grader::detail::nested::dynamic_hints_every_chaining(v, 2), cd);
+    }
+  });
+  EXPECT_GT(grids, 5);
+  EXPECT_GT(same.hints, grids);
+  EXPECT_GT(same.with_parents, 0);
 }
 
 // SE's nesting 5 as a whole ("+ Dynamic Forcing Chains (+ Forcing Chains)", 11.0+), run on
