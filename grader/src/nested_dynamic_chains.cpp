@@ -271,18 +271,18 @@ struct DynamicProducer {
     const int ends[2] = {a, b};
     hint(target, ends, 2, sk, kSource);
   }
-  // Nodes of members[0] (on, then off, in its order) that every member reaches (kept
+  // Nodes of group[0] (on, then off, in its order) that every member reaches (kept
   // chainings).
   std::vector<int> ends_;  // scratch of common()
   std::vector<std::uint64_t> all_;
-  void common(const std::vector<int>& members, int sk, Cause source_cause) {
-    const int first = members[0];
-    kept.common(members, all_);
+  void common(const std::vector<int>& group, int sk, Cause source_cause) {
+    const int first = group[0];
+    kept.common(group, all_);
     for (const int* r = kept.on_begin(first); r != kept.off_end(first); ++r) {
       const int x = recs[*r].node;
       if (!((all_[x >> 6] >> (x & 63)) & 1)) continue;
       ends_.assign(1, *r);
-      for (size_t k = 1; k < members.size(); ++k) ends_.push_back(kept.at(members[k], x));
+      for (size_t k = 1; k < group.size(); ++k) ends_.push_back(kept.at(group[k], x));
       hint(x, ends_.data(), static_cast<int>(ends_.size()), sk, source_cause);
     }
   }
