@@ -222,6 +222,62 @@ TEST(GraderRating, CeilingStopsOnlyPuzzlesRatedAboveIt) {
   EXPECT_GT(above, 1000);
 }
 
+// A floor (GradeOptions::min_rating) only stops the grading early: a puzzle rated at or
+// above the floor gets exactly its full rating and steps; one stopped (Rating::below) is
+// rated under the floor, and stopped before its first step. Puzzles of hidden singles
+// alone (ER 1.5 or less) are stopped by any floor above 2.3.
+TEST(GraderRating, FloorStopsOnlyPuzzlesRatedBelowIt) {
+  auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ASSERT_GE(lines.size(), 400u);
+  lines.resize(400);
+  const auto top = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/top1465_300.txt");
+  ASSERT_GE(top.size(), 20u);
+  lines.insert(lines.end(), top.begin(), top.begin() + 20);
+  Grader full;
+  std::vector<Rating> wants;
+  for (const auto& line : lines) {
+    wants.push_back(full.rate(grid81(line.substr(0, 81)), true));
+    ASSERT_TRUE(wants.back().complete) << line;
+  }
+  int kept = 0, stopped = 0;
+  for (const double floor : {2.3, 2.4, 2.9, 4.5, 6.3, 7.3, 9.0}) {
+    GradeOptions o;
+    o.min_rating = floor;
+    Grader floored(o);
+    for (size_t k = 0; k < lines.size(); ++k) {
+      const std::string& line = lines[k];
+      const Rating& want = wants[k];
+      const Rating got = floored.rate(grid81(line.substr(0, 81)), true);
+      if (want.er >= floor - 1e-9 || floor <= 2.3 + 1e-9) {
+        ++kept;
+        EXPECT_FALSE(got.below) << floor << " " << line;
+        EXPECT_TRUE(got.complete) << floor << " " << line;
+        EXPECT_EQ(got.er, want.er) << floor << " " << line;
+        EXPECT_EQ(got.ep, want.ep) << floor << " " << line;
+        EXPECT_EQ(got.ed, want.ed) << floor << " " << line;
+        EXPECT_EQ(got.hardest, want.hardest) << floor << " " << line;
+        EXPECT_EQ(got.step_count, want.step_count) << floor << " " << line;
+        continue;
+      }
+      if (want.er <= 1.5 + 1e-9) {
+        EXPECT_TRUE(got.below) << floor << " " << line;
+        EXPECT_EQ(got.step_count, 0) << floor << " " << line;
+      }
+      if (!got.below) {
+        EXPECT_TRUE(got.complete) << floor << " " << line;
+        EXPECT_EQ(got.er, want.er) << floor << " " << line;
+        continue;
+      }
+      ++stopped;
+      EXPECT_FALSE(got.complete) << floor << " " << line;
+      EXPECT_EQ(got.step_count, 0) << floor << " " << line;
+      EXPECT_LE(want.er, 2.3 + 1e-9) << floor << " " << line;
+    }
+  }
+  EXPECT_GT(kept, 500);
+  EXPECT_GT(stopped, 500);
+}
+
 TEST(GraderSoundness, Cb001Sample) {
   check_soundness(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt", 1000);
 }
