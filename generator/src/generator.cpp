@@ -161,6 +161,9 @@ struct Generator::Impl {
   // set_cells[set_start[s] .. set_start[s+1]); cell_sets likewise lists per cell the sets
   // holding it; set_clues[s] counts the givens of `work` in set s.
   std::vector<int> set_cells, set_start, set_clues, cell_sets, cell_start;
+  // The solution whose sets are indexed (none: no sets yet, or cleared). A grid gives up
+  // to orders_per_grid candidates, so its sets are found once.
+  std::optional<Grid> sets_for;
   // Scratch for the full grid.
   Grid partial;
   // Per-puzzle accounting.
@@ -183,7 +186,7 @@ struct Generator::Impl {
                    : options.max_grid_check_nodes        ? *options.max_grid_check_nodes
                    : n >= 25 && !options.max_check_nodes ? kDefaultPuzzleCheckNodes25
                                                          : 0),
-        solver(internal::pinned_solver(staged   ? internal::Engine::kCellMasks
+        solver(internal::pinned_solver(staged                      ? internal::Engine::kCellMasks
                                        : n == 9 || !g.is_classic() ? internal::Engine::kAuto
                                                                    : internal::Engine::kLinked)),
         full(n == 32 ? ~0u : (1u << n) - 1),
@@ -302,6 +305,7 @@ struct Generator::Impl {
     partial = Grid(g);
     masks.assign(g.unit_count(), 0);
     for (auto& o : orbit_cache) o.clear();
+    sets_for.reset();
   }
 
   // A jigsaw board invariant under `symmetry` and a full grid on it, made its board.
@@ -439,7 +443,15 @@ struct Generator::Impl {
     }
     index_sets();
   }
+  // Indexes the sets of `solution`, found only when it is not the grid they were found
+  // for last.
+  void use_sets_of(const Grid& solution) {
+    if (sets_for && *sets_for == solution) return;
+    find_unavoidable_sets(solution);
+    sets_for = solution;
+  }
   void clear_sets() {
+    sets_for.reset();
     set_cells.clear();
     set_start.assign(1, 0);
     index_sets();
@@ -627,7 +639,7 @@ struct Generator::Impl {
     for (std::size_t i = 0; i < all.size(); ++i) order[i] = static_cast<int>(i);
     shuffle(order, rng);
     known = &solution;
-    find_unavoidable_sets(solution);
+    use_sets_of(solution);
     load(start ? *start : solution);
     int clues = start ? start->clue_count() : cells;
     if (start) {

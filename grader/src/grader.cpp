@@ -219,9 +219,21 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps) {
   const int ceiling = options_.max_rating < 0
                           ? std::numeric_limits<int>::max()
                           : static_cast<int>(std::floor(options_.max_rating * 10 + 1e-9));
+  // A floor above the singles' 2.3 (GradeOptions::min_rating) is tested once, before the
+  // first step.
+  constexpr int kSinglesTop = 23;
+  bool floor_due = options_.min_rating * 10 > kSinglesTop + 1e-9 && !g.geo().has_cages();
   Hint h;
   while (!g.solved()) {
     detail::poll_stop();
+    if (floor_due) {
+      floor_due = false;
+      if (detail::singles_solve(g)) {
+        r.complete = false;
+        r.below = true;
+        break;
+      }
+    }
     if (options_.max_steps > 0 && r.step_count >= options_.max_steps) {
       r.complete = false;
       break;

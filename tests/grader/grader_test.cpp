@@ -170,22 +170,45 @@ TEST(GraderRating, OtherSizes) {
   EXPECT_LE(r.er, 2.3);
 }
 
+// cb001's first 400 puzzles and top1465's first 20, with their full ratings (steps kept).
+struct RatedSample {
+  std::vector<std::string> lines;
+  std::vector<Rating> wants;
+};
+RatedSample rated_sample() {
+  RatedSample sample;
+  sample.lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  if (sample.lines.size() < 400) return {};
+  sample.lines.resize(400);
+  const auto top = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/top1465_300.txt");
+  if (top.size() < 20) return {};
+  sample.lines.insert(sample.lines.end(), top.begin(), top.begin() + 20);
+  Grader full;
+  for (const auto& line : sample.lines) {
+    sample.wants.push_back(full.rate(grid81(line.substr(0, 81)), true));
+    EXPECT_TRUE(sample.wants.back().complete) << line;
+  }
+  return sample;
+}
+
+// `got` is the full rating `want`.
+void expect_full_rating(const Rating& got, const Rating& want, const std::string& where) {
+  EXPECT_TRUE(got.complete) << where;
+  EXPECT_EQ(got.er, want.er) << where;
+  EXPECT_EQ(got.ep, want.ep) << where;
+  EXPECT_EQ(got.ed, want.ed) << where;
+  EXPECT_EQ(got.hardest, want.hardest) << where;
+  EXPECT_EQ(got.step_count, want.step_count) << where;
+}
+
 // A ceiling (GradeOptions::max_rating) only stops the grading early: a puzzle rated at
 // most the ceiling gets exactly its full rating and steps, and one rated above it is
 // reported exceeded (never a lower ER that passes for its rating).
 TEST(GraderRating, CeilingStopsOnlyPuzzlesRatedAboveIt) {
-  auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
-  ASSERT_GE(lines.size(), 400u);
-  lines.resize(400);
-  const auto top = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/top1465_300.txt");
-  ASSERT_GE(top.size(), 20u);
-  lines.insert(lines.end(), top.begin(), top.begin() + 20);
-  Grader full;
-  std::vector<Rating> wants;
-  for (const auto& line : lines) {
-    wants.push_back(full.rate(grid81(line.substr(0, 81)), true));
-    ASSERT_TRUE(wants.back().complete) << line;
-  }
+  const RatedSample sample = rated_sample();
+  const std::vector<std::string>& lines = sample.lines;
+  const std::vector<Rating>& wants = sample.wants;
+  ASSERT_EQ(lines.size(), 420u);
   int below = 0, above = 0;
   for (const double ceiling : {1.2, 1.5, 2.8, 4.4, 6.2, 7.2, 8.9}) {
     GradeOptions o;
@@ -198,12 +221,7 @@ TEST(GraderRating, CeilingStopsOnlyPuzzlesRatedAboveIt) {
       if (want.er <= ceiling + 1e-9) {
         ++below;
         EXPECT_FALSE(got.exceeded) << ceiling << " " << line;
-        EXPECT_TRUE(got.complete) << ceiling << " " << line;
-        EXPECT_EQ(got.er, want.er) << ceiling << " " << line;
-        EXPECT_EQ(got.ep, want.ep) << ceiling << " " << line;
-        EXPECT_EQ(got.ed, want.ed) << ceiling << " " << line;
-        EXPECT_EQ(got.hardest, want.hardest) << ceiling << " " << line;
-        EXPECT_EQ(got.step_count, want.step_count) << ceiling << " " << line;
+        expect_full_rating(got, want, std::to_string(ceiling) + " " + line);
       } else {
         ++above;
         EXPECT_TRUE(got.exceeded) << ceiling << " " << line;
@@ -220,6 +238,48 @@ TEST(GraderRating, CeilingStopsOnlyPuzzlesRatedAboveIt) {
   // Both sides are exercised at every ceiling but the lowest ones' "below" side.
   EXPECT_GT(below, 1000);
   EXPECT_GT(above, 1000);
+}
+
+// A floor (GradeOptions::min_rating) only stops the grading early: a puzzle rated at or
+// above the floor gets exactly its full rating and steps; one stopped (Rating::below) is
+// rated under the floor, and stopped before its first step. Puzzles of hidden singles
+// alone (ER 1.5 or less) are stopped by any floor above 2.3.
+TEST(GraderRating, FloorStopsOnlyPuzzlesRatedBelowIt) {
+  const RatedSample sample = rated_sample();
+  const std::vector<std::string>& lines = sample.lines;
+  const std::vector<Rating>& wants = sample.wants;
+  ASSERT_EQ(lines.size(), 420u);
+  int kept = 0, stopped = 0;
+  for (const double floor : {2.3, 2.4, 2.9, 4.5, 6.3, 7.3, 9.0}) {
+    GradeOptions o;
+    o.min_rating = floor;
+    Grader floored(o);
+    for (size_t k = 0; k < lines.size(); ++k) {
+      const std::string& line = lines[k];
+      const Rating& want = wants[k];
+      const Rating got = floored.rate(grid81(line.substr(0, 81)), true);
+      if (want.er >= floor - 1e-9 || floor <= 2.3 + 1e-9) {
+        ++kept;
+        EXPECT_FALSE(got.below) << floor << " " << line;
+        expect_full_rating(got, want, std::to_string(floor) + " " + line);
+        continue;
+      }
+      if (want.er <= 1.5 + 1e-9) {
+        EXPECT_TRUE(got.below) << floor << " " << line;
+        EXPECT_EQ(got.step_count, 0) << floor << " " << line;
+      }
+      if (!got.below) {
+        expect_full_rating(got, want, std::to_string(floor) + " " + line);
+        continue;
+      }
+      ++stopped;
+      EXPECT_FALSE(got.complete) << floor << " " << line;
+      EXPECT_EQ(got.step_count, 0) << floor << " " << line;
+      EXPECT_LE(want.er, 2.3 + 1e-9) << floor << " " << line;
+    }
+  }
+  EXPECT_GT(kept, 500);
+  EXPECT_GT(stopped, 500);
 }
 
 TEST(GraderSoundness, Cb001Sample) {

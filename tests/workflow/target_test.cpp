@@ -85,6 +85,22 @@ TEST(Target, TheCeilingIsTheLevelsTopOrTheBandsIfLower) {
   EXPECT_LT(grade_options(Target{std::nullopt, 4.0, std::nullopt}).max_rating, 0);
 }
 
+TEST(Target, LeastRatingIsTheLeastAcceptedEr) {
+  EXPECT_LT(least_rating(Target{}), 0);
+  EXPECT_LT(least_rating(Target{Level::kEasy}), 0);
+  EXPECT_NEAR(least_rating(Target{Level::kHard}), 2.9, 1e-9);
+  EXPECT_NEAR(least_rating(Target{Level::kExtreme}), 9.0, 1e-9);
+  EXPECT_NEAR(least_rating(Target{Level::kExtreme, 9.5, std::nullopt}), 9.5, 1e-9);
+  EXPECT_NEAR(least_rating(Target{Level::kHard, 2.0, std::nullopt}), 2.9, 1e-9);
+  EXPECT_NEAR(least_rating(Target{std::nullopt, 4.0, 6.0}), 4.0, 1e-9);
+  for (const Level level :
+       {Level::kMedium, Level::kHard, Level::kExpert, Level::kDiabolical, Level::kExtreme}) {
+    const double least = least_rating(Target{level});
+    EXPECT_EQ(grader::level_for(least), level);
+    EXPECT_NE(grader::level_for(least - 0.1), level);
+  }
+}
+
 TEST(Target, ImpossibleTargetsAreNamed) {
   EXPECT_EQ(find_problem(Target{std::nullopt, 6.0, 4.0}), TargetProblem::kBandInverted);
   EXPECT_EQ(find_problem(Target{std::nullopt, std::nullopt, 0.5}), TargetProblem::kBelowEasiest);

@@ -119,6 +119,9 @@ BatchResult generate(const GeneratePlan& plan, const BatchOptions& batch,
     // One analyzer (solver + grader) per worker thread.
     grader::GradeOptions grade = grade_options(plan.target);
     if (plan.keep_analyses) grade.settled = nullptr;  // stored puzzles are graded in full
+    // Candidates are kept at the target's least rating or more: one known to stay below
+    // it is dropped without the rest of its grading (kept ones are still graded in full).
+    if (plan.target.techniques.empty()) grade.min_rating = least_rating(plan.target);
     accept_factory = [&plan, &callbacks, &analyses, &analyses_mutex, grade, stop]() -> Accept {
       auto analyzer = std::make_shared<PuzzleAnalyzer>(grade, stop);
       return [analyzer, &plan, &callbacks, &analyses, &analyses_mutex](GeneratedPuzzle& p) {

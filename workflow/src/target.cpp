@@ -53,6 +53,14 @@ grader::GradeOptions grade_options(const Target& t) {
   return grade;
 }
 
+double least_rating(const Target& t) {
+  double least = t.min_rating.value_or(-1);
+  if (t.level && *t.level != grader::Level::kEasy) {
+    least = std::max(least, grader::level_range(*t.level).first + 0.1);
+  }
+  return least;
+}
+
 std::optional<double> technique_top_rating(std::string_view technique) {
   // Ratings in SE's ladder (grader/src/grader.cpp's rungs). Single techniques have one
   // rating, except hidden singles (1.2 in a box, 1.5 in a line), uniqueness loops and BUG

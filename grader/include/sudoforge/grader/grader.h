@@ -84,6 +84,9 @@ struct Rating {
   // Stopped early because GradeOptions::settled said the path so far answers the caller's
   // question (complete is false then; ER, EP and ED are those of the steps done).
   bool settled = false;
+  // Stopped early because ER is known to be below GradeOptions::min_rating (complete is
+  // false then; ER, EP and ED are those of the steps done).
+  bool below = false;
   int step_count = 0;
 };
 
@@ -110,6 +113,13 @@ struct GradeOptions {
   // puzzles up to some rating rejects harder ones at the cost of the easy techniques.
   // Negative: no ceiling.
   double max_rating = -1;
+  // Stop (Rating::below) before the first step when ER is known to be below this: when
+  // it is above 2.3 and naked and hidden singles alone solve the puzzle (then every step
+  // is rated 2.3 or less; see singles_solve in grader/src/finders.h). Boards with cages
+  // are never stopped. A filter for puzzles of some rating or more rejects the puzzles of
+  // singles (half of the random minimal ones) at the cost of that test, a few thousand
+  // instructions. Negative: no floor.
+  double min_rating = -1;
   // When set, called each time a step adds a technique to Rating::techniques (so a few
   // times a puzzle, never per candidate search); returning true stops the grading there
   // (Rating::settled). For a caller that only needs to know which techniques the path

@@ -49,6 +49,12 @@ std::optional<TargetProblem> find_problem(const Target& target);
 // grading stops once they are all used (GradeOptions::settled).
 grader::GradeOptions grade_options(const Target& target);
 
+// The least ER a complete rating can have and be accepted: min_rating, or just above
+// the level's bottom (tenths) when that is higher; negative when the target has no such
+// bound. The generator's floor (GradeOptions::min_rating): a candidate known to stay
+// below it is rejected before the rest of its grading.
+double least_rating(const Target& target);
+
 // The highest rating a step of `technique` (a grader name) can have on 9x9, for the
 // ceiling of a technique-hardest target; nullopt for the chains, whose ratings grow with
 // their length (no ceiling then).
