@@ -261,12 +261,10 @@ struct Generator::Impl {
                                            const Candidate& candidate, const Accept& accept,
                                            const std::atomic<bool>* stop) {
     std::ptrdiff_t easier = -1, harder = static_cast<std::ptrdiff_t>(path.merges.size());
-    std::vector<char> made(path.merges.size(), 0);
     while (harder - easier > 1) {
       const std::ptrdiff_t mid = easier + (harder - easier) / 2;
-      std::fill(made.begin(), made.end(), 0);
-      std::fill(made.begin(), made.begin() + mid, 1);
-      GeneratedPuzzle q = candidate(generator_detail::board_after(solution, path, symmetry, made));
+      GeneratedPuzzle q = candidate(
+          generator_detail::board_after(solution, path, symmetry, static_cast<std::size_t>(mid)));
       if (accept(q)) return q;
       if (stopped(stop)) return std::nullopt;
       (q.too_hard ? harder : easier) = mid;

@@ -769,13 +769,12 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
 }
 
 Geometry board_after(const Grid& solution, const CutPath& path, Symmetry symmetry,
-                     const std::vector<char>& made) {
+                     std::size_t merges) {
   const Geometry& g = solution.geometry();
   std::array<int, kCells> label{};
   std::copy(path.base.begin(), path.base.begin() + g.cell_count(), label.begin());
   Partition p = from_labels(solution, label);
-  for (std::size_t i = 0; i < made.size() && i < path.merges.size(); ++i) {
-    if (!made[i]) continue;
+  for (std::size_t i = 0; i < merges && i < path.merges.size(); ++i) {
     const auto [a, b] = path.merges[i];
     for (Transform t : group_of(symmetry)) {
       p.unite(transform_cell(g, t, a), transform_cell(g, t, b), g.cell_count());

@@ -48,11 +48,11 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
                                   Rng& rng, const std::atomic<bool>* stop, SearchStats& cost,
                                   int& searches, CutPath* path = nullptr);
 
-// The board of path.base with the merges i of path where made[i] (with their images under
+// The board of path.base with the first `merges` merges of path (with their images under
 // `symmetry`): a coarsening of path.base that the whole cut (path recorded from `solution`
 // with `symmetry`) coarsens further, so its cages are within the sizes, repeat no symbol
 // and its puzzle is unique.
 Geometry board_after(const Grid& solution, const CutPath& path, Symmetry symmetry,
-                     const std::vector<char>& made);
+                     std::size_t merges);
 
 }  // namespace sudoforge::generator_detail
