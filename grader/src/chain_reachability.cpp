@@ -45,11 +45,31 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
   closer_stamp_call_ = call_stamp_;
   if (xy_component.size() < nn) xy_component.resize(nn);
   if (comp_order_.size() < nn) comp_order_.resize(nn);
-  const int* comp = tarjan_.number<true>(
-      board_, graph_, graph_.links_begin.data(), graph_.links_begin.data(), graph_.links_end.data(),
-      xy_component.data(), xy_component_size, comp_order_.data());
+  int nodes = 0;
+  for (int c = 0; c < board_.nc; ++c) nodes += 2 * popcount(board_.cand[c]);
+  // Tarjan's numbering of an earlier call on this grid, kept while every link of this
+  // call's graph leads to the same or a lower number. Then every cycle of the graph
+  // stays within one part, so each of this graph's components lies inside one part of
+  // the old numbering, and the parts, taken in that order, are still in reverse
+  // topological order. Every use below reads parts as a bound only: the closers and
+  // on_some_chain become supersets (the chain search over more sources and nodes finds
+  // the same shortest chains: no extra source closes, and the distances between the
+  // nodes of the exact set are unchanged), cycles_may_eliminate and eliminable_digits
+  // say "may" more often, and the cycle steps keep the pairs inside a part, which holds
+  // the source's component (the cycle searches meet its nodes as before). So the
+  // results are the same; what it saves is the numbering, at the cost of looser bounds.
+  if (numbered_serial_ != board_.g->serial() || !numbering_holds()) {
+    tarjan_.number<true>(board_, graph_, graph_.links_begin.data(), graph_.links_begin.data(),
+                         graph_.links_end.data(), xy_component.data(), xy_component_size,
+                         comp_order_.data());
+    numbered_serial_ = board_.g->serial();
+    numbered_count_ = tarjan_.component_count;
+  } else {
+    list_parts();
+  }
+  const int* comp = xy_component.data();
   xy_component_call = call_stamp_;
-  const int ncomp = tarjan_.component_count;
+  const int ncomp = numbered_count_;
   candidate_sources_.clear();
   for (int v : sources) {
     if (comp[v] >= comp[v ^ 1]) candidate_sources_.push_back(v);
@@ -68,8 +88,6 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
     r[static_cast<size_t>(comp[candidate_sources_[j]]) * words + j / 64] |= std::uint64_t{1}
                                                                             << (j % 64);
   }
-  int nodes = 0;
-  for (int c = 0; c < board_.nc; ++c) nodes += 2 * popcount(board_.cand[c]);
   // clang-format off
   switch (words) {
     case 1: push_reach<1>(nodes, words); break;
@@ -89,6 +107,53 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
       closer_stamp_[v] = call_stamp_;
       close_all_[j / 64] |= std::uint64_t{1} << (j % 64);
       if (v & 1) close_on_[j / 64] |= std::uint64_t{1} << (j % 64);
+    }
+  }
+}
+
+// A grid only loses candidates, so this call's nodes all had a number, and its links
+// between "on" and "off" nodes (peers, other values of a cell) all existed then: only a
+// strong link (out of an "off" node: a new bivalue cell or conjugate pair) can be new.
+bool ChainReachability::numbering_holds() const {
+  const int* comp = xy_component.data();
+  const int* a = graph_.links.data();
+  for (int c = 0; c < board_.nc; ++c) {
+    for (Mask cm = board_.cand[c]; cm; cm &= cm - 1) {
+      const int off = ChainBoard::node(board_.cd(c, lowest(cm)), false);
+      const int top = comp[off];
+      for (int k = graph_.links_begin[off], ke = graph_.links_end[off]; k < ke; ++k) {
+        if (comp[a[k]] > top) return false;
+      }
+    }
+  }
+  return true;
+}
+
+// The live nodes by rising part (comp_order_) and each part's live node count, as the
+// numbering lists them.
+void ChainReachability::list_parts() {
+  const int* comp = xy_component.data();
+  xy_component_size.assign(numbered_count_, 0);
+  int* size = xy_component_size.data();
+  for (int c = 0; c < board_.nc; ++c) {
+    for (Mask cm = board_.cand[c]; cm; cm &= cm - 1) {
+      const int off = ChainBoard::node(board_.cd(c, lowest(cm)), false);
+      ++size[comp[off]];
+      ++size[comp[off + 1]];
+    }
+  }
+  // Where each part starts in comp_order_ (kept in comp_start_ only by eliminable_digits).
+  part_next_.resize(numbered_count_);
+  for (int k = 0, at = 0; k < numbered_count_; ++k) {
+    part_next_[k] = at;
+    at += size[k];
+  }
+  int* order = comp_order_.data();
+  for (int c = 0; c < board_.nc; ++c) {
+    for (Mask cm = board_.cand[c]; cm; cm &= cm - 1) {
+      const int off = ChainBoard::node(board_.cd(c, lowest(cm)), false);
+      order[part_next_[comp[off]]++] = off;
+      order[part_next_[comp[off + 1]]++] = off + 1;
     }
   }
 }

@@ -81,6 +81,10 @@ class ChainReachability {
   }
   template <int kW>
   void push_reach(int nodes, int words);
+  // Whether the numbering of an earlier call on this grid still orders the components
+  // of this call's graph (see closing_sources), and then the live nodes listed by part.
+  bool numbering_holds() const;
+  void list_parts();
   template <int kW>
   Mask component_digits(int k);
 
@@ -92,6 +96,11 @@ class ChainReachability {
   int set_words_ = 0;
 
   std::vector<int> comp_order_, candidate_sources_;
+  // The grid (CandidateGrid::serial) and the component count of the last Tarjan
+  // numbering, which later calls on the same grid keep while it holds.
+  std::uint64_t numbered_serial_ = 0;
+  int numbered_count_ = 0;
+  std::vector<int> part_next_;  // list_parts' scratch
   std::vector<std::uint64_t> reached_by_;  // [component * words]: candidate sources reaching it
   std::vector<int> closer_stamp_;  // [node] == closer_stamp_call_: a source that closes in pass XY
   int closer_stamp_call_ = 0;
