@@ -95,6 +95,43 @@ TEST(GraderChains, ChainEngineKeepsNothingAcrossGrids) {
   EXPECT_EQ(compared, 80);
 }
 
+// The static chain engine keeps pass XY's component numbering from call to call on one
+// grid while every link still leads down it (chain_reachability.cpp). Along each puzzle's
+// graded path, one engine asked at every static chain step (the grid losing candidates
+// in between, with and without new strong links) must give what a fresh engine gives,
+// explanation included, and the step the grader took.
+TEST(GraderChains, ChainEngineAlongAPathMatchesAFreshOne) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  int compared = 0, puzzles = 0;
+  for (size_t k = 0; k < lines.size() && puzzles < 25; ++k) {
+    const double er = std::stod(lines[k].substr(82));
+    if (er < 6.5 || er >= 7.5) continue;
+    ++puzzles;
+    const std::string puzzle = lines[k].substr(0, 81);
+    const Rating r = Grader().rate(grid81(puzzle), true);
+    CandidateGrid g{grid81(puzzle)};
+    grader::detail::ChainEngine shared;
+    for (const Step& s : r.steps) {
+      if (s.rating >= 6.5 && s.rating < 7.5) {
+        grader::detail::ChainEngine fresh;
+        Hint h, fresh_h;
+        ASSERT_TRUE(shared.find_forcing_chains(Ctx{g, true}, h)) << puzzle;
+        ASSERT_TRUE(fresh.find_forcing_chains(Ctx{g, true}, fresh_h)) << puzzle;
+        EXPECT_EQ(h.explanation, fresh_h.explanation) << puzzle;
+        EXPECT_EQ(h.eliminations, fresh_h.eliminations) << puzzle;
+        EXPECT_EQ(h.placements, fresh_h.placements) << puzzle;
+        EXPECT_EQ(h.rating, fresh_h.rating) << puzzle;
+        EXPECT_EQ(h.explanation, s.explanation) << puzzle;
+        ++compared;
+      }
+      for (auto [c, d] : s.eliminations) g.eliminate(c, d);
+      for (auto [c, d] : s.placements) g.place(c, d);
+    }
+  }
+  EXPECT_EQ(puzzles, 25);
+  EXPECT_GT(compared, 60);
+}
+
 // Variant boards: the static links walk every house of a cell. With 5 of the main
 // diagonal left in r1c1 and r9c9 only (no row, column or box in common), r1c1<>5 forces
 // r9c9=5 (a strong link of the diagonal) and r1c1=5 excludes r9c9=5.
