@@ -142,7 +142,7 @@ void ChainReachability::list_parts() {
       ++size[comp[off + 1]];
     }
   }
-  // Where each part starts in comp_order_ (kept in comp_start_ only by eliminable_digits).
+  // Each part's first place in comp_order_, then its next free one.
   part_next_.resize(numbered_count_);
   for (int k = 0, at = 0; k < numbered_count_; ++k) {
     part_next_[k] = at;

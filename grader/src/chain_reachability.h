@@ -5,9 +5,12 @@
 //
 // Contract: closing_sources() numbers the XY components of the call (xy_component*) and
 // lists the sources that reach their negation; the other queries read its tables and hold
-// for the same call only (start_call). Representation: reached_by_ holds per component a
-// bit set over the candidate sources (reach_words_ words), the sources that reach it.
-// Inline: on_some_chain and cycles_may_eliminate are asked per node and per source.
+// for the same call only (start_call). A "component" here may be a union of the graph's
+// components (a numbering kept from an earlier call, see closing_sources): every query is
+// then a bound in the safe direction (a source listed may not close, a "may" may not).
+// Representation: reached_by_ holds per component a bit set over the candidate sources
+// (reach_words_ words), the sources that reach it. Inline: on_some_chain and cycles_may_eliminate
+// are asked per node and per source.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -100,7 +103,7 @@ class ChainReachability {
   // numbering, which later calls on the same grid keep while it holds.
   std::uint64_t numbered_serial_ = 0;
   int numbered_count_ = 0;
-  std::vector<int> part_next_;  // list_parts' scratch
+  std::vector<int> part_next_;             // list_parts: next place of each part in comp_order_
   std::vector<std::uint64_t> reached_by_;  // [component * words]: candidate sources reaching it
   std::vector<int> closer_stamp_;  // [node] == closer_stamp_call_: a source that closes in pass XY
   int closer_stamp_call_ = 0;
