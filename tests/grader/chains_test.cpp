@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "chain_links.h"
@@ -108,25 +109,18 @@ TEST(GraderChains, ChainEngineAlongAPathMatchesAFreshOne) {
     if (er < 6.5 || er >= 7.5) continue;
     ++puzzles;
     const std::string puzzle = lines[k].substr(0, 81);
-    const Rating r = Grader().rate(grid81(puzzle), true);
-    CandidateGrid g{grid81(puzzle)};
     grader::detail::ChainEngine shared;
-    for (const Step& s : r.steps) {
-      if (s.rating >= 6.5 && s.rating < 7.5) {
-        grader::detail::ChainEngine fresh;
-        Hint h, fresh_h;
-        ASSERT_TRUE(shared.find_forcing_chains(Ctx{g, true}, h)) << puzzle;
-        ASSERT_TRUE(fresh.find_forcing_chains(Ctx{g, true}, fresh_h)) << puzzle;
-        EXPECT_EQ(h.explanation, fresh_h.explanation) << puzzle;
-        EXPECT_EQ(h.eliminations, fresh_h.eliminations) << puzzle;
-        EXPECT_EQ(h.placements, fresh_h.placements) << puzzle;
-        EXPECT_EQ(h.rating, fresh_h.rating) << puzzle;
-        EXPECT_EQ(h.explanation, s.explanation) << puzzle;
-        ++compared;
-      }
-      for (auto [c, d] : s.eliminations) g.eliminate(c, d);
-      for (auto [c, d] : s.placements) g.place(c, d);
-    }
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step& s) {
+      if (s.rating < 6.5 || s.rating >= 7.5) return;
+      Hint kept, fresh;
+      ASSERT_TRUE(shared.find_forcing_chains(Ctx{g, true}, kept)) << puzzle;
+      ASSERT_TRUE(grader::detail::ChainEngine().find_forcing_chains(Ctx{g, true}, fresh));
+      EXPECT_EQ(std::tie(kept.explanation, kept.eliminations, kept.placements, kept.rating),
+                std::tie(fresh.explanation, fresh.eliminations, fresh.placements, fresh.rating))
+          << puzzle;
+      EXPECT_EQ(kept.explanation, s.explanation) << puzzle;
+      ++compared;
+    });
   }
   EXPECT_EQ(puzzles, 25);
   EXPECT_GT(compared, 60);

@@ -92,6 +92,19 @@ inline CandidateGrid position_before(const std::string& puzzle, int k) {
   return g;
 }
 
+// Grades `puzzle` and walks its path: visit(grid, step) on the grid as it stands before
+// each step.
+template <class Visit>
+void walk_path(const std::string& puzzle, Visit visit) {
+  const Rating r = Grader().rate(grid81(puzzle), true);
+  CandidateGrid g{grid81(puzzle)};
+  for (const Step& s : r.steps) {
+    visit(static_cast<const CandidateGrid&>(g), s);
+    for (auto [c, d] : s.eliminations) g.eliminate(c, d);
+    for (auto [c, d] : s.placements) g.place(c, d);
+  }
+}
+
 // A stored 9x9 position: its values, and per row the candidates of each empty cell ("."
 // for a cell with a value).
 inline CandidateGrid stored_position(const char* values, const char* const candidates[9]) {
