@@ -105,30 +105,40 @@ struct LoopSearch {
     loop[len++] = cell;
     in_loop[cell] = stamp;
     parity[par].flip(cell_set[cell]);
-    const UnitSet& other = parity[par ^ 1];
+    const UnitSet other = parity[par ^ 1];  // fixed while the children run
+    // The tables read in the loop, in locals: the calls' stores would otherwise make
+    // the compiler load them again for each sibling.
+    const CandidateGrid& grid = *g;
+    const int* const in = in_loop.data();
+    const UnitSet* const sets = cell_set.data();
+    const Mask* const holding = both;
+    const char* const in_core = core;
+    const int st = stamp;
+    const Mask values = pair;
+    const bool skip = skip_earlier;
     for (int j = cell * stride, end = j + cell_count[cell]; j < end; ++j) {
       const int u = cell_unit[j];
       if (u == last_unit) continue;
-      const int* cells = g->unit(u);
+      const int* cells = grid.unit(u);
       // Cells of the unit holding both values, in unit order (the cell itself is in the
       // loop: left out).
-      for (Mask b = both[u] & ~cell_bit[j]; b; b &= b - 1) {
+      for (Mask b = holding[u] & ~cell_bit[j]; b; b &= b - 1) {
         const int next = cells[lowest(b)];
         if (next == first) {
           if (len >= 4 && parity[0] == parity[1]) {
             found_cells.insert(found_cells.end(), loop.begin(), loop.begin() + len);
             found_end.push_back(static_cast<int>(found_cells.size()));
           }
-        } else if (in_loop[next] != stamp) {
-          const Mask p = g->cand(next);
-          ex_values |= p & ~pair;  // accumulates over siblings, as SE does
+        } else if (in[next] != st) {
+          const Mask p = grid.cand(next);
+          ex_values |= p & ~values;  // accumulates over siblings, as SE does
           const int card = popcount(p);
           // A cell outside the core cannot be on a loop: its subtree finds nothing
           // (its extra values still count for the siblings, as above). See
           // skip_earlier for bivalue cells before the start.
-          if ((card == 2 || popcount(ex_values) == 1 || allowed_ex > 0) && core[next] &&
-              !(card == 2 && next < first && (skip_earlier || popcount(ex_values) >= 2)) &&
-              !other.meets(cell_set[next])) {
+          if ((card == 2 || popcount(ex_values) == 1 || allowed_ex > 0) && in_core[next] &&
+              !(card == 2 && next < first && (skip || popcount(ex_values) >= 2)) &&
+              !other.meets(sets[next])) {
             check(next, card > 2 ? allowed_ex - 1 : allowed_ex, ex_values, u);
           }
         }
