@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "finders.h"
 #include "finder_memo.h"
+#include "finders.h"
 #include "stop_poll.h"
 
 namespace sudoforge::grader::detail {
@@ -71,15 +71,19 @@ struct Bases {
       for (std::uint64_t y = wide[cw]; y; y &= y - 1) {
         const int c = cw * 64 + std::countr_zero(y);
         const std::uint64_t* peers = g.peer_set(c);
-        std::uint64_t single = 0, any = 0;
-        for (int w = 0; w < words; ++w) {
-          single |= peers[w] & single_set[w];
-          any |= peers[w] & excluder_set[w];
+        if (singles) {
+          std::uint64_t single = 0;
+          for (int w = 0; w < words; ++w) single |= peers[w] & single_set[w];
+          if (single) continue;
         }
-        if (single || !any) continue;
-        if (m == 64) return false;  // more than 64
+        // The excluders are written to the next base cell's row before it is known to
+        // be one: the row is free until then (there are nc rows, and fewer than nc base
+        // cells before this one).
         std::uint64_t* e = &excl[static_cast<size_t>(m) * words];
-        for (int w = 0; w < words; ++w) e[w] = peers[w] & excluder_set[w];
+        std::uint64_t any = 0;
+        for (int w = 0; w < words; ++w) any |= e[w] = peers[w] & excluder_set[w];
+        if (!any) continue;
+        if (m == 64) return false;  // more than 64
         base_set[cw] |= y & (~y + 1);
         index[c] = m;
         cell[m++] = c;
@@ -214,13 +218,21 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
       const bool maybe_a = !free_b || (sees && !(free_b & (free_b - 1)) && (free_b & ca));
       const bool maybe_b = !free_a || (sees && !(free_a & (free_a - 1)) && (free_a & cb));
       if (!maybe_a && !maybe_b) continue;
+      // [v]: the values that a common excluder {v, w} forbids in c1 when c0 holds v
+      // (the excluders here have two values).
+      Mask partner[32];
+      for (Mask x = ca; x; x &= x - 1) partner[lowest(x)] = 0;
+      for (int e = 0; e < nm; ++e) {
+        const Mask both = common[e] & ca;
+        if (!both) continue;
+        const int v0 = lowest(common[e]), v1 = lowest(common[e] & (common[e] - 1));
+        if ((both >> v0) & 1) partner[v0] |= Mask{1} << v1;
+        if ((both >> v1) & 1) partner[v1] |= Mask{1} << v0;
+      }
       Mask allowed_a = 0, allowed_b = 0;
       for (Mask x = ca; x; x &= x - 1) {
         const Mask bit = x & (~x + 1);
-        Mask blocked = sees ? bit : 0;
-        for (int e = 0; e < nm; ++e) {
-          if (common[e] & bit) blocked |= common[e] & ~bit;
-        }
+        const Mask blocked = partner[lowest(x)] | (sees ? bit : 0);
         const Mask ok = cb & ~blocked;
         if (ok) {
           allowed_a |= bit;

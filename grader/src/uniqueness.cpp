@@ -105,30 +105,40 @@ struct LoopSearch {
     loop[len++] = cell;
     in_loop[cell] = stamp;
     parity[par].flip(cell_set[cell]);
-    const UnitSet& other = parity[par ^ 1];
+    const UnitSet other = parity[par ^ 1];  // fixed while the children run
+    // The tables read in the loop, in locals: the calls' stores would otherwise make
+    // the compiler load them again for each sibling.
+    const CandidateGrid& grid = *g;
+    const int* const in = in_loop.data();
+    const UnitSet* const sets = cell_set.data();
+    const Mask* const holding = both;
+    const char* const in_core = core;
+    const int st = stamp;
+    const Mask values = pair;
+    const bool skip = skip_earlier;
     for (int j = cell * stride, end = j + cell_count[cell]; j < end; ++j) {
       const int u = cell_unit[j];
       if (u == last_unit) continue;
-      const int* cells = g->unit(u);
+      const int* cells = grid.unit(u);
       // Cells of the unit holding both values, in unit order (the cell itself is in the
       // loop: left out).
-      for (Mask b = both[u] & ~cell_bit[j]; b; b &= b - 1) {
+      for (Mask b = holding[u] & ~cell_bit[j]; b; b &= b - 1) {
         const int next = cells[lowest(b)];
         if (next == first) {
           if (len >= 4 && parity[0] == parity[1]) {
             found_cells.insert(found_cells.end(), loop.begin(), loop.begin() + len);
             found_end.push_back(static_cast<int>(found_cells.size()));
           }
-        } else if (in_loop[next] != stamp) {
-          const Mask p = g->cand(next);
-          ex_values |= p & ~pair;  // accumulates over siblings, as SE does
+        } else if (in[next] != st) {
+          const Mask p = grid.cand(next);
+          ex_values |= p & ~values;  // accumulates over siblings, as SE does
           const int card = popcount(p);
           // A cell outside the core cannot be on a loop: its subtree finds nothing
           // (its extra values still count for the siblings, as above). See
           // skip_earlier for bivalue cells before the start.
-          if ((card == 2 || popcount(ex_values) == 1 || allowed_ex > 0) && core[next] &&
-              !(card == 2 && next < first && (skip_earlier || popcount(ex_values) >= 2)) &&
-              !other.meets(cell_set[next])) {
+          if ((card == 2 || popcount(ex_values) == 1 || allowed_ex > 0) && in_core[next] &&
+              !(card == 2 && next < first && (skip || popcount(ex_values) >= 2)) &&
+              !other.meets(sets[next])) {
             check(next, card > 2 ? allowed_ex - 1 : allowed_ex, ex_values, u);
           }
         }
@@ -415,25 +425,34 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
               // Naked: c1 (with the extra values) and degree - 1 other cells; SE's
               // combinations of positions holding c1 but not c2 come in increasing order
               // of their bit set, that is colexicographic on the other cells.
-              int others[32];
-              int m = 0;
+              // Only the cells that can be in such a set are combined (`fit`, their
+              // indices among `others`): a cell with fewer than two values, or whose
+              // values with the extra ones are more than `degree`, fails every
+              // combination it is in. Combinations of a subset, enumerated in
+              // colexicographic order, keep that order among the others' combinations.
+              int others[32], fit[32];
+              int m = 0, nfit = 0;
               for (int i = 0; i < n; ++i) {
-                if (i != i1 && i != i2 && g.value(cells[i]) == 0) others[m++] = cells[i];
+                if (i == i1 || i == i2 || g.value(cells[i]) != 0) continue;
+                const Mask cm = g.cand(cells[i]);
+                if (popcount(cm) >= 2 && popcount(cm | rp) <= degree) fit[nfit++] = m;
+                others[m++] = cells[i];
               }
               const int need = degree - 1;
-              if (need <= m) {
-                const std::uint32_t end = std::uint32_t{1} << m;
-                for (std::uint32_t x = (std::uint32_t{1} << need) - 1; x < end;
-                     x = next_combination(x)) {
+              if (need <= nfit) {
+                const std::uint32_t end = std::uint32_t{1} << nfit;
+                for (std::uint32_t f = (std::uint32_t{1} << need) - 1; f < end;
+                     f = next_combination(f)) {
                   Mask uni = rp, naked = rp & g.cand(c1) & g.cand(c2);
-                  bool pairs = true;  // SE's common tuple wants at least two values per cell
-                  for (std::uint32_t y = x; y; y &= y - 1) {
-                    const Mask cm = g.cand(others[std::countr_zero(y)]);
-                    pairs &= popcount(cm) >= 2;
+                  std::uint32_t x = 0;  // the combination, as indices among `others`
+                  for (std::uint32_t y = f; y; y &= y - 1) {
+                    const int i = fit[std::countr_zero(y)];
+                    const Mask cm = g.cand(others[i]);
+                    x |= std::uint32_t{1} << i;
                     uni |= cm;
                     naked |= cm;
                   }
-                  if (pairs && popcount(uni) == degree && popcount(naked) == degree) {
+                  if (popcount(uni) == degree && popcount(naked) == degree) {
                     Hint h = make(3, base + (degree - 1));
                     for (int i = 0; i < m; ++i) {
                       if ((x >> i) & 1) continue;
@@ -450,27 +469,30 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
               // both). The other positions lose their other values. Rated by the number of
               // those positions less one (SE's hidden "pair" adds nothing).
               if (degree * 2 == empty) continue;
+              // As for the naked sets, only the values that can be in such a set are
+              // combined: one with no position here (but c2's), or whose positions with
+              // the loop values' are more than `degree`, fails every combination.
               const Mask rest = g.all_digits() & ~p & ~rp;
-              int rem[32];
-              int nrem = 0;
-              for (Mask y = rest; y; y &= y - 1) rem[nrem++] = lowest(y);
-              const int pick = degree - 2;
-              if (pick > nrem) continue;
               const Mask not2 = ~(Mask{1} << i2);
               const Mask loop_pos = (g.pos(u, v1) | g.pos(u, v2)) & not2;
+              int rem[32];
+              int nrem = 0;
+              for (Mask y = rest; y; y &= y - 1) {
+                const Mask at = g.pos(u, lowest(y)) & not2;
+                if (at && popcount(at | loop_pos) <= degree) rem[nrem++] = lowest(y);
+              }
+              const int pick = degree - 2;
+              if (pick > nrem) continue;
               const std::uint32_t last = std::uint32_t{1} << nrem;
               for (std::uint32_t x = (std::uint32_t{1} << pick) - 1; x < last;
                    x = pick ? next_combination(x) : last) {
                 Mask where = loop_pos, hidden = p;
-                bool placed = true;
                 for (std::uint32_t y = x; y; y &= y - 1) {
                   const int d = rem[std::countr_zero(y)];
-                  const Mask at = g.pos(u, d) & not2;
-                  placed &= at != 0;
-                  where |= at;
+                  where |= g.pos(u, d) & not2;
                   hidden |= Mask{1} << d;
                 }
-                if (!placed || popcount(where) != degree) continue;
+                if (popcount(where) != degree) continue;
                 const Mask set_cells = where & ~(Mask{1} << i1);
                 Hint h = make(3, base + (popcount(set_cells) - 1));
                 for (Mask y = set_cells; y; y &= y - 1) {

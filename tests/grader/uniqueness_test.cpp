@@ -73,6 +73,50 @@ TEST(GraderTechniques, UniqueRectangleType3HiddenSet) {
   }
 }
 
+TEST(GraderTechniques, UniqueLoopType3NakedSetsOfThree) {
+  // Type 3 naked sets of degree 3 (rated +0.1) and a loop of six cells (+0.1): SE's
+  // combinations of the unit's other cells, of which only those with two values or more
+  // and no more than `degree` with the extra values are tried (the others fail every
+  // combination). Steps of cb001 puzzles, hints as SE gives them.
+  struct Case {
+    std::string puzzle;
+    int step;
+    const char* technique;
+    int rating;
+    std::vector<int> cells;
+    std::vector<std::pair<int, int>> eliminations;  // cell, digit
+  };
+  for (const Case& t :
+       {Case{"1..4.6.8....7....3.89......23...4..1.......3..613.......85.79..5......6...72.8..4",
+             33,
+             "Unique Rectangle type 3",
+             46,
+             {36, 45, 53, 44},
+             {{8, 5}}},
+        Case{"...4..7.9.5...9....89.....6.4...793...5..8....3.2...5.36.....1.....1...2..4..5...",
+             28,
+             "Unique Rectangle type 3",
+             46,
+             {1, 0, 72, 73},
+             {{9, 6}, {45, 6}}},
+        Case{"........94..7.9.2.78...25...6...83...7861.2....5......5....76...3..9..7......3..1",
+             33,
+             "Unique Loop type 3",
+             48,
+             {2, 11, 17, 26, 22, 4},
+             {{76, 5}}}}) {
+    CandidateGrid g = position_before(t.puzzle, t.step);
+    Hint h;
+    ASSERT_TRUE(grader::detail::find_unique_loop(Ctx{g, true}, h)) << t.puzzle;
+    EXPECT_STREQ(h.technique, t.technique) << h.explanation;
+    EXPECT_EQ(h.rating, t.rating) << h.explanation;
+    EXPECT_EQ(h.cells, t.cells) << h.explanation;
+    std::vector<std::pair<int, int>> elims = h.eliminations;
+    std::sort(elims.begin(), elims.end());
+    EXPECT_EQ(elims, t.eliminations) << h.explanation;
+  }
+}
+
 // On boards with extra houses a loop is deadly when every house, extra ones included,
 // holds none of its cells or two of different parity (SE's test): r1c2, r1c4, r3c2, r3c4
 // on an X board touch no diagonal, so the rectangle of 1 and 2 removes them from r3c4.
