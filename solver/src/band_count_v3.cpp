@@ -11,6 +11,8 @@
 #include "band_isa.h"
 
 #if SUDOFORGE_BAND_V3
+#include <immintrin.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -22,6 +24,7 @@
 #include "engines.h"
 
 #define SUDOFORGE_BAND_TARGET x86_64_v3
+#define SUDOFORGE_BAND_AVX2 1  // band_rules.h's changed_words() by AVX2 compares
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt,fma"))), \
                              apply_to = function)
