@@ -43,6 +43,9 @@
 // givens); a given that lost its own bit is a conflict, left to the caller to name.
 #include <cstdlib>
 #include <utility>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "band_core.h"
 
@@ -84,6 +87,21 @@ constexpr auto kWords = [] {
   return ~(same_words(s, 0) | same_words(s, 8) << 8 | same_words(s, 16) << 16 |
            same_words(s, 19) << 19) &
          kBand;
+#elif defined(__SSE2__)
+  // Baseline x86-64: seven compares of four words (the last, words 23-26, overlaps the
+  // sixth), packed to one byte a word for two byte masks.
+  const auto same = [&s](int at) {
+    return _mm_cmpeq_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s.f + at)),
+                           _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.seen + at)));
+  };
+  const __m128i low =
+      _mm_packs_epi16(_mm_packs_epi32(same(0), same(4)), _mm_packs_epi32(same(8), same(12)));
+  const __m128i last = same(23);
+  const __m128i high =
+      _mm_packs_epi16(_mm_packs_epi32(same(16), same(20)), _mm_packs_epi32(last, last));
+  const auto l = static_cast<std::uint32_t>(_mm_movemask_epi8(low));
+  const auto h = static_cast<std::uint32_t>(_mm_movemask_epi8(high));
+  return ~(l | (h & 0xFF) << 16 | (h >> 8 & 0xF) << 23) & kBand;
 #else
   std::uint32_t w = 0;
   for (int i = 0; i < 27; ++i) w |= static_cast<std::uint32_t>(s.f[i] != s.seen[i]) << i;
