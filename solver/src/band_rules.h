@@ -36,7 +36,10 @@
 // with fewest (two to six; each is one permutation of its row-box segments, so the
 // branches split the solutions). The search is smaller on hard puzzles; which solution
 // comes first changes, so solve, enumerate and has_other_solution keep CountRules (the
-// generator's checks and stats, and the solution `solve` prints, stay as they were).
+// generator's checks and stats, and the solution `solve` prints, stay as they were). Its
+// word pass (examine_changed) takes the changed words found at once by a vector compare
+// and examines them in one loop, where the first rules test the 27 words in turn in an
+// unrolled pass; both reach the same fixpoint.
 //
 // Setup from givens is one pass: the given cells of each digit are gathered per band, then
 // each digit word is masked once (rows, boxes and columns of its givens, cells of other
