@@ -1,5 +1,7 @@
 // The classic 9x9 count (band_rules.h's fast_count) compiled for x86-64-v3: AVX2, BMI1/2,
-// POPCNT, LZCNT, FMA. Chosen at run time only on CPUs that have them (count_isa.cpp).
+// POPCNT, LZCNT, FMA; its hot path uses AVX2 compares and PEXT by name (band_rules.h,
+// SUDOFORGE_BAND_X86_64_V3). Chosen at run time only on CPUs that have them, with a fast
+// PEXT (count_isa.cpp).
 //
 // Why a target region rather than -march on this file: with -march every inline function
 // this file emits out of line (std::min, LimitCheck's slow path, any of them at -O0) would
@@ -11,6 +13,8 @@
 #include "band_isa.h"
 
 #if SUDOFORGE_BAND_V3
+#include <immintrin.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -22,6 +26,7 @@
 #include "engines.h"
 
 #define SUDOFORGE_BAND_TARGET x86_64_v3
+#define SUDOFORGE_BAND_X86_64_V3 1
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt,fma"))), \
                              apply_to = function)

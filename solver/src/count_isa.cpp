@@ -10,6 +10,10 @@
 
 namespace sudoforge::detail {
 
+bool pext_is_microcoded(bool amd_or_hygon, unsigned family) {
+  return amd_or_hygon && family < 0x19;
+}
+
 bool count_isa_available(CountIsa isa) {
   if (isa == CountIsa::kPortable) return true;
 #if SUDOFORGE_BAND_V3
@@ -18,9 +22,20 @@ bool count_isa_available(CountIsa isa) {
   __builtin_cpu_init();
   unsigned a = 0, b = 0, c = 0, d = 0;
   const bool lzcnt = __get_cpuid(0x80000001u, &a, &b, &c, &d) && (c & bit_LZCNT);
-  return lzcnt && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-         __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
-         __builtin_cpu_supports("fma");
+  // The vendor (leaf 0: "AuthenticAMD", "HygonGenuine" in ebx, edx, ecx) and the family.
+  unsigned vendor[3] = {0, 0, 0};
+  __get_cpuid(0, &a, &vendor[0], &vendor[2], &vendor[1]);
+  char name[13] = {};
+  std::memcpy(name, vendor, 12);
+  const bool amd = std::strcmp(name, "AuthenticAMD") == 0 || std::strcmp(name, "HygonGenuine") == 0;
+  unsigned family = 0;
+  if (__get_cpuid(1, &a, &b, &c, &d)) {
+    family = (a >> 8) & 0xF;
+    if (family == 0xF) family += (a >> 20) & 0xFF;
+  }
+  return lzcnt && !pext_is_microcoded(amd, family) && __builtin_cpu_supports("avx2") &&
+         __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+         __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("fma");
 #else
   return false;
 #endif

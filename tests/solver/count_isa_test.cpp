@@ -129,6 +129,17 @@ TEST(CountIsa, EnvironmentForcesThePortableBuild) {
   EXPECT_TRUE(detail::count_isa_available(CountIsa::kPortable));
 }
 
+// The x86-64-v3 build uses PEXT on its hot path: AMD and Hygon CPUs before Zen 3 (families
+// 15h to 18h, some with AVX2 and BMI2) run it in microcode, so they get the portable build.
+TEST(CountIsa, PextCountsAsMicrocodedOnlyOnAmdBeforeZen3) {
+  EXPECT_TRUE(detail::pext_is_microcoded(true, 0x15));   // Excavator
+  EXPECT_TRUE(detail::pext_is_microcoded(true, 0x17));   // Zen 1, Zen 2
+  EXPECT_TRUE(detail::pext_is_microcoded(true, 0x18));   // Hygon Dhyana
+  EXPECT_FALSE(detail::pext_is_microcoded(true, 0x19));  // Zen 3, Zen 4
+  EXPECT_FALSE(detail::pext_is_microcoded(true, 0x1A));  // Zen 5
+  EXPECT_FALSE(detail::pext_is_microcoded(false, 6));    // Intel
+}
+
 // SudokuSolver::count runs the build in use: same count and the same search.
 TEST(CountIsa, SolverCountRunsTheBuildInUse) {
   SudokuSolver solver;

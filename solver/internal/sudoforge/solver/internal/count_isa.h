@@ -2,10 +2,10 @@
 // Internal: the instruction set of the classic 9x9 count. SudokuSolver::count on a classic
 // 9x9 board (no forbidden candidates, no extra houses) runs one of two builds of the same
 // band engine code (solver/src/band_rules.h): the portable one, and on x86-64 CPUs with
-// AVX2, BMI1/2, POPCNT, LZCNT and FMA one compiled for them (x86-64-v3). Both give the same
-// count, nodes and guesses; only the speed differs. The choice is made once per process:
-// the environment variable SUDOFORGE_ISA=portable forces the portable build (any other
-// value, or none, takes the best the CPU runs). For the tests and benchmarks.
+// AVX2, BMI1/2, POPCNT, LZCNT, FMA and a fast PEXT one compiled for them (x86-64-v3). Both give the
+// same count, nodes and guesses; only the speed differs. The choice is made once per process: the
+// environment variable SUDOFORGE_ISA=portable forces the portable build (any other value, or none,
+// takes the best the CPU runs). For the tests and benchmarks.
 #include <cstdint>
 
 #include "sudoforge/solver/search_limits.h"
@@ -15,8 +15,15 @@ namespace sudoforge::detail {
 
 enum class CountIsa : std::uint8_t { kPortable, kX86_64_V3 };
 
-// Whether this build and this CPU can run `isa` (kPortable always).
+// Whether this build and this CPU can run `isa` (kPortable always). kX86_64_V3 also needs
+// a fast PEXT (pext_is_microcoded).
 bool count_isa_available(CountIsa isa);
+
+// Whether PEXT, which the x86-64-v3 build uses on its hot path, is microcoded (tens to
+// hundreds of cycles) on a CPU of this vendor and family (CPUID's family with its extended
+// bits): on AMD and Hygon before Zen 3 (families 15h to 18h). Such CPUs get the portable
+// build.
+bool pext_is_microcoded(bool amd_or_hygon, unsigned family);
 
 // The choice for an SUDOFORGE_ISA value (null when unset): kPortable for "portable", else
 // the best available.
