@@ -1,5 +1,6 @@
 #include "killer_cut.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -768,19 +769,26 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   return board_of(solution, p);
 }
 
-Geometry board_after(const Grid& solution, const CutPath& path, Symmetry symmetry,
-                     std::size_t merges) {
+Geometry board_with(const Grid& solution, const CutPath& path, Symmetry symmetry,
+                    const std::vector<bool>& kept) {
   const Geometry& g = solution.geometry();
   std::array<int, kCells> label{};
   std::copy(path.base.begin(), path.base.begin() + g.cell_count(), label.begin());
   Partition p = from_labels(solution, label);
-  for (std::size_t i = 0; i < merges && i < path.merges.size(); ++i) {
+  for (std::size_t i = 0; i < kept.size() && i < path.merges.size(); ++i) {
+    if (!kept[i]) continue;
     const auto [a, b] = path.merges[i];
     for (Transform t : group_of(symmetry)) {
       p.unite(transform_cell(g, t, a), transform_cell(g, t, b), g.cell_count());
     }
   }
   return board_of(solution, p);
+}
+
+Geometry board_after(const Grid& solution, const CutPath& path, Symmetry symmetry,
+                     std::size_t merges) {
+  return board_with(solution, path, symmetry,
+                    std::vector<bool>(std::min(merges, path.merges.size()), true));
 }
 
 }  // namespace sudoforge::generator_detail
