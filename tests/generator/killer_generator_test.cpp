@@ -200,45 +200,63 @@ TEST(KillerGenerator, SymmetricCutsReshapeCagesBelowTheMinimum) {
   }
 }
 
-// Hard killers through a banded cut (kBanded): an Accept like the catalogue's (graded with
-// the ceiling of hard, too_hard set on a rejection above it). Some puzzles come from a
-// step back (accepted after the same grid's whole cut was rejected as too hard); all
-// grade hard again, are unique and valid, and are the same whatever the threads.
-TEST(KillerGenerator, BandedCutsStepBackIntoTheBand) {
-  GeneratorOptions o = killer_options("3x3", false, 2, 5);
-  o.killer_cut = GeneratorOptions::KillerCut::kBanded;
-  std::atomic<int> stepped{0};
-  const AcceptFactory hard = [&stepped]() -> Accept {
+// An Accept like the catalogue's for killers of one level through a banded cut (kBanded):
+// graded with the level's ceiling, too_hard set on a rejection above it. `kept` counts the
+// puzzles kept at a candidate of their grid past the `after`-th (the first is the whole
+// cut; the later ones are the steps back after it was rejected as too hard).
+AcceptFactory banded_accept(grader::Level level, int after, std::atomic<int>& kept) {
+  return [level, after, &kept]() -> Accept {
     grader::GradeOptions options;
-    options.max_rating = 4.4;
+    options.max_rating = grader::level_range(level).second;
     auto grader = std::make_shared<grader::Grader>(options);
-    // (index, grid) of the last whole cut rejected as too hard.
-    auto rejected = std::make_shared<std::pair<std::uint64_t, std::uint64_t>>(~0ull, 0);
-    return [grader, rejected, &stepped](GeneratedPuzzle& p) {
+    // (index, grid) of the candidates being counted, and how many so far.
+    auto grid = std::make_shared<std::pair<std::uint64_t, std::uint64_t>>(~0ull, 0);
+    auto seen = std::make_shared<int>(0);
+    return [grader, grid, seen, level, after, &kept](GeneratedPuzzle& p) {
+      const std::pair<std::uint64_t, std::uint64_t> now{p.index, p.attempts};
+      if (*grid != now) {
+        *grid = now;
+        *seen = 0;
+      }
+      ++*seen;
       const grader::Rating r = grader->rate(p.puzzle);
-      const std::pair<std::uint64_t, std::uint64_t> grid{p.index, p.attempts};
-      if (r.complete && r.level == grader::Level::kHard) {
-        if (*rejected == grid) ++stepped;
+      if (r.complete && r.level == level) {
+        if (*seen > after) ++kept;
         return true;
       }
-      p.too_hard = !r.complete || r.level > grader::Level::kHard;
-      if (p.too_hard && *rejected != grid) *rejected = grid;
+      p.too_hard = !r.complete || r.level > level;
       return false;
     };
   };
-  const auto one = batch(o, 9, 8, 1, hard);
-  EXPECT_GT(stepped.load(), 0);
-  const auto two = batch(o, 9, 8, 2, hard);
-  ASSERT_EQ(one.size(), 8u);
-  ASSERT_EQ(two.size(), 8u);
+}
+
+// The puzzles of a banded run at 1 and 2 threads: the same, unique, valid, and of `level`
+// when graded again in full.
+void check_banded(const std::vector<GeneratedPuzzle>& one, const std::vector<GeneratedPuzzle>& two,
+                  const GeneratorOptions& o, grader::Level level) {
+  ASSERT_EQ(one.size(), two.size());
   grader::Grader full;
   for (std::size_t i = 0; i < one.size(); ++i) {
     check_puzzle(one[i], o);
     EXPECT_TRUE(one[i].puzzle.geometry() == two[i].puzzle.geometry());
     const grader::Rating r = full.rate(one[i].puzzle);
     EXPECT_TRUE(r.complete);
-    EXPECT_EQ(r.level, grader::Level::kHard) << r.er << " " << r.hardest;
+    EXPECT_EQ(r.level, level) << r.er << " " << r.hardest;
   }
+}
+
+// Hard killers through a banded cut: some puzzles come from a step back (accepted after
+// the same grid's whole cut was rejected as too hard); all grade hard again, are unique
+// and valid, and are the same whatever the threads.
+TEST(KillerGenerator, BandedCutsStepBackIntoTheBand) {
+  GeneratorOptions o = killer_options("3x3", false, 2, 5);
+  o.killer_cut = GeneratorOptions::KillerCut::kBanded;
+  std::atomic<int> stepped{0};
+  const auto one = batch(o, 9, 8, 1, banded_accept(grader::Level::kHard, 1, stepped));
+  EXPECT_GT(stepped.load(), 0);
+  const auto two = batch(o, 9, 8, 2, banded_accept(grader::Level::kHard, 1, stepped));
+  ASSERT_EQ(one.size(), 8u);
+  check_banded(one, two, o, grader::Level::kHard);
 }
 
 // Expert killers (4.4 < ER <= 6.2) through a banded cut: the rating mostly jumps from the
@@ -252,42 +270,11 @@ TEST(KillerGenerator, BandedCutsLeaveEarlierMergesOutPastTheJump) {
   GeneratorOptions o = killer_options("3x3", false, 2, 5);
   o.killer_cut = GeneratorOptions::KillerCut::kBanded;
   std::atomic<int> beyond_bisection{0};
-  const AcceptFactory expert = [&beyond_bisection]() -> Accept {
-    grader::GradeOptions options;
-    options.max_rating = 6.2;
-    auto grader = std::make_shared<grader::Grader>(options);
-    // (index, grid) of the candidates being counted, and how many so far.
-    auto grid = std::make_shared<std::pair<std::uint64_t, std::uint64_t>>(~0ull, 0);
-    auto seen = std::make_shared<int>(0);
-    return [grader, grid, seen, &beyond_bisection](GeneratedPuzzle& p) {
-      const std::pair<std::uint64_t, std::uint64_t> now{p.index, p.attempts};
-      if (*grid != now) {
-        *grid = now;
-        *seen = 0;
-      }
-      ++*seen;
-      const grader::Rating r = grader->rate(p.puzzle);
-      if (r.complete && r.level == grader::Level::kExpert) {
-        if (*seen > 7) ++beyond_bisection;
-        return true;
-      }
-      p.too_hard = !r.complete || r.level > grader::Level::kExpert;
-      return false;
-    };
-  };
-  const auto one = batch(o, 2, 2, 1, expert);
+  const auto one = batch(o, 2, 2, 1, banded_accept(grader::Level::kExpert, 7, beyond_bisection));
   EXPECT_GT(beyond_bisection.load(), 0);
-  const auto two = batch(o, 2, 2, 2, expert);
+  const auto two = batch(o, 2, 2, 2, banded_accept(grader::Level::kExpert, 7, beyond_bisection));
   ASSERT_EQ(one.size(), 2u);
-  ASSERT_EQ(two.size(), 2u);
-  grader::Grader full;
-  for (std::size_t i = 0; i < one.size(); ++i) {
-    check_puzzle(one[i], o);
-    EXPECT_TRUE(one[i].puzzle.geometry() == two[i].puzzle.geometry());
-    const grader::Rating r = full.rate(one[i].puzzle);
-    EXPECT_TRUE(r.complete);
-    EXPECT_EQ(r.level, grader::Level::kExpert) << r.er << " " << r.hardest;
-  }
+  check_banded(one, two, o, grader::Level::kExpert);
 }
 
 // Dihedral layouts with cages of 2 or more: the cells on the axes, the diagonals and the
