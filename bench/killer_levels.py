@@ -14,6 +14,9 @@ Nothing external is read: the puzzles come from the seeds.
 
   bench/killer_levels.py --bin build/cli/sudoforge
   bench/killer_levels.py --bin build/cli/sudoforge --baseline /tmp/old/sudoforge --rounds 3
+  bench/killer_levels.py --levels hard,expert,dihedral --rounds 3
+
+A symmetric layout (dihedral) runs unleveled, its rate printed like a level's.
 """
 import argparse
 import collections
@@ -28,6 +31,8 @@ import tempfile
 # Puzzles per run, by level: fewer where a puzzle takes longer.
 SUDOFORGE_LEVELS = [("easy", 50), ("medium", 50), ("hard", 20), ("expert", 3),
                     ("diabolical", 5), ("extreme", 10)]
+# Symmetric layouts (unleveled, cages 2-5): --levels names them as "dihedral" etc.
+SYMMETRIES = [("dihedral", 10)]
 SOLO_LEVELS = [("b", "basic", 30), ("i", "intermediate", 30), ("a", "advanced", 20),
                ("u", "unreasonable", 10), ("e", "extreme", 2)]
 
@@ -66,7 +71,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--scale", type=float, default=1.0, help="multiplies every count")
     ap.add_argument("--timeout", type=float, default=300)
-    ap.add_argument("--levels", default=",".join(l for l, _ in SUDOFORGE_LEVELS))
+    ap.add_argument("--levels",
+                    default=",".join(l for l, _ in SUDOFORGE_LEVELS + SYMMETRIES))
     args = ap.parse_args()
 
     chosen = args.levels.split(",")
@@ -80,6 +86,14 @@ def main():
             jobs.append((label, level, n, [binary, "generate", "--variant", "killer", "--level",
                                            level, "-n", str(n), "--seed", str(args.seed),
                                            "--threads", "1", "-q"]))
+    for symmetry, count in SYMMETRIES:
+        if symmetry not in chosen:
+            continue
+        n = max(1, round(count * args.scale))
+        for label, binary in programs:
+            jobs.append((label, symmetry, n, [binary, "generate", "--variant", "killer",
+                                              "--symmetry", symmetry, "-n", str(n), "--seed",
+                                              str(args.seed), "--threads", "1", "-q"]))
     if os.access(args.solo, os.X_OK):
         for code, name, count in SOLO_LEVELS:
             n = max(1, round(count * args.scale))

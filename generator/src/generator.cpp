@@ -251,10 +251,16 @@ struct Generator::Impl {
   }
 
   // Banded (KillerCut::kBanded): the puzzle of all of path's merges was too hard, so
-  // puzzles of its first merges only are tried (each unique: its solutions solve the
-  // whole cut's puzzle), by bisection on how many: a puzzle too hard takes the upper bound
-  // down, one too easy the lower bound up. The first one Accept takes is returned;
-  // nullopt when none is (the rating jumped over the band at one merge), or on a stop.
+  // puzzles of fewer of its merges are tried (each unique: its solutions solve the whole
+  // cut's puzzle). First by bisection on how many of the first merges are kept: a puzzle
+  // too hard takes the upper bound down, one too easy the lower bound up. When that ends
+  // at a jump (the first h merges too hard, h - 1 of them too easy), the h-th merge, which
+  // made it too hard, is kept and the earlier ones are left out one at a time, latest
+  // first: one whose puzzle is still too hard stays out, one whose puzzle is too easy goes
+  // back in. The puzzle then moves along the edge of the band from above, where the
+  // ratings between the cage techniques (3.6) and the cage forcing chains (9.0) lie, which
+  // a step back along the path alone seldom meets. The first puzzle Accept takes is
+  // returned; nullopt when none is, or on a stop.
   template <typename Candidate>
   std::optional<GeneratedPuzzle> step_back(const Grid& solution,
                                            const generator_detail::CutPath& path, Symmetry symmetry,
@@ -268,6 +274,27 @@ struct Generator::Impl {
       if (accept(q)) return q;
       if (stopped(stop)) return std::nullopt;
       (q.too_hard ? harder : easier) = mid;
+    }
+    if (harder <= 0) return std::nullopt;  // the cages before the path are too hard already
+    // The first `harder` merges, the last of them the jump.
+    std::vector<bool> kept(static_cast<std::size_t>(harder), true);
+    Geometry last = generator_detail::board_with(solution, path, symmetry, kept);
+    for (std::ptrdiff_t i = harder - 2; i >= 0; --i) {
+      kept[static_cast<std::size_t>(i)] = false;
+      Geometry board = generator_detail::board_with(solution, path, symmetry, kept);
+      // A merge the others made already (its cells joined through them): the same puzzle.
+      if (board == last) {
+        kept[static_cast<std::size_t>(i)] = true;
+        continue;
+      }
+      GeneratedPuzzle q = candidate(board);
+      if (accept(q)) return q;
+      if (stopped(stop)) return std::nullopt;
+      if (q.too_hard) {
+        last = std::move(board);
+      } else {
+        kept[static_cast<std::size_t>(i)] = true;
+      }
     }
     return std::nullopt;
   }

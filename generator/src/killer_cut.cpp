@@ -1,5 +1,6 @@
 #include "killer_cut.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -600,12 +601,20 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   }
   shuffle(edges, rng);
   const auto group = group_of(symmetry);
+  // Cells that some symmetry other than the identity maps onto themselves (on an axis, a
+  // diagonal or the centre): their cage must be mapped onto itself as well, which few
+  // cages grown from pairs manage (the centre of dihedral needs the plus of 5 around it).
+  std::array<bool, kCells> fixed{};
+  for (Transform t : group) {
+    if (t == Transform::kIdentity) continue;
+    for (int c = 0; c < cells; ++c) fixed[c] = fixed[c] || transform_cell(g, t, c) == c;
+  }
   Partition p(solution);
   CutChecker check(solution, cut, stop);
   // Singletons are as good as givens: the start is unique (and easy). A merge loosens the
   // puzzle, so a merge that loses uniqueness (or easiness) is not retried later (one more
   // merge only loosens it more, up to the distinct-symbol rule of the larger cage). Phase
-  // 0 merges only the cages below min_size, phase 1 any two.
+  // 0 (and -1, below) merges only the cages below min_size, phase 1 any two.
   // Merges are tried in batches: the edges of a batch are merged on top of one another
   // and checked once; a batch that fails is tried again edge by edge, and the batch size
   // halves after a failure and doubles after a success (most merges keep the puzzle
@@ -631,7 +640,7 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   // invariant) on `into`; false, `into` unchanged, when it does not fit or is no merge.
   auto merge = [&](Partition& into, int a, int b, int phase, int limit) {
     if (into.find(a) == into.find(b)) return false;
-    if (phase == 0 && into.size[into.find(a)] >= cut.min_size &&
+    if (phase <= 0 && into.size[into.find(a)] >= cut.min_size &&
         into.size[into.find(b)] >= cut.min_size) {
       return false;
     }
@@ -745,6 +754,44 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   // cell fixed by the symmetry in a cage the symmetry must map onto itself) pass the
   // rules' check far more often while the cages are small. Other cuts reshape last, as
   // when their puzzles were first made.
+  // A symmetric cut first settles the cells that a symmetry other than the identity fixes
+  // (phase -1), whose cages must be mapped onto themselves (the centre of dihedral needs
+  // the plus of 5 around it, a cell of a diagonal its two neighbours off it): before
+  // phase 0 takes the cells around them into pairs, the most constrained first (the
+  // largest stabilizers, then the cells nearest the centre, which the cages of the
+  // centre's neighbours hem in). Each such cell, alone or not, takes the smallest merge
+  // with a cage below the minimum beside it that fits and keeps the puzzle unique (ties
+  // in the drawn order of the edges): small cages keep the puzzle tight for the cells
+  // after it, and a lone neighbour taken now is not left alone among the full cages that
+  // follow (its eight images must all fit at once).
+  if (group.size() > 1 && cut.min_size > 1) {
+    std::vector<std::array<int, 3>> order;  // (-stabilizer size, squared distance, cell)
+    for (int c = 0; c < cells; ++c) {
+      if (!fixed[c]) continue;
+      int stabilizer = 0;
+      for (Transform t : group) stabilizer += transform_cell(g, t, c) == c ? 1 : 0;
+      const int dr = 2 * g.row(c) - (n - 1), dc = 2 * g.col(c) - (n - 1);
+      order.push_back({-stabilizer, dr * dr + dc * dc, c});
+    }
+    std::sort(order.begin(), order.end());
+    std::vector<std::pair<int, Partition>> tries;  // (size of c's cage, the merge)
+    for (const auto& [minus_stabilizer, distance, c] : order) {
+      tries.clear();
+      for (const auto& [a, b] : edges) {
+        if (a != c && b != c) continue;
+        Partition next = p;
+        if (merge(next, a, b, -1, cut.max_size)) tries.emplace_back(next.size[next.find(c)], next);
+      }
+      std::stable_sort(tries.begin(), tries.end(),
+                       [](const auto& x, const auto& y) { return x.first < y.first; });
+      for (auto& [size, next] : tries) {
+        if (keeps(p, next)) {
+          p = next;
+          break;
+        }
+      }
+    }
+  }
   for (int limit = cut.min_size; cut.min_size > 1 && limit <= cut.max_size; ++limit) {
     run_pass(0, limit, nullptr);
   }
@@ -768,19 +815,26 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   return board_of(solution, p);
 }
 
-Geometry board_after(const Grid& solution, const CutPath& path, Symmetry symmetry,
-                     std::size_t merges) {
+Geometry board_with(const Grid& solution, const CutPath& path, Symmetry symmetry,
+                    const std::vector<bool>& kept) {
   const Geometry& g = solution.geometry();
   std::array<int, kCells> label{};
   std::copy(path.base.begin(), path.base.begin() + g.cell_count(), label.begin());
   Partition p = from_labels(solution, label);
-  for (std::size_t i = 0; i < merges && i < path.merges.size(); ++i) {
+  for (std::size_t i = 0; i < kept.size() && i < path.merges.size(); ++i) {
+    if (!kept[i]) continue;
     const auto [a, b] = path.merges[i];
     for (Transform t : group_of(symmetry)) {
       p.unite(transform_cell(g, t, a), transform_cell(g, t, b), g.cell_count());
     }
   }
   return board_of(solution, p);
+}
+
+Geometry board_after(const Grid& solution, const CutPath& path, Symmetry symmetry,
+                     std::size_t merges) {
+  return board_with(solution, path, symmetry,
+                    std::vector<bool>(std::min(merges, path.merges.size()), true));
 }
 
 }  // namespace sudoforge::generator_detail

@@ -55,4 +55,11 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
 Geometry board_after(const Grid& solution, const CutPath& path, Symmetry symmetry,
                      std::size_t merges);
 
+// The board of path.base with the merges i of path where kept[i] (with their images under
+// `symmetry`; kept may be shorter than path.merges, the rest left out): any such subset
+// leaves connected cages within the sizes that the whole cut coarsens, so its puzzle is
+// unique as well (its solutions solve the whole cut's puzzle).
+Geometry board_with(const Grid& solution, const CutPath& path, Symmetry symmetry,
+                    const std::vector<bool>& kept);
+
 }  // namespace sudoforge::generator_detail
