@@ -690,6 +690,34 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   };
   int batch_size = kFirstBatch;
   std::vector<std::pair<int, int>> pending;
+  // Under the rules, the merges of a batch that failed are checked by halves, each half
+  // by halves again when it fails (a batch mostly fails by one or two of its merges, so
+  // this takes fewer checks than one per merge), on top of the merges kept so far. With
+  // `fails`, part is known to fail (its batch failed and the merges before it were all
+  // kept), so it is split unchecked. Returns whether every merge of part was kept.
+  auto settle = [&](auto& self, std::span<const std::pair<int, int>> part, bool fails, int phase,
+                    int limit, std::vector<std::pair<int, int>>* made) -> bool {
+    Partition next = p;
+    std::vector<std::pair<int, int>> fit;
+    for (const auto& [a, b] : part) {
+      if (merge(next, a, b, phase, limit)) fit.emplace_back(a, b);
+    }
+    if (fit.empty()) return true;
+    if (!fails && keeps(p, next)) {
+      p = next;
+      if (made) made->insert(made->end(), fit.begin(), fit.end());
+      return true;
+    }
+    if (fit.size() == 1) {
+      failed.push_back(fit.front());
+      return false;
+    }
+    const std::span<const std::pair<int, int>> all(fit);
+    const std::size_t half = fit.size() / 2;
+    const bool first = self(self, all.first(half), false, phase, limit, made);
+    self(self, all.subspan(half), first, phase, limit, made);
+    return false;
+  };
   // One pass over the edges; with `made`, the merges kept, in order.
   auto run_pass = [&](int phase, int limit, std::vector<std::pair<int, int>>* made) {
     Partition trial = p;
@@ -699,6 +727,9 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
         p = trial;
         if (made) made->insert(made->end(), pending.begin(), pending.end());
         batch_size = std::min(2 * batch_size, kMaxBatch);
+      } else if (rules_only && pending.size() > 2) {
+        batch_size = std::max(batch_size / 2, 1);
+        settle(settle, pending, true, phase, limit, made);
       } else if (pending.size() > 1) {
         batch_size = std::max(batch_size / 2, 1);
         for (const auto& [a, b] : pending) {
