@@ -541,28 +541,27 @@ class CutChecker {
     }
   }
 
-  // The fixpoint of the easy rules, as propagate reaches it but in sweeps: every house
-  // then every cage marked at the start of a sweep is looked at once, so a placement does
-  // not send the scan back to the first house. The rules only remove candidates and each
-  // stays applicable until taken, so their fixpoint does not depend on the order.
+  // The fixpoint of the rules (easy, or easy and naked singles), as propagate reaches it
+  // but in sweeps: every cage, then every house, marked at the start of a sweep is looked
+  // at once, so a placement does not send the scan back to the first house; cages first,
+  // as no house has a hidden single before some cage narrows its cells. The rules only
+  // remove candidates and each stays applicable until taken, so their fixpoint does not
+  // depend on the order.
   bool sweep(Frame& f) {
     for (;;) {
-      if (dirty_houses_) {
-        for (std::uint32_t todo = std::exchange(dirty_houses_, 0); todo; todo &= todo - 1) {
-          if (!hidden_singles(f, std::countr_zero(todo))) return false;
-        }
+      if (!(dirty_houses_ | dirty_cages_[0] | dirty_cages_[1])) {
+        if (!f.unsolved || !dirty_innies_) return true;
+        if (!innies_outies(f)) return false;
         continue;
       }
-      if (dirty_cages_[0] | dirty_cages_[1]) {
-        for (int word = 0; word < 2; ++word) {
-          for (std::uint64_t todo = std::exchange(dirty_cages_[word], 0); todo; todo &= todo - 1) {
-            if (!cage_easy(f, cages_[64 * word + std::countr_zero(todo)])) return false;
-          }
+      for (int word = 0; word < 2; ++word) {
+        for (std::uint64_t todo = std::exchange(dirty_cages_[word], 0); todo; todo &= todo - 1) {
+          if (!cage_easy(f, cages_[64 * word + std::countr_zero(todo)])) return false;
         }
-        continue;
       }
-      if (!f.unsolved || !dirty_innies_) return true;
-      if (!innies_outies(f)) return false;
+      for (std::uint32_t todo = std::exchange(dirty_houses_, 0); todo; todo &= todo - 1) {
+        if (!hidden_singles(f, std::countr_zero(todo))) return false;
+      }
     }
   }
 
