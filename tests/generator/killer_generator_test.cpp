@@ -3,6 +3,7 @@
 // the same puzzles per seed whatever the threads; easy cuts grade easy, medium ones medium.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <queue>
@@ -169,16 +170,23 @@ TEST(KillerGenerator, EasyCutsGradeEasy) {
   }
 }
 
+// The puzzles of seed at 1 thread, after checking that 2 threads give the same layouts.
+std::vector<GeneratedPuzzle> same_whatever_the_threads(const GeneratorOptions& o,
+                                                       std::uint64_t seed, int count) {
+  const auto one = batch(o, seed, count, 1), two = batch(o, seed, count, 2);
+  EXPECT_EQ(one.size(), static_cast<std::size_t>(count));
+  EXPECT_EQ(two.size(), static_cast<std::size_t>(count));
+  for (std::size_t i = 0; i < std::min(one.size(), two.size()); ++i) {
+    EXPECT_TRUE(one[i].puzzle.geometry() == two[i].puzzle.geometry()) << i;
+  }
+  return one;
+}
+
 // Easy cuts are a function of the seed too, whatever the threads.
 TEST(KillerGenerator, EasyCutsSameWhateverTheThreads) {
   GeneratorOptions o = killer_options("3x3", false, 2, 5);
   o.killer_cut = GeneratorOptions::KillerCut::kEasy;
-  const auto one = batch(o, 8, 5, 1), two = batch(o, 8, 5, 2);
-  ASSERT_EQ(one.size(), 5u);
-  ASSERT_EQ(two.size(), 5u);
-  for (std::size_t i = 0; i < one.size(); ++i) {
-    EXPECT_TRUE(one[i].puzzle.geometry() == two[i].puzzle.geometry());
-  }
+  EXPECT_EQ(same_whatever_the_threads(o, 8, 5).size(), 5u);
 }
 
 // A medium cut (kDeduced: the easy rules and naked singles solve it after every merge,
@@ -190,14 +198,10 @@ TEST(KillerGenerator, EasyCutsSameWhateverTheThreads) {
 TEST(KillerGenerator, MediumCutsGradeMedium) {
   GeneratorOptions o = killer_options("3x3", false, 2, 5);
   o.killer_cut = GeneratorOptions::KillerCut::kDeduced;
-  const auto one = batch(o, 7, 40, 1), two = batch(o, 7, 40, 2);
-  ASSERT_EQ(one.size(), 40u);
-  ASSERT_EQ(two.size(), 40u);
-  for (std::size_t i = 0; i < one.size(); ++i) {
-    EXPECT_TRUE(one[i].puzzle.geometry() == two[i].puzzle.geometry()) << i;
-  }
+  const auto puzzles = same_whatever_the_threads(o, 7, 40);
+  ASSERT_EQ(puzzles.size(), 40u);
   grader::Grader grader;
-  for (const GeneratedPuzzle& p : one) {
+  for (const GeneratedPuzzle& p : puzzles) {
     check_puzzle(p, o);
     const grader::Rating r = grader.rate(p.puzzle);
     EXPECT_TRUE(r.complete && r.level == grader::Level::kMedium && r.er <= 2.3)
