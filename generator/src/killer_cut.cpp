@@ -20,6 +20,8 @@ constexpr int kMaxSum = kMaxKillerSize * (kMaxKillerSize + 1) / 2;
 // The merges checked at once in the cut: first, and at most (see cut_cages).
 constexpr int kFirstBatch = 8;
 constexpr int kMaxBatch = 32;
+// How many more orders the last phase of a medium cut that came out easy is tried in.
+constexpr int kMediumRetries = 4;
 
 // Cages as a union-find over cells, with each root's size and symbol mask. Fixed arrays:
 // the cut copies one per tried merge.
@@ -840,14 +842,24 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
     for (int c = 0; c < cells; ++c) path->base[c] = p.find(c);
     path->merges.clear();
   }
+  const bool medium = cut.rule == KillerCut::kDeduced;
+  const Partition before_last = p;
+  const std::vector<std::pair<int, int>> failed_before = medium ? failed : decltype(failed){};
   run_pass(1, cut.max_size, path ? &path->merges : nullptr);
   if (!reshape_first) reshape();
   bool small = too_small();
   // A medium cut that the easy rules solve too rates easy (they take only steps of the
-  // ladder rated up to 1.5), so Accept would grade it and throw it away.
-  if (!small && cut.rule == KillerCut::kDeduced) {
+  // ladder rated up to 1.5), so Accept would grade it and throw it away. Its last phase
+  // is tried again from its start in other orders (drawn) first: cheaper than a new grid.
+  for (int again = 0; !small && medium; ++again) {
     check.load(p);
     small = check.solved(CutChecker::Rules::kEasy);
+    if (!small || again == kMediumRetries) break;
+    p = before_last;
+    failed = failed_before;
+    shuffle(edges, rng);
+    run_pass(1, cut.max_size, nullptr);
+    small = false;
   }
   cost.nodes += check.nodes;
   searches += check.searches;
