@@ -21,6 +21,8 @@ constexpr int kMaxSum = kMaxKillerSize * (kMaxKillerSize + 1) / 2;
 // The merges checked at once in the cut: first, and at most (see cut_cages).
 constexpr int kFirstBatch = 8;
 constexpr int kMaxBatch = 32;
+// How many more orders the last phase of a medium cut that came out easy is tried in.
+constexpr int kMediumRetries = 4;
 
 // Cages as a union-find over cells, with each root's size and symbol mask. Fixed arrays:
 // the cut copies one per tried merge.
@@ -162,17 +164,23 @@ Geometry board_of(const Grid& solution, Partition& p) {
 
 // The deductions of one cut over the grid's houses and a cage layout that changes merge
 // by merge: the checks read the cages of a Partition directly instead of building a board
-// (Geometry) per tried merge. Two sets of rules:
+// (Geometry) per tried merge. Three sets of rules:
 //  - full (uniqueness): naked and hidden singles and, per cage, its digit sets as the
 //    killer engine propagates them (solver/src/killer_engine.cpp), plus a search;
 //  - easy (the cut of an easy killer): only the killer ladder's techniques rated up to
 //    easy (grader/src/killer.cpp): Cage Sum, hidden singles, Cage Combinations and the
 //    one-house Innie/Outie, each no stronger than the grader's. A puzzle these solve is
 //    unique and, as the grader takes the easiest step each time and these steps stay
-//    available until they are taken, rated easy.
+//    available until they are taken, rated easy;
+//  - medium (the cut of a medium killer): the easy rules and naked singles (2.3), so by
+//    the same argument a puzzle they solve rates at most 2.3.
 class CutChecker {
  public:
   enum class Verdict { kUnique, kOther, kOverBudget };
+  // The rules of solved(): the easy ones; those plus naked singles (the cut of a medium
+  // killer: each of its steps is one of the ladder's up to Naked Single, 2.3, so a puzzle
+  // they solve rates at most 2.3); the full propagation.
+  enum class Rules { kEasy, kMedium, kFull };
 
   CutChecker(const Grid& solution, const CageCut& cut, const std::atomic<bool>* stop)
       : solution_(solution), cut_(cut), stop_(stop) {
@@ -244,13 +252,13 @@ class CutChecker {
     for (Split& split : splits_) split.out_sum -= split.in_sum;
   }
 
-  // Whether the easy rules (easy) or the full ones solve the loaded puzzle, so that it has
-  // one solution, whatever puzzle it was made from.
-  bool solved(bool easy) {
+  // Whether the rules solve the loaded puzzle, so that it has one solution, whatever
+  // puzzle it was made from.
+  bool solved(Rules rules) {
     poll();
-    naked_ = !easy;
+    naked_ = rules != Rules::kEasy;
     Frame& f = frames_[0];
-    return start(f) && propagate(f) && f.unsolved == 0;
+    return start(f) && (rules == Rules::kFull ? propagate(f) : sweep(f)) && f.unsolved == 0;
   }
 
   // Whether the loaded puzzle (the cages of next, made of those of prev, whose puzzle has
@@ -536,6 +544,30 @@ class CutChecker {
     }
   }
 
+  // The fixpoint of the rules (easy, or easy and naked singles), as propagate reaches it
+  // but in sweeps: every cage, then every house, marked at the start of a sweep is looked
+  // at once, so a placement does not send the scan back to the first house; cages first,
+  // as no house has a hidden single before some cage narrows its cells. The rules only
+  // remove candidates and each stays applicable until taken, so their fixpoint does not
+  // depend on the order.
+  bool sweep(Frame& f) {
+    for (;;) {
+      if (!(dirty_houses_ | dirty_cages_[0] | dirty_cages_[1])) {
+        if (!f.unsolved || !dirty_innies_) return true;
+        if (!innies_outies(f)) return false;
+        continue;
+      }
+      for (int word = 0; word < 2; ++word) {
+        for (std::uint64_t todo = std::exchange(dirty_cages_[word], 0); todo; todo &= todo - 1) {
+          if (!cage_easy(f, cages_[64 * word + std::countr_zero(todo)])) return false;
+        }
+      }
+      for (std::uint32_t todo = std::exchange(dirty_houses_, 0); todo; todo &= todo - 1) {
+        if (!hidden_singles(f, std::countr_zero(todo))) return false;
+      }
+    }
+  }
+
   // Whether the puzzle of frames_[depth] has a solution (frames below depth are kept);
   // sets over_ and gives up past budget_.
   bool search(int depth) {
@@ -611,6 +643,10 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   }
   Partition p(solution);
   CutChecker check(solution, cut, stop);
+  const bool rules_only = cut.rule == KillerCut::kEasy || cut.rule == KillerCut::kDeduced;
+  const auto rules =
+      cut.rule == KillerCut::kEasy ? CutChecker::Rules::kEasy : CutChecker::Rules::kMedium;
+  const bool reshape_first = path || group.size() > 1 || rules_only;
   // Singletons are as good as givens: the start is unique (and easy). A merge loosens the
   // puzzle, so a merge that loses uniqueness (or easiness) is not retried later (one more
   // merge only loosens it more, up to the distinct-symbol rule of the larger cage). Phase
@@ -627,9 +663,9 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
     // time: the puzzles stay a function of the seed).
     switch (cut.rule) {
       case KillerCut::kEasy:
-        return check.solved(true);
+        return check.solved(CutChecker::Rules::kEasy);
       case KillerCut::kDeduced:
-        return check.unique(from, to, 0) == CutChecker::Verdict::kUnique;
+        return check.solved(CutChecker::Rules::kMedium);
       case KillerCut::kUnique:
       case KillerCut::kBanded:
         break;
@@ -638,8 +674,17 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   };
   // The merge of edge (a, b) and its images under the symmetry (so the layout stays
   // invariant) on `into`; false, `into` unchanged, when it does not fit or is no merge.
+  // Under the rules (kEasy, kDeduced), the merges whose check failed: a later merge of
+  // cages that hold the two sides of one is a coarser cut of a puzzle the rules did not
+  // solve (their steps on the coarser cages are steps on the finer ones too), so it is
+  // not checked again. Other rules retry, as their cuts always have.
+  std::vector<std::pair<int, int>> failed;
   auto merge = [&](Partition& into, int a, int b, int phase, int limit) {
     if (into.find(a) == into.find(b)) return false;
+    for (const auto& [x, y] : failed) {
+      const int fx = into.find(x), fy = into.find(y), fa = into.find(a), fb = into.find(b);
+      if ((fx == fa && fy == fb) || (fx == fb && fy == fa)) return false;
+    }
     if (phase <= 0 && into.size[into.find(a)] >= cut.min_size &&
         into.size[into.find(b)] >= cut.min_size) {
       return false;
@@ -655,6 +700,34 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   };
   int batch_size = kFirstBatch;
   std::vector<std::pair<int, int>> pending;
+  // Under the rules, the merges of a batch that failed are checked by halves, each half
+  // by halves again when it fails (a batch mostly fails by one or two of its merges, so
+  // this takes fewer checks than one per merge), on top of the merges kept so far. With
+  // `fails`, part is known to fail (its batch failed and the merges before it were all
+  // kept), so it is split unchecked. Returns whether every merge of part was kept.
+  auto settle = [&](auto& self, std::span<const std::pair<int, int>> part, bool fails, int phase,
+                    int limit, std::vector<std::pair<int, int>>* made) -> bool {
+    Partition next = p;
+    std::vector<std::pair<int, int>> fit;
+    for (const auto& [a, b] : part) {
+      if (merge(next, a, b, phase, limit)) fit.emplace_back(a, b);
+    }
+    if (fit.empty()) return true;
+    if (!fails && keeps(p, next)) {
+      p = next;
+      if (made) made->insert(made->end(), fit.begin(), fit.end());
+      return true;
+    }
+    if (fit.size() == 1) {
+      failed.push_back(fit.front());
+      return false;
+    }
+    const std::span<const std::pair<int, int>> all(fit);
+    const std::size_t half = fit.size() / 2;
+    const bool first = self(self, all.first(half), false, phase, limit, made);
+    self(self, all.subspan(half), first, phase, limit, made);
+    return false;
+  };
   // One pass over the edges; with `made`, the merges kept, in order.
   auto run_pass = [&](int phase, int limit, std::vector<std::pair<int, int>>* made) {
     Partition trial = p;
@@ -664,15 +737,23 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
         p = trial;
         if (made) made->insert(made->end(), pending.begin(), pending.end());
         batch_size = std::min(2 * batch_size, kMaxBatch);
+      } else if (rules_only && pending.size() > 2) {
+        batch_size = std::max(batch_size / 2, 1);
+        settle(settle, pending, true, phase, limit, made);
       } else if (pending.size() > 1) {
         batch_size = std::max(batch_size / 2, 1);
         for (const auto& [a, b] : pending) {
           Partition next = p;
-          if (merge(next, a, b, phase, limit) && keeps(p, next)) {
+          if (!merge(next, a, b, phase, limit)) continue;
+          if (keeps(p, next)) {
             p = next;
             if (made) made->emplace_back(a, b);
+          } else if (rules_only) {
+            failed.emplace_back(a, b);
           }
         }
+      } else if (rules_only) {
+        failed.push_back(pending.front());
       }
       trial = p;
       pending.clear();
@@ -684,16 +765,15 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
     }
     flush();
   };
-  const bool reshape_first = path || group.size() > 1;
   // Whether the puzzle of `moved` (p with the cells of `moves` moved) is proven unique.
-  // Unsymmetric unbanded cuts keep their first rule: the rules solve it. Otherwise it is
-  // checked as a merge is: p with the moved cells split off as cages of their own is
-  // unique (its solutions solve p's puzzle), and `moved` merges those into their new
-  // cages (under kEasy the easy rules must still solve it).
+  // Under kEasy and kDeduced, and for unsymmetric unbanded cuts, the rules solve it.
+  // Otherwise it is checked as a merge is: p with the moved cells split off as cages of
+  // their own is unique (its solutions solve p's puzzle), and `moved` merges those into
+  // their new cages.
   auto proven_move = [&](Partition& moved, const std::vector<std::pair<int, int>>& moves) {
-    if (!reshape_first || cut.rule == KillerCut::kEasy) {
+    if (!reshape_first || rules_only) {
       check.load(moved);
-      return check.solved(cut.rule == KillerCut::kEasy);
+      return check.solved(rules_only ? rules : CutChecker::Rules::kFull);
     }
     std::array<bool, kCells> apart{};
     for (const auto& move : moves) apart[move.first] = true;
@@ -752,7 +832,9 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   // cut reshapes before phase 1, so that every prefix of phase 1's merges (CutPath) has
   // cages within the sizes; so does a symmetric cut, whose moves (whole orbits, and a
   // cell fixed by the symmetry in a cage the symmetry must map onto itself) pass the
-  // rules' check far more often while the cages are small. Other cuts reshape last, as
+  // rules' check far more often while the cages are small; so do the cuts of the rules
+  // (kEasy, kDeduced), whose moves also pass more often then, and which give up the
+  // grid before phase 1 when a cage is still too small. Other cuts reshape last, as
   // when their puzzles were first made.
   // A symmetric cut first settles the cells that a symmetry other than the identity fixes
   // (phase -1), whose cages must be mapped onto themselves (the centre of dihedral needs
@@ -807,11 +889,28 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
     for (int c = 0; c < cells; ++c) path->base[c] = p.find(c);
     path->merges.clear();
   }
+  const bool medium = cut.rule == KillerCut::kDeduced;
+  const Partition before_last = p;
+  const std::vector<std::pair<int, int>> failed_before = medium ? failed : decltype(failed){};
   run_pass(1, cut.max_size, path ? &path->merges : nullptr);
   if (!reshape_first) reshape();
+  bool small = too_small();
+  // A medium cut that the easy rules solve too rates easy (they take only steps of the
+  // ladder rated up to 1.5), so Accept would grade it and throw it away. Its last phase
+  // is tried again from its start in other orders (drawn) first: cheaper than a new grid.
+  for (int again = 0; !small && medium; ++again) {
+    check.load(p);
+    small = check.solved(CutChecker::Rules::kEasy);
+    if (!small || again == kMediumRetries) break;
+    p = before_last;
+    failed = failed_before;
+    shuffle(edges, rng);
+    run_pass(1, cut.max_size, nullptr);
+    small = false;
+  }
   cost.nodes += check.nodes;
   searches += check.searches;
-  if (too_small()) return std::nullopt;
+  if (small) return std::nullopt;
   return board_of(solution, p);
 }
 

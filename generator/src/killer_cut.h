@@ -37,7 +37,8 @@ struct CutPath {
 };
 
 // The killer board (solution's board plus cages) of one merge pass over `solution`, or
-// nullopt when a cage below cut.min_size is left (the caller draws a new grid). With a
+// nullopt when a cage below cut.min_size is left, or the easy rules solve a kDeduced cut
+// (so it rates easy: the caller draws a new grid). With a
 // path, cages below the minimum are reshaped before the last phase instead of after it
 // and that phase is recorded there (the layout may differ from a cut without a path). Every
 // merge kept leaves exactly one solution (proven by propagation or by searches, whose

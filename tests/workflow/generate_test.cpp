@@ -3,12 +3,11 @@
 #include "sudoforge/workflow/generate.h"
 
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <atomic>
-#include <filesystem>
 #include <cstdint>
+#include <filesystem>
 #include <vector>
 
 #include "sudoforge/core/validate.h"
@@ -63,6 +62,16 @@ TEST(GeneratePlan, KillerLevelsChooseTheirCut) {
     request.target.level = level;
     EXPECT_EQ(plan_generation(request).generator.killer_cut, cut);
   }
+  // Medium cuts rate at most 2.3: a medium band from above that, or a technique (one of
+  // 2.5-2.8 would never come), takes the banded or the unique cut.
+  request.target.level = Level::kMedium;
+  request.target.min_rating = 2.5;
+  EXPECT_EQ(plan_generation(request).generator.killer_cut, Cut::kBanded);
+  request.target.min_rating = 2.0;
+  EXPECT_EQ(plan_generation(request).generator.killer_cut, Cut::kDeduced);
+  request.target.techniques = {"Innie/Outie Pair"};
+  EXPECT_EQ(plan_generation(request).generator.killer_cut, Cut::kUnique);
+  request.target.techniques.clear();
   request.target.level.reset();
   request.target.min_rating = 3.0;
   EXPECT_EQ(plan_generation(request).generator.killer_cut, Cut::kBanded);

@@ -60,8 +60,14 @@ GeneratePlan plan_generation(const GenerateRequest& request) {
       const double top = grader::level_range(level).second;
       return (t.level && *t.level == level) || (t.max_rating && *t.max_rating <= top);
     };
+    // A kDeduced cut rates at most 2.3 (the Naked Single): a band from above that, or a
+    // technique asked for (one of 2.5-2.8 would never be used), takes the cuts of the
+    // other bands, which reach every rating.
+    constexpr double kDeducedCeiling = 2.3;
+    const bool deduced_fits =
+        t.techniques.empty() && (!t.min_rating || *t.min_rating <= kDeducedCeiling);
     plan.generator.killer_cut = within(grader::Level::kEasy) ? GeneratorOptions::KillerCut::kEasy
-                                : within(grader::Level::kMedium)
+                                : within(grader::Level::kMedium) && deduced_fits
                                     ? GeneratorOptions::KillerCut::kDeduced
                                 : (t.level || t.min_rating || t.max_rating) && t.techniques.empty()
                                     ? GeneratorOptions::KillerCut::kBanded
@@ -98,8 +104,8 @@ RunRanges ranges_to_generate(const GeneratePlan& plan, const BatchOptions& batch
     run.todo = batch.count;
     return run;
   }
-  const std::vector<std::uint64_t> have = resume_from->generated_indices(
-      batch.seed, plan.run_options, batch.first_index, batch.count);
+  const std::vector<std::uint64_t> have =
+      resume_from->generated_indices(batch.seed, plan.run_options, batch.first_index, batch.count);
   run.ranges = missing_ranges(batch.first_index, batch.count, have);
   run.held = have.size();
   run.todo = batch.count - run.held;

@@ -166,10 +166,9 @@ struct GeneratorOptions {
   // without trying digits is also easier to solve):
   //  - kUnique: the puzzle stays unique (propagation, then narrow searches within
   //    kKillerCheckNodes; a merge whose proof needs more is not made);
-  //  - kDeduced: the cut's propagation (naked and hidden singles, cage combinations, the
-  //    45 rule on each house), with at most one excluded digit tried per cell, proves it
-  //    unique: mostly medium killers, as Solo's levels (workflow::plan_generation takes it
-  //    for --level medium and a --max-rating within medium);
+  //  - kDeduced: the easy techniques below and naked singles solve it, so every cut
+  //    rates at most 2.3: medium, or now and then easy (workflow::plan_generation takes
+  //    it for --level medium and a --max-rating within medium);
   //  - kEasy: the killer ladder's easy techniques (Cage Sum, hidden singles, Cage
   //    Combinations, one-house Innie/Outie) solve it, so every cut is easy (for --level
   //    easy and a --max-rating within easy);
