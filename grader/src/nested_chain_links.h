@@ -278,6 +278,9 @@ std::vector<StaticChainHint> static_multiple_hints_every_chaining(const PlusGrid
 std::vector<StaticChainHint> dynamic_hints(const PlusGrid& grid, int nesting);
 // For tests: dynamic_chain_hints the same way.
 std::vector<StaticChainHint> dynamic_hints_every_chaining(const PlusGrid& grid, int nesting);
+// For tests: the chainings from "off" nodes the dynamic producer of nesting 0 runs on grid
+// (every_chaining: as SE, one per candidate of a cell with two or more).
+long dynamic_off_chainings(const PlusGrid& grid, bool every_chaining);
 std::vector<StaticChainHint> resolved(const PlusGrid& grid, std::vector<StaticChainHint>&& hints);
 
 // SE's getHints: sorted by (rating, complexity, sort key), stable; a hint whose removals

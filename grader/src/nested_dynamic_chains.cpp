@@ -131,15 +131,6 @@ struct DynamicProducer {
     return any;
   }
 
-  // An "on" node of an "off" node's links, made once the "off" node has left the grid.
-  struct On {
-    int node;
-    Cause cause;
-    int parents_begin, parents_end;  // in on_parents_
-  };
-  std::vector<On> make_on_;  // scratch of chain(), kept for its capacity
-  std::vector<int> on_parents_;
-
   // SE's doChaining, dynamic, from one assumption.
   void chain(int source, Chain& ch) {
     poll_stop();
@@ -156,8 +147,6 @@ struct DynamicProducer {
     ch.set(source, r0);
     ((source & 1) ? ch.on_order : ch.off_order).push_back(r0);
     size_t hon = 0, hoff = 0;
-    std::vector<On>& make_on = make_on_;
-    std::vector<int>& on_parents = on_parents_;
     while (!ch.contradiction && (hon < ch.on_order.size() || hoff < ch.off_order.size() ||
                                  (nesting > 0 && add_rule_offs(ch)))) {
       if (hon < ch.on_order.size()) {
@@ -177,24 +166,34 @@ struct DynamicProducer {
       }
       const int p = ch.off_order[hoff++];
       const int nd = recs[p].node, c = cell_of(nd), d = digit_of(nd);
-      make_on.clear();
-      on_parents.clear();
+      // The "on" nodes are recorded as the links are read, before nd leaves the grid: they
+      // are distinct "on" nodes, so none of them changes what the others test in `at`, and
+      // their hidden parents are read from the grid that still holds nd, as SE does.
       off_to_on_links(*g, cand.data(), upos.data(), true, true, nd, [&](int m, Cause cause) {
-        std::vector<int>& parents = on_parents;
-        const int begin = static_cast<int>(parents.size());
-        parents.push_back(p);
+        if (ch.contradiction || ch.at[m] >= 0) return;
+        const int begin = static_cast<int>(parent_pool.size());
+        parent_pool.push_back(p);
         if (cause == kCell) {
           for (Mask x = v->cand[c] & ~cand[c]; x; x &= x - 1)
-            parents.push_back(ch.at[node(c, lowest(x), false)]);
+            parent_pool.push_back(ch.at[node(c, lowest(x), false)]);
         } else {
           const int u = cause_unit(*g, cell_of(m), cause);
           const int* cells = g->unit(u);
           const Mask now = upos[u * (n + 1) + d];
           for (Mask x = v->upos[u * (n + 1) + d] & ~now; x; x &= x - 1) {
-            parents.push_back(ch.at[node(cells[lowest(x)], d, false)]);
+            parent_pool.push_back(ch.at[node(cells[lowest(x)], d, false)]);
           }
         }
-        make_on.push_back(On{m, cause, begin, static_cast<int>(parents.size())});
+        recs.push_back(Record{m, cause, begin, static_cast<int>(parent_pool.size())});
+        const int r = static_cast<int>(recs.size()) - 1;
+        if (ch.at[m ^ 1] >= 0) {
+          ch.contradiction = true;
+          ch.contradiction_on = r;
+          ch.contradiction_off = ch.at[m ^ 1];
+          return;
+        }
+        ch.set(m, r);
+        ch.on_order.push_back(r);
       });
       // nd leaves the chaining's grid once its consequences are read (SE: p.off()).
       cand[c] &= ~(Mask{1} << d);
@@ -202,19 +201,6 @@ struct DynamicProducer {
         const int u = g->unit_of(c, k);
         if (u == g->unit_count()) break;  // padding
         upos[u * (n + 1) + d] &= ~(Mask{1} << g->index_in(u, c));
-      }
-      for (const On& o : make_on) {
-        if (ch.at[o.node] >= 0) continue;
-        if (ch.at[o.node ^ 1] >= 0) {
-          ch.contradiction = true;
-          ch.contradiction_on = add_rec(o.node, o.cause, on_parents.data() + o.parents_begin,
-                                        on_parents.data() + o.parents_end);
-          ch.contradiction_off = ch.at[o.node ^ 1];
-          break;
-        }
-        ch.set(o.node, add_rec(o.node, o.cause, on_parents.data() + o.parents_begin,
-                               on_parents.data() + o.parents_end));
-        ch.on_order.push_back(ch.at[o.node]);
       }
     }
   }
@@ -312,6 +298,20 @@ struct DynamicProducer {
   // the cell is the value's first place; then the cell.
   std::vector<int> values, others, members;  // scratch of run()
   Chain off;
+  long off_chainings = 0;  // the "off" chainings run (for tests)
+  // Whether the chaining from off(c, d) (cell c of candidates cm, card of them) can give
+  // a hint. In a bivalue cell off(c, d) and on(c, e), e the other value, imply each other
+  // in one link, so their chainings (at nesting 0, no rules inside) reach the same nodes
+  // and one meets a contradiction when the other does; without one the "off" chaining
+  // gives no hint (doubles need a third value). every_chaining runs them all, as SE.
+  bool off_chaining_needed(int c, Mask cm, int card, int d) {
+    if (card == 2 && nesting == 0 && !every_chaining) {
+      const int other = kept_chaining(node(c, lowest(cm & ~(Mask{1} << d)), true));
+      if (kept_contradiction[other].first < 0) return false;
+    }
+    ++off_chainings;
+    return true;
+  }
   void run() {
     recs.clear();
     parent_pool.clear();
@@ -327,19 +327,21 @@ struct DynamicProducer {
         const int on = values[d] = kept_chaining(node(c, d, true));
         if (kept_contradiction[on].first >= 0)
           hint2(node(c, d, false), kept_contradiction[on].first, kept_contradiction[on].second, 7);
-        // The "off" chaining is needed here only: its records are dropped after.
-        const size_t recs_before = recs.size(), parents_before = parent_pool.size();
-        chain(node(c, d, false), off);
-        if (off.contradiction)
-          hint2(node(c, d, true), off.contradiction_on, off.contradiction_off, 7);
-        if (card >= 3) {
-          for (const int* r = kept.on_begin(on); r != kept.off_end(on); ++r) {
-            const int x = recs[*r].node;
-            if (off.at[x] >= 0) hint2(x, *r, off.at[x], 1);
+        if (off_chaining_needed(c, cm, card, d)) {
+          // The "off" chaining is needed here only: its records are dropped after.
+          const size_t recs_before = recs.size(), parents_before = parent_pool.size();
+          chain(node(c, d, false), off);
+          if (off.contradiction)
+            hint2(node(c, d, true), off.contradiction_on, off.contradiction_off, 7);
+          if (card >= 3) {
+            for (const int* r = kept.on_begin(on); r != kept.off_end(on); ++r) {
+              const int x = recs[*r].node;
+              if (off.at[x] >= 0) hint2(x, *r, off.at[x], 1);
+            }
           }
+          recs.resize(recs_before);
+          parent_pool.resize(parents_before);
         }
-        recs.resize(recs_before);
-        parent_pool.resize(parents_before);
         region_chainings(
             *g, v->upos, c, d, values[d], others,
             [&](int nd, int& slot) { slot = kept_chaining(nd); },
@@ -357,8 +359,10 @@ struct DynamicProducer {
 };
 
 // The producer of this thread bound to grid, or a new one if it is in use (a run of
-// nesting 5's second rule holds it while its own rules run).
-std::vector<StaticChainHint> run_dynamic(const PlusGrid& grid, int nesting, bool every_chaining) {
+// nesting 5's second rule holds it while its own rules run); off_chainings, when given,
+// counts the "off" chainings of the run.
+std::vector<StaticChainHint> run_dynamic(const PlusGrid& grid, int nesting, bool every_chaining,
+                                         long* off_chainings = nullptr) {
   thread_local DynamicProducer kept_producer;
   std::unique_ptr<DynamicProducer> fresh;
   if (kept_producer.busy) fresh = std::make_unique<DynamicProducer>();
@@ -372,7 +376,9 @@ std::vector<StaticChainHint> run_dynamic(const PlusGrid& grid, int nesting, bool
     }
   } release{p};
   p.every_chaining = every_chaining;
+  p.off_chainings = 0;
   p.run();
+  if (off_chainings) *off_chainings = p.off_chainings;
   return in_se_order(std::move(p.hints));
 }
 
@@ -385,6 +391,12 @@ std::vector<StaticChainHint> nested::dynamic_hints(const PlusGrid& grid, int nes
 std::vector<StaticChainHint> nested::dynamic_hints_every_chaining(const PlusGrid& grid,
                                                                   int nesting) {
   return resolved(grid, run_dynamic(grid, nesting, true));
+}
+
+long nested::dynamic_off_chainings(const PlusGrid& grid, bool every_chaining) {
+  long count = 0;
+  run_dynamic(grid, 0, every_chaining, &count);
+  return count;
 }
 
 std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid, int nesting) {
