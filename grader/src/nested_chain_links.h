@@ -281,6 +281,14 @@ std::vector<StaticChainHint> dynamic_hints_every_chaining(const PlusGrid& grid, 
 // For tests: the chainings from "off" nodes the dynamic producer of nesting 0 runs on grid
 // (every_chaining: as SE, one per candidate of a cell with two or more).
 long dynamic_off_chainings(const PlusGrid& grid, bool every_chaining);
+// For tests: the chainings from every candidate of grid, "on" and "off", by the dynamic
+// producer of nesting 0 with records and as bit sets (its closures): how many were
+// compared, how many met a contradiction, and in how many the closure's contradiction or
+// (without one) nodes differ.
+struct ClosureCheck {
+  int compared = 0, contradictions = 0, differ = 0;
+};
+ClosureCheck dynamic_closures_agree(const PlusGrid& grid);
 std::vector<StaticChainHint> resolved(const PlusGrid& grid, std::vector<StaticChainHint>&& hints);
 
 // SE's getHints: sorted by (rating, complexity, sort key), stable; a hint whose removals

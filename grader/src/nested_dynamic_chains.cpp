@@ -6,6 +6,7 @@
 // parents_end). Why plain: these transcribe SE's searches for every hint, where the
 // optimised searches of chains_dynamic.cpp find only the easiest.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <memory>
 
@@ -261,7 +262,7 @@ struct DynamicProducer {
   // chainings).
   std::vector<int> ends_;  // scratch of common()
   std::vector<std::uint64_t> all_;
-  void common(const std::vector<int>& group, int sk, Cause source_cause) {
+  void common_kept(const std::vector<int>& group, int sk, Cause source_cause) {
     const int first = group[0];
     kept.common(group, all_);
     for (const int* r = kept.on_begin(first); r != kept.off_end(first); ++r) {
@@ -273,16 +274,13 @@ struct DynamicProducer {
     }
   }
 
-  // The run's chainings from "on" nodes, by source, computed in `work`, with their
-  // contradictions (records "on" and "off", or -1); every_chaining (for tests) computes each
-  // again where it is needed, as SE does.
+  // The run's chainings with records, by source, computed in `work`, with their
+  // contradictions (records "on" and "off", or -1).
   KeptChainings kept;
   std::vector<std::pair<int, int>> kept_contradiction;
   Chain work;
   bool every_chaining = false;
   int kept_chaining(int source) {
-    const int k = kept.find(source);
-    if (k >= 0 && !every_chaining) return k;
     chain(source, work);
     const int i =
         kept.keep(source, work.on_order, work.off_order, [this](int r) { return recs[r].node; });
@@ -291,6 +289,167 @@ struct DynamicProducer {
                                 ? std::pair<int, int>{work.contradiction_on, work.contradiction_off}
                                 : std::pair<int, int>{-1, -1};
     return i;
+  }
+
+  // The run's chainings from "on" nodes, by source ("slots"). At nesting 0 (no rules
+  // inside) a chaining's nodes, when it meets no contradiction, are the least fixpoint of
+  // the links whatever the order they are read in (a node is derived by SE's order exactly
+  // when the fixpoint holds it; and when the fixpoint holds a node and its negation, every
+  // order meets a contradiction), so a slot first holds that set, found by bit sets
+  // (closure()), and its records (a kept chaining) are made only when a hint needs them:
+  // a contradiction, a double, a region or cell whose members share a node (about one
+  // chaining in ten on the hardest puzzles). every_chaining (for tests) and nesting 2 make
+  // the records of every chaining, again wherever SE chains.
+  struct Slot {
+    int source;
+    int kept = -1;  // its kept chaining, or -1 while only its node set is known
+    bool contradiction = false;
+  };
+  std::vector<Slot> slots_;
+  std::vector<int> slot_of_;              // source node -> slot, or -1
+  std::vector<std::uint64_t> slot_bits_;  // lazy: per slot, its "on" then "off" candidates
+  bool lazy = false;
+  int cw = 0;  // words of a candidate bit set
+  const std::uint64_t* on_bits(int s) const { return slot_bits_.data() + 2 * cw * s; }
+  const std::uint64_t* off_bits(int s) const { return on_bits(s) + cw; }
+  bool slot_has(int s, int nd) const {
+    const int x = nd >> 1;
+    return ((((nd & 1) ? on_bits(s) : off_bits(s))[x >> 6]) >> (x & 63)) & 1;
+  }
+  int slot(int source) {
+    int s = slot_of_[source];
+    if (s >= 0 && !every_chaining) return s;
+    s = static_cast<int>(slots_.size());
+    slots_.push_back(Slot{source});
+    slot_of_[source] = s;
+    if (!lazy) {
+      materialize(s);
+      return s;
+    }
+    slot_bits_.resize(slot_bits_.size() + 2 * static_cast<size_t>(cw));
+    if (!closure(source, slot_bits_.data() + 2 * cw * s)) {
+      // The node set is the one SE's order stops at: the kept chaining's.
+      const int k = materialize(s);
+      std::uint64_t* b = slot_bits_.data() + 2 * cw * s;
+      std::fill(b, b + 2 * cw, 0);
+      for (const int* r = kept.on_begin(k); r != kept.off_end(k); ++r) {
+        const int nd = recs[*r].node, x = nd >> 1;
+        b[((nd & 1) ? 0 : cw) + (x >> 6)] |= std::uint64_t{1} << (x & 63);
+      }
+    }
+    return s;
+  }
+  // The slot's kept chaining, made when first needed.
+  int materialize(int s) {
+    if (slots_[s].kept < 0) {
+      slots_[s].kept = kept_chaining(slots_[s].source);
+      slots_[s].contradiction = kept_contradiction[slots_[s].kept].first >= 0;
+    }
+    return slots_[s].kept;
+  }
+
+  // Per layout: for each candidate, the candidates an "on" node of it removes (its cell's
+  // other values, its value in its peers), as bit sets of cw words.
+  std::vector<std::uint64_t> elim_;
+  std::vector<int> elim_units_;  // the layout elim_ was made for (every unit's cells)
+  std::vector<std::uint64_t> alive_;  // the run grid's candidates
+  std::vector<int> qon_, qoff_;       // scratch of closure()
+  void prepare_closures() {
+    cw = (nc * n + 63) / 64;
+    const int nu = g->unit_count();
+    bool same = elim_units_.size() == static_cast<size_t>(nu) * n + 2 && elim_units_[0] == n &&
+                elim_units_[1] == nc;
+    for (int u = 0; same && u < nu; ++u)
+      same = std::equal(g->unit(u), g->unit(u) + n, elim_units_.data() + 2 + u * n);
+    if (!same) {
+      elim_units_.assign({n, nc});
+      for (int u = 0; u < nu; ++u) elim_units_.insert(elim_units_.end(), g->unit(u), g->unit(u) + n);
+      elim_.assign(static_cast<size_t>(nc) * n * cw, 0);
+      auto set = [&](std::uint64_t* b, int x) { b[x >> 6] |= std::uint64_t{1} << (x & 63); };
+      for (int c = 0; c < nc; ++c) {
+        for (int d = 1; d <= n; ++d) {
+          std::uint64_t* b = elim_.data() + static_cast<size_t>(c * n + d - 1) * cw;
+          for (int e = 1; e <= n; ++e)
+            if (e != d) set(b, c * n + e - 1);
+          for (const int q : g->house(c)) set(b, q * n + d - 1);
+        }
+      }
+    }
+    alive_.assign(cw, 0);
+    for (int c = 0; c < nc; ++c) {
+      for (Mask m = v->cand[c]; m; m &= m - 1) {
+        const int x = c * n + lowest(m) - 1;
+        alive_[x >> 6] |= std::uint64_t{1} << (x & 63);
+      }
+    }
+  }
+  // The nodes of the chaining from `source` as candidate bit sets, "on" at b[0, cw) and
+  // "off" at b[cw, 2 cw); false at a contradiction (b is then partial). The links are
+  // SE's (on_to_off_links, off_to_on_links): an "on" node removes its cell's other values
+  // and its value from its peers; an "off" node, read while its cell or a unit of it holds
+  // two places of its value, makes the other one "on"; then it leaves the grid.
+  bool closure(int source, std::uint64_t* b) {
+    std::uint64_t *on = b, *offb = b + cw;
+    cand.assign(v->cand, v->cand + nc);
+    upos.assign(v->upos, v->upos + static_cast<size_t>(g->unit_count()) * (n + 1));
+    qon_.clear();
+    qoff_.clear();
+    const int x0 = source >> 1;
+    ((source & 1) ? on : offb)[x0 >> 6] |= std::uint64_t{1} << (x0 & 63);
+    ((source & 1) ? qon_ : qoff_).push_back(x0);
+    size_t hon = 0, hoff = 0;
+    const int upc = g->units_per_cell();
+    for (;;) {
+      while (hon < qon_.size()) {
+        const std::uint64_t* e = elim_.data() + static_cast<size_t>(qon_[hon++]) * cw;
+        for (int w = 0; w < cw; ++w) {
+          std::uint64_t fresh = e[w] & alive_[w] & ~offb[w];
+          if (!fresh) continue;
+          if (fresh & on[w]) return false;
+          offb[w] |= fresh;
+          for (; fresh; fresh &= fresh - 1) qoff_.push_back(w * 64 + std::countr_zero(fresh));
+        }
+      }
+      if (hoff == qoff_.size()) return true;
+      const int x = qoff_[hoff++], c = x / n, d = x % n + 1;
+      auto make_on = [&](int y) {
+        const std::uint64_t bit = std::uint64_t{1} << (y & 63);
+        if (on[y >> 6] & bit) return true;
+        if (offb[y >> 6] & bit) return false;
+        on[y >> 6] |= bit;
+        qon_.push_back(y);
+        return true;
+      };
+      if (popcount(cand[c]) == 2 && !make_on(c * n + lowest(cand[c] & ~(Mask{1} << d)) - 1))
+        return false;
+      for (int k = 0; k < upc; ++k) {
+        const int u = g->unit_of(c, k);
+        if (u == g->unit_count()) break;  // padding
+        Mask& p = upos[u * (n + 1) + d];
+        const Mask own = Mask{1} << g->index_in(u, c);
+        if (popcount(p) == 2 && !make_on(g->unit(u)[lowest(p & ~own)] * n + d - 1)) return false;
+        p &= ~own;
+      }
+      cand[c] &= ~(Mask{1} << d);
+    }
+  }
+
+  // A region's or cell's chains (slots of its members): only when the members share a
+  // node are their records needed.
+  std::vector<int> kept_members_;
+  void common(const std::vector<int>& group, int sk, Cause source_cause) {
+    if (lazy) {
+      bool any = false;
+      for (int w = 0; w < 2 * cw && !any; ++w) {
+        std::uint64_t all = ~std::uint64_t{0};
+        for (const int s : group) all &= slot_bits_[2 * cw * s + w];
+        any = all != 0;
+      }
+      if (!any) return;
+    }
+    kept_members_.clear();
+    for (const int s : group) kept_members_.push_back(materialize(s));
+    common_kept(kept_members_, sk, source_cause);
   }
 
   // SE's getMultipleChainsHintList, dynamic: per cell with 2+ candidates, per value, the
@@ -306,8 +465,7 @@ struct DynamicProducer {
   // gives no hint (doubles need a third value). every_chaining runs them all, as SE.
   bool off_chaining_needed(int c, Mask cm, int card, int d) {
     if (card == 2 && nesting == 0 && !every_chaining) {
-      const int other = kept_chaining(node(c, lowest(cm & ~(Mask{1} << d)), true));
-      if (kept_contradiction[other].first < 0) return false;
+      if (!slots_[slot(node(c, lowest(cm & ~(Mask{1} << d)), true))].contradiction) return false;
     }
     ++off_chainings;
     return true;
@@ -316,6 +474,12 @@ struct DynamicProducer {
     recs.clear();
     parent_pool.clear();
     kept.reset(nn);
+    slots_.clear();
+    slot_bits_.clear();
+    slot_of_.assign(nn, -1);
+    // (The per-layout tables grow with the square of the candidates: boards up to 16x16.)
+    lazy = nesting == 0 && !every_chaining && nc * n <= 4096;
+    if (lazy) prepare_closures();
     values.resize(n + 1);
     others.resize(n);
     for (int c = 0; c < nc; ++c) {
@@ -324,27 +488,42 @@ struct DynamicProducer {
       if (card < 2) continue;
       for (Mask m = cm; m; m &= m - 1) {
         const int d = lowest(m);
-        const int on = values[d] = kept_chaining(node(c, d, true));
-        if (kept_contradiction[on].first >= 0)
-          hint2(node(c, d, false), kept_contradiction[on].first, kept_contradiction[on].second, 7);
+        const int on = values[d] = slot(node(c, d, true));
+        if (slots_[on].contradiction) {
+          const auto [a, b] = kept_contradiction[slots_[on].kept];
+          hint2(node(c, d, false), a, b, 7);
+        }
         if (off_chaining_needed(c, cm, card, d)) {
-          // The "off" chaining is needed here only: its records are dropped after.
+          // The "off" chaining is needed here only: its records are dropped after (unless
+          // the "on" chaining's records were made after them).
           const size_t recs_before = recs.size(), parents_before = parent_pool.size();
           chain(node(c, d, false), off);
           if (off.contradiction)
             hint2(node(c, d, true), off.contradiction_on, off.contradiction_off, 7);
+          bool keep_recs = false;
           if (card >= 3) {
-            for (const int* r = kept.on_begin(on); r != kept.off_end(on); ++r) {
-              const int x = recs[*r].node;
-              if (off.at[x] >= 0) hint2(x, *r, off.at[x], 1);
+            bool any = slots_[on].kept >= 0;
+            for (size_t i = 0; !any && i < off.set_nodes.size(); ++i)
+              any = slot_has(on, off.set_nodes[i]);
+            if (any && slots_[on].kept < 0) {
+              materialize(on);
+              keep_recs = true;
+            }
+            if (any) {
+              const int k = slots_[on].kept;
+              for (const int* r = kept.on_begin(k); r != kept.off_end(k); ++r) {
+                const int x = recs[*r].node;
+                if (off.at[x] >= 0) hint2(x, *r, off.at[x], 1);
+              }
             }
           }
-          recs.resize(recs_before);
-          parent_pool.resize(parents_before);
+          if (!keep_recs) {
+            recs.resize(recs_before);
+            parent_pool.resize(parents_before);
+          }
         }
         region_chainings(
-            *g, v->upos, c, d, values[d], others,
-            [&](int nd, int& slot) { slot = kept_chaining(nd); },
+            *g, v->upos, c, d, values[d], others, [&](int nd, int& s) { s = slot(nd); },
             [&](const std::vector<const int*>& region, Cause cause) {
               members.clear();
               for (const int* k : region) members.push_back(*k);
@@ -391,6 +570,33 @@ std::vector<StaticChainHint> nested::dynamic_hints(const PlusGrid& grid, int nes
 std::vector<StaticChainHint> nested::dynamic_hints_every_chaining(const PlusGrid& grid,
                                                                   int nesting) {
   return resolved(grid, run_dynamic(grid, nesting, true));
+}
+
+nested::ClosureCheck nested::dynamic_closures_agree(const PlusGrid& grid) {
+  DynamicProducer p;
+  p.bind(grid, 0);
+  p.prepare_closures();
+  ClosureCheck check;
+  std::vector<std::uint64_t> bits(2 * static_cast<size_t>(p.cw)), from_recs(bits.size());
+  for (int x = 0; x < p.nc * p.n; ++x) {
+    if (!((grid.cand[x / p.n] >> (x % p.n + 1)) & 1)) continue;
+    for (const int source : {x << 1 | 1, x << 1}) {
+      p.recs.clear();
+      p.parent_pool.clear();
+      p.chain(source, p.work);
+      std::fill(bits.begin(), bits.end(), 0);
+      const bool closed = p.closure(source, bits.data());
+      std::fill(from_recs.begin(), from_recs.end(), 0);
+      for (const int nd : p.work.set_nodes) {
+        const int y = nd >> 1;
+        from_recs[((nd & 1) ? 0 : p.cw) + (y >> 6)] |= std::uint64_t{1} << (y & 63);
+      }
+      ++check.compared;
+      check.contradictions += p.work.contradiction;
+      check.differ += closed == p.work.contradiction || (closed && bits != from_recs);
+    }
+  }
+  return check;
 }
 
 long nested::dynamic_off_chainings(const PlusGrid& grid, bool every_chaining) {

@@ -546,3 +546,22 @@ TEST(GraderChains, DynamicProducerSkipsBivalueOffChainings) {
   EXPECT_GT(run, 0);
   EXPECT_LT(run, every);
 }
+
+// The dynamic producer of nesting 0 makes a chaining's records only when a hint needs
+// them and otherwise knows its nodes as a bit set (the least fixpoint of the links):
+// from every candidate of chaining grids of AI Escargot's nested position, on and off,
+// the bit sets meet a contradiction exactly when the chainings with records do, and
+// otherwise hold the same nodes; some chainings meet one.
+TEST(GraderChains, DynamicClosuresMatchTheChainings) {
+  const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
+  grader::detail::nested::ClosureCheck all;
+  each_chaining_grid(pos, 37, [&](ChainingView& chaining, int) {
+    const auto one = grader::detail::nested::dynamic_closures_agree(chaining.view);
+    all.compared += one.compared;
+    all.contradictions += one.contradictions;
+    all.differ += one.differ;
+  });
+  EXPECT_GT(all.compared, 500);
+  EXPECT_GT(all.contradictions, 0);
+  EXPECT_EQ(all.differ, 0);
+}
