@@ -7,6 +7,8 @@
 // the grid given (candidates per cell, unit positions at [unit * (n + 1) + digit], as
 // PlusGrid). The link enumerators call f(node, cause) in SE's order. Inline and templates:
 // the producers' searches call them per node.
+#include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -250,6 +252,13 @@ class KeptChainings {
     while (nodes_[j] != nd) ++j;
     return orders_[j];
   }
+  // Kept chaining i's nodes as candidate bit sets: its "on" nodes into on, "off" into off.
+  void node_bits(int i, std::uint64_t* on, std::uint64_t* off) const {
+    for (int j = kept_[i].on; j < kept_[i].end; ++j) {
+      const int nd = nodes_[j], x = nd >> 1;
+      ((nd & 1) ? on : off)[x >> 6] |= std::uint64_t{1} << (x & 63);
+    }
+  }
   // Its records "on", then "off", in order of derivation: [begin, end) pointers.
   const int* on_begin(int i) const { return orders_.data() + kept_[i].on; }
   const int* off_end(int i) const { return orders_.data() + kept_[i].end; }
@@ -264,6 +273,90 @@ class KeptChainings {
   std::vector<std::uint64_t> bits_;
   std::vector<int> orders_, nodes_;  // records, and the node of each
 };
+
+// The candidates an "on" node removes on a chaining's grid, as bit sets over candidates
+// (bit cell * n + digit - 1), for the multiple producers' chainings known by their nodes
+// only: per candidate, its cell's other values and its value in its peers (per layout,
+// kept while the layout stays the same), and the grid's candidates.
+class CandidateBits {
+ public:
+  // The tables for grid g's layout and the candidates cand[0, cells).
+  void load(const CandidateGrid& g, const Mask* cand) {
+    const int n = g.n(), nc = g.cell_count(), nu = g.unit_count();
+    words_ = (nc * n + 63) / 64;
+    bool same = layout_.size() == static_cast<std::size_t>(nu) * n + 2 && layout_[0] == n &&
+                layout_[1] == nc;
+    for (int u = 0; same && u < nu; ++u)
+      same = std::equal(g.unit(u), g.unit(u) + n, layout_.data() + 2 + u * n);
+    if (!same) {
+      layout_.assign({n, nc});
+      for (int u = 0; u < nu; ++u) layout_.insert(layout_.end(), g.unit(u), g.unit(u) + n);
+      removed_.assign(static_cast<std::size_t>(nc) * n * words_, 0);
+      for (int c = 0; c < nc; ++c) {
+        for (int d = 1; d <= n; ++d) {
+          std::uint64_t* b = removed_.data() + static_cast<std::size_t>(c * n + d - 1) * words_;
+          for (int e = 1; e <= n; ++e)
+            if (e != d) set(b, c * n + e - 1);
+          for (const int q : g.house(c)) set(b, q * n + d - 1);
+        }
+      }
+    }
+    alive_.assign(static_cast<std::size_t>(words_), 0);
+    for (int c = 0; c < nc; ++c) {
+      for (Mask m = cand[c]; m; m &= m - 1) set(alive_.data(), c * n + lowest(m) - 1);
+    }
+  }
+  int words() const { return words_; }
+  // Candidate x's cell's other values and its value in its peers, on the grid or not.
+  const std::uint64_t* removed_by_on(int x) const {
+    return removed_.data() + static_cast<std::size_t>(x) * words_;
+  }
+  const std::uint64_t* alive() const { return alive_.data(); }
+  // An "on" node of candidate x in a chaining whose nodes are the bit sets on and off:
+  // what it removes from the grid joins off and the queue; false when some of it is "on"
+  // (a node both "on" and "off").
+  bool spread_on(int x, const std::uint64_t* on, std::uint64_t* off,
+                 std::vector<int>& queue) const {
+    const std::uint64_t* e = removed_by_on(x);
+    for (int w = 0; w < words_; ++w) {
+      std::uint64_t fresh = e[w] & alive_[w] & ~off[w];
+      if (!fresh) continue;
+      if (fresh & on[w]) return false;
+      off[w] |= fresh;
+      for (; fresh; fresh &= fresh - 1) queue.push_back(w * 64 + lowest64(fresh));
+    }
+    return true;
+  }
+  // Candidate y "on" in that chaining (and queued) unless it is already; false when it is
+  // "off".
+  static bool make_on(int y, std::uint64_t* on, const std::uint64_t* off, std::vector<int>& queue) {
+    if (has(on, y)) return true;
+    if (has(off, y)) return false;
+    set(on, y);
+    queue.push_back(y);
+    return true;
+  }
+  static bool has(const std::uint64_t* b, int x) { return (b[x >> 6] >> (x & 63)) & 1; }
+  static void set(std::uint64_t* b, int x) { b[x >> 6] |= std::uint64_t{1} << (x & 63); }
+
+ private:
+  int words_ = 0;
+  std::vector<int> layout_;  // n, cells, then every unit's cells
+  std::vector<std::uint64_t> removed_, alive_;
+  static int lowest64(std::uint64_t m) { return std::countr_zero(m); }
+};
+
+// Whether the bit sets of every member, `words` long at bits + stride * member, share a
+// bit.
+inline bool share_a_bit(const std::vector<int>& members, const std::uint64_t* bits,
+                        std::size_t stride, int words) {
+  for (int w = 0; w < words; ++w) {
+    std::uint64_t all = ~std::uint64_t{0};
+    for (const int s : members) all &= bits[stride * s + w];
+    if (all) return true;
+  }
+  return false;
+}
 
 // The producers of chains_nested.h with the parents not resolved (rule_sources only),
 // and those hints with their parents resolved against grid.
@@ -289,6 +382,9 @@ struct ClosureCheck {
   int compared = 0, contradictions = 0, differ = 0;
 };
 ClosureCheck dynamic_closures_agree(const PlusGrid& grid);
+// For tests: the same for the static multiple producer's chainings from every candidate
+// ("on"), with instances and as bit sets.
+ClosureCheck static_closures_agree(const PlusGrid& grid);
 std::vector<StaticChainHint> resolved(const PlusGrid& grid, std::vector<StaticChainHint>&& hints);
 
 // SE's getHints: sorted by (rating, complexity, sort key), stable; a hint whose removals

@@ -6,7 +6,6 @@
 // parents_end). Why plain: these transcribe SE's searches for every hint, where the
 // optimised searches of chains_dynamic.cpp find only the easiest.
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <memory>
 
@@ -329,13 +328,9 @@ struct DynamicProducer {
     slot_bits_.resize(slot_bits_.size() + 2 * static_cast<size_t>(cw));
     if (!closure(source, slot_bits_.data() + 2 * cw * s)) {
       // The node set is the one SE's order stops at: the kept chaining's.
-      const int k = materialize(s);
       std::uint64_t* b = slot_bits_.data() + 2 * cw * s;
       std::fill(b, b + 2 * cw, 0);
-      for (const int* r = kept.on_begin(k); r != kept.off_end(k); ++r) {
-        const int nd = recs[*r].node, x = nd >> 1;
-        b[((nd & 1) ? 0 : cw) + (x >> 6)] |= std::uint64_t{1} << (x & 63);
-      }
+      kept.node_bits(materialize(s), b, b + cw);
     }
     return s;
   }
@@ -348,40 +343,11 @@ struct DynamicProducer {
     return slots_[s].kept;
   }
 
-  // Per layout: for each candidate, the candidates an "on" node of it removes (its cell's
-  // other values, its value in its peers), as bit sets of cw words.
-  std::vector<std::uint64_t> elim_;
-  std::vector<int> elim_units_;  // the layout elim_ was made for (every unit's cells)
-  std::vector<std::uint64_t> alive_;  // the run grid's candidates
-  std::vector<int> qon_, qoff_;       // scratch of closure()
+  CandidateBits bits_;           // the run grid's candidates and what an "on" node removes
+  std::vector<int> qon_, qoff_;  // scratch of closure()
   void prepare_closures() {
-    cw = (nc * n + 63) / 64;
-    const int nu = g->unit_count();
-    bool same = elim_units_.size() == static_cast<size_t>(nu) * n + 2 && elim_units_[0] == n &&
-                elim_units_[1] == nc;
-    for (int u = 0; same && u < nu; ++u)
-      same = std::equal(g->unit(u), g->unit(u) + n, elim_units_.data() + 2 + u * n);
-    if (!same) {
-      elim_units_.assign({n, nc});
-      for (int u = 0; u < nu; ++u) elim_units_.insert(elim_units_.end(), g->unit(u), g->unit(u) + n);
-      elim_.assign(static_cast<size_t>(nc) * n * cw, 0);
-      auto set = [&](std::uint64_t* b, int x) { b[x >> 6] |= std::uint64_t{1} << (x & 63); };
-      for (int c = 0; c < nc; ++c) {
-        for (int d = 1; d <= n; ++d) {
-          std::uint64_t* b = elim_.data() + static_cast<size_t>(c * n + d - 1) * cw;
-          for (int e = 1; e <= n; ++e)
-            if (e != d) set(b, c * n + e - 1);
-          for (const int q : g->house(c)) set(b, q * n + d - 1);
-        }
-      }
-    }
-    alive_.assign(cw, 0);
-    for (int c = 0; c < nc; ++c) {
-      for (Mask m = v->cand[c]; m; m &= m - 1) {
-        const int x = c * n + lowest(m) - 1;
-        alive_[x >> 6] |= std::uint64_t{1} << (x & 63);
-      }
-    }
+    bits_.load(*g, v->cand);
+    cw = bits_.words();
   }
   // The nodes of the chaining from `source` as candidate bit sets, "on" at b[0, cw) and
   // "off" at b[cw, 2 cw); false at a contradiction (b is then partial). The links are
@@ -401,25 +367,11 @@ struct DynamicProducer {
     const int upc = g->units_per_cell();
     for (;;) {
       while (hon < qon_.size()) {
-        const std::uint64_t* e = elim_.data() + static_cast<size_t>(qon_[hon++]) * cw;
-        for (int w = 0; w < cw; ++w) {
-          std::uint64_t fresh = e[w] & alive_[w] & ~offb[w];
-          if (!fresh) continue;
-          if (fresh & on[w]) return false;
-          offb[w] |= fresh;
-          for (; fresh; fresh &= fresh - 1) qoff_.push_back(w * 64 + std::countr_zero(fresh));
-        }
+        if (!bits_.spread_on(qon_[hon++], on, offb, qoff_)) return false;
       }
       if (hoff == qoff_.size()) return true;
       const int x = qoff_[hoff++], c = x / n, d = x % n + 1;
-      auto make_on = [&](int y) {
-        const std::uint64_t bit = std::uint64_t{1} << (y & 63);
-        if (on[y >> 6] & bit) return true;
-        if (offb[y >> 6] & bit) return false;
-        on[y >> 6] |= bit;
-        qon_.push_back(y);
-        return true;
-      };
+      auto make_on = [&](int y) { return CandidateBits::make_on(y, on, offb, qon_); };
       if (popcount(cand[c]) == 2 && !make_on(c * n + lowest(cand[c] & ~(Mask{1} << d)) - 1))
         return false;
       for (int k = 0; k < upc; ++k) {
@@ -438,15 +390,7 @@ struct DynamicProducer {
   // node are their records needed.
   std::vector<int> kept_members_;
   void common(const std::vector<int>& group, int sk, Cause source_cause) {
-    if (lazy) {
-      bool any = false;
-      for (int w = 0; w < 2 * cw && !any; ++w) {
-        std::uint64_t all = ~std::uint64_t{0};
-        for (const int s : group) all &= slot_bits_[2 * cw * s + w];
-        any = all != 0;
-      }
-      if (!any) return;
-    }
+    if (lazy && !share_a_bit(group, slot_bits_.data(), 2 * static_cast<size_t>(cw), 2 * cw)) return;
     kept_members_.clear();
     for (const int s : group) kept_members_.push_back(materialize(s));
     common_kept(kept_members_, sk, source_cause);

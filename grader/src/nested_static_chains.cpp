@@ -260,6 +260,7 @@ struct StaticProducer {
     std::vector<int> at;                   // node -> instance, or -1
     std::vector<int> on_order, off_order;  // instances in order of derivation
     std::vector<int> set_nodes;            // the nodes whose `at` is set (to reset them)
+    bool absurd = false;                   // it stopped at a node both "on" and "off"
     bool has(int nd) const { return at[nd] >= 0; }
     void set(int nd, int i) {
       at[nd] = i;
@@ -298,6 +299,7 @@ struct StaticProducer {
                   [&](int m, Cause cause) { add(m, p, cause, ch.on_order); });
       }
     }
+    ch.absurd = absurd;
   }
 
   // The run's chainings by source (run_multiple), computed in `work`; every_chaining (for
@@ -311,6 +313,86 @@ struct StaticProducer {
     if (k >= 0 && !every_chaining) return k;
     chaining(source, work);
     return kept.keep(source, work.on_order, work.off_order, [this](int i) { return pool[i].node; });
+  }
+
+  // The multiple producer's chainings by source ("slots"), as the dynamic producer's
+  // (nested_dynamic_chains.cpp): a static chaining that meets no node both "on" and "off"
+  // holds the nodes its links reach, whatever the order it reads them in, so a slot first
+  // holds them as candidate bit sets ("on", then "off": slot_closure) and its instances (a
+  // kept chaining) are made only when a region or cell whose members share a node needs
+  // them. every_chaining (for tests) makes the instances of every chaining, as SE.
+  struct Slot {
+    int source;
+    int kept = -1;  // its kept chaining, or -1 while only its nodes are known
+  };
+  std::vector<Slot> slots_;
+  std::vector<int> slot_of_;              // source node -> slot, or -1
+  std::vector<std::uint64_t> slot_bits_;  // lazy: per slot, its "on" then "off" candidates
+  bool lazy = false;
+  int cw = 0;                               // words of a candidate bit set
+  CandidateBits bits_;                      // the grid's candidates and what an "on" node removes
+  std::vector<int> off_on_begin_, off_on_;  // per candidate: the "on" ones its "off" links to
+  std::vector<int> qon_, qoff_;             // scratch of slot_closure()
+  void prepare_slots() {
+    slots_.clear();
+    slot_bits_.clear();
+    slot_of_.assign(static_cast<size_t>(nc) * n * 2, -1);
+    // (The per-layout tables grow with the square of the candidates: boards up to 16x16.)
+    lazy = !every_chaining && nc * n <= 4096;
+    if (!lazy) return;
+    bits_.load(*g, v->cand);
+    cw = bits_.words();
+    off_on_begin_.assign(static_cast<size_t>(nc) * n + 1, 0);
+    off_on_.clear();
+    for (int x = 0; x < nc * n; ++x) {
+      off_on_begin_[x] = static_cast<int>(off_on_.size());
+      if (!CandidateBits::has(bits_.alive(), x)) continue;
+      off_to_on(x << 1, true, true, [&](int m, Cause) { off_on_.push_back(m >> 1); });
+    }
+    off_on_begin_[nc * n] = static_cast<int>(off_on_.size());
+  }
+  // The nodes of the chaining from on(source) as bit sets at b; false when it meets a node
+  // both "on" and "off" (b is then partial).
+  bool slot_closure(int source, std::uint64_t* b) {
+    std::uint64_t *on = b, *off = b + cw;
+    std::fill(b, b + 2 * cw, 0);
+    CandidateBits::set(on, source >> 1);
+    qon_.assign(1, source >> 1);
+    qoff_.clear();
+    size_t hon = 0, hoff = 0;
+    for (;;) {
+      while (hon < qon_.size()) {
+        if (!bits_.spread_on(qon_[hon++], on, off, qoff_)) return false;
+      }
+      if (hoff == qoff_.size()) return true;
+      const int x = qoff_[hoff++];
+      for (int i = off_on_begin_[x]; i < off_on_begin_[x + 1]; ++i) {
+        if (!CandidateBits::make_on(off_on_[i], on, off, qon_)) return false;
+      }
+    }
+  }
+  int slot(int source) {
+    int s = slot_of_[source];
+    if (s >= 0 && !every_chaining) return s;
+    s = static_cast<int>(slots_.size());
+    slots_.push_back(Slot{source});
+    slot_of_[source] = s;
+    if (!lazy) {
+      materialize(s);
+      return s;
+    }
+    slot_bits_.resize(slot_bits_.size() + 2 * static_cast<size_t>(cw));
+    std::uint64_t* b = slot_bits_.data() + 2 * cw * s;
+    if (!slot_closure(source, b)) {
+      // The nodes are those SE's order stops at: the kept chaining's.
+      std::fill(b, b + 2 * cw, 0);
+      kept.node_bits(materialize(s), b, b + cw);
+    }
+    return s;
+  }
+  int materialize(int s) {
+    if (slots_[s].kept < 0) slots_[s].kept = kept_chaining(slots_[s].source);
+    return slots_[s].kept;
   }
 
   // A region or cell hint of the multiple producer: target x reached by every member (kept
@@ -332,8 +414,13 @@ struct StaticProducer {
     hints.push_back(std::move(h));
   }
   // The nodes of members[0] (on ones, then off ones, in its order) that every member
-  // reaches: SE's retainAll of the members' sets.
-  void multiple_hints(const std::vector<int>& members, int sk, Cause source_cause) {
+  // (slots) reaches: SE's retainAll of the members' sets.
+  std::vector<int> kept_members_;
+  void multiple_hints(const std::vector<int>& slots, int sk, Cause source_cause) {
+    if (lazy && !share_a_bit(slots, slot_bits_.data(), 2 * static_cast<size_t>(cw), 2 * cw)) return;
+    kept_members_.clear();
+    for (const int s : slots) kept_members_.push_back(materialize(s));
+    const std::vector<int>& members = kept_members_;
     const int first = members[0];
     kept.common(members, all_);
     for (const int* i = kept.on_begin(first); i != kept.off_end(first); ++i) {
@@ -348,16 +435,16 @@ struct StaticProducer {
   void run_multiple() {
     pool.clear();
     kept.reset(nc * n * 2);
+    prepare_slots();
     std::vector<int> values(n + 1), others(n), members;
     for (int c = 0; c < nc; ++c) {
       const Mask cm = cand(c);
       if (popcount(cm) <= 2) continue;
       for (Mask m = cm; m; m &= m - 1) {
         const int d = lowest(m);
-        values[d] = kept_chaining(node(c, d, true));
+        values[d] = slot(node(c, d, true));
         region_chainings(
-            *g, v->upos, c, d, values[d], others,
-            [&](int nd, int& slot) { slot = kept_chaining(nd); },
+            *g, v->upos, c, d, values[d], others, [&](int nd, int& s) { s = slot(nd); },
             [&](const std::vector<const int*>& region, Cause cause) {
               members.clear();
               for (const int* k : region) members.push_back(*k);
@@ -603,6 +690,28 @@ std::vector<StaticChainHint> nested::static_multiple_hints_every_chaining(const 
                     p.run_multiple();
                     p.every_chaining = false;
                   }));
+}
+
+nested::ClosureCheck nested::static_closures_agree(const PlusGrid& grid) {
+  ClosureCheck check;
+  run_static(grid, [&check](StaticProducer& p) {
+    p.pool.clear();
+    p.prepare_slots();
+    std::vector<std::uint64_t> bits(2 * static_cast<size_t>(p.cw)), from_chaining(bits.size());
+    for (int x = 0; x < p.nc * p.n; ++x) {
+      if (!CandidateBits::has(p.bits_.alive(), x)) continue;
+      p.chaining(x << 1 | 1, p.work);
+      const bool closed = p.slot_closure(x << 1 | 1, bits.data());
+      std::fill(from_chaining.begin(), from_chaining.end(), 0);
+      for (const int nd : p.work.set_nodes) {
+        CandidateBits::set(from_chaining.data() + ((nd & 1) ? 0 : p.cw), nd >> 1);
+      }
+      ++check.compared;
+      check.contradictions += p.work.absurd;
+      check.differ += closed == p.work.absurd || (closed && bits != from_chaining);
+    }
+  });
+  return check;
 }
 
 std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid) {

@@ -565,3 +565,19 @@ TEST(GraderChains, DynamicClosuresMatchTheChainings) {
   EXPECT_GT(all.contradictions, 0);
   EXPECT_EQ(all.differ, 0);
 }
+
+// The same for the static multiple producer's chainings (from every candidate, "on"),
+// which it also keeps as bit sets until a region or cell needs their instances.
+TEST(GraderChains, StaticClosuresMatchTheChainings) {
+  const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
+  grader::detail::nested::ClosureCheck all;
+  each_chaining_grid(pos, 37, [&](ChainingView& chaining, int) {
+    const auto one = grader::detail::nested::static_closures_agree(chaining.view);
+    all.compared += one.compared;
+    all.contradictions += one.contradictions;
+    all.differ += one.differ;
+  });
+  EXPECT_GT(all.compared, 250);
+  EXPECT_GT(all.contradictions, 0);
+  EXPECT_EQ(all.differ, 0);
+}
