@@ -346,6 +346,12 @@ class CandidateBits {
   static int lowest64(std::uint64_t m) { return std::countr_zero(m); }
 };
 
+// Whether the bit sets a and b, `words` long, share a bit.
+inline bool intersect(const std::uint64_t* a, const std::uint64_t* b, int words) {
+  for (int w = 0; w < words; ++w)
+    if (a[w] & b[w]) return true;
+  return false;
+}
 // Whether the bit sets of every member, `words` long at bits + stride * member, share a
 // bit.
 inline bool share_a_bit(const std::vector<int>& members, const std::uint64_t* bits,
