@@ -197,7 +197,7 @@ void region_chainings(const CandidateGrid& g, const Mask* upos, int c, int d, Ch
 // from on(c, d) for c's cell chains and again for each region where c is not d's first
 // place. Each keeps its orders (records in order of derivation, with their nodes) and its
 // nodes as a bit set: the producers test many nodes for membership and read the record of
-// few (those every member reaches), so a record is found by a scan of the orders.
+// few (those every member reaches, common_records).
 // Contract: reset() at each run (with the node count); pointers into it hold until the
 // next keep() or reset().
 class KeptChainings {
@@ -205,6 +205,7 @@ class KeptChainings {
   void reset(int nodes) {
     words_ = (nodes + 63) / 64;
     index_.assign(static_cast<std::size_t>(nodes), -1);
+    row_.resize(static_cast<std::size_t>(nodes));
     kept_.clear();
     bits_.clear();
     orders_.clear();
@@ -244,13 +245,27 @@ class KeptChainings {
       for (int w = 0; w < words_; ++w) out[w] &= b[w];
     }
   }
-  // Kept chaining i's record of node nd, or -1.
-  int at(int i, int nd) const {
-    if (!has(i, nd)) return -1;
-    const Kept& k = kept_[i];
-    int j = k.on;
-    while (nodes_[j] != nd) ++j;
-    return orders_[j];
+  // The nodes every kept chaining of `members` has, in members[0]'s order ("on", then
+  // "off"): per node, its record in each member, members.size() in a row, into `ends`.
+  // Each member's orders are read once (not a scan per node, as at()).
+  void common_records(const std::vector<int>& members, std::vector<int>& ends) {
+    common(members, common_);
+    ends.clear();
+    const std::size_t count = members.size();
+    const auto shared = [&](int nd) { return (common_[nd >> 6] >> (nd & 63)) & 1; };
+    const Kept& first = kept_[members[0]];
+    for (int j = first.on; j < first.end; ++j) {
+      if (!shared(nodes_[j])) continue;
+      row_[nodes_[j]] = static_cast<int>(ends.size());
+      ends.push_back(orders_[j]);
+      ends.resize(ends.size() + count - 1);
+    }
+    for (std::size_t k = 1; k < count && !ends.empty(); ++k) {
+      const Kept& m = kept_[members[k]];
+      for (int j = m.on; j < m.end; ++j) {
+        if (shared(nodes_[j])) ends[row_[nodes_[j]] + k] = orders_[j];
+      }
+    }
   }
   // Kept chaining i's nodes as candidate bit sets: its "on" nodes into on, "off" into off.
   void node_bits(int i, std::uint64_t* on, std::uint64_t* off) const {
@@ -272,6 +287,8 @@ class KeptChainings {
   std::vector<Kept> kept_;
   std::vector<std::uint64_t> bits_;
   std::vector<int> orders_, nodes_;  // records, and the node of each
+  std::vector<int> row_;             // scratch of common_records(): node -> its row in ends
+  std::vector<std::uint64_t> common_;
 };
 
 // The candidates an "on" node removes on a chaining's grid, as bit sets over candidates

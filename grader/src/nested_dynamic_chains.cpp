@@ -259,17 +259,12 @@ struct DynamicProducer {
   }
   // Nodes of group[0] (on, then off, in its order) that every member reaches (kept
   // chainings).
-  std::vector<int> ends_;  // scratch of common()
-  std::vector<std::uint64_t> all_;
+  std::vector<int> ends_;  // scratch of common_kept()
   void common_kept(const std::vector<int>& group, int sk, Cause source_cause) {
-    const int first = group[0];
-    kept.common(group, all_);
-    for (const int* r = kept.on_begin(first); r != kept.off_end(first); ++r) {
-      const int x = recs[*r].node;
-      if (!((all_[x >> 6] >> (x & 63)) & 1)) continue;
-      ends_.assign(1, *r);
-      for (size_t k = 1; k < group.size(); ++k) ends_.push_back(kept.at(group[k], x));
-      hint(x, ends_.data(), static_cast<int>(ends_.size()), sk, source_cause);
+    kept.common_records(group, ends_);
+    const size_t count = group.size();
+    for (size_t i = 0; i < ends_.size(); i += count) {
+      hint(recs[ends_[i]].node, ends_.data() + i, static_cast<int>(count), sk, source_cause);
     }
   }
 

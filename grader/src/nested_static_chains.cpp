@@ -306,7 +306,7 @@ struct StaticProducer {
   // tests) computes each again where it is needed, as SE does.
   KeptChainings kept;
   Chaining work;
-  std::vector<std::uint64_t> all_;  // scratch of multiple_hints()
+  std::vector<int> ends_;  // scratch of multiple_hints()
   bool every_chaining = false;
   int kept_chaining(int source) {
     const int k = kept.find(source);
@@ -395,16 +395,16 @@ struct StaticProducer {
     return slots_[s].kept;
   }
 
-  // A region or cell hint of the multiple producer: target x reached by every member (kept
-  // chainings). `source_cause`: how SE names the members' assumptions for the rule parents
-  // (the region's kind, or the cell).
-  void multiple_hint(const std::vector<int>& members, int x, int sk, Cause source_cause) {
+  // A region or cell hint of the multiple producer: target x reached by every member, at
+  // records ends[0, count) of their kept chainings. `source_cause`: how SE names the members'
+  // assumptions for the rule parents (the region's kind, or the cell).
+  void multiple_hint(const int* ends, int count, int x, int sk, Cause source_cause) {
     StaticChainHint h;
     target_removals(*v, x, h.removable);
     if (h.removable.empty()) return;
     h.id = 1469598103934665603ull;
-    for (const int ch : members) {
-      const int end = kept.at(ch, x);
+    for (int k = 0; k < count; ++k) {
+      const int end = ends[k];
       h.complexity += path_length(end);
       rule_parents(end, true, h.rule_sources, source_cause);
       h.id = (h.id ^ chain_id(end)) * 1099511628211ull;
@@ -420,12 +420,10 @@ struct StaticProducer {
     if (lazy && !share_a_bit(slots, slot_bits_.data(), 2 * static_cast<size_t>(cw), 2 * cw)) return;
     kept_members_.clear();
     for (const int s : slots) kept_members_.push_back(materialize(s));
-    const std::vector<int>& members = kept_members_;
-    const int first = members[0];
-    kept.common(members, all_);
-    for (const int* i = kept.on_begin(first); i != kept.off_end(first); ++i) {
-      const int x = pool[*i].node;
-      if ((all_[x >> 6] >> (x & 63)) & 1) multiple_hint(members, x, sk, source_cause);
+    kept.common_records(kept_members_, ends_);
+    const int count = static_cast<int>(kept_members_.size());
+    for (size_t i = 0; i < ends_.size(); i += count) {
+      multiple_hint(ends_.data() + i, count, pool[ends_[i]].node, sk, source_cause);
     }
   }
 
