@@ -332,8 +332,9 @@ class CandidateBits {
   // An "on" node of candidate x in a chaining whose nodes are the bit sets on and off:
   // what it removes from the grid joins off and the queue; false when some of it is "on"
   // (a node both "on" and "off").
-  bool spread_on(int x, const std::uint64_t* on, std::uint64_t* off,
-                 std::vector<int>& queue) const {
+  // (Inlined: the closures call it per "on" node.)
+  [[gnu::always_inline]] bool spread_on(int x, const std::uint64_t* on, std::uint64_t* off,
+                                        std::vector<int>& queue) const {
     const std::uint64_t* e = removed_by_on(x);
     for (int w = 0; w < words_; ++w) {
       std::uint64_t fresh = e[w] & alive_[w] & ~off[w];
@@ -346,7 +347,8 @@ class CandidateBits {
   }
   // Candidate y "on" in that chaining (and queued) unless it is already; false when it is
   // "off".
-  static bool make_on(int y, std::uint64_t* on, const std::uint64_t* off, std::vector<int>& queue) {
+  [[gnu::always_inline]] static bool make_on(int y, std::uint64_t* on, const std::uint64_t* off,
+                                             std::vector<int>& queue) {
     if (has(on, y)) return true;
     if (has(off, y)) return false;
     set(on, y);
@@ -363,12 +365,6 @@ class CandidateBits {
   static int lowest64(std::uint64_t m) { return std::countr_zero(m); }
 };
 
-// Whether the bit sets a and b, `words` long, share a bit.
-inline bool intersect(const std::uint64_t* a, const std::uint64_t* b, int words) {
-  for (int w = 0; w < words; ++w)
-    if (a[w] & b[w]) return true;
-  return false;
-}
 // Whether the bit sets of every member, `words` long at bits + stride * member, share a
 // bit.
 inline bool share_a_bit(const std::vector<int>& members, const std::uint64_t* bits,

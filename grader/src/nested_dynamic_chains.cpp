@@ -398,20 +398,15 @@ struct DynamicProducer {
   Chain off;
   long off_chainings = 0;  // the "off" chainings run (for tests)
   // Whether the chaining from off(c, d) (cell c of candidates cm, card of them) can give
-  // a hint: a contradiction, or a double (a node the chaining from on(c, d), slot `on`,
-  // reaches too, in a cell of three or more). In a bivalue cell off(c, d) and on(c, e), e
-  // the other value, imply each other in one link, so their chainings (at nesting 0, no
-  // rules inside) reach the same nodes and one meets a contradiction when the other does;
-  // in a larger cell the closure of off(c, d) tells. every_chaining runs them all, as SE.
-  std::vector<std::uint64_t> off_bits_;  // scratch
-  bool off_chaining_needed(int c, Mask cm, int card, int d, int on) {
+  // a hint. In a bivalue cell off(c, d) and on(c, e), e the other value, imply each other
+  // in one link, so their chainings (at nesting 0, no rules inside) reach the same nodes
+  // and one meets a contradiction when the other does; without one the "off" chaining
+  // gives no hint (doubles need a third value). In a larger cell it nearly always shares
+  // nodes with the chaining from on(c, d) (doubles), so it is run. every_chaining runs
+  // them all, as SE.
+  bool off_chaining_needed(int c, Mask cm, int card, int d) {
     if (card == 2 && nesting == 0 && !every_chaining) {
       if (!slots_[slot(node(c, lowest(cm & ~(Mask{1} << d)), true))].contradiction) return false;
-    } else if (lazy) {
-      off_bits_.resize(2 * static_cast<size_t>(cw));
-      if (closure(node(c, d, false), off_bits_.data()) &&
-          !intersect(off_bits_.data(), on_bits(on), 2 * cw))
-        return false;
     }
     ++off_chainings;
     return true;
@@ -439,7 +434,7 @@ struct DynamicProducer {
           const auto [a, b] = kept_contradiction[slots_[on].kept];
           hint2(node(c, d, false), a, b, 7);
         }
-        if (off_chaining_needed(c, cm, card, d, on)) {
+        if (off_chaining_needed(c, cm, card, d)) {
           // The "off" chaining is needed here only: its records are dropped after (unless
           // the "on" chaining's records were made after them).
           const size_t recs_before = recs.size(), parents_before = parent_pool.size();

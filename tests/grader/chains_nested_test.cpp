@@ -531,11 +531,9 @@ TEST(GraderSoundness, NestedMultipleChainsRateColoinsPuzzlesAsSE) {
 
 // The dynamic producer of nesting 0 skips the chaining from off(c, d) in a bivalue cell
 // when the chaining from on(c, e), e the other value, meets no contradiction (they reach
-// the same nodes), and in a larger cell when its closure meets none and shares no node
-// with the chaining from on(c, d): on chaining grids of AI Escargot's nested position it
-// runs fewer "off" chainings than SE, with the same hints
-// (MultipleProducersKeepTheirChainings).
-TEST(GraderChains, DynamicProducerSkipsOffChainingsWithoutHints) {
+// the same nodes): on chaining grids of AI Escargot's nested position it runs fewer
+// "off" chainings than SE, with the same hints (MultipleProducersKeepTheirChainings).
+TEST(GraderChains, DynamicProducerSkipsBivalueOffChainings) {
   const EscargotPosition pos(kEscargotNestedValues, kEscargotNested);
   int grids = 0;
   long run = 0, every = 0;
