@@ -377,6 +377,74 @@ inline bool share_a_bit(const std::vector<int>& members, const std::uint64_t* bi
   return false;
 }
 
+// A multiple producer's chainings of one run by source ("slots"): a chaining that meets no
+// node both "on" and "off" holds the least fixpoint of its links, whatever the order it
+// reads them in (a node is derived in SE's order exactly when the fixpoint holds it, and
+// when the fixpoint holds a node and its negation every order meets one), so a slot first
+// holds its nodes as candidate bit sets ("on", then "off", 2 * words), from a closure, and
+// its records (a kept chaining) are made only when a hint needs them. When not lazy, or
+// when the closure meets a contradiction, the kept chaining is made at once (its nodes are
+// then the ones SE's order stops at).
+class ChainingSlots {
+ public:
+  void reset(int nodes, int words, bool lazy) {
+    slot_of_.assign(static_cast<std::size_t>(nodes), -1);
+    sources_.clear();
+    kept_.clear();
+    bits_.clear();
+    words_ = words;
+    lazy_ = lazy;
+  }
+  bool lazy() const { return lazy_; }
+  // The slot of `source`: the one made before, unless `again` (a new one each time).
+  // closure(source, bits) fills the bit sets, false at a contradiction; keep(source) makes
+  // the kept chaining and returns its number.
+  template <class Closure, class Keep>
+  int get(int source, bool again, const KeptChainings& kept, Closure&& closure, Keep&& keep) {
+    int s = slot_of_[source];
+    if (s >= 0 && !again) return s;
+    s = static_cast<int>(sources_.size());
+    sources_.push_back(source);
+    kept_.push_back(-1);
+    slot_of_[source] = s;
+    if (!lazy_) {
+      kept_[s] = keep(source);
+      return s;
+    }
+    bits_.resize(bits_.size() + 2 * static_cast<std::size_t>(words_));
+    std::uint64_t* b = bits_.data() + 2 * static_cast<std::size_t>(words_) * s;
+    if (!closure(source, b)) {
+      std::fill(b, b + 2 * words_, 0);
+      kept_[s] = keep(source);
+      kept.node_bits(kept_[s], b, b + words_);
+    }
+    return s;
+  }
+  int kept(int s) const { return kept_[s]; }  // its kept chaining, or -1
+  // The slot's kept chaining, made by keep(source) when first needed.
+  template <class Keep>
+  int materialize(int s, Keep&& keep) {
+    if (kept_[s] < 0) kept_[s] = keep(sources_[s]);
+    return kept_[s];
+  }
+  // Whether slot s holds node nd (lazy).
+  bool has(int s, int nd) const {
+    const int x = nd >> 1;
+    const std::uint64_t* b = bits_.data() + 2 * static_cast<std::size_t>(words_) * s;
+    return ((b[((nd & 1) ? 0 : words_) + (x >> 6)]) >> (x & 63)) & 1;
+  }
+  // Whether the slots share a node (lazy).
+  bool share_a_node(const std::vector<int>& slots) const {
+    return share_a_bit(slots, bits_.data(), 2 * static_cast<std::size_t>(words_), 2 * words_);
+  }
+
+ private:
+  std::vector<int> slot_of_, sources_, kept_;
+  std::vector<std::uint64_t> bits_;
+  int words_ = 0;
+  bool lazy_ = false;
+};
+
 // The producers of chains_nested.h with the parents not resolved (rule_sources only),
 // and those hints with their parents resolved against grid.
 std::vector<StaticChainHint> static_hints(const PlusGrid& grid);

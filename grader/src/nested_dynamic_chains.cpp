@@ -285,57 +285,23 @@ struct DynamicProducer {
     return i;
   }
 
-  // The run's chainings from "on" nodes, by source ("slots"). At nesting 0 (no rules
-  // inside) a chaining's nodes, when it meets no contradiction, are the least fixpoint of
-  // the links whatever the order they are read in (a node is derived by SE's order exactly
-  // when the fixpoint holds it; and when the fixpoint holds a node and its negation, every
-  // order meets a contradiction), so a slot first holds that set, found by bit sets
-  // (closure()), and its records (a kept chaining) are made only when a hint needs them:
-  // a contradiction, a double, a region or cell whose members share a node (about one
-  // chaining in ten on the hardest puzzles). every_chaining (for tests) and nesting 2 make
-  // the records of every chaining, again wherever SE chains.
-  struct Slot {
-    int source;
-    int kept = -1;  // its kept chaining, or -1 while only its node set is known
-    bool contradiction = false;
-  };
-  std::vector<Slot> slots_;
-  std::vector<int> slot_of_;              // source node -> slot, or -1
-  std::vector<std::uint64_t> slot_bits_;  // lazy: per slot, its "on" then "off" candidates
-  bool lazy = false;
+  // The run's chainings from "on" nodes, by source (ChainingSlots): at nesting 0 (no rules
+  // inside) a slot first holds its nodes (closure()) and its records are made when a hint
+  // needs them: a contradiction, a double, a region or cell whose members share a node
+  // (about one chaining in ten on the hardest puzzles). every_chaining (for tests) and
+  // nesting 2 make the records of every chaining, again wherever SE chains.
+  ChainingSlots slots_;
   int cw = 0;  // words of a candidate bit set
-  const std::uint64_t* on_bits(int s) const { return slot_bits_.data() + 2 * cw * s; }
-  const std::uint64_t* off_bits(int s) const { return on_bits(s) + cw; }
-  bool slot_has(int s, int nd) const {
-    const int x = nd >> 1;
-    return ((((nd & 1) ? on_bits(s) : off_bits(s))[x >> 6]) >> (x & 63)) & 1;
-  }
   int slot(int source) {
-    int s = slot_of_[source];
-    if (s >= 0 && !every_chaining) return s;
-    s = static_cast<int>(slots_.size());
-    slots_.push_back(Slot{source});
-    slot_of_[source] = s;
-    if (!lazy) {
-      materialize(s);
-      return s;
-    }
-    slot_bits_.resize(slot_bits_.size() + 2 * static_cast<size_t>(cw));
-    if (!closure(source, slot_bits_.data() + 2 * cw * s)) {
-      // The node set is the one SE's order stops at: the kept chaining's.
-      std::uint64_t* b = slot_bits_.data() + 2 * cw * s;
-      std::fill(b, b + 2 * cw, 0);
-      kept.node_bits(materialize(s), b, b + cw);
-    }
-    return s;
+    return slots_.get(
+        source, every_chaining, kept, [this](int s, std::uint64_t* b) { return closure(s, b); },
+        [this](int s) { return kept_chaining(s); });
   }
-  // The slot's kept chaining, made when first needed.
   int materialize(int s) {
-    if (slots_[s].kept < 0) {
-      slots_[s].kept = kept_chaining(slots_[s].source);
-      slots_[s].contradiction = kept_contradiction[slots_[s].kept].first >= 0;
-    }
-    return slots_[s].kept;
+    return slots_.materialize(s, [this](int source) { return kept_chaining(source); });
+  }
+  bool contradiction(int s) const {
+    return slots_.kept(s) >= 0 && kept_contradiction[slots_.kept(s)].first >= 0;
   }
 
   CandidateBits bits_;           // the run grid's candidates and what an "on" node removes
@@ -385,7 +351,7 @@ struct DynamicProducer {
   // node are their records needed.
   std::vector<int> kept_members_;
   void common(const std::vector<int>& group, int sk, Cause source_cause) {
-    if (lazy && !share_a_bit(group, slot_bits_.data(), 2 * static_cast<size_t>(cw), 2 * cw)) return;
+    if (slots_.lazy() && !slots_.share_a_node(group)) return;
     kept_members_.clear();
     for (const int s : group) kept_members_.push_back(materialize(s));
     common_kept(kept_members_, sk, source_cause);
@@ -406,7 +372,7 @@ struct DynamicProducer {
   // them all, as SE.
   bool off_chaining_needed(int c, Mask cm, int card, int d) {
     if (card == 2 && nesting == 0 && !every_chaining) {
-      if (!slots_[slot(node(c, lowest(cm & ~(Mask{1} << d)), true))].contradiction) return false;
+      if (!contradiction(slot(node(c, lowest(cm & ~(Mask{1} << d)), true)))) return false;
     }
     ++off_chainings;
     return true;
@@ -415,12 +381,10 @@ struct DynamicProducer {
     recs.clear();
     parent_pool.clear();
     kept.reset(nn);
-    slots_.clear();
-    slot_bits_.clear();
-    slot_of_.assign(nn, -1);
     // (The per-layout tables grow with the square of the candidates: boards up to 16x16.)
-    lazy = nesting == 0 && !every_chaining && nc * n <= 4096;
+    const bool lazy = nesting == 0 && !every_chaining && nc * n <= 4096;
     if (lazy) prepare_closures();
+    slots_.reset(nn, cw, lazy);
     values.resize(n + 1);
     others.resize(n);
     for (int c = 0; c < nc; ++c) {
@@ -430,8 +394,8 @@ struct DynamicProducer {
       for (Mask m = cm; m; m &= m - 1) {
         const int d = lowest(m);
         const int on = values[d] = slot(node(c, d, true));
-        if (slots_[on].contradiction) {
-          const auto [a, b] = kept_contradiction[slots_[on].kept];
+        if (contradiction(on)) {
+          const auto [a, b] = kept_contradiction[slots_.kept(on)];
           hint2(node(c, d, false), a, b, 7);
         }
         if (off_chaining_needed(c, cm, card, d)) {
@@ -443,15 +407,15 @@ struct DynamicProducer {
             hint2(node(c, d, true), off.contradiction_on, off.contradiction_off, 7);
           bool keep_recs = false;
           if (card >= 3) {
-            bool any = slots_[on].kept >= 0;
+            bool any = slots_.kept(on) >= 0;
             for (size_t i = 0; !any && i < off.set_nodes.size(); ++i)
-              any = slot_has(on, off.set_nodes[i]);
-            if (any && slots_[on].kept < 0) {
+              any = slots_.has(on, off.set_nodes[i]);
+            if (any && slots_.kept(on) < 0) {
               materialize(on);
               keep_recs = true;
             }
             if (any) {
-              const int k = slots_[on].kept;
+              const int k = slots_.kept(on);
               for (const int* r = kept.on_begin(k); r != kept.off_end(k); ++r) {
                 const int x = recs[*r].node;
                 if (off.at[x] >= 0) hint2(x, *r, off.at[x], 1);

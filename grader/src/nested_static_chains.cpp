@@ -315,31 +315,18 @@ struct StaticProducer {
     return kept.keep(source, work.on_order, work.off_order, [this](int i) { return pool[i].node; });
   }
 
-  // The multiple producer's chainings by source ("slots"), as the dynamic producer's
-  // (nested_dynamic_chains.cpp): a static chaining that meets no node both "on" and "off"
-  // holds the nodes its links reach, whatever the order it reads them in, so a slot first
-  // holds them as candidate bit sets ("on", then "off": slot_closure) and its instances (a
-  // kept chaining) are made only when a region or cell whose members share a node needs
-  // them. every_chaining (for tests) makes the instances of every chaining, as SE.
-  struct Slot {
-    int source;
-    int kept = -1;  // its kept chaining, or -1 while only its nodes are known
-  };
-  std::vector<Slot> slots_;
-  std::vector<int> slot_of_;              // source node -> slot, or -1
-  std::vector<std::uint64_t> slot_bits_;  // lazy: per slot, its "on" then "off" candidates
-  bool lazy = false;
+  // The multiple producer's chainings by source (ChainingSlots): a slot first holds its
+  // nodes (slot_closure) and its instances are made only for a region or cell whose members
+  // share a node. every_chaining (for tests) makes the instances of every chaining, as SE.
+  ChainingSlots slots_;
   int cw = 0;                               // words of a candidate bit set
   CandidateBits bits_;                      // the grid's candidates and what an "on" node removes
   std::vector<int> off_on_begin_, off_on_;  // per candidate: the "on" ones its "off" links to
   std::vector<int> qon_, qoff_;             // scratch of slot_closure()
   void prepare_slots() {
-    slots_.clear();
-    slot_bits_.clear();
-    slot_of_.assign(static_cast<size_t>(nc) * n * 2, -1);
     // (The per-layout tables grow with the square of the candidates: boards up to 16x16.)
-    lazy = !every_chaining && nc * n <= 4096;
-    if (!lazy) return;
+    slots_.reset(nc * n * 2, 0, false);
+    if (every_chaining || nc * n > 4096) return;
     bits_.load(*g, v->cand);
     cw = bits_.words();
     off_on_begin_.assign(static_cast<size_t>(nc) * n + 1, 0);
@@ -350,6 +337,7 @@ struct StaticProducer {
       off_to_on(x << 1, true, true, [&](int m, Cause) { off_on_.push_back(m >> 1); });
     }
     off_on_begin_[nc * n] = static_cast<int>(off_on_.size());
+    slots_.reset(nc * n * 2, cw, true);
   }
   // The nodes of the chaining from on(source) as bit sets at b; false when it meets a node
   // both "on" and "off" (b is then partial).
@@ -372,27 +360,10 @@ struct StaticProducer {
     }
   }
   int slot(int source) {
-    int s = slot_of_[source];
-    if (s >= 0 && !every_chaining) return s;
-    s = static_cast<int>(slots_.size());
-    slots_.push_back(Slot{source});
-    slot_of_[source] = s;
-    if (!lazy) {
-      materialize(s);
-      return s;
-    }
-    slot_bits_.resize(slot_bits_.size() + 2 * static_cast<size_t>(cw));
-    std::uint64_t* b = slot_bits_.data() + 2 * cw * s;
-    if (!slot_closure(source, b)) {
-      // The nodes are those SE's order stops at: the kept chaining's.
-      std::fill(b, b + 2 * cw, 0);
-      kept.node_bits(materialize(s), b, b + cw);
-    }
-    return s;
-  }
-  int materialize(int s) {
-    if (slots_[s].kept < 0) slots_[s].kept = kept_chaining(slots_[s].source);
-    return slots_[s].kept;
+    return slots_.get(
+        source, every_chaining, kept,
+        [this](int s, std::uint64_t* b) { return slot_closure(s, b); },
+        [this](int s) { return kept_chaining(s); });
   }
 
   // A region or cell hint of the multiple producer: target x reached by every member, at
@@ -417,9 +388,11 @@ struct StaticProducer {
   // (slots) reaches: SE's retainAll of the members' sets.
   std::vector<int> kept_members_;
   void multiple_hints(const std::vector<int>& slots, int sk, Cause source_cause) {
-    if (lazy && !share_a_bit(slots, slot_bits_.data(), 2 * static_cast<size_t>(cw), 2 * cw)) return;
+    if (slots_.lazy() && !slots_.share_a_node(slots)) return;
     kept_members_.clear();
-    for (const int s : slots) kept_members_.push_back(materialize(s));
+    for (const int s : slots) {
+      kept_members_.push_back(slots_.materialize(s, [this](int nd) { return kept_chaining(nd); }));
+    }
     kept.common_records(kept_members_, ends_);
     const int count = static_cast<int>(kept_members_.size());
     for (size_t i = 0; i < ends_.size(); i += count) {
