@@ -288,8 +288,9 @@ struct DynamicProducer {
   // The run's chainings from "on" nodes, by source (ChainingSlots): at nesting 0 (no rules
   // inside) a slot first holds its nodes (closure()) and its records are made when a hint
   // needs them: a contradiction, a double, a region or cell whose members share a node
-  // (about one chaining in ten on the hardest puzzles). every_chaining (for tests) and
-  // nesting 2 make the records of every chaining, again wherever SE chains.
+  // (about one chaining in ten on the hardest puzzles). Nesting 2 (rules inside) makes
+  // every chaining's records at once; every_chaining (for tests) makes them again wherever
+  // SE chains.
   ChainingSlots slots_;
   int cw = 0;  // words of a candidate bit set
   int slot(int source) {
