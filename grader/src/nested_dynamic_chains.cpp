@@ -307,9 +307,33 @@ struct DynamicProducer {
 
   CandidateBits bits_;           // the run grid's candidates and what an "on" node removes
   std::vector<int> qon_, qoff_;  // scratch of closure()
+  // Per cell, its units as the closures read them (position base, its bit, the unit's
+  // cells; base -1 past its last), and per candidate its cell and digit: read per "off"
+  // node, without the grid's lookups.
+  struct CellUnit {
+    int base;
+    Mask own;
+    const int* cells;
+  };
+  std::vector<CellUnit> cell_units_;
+  std::vector<std::pair<int, int>> cell_digit_;
+  int upc_ = 0;
   void prepare_closures() {
     bits_.load(*g, v->cand);
     cw = bits_.words();
+    upc_ = g->units_per_cell();
+    cell_units_.resize(static_cast<size_t>(nc) * upc_);
+    cell_digit_.resize(static_cast<size_t>(nc) * n);
+    for (int c = 0; c < nc; ++c) {
+      for (int d = 1; d <= n; ++d) cell_digit_[c * n + d - 1] = {c, d};
+      for (int k = 0; k < upc_; ++k) {
+        const int u = g->unit_of(c, k);
+        cell_units_[c * upc_ + k] =
+            u == g->unit_count()  // padding
+                ? CellUnit{-1, 0, nullptr}
+                : CellUnit{u * (n + 1), Mask{1} << g->index_in(u, c), g->unit(u)};
+      }
+    }
   }
   // The nodes of the chaining from `source` as candidate bit sets, "on" at b[0, cw) and
   // "off" at b[cw, 2 cw); false at a contradiction (b is then partial). The links are
@@ -326,22 +350,21 @@ struct DynamicProducer {
     ((source & 1) ? on : offb)[x0 >> 6] |= std::uint64_t{1} << (x0 & 63);
     ((source & 1) ? qon_ : qoff_).push_back(x0);
     size_t hon = 0, hoff = 0;
-    const int upc = g->units_per_cell();
     for (;;) {
       while (hon < qon_.size()) {
         if (!bits_.spread_on(qon_[hon++], on, offb, qoff_)) return false;
       }
       if (hoff == qoff_.size()) return true;
-      const int x = qoff_[hoff++], c = x / n, d = x % n + 1;
+      const auto [c, d] = cell_digit_[qoff_[hoff++]];
       auto make_on = [&](int y) { return CandidateBits::make_on(y, on, offb, qon_); };
       if (popcount(cand[c]) == 2 && !make_on(c * n + lowest(cand[c] & ~(Mask{1} << d)) - 1))
         return false;
-      for (int k = 0; k < upc; ++k) {
-        const int u = g->unit_of(c, k);
-        if (u == g->unit_count()) break;  // padding
-        Mask& p = upos[u * (n + 1) + d];
-        const Mask own = Mask{1} << g->index_in(u, c);
-        if (popcount(p) == 2 && !make_on(g->unit(u)[lowest(p & ~own)] * n + d - 1)) return false;
+      const CellUnit* units = cell_units_.data() + static_cast<size_t>(c) * upc_;
+      for (int k = 0; k < upc_ && units[k].base >= 0; ++k) {
+        Mask& p = upos[units[k].base + d];
+        const Mask own = units[k].own;
+        if (popcount(p) == 2 && !make_on(units[k].cells[lowest(p & ~own)] * n + d - 1))
+          return false;
         p &= ~own;
       }
       cand[c] &= ~(Mask{1} << d);
