@@ -7,6 +7,8 @@
 // the grid given (candidates per cell, unit positions at [unit * (n + 1) + digit], as
 // PlusGrid). The link enumerators call f(node, cause) in SE's order. Inline and templates:
 // the producers' searches call them per node.
+#include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -195,7 +197,7 @@ void region_chainings(const CandidateGrid& g, const Mask* upos, int c, int d, Ch
 // from on(c, d) for c's cell chains and again for each region where c is not d's first
 // place. Each keeps its orders (records in order of derivation, with their nodes) and its
 // nodes as a bit set: the producers test many nodes for membership and read the record of
-// few (those every member reaches), so a record is found by a scan of the orders.
+// few (those every member reaches, common_records).
 // Contract: reset() at each run (with the node count); pointers into it hold until the
 // next keep() or reset().
 class KeptChainings {
@@ -203,6 +205,7 @@ class KeptChainings {
   void reset(int nodes) {
     words_ = (nodes + 63) / 64;
     index_.assign(static_cast<std::size_t>(nodes), -1);
+    row_.resize(static_cast<std::size_t>(nodes));
     kept_.clear();
     bits_.clear();
     orders_.clear();
@@ -242,13 +245,34 @@ class KeptChainings {
       for (int w = 0; w < words_; ++w) out[w] &= b[w];
     }
   }
-  // Kept chaining i's record of node nd, or -1.
-  int at(int i, int nd) const {
-    if (!has(i, nd)) return -1;
-    const Kept& k = kept_[i];
-    int j = k.on;
-    while (nodes_[j] != nd) ++j;
-    return orders_[j];
+  // The nodes every kept chaining of `members` has, in members[0]'s order ("on", then
+  // "off"): per node, its record in each member, members.size() in a row, into `ends`.
+  // Each member's orders are read once (not a scan per node, as at()).
+  void common_records(const std::vector<int>& members, std::vector<int>& ends) {
+    common(members, common_);
+    ends.clear();
+    const std::size_t count = members.size();
+    const auto shared = [&](int nd) { return (common_[nd >> 6] >> (nd & 63)) & 1; };
+    const Kept& first = kept_[members[0]];
+    for (int j = first.on; j < first.end; ++j) {
+      if (!shared(nodes_[j])) continue;
+      row_[nodes_[j]] = static_cast<int>(ends.size());
+      ends.push_back(orders_[j]);
+      ends.resize(ends.size() + count - 1);
+    }
+    for (std::size_t k = 1; k < count && !ends.empty(); ++k) {
+      const Kept& m = kept_[members[k]];
+      for (int j = m.on; j < m.end; ++j) {
+        if (shared(nodes_[j])) ends[row_[nodes_[j]] + k] = orders_[j];
+      }
+    }
+  }
+  // Kept chaining i's nodes as candidate bit sets: its "on" nodes into on, "off" into off.
+  void node_bits(int i, std::uint64_t* on, std::uint64_t* off) const {
+    for (int j = kept_[i].on; j < kept_[i].end; ++j) {
+      const int nd = nodes_[j], x = nd >> 1;
+      ((nd & 1) ? on : off)[x >> 6] |= std::uint64_t{1} << (x & 63);
+    }
   }
   // Its records "on", then "off", in order of derivation: [begin, end) pointers.
   const int* on_begin(int i) const { return orders_.data() + kept_[i].on; }
@@ -263,6 +287,162 @@ class KeptChainings {
   std::vector<Kept> kept_;
   std::vector<std::uint64_t> bits_;
   std::vector<int> orders_, nodes_;  // records, and the node of each
+  std::vector<int> row_;             // scratch of common_records(): node -> its row in ends
+  std::vector<std::uint64_t> common_;
+};
+
+// The candidates an "on" node removes on a chaining's grid, as bit sets over candidates
+// (bit cell * n + digit - 1), for the multiple producers' chainings known by their nodes
+// only: per candidate, its cell's other values and its value in its peers (per layout,
+// kept while the layout stays the same), and the grid's candidates.
+class CandidateBits {
+ public:
+  // The tables for grid g's layout and the candidates cand[0, cells).
+  void load(const CandidateGrid& g, const Mask* cand) {
+    const int n = g.n(), nc = g.cell_count(), nu = g.unit_count();
+    words_ = (nc * n + 63) / 64;
+    bool same = layout_.size() == static_cast<std::size_t>(nu) * n + 2 && layout_[0] == n &&
+                layout_[1] == nc;
+    for (int u = 0; same && u < nu; ++u)
+      same = std::equal(g.unit(u), g.unit(u) + n, layout_.data() + 2 + u * n);
+    if (!same) {
+      layout_.assign({n, nc});
+      for (int u = 0; u < nu; ++u) layout_.insert(layout_.end(), g.unit(u), g.unit(u) + n);
+      removed_.assign(static_cast<std::size_t>(nc) * n * words_, 0);
+      for (int c = 0; c < nc; ++c) {
+        for (int d = 1; d <= n; ++d) {
+          std::uint64_t* b = removed_.data() + static_cast<std::size_t>(c * n + d - 1) * words_;
+          for (int e = 1; e <= n; ++e)
+            if (e != d) set(b, c * n + e - 1);
+          for (const int q : g.house(c)) set(b, q * n + d - 1);
+        }
+      }
+    }
+    alive_.assign(static_cast<std::size_t>(words_), 0);
+    for (int c = 0; c < nc; ++c) {
+      for (Mask m = cand[c]; m; m &= m - 1) set(alive_.data(), c * n + lowest(m) - 1);
+    }
+  }
+  int words() const { return words_; }
+  // Candidate x's cell's other values and its value in its peers, on the grid or not.
+  const std::uint64_t* removed_by_on(int x) const {
+    return removed_.data() + static_cast<std::size_t>(x) * words_;
+  }
+  const std::uint64_t* alive() const { return alive_.data(); }
+  // An "on" node of candidate x in a chaining whose nodes are the bit sets on and off:
+  // what it removes from the grid joins off and the queue; false when some of it is "on"
+  // (a node both "on" and "off").
+  // (Inlined: the closures call it per "on" node.)
+  [[gnu::always_inline]] bool spread_on(int x, const std::uint64_t* on, std::uint64_t* off,
+                                        std::vector<int>& queue) const {
+    const std::uint64_t* e = removed_by_on(x);
+    for (int w = 0; w < words_; ++w) {
+      std::uint64_t fresh = e[w] & alive_[w] & ~off[w];
+      if (!fresh) continue;
+      if (fresh & on[w]) return false;
+      off[w] |= fresh;
+      for (; fresh; fresh &= fresh - 1) queue.push_back(w * 64 + lowest64(fresh));
+    }
+    return true;
+  }
+  // Candidate y "on" in that chaining (and queued) unless it is already; false when it is
+  // "off".
+  [[gnu::always_inline]] static bool make_on(int y, std::uint64_t* on, const std::uint64_t* off,
+                                             std::vector<int>& queue) {
+    if (has(on, y)) return true;
+    if (has(off, y)) return false;
+    set(on, y);
+    queue.push_back(y);
+    return true;
+  }
+  static bool has(const std::uint64_t* b, int x) { return (b[x >> 6] >> (x & 63)) & 1; }
+  static void set(std::uint64_t* b, int x) { b[x >> 6] |= std::uint64_t{1} << (x & 63); }
+
+ private:
+  int words_ = 0;
+  std::vector<int> layout_;  // n, cells, then every unit's cells
+  std::vector<std::uint64_t> removed_, alive_;
+  static int lowest64(std::uint64_t m) { return std::countr_zero(m); }
+};
+
+// Whether the bit sets of every member, `words` long at bits + stride * member, share a
+// bit.
+inline bool share_a_bit(const std::vector<int>& members, const std::uint64_t* bits,
+                        std::size_t stride, int words) {
+  for (int w = 0; w < words; ++w) {
+    std::uint64_t all = ~std::uint64_t{0};
+    for (const int s : members) all &= bits[stride * s + w];
+    if (all) return true;
+  }
+  return false;
+}
+
+// A multiple producer's chainings of one run by source ("slots"): a chaining that meets no
+// node both "on" and "off" holds the least fixpoint of its links, whatever the order it
+// reads them in (a node is derived in SE's order exactly when the fixpoint holds it, and
+// when the fixpoint holds a node and its negation every order meets one), so a slot first
+// holds its nodes as candidate bit sets ("on", then "off", 2 * words), from a closure, and
+// its records (a kept chaining) are made only when a hint needs them. When not lazy, or
+// when the closure meets a contradiction, the kept chaining is made at once (its nodes are
+// then the ones SE's order stops at).
+class ChainingSlots {
+ public:
+  void reset(int nodes, int words, bool lazy) {
+    slot_of_.assign(static_cast<std::size_t>(nodes), -1);
+    sources_.clear();
+    kept_.clear();
+    bits_.clear();
+    words_ = words;
+    lazy_ = lazy;
+  }
+  bool lazy() const { return lazy_; }
+  // The slot of `source`: the one made before, unless `again` (a new one each time).
+  // closure(source, bits) fills the bit sets, false at a contradiction; keep(source) makes
+  // the kept chaining and returns its number.
+  template <class Closure, class Keep>
+  int get(int source, bool again, const KeptChainings& kept, Closure&& closure, Keep&& keep) {
+    int s = slot_of_[source];
+    if (s >= 0 && !again) return s;
+    s = static_cast<int>(sources_.size());
+    sources_.push_back(source);
+    kept_.push_back(-1);
+    slot_of_[source] = s;
+    if (!lazy_) {
+      kept_[s] = keep(source);
+      return s;
+    }
+    bits_.resize(bits_.size() + 2 * static_cast<std::size_t>(words_));
+    std::uint64_t* b = bits_.data() + 2 * static_cast<std::size_t>(words_) * s;
+    if (!closure(source, b)) {
+      std::fill(b, b + 2 * words_, 0);
+      kept_[s] = keep(source);
+      kept.node_bits(kept_[s], b, b + words_);
+    }
+    return s;
+  }
+  int kept(int s) const { return kept_[s]; }  // its kept chaining, or -1
+  // The slot's kept chaining, made by keep(source) when first needed.
+  template <class Keep>
+  int materialize(int s, Keep&& keep) {
+    if (kept_[s] < 0) kept_[s] = keep(sources_[s]);
+    return kept_[s];
+  }
+  // Whether slot s holds node nd (lazy).
+  bool has(int s, int nd) const {
+    const int x = nd >> 1;
+    const std::uint64_t* b = bits_.data() + 2 * static_cast<std::size_t>(words_) * s;
+    return ((b[((nd & 1) ? 0 : words_) + (x >> 6)]) >> (x & 63)) & 1;
+  }
+  // Whether the slots share a node (lazy).
+  bool share_a_node(const std::vector<int>& slots) const {
+    return share_a_bit(slots, bits_.data(), 2 * static_cast<std::size_t>(words_), 2 * words_);
+  }
+
+ private:
+  std::vector<int> slot_of_, sources_, kept_;
+  std::vector<std::uint64_t> bits_;
+  int words_ = 0;
+  bool lazy_ = false;
 };
 
 // The producers of chains_nested.h with the parents not resolved (rule_sources only),
@@ -278,6 +458,20 @@ std::vector<StaticChainHint> static_multiple_hints_every_chaining(const PlusGrid
 std::vector<StaticChainHint> dynamic_hints(const PlusGrid& grid, int nesting);
 // For tests: dynamic_chain_hints the same way.
 std::vector<StaticChainHint> dynamic_hints_every_chaining(const PlusGrid& grid, int nesting);
+// For tests: the chainings from "off" nodes the dynamic producer of nesting 0 runs on grid
+// (every_chaining: as SE, one per candidate of a cell with two or more).
+long dynamic_off_chainings(const PlusGrid& grid, bool every_chaining);
+// For tests: the chainings from every candidate of grid, "on" and "off", by the dynamic
+// producer of nesting 0 with records and as bit sets (its closures): how many were
+// compared, how many met a contradiction, and in how many the closure's contradiction or
+// (without one) nodes differ.
+struct ClosureCheck {
+  int compared = 0, contradictions = 0, differ = 0;
+};
+ClosureCheck dynamic_closures_agree(const PlusGrid& grid);
+// For tests: the same for the static multiple producer's chainings from every candidate
+// ("on"), with instances and as bit sets.
+ClosureCheck static_closures_agree(const PlusGrid& grid);
 std::vector<StaticChainHint> resolved(const PlusGrid& grid, std::vector<StaticChainHint>&& hints);
 
 // SE's getHints: sorted by (rating, complexity, sort key), stable; a hint whose removals

@@ -131,15 +131,6 @@ struct DynamicProducer {
     return any;
   }
 
-  // An "on" node of an "off" node's links, made once the "off" node has left the grid.
-  struct On {
-    int node;
-    Cause cause;
-    int parents_begin, parents_end;  // in on_parents_
-  };
-  std::vector<On> make_on_;  // scratch of chain(), kept for its capacity
-  std::vector<int> on_parents_;
-
   // SE's doChaining, dynamic, from one assumption.
   void chain(int source, Chain& ch) {
     poll_stop();
@@ -156,8 +147,6 @@ struct DynamicProducer {
     ch.set(source, r0);
     ((source & 1) ? ch.on_order : ch.off_order).push_back(r0);
     size_t hon = 0, hoff = 0;
-    std::vector<On>& make_on = make_on_;
-    std::vector<int>& on_parents = on_parents_;
     while (!ch.contradiction && (hon < ch.on_order.size() || hoff < ch.off_order.size() ||
                                  (nesting > 0 && add_rule_offs(ch)))) {
       if (hon < ch.on_order.size()) {
@@ -177,24 +166,34 @@ struct DynamicProducer {
       }
       const int p = ch.off_order[hoff++];
       const int nd = recs[p].node, c = cell_of(nd), d = digit_of(nd);
-      make_on.clear();
-      on_parents.clear();
+      // The "on" nodes are recorded as the links are read, before nd leaves the grid: they
+      // are distinct "on" nodes, so none of them changes what the others test in `at`, and
+      // their hidden parents are read from the grid that still holds nd, as SE does.
       off_to_on_links(*g, cand.data(), upos.data(), true, true, nd, [&](int m, Cause cause) {
-        std::vector<int>& parents = on_parents;
-        const int begin = static_cast<int>(parents.size());
-        parents.push_back(p);
+        if (ch.contradiction || ch.at[m] >= 0) return;
+        const int begin = static_cast<int>(parent_pool.size());
+        parent_pool.push_back(p);
         if (cause == kCell) {
           for (Mask x = v->cand[c] & ~cand[c]; x; x &= x - 1)
-            parents.push_back(ch.at[node(c, lowest(x), false)]);
+            parent_pool.push_back(ch.at[node(c, lowest(x), false)]);
         } else {
           const int u = cause_unit(*g, cell_of(m), cause);
           const int* cells = g->unit(u);
           const Mask now = upos[u * (n + 1) + d];
           for (Mask x = v->upos[u * (n + 1) + d] & ~now; x; x &= x - 1) {
-            parents.push_back(ch.at[node(cells[lowest(x)], d, false)]);
+            parent_pool.push_back(ch.at[node(cells[lowest(x)], d, false)]);
           }
         }
-        make_on.push_back(On{m, cause, begin, static_cast<int>(parents.size())});
+        recs.push_back(Record{m, cause, begin, static_cast<int>(parent_pool.size())});
+        const int r = static_cast<int>(recs.size()) - 1;
+        if (ch.at[m ^ 1] >= 0) {
+          ch.contradiction = true;
+          ch.contradiction_on = r;
+          ch.contradiction_off = ch.at[m ^ 1];
+          return;
+        }
+        ch.set(m, r);
+        ch.on_order.push_back(r);
       });
       // nd leaves the chaining's grid once its consequences are read (SE: p.off()).
       cand[c] &= ~(Mask{1} << d);
@@ -202,19 +201,6 @@ struct DynamicProducer {
         const int u = g->unit_of(c, k);
         if (u == g->unit_count()) break;  // padding
         upos[u * (n + 1) + d] &= ~(Mask{1} << g->index_in(u, c));
-      }
-      for (const On& o : make_on) {
-        if (ch.at[o.node] >= 0) continue;
-        if (ch.at[o.node ^ 1] >= 0) {
-          ch.contradiction = true;
-          ch.contradiction_on = add_rec(o.node, o.cause, on_parents.data() + o.parents_begin,
-                                        on_parents.data() + o.parents_end);
-          ch.contradiction_off = ch.at[o.node ^ 1];
-          break;
-        }
-        ch.set(o.node, add_rec(o.node, o.cause, on_parents.data() + o.parents_begin,
-                               on_parents.data() + o.parents_end));
-        ch.on_order.push_back(ch.at[o.node]);
       }
     }
   }
@@ -273,30 +259,22 @@ struct DynamicProducer {
   }
   // Nodes of group[0] (on, then off, in its order) that every member reaches (kept
   // chainings).
-  std::vector<int> ends_;  // scratch of common()
-  std::vector<std::uint64_t> all_;
-  void common(const std::vector<int>& group, int sk, Cause source_cause) {
-    const int first = group[0];
-    kept.common(group, all_);
-    for (const int* r = kept.on_begin(first); r != kept.off_end(first); ++r) {
-      const int x = recs[*r].node;
-      if (!((all_[x >> 6] >> (x & 63)) & 1)) continue;
-      ends_.assign(1, *r);
-      for (size_t k = 1; k < group.size(); ++k) ends_.push_back(kept.at(group[k], x));
-      hint(x, ends_.data(), static_cast<int>(ends_.size()), sk, source_cause);
+  std::vector<int> ends_;  // scratch of common_kept()
+  void common_kept(const std::vector<int>& group, int sk, Cause source_cause) {
+    kept.common_records(group, ends_);
+    const size_t count = group.size();
+    for (size_t i = 0; i < ends_.size(); i += count) {
+      hint(recs[ends_[i]].node, ends_.data() + i, static_cast<int>(count), sk, source_cause);
     }
   }
 
-  // The run's chainings from "on" nodes, by source, computed in `work`, with their
-  // contradictions (records "on" and "off", or -1); every_chaining (for tests) computes each
-  // again where it is needed, as SE does.
+  // The run's chainings with records, by source, computed in `work`, with their
+  // contradictions (records "on" and "off", or -1).
   KeptChainings kept;
   std::vector<std::pair<int, int>> kept_contradiction;
   Chain work;
   bool every_chaining = false;
   int kept_chaining(int source) {
-    const int k = kept.find(source);
-    if (k >= 0 && !every_chaining) return k;
     chain(source, work);
     const int i =
         kept.keep(source, work.on_order, work.off_order, [this](int r) { return recs[r].node; });
@@ -307,15 +285,130 @@ struct DynamicProducer {
     return i;
   }
 
+  // The run's chainings from "on" nodes, by source (ChainingSlots): at nesting 0 (no rules
+  // inside) a slot first holds its nodes (closure()) and its records are made when a hint
+  // needs them: a contradiction, a double, a region or cell whose members share a node
+  // (about one chaining in ten on the hardest puzzles). Nesting 2 (rules inside) makes
+  // every chaining's records at once; every_chaining (for tests) makes them again wherever
+  // SE chains.
+  ChainingSlots slots_;
+  int cw = 0;  // words of a candidate bit set
+  int slot(int source) {
+    return slots_.get(
+        source, every_chaining, kept, [this](int s, std::uint64_t* b) { return closure(s, b); },
+        [this](int s) { return kept_chaining(s); });
+  }
+  int materialize(int s) {
+    return slots_.materialize(s, [this](int source) { return kept_chaining(source); });
+  }
+  bool contradiction(int s) const {
+    return slots_.kept(s) >= 0 && kept_contradiction[slots_.kept(s)].first >= 0;
+  }
+
+  CandidateBits bits_;           // the run grid's candidates and what an "on" node removes
+  std::vector<int> qon_, qoff_;  // scratch of closure()
+  // Per cell, its units as the closures read them (position base, its bit, the unit's
+  // cells; base -1 past its last), and per candidate its cell and digit: read per "off"
+  // node, without the grid's lookups.
+  struct CellUnit {
+    int base;
+    Mask own;
+    const int* cells;
+  };
+  std::vector<CellUnit> cell_units_;
+  std::vector<std::pair<int, int>> cell_digit_;
+  int upc_ = 0;
+  void prepare_closures() {
+    bits_.load(*g, v->cand);
+    cw = bits_.words();
+    upc_ = g->units_per_cell();
+    cell_units_.resize(static_cast<size_t>(nc) * upc_);
+    cell_digit_.resize(static_cast<size_t>(nc) * n);
+    for (int c = 0; c < nc; ++c) {
+      for (int d = 1; d <= n; ++d) cell_digit_[c * n + d - 1] = {c, d};
+      for (int k = 0; k < upc_; ++k) {
+        const int u = g->unit_of(c, k);
+        cell_units_[c * upc_ + k] =
+            u == g->unit_count()  // padding
+                ? CellUnit{-1, 0, nullptr}
+                : CellUnit{u * (n + 1), Mask{1} << g->index_in(u, c), g->unit(u)};
+      }
+    }
+  }
+  // The nodes of the chaining from `source` as candidate bit sets, "on" at b[0, cw) and
+  // "off" at b[cw, 2 cw); false at a contradiction (b is then partial). The links are
+  // SE's (on_to_off_links, off_to_on_links): an "on" node removes its cell's other values
+  // and its value from its peers; an "off" node, read while its cell or a unit of it holds
+  // two places of its value, makes the other one "on"; then it leaves the grid.
+  bool closure(int source, std::uint64_t* b) {
+    std::uint64_t *on = b, *offb = b + cw;
+    cand.assign(v->cand, v->cand + nc);
+    upos.assign(v->upos, v->upos + static_cast<size_t>(g->unit_count()) * (n + 1));
+    qon_.clear();
+    qoff_.clear();
+    const int x0 = source >> 1;
+    ((source & 1) ? on : offb)[x0 >> 6] |= std::uint64_t{1} << (x0 & 63);
+    ((source & 1) ? qon_ : qoff_).push_back(x0);
+    size_t hon = 0, hoff = 0;
+    for (;;) {
+      while (hon < qon_.size()) {
+        if (!bits_.spread_on(qon_[hon++], on, offb, qoff_)) return false;
+      }
+      if (hoff == qoff_.size()) return true;
+      const auto [c, d] = cell_digit_[qoff_[hoff++]];
+      auto make_on = [&](int y) { return CandidateBits::make_on(y, on, offb, qon_); };
+      if (popcount(cand[c]) == 2 && !make_on(c * n + lowest(cand[c] & ~(Mask{1} << d)) - 1))
+        return false;
+      const CellUnit* units = cell_units_.data() + static_cast<size_t>(c) * upc_;
+      for (int k = 0; k < upc_ && units[k].base >= 0; ++k) {
+        Mask& p = upos[units[k].base + d];
+        const Mask own = units[k].own;
+        if (popcount(p) == 2 && !make_on(units[k].cells[lowest(p & ~own)] * n + d - 1))
+          return false;
+        p &= ~own;
+      }
+      cand[c] &= ~(Mask{1} << d);
+    }
+  }
+
+  // A region's or cell's chains (slots of its members): only when the members share a
+  // node are their records needed.
+  std::vector<int> kept_members_;
+  void common(const std::vector<int>& group, int sk, Cause source_cause) {
+    if (slots_.lazy() && !slots_.share_a_node(group)) return;
+    kept_members_.clear();
+    for (const int s : group) kept_members_.push_back(materialize(s));
+    common_kept(kept_members_, sk, source_cause);
+  }
+
   // SE's getMultipleChainsHintList, dynamic: per cell with 2+ candidates, per value, the
   // contradictions from on and from off, the doubles (cells of 3+), the regions where
   // the cell is the value's first place; then the cell.
   std::vector<int> values, others, members;  // scratch of run()
   Chain off;
+  long off_chainings = 0;  // the "off" chainings run (for tests)
+  // Whether the chaining from off(c, d) (cell c of candidates cm, card of them) can give
+  // a hint. In a bivalue cell off(c, d) and on(c, e), e the other value, imply each other
+  // in one link, so their chainings (at nesting 0, no rules inside) reach the same nodes
+  // and one meets a contradiction when the other does; without one the "off" chaining
+  // gives no hint (doubles need a third value). In a larger cell it nearly always shares
+  // nodes with the chaining from on(c, d) (doubles), so it is run. every_chaining runs
+  // them all, as SE.
+  bool off_chaining_needed(int c, Mask cm, int card, int d) {
+    if (card == 2 && nesting == 0 && !every_chaining) {
+      if (!contradiction(slot(node(c, lowest(cm & ~(Mask{1} << d)), true)))) return false;
+    }
+    ++off_chainings;
+    return true;
+  }
   void run() {
     recs.clear();
     parent_pool.clear();
     kept.reset(nn);
+    // (The per-layout tables grow with the square of the candidates: boards up to 16x16.)
+    const bool lazy = nesting == 0 && !every_chaining && nc * n <= 4096;
+    if (lazy) prepare_closures();
+    slots_.reset(nn, cw, lazy);
     values.resize(n + 1);
     others.resize(n);
     for (int c = 0; c < nc; ++c) {
@@ -324,25 +417,42 @@ struct DynamicProducer {
       if (card < 2) continue;
       for (Mask m = cm; m; m &= m - 1) {
         const int d = lowest(m);
-        const int on = values[d] = kept_chaining(node(c, d, true));
-        if (kept_contradiction[on].first >= 0)
-          hint2(node(c, d, false), kept_contradiction[on].first, kept_contradiction[on].second, 7);
-        // The "off" chaining is needed here only: its records are dropped after.
-        const size_t recs_before = recs.size(), parents_before = parent_pool.size();
-        chain(node(c, d, false), off);
-        if (off.contradiction)
-          hint2(node(c, d, true), off.contradiction_on, off.contradiction_off, 7);
-        if (card >= 3) {
-          for (const int* r = kept.on_begin(on); r != kept.off_end(on); ++r) {
-            const int x = recs[*r].node;
-            if (off.at[x] >= 0) hint2(x, *r, off.at[x], 1);
+        const int on = values[d] = slot(node(c, d, true));
+        if (contradiction(on)) {
+          const auto [a, b] = kept_contradiction[slots_.kept(on)];
+          hint2(node(c, d, false), a, b, 7);
+        }
+        if (off_chaining_needed(c, cm, card, d)) {
+          // The "off" chaining is needed here only: its records are dropped after (unless
+          // the "on" chaining's records were made after them).
+          const size_t recs_before = recs.size(), parents_before = parent_pool.size();
+          chain(node(c, d, false), off);
+          if (off.contradiction)
+            hint2(node(c, d, true), off.contradiction_on, off.contradiction_off, 7);
+          bool keep_recs = false;
+          if (card >= 3) {
+            bool any = slots_.kept(on) >= 0;
+            for (size_t i = 0; !any && i < off.set_nodes.size(); ++i)
+              any = slots_.has(on, off.set_nodes[i]);
+            if (any && slots_.kept(on) < 0) {
+              materialize(on);
+              keep_recs = true;
+            }
+            if (any) {
+              const int k = slots_.kept(on);
+              for (const int* r = kept.on_begin(k); r != kept.off_end(k); ++r) {
+                const int x = recs[*r].node;
+                if (off.at[x] >= 0) hint2(x, *r, off.at[x], 1);
+              }
+            }
+          }
+          if (!keep_recs) {
+            recs.resize(recs_before);
+            parent_pool.resize(parents_before);
           }
         }
-        recs.resize(recs_before);
-        parent_pool.resize(parents_before);
         region_chainings(
-            *g, v->upos, c, d, values[d], others,
-            [&](int nd, int& slot) { slot = kept_chaining(nd); },
+            *g, v->upos, c, d, values[d], others, [&](int nd, int& s) { s = slot(nd); },
             [&](const std::vector<const int*>& region, Cause cause) {
               members.clear();
               for (const int* k : region) members.push_back(*k);
@@ -357,8 +467,10 @@ struct DynamicProducer {
 };
 
 // The producer of this thread bound to grid, or a new one if it is in use (a run of
-// nesting 5's second rule holds it while its own rules run).
-std::vector<StaticChainHint> run_dynamic(const PlusGrid& grid, int nesting, bool every_chaining) {
+// nesting 5's second rule holds it while its own rules run); off_chainings, when given,
+// counts the "off" chainings of the run.
+std::vector<StaticChainHint> run_dynamic(const PlusGrid& grid, int nesting, bool every_chaining,
+                                         long* off_chainings = nullptr) {
   thread_local DynamicProducer kept_producer;
   std::unique_ptr<DynamicProducer> fresh;
   if (kept_producer.busy) fresh = std::make_unique<DynamicProducer>();
@@ -372,7 +484,9 @@ std::vector<StaticChainHint> run_dynamic(const PlusGrid& grid, int nesting, bool
     }
   } release{p};
   p.every_chaining = every_chaining;
+  p.off_chainings = 0;
   p.run();
+  if (off_chainings) *off_chainings = p.off_chainings;
   return in_se_order(std::move(p.hints));
 }
 
@@ -385,6 +499,39 @@ std::vector<StaticChainHint> nested::dynamic_hints(const PlusGrid& grid, int nes
 std::vector<StaticChainHint> nested::dynamic_hints_every_chaining(const PlusGrid& grid,
                                                                   int nesting) {
   return resolved(grid, run_dynamic(grid, nesting, true));
+}
+
+nested::ClosureCheck nested::dynamic_closures_agree(const PlusGrid& grid) {
+  DynamicProducer p;
+  p.bind(grid, 0);
+  p.prepare_closures();
+  ClosureCheck check;
+  std::vector<std::uint64_t> bits(2 * static_cast<size_t>(p.cw)), from_recs(bits.size());
+  for (int x = 0; x < p.nc * p.n; ++x) {
+    if (!((grid.cand[x / p.n] >> (x % p.n + 1)) & 1)) continue;
+    for (const int source : {x << 1 | 1, x << 1}) {
+      p.recs.clear();
+      p.parent_pool.clear();
+      p.chain(source, p.work);
+      std::fill(bits.begin(), bits.end(), 0);
+      const bool closed = p.closure(source, bits.data());
+      std::fill(from_recs.begin(), from_recs.end(), 0);
+      for (const int nd : p.work.set_nodes) {
+        const int y = nd >> 1;
+        from_recs[((nd & 1) ? 0 : p.cw) + (y >> 6)] |= std::uint64_t{1} << (y & 63);
+      }
+      ++check.compared;
+      check.contradictions += p.work.contradiction;
+      check.differ += closed == p.work.contradiction || (closed && bits != from_recs);
+    }
+  }
+  return check;
+}
+
+long nested::dynamic_off_chainings(const PlusGrid& grid, bool every_chaining) {
+  long count = 0;
+  run_dynamic(grid, 0, every_chaining, &count);
+  return count;
 }
 
 std::vector<StaticChainHint> dynamic_chain_hints(const PlusGrid& grid, int nesting) {

@@ -260,6 +260,7 @@ struct StaticProducer {
     std::vector<int> at;                   // node -> instance, or -1
     std::vector<int> on_order, off_order;  // instances in order of derivation
     std::vector<int> set_nodes;            // the nodes whose `at` is set (to reset them)
+    bool absurd = false;                   // it stopped at a node both "on" and "off"
     bool has(int nd) const { return at[nd] >= 0; }
     void set(int nd, int i) {
       at[nd] = i;
@@ -298,13 +299,14 @@ struct StaticProducer {
                   [&](int m, Cause cause) { add(m, p, cause, ch.on_order); });
       }
     }
+    ch.absurd = absurd;
   }
 
   // The run's chainings by source (run_multiple), computed in `work`; every_chaining (for
   // tests) computes each again where it is needed, as SE does.
   KeptChainings kept;
   Chaining work;
-  std::vector<std::uint64_t> all_;  // scratch of multiple_hints()
+  std::vector<int> ends_;  // scratch of multiple_hints()
   bool every_chaining = false;
   int kept_chaining(int source) {
     const int k = kept.find(source);
@@ -313,16 +315,67 @@ struct StaticProducer {
     return kept.keep(source, work.on_order, work.off_order, [this](int i) { return pool[i].node; });
   }
 
-  // A region or cell hint of the multiple producer: target x reached by every member (kept
-  // chainings). `source_cause`: how SE names the members' assumptions for the rule parents
-  // (the region's kind, or the cell).
-  void multiple_hint(const std::vector<int>& members, int x, int sk, Cause source_cause) {
+  // The multiple producer's chainings by source (ChainingSlots): a slot first holds its
+  // nodes (slot_closure) and its instances are made only for a region or cell whose members
+  // share a node. every_chaining (for tests) makes the instances of every chaining, as SE.
+  ChainingSlots slots_;
+  int cw = 0;                               // words of a candidate bit set
+  CandidateBits bits_;                      // the grid's candidates and what an "on" node removes
+  std::vector<int> off_on_begin_, off_on_;  // per candidate: the "on" ones its "off" links to
+  std::vector<int> qon_, qoff_;             // scratch of slot_closure()
+  void prepare_slots() {
+    // (The per-layout tables grow with the square of the candidates: boards up to 16x16.)
+    slots_.reset(nc * n * 2, 0, false);
+    if (every_chaining || nc * n > 4096) return;
+    bits_.load(*g, v->cand);
+    cw = bits_.words();
+    off_on_begin_.assign(static_cast<size_t>(nc) * n + 1, 0);
+    off_on_.clear();
+    for (int x = 0; x < nc * n; ++x) {
+      off_on_begin_[x] = static_cast<int>(off_on_.size());
+      if (!CandidateBits::has(bits_.alive(), x)) continue;
+      off_to_on(x << 1, true, true, [&](int m, Cause) { off_on_.push_back(m >> 1); });
+    }
+    off_on_begin_[nc * n] = static_cast<int>(off_on_.size());
+    slots_.reset(nc * n * 2, cw, true);
+  }
+  // The nodes of the chaining from on(source) as bit sets at b; false when it meets a node
+  // both "on" and "off" (b is then partial).
+  bool slot_closure(int source, std::uint64_t* b) {
+    std::uint64_t *on = b, *off = b + cw;
+    std::fill(b, b + 2 * cw, 0);
+    CandidateBits::set(on, source >> 1);
+    qon_.assign(1, source >> 1);
+    qoff_.clear();
+    size_t hon = 0, hoff = 0;
+    for (;;) {
+      while (hon < qon_.size()) {
+        if (!bits_.spread_on(qon_[hon++], on, off, qoff_)) return false;
+      }
+      if (hoff == qoff_.size()) return true;
+      const int x = qoff_[hoff++];
+      for (int i = off_on_begin_[x]; i < off_on_begin_[x + 1]; ++i) {
+        if (!CandidateBits::make_on(off_on_[i], on, off, qon_)) return false;
+      }
+    }
+  }
+  int slot(int source) {
+    return slots_.get(
+        source, every_chaining, kept,
+        [this](int s, std::uint64_t* b) { return slot_closure(s, b); },
+        [this](int s) { return kept_chaining(s); });
+  }
+
+  // A region or cell hint of the multiple producer: target x reached by every member, at
+  // records ends[0, count) of their kept chainings. `source_cause`: how SE names the members'
+  // assumptions for the rule parents (the region's kind, or the cell).
+  void multiple_hint(const int* ends, int count, int x, int sk, Cause source_cause) {
     StaticChainHint h;
     target_removals(*v, x, h.removable);
     if (h.removable.empty()) return;
     h.id = 1469598103934665603ull;
-    for (const int ch : members) {
-      const int end = kept.at(ch, x);
+    for (int k = 0; k < count; ++k) {
+      const int end = ends[k];
       h.complexity += path_length(end);
       rule_parents(end, true, h.rule_sources, source_cause);
       h.id = (h.id ^ chain_id(end)) * 1099511628211ull;
@@ -332,13 +385,18 @@ struct StaticProducer {
     hints.push_back(std::move(h));
   }
   // The nodes of members[0] (on ones, then off ones, in its order) that every member
-  // reaches: SE's retainAll of the members' sets.
-  void multiple_hints(const std::vector<int>& members, int sk, Cause source_cause) {
-    const int first = members[0];
-    kept.common(members, all_);
-    for (const int* i = kept.on_begin(first); i != kept.off_end(first); ++i) {
-      const int x = pool[*i].node;
-      if ((all_[x >> 6] >> (x & 63)) & 1) multiple_hint(members, x, sk, source_cause);
+  // (slots) reaches: SE's retainAll of the members' sets.
+  std::vector<int> kept_members_;
+  void multiple_hints(const std::vector<int>& slots, int sk, Cause source_cause) {
+    if (slots_.lazy() && !slots_.share_a_node(slots)) return;
+    kept_members_.clear();
+    for (const int s : slots) {
+      kept_members_.push_back(slots_.materialize(s, [this](int nd) { return kept_chaining(nd); }));
+    }
+    kept.common_records(kept_members_, ends_);
+    const int count = static_cast<int>(kept_members_.size());
+    for (size_t i = 0; i < ends_.size(); i += count) {
+      multiple_hint(ends_.data() + i, count, pool[ends_[i]].node, sk, source_cause);
     }
   }
 
@@ -348,16 +406,16 @@ struct StaticProducer {
   void run_multiple() {
     pool.clear();
     kept.reset(nc * n * 2);
+    prepare_slots();
     std::vector<int> values(n + 1), others(n), members;
     for (int c = 0; c < nc; ++c) {
       const Mask cm = cand(c);
       if (popcount(cm) <= 2) continue;
       for (Mask m = cm; m; m &= m - 1) {
         const int d = lowest(m);
-        values[d] = kept_chaining(node(c, d, true));
+        values[d] = slot(node(c, d, true));
         region_chainings(
-            *g, v->upos, c, d, values[d], others,
-            [&](int nd, int& slot) { slot = kept_chaining(nd); },
+            *g, v->upos, c, d, values[d], others, [&](int nd, int& s) { s = slot(nd); },
             [&](const std::vector<const int*>& region, Cause cause) {
               members.clear();
               for (const int* k : region) members.push_back(*k);
@@ -603,6 +661,28 @@ std::vector<StaticChainHint> nested::static_multiple_hints_every_chaining(const 
                     p.run_multiple();
                     p.every_chaining = false;
                   }));
+}
+
+nested::ClosureCheck nested::static_closures_agree(const PlusGrid& grid) {
+  ClosureCheck check;
+  run_static(grid, [&check](StaticProducer& p) {
+    p.pool.clear();
+    p.prepare_slots();
+    std::vector<std::uint64_t> bits(2 * static_cast<size_t>(p.cw)), from_chaining(bits.size());
+    for (int x = 0; x < p.nc * p.n; ++x) {
+      if (!CandidateBits::has(p.bits_.alive(), x)) continue;
+      p.chaining(x << 1 | 1, p.work);
+      const bool closed = p.slot_closure(x << 1 | 1, bits.data());
+      std::fill(from_chaining.begin(), from_chaining.end(), 0);
+      for (const int nd : p.work.set_nodes) {
+        CandidateBits::set(from_chaining.data() + ((nd & 1) ? 0 : p.cw), nd >> 1);
+      }
+      ++check.compared;
+      check.contradictions += p.work.absurd;
+      check.differ += closed == p.work.absurd || (closed && bits != from_chaining);
+    }
+  });
+  return check;
 }
 
 std::vector<StaticChainHint> static_chain_hints(const PlusGrid& grid) {
