@@ -675,9 +675,11 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   // The merge of edge (a, b) and its images under the symmetry (so the layout stays
   // invariant) on `into`; false, `into` unchanged, when it does not fit or is no merge.
   // Under the rules (kEasy, kDeduced), the merges whose check failed: a later merge of
-  // cages that hold the two sides of one is a coarser cut of a puzzle the rules did not
-  // solve (their steps on the coarser cages are steps on the finer ones too), so it is
-  // not checked again. Other rules retry, as their cuts always have.
+  // cages that hold the two sides of one is not tried. This is a choice of which merges
+  // to try, not a proof: the coarser cut is looser in its sums but a larger cage also
+  // keeps its digits apart, which can give the rules a step the finer cut lacks; it
+  // nearly always fails too, and every merge made is still checked. Other rules retry,
+  // as their cuts always have.
   std::vector<std::pair<int, int>> failed;
   auto merge = [&](Partition& into, int a, int b, int phase, int limit) {
     if (into.find(a) == into.find(b)) return false;
