@@ -89,11 +89,14 @@ const std::vector<StaticChainHint>& NestedHintCache::find(Producer producer, con
   const std::size_t cand_bytes = sizeof(Mask) * static_cast<std::size_t>(g.cell_count());
   const std::size_t pos_bytes = sizeof(Mask) * static_cast<std::size_t>(g.unit_count()) *
                                 (static_cast<std::size_t>(g.n()) + 1);
-  std::string key(1, static_cast<char>(producer));
-  key.append(reinterpret_cast<const char*>(grid.cand), cand_bytes);
-  key.append(reinterpret_cast<const char*>(grid.upos), pos_bytes);
-  auto it = memo_.find(key);
+  // The key is built in a kept buffer, without a growing string's reallocations; a miss
+  // copies it first (the producer's run may come back here).
+  key_.assign(1, static_cast<char>(producer));
+  key_.append(reinterpret_cast<const char*>(grid.cand), cand_bytes);
+  key_.append(reinterpret_cast<const char*>(grid.upos), pos_bytes);
+  auto it = memo_.find(key_);
   if (it != memo_.end()) return it->second;
+  std::string key = key_;
   ++searches_;
   std::vector<StaticChainHint> hints = run_producer(producer, grid);
   std::size_t bytes = key.size() + 64;

@@ -57,6 +57,7 @@ class NestedHintCache {
   std::unordered_map<std::string, std::vector<StaticChainHint>> memo_;
   std::size_t bytes_ = 0;  // about what memo_ holds
   long searches_ = 0;
+  std::string key_;  // scratch of find()
 };
 
 // The nested rules of SE's dynamic chains of nestings 2 to 5, after the basic rules: the

@@ -312,10 +312,13 @@ void find_plus_hints(const PlusGrid& view, PlusHints& out, int nesting) {
 }
 
 const PlusHints& PlusHintsMemo::find(const PlusGrid& grid, int nesting) {
-  std::string key(reinterpret_cast<const char*>(grid.cand),
-                  sizeof(Mask) * static_cast<size_t>(grid.g->cell_count()));
-  auto it = memo_.find(key);
+  // The key is built in a kept buffer; a miss copies it first (the search may come back
+  // here).
+  key_.assign(reinterpret_cast<const char*>(grid.cand),
+              sizeof(Mask) * static_cast<size_t>(grid.g->cell_count()));
+  auto it = memo_.find(key_);
   if (it == memo_.end()) {
+    std::string key = key_;
     find_plus_hints(grid, scratch_, nesting);
     it = memo_.emplace(std::move(key), scratch_).first;
   }

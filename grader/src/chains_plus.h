@@ -66,6 +66,7 @@ class PlusHintsMemo {
  private:
   std::unordered_map<std::string, PlusHints> memo_;  // key: the bytes of grid.cand
   PlusHints scratch_;
+  std::string key_;  // scratch of find()
 };
 const char* plus_rule_name(int kind);  // "Locked Candidates", "Hidden Pair", ...
 

@@ -163,13 +163,16 @@ inline void resolve_parents(const PlusGrid& v, const std::vector<int>& sources,
 // SE's doRegionChainings for the value d of cell c: each box, row, column, extra house
 // where d has two or more places and c is the first, with the chaining of each place:
 // `own` for c's, `chain(on_node, slot)` for the others; then done(members, region cause).
+// `members`: the caller's scratch (this runs per candidate of every producer run), not
+// used by done() for another call.
 template <class Chain, class ChainFn, class Done>
 void region_chainings(const CandidateGrid& g, const Mask* upos, int c, int d, Chain& own,
-                      std::vector<Chain>& others, ChainFn&& chain, Done&& done) {
+                      std::vector<Chain>& others, std::vector<const Chain*>& members,
+                      ChainFn&& chain, Done&& done) {
   static const int kKinds[3] = {2, 0, 1};
   static const Cause kCauses[3] = {kBox, kRow, kColumn};
   const int n = g.n();
-  std::vector<const Chain*> members;
+  members.clear();
   const int units = 3 + (g.has_extra_houses() ? g.units_per_cell() - 3 : 0);
   for (int k = 0; k < units; ++k) {
     const int u = g.unit_of(c, k < 3 ? kKinds[k] : k);

@@ -100,13 +100,14 @@ struct DynamicProducer {
   // that needs a candidate this chaining removed become "off" nodes (not already "off"),
   // whose parents are the "off" records of those candidates. Returns whether any was
   // added.
+  std::vector<int> rule_parents_;  // scratch of add_rule_offs()
   bool add_rule_offs(Chain& ch) {
     const PlusGrid inner{g,           v->cand,   cand.data(), v->upos,
                          upos.data(), v->placed, nullptr,     v->cache};
     // This producer's grid is the rules' step grid for its whole run.
     const PlusHints& ph = rule_memo.find(inner, nesting);
     bool any = false;
-    std::vector<int> parents;
+    std::vector<int>& parents = rule_parents_;
     for (const PlusHints::H& h : ph.hints) {
       parents.clear();
       // Each removed candidate left this chaining's grid as an "off" record.
@@ -385,6 +386,7 @@ struct DynamicProducer {
   // contradictions from on and from off, the doubles (cells of 3+), the regions where
   // the cell is the value's first place; then the cell.
   std::vector<int> values, others, members;  // scratch of run()
+  std::vector<const int*> region_;
   Chain off;
   long off_chainings = 0;  // the "off" chainings run (for tests)
   // Whether the chaining from off(c, d) (cell c of candidates cm, card of them) can give
@@ -452,7 +454,7 @@ struct DynamicProducer {
           }
         }
         region_chainings(
-            *g, v->upos, c, d, values[d], others, [&](int nd, int& s) { s = slot(nd); },
+            *g, v->upos, c, d, values[d], others, region_, [&](int nd, int& s) { s = slot(nd); },
             [&](const std::vector<const int*>& region, Cause cause) {
               members.clear();
               for (const int* k : region) members.push_back(*k);

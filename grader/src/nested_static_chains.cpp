@@ -403,11 +403,15 @@ struct StaticProducer {
   // SE's static multiple producer (region and cell forcing chains, 8.0): cells with three
   // or more candidates, in reading order; per value, the regions (box, row, column) where
   // this cell is the value's first place; then the cell.
+  std::vector<int> values_, others_, members_;  // scratch of run_multiple()
+  std::vector<const int*> region_;
   void run_multiple() {
     pool.clear();
     kept.reset(nc * n * 2);
     prepare_slots();
-    std::vector<int> values(n + 1), others(n), members;
+    std::vector<int>&values = values_, &others = others_, &members = members_;
+    values.assign(n + 1, 0);
+    others.assign(n, 0);
     for (int c = 0; c < nc; ++c) {
       const Mask cm = cand(c);
       if (popcount(cm) <= 2) continue;
@@ -415,7 +419,7 @@ struct StaticProducer {
         const int d = lowest(m);
         values[d] = slot(node(c, d, true));
         region_chainings(
-            *g, v->upos, c, d, values[d], others, [&](int nd, int& s) { s = slot(nd); },
+            *g, v->upos, c, d, values[d], others, region_, [&](int nd, int& s) { s = slot(nd); },
             [&](const std::vector<const int*>& region, Cause cause) {
               members.clear();
               for (const int* k : region) members.push_back(*k);
