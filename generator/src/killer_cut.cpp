@@ -896,23 +896,26 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   const std::vector<std::pair<int, int>> failed_before = medium ? failed : decltype(failed){};
   run_pass(1, cut.max_size, path ? &path->merges : nullptr);
   if (!reshape_first) reshape();
-  bool small = too_small();
+  bool give_up = too_small();
   // A medium cut that the easy rules solve too rates easy (they take only steps of the
   // ladder rated up to 1.5), so Accept would grade it and throw it away. Its last phase
   // is tried again from its start in other orders (drawn) first: cheaper than a new grid.
-  for (int again = 0; !small && medium; ++again) {
+  // (Medium cuts record no path: only banded ones do.)
+  for (int again = 0; medium && !give_up; ++again) {
     check.load(p);
-    small = check.solved(CutChecker::Rules::kEasy);
-    if (!small || again == kMediumRetries) break;
+    if (!check.solved(CutChecker::Rules::kEasy)) break;  // not easy: a medium cut
+    if (again == kMediumRetries) {
+      give_up = true;
+      break;
+    }
     p = before_last;
     failed = failed_before;
     shuffle(edges, rng);
     run_pass(1, cut.max_size, nullptr);
-    small = false;
   }
   cost.nodes += check.nodes;
   searches += check.searches;
-  if (small) return std::nullopt;
+  if (give_up) return std::nullopt;
   return board_of(solution, p);
 }
 
