@@ -188,6 +188,7 @@ class KillerEngine {
     std::span<const std::uint32_t> sets;  // cage_digit_sets of its size and sum
   };
   void prepare(const Geometry& g);
+  void add_innie_cages(const Geometry& g, const std::vector<int>& cage_of);
   bool assign(Frame& f, int cell, int value);
   bool restrict(Frame& f, int cell, std::uint16_t keep, bool& changed);
   bool cage_pass(Frame& f, const CageInfo& cage, bool& changed);
