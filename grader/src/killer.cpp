@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -171,35 +172,31 @@ void finish(const CageView& v, const char* technique, int rating, Hint& out) {
   out.cells = v.cage->cells;
 }
 
-// A region for the 45 rule: `houses` houses of one kind, whose cells hold each digit
-// `houses` times, so sum to houses * n(n+1)/2.
-struct Region {
-  std::vector<int> house_ids;
-  std::string name;
-};
+// A region for the 45 rule: houses of one kind, whose cells hold each digit once per
+// house, so sum to houses * n(n+1)/2. One house (any unit), or several consecutive rows
+// or columns, or boxes side by side in a band or stacked in a stack; its name is made
+// from the houses (region_name) only when a step is explained.
+using Region = std::span<const int>;
 
-std::vector<Region> regions_45(const CandidateGrid& g, bool multi) {
+// Appends the houses of the regions, in order, to `houses`, and where each region ends to
+// `ends`.
+void regions_45(const CandidateGrid& g, bool multi, std::vector<int>& houses,
+                std::vector<std::size_t>& ends) {
   const Geometry& geo = g.geo();
   const int n = g.n();
-  std::vector<Region> out;
-  auto lines = [&](int base, const char* one, const char* many) {
-    for (int len = multi ? 2 : 1; len <= (multi ? n - 1 : 1); ++len) {
-      for (int first = 0; first + len <= n; ++first) {
-        Region r;
-        for (int i = 0; i < len; ++i) r.house_ids.push_back(base + first + i);
-        r.name = len == 1 ? std::string(one) + " " + std::to_string(first + 1)
-                          : std::string(many) + " " + std::to_string(first + 1) + "-" +
-                                std::to_string(first + len);
-        out.push_back(std::move(r));
-      }
-    }
+  auto add = [&](int first, int len, int step) {
+    for (int i = 0; i < len; ++i) houses.push_back(first + i * step);
+    ends.push_back(houses.size());
   };
   if (!multi) {
-    for (int u = 0; u < g.unit_count(); ++u) out.push_back({{u}, g.unit_name(u)});
-    return out;
+    for (int u = 0; u < g.unit_count(); ++u) add(u, 1, 1);
+    return;
   }
-  lines(0, "row", "rows");
-  lines(n, "column", "columns");
+  for (int base : {0, n}) {
+    for (int len = 2; len <= n - 1; ++len) {
+      for (int first = 0; first + len <= n; ++first) add(base + first, len, 1);
+    }
+  }
   if (geo.has_boxes()) {
     // Boxes side by side in a band or stacked in a stack (fewer than all of them: the
     // whole band is rows already).
@@ -207,35 +204,35 @@ std::vector<Region> regions_45(const CandidateGrid& g, bool multi) {
     for (int band = 0; band < down; ++band) {
       for (int len = 2; len < across; ++len) {
         for (int first = 0; first + len <= across; ++first) {
-          Region r;
-          std::string name = "boxes";
-          for (int i = 0; i < len; ++i) {
-            const int b = band * across + first + i;
-            r.house_ids.push_back(2 * n + b);
-            name += (i ? "," : " ") + std::to_string(b + 1);
-          }
-          r.name = name;
-          out.push_back(std::move(r));
+          add(2 * n + band * across + first, len, 1);
         }
       }
     }
     for (int stack = 0; stack < across; ++stack) {
       for (int len = 2; len < down; ++len) {
         for (int first = 0; first + len <= down; ++first) {
-          Region r;
-          std::string name = "boxes";
-          for (int i = 0; i < len; ++i) {
-            const int b = (first + i) * across + stack;
-            r.house_ids.push_back(2 * n + b);
-            name += (i ? "," : " ") + std::to_string(b + 1);
-          }
-          r.name = name;
-          out.push_back(std::move(r));
+          add(2 * n + first * across + stack, len, across);
         }
       }
     }
   }
-  return out;
+}
+
+// "row 4" (one house: its unit's name), "rows 2-4", "columns 1-2", "boxes 1,2".
+std::string region_name(const CandidateGrid& g, Region region) {
+  const int n = g.n();
+  if (region.size() == 1) return g.unit_name(region.front());
+  const int first = region.front();
+  if (first >= 2 * n) {
+    std::string name = "boxes";
+    for (std::size_t i = 0; i < region.size(); ++i) {
+      name += (i ? "," : " ") + std::to_string(region[i] - 2 * n + 1);
+    }
+    return name;
+  }
+  const int base = first < n ? 0 : n;
+  return std::string(first < n ? "rows" : "columns") + " " + std::to_string(first - base + 1) +
+         "-" + std::to_string(region.back() - base + 1);
 }
 
 // A region's innies (cells inside it of the cages partly inside) and outies (their
@@ -244,55 +241,96 @@ std::vector<Region> regions_45(const CandidateGrid& g, bool multi) {
 struct Split45 {
   Region region;
   int total = 0, whole = 0, partial = 0;
-  std::vector<int> in, out;
+  std::span<const int> in, out;
 };
-
-Split45 split_of(const CandidateGrid& g, Region region) {
-  const Geometry& geo = g.geo();
-  const int n = g.n();
-  std::vector<std::uint8_t> inside(static_cast<std::size_t>(g.cell_count()), 0);
-  for (int h : region.house_ids) {
-    for (int c : geo.house(h)) inside[c] = 1;
-  }
-  Split45 s;
-  s.total = static_cast<int>(region.house_ids.size()) * n * (n + 1) / 2;
-  const auto cages = geo.cages();
-  std::vector<char> seen(cages.size(), 0);
-  for (int h : region.house_ids) {
-    for (int c : geo.house(h)) {
-      const int k = geo.cage_of(c);
-      if (seen[k]) continue;
-      seen[k] = 1;
-      const Cage& cage = cages[k];
-      bool all_in = true;
-      for (int q : cage.cells) all_in = all_in && inside[q];
-      if (all_in) {
-        s.whole += cage.sum;
-        continue;
-      }
-      s.partial += cage.sum;
-      for (int q : cage.cells) (inside[q] ? s.in : s.out).push_back(q);
-    }
-  }
-  s.region = std::move(region);
-  return s;
-}
 
 // The splits of the 45-rule regions of one house (one = true) or several, in
 // regions_45's order, of one board with cages: the finder asks at every step of a
 // puzzle, so they are made once per board (for the last board graded on this thread),
-// the several-house ones only when first asked for (easy puzzles never are).
+// the several-house ones only when first asked for (easy puzzles never are). The
+// regions' houses and the splits' cells are held in flat lists that keep their memory
+// from board to board.
 struct Splits45 {
   std::optional<Geometry> board;
   std::vector<Split45> splits;
+  std::vector<int> houses, cells;
+  std::vector<std::size_t> ends;
+  std::vector<std::uint8_t> inside, seen;  // per cell, per cage; all zero between uses
 };
+
+void build_splits(const CandidateGrid& g, bool multi, Splits45& c) {
+  const Geometry& geo = g.geo();
+  const int n = g.n();
+  const auto cages = geo.cages();
+  c.houses.clear();
+  c.ends.clear();
+  regions_45(g, multi, c.houses, c.ends);
+  c.cells.clear();
+  c.inside.assign(static_cast<std::size_t>(g.cell_count()), 0);
+  c.seen.assign(cages.size(), 0);
+  // Offsets into c.cells first (it grows), spans once it is complete.
+  struct Offsets {
+    std::size_t in, out, end;
+  };
+  std::vector<Offsets> at;
+  at.reserve(c.ends.size());
+  c.splits.assign(c.ends.size(), Split45{});
+  std::vector<int> outs;
+  std::size_t begin = 0;
+  for (std::size_t r = 0; r < c.ends.size(); ++r) {
+    const Region region(c.houses.data() + begin, c.ends[r] - begin);
+    begin = c.ends[r];
+    for (int h : region) {
+      for (int q : geo.house(h)) c.inside[q] = 1;
+    }
+    Split45& s = c.splits[r];
+    s.region = region;
+    s.total = static_cast<int>(region.size()) * n * (n + 1) / 2;
+    outs.clear();
+    const std::size_t in_at = c.cells.size();
+    for (int h : region) {
+      for (int q : geo.house(h)) {
+        const int k = geo.cage_of(q);
+        if (c.seen[k]) continue;
+        c.seen[k] = 1;
+        const Cage& cage = cages[k];
+        bool all_in = true;
+        for (int x : cage.cells) all_in = all_in && c.inside[x];
+        if (all_in) {
+          s.whole += cage.sum;
+          continue;
+        }
+        s.partial += cage.sum;
+        for (int x : cage.cells) {
+          if (c.inside[x]) {
+            c.cells.push_back(x);
+          } else {
+            outs.push_back(x);
+          }
+        }
+      }
+    }
+    const std::size_t out_at = c.cells.size();
+    c.cells.insert(c.cells.end(), outs.begin(), outs.end());
+    at.push_back({in_at, out_at, c.cells.size()});
+    for (int h : region) {
+      for (int q : geo.house(h)) {
+        c.inside[q] = 0;
+        c.seen[geo.cage_of(q)] = 0;
+      }
+    }
+  }
+  for (std::size_t r = 0; r < at.size(); ++r) {
+    c.splits[r].in = std::span<const int>(c.cells.data() + at[r].in, at[r].out - at[r].in);
+    c.splits[r].out = std::span<const int>(c.cells.data() + at[r].out, at[r].end - at[r].out);
+  }
+}
 
 const std::vector<Split45>& splits_45(const CandidateGrid& g, bool multi) {
   static thread_local Splits45 cache[2];
   Splits45& c = cache[multi ? 1 : 0];
   if (!c.board || !(*c.board == g.geo())) {
-    c.splits.clear();
-    for (Region& r : regions_45(g, multi)) c.splits.push_back(split_of(g, std::move(r)));
+    build_splits(g, multi, c);
     c.board = g.geo();
   }
   return c.splits;
@@ -340,7 +378,7 @@ bool innies_outies(const CandidateGrid& g, const Split45& split, bool pairs, int
       out.cells = {c};
       if (explain) {
         out.explanation = std::string(what) + " " + g.cell_name(c) + " = " + sum_text() + " (" +
-                          split.region.name + ")";
+                          region_name(g, split.region) + ")";
       }
       return true;
     }
@@ -360,7 +398,7 @@ bool innies_outies(const CandidateGrid& g, const Split45& split, bool pairs, int
     out.cells = {a, b};
     if (explain) {
       out.explanation = std::string(what) + "s " + g.cell_name(a) + "+" + g.cell_name(b) + " = " +
-                        sum_text() + " (" + split.region.name +
+                        sum_text() + " (" + region_name(g, split.region) +
                         "): " + describe_eliminations(g, out.eliminations);
     }
     return true;
