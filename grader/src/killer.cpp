@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -172,6 +173,16 @@ void finish(const CageView& v, const char* technique, int rating, Hint& out) {
   out.cells = v.cage->cells;
 }
 
+// A set of cells of a killer board (at most 9x9: two words).
+using CellSet = std::array<std::uint64_t, 2>;
+static_assert(kMaxKillerSize * kMaxKillerSize <= 128);
+
+void add_cell(CellSet& set, int c) { set[c >> 6] |= std::uint64_t{1} << (c & 63); }
+
+int count_in(const CellSet& a, const CellSet& b) {
+  return std::popcount(a[0] & b[0]) + std::popcount(a[1] & b[1]);
+}
+
 // A region for the 45 rule: houses of one kind, whose cells hold each digit once per
 // house, so sum to houses * n(n+1)/2. One house (any unit), or several consecutive rows
 // or columns, or boxes side by side in a band or stacked in a stack; its name is made
@@ -236,26 +247,25 @@ std::string region_name(const CandidateGrid& g, Region region) {
 }
 
 // A region's innies (cells inside it of the cages partly inside) and outies (their
-// cells outside), in the order the region's houses and cells meet them, with the sums of
-// the cages wholly (whole) and partly (partial) inside. They depend on the cages only.
+// cells outside), as sets, with the sums of the cages wholly (whole) and partly (partial)
+// inside. They depend on the cages only.
 struct Split45 {
   Region region;
   int total = 0, whole = 0, partial = 0;
-  std::span<const int> in, out;
+  CellSet in{}, out{};
 };
 
 // The splits of the 45-rule regions of one house (one = true) or several, in
 // regions_45's order, of one board with cages: the finder asks at every step of a
 // puzzle, so they are made once per board (for the last board graded on this thread),
 // the several-house ones only when first asked for (easy puzzles never are). The
-// regions' houses and the splits' cells are held in flat lists that keep their memory
-// from board to board.
+// regions' houses are held in one flat list that keeps its memory from board to board.
 struct Splits45 {
   std::optional<Geometry> board;
   std::vector<Split45> splits;
-  std::vector<int> houses, cells;
+  std::vector<int> houses;
   std::vector<std::size_t> ends;
-  std::vector<std::uint8_t> inside, seen;  // per cell, per cage; all zero between uses
+  std::vector<CellSet> house_cells, cage_cells;
 };
 
 void build_splits(const CandidateGrid& g, bool multi, Splits45& c) {
@@ -265,64 +275,41 @@ void build_splits(const CandidateGrid& g, bool multi, Splits45& c) {
   c.houses.clear();
   c.ends.clear();
   regions_45(g, multi, c.houses, c.ends);
-  c.cells.clear();
-  c.inside.assign(static_cast<std::size_t>(g.cell_count()), 0);
-  c.seen.assign(cages.size(), 0);
-  // Offsets into c.cells first (it grows), spans once it is complete.
-  struct Offsets {
-    std::size_t in, out, end;
-  };
-  std::vector<Offsets> at;
-  at.reserve(c.ends.size());
+  c.house_cells.assign(static_cast<std::size_t>(geo.house_count()), CellSet{});
+  for (int h = 0; h < geo.house_count(); ++h) {
+    for (int q : geo.house(h)) add_cell(c.house_cells[h], q);
+  }
+  c.cage_cells.assign(cages.size(), CellSet{});
+  for (std::size_t k = 0; k < cages.size(); ++k) {
+    for (int q : cages[k].cells) add_cell(c.cage_cells[k], q);
+  }
   c.splits.assign(c.ends.size(), Split45{});
-  std::vector<int> outs;
   std::size_t begin = 0;
   for (std::size_t r = 0; r < c.ends.size(); ++r) {
-    const Region region(c.houses.data() + begin, c.ends[r] - begin);
-    begin = c.ends[r];
-    for (int h : region) {
-      for (int q : geo.house(h)) c.inside[q] = 1;
-    }
     Split45& s = c.splits[r];
-    s.region = region;
-    s.total = static_cast<int>(region.size()) * n * (n + 1) / 2;
-    outs.clear();
-    const std::size_t in_at = c.cells.size();
-    for (int h : region) {
-      for (int q : geo.house(h)) {
-        const int k = geo.cage_of(q);
-        if (c.seen[k]) continue;
-        c.seen[k] = 1;
-        const Cage& cage = cages[k];
-        bool all_in = true;
-        for (int x : cage.cells) all_in = all_in && c.inside[x];
-        if (all_in) {
-          s.whole += cage.sum;
-          continue;
-        }
-        s.partial += cage.sum;
-        for (int x : cage.cells) {
-          if (c.inside[x]) {
-            c.cells.push_back(x);
-          } else {
-            outs.push_back(x);
-          }
-        }
-      }
+    s.region = Region(c.houses.data() + begin, c.ends[r] - begin);
+    begin = c.ends[r];
+    CellSet inside{};
+    for (int h : s.region) {
+      inside[0] |= c.house_cells[h][0];
+      inside[1] |= c.house_cells[h][1];
     }
-    const std::size_t out_at = c.cells.size();
-    c.cells.insert(c.cells.end(), outs.begin(), outs.end());
-    at.push_back({in_at, out_at, c.cells.size()});
-    for (int h : region) {
-      for (int q : geo.house(h)) {
-        c.inside[q] = 0;
-        c.seen[geo.cage_of(q)] = 0;
+    s.total = static_cast<int>(s.region.size()) * n * (n + 1) / 2;
+    for (std::size_t k = 0; k < cages.size(); ++k) {
+      const CellSet& m = c.cage_cells[k];
+      const CellSet in{m[0] & inside[0], m[1] & inside[1]};
+      if (!(in[0] | in[1])) continue;
+      const CellSet out{m[0] & ~inside[0], m[1] & ~inside[1]};
+      if (!(out[0] | out[1])) {
+        s.whole += cages[k].sum;
+        continue;
       }
+      s.partial += cages[k].sum;
+      s.in[0] |= in[0];
+      s.in[1] |= in[1];
+      s.out[0] |= out[0];
+      s.out[1] |= out[1];
     }
-  }
-  for (std::size_t r = 0; r < at.size(); ++r) {
-    c.splits[r].in = std::span<const int>(c.cells.data() + at[r].in, at[r].out - at[r].in);
-    c.splits[r].out = std::span<const int>(c.cells.data() + at[r].out, at[r].end - at[r].out);
   }
 }
 
@@ -338,24 +325,40 @@ const std::vector<Split45>& splits_45(const CandidateGrid& g, bool multi) {
 
 // The 45 rule on one region: the innies and outies have known sums. Finds a one-cell
 // placement (pairs = false) or eliminations from a two-cell sum (pairs = true).
-bool innies_outies(const CandidateGrid& g, const Split45& split, bool pairs, int rating,
-                   const char* technique, bool explain, Hint& out) {
+// `empty_cells` holds the grid's empty cells.
+bool innies_outies(const CandidateGrid& g, const Split45& split, const CellSet& empty_cells,
+                   bool pairs, int rating, const char* technique, bool explain, Hint& out) {
   const int n = g.n();
   const int want = pairs ? 2 : 1;
   const int in_sum = split.total - split.whole;  // of all innies
   const int out_sum = split.partial - in_sum;    // of all outies
   for (int side = 0; side < 2; ++side) {
-    // The side's placed sum and its first empty cells: only `want` of them matter.
-    int placed = 0, empty = 0;
-    int cells[2] = {-1, -1};
-    for (int q : side == 0 ? split.in : split.out) {
-      if (g.value(q)) {
-        placed += g.value(q);
-      } else if (empty++ < 2) {
-        cells[empty - 1] = q;
+    const CellSet& set = side == 0 ? split.in : split.out;
+    // Most sides have another number of empty cells: counted on the sets first.
+    if (count_in(set, empty_cells) != want) continue;
+    // The side's placed sum and its empty cells in the order the region's houses and
+    // cells meet their cages (each cage's cells in its order).
+    int placed = 0;
+    for (int w = 0; w < 2; ++w) {
+      for (std::uint64_t x = set[w] & ~empty_cells[w]; x; x &= x - 1) {
+        placed += g.value(64 * w + std::countr_zero(x));
       }
     }
-    if (empty != want) continue;
+    int cells[2] = {-1, -1};
+    int found = 0;
+    CellSet seen{};  // cages met, by index
+    for (int h : split.region) {
+      for (int q : g.geo().house(h)) {
+        const int k = g.geo().cage_of(q);
+        if (seen[k >> 6] >> (k & 63) & 1) continue;
+        add_cell(seen, k);
+        for (int x : g.geo().cages()[k].cells) {
+          if (found < want && (set[x >> 6] & empty_cells[x >> 6]) >> (x & 63) & 1) {
+            cells[found++] = x;
+          }
+        }
+      }
+    }
     const int target = (side == 0 ? in_sum : out_sum) - placed;
     const char* what = side == 0 ? "innie" : "outie";
     // The arithmetic in words: "45 - 38", with the placed cells' sum taken off.
@@ -464,8 +467,14 @@ bool find_innies_outies(const Ctx& ctx, bool multi, bool pairs, Hint& out) {
                           : multi ? "Multi-House Innie/Outie"
                                   : "Innie/Outie";
   const int rating = pairs ? (multi ? 27 : 25) : (multi ? 20 : 14);
+  CellSet empty_cells{};
+  for (int c = 0; c < g.cell_count(); ++c) {
+    if (!g.value(c)) add_cell(empty_cells, c);
+  }
   for (const Split45& split : splits_45(g, multi)) {
-    if (innies_outies(g, split, pairs, rating, technique, ctx.explain, out)) return true;
+    if (innies_outies(g, split, empty_cells, pairs, rating, technique, ctx.explain, out)) {
+      return true;
+    }
   }
   if (pairs && !multi) return find_innies_outies(ctx, true, true, out);
   return false;
