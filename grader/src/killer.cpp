@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "finder_memo.h"
 #include "finders.h"
 #include "stop_poll.h"
 
@@ -439,17 +440,33 @@ bool find_cage_sum(const Ctx& ctx, Hint& out) {
 
 bool find_cage_combinations(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  for (const Cage& cage : g.geo().cages()) {
+  const auto cages = g.geo().cages();
+  for (std::size_t k = 0; k < cages.size(); ++k) {
+    const Cage& cage = cages[k];
+    constexpr int kSlot = FinderMemo::kCageCombinations;
+    if (ctx.memo && ctx.memo->cage_clean(kSlot, static_cast<int>(k), cage.cells)) continue;
+    auto clean = [&] {
+      if (ctx.memo) ctx.memo->set_cage_clean(kSlot, static_cast<int>(k));
+    };
     const CageView v = view_of(g, cage);
-    if (v.empty.empty()) continue;
+    if (v.empty.empty()) {
+      clean();
+      continue;
+    }
     const auto combos = open_combinations(g, v);
     Mask any = 0;
     for (Mask rest : combos) any |= rest;
-    if (!(v.uni & ~any)) continue;  // nothing to eliminate
+    if (!(v.uni & ~any)) {  // nothing to eliminate
+      clean();
+      continue;
+    }
     std::array<Mask, 9> allowed;
     allowed.fill(any);
     eliminate_outside(g, v, allowed.data(), out);
-    if (out.eliminations.empty()) continue;
+    if (out.eliminations.empty()) {
+      clean();
+      continue;
+    }
     finish(v, "Cage Combinations", 13, out);
     if (ctx.explain) {
       out.explanation = cage_name(g, cage) + " (" + std::to_string(cage.cells.size()) +
