@@ -682,15 +682,18 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   // as their cuts always have.
   std::vector<std::pair<int, int>> failed;
   auto merge = [&](Partition& into, int a, int b, int phase, int limit) {
-    if (into.find(a) == into.find(b)) return false;
-    for (const auto& [x, y] : failed) {
-      const int fx = into.find(x), fy = into.find(y), fa = into.find(a), fb = into.find(b);
-      if ((fx == fa && fy == fb) || (fx == fb && fy == fa)) return false;
-    }
-    if (phase <= 0 && into.size[into.find(a)] >= cut.min_size &&
-        into.size[into.find(b)] >= cut.min_size) {
+    const int fa = into.find(a), fb = into.find(b);
+    if (fa == fb) return false;
+    if (phase <= 0 && into.size[fa] >= cut.min_size && into.size[fb] >= cut.min_size) {
       return false;
     }
+    for (const auto& [x, y] : failed) {
+      const int fx = into.find(x), fy = into.find(y);
+      if ((fx == fa && fy == fb) || (fx == fb && fy == fa)) return false;
+    }
+    // Without symmetry the union is the whole merge, and unite changes nothing when it
+    // does not fit.
+    if (group.size() == 1) return into.unite(a, b, limit);
     Partition next = into;
     for (Transform t : group) {
       if (!next.unite(transform_cell(g, t, a), transform_cell(g, t, b), limit)) {
