@@ -308,6 +308,15 @@ class CutChecker {
     return Verdict::kUnique;
   }
 
+  // The state solved() left (kPlacedSymbol: core/killer.h), one entry per cell.
+  void state(std::vector<std::uint16_t>& out) const {
+    const Frame& f = frames_[0];
+    out.resize(static_cast<std::size_t>(nn_));
+    for (int c = 0; c < nn_; ++c) {
+      out[c] = f.value[c] ? static_cast<std::uint16_t>(kPlacedSymbol | f.cand[c]) : f.cand[c];
+    }
+  }
+
   std::uint64_t nodes = 0;  // cells placed, as the killer engine counts its nodes
   int searches = 0;
 
@@ -622,7 +631,8 @@ class CutChecker {
 
 std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symmetry symmetry,
                                   Rng& rng, const std::atomic<bool>* stop, SearchStats& cost,
-                                  int& searches, CutPath* path) {
+                                  int& searches, CutPath* path,
+                                  std::vector<std::uint16_t>* easy_state) {
   const Geometry& g = solution.geometry();
   const int n = g.size(), cells = g.cell_count();
   // Neighbouring cells, right and down, in a drawn order: the pass tries each once.
@@ -906,7 +916,10 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   // (Medium cuts record no path: only banded ones do.)
   for (int again = 0; medium && !give_up; ++again) {
     check.load(p);
-    if (!check.solved(CutChecker::Rules::kEasy)) break;  // not easy: a medium cut
+    if (!check.solved(CutChecker::Rules::kEasy)) {  // not easy: a medium cut
+      if (easy_state) check.state(*easy_state);
+      break;
+    }
     if (again == kMediumRetries) {
       give_up = true;
       break;
