@@ -267,6 +267,7 @@ struct Splits45 {
   std::vector<int> houses;
   std::vector<std::size_t> ends;
   std::vector<CellSet> house_cells, cage_cells;
+  std::vector<CellSet> house_cages;  // per house, the indices of the cages it meets
 };
 
 void build_splits(const CandidateGrid& g, bool multi, Splits45& c) {
@@ -277,8 +278,12 @@ void build_splits(const CandidateGrid& g, bool multi, Splits45& c) {
   c.ends.clear();
   regions_45(g, multi, c.houses, c.ends);
   c.house_cells.assign(static_cast<std::size_t>(geo.house_count()), CellSet{});
+  c.house_cages.assign(static_cast<std::size_t>(geo.house_count()), CellSet{});
   for (int h = 0; h < geo.house_count(); ++h) {
-    for (int q : geo.house(h)) add_cell(c.house_cells[h], q);
+    for (int q : geo.house(h)) {
+      add_cell(c.house_cells[h], q);
+      add_cell(c.house_cages[h], geo.cage_of(q));  // at most 81 cages: a cell set fits
+    }
   }
   c.cage_cells.assign(cages.size(), CellSet{});
   for (std::size_t k = 0; k < cages.size(); ++k) {
@@ -290,26 +295,30 @@ void build_splits(const CandidateGrid& g, bool multi, Splits45& c) {
     Split45& s = c.splits[r];
     s.region = Region(c.houses.data() + begin, c.ends[r] - begin);
     begin = c.ends[r];
-    CellSet inside{};
+    CellSet inside{}, met{};
     for (int h : s.region) {
       inside[0] |= c.house_cells[h][0];
       inside[1] |= c.house_cells[h][1];
+      met[0] |= c.house_cages[h][0];
+      met[1] |= c.house_cages[h][1];
     }
     s.total = static_cast<int>(s.region.size()) * n * (n + 1) / 2;
-    for (std::size_t k = 0; k < cages.size(); ++k) {
-      const CellSet& m = c.cage_cells[k];
-      const CellSet in{m[0] & inside[0], m[1] & inside[1]};
-      if (!(in[0] | in[1])) continue;
-      const CellSet out{m[0] & ~inside[0], m[1] & ~inside[1]};
-      if (!(out[0] | out[1])) {
-        s.whole += cages[k].sum;
-        continue;
+    for (int w = 0; w < 2; ++w) {
+      for (std::uint64_t x = met[w]; x; x &= x - 1) {
+        const int k = 64 * w + std::countr_zero(x);
+        const CellSet& m = c.cage_cells[k];
+        const CellSet in{m[0] & inside[0], m[1] & inside[1]};
+        const CellSet out{m[0] & ~inside[0], m[1] & ~inside[1]};
+        if (!(out[0] | out[1])) {
+          s.whole += cages[k].sum;
+          continue;
+        }
+        s.partial += cages[k].sum;
+        s.in[0] |= in[0];
+        s.in[1] |= in[1];
+        s.out[0] |= out[0];
+        s.out[1] |= out[1];
       }
-      s.partial += cages[k].sum;
-      s.in[0] |= in[0];
-      s.in[1] |= in[1];
-      s.out[0] |= out[0];
-      s.out[1] |= out[1];
     }
   }
 }
