@@ -745,10 +745,11 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   };
   // The medium cut's last phase checks the merges of a batch one by one on top of the
   // merges kept so far (each failing one goes to the failed list), without a check of
-  // the whole batch or of its halves: about four in five of its merges fail, so the batch
-  // and most halves fail too, and the halving took about two checks a merge. The merges
-  // made are those of the halving but where a group passes that a part of it alone fails
-  // (a finer cut is not always easier): 1 of 100 killers of seed 5 differs.
+  // the whole batch or of its halves: most of its merges fail, so the batch and most
+  // halves fail too, and the halving took about two checks a merge. The merges made are
+  // those the halving made but where a group passes that a part of it alone fails (a
+  // finer cut is not always easier). Easy cuts keep the halving, so their killers stay
+  // those of every seed.
   const bool one_by_one = cut.rule == KillerCut::kDeduced;
   // One pass over the edges; with `made`, the merges kept, in order.
   auto run_pass = [&](int phase, int limit, std::vector<std::pair<int, int>>* made) {
