@@ -205,7 +205,9 @@ struct Generator::Impl {
     generator_detail::CageCut cut{
         options.killer_min_cage, options.killer_max_cage, {}, options.killer_cut};
     const bool banded = options.killer_cut == GeneratorOptions::KillerCut::kBanded;
+    const bool deduced = options.killer_cut == GeneratorOptions::KillerCut::kDeduced;
     generator_detail::CutPath path;
+    std::vector<std::uint16_t> easy;
     for (std::uint64_t attempts = 1;; ++attempts) {
       if (stopped(stop)) return std::nullopt;
       const Grid solution = full_grid(rng);
@@ -214,7 +216,7 @@ struct Generator::Impl {
       std::optional<Geometry> board;
       try {
         board = generator_detail::cut_cages(solution, cut, symmetry, rng, stop, cost, searches,
-                                            banded ? &path : nullptr);
+                                            banded ? &path : nullptr, deduced ? &easy : nullptr);
       } catch (const SearchAborted&) {  // only a stop request reaches here
         return std::nullopt;
       }
@@ -231,6 +233,7 @@ struct Generator::Impl {
           p.attempts = attempts;
           p.cost = cost;
           p.uniqueness_searches = searches;
+          if (deduced) p.easy_state = easy;
           return p;
         };
         GeneratedPuzzle p = candidate(*board);

@@ -308,6 +308,15 @@ class CutChecker {
     return Verdict::kUnique;
   }
 
+  // The state solved() left (kPlacedSymbol: core/killer.h), one entry per cell.
+  void state(std::vector<std::uint16_t>& out) const {
+    const Frame& f = frames_[0];
+    out.resize(static_cast<std::size_t>(nn_));
+    for (int c = 0; c < nn_; ++c) {
+      out[c] = f.value[c] ? static_cast<std::uint16_t>(kPlacedSymbol | f.cand[c]) : f.cand[c];
+    }
+  }
+
   std::uint64_t nodes = 0;  // cells placed, as the killer engine counts its nodes
   int searches = 0;
 
@@ -622,7 +631,8 @@ class CutChecker {
 
 std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symmetry symmetry,
                                   Rng& rng, const std::atomic<bool>* stop, SearchStats& cost,
-                                  int& searches, CutPath* path) {
+                                  int& searches, CutPath* path,
+                                  std::vector<std::uint16_t>* easy_state) {
   const Geometry& g = solution.geometry();
   const int n = g.size(), cells = g.cell_count();
   // Neighbouring cells, right and down, in a drawn order: the pass tries each once.
@@ -682,15 +692,18 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   // as their cuts always have.
   std::vector<std::pair<int, int>> failed;
   auto merge = [&](Partition& into, int a, int b, int phase, int limit) {
-    if (into.find(a) == into.find(b)) return false;
-    for (const auto& [x, y] : failed) {
-      const int fx = into.find(x), fy = into.find(y), fa = into.find(a), fb = into.find(b);
-      if ((fx == fa && fy == fb) || (fx == fb && fy == fa)) return false;
-    }
-    if (phase <= 0 && into.size[into.find(a)] >= cut.min_size &&
-        into.size[into.find(b)] >= cut.min_size) {
+    const int fa = into.find(a), fb = into.find(b);
+    if (fa == fb) return false;
+    if (phase <= 0 && into.size[fa] >= cut.min_size && into.size[fb] >= cut.min_size) {
       return false;
     }
+    for (const auto& [x, y] : failed) {
+      const int fx = into.find(x), fy = into.find(y);
+      if ((fx == fa && fy == fb) || (fx == fb && fy == fa)) return false;
+    }
+    // Without symmetry the union is the whole merge, and unite changes nothing when it
+    // does not fit.
+    if (group.size() == 1) return into.unite(a, b, limit);
     Partition next = into;
     for (Transform t : group) {
       if (!next.unite(transform_cell(g, t, a), transform_cell(g, t, b), limit)) {
@@ -730,11 +743,38 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
     self(self, all.subspan(half), first, phase, limit, made);
     return false;
   };
+  // The medium cut's last phase checks the merges of a batch one by one on top of the
+  // merges kept so far (each failing one goes to the failed list), without a check of
+  // the whole batch or of its halves: most of its merges fail, so the batch and most
+  // halves fail too, and the halving took about two checks a merge. The merges made are
+  // those the halving made but where a group passes that a part of it alone fails (a
+  // finer cut is not always easier). Easy cuts keep the halving, so their killers stay
+  // those of every seed.
+  const bool one_by_one = cut.rule == KillerCut::kDeduced;
   // One pass over the edges; with `made`, the merges kept, in order.
   auto run_pass = [&](int phase, int limit, std::vector<std::pair<int, int>>* made) {
     Partition trial = p;
     auto flush = [&]() {
       if (pending.empty()) return;
+      if (one_by_one && phase == 1 && pending.size() > 1) {
+        bool all = true;
+        for (const auto& [a, b] : pending) {
+          Partition next = p;
+          if (!merge(next, a, b, phase, limit)) {
+            all = false;
+          } else if (keeps(p, next)) {
+            p = next;
+            if (made) made->emplace_back(a, b);
+          } else {
+            failed.emplace_back(a, b);
+            all = false;
+          }
+        }
+        batch_size = all ? std::min(2 * batch_size, kMaxBatch) : std::max(batch_size / 2, 1);
+        trial = p;
+        pending.clear();
+        return;
+      }
       if (keeps(p, trial)) {
         p = trial;
         if (made) made->insert(made->end(), pending.begin(), pending.end());
@@ -903,7 +943,10 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   // (Medium cuts record no path: only banded ones do.)
   for (int again = 0; medium && !give_up; ++again) {
     check.load(p);
-    if (!check.solved(CutChecker::Rules::kEasy)) break;  // not easy: a medium cut
+    if (!check.solved(CutChecker::Rules::kEasy)) {  // not easy: a medium cut
+      if (easy_state) check.state(*easy_state);
+      break;
+    }
     if (again == kMediumRetries) {
       give_up = true;
       break;

@@ -2,6 +2,7 @@
 // Killer cages cut from a full grid (see "Killer" in generator.h).
 #include <array>
 #include <atomic>
+#include <cstdint>
 #include <cstddef>
 #include <optional>
 #include <utility>
@@ -44,10 +45,12 @@ struct CutPath {
 // merge kept leaves exactly one solution (proven by propagation or by searches, whose
 // count and nodes go to searches and cost). The layout is invariant under `symmetry` (concrete and
 // admitted by the board). Throws SearchAborted when *stop is raised (read before each
-// check).
+// check). With easy_state, a kDeduced cut that returns a board also sets it to the state
+// the easy rules reach on its puzzle (core/killer.h kPlacedSymbol).
 std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symmetry symmetry,
                                   Rng& rng, const std::atomic<bool>* stop, SearchStats& cost,
-                                  int& searches, CutPath* path = nullptr);
+                                  int& searches, CutPath* path = nullptr,
+                                  std::vector<std::uint16_t>* easy_state = nullptr);
 
 // The board of path.base with the first `merges` merges of path (with their images under
 // `symmetry`): a coarsening of path.base that the whole cut (path recorded from `solution`

@@ -2,6 +2,7 @@
 // Internal to the grader: what the basic finders remember between the steps of a puzzle.
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "candidate_grid.h"
@@ -59,6 +60,20 @@ class FinderMemo {
   void set_cells_clean(int key, const std::uint64_t* cells);  // g.set_words() words
   std::vector<int>& payload(int key) { return payload_[key]; }
 
+  // Per cage of a killer board: finders whose result from a cage depends on nothing but
+  // its cells' values and candidates (Cage Sum, Cage Combinations) skip it while none of
+  // its cells changed since they found nothing there.
+  enum CageSlot { kCageSum = 0, kCageCombinations = 1, kCageSlots = 2 };
+  bool cage_clean(int slot, int k, std::span<const int> cells) const {
+    const std::uint64_t t = cage_[slot * cage_count_ + k];
+    if (t == 0) return false;
+    for (int c : cells) {
+      if (g_->cell_changed(c) >= t) return false;
+    }
+    return true;
+  }
+  void set_cage_clean(int slot, int k) { cage_[slot * cage_count_ + k] = g_->clock() + 1; }
+
   // A cache of verdicts under 32-bit keys (one finder's: aligned triplet exclusion): the
   // clock + 1 when the finder found nothing there. Entries may be overwritten by others:
   // a lost verdict only costs a new search. verdict_time: the time of the verdict of
@@ -86,6 +101,8 @@ class FinderMemo {
   const CandidateGrid* g_ = nullptr;
   std::vector<std::uint64_t> unit_, digit_;  // clock + 1 when found clean, 0 never
   std::uint64_t grid_[kGridSlots] = {};
+  std::vector<std::uint64_t> cage_;  // clock + 1 when found clean, 0 never
+  int cage_count_ = 0;
   std::vector<std::uint64_t> set_time_, set_cells_;
   std::vector<std::vector<int>> payload_;
   // Entries of earlier puzzles stay in the table, told apart by the epoch of reset():

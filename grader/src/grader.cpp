@@ -2,6 +2,7 @@
 #include "sudoforge/grader/grader.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cmath>
 #include <cstddef>
@@ -10,6 +11,7 @@
 #include <string_view>
 
 #include "chain_engine.h"
+#include "sudoforge/core/killer.h"
 #include "finders.h"
 #include "finder_memo.h"
 #include "stop_poll.h"
@@ -196,10 +198,22 @@ Next next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& 
 }  // namespace
 
 Rating Grader::rate(const Grid& puzzle, bool keep_steps) {
+  return rate_from(puzzle, keep_steps, {});
+}
+
+Rating Grader::rate(const Grid& puzzle, std::span<const std::uint16_t> start) {
+  if (start.size() != static_cast<std::size_t>(puzzle.cell_count())) {
+    throw std::invalid_argument("grader: a start state needs one entry per cell");
+  }
+  return rate_from(puzzle, false, start);
+}
+
+Rating Grader::rate_from(const Grid& puzzle, bool keep_steps,
+                         std::span<const std::uint16_t> start) {
   if (!impl_) throw std::logic_error("grader: use of a moved-from Grader");
   detail::StopScope scope(options_.stop);
   try {
-    return rate_once(puzzle, keep_steps);
+    return rate_once(puzzle, keep_steps, start);
   } catch (const GradingStopped&) {
     // A search left mid-way may leave its scratch half-updated: start afresh.
     Impl* fresh = new Impl;
@@ -209,8 +223,22 @@ Rating Grader::rate(const Grid& puzzle, bool keep_steps) {
   }
 }
 
-Rating Grader::rate_once(const Grid& puzzle, bool keep_steps) {
+Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
+                         std::span<const std::uint16_t> start) {
   detail::CandidateGrid g(puzzle);
+  // The start state: its placements, then the candidates it no longer has.
+  for (int c = 0; c < g.cell_count() && !start.empty(); ++c) {
+    if ((start[c] & kPlacedSymbol) && g.value(c) == 0) {
+      g.place(c, std::countr_zero(static_cast<unsigned>(start[c] & ~kPlacedSymbol)) + 1);
+    }
+  }
+  for (int c = 0; c < g.cell_count() && !start.empty(); ++c) {
+    if (g.value(c)) continue;
+    for (detail::Mask m = g.cand(c); m; m &= m - 1) {
+      const int d = detail::lowest(m);
+      if (!(start[c] >> (d - 1) & 1)) g.eliminate(c, d);
+    }
+  }
   impl_->memo.reset(g);
   Ctx ctx{g, keep_steps, &impl_->memo};
   Rating r;

@@ -6,12 +6,15 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "finder_memo.h"
 #include "finders.h"
 #include "stop_poll.h"
 
@@ -171,35 +174,41 @@ void finish(const CageView& v, const char* technique, int rating, Hint& out) {
   out.cells = v.cage->cells;
 }
 
-// A region for the 45 rule: `houses` houses of one kind, whose cells hold each digit
-// `houses` times, so sum to houses * n(n+1)/2.
-struct Region {
-  std::vector<int> house_ids;
-  std::string name;
-};
+// A set of cells of a killer board (at most 9x9: two words).
+using CellSet = std::array<std::uint64_t, 2>;
+static_assert(kMaxKillerSize * kMaxKillerSize <= 128);
 
-std::vector<Region> regions_45(const CandidateGrid& g, bool multi) {
+void add_cell(CellSet& set, int c) { set[c >> 6] |= std::uint64_t{1} << (c & 63); }
+
+int count_in(const CellSet& a, const CellSet& b) {
+  return std::popcount(a[0] & b[0]) + std::popcount(a[1] & b[1]);
+}
+
+// A region for the 45 rule: houses of one kind, whose cells hold each digit once per
+// house, so sum to houses * n(n+1)/2. One house (any unit), or several consecutive rows
+// or columns, or boxes side by side in a band or stacked in a stack; its name is made
+// from the houses (region_name) only when a step is explained.
+using Region = std::span<const int>;
+
+// Appends the houses of the regions, in order, to `houses`, and where each region ends to
+// `ends`.
+void regions_45(const CandidateGrid& g, bool multi, std::vector<int>& houses,
+                std::vector<std::size_t>& ends) {
   const Geometry& geo = g.geo();
   const int n = g.n();
-  std::vector<Region> out;
-  auto lines = [&](int base, const char* one, const char* many) {
-    for (int len = multi ? 2 : 1; len <= (multi ? n - 1 : 1); ++len) {
-      for (int first = 0; first + len <= n; ++first) {
-        Region r;
-        for (int i = 0; i < len; ++i) r.house_ids.push_back(base + first + i);
-        r.name = len == 1 ? std::string(one) + " " + std::to_string(first + 1)
-                          : std::string(many) + " " + std::to_string(first + 1) + "-" +
-                                std::to_string(first + len);
-        out.push_back(std::move(r));
-      }
-    }
+  auto add = [&](int first, int len, int step) {
+    for (int i = 0; i < len; ++i) houses.push_back(first + i * step);
+    ends.push_back(houses.size());
   };
   if (!multi) {
-    for (int u = 0; u < g.unit_count(); ++u) out.push_back({{u}, g.unit_name(u)});
-    return out;
+    for (int u = 0; u < g.unit_count(); ++u) add(u, 1, 1);
+    return;
   }
-  lines(0, "row", "rows");
-  lines(n, "column", "columns");
+  for (int base : {0, n}) {
+    for (int len = 2; len <= n - 1; ++len) {
+      for (int first = 0; first + len <= n; ++first) add(base + first, len, 1);
+    }
+  }
   if (geo.has_boxes()) {
     // Boxes side by side in a band or stacked in a stack (fewer than all of them: the
     // whole band is rows already).
@@ -207,92 +216,118 @@ std::vector<Region> regions_45(const CandidateGrid& g, bool multi) {
     for (int band = 0; band < down; ++band) {
       for (int len = 2; len < across; ++len) {
         for (int first = 0; first + len <= across; ++first) {
-          Region r;
-          std::string name = "boxes";
-          for (int i = 0; i < len; ++i) {
-            const int b = band * across + first + i;
-            r.house_ids.push_back(2 * n + b);
-            name += (i ? "," : " ") + std::to_string(b + 1);
-          }
-          r.name = name;
-          out.push_back(std::move(r));
+          add(2 * n + band * across + first, len, 1);
         }
       }
     }
     for (int stack = 0; stack < across; ++stack) {
       for (int len = 2; len < down; ++len) {
         for (int first = 0; first + len <= down; ++first) {
-          Region r;
-          std::string name = "boxes";
-          for (int i = 0; i < len; ++i) {
-            const int b = (first + i) * across + stack;
-            r.house_ids.push_back(2 * n + b);
-            name += (i ? "," : " ") + std::to_string(b + 1);
-          }
-          r.name = name;
-          out.push_back(std::move(r));
+          add(2 * n + first * across + stack, len, across);
         }
       }
     }
   }
-  return out;
+}
+
+// "row 4" (one house: its unit's name), "rows 2-4", "columns 1-2", "boxes 1,2".
+std::string region_name(const CandidateGrid& g, Region region) {
+  const int n = g.n();
+  if (region.size() == 1) return g.unit_name(region.front());
+  const int first = region.front();
+  if (first >= 2 * n) {
+    std::string name = "boxes";
+    for (std::size_t i = 0; i < region.size(); ++i) {
+      name += (i ? "," : " ") + std::to_string(region[i] - 2 * n + 1);
+    }
+    return name;
+  }
+  const int base = first < n ? 0 : n;
+  return std::string(first < n ? "rows" : "columns") + " " + std::to_string(first - base + 1) +
+         "-" + std::to_string(region.back() - base + 1);
 }
 
 // A region's innies (cells inside it of the cages partly inside) and outies (their
-// cells outside), in the order the region's houses and cells meet them, with the sums of
-// the cages wholly (whole) and partly (partial) inside. They depend on the cages only.
+// cells outside), as sets, with the sums of the cages wholly (whole) and partly (partial)
+// inside. They depend on the cages only.
 struct Split45 {
   Region region;
   int total = 0, whole = 0, partial = 0;
-  std::vector<int> in, out;
+  CellSet in{}, out{};
 };
-
-Split45 split_of(const CandidateGrid& g, Region region) {
-  const Geometry& geo = g.geo();
-  const int n = g.n();
-  std::vector<std::uint8_t> inside(static_cast<std::size_t>(g.cell_count()), 0);
-  for (int h : region.house_ids) {
-    for (int c : geo.house(h)) inside[c] = 1;
-  }
-  Split45 s;
-  s.total = static_cast<int>(region.house_ids.size()) * n * (n + 1) / 2;
-  const auto cages = geo.cages();
-  std::vector<char> seen(cages.size(), 0);
-  for (int h : region.house_ids) {
-    for (int c : geo.house(h)) {
-      const int k = geo.cage_of(c);
-      if (seen[k]) continue;
-      seen[k] = 1;
-      const Cage& cage = cages[k];
-      bool all_in = true;
-      for (int q : cage.cells) all_in = all_in && inside[q];
-      if (all_in) {
-        s.whole += cage.sum;
-        continue;
-      }
-      s.partial += cage.sum;
-      for (int q : cage.cells) (inside[q] ? s.in : s.out).push_back(q);
-    }
-  }
-  s.region = std::move(region);
-  return s;
-}
 
 // The splits of the 45-rule regions of one house (one = true) or several, in
 // regions_45's order, of one board with cages: the finder asks at every step of a
 // puzzle, so they are made once per board (for the last board graded on this thread),
-// the several-house ones only when first asked for (easy puzzles never are).
+// the several-house ones only when first asked for (easy puzzles never are). The
+// regions' houses are held in one flat list that keeps its memory from board to board.
 struct Splits45 {
   std::optional<Geometry> board;
   std::vector<Split45> splits;
+  std::vector<int> houses;
+  std::vector<std::size_t> ends;
+  std::vector<CellSet> house_cells, cage_cells;
+  std::vector<CellSet> house_cages;  // per house, the indices of the cages it meets
 };
+
+void build_splits(const CandidateGrid& g, bool multi, Splits45& c) {
+  const Geometry& geo = g.geo();
+  const int n = g.n();
+  const auto cages = geo.cages();
+  c.houses.clear();
+  c.ends.clear();
+  regions_45(g, multi, c.houses, c.ends);
+  c.house_cells.assign(static_cast<std::size_t>(geo.house_count()), CellSet{});
+  c.house_cages.assign(static_cast<std::size_t>(geo.house_count()), CellSet{});
+  for (int h = 0; h < geo.house_count(); ++h) {
+    for (int q : geo.house(h)) {
+      add_cell(c.house_cells[h], q);
+      add_cell(c.house_cages[h], geo.cage_of(q));  // at most 81 cages: a cell set fits
+    }
+  }
+  c.cage_cells.assign(cages.size(), CellSet{});
+  for (std::size_t k = 0; k < cages.size(); ++k) {
+    for (int q : cages[k].cells) add_cell(c.cage_cells[k], q);
+  }
+  c.splits.assign(c.ends.size(), Split45{});
+  std::size_t begin = 0;
+  for (std::size_t r = 0; r < c.ends.size(); ++r) {
+    Split45& s = c.splits[r];
+    s.region = Region(c.houses.data() + begin, c.ends[r] - begin);
+    begin = c.ends[r];
+    CellSet inside{}, met{};
+    for (int h : s.region) {
+      inside[0] |= c.house_cells[h][0];
+      inside[1] |= c.house_cells[h][1];
+      met[0] |= c.house_cages[h][0];
+      met[1] |= c.house_cages[h][1];
+    }
+    s.total = static_cast<int>(s.region.size()) * n * (n + 1) / 2;
+    for (int w = 0; w < 2; ++w) {
+      for (std::uint64_t x = met[w]; x; x &= x - 1) {
+        const int k = 64 * w + std::countr_zero(x);
+        const CellSet& m = c.cage_cells[k];
+        const CellSet in{m[0] & inside[0], m[1] & inside[1]};
+        const CellSet out{m[0] & ~inside[0], m[1] & ~inside[1]};
+        if (!(out[0] | out[1])) {
+          s.whole += cages[k].sum;
+          continue;
+        }
+        s.partial += cages[k].sum;
+        s.in[0] |= in[0];
+        s.in[1] |= in[1];
+        s.out[0] |= out[0];
+        s.out[1] |= out[1];
+      }
+    }
+  }
+}
 
 const std::vector<Split45>& splits_45(const CandidateGrid& g, bool multi) {
   static thread_local Splits45 cache[2];
   Splits45& c = cache[multi ? 1 : 0];
   if (!c.board || !(*c.board == g.geo())) {
-    c.splits.clear();
-    for (Region& r : regions_45(g, multi)) c.splits.push_back(split_of(g, std::move(r)));
+    build_splits(g, multi, c);
     c.board = g.geo();
   }
   return c.splits;
@@ -300,24 +335,40 @@ const std::vector<Split45>& splits_45(const CandidateGrid& g, bool multi) {
 
 // The 45 rule on one region: the innies and outies have known sums. Finds a one-cell
 // placement (pairs = false) or eliminations from a two-cell sum (pairs = true).
-bool innies_outies(const CandidateGrid& g, const Split45& split, bool pairs, int rating,
-                   const char* technique, bool explain, Hint& out) {
+// `empty_cells` holds the grid's empty cells.
+bool innies_outies(const CandidateGrid& g, const Split45& split, const CellSet& empty_cells,
+                   bool pairs, int rating, const char* technique, bool explain, Hint& out) {
   const int n = g.n();
   const int want = pairs ? 2 : 1;
   const int in_sum = split.total - split.whole;  // of all innies
   const int out_sum = split.partial - in_sum;    // of all outies
   for (int side = 0; side < 2; ++side) {
-    // The side's placed sum and its first empty cells: only `want` of them matter.
-    int placed = 0, empty = 0;
-    int cells[2] = {-1, -1};
-    for (int q : side == 0 ? split.in : split.out) {
-      if (g.value(q)) {
-        placed += g.value(q);
-      } else if (empty++ < 2) {
-        cells[empty - 1] = q;
+    const CellSet& set = side == 0 ? split.in : split.out;
+    // Most sides have another number of empty cells: counted on the sets first.
+    if (count_in(set, empty_cells) != want) continue;
+    // The side's placed sum and its empty cells in the order the region's houses and
+    // cells meet their cages (each cage's cells in its order).
+    int placed = 0;
+    for (int w = 0; w < 2; ++w) {
+      for (std::uint64_t x = set[w] & ~empty_cells[w]; x; x &= x - 1) {
+        placed += g.value(64 * w + std::countr_zero(x));
       }
     }
-    if (empty != want) continue;
+    int cells[2] = {-1, -1};
+    int found = 0;
+    CellSet seen{};  // cages met, by index
+    for (int h : split.region) {
+      for (int q : g.geo().house(h)) {
+        const int k = g.geo().cage_of(q);
+        if (seen[k >> 6] >> (k & 63) & 1) continue;
+        add_cell(seen, k);
+        for (int x : g.geo().cages()[k].cells) {
+          if (found < want && (set[x >> 6] & empty_cells[x >> 6]) >> (x & 63) & 1) {
+            cells[found++] = x;
+          }
+        }
+      }
+    }
     const int target = (side == 0 ? in_sum : out_sum) - placed;
     const char* what = side == 0 ? "innie" : "outie";
     // The arithmetic in words: "45 - 38", with the placed cells' sum taken off.
@@ -340,7 +391,7 @@ bool innies_outies(const CandidateGrid& g, const Split45& split, bool pairs, int
       out.cells = {c};
       if (explain) {
         out.explanation = std::string(what) + " " + g.cell_name(c) + " = " + sum_text() + " (" +
-                          split.region.name + ")";
+                          region_name(g, split.region) + ")";
       }
       return true;
     }
@@ -360,7 +411,7 @@ bool innies_outies(const CandidateGrid& g, const Split45& split, bool pairs, int
     out.cells = {a, b};
     if (explain) {
       out.explanation = std::string(what) + "s " + g.cell_name(a) + "+" + g.cell_name(b) + " = " +
-                        sum_text() + " (" + split.region.name +
+                        sum_text() + " (" + region_name(g, split.region) +
                         "): " + describe_eliminations(g, out.eliminations);
     }
     return true;
@@ -398,17 +449,33 @@ bool find_cage_sum(const Ctx& ctx, Hint& out) {
 
 bool find_cage_combinations(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  for (const Cage& cage : g.geo().cages()) {
+  const auto cages = g.geo().cages();
+  for (std::size_t k = 0; k < cages.size(); ++k) {
+    const Cage& cage = cages[k];
+    constexpr int kSlot = FinderMemo::kCageCombinations;
+    if (ctx.memo && ctx.memo->cage_clean(kSlot, static_cast<int>(k), cage.cells)) continue;
+    auto clean = [&] {
+      if (ctx.memo) ctx.memo->set_cage_clean(kSlot, static_cast<int>(k));
+    };
     const CageView v = view_of(g, cage);
-    if (v.empty.empty()) continue;
+    if (v.empty.empty()) {
+      clean();
+      continue;
+    }
     const auto combos = open_combinations(g, v);
     Mask any = 0;
     for (Mask rest : combos) any |= rest;
-    if (!(v.uni & ~any)) continue;  // nothing to eliminate
+    if (!(v.uni & ~any)) {  // nothing to eliminate
+      clean();
+      continue;
+    }
     std::array<Mask, 9> allowed;
     allowed.fill(any);
     eliminate_outside(g, v, allowed.data(), out);
-    if (out.eliminations.empty()) continue;
+    if (out.eliminations.empty()) {
+      clean();
+      continue;
+    }
     finish(v, "Cage Combinations", 13, out);
     if (ctx.explain) {
       out.explanation = cage_name(g, cage) + " (" + std::to_string(cage.cells.size()) +
@@ -426,8 +493,14 @@ bool find_innies_outies(const Ctx& ctx, bool multi, bool pairs, Hint& out) {
                           : multi ? "Multi-House Innie/Outie"
                                   : "Innie/Outie";
   const int rating = pairs ? (multi ? 27 : 25) : (multi ? 20 : 14);
+  CellSet empty_cells{};
+  for (int c = 0; c < g.cell_count(); ++c) {
+    if (!g.value(c)) add_cell(empty_cells, c);
+  }
   for (const Split45& split : splits_45(g, multi)) {
-    if (innies_outies(g, split, pairs, rating, technique, ctx.explain, out)) return true;
+    if (innies_outies(g, split, empty_cells, pairs, rating, technique, ctx.explain, out)) {
+      return true;
+    }
   }
   if (pairs && !multi) return find_innies_outies(ctx, true, true, out);
   return false;

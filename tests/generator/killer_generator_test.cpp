@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../solver/killer_validator.h"
+#include "sudoforge/core/killer.h"
 #include "sudoforge/core/symmetry.h"
 #include "sudoforge/core/variant.h"
 #include "sudoforge/generator/generator.h"
@@ -194,7 +195,10 @@ TEST(KillerGenerator, EasyCutsSameWhateverTheThreads) {
 // Naked Single): unique (the solver's count), valid (the validator with the cage sums),
 // graded medium in full, and the same whatever the threads. Before, the cut's full
 // propagation with one excluded digit tried per cell reached further than the ladder's
-// steps up to 2.3 (5 of these 40 rated 2.5-2.8).
+// steps up to 2.3 (5 of these 40 rated 2.5-2.8). Each carries the state the easy rules
+// reach (GeneratedPuzzle::easy_state): the solution's digit among every cell's candidates
+// and on every cell placed, some cell left open (the easy rules do not solve it), and the
+// grade from that state is the grade in full.
 TEST(KillerGenerator, MediumCutsGradeMedium) {
   GeneratorOptions o = killer_options("3x3", false, 2, 5);
   o.killer_cut = GeneratorOptions::KillerCut::kDeduced;
@@ -206,7 +210,27 @@ TEST(KillerGenerator, MediumCutsGradeMedium) {
     const grader::Rating r = grader.rate(p.puzzle);
     EXPECT_TRUE(r.complete && r.level == grader::Level::kMedium && r.er <= 2.3)
         << r.er << " " << r.hardest;
+    ASSERT_EQ(p.easy_state.size(), 81u);
+    int open = 0;
+    for (int c = 0; c < 81; ++c) {
+      const std::uint16_t bit = static_cast<std::uint16_t>(1u << (p.solution[c] - 1));
+      const std::uint16_t s = p.easy_state[c];
+      EXPECT_TRUE(s & bit) << c;
+      if (s & kPlacedSymbol) {
+        EXPECT_EQ(s & ~kPlacedSymbol, bit) << c;
+      } else {
+        ++open;
+      }
+    }
+    EXPECT_GT(open, 0);
+    const grader::Rating from = grader.rate(p.puzzle, p.easy_state);
+    EXPECT_EQ(from.er, r.er);
+    EXPECT_EQ(from.level, r.level);
+    EXPECT_TRUE(from.complete);
   }
+  // Other cuts leave it empty.
+  o.killer_cut = GeneratorOptions::KillerCut::kEasy;
+  for (const GeneratedPuzzle& p : batch(o, 7, 3, 1)) EXPECT_TRUE(p.easy_state.empty());
 }
 
 // Symmetric layouts reshape too: a cage below the minimum takes a neighbour's cell with

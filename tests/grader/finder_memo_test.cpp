@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 
+#include "finders.h"
 #include "grader_test_util.h"
+#include "sudoforge/generator/generator.h"
 
 using namespace sudoforge;
 using namespace sudoforge::grader;
@@ -110,4 +113,42 @@ TEST(GraderTechniques, MemoGuidedSearchesMatchFullSearches) {
   EXPECT_GE(found, 20);
   EXPECT_GE(found_ape, 2) << found;
   EXPECT_GE(found_ate, 2) << found;
+}
+
+// Cage Combinations skips a cage none of whose cells changed since it found nothing there
+// (FinderMemo cage slots): replaying graded killers step by step, at every step, the
+// memo-guided search gives exactly what a full search gives.
+TEST(GraderTechniques, CageMemoGuidedSearchesMatchFullSearches) {
+  GeneratorOptions o;
+  o.killer = true;
+  o.killer_min_cage = 2;
+  Generator gen(o);
+  int compared = 0, found = 0, skipped_then_found = 0;
+  for (int i = 0; i < 15; ++i) {
+    const GeneratedPuzzle p = *gen.generate(9, static_cast<std::uint64_t>(i));
+    const Rating r = Grader().rate(p.puzzle, true);
+    CandidateGrid g{p.puzzle};
+    grader::detail::FinderMemo memo;
+    memo.reset(g);
+    bool had_miss = false;
+    for (const Step& s : r.steps) {
+      Hint with, without;
+      const bool a = grader::detail::find_cage_combinations(Ctx{g, false, &memo}, with);
+      const bool b = grader::detail::find_cage_combinations(Ctx{g, false}, without);
+      ASSERT_EQ(a, b) << i;
+      if (a) {
+        EXPECT_EQ(with.eliminations, without.eliminations) << i;
+        EXPECT_EQ(with.cells, without.cells) << i;
+        ++found;
+        skipped_then_found += had_miss;
+      }
+      had_miss = had_miss || !a;
+      ++compared;
+      for (auto [c, d] : s.eliminations) g.eliminate(c, d);
+      for (auto [c, d] : s.placements) g.place(c, d);
+    }
+  }
+  EXPECT_GE(compared, 1000);
+  EXPECT_GE(found, 100);
+  EXPECT_GE(skipped_then_found, 20);  // hints found after searches the memo then guided
 }

@@ -3,6 +3,8 @@
 // placement and elimination of every step agrees with the puzzle's solution.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -331,6 +333,36 @@ TEST(KillerLadderSoundness, SixBySixX) {
 }
 TEST(KillerLadderSoundness, NineByNine) {
   check_sound("3x3", false, 300, 5);
+}
+
+// Grading from a start state (Grader::rate with one): from the puzzle's own first state
+// (every candidate, nothing placed) it is the grading in full, steps and all; from the
+// state the easy rungs reach (the medium cut's GeneratedPuzzle::easy_state) the rating is
+// the same with the easy steps before it left out; a state of another size is refused.
+TEST(KillerLadder, RatesFromAStartStateAsFromTheStart) {
+  GeneratorOptions o;
+  o.killer = true;
+  o.killer_min_cage = 2;
+  o.killer_cut = GeneratorOptions::KillerCut::kDeduced;
+  Generator gen(o);
+  Grader grader;
+  for (int i = 0; i < 12; ++i) {
+    const GeneratedPuzzle p = *gen.generate(3, static_cast<std::uint64_t>(i));
+    const Rating full = grader.rate(p.puzzle, true);
+    ASSERT_TRUE(full.complete);
+    const std::vector<std::uint16_t> first(81, 0x1ff);
+    const Rating same = grader.rate(p.puzzle, first);
+    EXPECT_EQ(same.er, full.er);
+    EXPECT_EQ(same.step_count, full.step_count);
+    ASSERT_EQ(p.easy_state.size(), 81u);
+    const Rating from = grader.rate(p.puzzle, p.easy_state);
+    EXPECT_EQ(from.er, full.er);
+    EXPECT_EQ(from.level, full.level);
+    EXPECT_TRUE(from.complete);
+    EXPECT_LT(from.step_count, full.step_count) << i;  // easy steps left out
+  }
+  EXPECT_THROW(grader.rate(Grid(Geometry(3, 3)), std::vector<std::uint16_t>(80, 0x1ff)),
+               std::invalid_argument);
 }
 
 }  // namespace

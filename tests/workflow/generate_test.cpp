@@ -135,6 +135,40 @@ TEST(Generate, KeepsOnlyPuzzlesTheTargetAcceptsWithTheirAnalyses) {
   EXPECT_GE(graded.load(), kept.load());
 }
 
+// Medium killers are graded from the state the cut's easy rules reached (their steps
+// are not stored): each rating and level is the one of a grading in full. With the
+// analyses kept, they are graded in full, steps and all.
+TEST(Generate, MediumKillersRateAsGradedInFull) {
+  for (const bool keep : {false, true}) {
+    SCOPED_TRACE(keep);
+    GenerateRequest request;
+    request.generator.killer = true;
+    request.generator.killer_min_cage = 2;
+    request.target.level = Level::kMedium;
+    request.keep_analyses = keep;
+    const GeneratePlan plan = plan_generation(request);
+    ASSERT_EQ(plan.generator.killer_cut, GeneratorOptions::KillerCut::kDeduced);
+    BatchOptions batch;
+    batch.seed = 5;
+    batch.count = 8;
+    int puzzles = 0;
+    GenerateCallbacks callbacks;
+    callbacks.on_puzzle = [&](const GeneratedPuzzle& p, PuzzleAnalysis* a) {
+      ++puzzles;
+      const grader::Rating full = grader::Grader().rate(p.puzzle);
+      ASSERT_TRUE(p.rating);
+      EXPECT_EQ(*p.rating, full.er);
+      EXPECT_EQ(p.level, grader::level_name(full.level));
+      if (keep) {
+        ASSERT_NE(a, nullptr);
+        EXPECT_EQ(a->rating.step_count, full.step_count);
+      }
+    };
+    generate(plan, batch, {{0, 8}}, callbacks, nullptr);
+    EXPECT_EQ(puzzles, 8);
+  }
+}
+
 TEST(Generate, WithoutATargetNothingIsGraded) {
   const GeneratePlan plan = plan_generation(GenerateRequest{});
   BatchOptions batch;

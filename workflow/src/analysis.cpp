@@ -57,11 +57,11 @@ PuzzleAnalysis PuzzleAnalyzer::analyze(const Grid& puzzle, bool explain, const A
 }
 
 PuzzleAnalysis PuzzleAnalyzer::analyze_proven(const Grid& puzzle, const Grid& solution,
-                                              bool explain) {
+                                              bool explain, std::span<const std::uint16_t> start) {
   PuzzleAnalysis a;
   a.solution = solution;
   try {
-    a.rating = grader_.rate(puzzle, explain);
+    a.rating = start.empty() ? grader_.rate(puzzle, explain) : grader_.rate(puzzle, start);
   } catch (const grader::GradingStopped&) {
     return PuzzleAnalysis{};
   }

@@ -128,12 +128,22 @@ BatchResult generate(const GeneratePlan& plan, const BatchOptions& batch,
     // Candidates are kept at the target's least rating or more: one known to stay below
     // it is dropped without the rest of its grading (kept ones are still graded in full).
     if (plan.target.techniques.empty()) grade.min_rating = least_rating(plan.target);
-    accept_factory = [&plan, &callbacks, &analyses, &analyses_mutex, grade, stop]() -> Accept {
+    // A medium killer is graded from the state the cut's easy rules reached when only its
+    // rating is kept and every puzzle kept rates above easy: the rating is then the same
+    // (grader::Grader::rate), and the steps skipped are not stored.
+    const bool from_easy_state =
+        !plan.keep_analyses && grade.min_rating > grader::level_range(grader::Level::kEasy).second;
+    accept_factory = [&plan, &callbacks, &analyses, &analyses_mutex, grade, stop,
+                      from_easy_state]() -> Accept {
       auto analyzer = std::make_shared<PuzzleAnalyzer>(grade, stop);
-      return [analyzer, &plan, &callbacks, &analyses, &analyses_mutex](GeneratedPuzzle& p) {
+      return [analyzer, &plan, &callbacks, &analyses, &analyses_mutex,
+              from_easy_state](GeneratedPuzzle& p) {
         // The generator proved the candidate unique, so it is only graded; the solver's
         // count, whose DLX measure is stored with the puzzle, runs for the kept ones.
-        PuzzleAnalysis a = analyzer->analyze_proven(p.puzzle, p.solution, false);
+        PuzzleAnalysis a = analyzer->analyze_proven(
+            p.puzzle, p.solution, false,
+            from_easy_state ? std::span<const std::uint16_t>(p.easy_state)
+                            : std::span<const std::uint16_t>());
         // Abandoned on a stop request: rejected, and the generator sees the stop next.
         if (!a.done) return false;
         const grader::Rating& r = a.rating;

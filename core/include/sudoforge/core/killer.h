@@ -39,6 +39,12 @@ inline constexpr int kMaxKillerSize = 9;
 // Precomputed once per n: the solver and the checks read them without allocating.
 std::span<const std::uint32_t> cage_digit_sets(int n, int size, int sum);
 
+// A killer puzzle's state part way through its solving, one entry per cell: the symbols
+// still possible there (bit v-1 for symbol v), and kPlacedSymbol with the bit of its
+// symbol alone on a cell whose symbol is placed. The medium cut hands the grader the state
+// its easy rules reach (GeneratedPuzzle::easy_state, grader::Grader::rate).
+inline constexpr std::uint16_t kPlacedSymbol = 1u << 15;
+
 // The smallest and largest sums of `size` distinct symbols of 1..n.
 int min_cage_sum(int size);
 int max_cage_sum(int n, int size);

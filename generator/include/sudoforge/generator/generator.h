@@ -255,6 +255,10 @@ struct GeneratedPuzzle {
   // caller need not grade again; the generator itself never reads them.
   std::optional<double> rating;
   std::string level;
+  // A medium killer (KillerCut::kDeduced): the state the cut's easy rules reach on the
+  // puzzle (core/killer.h kPlacedSymbol), which the ladder's steps rated up to 1.5 reach
+  // as well, so a grader may start from it (grader::Grader::rate). Empty otherwise.
+  std::vector<std::uint16_t> easy_state;
   // Set by an Accept predicate that rejects the puzzle because it is rated above the band
   // asked for (KillerCut::kBanded then tries the same cut with fewer merges).
   bool too_hard = false;

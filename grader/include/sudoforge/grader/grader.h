@@ -16,8 +16,10 @@
 // published rater for sizes other than 9x9. Uniqueness techniques assume the puzzle has
 // exactly one solution (the caller's precondition).
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -152,9 +154,21 @@ class Grader {
   // std::invalid_argument when two givens conflict, GradingStopped on a stop request. Reusable; not thread-safe (use one
   // Grader per thread).
   Rating rate(const Grid& puzzle, bool keep_steps = false);
+  // A killer puzzle graded from `start` (one entry per cell, sudoforge/core/killer.h
+  // kPlacedSymbol) instead of its first candidates: a state that sound steps of the
+  // ladder's rungs up to 1.5 (singles, Cage Sum, Cage Combinations, one-house
+  // Innie/Outie) reach, or one between the puzzle's start and the fixpoint of those rungs.
+  // Those rungs come first on the ladder and their fixpoint does not depend on the order
+  // their steps are taken in, so grading the puzzle reaches that fixpoint and takes the
+  // same steps after it as from `start`: er and level are the puzzle's whenever it rates
+  // above 1.5 (below, they are at most the puzzle's); steps, step_count, ep, ed and
+  // techniques lack the steps skipped. For the generator's medium killers
+  // (GeneratedPuzzle::easy_state).
+  Rating rate(const Grid& puzzle, std::span<const std::uint16_t> start);
 
  private:
-  Rating rate_once(const Grid& puzzle, bool keep_steps);
+  Rating rate_from(const Grid& puzzle, bool keep_steps, std::span<const std::uint16_t> start);
+  Rating rate_once(const Grid& puzzle, bool keep_steps, std::span<const std::uint16_t> start);
 
   struct Impl;
   Impl* impl_;

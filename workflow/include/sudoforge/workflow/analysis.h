@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -41,8 +42,11 @@ class PuzzleAnalyzer {
   PuzzleAnalysis analyze(const Grid& puzzle, bool explain, const Alphabet* alphabet = nullptr);
   // For a puzzle already proven valid and unique with this `solution` (the generator's
   // candidates): grades only. The count analyze() would repeat is skipped, so `search`
-  // stays empty until search_measure() fills it (for the puzzles kept).
-  PuzzleAnalysis analyze_proven(const Grid& puzzle, const Grid& solution, bool explain);
+  // stays empty until search_measure() fills it (for the puzzles kept). With a start
+  // state (a medium killer's GeneratedPuzzle::easy_state), graded from it
+  // (grader::Grader::rate): the rating is the puzzle's when above 1.5, the steps are not.
+  PuzzleAnalysis analyze_proven(const Grid& puzzle, const Grid& solution, bool explain,
+                                std::span<const std::uint16_t> start = {});
   // analyze()'s DLX measure of a unique puzzle (its count to 2); nullopt on a stop request.
   std::optional<SearchStats> search_measure(const Grid& puzzle);
 
