@@ -218,16 +218,16 @@ class CutChecker {
       cage_of_[c] = static_cast<std::uint8_t>(of[c]);
     }
     // The 45 rule's innies and outies of each house: the cells of the cages partly in it,
-    // gathered cage by cage (innies_outies reads only their sums and how many are open, so
-    // their order does not matter).
+    // inside it and outside it, as each cell's houses of either kind (assign keeps each
+    // side's open count, the rest of its sum and the xor of its open cells).
     const int total = n_ * (n_ + 1) / 2;
-    splits_.resize(houses_.size());
-    for (Split& split : splits_) {
-      split.in.clear();
-      split.out.clear();
-      split.in_sum = total;  // less the cages wholly inside, below
-      split.out_sum = 0;     // the cages partly inside, less in_sum, below
+    const int houses = static_cast<int>(houses_.size());
+    for (int h = 0; h < houses; ++h) {
+      split_start_[h][0] = Side{static_cast<std::int16_t>(total), 0, 0};  // less the cages inside
+      split_start_[h][1] = Side{};  // the cages partly inside, less the innies' sum, below
     }
+    std::fill(innie_of_.begin(), innie_of_.begin() + nn_, 0u);
+    std::fill(outie_of_.begin(), outie_of_.begin() + nn_, 0u);
     for (CageRec& r : cages_) {
       r.sets = sets_[r.size][r.sum];
       r.houses = 0;
@@ -237,19 +237,30 @@ class CutChecker {
         within &= houses_of_[r.cells[i]];
       }
       for (std::uint32_t hs = within; hs; hs &= hs - 1) {
-        splits_[std::countr_zero(hs)].in_sum -= r.sum;
+        split_start_[std::countr_zero(hs)][0].rest -= static_cast<std::int16_t>(r.sum);
       }
-      for (std::uint32_t hs = r.houses & ~within; hs; hs &= hs - 1) {
-        const int h = std::countr_zero(hs);
-        Split& split = splits_[h];
-        split.out_sum += r.sum;
-        for (int i = 0; i < r.size; ++i) {
-          const std::uint8_t q = r.cells[i];
-          (houses_of_[q] >> h & 1 ? split.in : split.out).push_back(q);
+      const std::uint32_t partly = r.houses & ~within;
+      for (std::uint32_t hs = partly; hs; hs &= hs - 1) {
+        split_start_[std::countr_zero(hs)][1].rest += static_cast<std::int16_t>(r.sum);
+      }
+      for (int i = 0; i < r.size; ++i) {
+        const std::uint8_t q = r.cells[i];
+        const std::uint32_t in = partly & houses_of_[q], out = partly & ~houses_of_[q];
+        innie_of_[q] = in;
+        outie_of_[q] = out;
+        for (std::uint32_t hs = in; hs; hs &= hs - 1) {
+          Side& side = split_start_[std::countr_zero(hs)][0];
+          ++side.open;
+          side.last ^= q;
+        }
+        for (std::uint32_t hs = out; hs; hs &= hs - 1) {
+          Side& side = split_start_[std::countr_zero(hs)][1];
+          ++side.open;
+          side.last ^= q;
         }
       }
     }
-    for (Split& split : splits_) split.out_sum -= split.in_sum;
+    for (int h = 0; h < houses; ++h) split_start_[h][1].rest -= split_start_[h][0].rest;
   }
 
   // Whether the rules solve the loaded puzzle, so that it has one solution, whatever
@@ -312,10 +323,18 @@ class CutChecker {
   int searches = 0;
 
  private:
+  // One side (innies or outies) of a house's 45 rule: the rest of its sum once its
+  // placed cells are taken off, how many of its cells are open, and the xor of those
+  // (the open cell itself when one is left).
+  struct Side {
+    std::int16_t rest = 0;
+    std::uint8_t open = 0, last = 0;
+  };
   struct Frame {
     std::uint16_t cand[kCells];
     std::uint8_t value[kCells];
     std::uint16_t placed[32];  // per house, the digits placed in it
+    std::array<std::array<Side, 2>, 32> split;  // per house, its innies and its outies
     int unsolved;
   };
   struct CageRec {
@@ -324,12 +343,6 @@ class CutChecker {
     int sum = 0;
     std::span<const std::uint32_t> sets;
     std::uint32_t houses = 0;  // the houses its cells are in
-  };
-  // A house's innies (cells inside it of the cages partly inside) and outies (their cells
-  // outside), with the sums each group has by the 45 rule.
-  struct Split {
-    std::vector<std::uint8_t> in, out;
-    int in_sum = 0, out_sum = 0;
   };
 
   void poll() const {
@@ -359,6 +372,7 @@ class CutChecker {
     std::fill(f.cand, f.cand + nn_, full_);
     std::fill(f.value, f.value + nn_, 0);
     std::fill(f.placed, f.placed + 32, 0);
+    std::copy(split_start_.begin(), split_start_.begin() + houses_.size(), f.split.begin());
     f.unsolved = nn_;
     for (int c : cut_.given_cells) {
       if (!assign(f, c, solution_[c])) return false;
@@ -389,6 +403,16 @@ class CutChecker {
       touch(c);
       dirty_innies_ |= cages_[cage_of_[c]].houses;
       for (std::uint32_t h = houses_of_[c]; h; h &= h - 1) f.placed[std::countr_zero(h)] |= bit;
+      auto take = [&](std::uint32_t houses, int side) {
+        for (; houses; houses &= houses - 1) {
+          Side& s = f.split[std::countr_zero(houses)][side];
+          s.rest = static_cast<std::int16_t>(s.rest - value);
+          --s.open;
+          s.last ^= static_cast<std::uint8_t>(c);
+        }
+      };
+      take(innie_of_[c], 0);
+      take(outie_of_[c], 1);
       auto clear = [&](int p) {
         if (!(f.cand[p] & bit)) return true;
         if (f.value[p]) return false;
@@ -500,19 +524,10 @@ class CutChecker {
   // innies' (outies') sum is its digit.
   bool innies_outies(Frame& f) {
     for (std::uint32_t todo = std::exchange(dirty_innies_, 0); todo; todo &= todo - 1) {
-      const Split& split = splits_[std::countr_zero(todo)];
+      const int h = std::countr_zero(todo);
       for (int side = 0; side < 2; ++side) {
-        const auto& cells = side == 0 ? split.in : split.out;
-        int digit = side == 0 ? split.in_sum : split.out_sum, open = 0, last = -1;
-        for (std::uint8_t q : cells) {
-          if (f.value[q]) {
-            digit -= f.value[q];
-          } else {
-            ++open;
-            last = q;
-          }
-        }
-        if (open == 1 && digit >= 1 && digit <= n_ && !assign(f, last, digit)) return false;
+        const Side s = f.split[h][side];
+        if (s.open == 1 && s.rest >= 1 && s.rest <= n_ && !assign(f, s.last, s.rest)) return false;
       }
     }
     return true;
@@ -608,7 +623,10 @@ class CutChecker {
   std::vector<std::vector<std::uint8_t>> peers_, houses_;
   std::vector<CageRec> cages_;
   std::array<std::uint8_t, kCells> cage_of_{};
-  std::vector<Split> splits_;
+  // The innies' and outies' sides of each house before any cell is placed, and each
+  // cell's houses where it is an innie or an outie.
+  std::array<std::array<Side, 2>, 32> split_start_{};
+  std::array<std::uint32_t, kCells> innie_of_{}, outie_of_{};
   // The digit sets of each cage size and sum on this board (cage_digit_sets).
   std::array<std::array<std::span<const std::uint32_t>, kMaxSum + 1>, kMaxKillerSize + 1> sets_{};
   std::array<std::uint32_t, kCells> houses_of_{};  // bit h: the cell is in house h
