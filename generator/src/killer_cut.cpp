@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <utility>
 #include <vector>
@@ -200,10 +201,14 @@ class CutChecker {
       }
       houses_.push_back(std::move(cells));
     }
-    frames_.resize(nn_ + 2);
-    for (int size = 1; size <= n_; ++size) {
-      for (int sum = 1; sum <= n_ * (n_ + 1) / 2; ++sum)
-        sets_[size][sum] = cage_digit_sets(n_, size, sum);
+    // The rules' checks use one frame; unique() sizes the rest when first called.
+    frames_.resize(1);
+    if (n_ == 9) {
+      static const SetTable nine = set_table(9);
+      sets_ = &nine;
+    } else {
+      own_sets_ = std::make_unique<SetTable>(set_table(n_));
+      sets_ = own_sets_.get();
     }
   }
 
@@ -229,7 +234,8 @@ class CutChecker {
     std::fill(innie_of_.begin(), innie_of_.begin() + nn_, 0u);
     std::fill(outie_of_.begin(), outie_of_.begin() + nn_, 0u);
     for (CageRec& r : cages_) {
-      r.sets = sets_[r.size][r.sum];
+      r.sets = sets_->sets[r.size][r.sum];
+      r.digits = sets_->digits[r.size][r.sum];
       r.houses = 0;
       std::uint32_t within = ~0u;  // the houses holding every cell of the cage
       for (int i = 0; i < r.size; ++i) {
@@ -269,7 +275,8 @@ class CutChecker {
     poll();
     naked_ = rules != Rules::kEasy;
     Frame& f = frames_[0];
-    return start(f) && (rules == Rules::kFull ? propagate(f) : sweep(f)) && f.unsolved == 0;
+    if (rules == Rules::kFull) return start(f) && propagate(f) && f.unsolved == 0;
+    return start_caged(f) && sweep(f) && f.unsolved == 0;
   }
 
   // Whether the loaded puzzle (the cages of next, made of those of prev, whose puzzle has
@@ -283,6 +290,7 @@ class CutChecker {
   Verdict unique(Partition& prev, Partition& next, std::uint64_t budget) {
     poll();
     naked_ = true;
+    if (frames_.size() < static_cast<std::size_t>(nn_ + 2)) frames_.resize(nn_ + 2);
     Frame& base = frames_[0];
     if (!start(base) || !propagate(base)) return Verdict::kOther;  // never: solution fits
     if (base.unsolved == 0) return Verdict::kUnique;
@@ -342,8 +350,25 @@ class CutChecker {
     int size = 0;
     int sum = 0;
     std::span<const std::uint32_t> sets;
+    std::uint16_t digits = 0;  // the digits of its sets
     std::uint32_t houses = 0;  // the houses its cells are in
   };
+  // The digit sets of each cage size and sum on a board of n digits (cage_digit_sets),
+  // and the digits of each size and sum's sets.
+  struct SetTable {
+    std::array<std::array<std::span<const std::uint32_t>, kMaxSum + 1>, kMaxKillerSize + 1> sets{};
+    std::array<std::array<std::uint16_t, kMaxSum + 1>, kMaxKillerSize + 1> digits{};
+  };
+  static SetTable set_table(int n) {
+    SetTable t;
+    for (int size = 1; size <= n; ++size) {
+      for (int sum = 1; sum <= n * (n + 1) / 2; ++sum) {
+        t.sets[size][sum] = cage_digit_sets(n, size, sum);
+        for (std::uint32_t set : t.sets[size][sum]) t.digits[size][sum] |= static_cast<std::uint16_t>(set);
+      }
+    }
+    return t;
+  }
 
   void poll() const {
     if (stop_ && stop_->load(std::memory_order_relaxed)) {
@@ -374,6 +399,30 @@ class CutChecker {
     std::fill(f.placed, f.placed + 32, 0);
     std::copy(split_start_.begin(), split_start_.begin() + houses_.size(), f.split.begin());
     f.unsolved = nn_;
+    for (int c : cut_.given_cells) {
+      if (!assign(f, c, solution_[c])) return false;
+    }
+    return true;
+  }
+
+  // start() and then the cage pass of the easy rules (cage_easy) on every cage, as a
+  // first sweep would make it: with nothing placed and every digit open, each set of a
+  // cage fits, so its open cells keep its sets' digits (a cage of one cell is placed).
+  // No cage is marked but those whose cells the placements change: the others' pass
+  // would change nothing. The rules' fixpoint does not depend on the order, so sweep()
+  // from here reaches the one it reaches from start().
+  bool start_caged(Frame& f) {
+    dirty_houses_ = houses_.size() == 32 ? ~0u : (1u << houses_.size()) - 1;
+    dirty_innies_ = dirty_houses_;
+    dirty_cages_.fill(0);
+    for (int c = 0; c < nn_; ++c) f.cand[c] = cages_[cage_of_[c]].digits;
+    std::fill(f.value, f.value + nn_, 0);
+    std::fill(f.placed, f.placed + 32, 0);
+    std::copy(split_start_.begin(), split_start_.begin() + houses_.size(), f.split.begin());
+    f.unsolved = nn_;
+    for (const CageRec& r : cages_) {
+      if (r.size == 1 && !assign(f, r.cells[0], r.sum)) return false;
+    }
     for (int c : cut_.given_cells) {
       if (!assign(f, c, solution_[c])) return false;
     }
@@ -627,8 +676,8 @@ class CutChecker {
   // cell's houses where it is an innie or an outie.
   std::array<std::array<Side, 2>, 32> split_start_{};
   std::array<std::uint32_t, kCells> innie_of_{}, outie_of_{};
-  // The digit sets of each cage size and sum on this board (cage_digit_sets).
-  std::array<std::array<std::span<const std::uint32_t>, kMaxSum + 1>, kMaxKillerSize + 1> sets_{};
+  const SetTable* sets_ = nullptr;      // the 9x9 board's shared table, or own_sets_
+  std::unique_ptr<SetTable> own_sets_;
   std::array<std::uint32_t, kCells> houses_of_{};  // bit h: the cell is in house h
   std::uint32_t dirty_houses_ = 0;                 // houses to look at again
   std::uint32_t dirty_innies_ = 0;                 // houses whose innies or outies got a digit
