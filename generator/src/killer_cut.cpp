@@ -986,6 +986,18 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   return board_of(solution, p);
 }
 
+bool rules_solve(const Grid& solution, const Geometry& board, KillerCut rule) {
+  std::array<int, kCells> label{};
+  for (int c = 0; c < solution.cell_count(); ++c) label[c] = board.cage_of(c);
+  Partition p = from_labels(solution, label);
+  CageCut cut;
+  cut.rule = rule;
+  CutChecker check(solution, cut, nullptr);
+  check.load(p);
+  return check.solved(rule == KillerCut::kEasy ? CutChecker::Rules::kEasy
+                                               : CutChecker::Rules::kMedium);
+}
+
 Geometry board_with(const Grid& solution, const CutPath& path, Symmetry symmetry,
                     const std::vector<bool>& kept) {
   const Geometry& g = solution.geometry();
