@@ -758,6 +758,8 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
         into.size[into.find(b)] >= cut.min_size) {
       return false;
     }
+    // Without symmetry one union, which changes nothing when it fails: no copy to undo.
+    if (group.size() == 1) return into.unite(a, b, limit);
     Partition next = into;
     for (Transform t : group) {
       if (!next.unite(transform_cell(g, t, a), transform_cell(g, t, b), limit)) {
