@@ -189,17 +189,21 @@ class CutChecker {
     n_ = g.size();
     nn_ = g.cell_count();
     full_ = static_cast<std::uint16_t>((1u << n_) - 1);
-    peers_.resize(nn_);
+    // Flat tables: a checker is made per cut, so its setup is paid per grid.
     for (int c = 0; c < nn_; ++c) {
-      for (int p : g.peers(c)) peers_[c].push_back(static_cast<std::uint8_t>(p));
+      peer_start_[c + 1] = static_cast<std::uint16_t>(peer_start_[c] + g.peers(c).size());
     }
-    for (int h = 0; h < g.house_count(); ++h) {
-      std::vector<std::uint8_t> cells;
-      for (int c : g.house(h)) {
-        cells.push_back(static_cast<std::uint8_t>(c));
-        houses_of_[c] |= 1u << h;
+    peer_cells_.resize(peer_start_[nn_]);
+    for (int c = 0; c < nn_; ++c) {
+      std::copy(g.peers(c).begin(), g.peers(c).end(), peer_cells_.begin() + peer_start_[c]);
+    }
+    house_count_ = g.house_count();
+    for (int h = 0; h < house_count_; ++h) {
+      const auto cells = g.house(h);
+      for (int i = 0; i < n_; ++i) {
+        houses_[h][i] = static_cast<std::uint8_t>(cells[i]);
+        houses_of_[cells[i]] |= 1u << h;
       }
-      houses_.push_back(std::move(cells));
     }
     // The rules' checks use one frame; unique() sizes the rest when first called.
     frames_.resize(1);
@@ -226,7 +230,7 @@ class CutChecker {
     // inside it and outside it, as each cell's houses of either kind (assign keeps each
     // side's open count, the rest of its sum and the xor of its open cells).
     const int total = n_ * (n_ + 1) / 2;
-    const int houses = static_cast<int>(houses_.size());
+    const int houses = house_count_;
     for (int h = 0; h < houses; ++h) {
       split_start_[h][0] = Side{static_cast<std::int16_t>(total), 0, 0};  // less the cages inside
       split_start_[h][1] = Side{};  // the cages partly inside, less the innies' sum, below
@@ -389,7 +393,7 @@ class CutChecker {
 
   // The givens placed, every house and cage to be looked at.
   bool start(Frame& f) {
-    dirty_houses_ = houses_.size() == 32 ? ~0u : (1u << houses_.size()) - 1;
+    dirty_houses_ = house_count_ == 32 ? ~0u : (1u << house_count_) - 1;
     dirty_innies_ = dirty_houses_;
     dirty_cages_.fill(0);
     for (std::size_t k = 0; k < cages_.size(); ++k)
@@ -397,7 +401,7 @@ class CutChecker {
     std::fill(f.cand, f.cand + nn_, full_);
     std::fill(f.value, f.value + nn_, 0);
     std::fill(f.placed, f.placed + 32, 0);
-    std::copy(split_start_.begin(), split_start_.begin() + houses_.size(), f.split.begin());
+    std::copy(split_start_.begin(), split_start_.begin() + house_count_, f.split.begin());
     f.unsolved = nn_;
     for (int c : cut_.given_cells) {
       if (!assign(f, c, solution_[c])) return false;
@@ -412,13 +416,13 @@ class CutChecker {
   // would change nothing. The rules' fixpoint does not depend on the order, so sweep()
   // from here reaches the one it reaches from start().
   bool start_caged(Frame& f) {
-    dirty_houses_ = houses_.size() == 32 ? ~0u : (1u << houses_.size()) - 1;
+    dirty_houses_ = house_count_ == 32 ? ~0u : (1u << house_count_) - 1;
     dirty_innies_ = dirty_houses_;
     dirty_cages_.fill(0);
     for (int c = 0; c < nn_; ++c) f.cand[c] = cages_[cage_of_[c]].digits;
     std::fill(f.value, f.value + nn_, 0);
     std::fill(f.placed, f.placed + 32, 0);
-    std::copy(split_start_.begin(), split_start_.begin() + houses_.size(), f.split.begin());
+    std::copy(split_start_.begin(), split_start_.begin() + house_count_, f.split.begin());
     f.unsolved = nn_;
     for (const CageRec& r : cages_) {
       if (r.size == 1 && !assign(f, r.cells[0], r.sum)) return false;
@@ -474,7 +478,8 @@ class CutChecker {
         }
         return true;
       };
-      for (std::uint8_t p : peers_[c]) {
+      for (int i = peer_start_[c]; i < peer_start_[c + 1]; ++i) {
+        const std::uint8_t p = peer_cells_[i];
         if (!clear(p)) return false;
       }
       const CageRec& cage = cages_[cage_of_[c]];
@@ -669,7 +674,10 @@ class CutChecker {
   bool naked_ = true;
   bool over_ = false;
   std::uint64_t budget_ = 0;
-  std::vector<std::vector<std::uint8_t>> peers_, houses_;
+  std::vector<std::uint8_t> peer_cells_;             // cell c's: peer_start_[c] ..[c + 1]
+  std::array<std::uint16_t, kCells + 1> peer_start_{};
+  std::array<std::array<std::uint8_t, kMaxKillerSize>, 32> houses_{};
+  int house_count_ = 0;
   std::vector<CageRec> cages_;
   std::array<std::uint8_t, kCells> cage_of_{};
   // The innies' and outies' sides of each house before any cell is placed, and each
