@@ -632,7 +632,8 @@ class CutChecker {
         }
       }
       for (std::uint32_t todo = std::exchange(dirty_houses_, 0); todo; todo &= todo - 1) {
-        if (!hidden_singles(f, std::countr_zero(todo))) return false;
+        const int h = std::countr_zero(todo);
+        if (f.placed[h] != full_ && !hidden_singles(f, h)) return false;
       }
     }
   }
