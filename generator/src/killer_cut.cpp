@@ -202,6 +202,7 @@ class CutChecker {
       const auto cells = g.house(h);
       for (int i = 0; i < n_; ++i) {
         houses_[h][i] = static_cast<std::uint8_t>(cells[i]);
+        house_cells_[h] ^= static_cast<std::uint8_t>(cells[i]);
         houses_of_[cells[i]] |= 1u << h;
       }
     }
@@ -227,50 +228,53 @@ class CutChecker {
       cage_of_[c] = static_cast<std::uint8_t>(of[c]);
     }
     // The 45 rule's innies and outies of each house: the cells of the cages partly in it,
-    // inside it and outside it, as each cell's houses of either kind (assign keeps each
-    // side's open count, the rest of its sum and the xor of its open cells).
-    const int total = n_ * (n_ + 1) / 2;
-    const int houses = house_count_;
-    for (int h = 0; h < houses; ++h) {
-      split_start_[h][0] = Side{static_cast<std::int16_t>(total), 0, 0};  // less the cages inside
-      split_start_[h][1] = Side{};  // the cages partly inside, less the innies' sum, below
-    }
-    std::fill(innie_of_.begin(), innie_of_.begin() + nn_, 0u);
-    std::fill(outie_of_.begin(), outie_of_.begin() + nn_, 0u);
+    // inside it and outside it (assign keeps each side's open count, the rest of its sum
+    // and the xor of its open cells, and each cell's houses of either kind). Summed per
+    // house over the cages: the innies are the house's cells but those of the cages
+    // wholly inside, the outies the cells of the cages partly inside but the innies.
+    struct Sums {
+      int size = 0, sum = 0;
+      std::uint8_t cells = 0;  // xor
+    };
+    std::array<Sums, 32> inside{}, partial{};
     for (CageRec& r : cages_) {
       r.sets = sets_->sets[r.size][r.sum];
       r.digits = sets_->digits[r.size][r.sum];
       r.houses = 0;
       std::uint32_t within = ~0u;  // the houses holding every cell of the cage
+      std::uint8_t cells = 0;
       for (int i = 0; i < r.size; ++i) {
         r.houses |= houses_of_[r.cells[i]];
         within &= houses_of_[r.cells[i]];
+        cells ^= r.cells[i];
       }
-      for (std::uint32_t hs = within; hs; hs &= hs - 1) {
-        split_start_[std::countr_zero(hs)][0].rest -= static_cast<std::int16_t>(r.sum);
-      }
+      auto add = [&](std::array<Sums, 32>& to, std::uint32_t hs) {
+        for (; hs; hs &= hs - 1) {
+          Sums& x = to[std::countr_zero(hs)];
+          x.size += r.size;
+          x.sum += r.sum;
+          x.cells ^= cells;
+        }
+      };
       const std::uint32_t partly = r.houses & ~within;
-      for (std::uint32_t hs = partly; hs; hs &= hs - 1) {
-        split_start_[std::countr_zero(hs)][1].rest += static_cast<std::int16_t>(r.sum);
-      }
+      add(inside, within);
+      add(partial, partly);
       for (int i = 0; i < r.size; ++i) {
         const std::uint8_t q = r.cells[i];
-        const std::uint32_t in = partly & houses_of_[q], out = partly & ~houses_of_[q];
-        innie_of_[q] = in;
-        outie_of_[q] = out;
-        for (std::uint32_t hs = in; hs; hs &= hs - 1) {
-          Side& side = split_start_[std::countr_zero(hs)][0];
-          ++side.open;
-          side.last ^= q;
-        }
-        for (std::uint32_t hs = out; hs; hs &= hs - 1) {
-          Side& side = split_start_[std::countr_zero(hs)][1];
-          ++side.open;
-          side.last ^= q;
-        }
+        innie_of_[q] = partly & houses_of_[q];
+        outie_of_[q] = partly & ~houses_of_[q];
       }
     }
-    for (int h = 0; h < houses; ++h) split_start_[h][1].rest -= split_start_[h][0].rest;
+    const int total = n_ * (n_ + 1) / 2;
+    for (int h = 0; h < house_count_; ++h) {
+      const int in_sum = total - inside[h].sum, in_open = n_ - inside[h].size;
+      const auto in_cells = static_cast<std::uint8_t>(house_cells_[h] ^ inside[h].cells);
+      split_start_[h][0] = Side{static_cast<std::int16_t>(in_sum), static_cast<std::uint8_t>(in_open),
+                                in_cells};
+      split_start_[h][1] = Side{static_cast<std::int16_t>(partial[h].sum - in_sum),
+                                static_cast<std::uint8_t>(partial[h].size - in_open),
+                                static_cast<std::uint8_t>(partial[h].cells ^ in_cells)};
+    }
   }
 
   // Whether the rules solve the loaded puzzle, so that it has one solution, whatever
@@ -679,6 +683,7 @@ class CutChecker {
   std::array<std::uint16_t, kCells + 1> peer_start_{};
   std::array<std::array<std::uint8_t, kMaxKillerSize>, 32> houses_{};
   int house_count_ = 0;
+  std::array<std::uint8_t, 32> house_cells_{};  // the xor of each house's cells
   std::vector<CageRec> cages_;
   std::array<std::uint8_t, kCells> cage_of_{};
   // The innies' and outies' sides of each house before any cell is placed, and each
