@@ -482,9 +482,16 @@ class CutChecker {
         }
         return true;
       };
-      for (int i = peer_start_[c]; i < peer_start_[c + 1]; ++i) {
-        const std::uint8_t p = peer_cells_[i];
-        if (!clear(p)) return false;
+      const std::uint8_t* peers = peer_cells_.data() + peer_start_[c];
+      const int count = peer_start_[c + 1] - peer_start_[c];
+      if (count == 20) {  // the 9x9 board's cells, whose peers loop this unrolls
+        for (int i = 0; i < 20; ++i) {
+          if (!clear(peers[i])) return false;
+        }
+      } else {
+        for (int i = 0; i < count; ++i) {
+          if (!clear(peers[i])) return false;
+        }
       }
       const CageRec& cage = cages_[cage_of_[c]];
       for (int i = 0; i < cage.size; ++i) {
