@@ -484,7 +484,7 @@ class CutChecker {
       };
       const std::uint8_t* peers = peer_cells_.data() + peer_start_[c];
       const int count = peer_start_[c + 1] - peer_start_[c];
-      if (count == 20) {  // the 9x9 board's cells, whose peers loop this unrolls
+      if (count == 20) {  // a cell of the 9x9 board: a loop of fixed length
         for (int i = 0; i < 20; ++i) {
           if (!clear(peers[i])) return false;
         }
