@@ -219,13 +219,23 @@ class CutChecker {
 
   // The cages of p become the puzzle's.
   void load(Partition& p) {
-    std::array<int, kCells> of;
-    cages_.assign(number_cages(p, nn_, of), CageRec{});
+    // Numbered in the order of their first cell, as number_cages numbers them.
+    std::array<int, kCells> number;
+    number.fill(-1);
+    cages_.clear();
     for (int c = 0; c < nn_; ++c) {
-      CageRec& r = cages_[of[c]];
+      int& k = number[p.find(c)];
+      if (k < 0) {
+        k = static_cast<int>(cages_.size());
+        cages_.emplace_back();
+      }
+      CageRec& r = cages_[k];
       r.cells[r.size++] = static_cast<std::uint8_t>(c);
       r.sum += solution_[c];
-      cage_of_[c] = static_cast<std::uint8_t>(of[c]);
+      r.houses |= houses_of_[c];
+      r.within &= houses_of_[c];
+      r.xor_cells ^= static_cast<std::uint8_t>(c);
+      cage_of_[c] = static_cast<std::uint8_t>(k);
     }
     // The 45 rule's innies and outies of each house: the cells of the cages partly in it,
     // inside it and outside it (assign keeps each side's open count, the rest of its sum
@@ -240,24 +250,16 @@ class CutChecker {
     for (CageRec& r : cages_) {
       r.sets = sets_->sets[r.size][r.sum];
       r.digits = sets_->digits[r.size][r.sum];
-      r.houses = 0;
-      std::uint32_t within = ~0u;  // the houses holding every cell of the cage
-      std::uint8_t cells = 0;
-      for (int i = 0; i < r.size; ++i) {
-        r.houses |= houses_of_[r.cells[i]];
-        within &= houses_of_[r.cells[i]];
-        cells ^= r.cells[i];
-      }
       auto add = [&](std::array<Sums, 32>& to, std::uint32_t hs) {
         for (; hs; hs &= hs - 1) {
           Sums& x = to[std::countr_zero(hs)];
           x.size += r.size;
           x.sum += r.sum;
-          x.cells ^= cells;
+          x.cells ^= r.xor_cells;
         }
       };
-      const std::uint32_t partly = r.houses & ~within;
-      add(inside, within);
+      const std::uint32_t partly = r.houses & ~r.within;
+      add(inside, r.within);
       add(partial, partly);
       for (int i = 0; i < r.size; ++i) {
         const std::uint8_t q = r.cells[i];
@@ -358,8 +360,10 @@ class CutChecker {
     int size = 0;
     int sum = 0;
     std::span<const std::uint32_t> sets;
-    std::uint16_t digits = 0;  // the digits of its sets
-    std::uint32_t houses = 0;  // the houses its cells are in
+    std::uint16_t digits = 0;    // the digits of its sets
+    std::uint32_t houses = 0;    // the houses its cells are in
+    std::uint32_t within = ~0u;  // the houses holding all its cells
+    std::uint8_t xor_cells = 0;  // the xor of its cells
   };
   // The digit sets of each cage size and sum on a board of n digits (cage_digit_sets),
   // and the digits of each size and sum's sets.
