@@ -239,9 +239,10 @@ class CutChecker {
     }
     // The 45 rule's innies and outies of each house: the cells of the cages partly in it,
     // inside it and outside it (assign keeps each side's open count, the rest of its sum
-    // and the xor of its open cells, and each cell's houses of either kind). Summed per
-    // house over the cages: the innies are the house's cells but those of the cages
-    // wholly inside, the outies the cells of the cages partly inside but the innies.
+    // and the xor of its open cells: a cell is an innie of the houses its cage is partly
+    // in that hold it, an outie of the others). Summed per house over the cages: the
+    // innies are the house's cells but those of the cages wholly inside, the outies the
+    // cells of the cages partly inside but the innies.
     struct Sums {
       int size = 0, sum = 0;
       std::uint8_t cells = 0;  // xor
@@ -258,14 +259,9 @@ class CutChecker {
           x.cells ^= r.xor_cells;
         }
       };
-      const std::uint32_t partly = r.houses & ~r.within;
+      r.partly = r.houses & ~r.within;
       add(inside, r.within);
-      add(partial, partly);
-      for (int i = 0; i < r.size; ++i) {
-        const std::uint8_t q = r.cells[i];
-        innie_of_[q] = partly & houses_of_[q];
-        outie_of_[q] = partly & ~houses_of_[q];
-      }
+      add(partial, r.partly);
     }
     const int total = n_ * (n_ + 1) / 2;
     for (int h = 0; h < house_count_; ++h) {
@@ -363,6 +359,7 @@ class CutChecker {
     std::uint16_t digits = 0;    // the digits of its sets
     std::uint32_t houses = 0;    // the houses its cells are in
     std::uint32_t within = ~0u;  // the houses holding all its cells
+    std::uint32_t partly = 0;    // the houses holding some but not all of its cells
     std::uint8_t xor_cells = 0;  // the xor of its cells
   };
   // The digit sets of each cage size and sum on a board of n digits (cage_digit_sets),
@@ -462,7 +459,8 @@ class CutChecker {
       --f.unsolved;
       ++nodes;
       touch(c);
-      dirty_innies_ |= cages_[cage_of_[c]].houses;
+      const CageRec& own = cages_[cage_of_[c]];
+      dirty_innies_ |= own.houses;
       for (std::uint32_t h = houses_of_[c]; h; h &= h - 1) f.placed[std::countr_zero(h)] |= bit;
       auto take = [&](std::uint32_t houses, int side) {
         for (; houses; houses &= houses - 1) {
@@ -472,8 +470,8 @@ class CutChecker {
           s.last ^= static_cast<std::uint8_t>(c);
         }
       };
-      take(innie_of_[c], 0);
-      take(outie_of_[c], 1);
+      take(own.partly & houses_of_[c], 0);
+      take(own.partly & ~houses_of_[c], 1);
       auto clear = [&](int p) {
         if (!(f.cand[p] & bit)) return true;
         if (f.value[p]) return false;
@@ -497,9 +495,8 @@ class CutChecker {
           if (!clear(peers[i])) return false;
         }
       }
-      const CageRec& cage = cages_[cage_of_[c]];
-      for (int i = 0; i < cage.size; ++i) {
-        if (cage.cells[i] != c && !clear(cage.cells[i])) return false;
+      for (int i = 0; i < own.size; ++i) {
+        if (own.cells[i] != c && !clear(own.cells[i])) return false;
       }
     }
     return true;
@@ -697,10 +694,8 @@ class CutChecker {
   std::array<std::uint8_t, 32> house_cells_{};  // the xor of each house's cells
   std::vector<CageRec> cages_;
   std::array<std::uint8_t, kCells> cage_of_{};
-  // The innies' and outies' sides of each house before any cell is placed, and each
-  // cell's houses where it is an innie or an outie.
+  // The innies' and outies' sides of each house before any cell is placed.
   std::array<std::array<Side, 2>, 32> split_start_{};
-  std::array<std::uint32_t, kCells> innie_of_{}, outie_of_{};
   const SetTable* sets_ = nullptr;      // the 9x9 board's shared table, or own_sets_
   std::unique_ptr<SetTable> own_sets_;
   std::array<std::uint32_t, kCells> houses_of_{};  // bit h: the cell is in house h
