@@ -514,7 +514,7 @@ class CutChecker {
 
   // A placed digit is its cell's only candidate and no other cell's in the house, so it
   // counts once; f.placed tells it from a hidden single.
-  bool hidden_singles(Frame& f, int h) {
+  [[gnu::always_inline]] bool hidden_singles(Frame& f, int h) {
     const std::uint8_t* house = houses_[h].data();
     std::uint16_t once = 0, twice = 0;
     // The 9x9 board's houses unrolled: this scan is the propagation's commonest step.
