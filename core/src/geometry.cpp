@@ -207,6 +207,7 @@ Geometry Geometry::with_extra_houses(const std::vector<std::vector<int>>& houses
   }
   if (houses.empty()) return *this;
   Tables t = *t_;
+  t.uncaged = nullptr;  // its houses are not those of the board it had before its cages
   const int n = t.n;
   for (std::size_t i = 0; i < houses.size(); ++i) {
     std::vector<int> cells = houses[i];
@@ -294,11 +295,28 @@ Geometry Geometry::with_cages(std::vector<Cage> cages) const {
     const int cell = static_cast<int>(loose - cage_of.begin());
     throw CageError(cell, cell_name(cell) + " is in no cage (a killer board cages every cell)");
   }
+  // The houses, and so each cell's houses and house peers, are this board's: only the
+  // peers gain the cage mates (derive_tables' result, without rebuilding the rest).
   Tables t = *t_;
+  for (int cell = 0; cell < area; ++cell) {
+    const std::vector<int>& mates = cages[cage_of[cell]].cells;  // sorted above
+    std::vector<int>& p = t.peers[cell];
+    for (int other : mates) {
+      const auto at = std::lower_bound(p.begin(), p.end(), other);
+      if (other != cell && (at == p.end() || *at != other)) p.insert(at, other);
+    }
+  }
+  t.classic = false;
   t.cages = std::move(cages);
   t.cage_of = std::move(cage_of);
-  derive_tables(t);
+  t.uncaged = t_;
   return Geometry(intern(std::move(t)));
+}
+
+std::optional<Geometry> Geometry::without_cages() const {
+  if (!has_cages()) return *this;
+  if (!t_->uncaged) return std::nullopt;
+  return Geometry(t_->uncaged);
 }
 
 Geometry::Geometry(int box_rows, int box_cols) {

@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <utility>
 #include <vector>
@@ -188,68 +189,90 @@ class CutChecker {
     n_ = g.size();
     nn_ = g.cell_count();
     full_ = static_cast<std::uint16_t>((1u << n_) - 1);
-    peers_.resize(nn_);
+    // Flat tables: a checker is made per cut, so its setup is paid per grid.
     for (int c = 0; c < nn_; ++c) {
-      for (int p : g.peers(c)) peers_[c].push_back(static_cast<std::uint8_t>(p));
+      peer_start_[c + 1] = static_cast<std::uint16_t>(peer_start_[c] + g.peers(c).size());
     }
-    for (int h = 0; h < g.house_count(); ++h) {
-      std::vector<std::uint8_t> cells;
-      for (int c : g.house(h)) {
-        cells.push_back(static_cast<std::uint8_t>(c));
-        houses_of_[c] |= 1u << h;
+    peer_cells_.resize(peer_start_[nn_]);
+    for (int c = 0; c < nn_; ++c) {
+      std::copy(g.peers(c).begin(), g.peers(c).end(), peer_cells_.begin() + peer_start_[c]);
+    }
+    house_count_ = g.house_count();
+    for (int h = 0; h < house_count_; ++h) {
+      const auto cells = g.house(h);
+      for (int i = 0; i < n_; ++i) {
+        houses_[h][i] = static_cast<std::uint8_t>(cells[i]);
+        house_cells_[h] ^= static_cast<std::uint8_t>(cells[i]);
+        houses_of_[cells[i]] |= 1u << h;
       }
-      houses_.push_back(std::move(cells));
     }
-    frames_.resize(nn_ + 2);
-    for (int size = 1; size <= n_; ++size) {
-      for (int sum = 1; sum <= n_ * (n_ + 1) / 2; ++sum)
-        sets_[size][sum] = cage_digit_sets(n_, size, sum);
+    // The rules' checks use one frame; unique() sizes the rest when first called.
+    frames_.resize(1);
+    if (n_ == 9) {
+      static const SetTable nine = set_table(9);
+      sets_ = &nine;
+    } else {
+      own_sets_ = std::make_unique<SetTable>(set_table(n_));
+      sets_ = own_sets_.get();
     }
   }
 
   // The cages of p become the puzzle's.
   void load(Partition& p) {
-    std::array<int, kCells> of;
-    cages_.assign(number_cages(p, nn_, of), CageRec{});
+    // Numbered in the order of their first cell, as number_cages numbers them.
+    std::array<int, kCells> number;
+    number.fill(-1);
+    cages_.clear();
     for (int c = 0; c < nn_; ++c) {
-      CageRec& r = cages_[of[c]];
+      int& k = number[p.find(c)];
+      if (k < 0) {
+        k = static_cast<int>(cages_.size());
+        cages_.emplace_back();
+      }
+      CageRec& r = cages_[k];
       r.cells[r.size++] = static_cast<std::uint8_t>(c);
       r.sum += solution_[c];
-      cage_of_[c] = static_cast<std::uint8_t>(of[c]);
+      r.houses |= houses_of_[c];
+      r.within &= houses_of_[c];
+      r.xor_cells ^= static_cast<std::uint8_t>(c);
+      cage_of_[c] = static_cast<std::uint8_t>(k);
     }
     // The 45 rule's innies and outies of each house: the cells of the cages partly in it,
-    // gathered cage by cage (innies_outies reads only their sums and how many are open, so
-    // their order does not matter).
-    const int total = n_ * (n_ + 1) / 2;
-    splits_.resize(houses_.size());
-    for (Split& split : splits_) {
-      split.in.clear();
-      split.out.clear();
-      split.in_sum = total;  // less the cages wholly inside, below
-      split.out_sum = 0;     // the cages partly inside, less in_sum, below
-    }
+    // inside it and outside it (assign keeps each side's open count, the rest of its sum
+    // and the xor of its open cells: a cell is an innie of the houses its cage is partly
+    // in that hold it, an outie of the others). Summed per house over the cages: the
+    // innies are the house's cells but those of the cages wholly inside, the outies the
+    // cells of the cages partly inside but the innies.
+    struct Sums {
+      int size = 0, sum = 0;
+      std::uint8_t cells = 0;  // xor
+    };
+    std::array<Sums, 32> inside{}, partial{};
     for (CageRec& r : cages_) {
-      r.sets = sets_[r.size][r.sum];
-      r.houses = 0;
-      std::uint32_t within = ~0u;  // the houses holding every cell of the cage
-      for (int i = 0; i < r.size; ++i) {
-        r.houses |= houses_of_[r.cells[i]];
-        within &= houses_of_[r.cells[i]];
-      }
-      for (std::uint32_t hs = within; hs; hs &= hs - 1) {
-        splits_[std::countr_zero(hs)].in_sum -= r.sum;
-      }
-      for (std::uint32_t hs = r.houses & ~within; hs; hs &= hs - 1) {
-        const int h = std::countr_zero(hs);
-        Split& split = splits_[h];
-        split.out_sum += r.sum;
-        for (int i = 0; i < r.size; ++i) {
-          const std::uint8_t q = r.cells[i];
-          (houses_of_[q] >> h & 1 ? split.in : split.out).push_back(q);
+      r.sets = sets_->sets[r.size][r.sum];
+      r.digits = sets_->digits[r.size][r.sum];
+      auto add = [&](std::array<Sums, 32>& to, std::uint32_t hs) {
+        for (; hs; hs &= hs - 1) {
+          Sums& x = to[std::countr_zero(hs)];
+          x.size += r.size;
+          x.sum += r.sum;
+          x.cells ^= r.xor_cells;
         }
-      }
+      };
+      r.partly = r.houses & ~r.within;
+      add(inside, r.within);
+      add(partial, r.partly);
     }
-    for (Split& split : splits_) split.out_sum -= split.in_sum;
+    const int total = n_ * (n_ + 1) / 2;
+    for (int h = 0; h < house_count_; ++h) {
+      const int in_sum = total - inside[h].sum, in_open = n_ - inside[h].size;
+      const auto in_cells = static_cast<std::uint8_t>(house_cells_[h] ^ inside[h].cells);
+      split_start_[h][0] = Side{static_cast<std::int16_t>(in_sum), static_cast<std::uint8_t>(in_open),
+                                in_cells};
+      split_start_[h][1] = Side{static_cast<std::int16_t>(partial[h].sum - in_sum),
+                                static_cast<std::uint8_t>(partial[h].size - in_open),
+                                static_cast<std::uint8_t>(partial[h].cells ^ in_cells)};
+    }
   }
 
   // Whether the rules solve the loaded puzzle, so that it has one solution, whatever
@@ -258,7 +281,8 @@ class CutChecker {
     poll();
     naked_ = rules != Rules::kEasy;
     Frame& f = frames_[0];
-    return start(f) && (rules == Rules::kFull ? propagate(f) : sweep(f)) && f.unsolved == 0;
+    if (rules == Rules::kFull) return start(f) && propagate(f) && f.unsolved == 0;
+    return start_caged(f) && sweep(f) && f.unsolved == 0;
   }
 
   // Whether the loaded puzzle (the cages of next, made of those of prev, whose puzzle has
@@ -272,6 +296,7 @@ class CutChecker {
   Verdict unique(Partition& prev, Partition& next, std::uint64_t budget) {
     poll();
     naked_ = true;
+    if (frames_.size() < static_cast<std::size_t>(nn_ + 2)) frames_.resize(nn_ + 2);
     Frame& base = frames_[0];
     if (!start(base) || !propagate(base)) return Verdict::kOther;  // never: solution fits
     if (base.unsolved == 0) return Verdict::kUnique;
@@ -321,10 +346,18 @@ class CutChecker {
   int searches = 0;
 
  private:
+  // One side (innies or outies) of a house's 45 rule: the rest of its sum once its
+  // placed cells are taken off, how many of its cells are open, and the xor of those
+  // (the open cell itself when one is left).
+  struct Side {
+    std::int16_t rest = 0;
+    std::uint8_t open = 0, last = 0;
+  };
   struct Frame {
     std::uint16_t cand[kCells];
     std::uint8_t value[kCells];
     std::uint16_t placed[32];  // per house, the digits placed in it
+    std::array<std::array<Side, 2>, 32> split;  // per house, its innies and its outies
     int unsolved;
   };
   struct CageRec {
@@ -332,14 +365,28 @@ class CutChecker {
     int size = 0;
     int sum = 0;
     std::span<const std::uint32_t> sets;
-    std::uint32_t houses = 0;  // the houses its cells are in
+    std::uint16_t digits = 0;    // the digits of its sets
+    std::uint32_t houses = 0;    // the houses its cells are in
+    std::uint32_t within = ~0u;  // the houses holding all its cells
+    std::uint32_t partly = 0;    // the houses holding some but not all of its cells
+    std::uint8_t xor_cells = 0;  // the xor of its cells
   };
-  // A house's innies (cells inside it of the cages partly inside) and outies (their cells
-  // outside), with the sums each group has by the 45 rule.
-  struct Split {
-    std::vector<std::uint8_t> in, out;
-    int in_sum = 0, out_sum = 0;
+  // The digit sets of each cage size and sum on a board of n digits (cage_digit_sets),
+  // and the digits of each size and sum's sets.
+  struct SetTable {
+    std::array<std::array<std::span<const std::uint32_t>, kMaxSum + 1>, kMaxKillerSize + 1> sets{};
+    std::array<std::array<std::uint16_t, kMaxSum + 1>, kMaxKillerSize + 1> digits{};
   };
+  static SetTable set_table(int n) {
+    SetTable t;
+    for (int size = 1; size <= n; ++size) {
+      for (int sum = 1; sum <= n * (n + 1) / 2; ++sum) {
+        t.sets[size][sum] = cage_digit_sets(n, size, sum);
+        for (std::uint32_t set : t.sets[size][sum]) t.digits[size][sum] |= static_cast<std::uint16_t>(set);
+      }
+    }
+    return t;
+  }
 
   void poll() const {
     if (stop_ && stop_->load(std::memory_order_relaxed)) {
@@ -360,7 +407,7 @@ class CutChecker {
 
   // The givens placed, every house and cage to be looked at.
   bool start(Frame& f) {
-    dirty_houses_ = houses_.size() == 32 ? ~0u : (1u << houses_.size()) - 1;
+    dirty_houses_ = house_count_ == 32 ? ~0u : (1u << house_count_) - 1;
     dirty_innies_ = dirty_houses_;
     dirty_cages_.fill(0);
     for (std::size_t k = 0; k < cages_.size(); ++k)
@@ -368,7 +415,32 @@ class CutChecker {
     std::fill(f.cand, f.cand + nn_, full_);
     std::fill(f.value, f.value + nn_, 0);
     std::fill(f.placed, f.placed + 32, 0);
+    std::copy(split_start_.begin(), split_start_.begin() + house_count_, f.split.begin());
     f.unsolved = nn_;
+    for (int c : cut_.given_cells) {
+      if (!assign(f, c, solution_[c])) return false;
+    }
+    return true;
+  }
+
+  // start() and then the cage pass of the easy rules (cage_easy) on every cage, as a
+  // first sweep would make it: with nothing placed and every digit open, each set of a
+  // cage fits, so its open cells keep its sets' digits (a cage of one cell is placed).
+  // No cage is marked but those whose cells the placements change: the others' pass
+  // would change nothing. The rules' fixpoint does not depend on the order, so sweep()
+  // from here reaches the one it reaches from start().
+  bool start_caged(Frame& f) {
+    dirty_houses_ = house_count_ == 32 ? ~0u : (1u << house_count_) - 1;
+    dirty_innies_ = dirty_houses_;
+    dirty_cages_.fill(0);
+    for (int c = 0; c < nn_; ++c) f.cand[c] = cages_[cage_of_[c]].digits;
+    std::fill(f.value, f.value + nn_, 0);
+    std::fill(f.placed, f.placed + 32, 0);
+    std::copy(split_start_.begin(), split_start_.begin() + house_count_, f.split.begin());
+    f.unsolved = nn_;
+    for (const CageRec& r : cages_) {
+      if (r.size == 1 && !assign(f, r.cells[0], r.sum)) return false;
+    }
     for (int c : cut_.given_cells) {
       if (!assign(f, c, solution_[c])) return false;
     }
@@ -396,8 +468,19 @@ class CutChecker {
       --f.unsolved;
       ++nodes;
       touch(c);
-      dirty_innies_ |= cages_[cage_of_[c]].houses;
+      const CageRec& own = cages_[cage_of_[c]];
+      dirty_innies_ |= own.houses;
       for (std::uint32_t h = houses_of_[c]; h; h &= h - 1) f.placed[std::countr_zero(h)] |= bit;
+      auto take = [&](std::uint32_t houses, int side) {
+        for (; houses; houses &= houses - 1) {
+          Side& s = f.split[std::countr_zero(houses)][side];
+          s.rest = static_cast<std::int16_t>(s.rest - value);
+          --s.open;
+          s.last ^= static_cast<std::uint8_t>(c);
+        }
+      };
+      take(own.partly & houses_of_[c], 0);
+      take(own.partly & ~houses_of_[c], 1);
       auto clear = [&](int p) {
         if (!(f.cand[p] & bit)) return true;
         if (f.value[p]) return false;
@@ -410,12 +493,19 @@ class CutChecker {
         }
         return true;
       };
-      for (std::uint8_t p : peers_[c]) {
-        if (!clear(p)) return false;
+      const std::uint8_t* peers = peer_cells_.data() + peer_start_[c];
+      const int count = peer_start_[c + 1] - peer_start_[c];
+      if (count == 20) {  // a cell of the 9x9 board: a loop of fixed length
+        for (int i = 0; i < 20; ++i) {
+          if (!clear(peers[i])) return false;
+        }
+      } else {
+        for (int i = 0; i < count; ++i) {
+          if (!clear(peers[i])) return false;
+        }
       }
-      const CageRec& cage = cages_[cage_of_[c]];
-      for (int i = 0; i < cage.size; ++i) {
-        if (cage.cells[i] != c && !clear(cage.cells[i])) return false;
+      for (int i = 0; i < own.size; ++i) {
+        if (own.cells[i] != c && !clear(own.cells[i])) return false;
       }
     }
     return true;
@@ -433,7 +523,7 @@ class CutChecker {
 
   // A placed digit is its cell's only candidate and no other cell's in the house, so it
   // counts once; f.placed tells it from a hidden single.
-  bool hidden_singles(Frame& f, int h) {
+  [[gnu::always_inline]] bool hidden_singles(Frame& f, int h) {
     const std::uint8_t* house = houses_[h].data();
     std::uint16_t once = 0, twice = 0;
     // The 9x9 board's houses unrolled: this scan is the propagation's commonest step.
@@ -509,19 +599,10 @@ class CutChecker {
   // innies' (outies') sum is its digit.
   bool innies_outies(Frame& f) {
     for (std::uint32_t todo = std::exchange(dirty_innies_, 0); todo; todo &= todo - 1) {
-      const Split& split = splits_[std::countr_zero(todo)];
+      const int h = std::countr_zero(todo);
       for (int side = 0; side < 2; ++side) {
-        const auto& cells = side == 0 ? split.in : split.out;
-        int digit = side == 0 ? split.in_sum : split.out_sum, open = 0, last = -1;
-        for (std::uint8_t q : cells) {
-          if (f.value[q]) {
-            digit -= f.value[q];
-          } else {
-            ++open;
-            last = q;
-          }
-        }
-        if (open == 1 && digit >= 1 && digit <= n_ && !assign(f, last, digit)) return false;
+        const Side s = f.split[h][side];
+        if (s.open == 1 && s.rest >= 1 && s.rest <= n_ && !assign(f, s.last, s.rest)) return false;
       }
     }
     return true;
@@ -572,7 +653,8 @@ class CutChecker {
         }
       }
       for (std::uint32_t todo = std::exchange(dirty_houses_, 0); todo; todo &= todo - 1) {
-        if (!hidden_singles(f, std::countr_zero(todo))) return false;
+        const int h = std::countr_zero(todo);
+        if (f.placed[h] != full_ && !hidden_singles(f, h)) return false;
       }
     }
   }
@@ -614,12 +696,17 @@ class CutChecker {
   bool naked_ = true;
   bool over_ = false;
   std::uint64_t budget_ = 0;
-  std::vector<std::vector<std::uint8_t>> peers_, houses_;
+  std::vector<std::uint8_t> peer_cells_;             // cell c's: peer_start_[c] ..[c + 1]
+  std::array<std::uint16_t, kCells + 1> peer_start_{};
+  std::array<std::array<std::uint8_t, kMaxKillerSize>, 32> houses_{};
+  int house_count_ = 0;
+  std::array<std::uint8_t, 32> house_cells_{};  // the xor of each house's cells
   std::vector<CageRec> cages_;
   std::array<std::uint8_t, kCells> cage_of_{};
-  std::vector<Split> splits_;
-  // The digit sets of each cage size and sum on this board (cage_digit_sets).
-  std::array<std::array<std::span<const std::uint32_t>, kMaxSum + 1>, kMaxKillerSize + 1> sets_{};
+  // The innies' and outies' sides of each house before any cell is placed.
+  std::array<std::array<Side, 2>, 32> split_start_{};
+  const SetTable* sets_ = nullptr;      // the 9x9 board's shared table, or own_sets_
+  std::unique_ptr<SetTable> own_sets_;
   std::array<std::uint32_t, kCells> houses_of_{};  // bit h: the cell is in house h
   std::uint32_t dirty_houses_ = 0;                 // houses to look at again
   std::uint32_t dirty_innies_ = 0;                 // houses whose innies or outies got a digit
@@ -960,6 +1047,18 @@ std::optional<Geometry> cut_cages(const Grid& solution, const CageCut& cut, Symm
   searches += check.searches;
   if (give_up) return std::nullopt;
   return board_of(solution, p);
+}
+
+bool rules_solve(const Grid& solution, const Geometry& board, KillerCut rule) {
+  std::array<int, kCells> label{};
+  for (int c = 0; c < solution.cell_count(); ++c) label[c] = board.cage_of(c);
+  Partition p = from_labels(solution, label);
+  CageCut cut;
+  cut.rule = rule;
+  CutChecker check(solution, cut, nullptr);
+  check.load(p);
+  return check.solved(rule == KillerCut::kEasy ? CutChecker::Rules::kEasy
+                                               : CutChecker::Rules::kMedium);
 }
 
 Geometry board_with(const Grid& solution, const CutPath& path, Symmetry symmetry,

@@ -66,4 +66,10 @@ Geometry board_after(const Grid& solution, const CutPath& path, Symmetry symmetr
 Geometry board_with(const Grid& solution, const CutPath& path, Symmetry symmetry,
                     const std::vector<bool>& kept);
 
+// Whether the rules of `rule` (kEasy: the easy rules; kDeduced: those and naked singles)
+// solve the puzzle of `board`'s cages, no cell given, as the cut's checks decide it after
+// a merge. `solution` is on the board without cages (as cut_cages takes it); `board` is
+// that board with cages whose sums are solution's.
+bool rules_solve(const Grid& solution, const Geometry& board, KillerCut rule);
+
 }  // namespace sudoforge::generator_detail

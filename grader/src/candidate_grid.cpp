@@ -31,18 +31,23 @@ std::mutex& shared_layouts_mutex() {
 const CandidateGrid::Layout& CandidateGrid::layout_for(const Geometry& geo,
                                                        std::shared_ptr<const Layout>& own) {
   if (geo.has_cages()) {
-    // A killer board is a puzzle's own: kept here only while it is the last one asked
-    // for on this thread (a puzzle is graded, then maybe explained, on one board), and
-    // otherwise by the grids built on it.
+    // A killer board is a puzzle's own: its peers are kept here only while it is the last
+    // board asked for on this thread (a puzzle is graded, then maybe explained, on one
+    // board), and otherwise by the grids built on it.
     thread_local std::optional<Geometry> last_board;
     thread_local std::shared_ptr<const Layout> last;
+    const std::optional<Geometry> uncaged = geo.without_cages();
     if (!last || !(*last_board == geo)) {
-      last = build_layout(geo);
+      last = uncaged ? build_peers(geo) : build_layout(geo);
       last_board = geo;
     }
     own = last;
-    return *own;
+    return uncaged ? shared_layout(*uncaged) : *own;
   }
+  return shared_layout(geo);
+}
+
+const CandidateGrid::Layout& CandidateGrid::shared_layout(const Geometry& geo) {
   // One entry per board, filled on first use; entries are never freed or changed, so
   // readers need no lock once they hold the pointer. Boards are few (the six classic
   // shapes and the variants a run reads), so a list searched in order serves.
@@ -66,6 +71,26 @@ std::size_t CandidateGrid::shared_layout_count() {
   return shared_layouts().size();
 }
 
+void CandidateGrid::fill_peers(const Geometry& geo, Layout& lay) {
+  const int nc = geo.cell_count();
+  lay.peers.resize(nc);
+  for (int c = 0; c < nc; ++c) {
+    auto p = geo.peers(c);
+    lay.peers[c].assign(p.begin(), p.end());
+  }
+  const int words = (nc + 63) / 64;  // CandidateGrid::set_words()
+  lay.peer_set.assign(static_cast<size_t>(nc) * words, 0);
+  for (int c = 0; c < nc; ++c) {
+    for (int q : lay.peers[c]) lay.peer_set[c * words + q / 64] |= std::uint64_t{1} << (q % 64);
+  }
+}
+
+std::unique_ptr<CandidateGrid::Layout> CandidateGrid::build_peers(const Geometry& geo) {
+  auto lay = std::make_unique<Layout>();
+  fill_peers(geo, *lay);
+  return lay;
+}
+
 std::unique_ptr<CandidateGrid::Layout> CandidateGrid::build_layout(const Geometry& geo) {
   const int n = geo.size(), nc = geo.cell_count(), units = geo.house_count();
   int stride = 0;
@@ -81,18 +106,11 @@ std::unique_ptr<CandidateGrid::Layout> CandidateGrid::build_layout(const Geometr
       lay->unit_index[static_cast<size_t>(u) * nc + cells[i]] = static_cast<std::uint8_t>(i);
     }
   }
-  lay->peers.resize(nc);
   for (int c = 0; c < nc; ++c) {
     const auto houses = geo.houses_of(c);
     for (std::size_t k = 0; k < houses.size(); ++k) lay->cell_units[c * stride + k] = houses[k];
-    auto p = geo.peers(c);
-    lay->peers[c].assign(p.begin(), p.end());
   }
-  const int words = (nc + 63) / 64;  // CandidateGrid::set_words()
-  lay->peer_set.assign(static_cast<size_t>(nc) * words, 0);
-  for (int c = 0; c < nc; ++c) {
-    for (int q : lay->peers[c]) lay->peer_set[c * words + q / 64] |= std::uint64_t{1} << (q % 64);
-  }
+  fill_peers(geo, *lay);
   // Sudoku Explainer's house order: box, row, column, then (boards with extra houses)
   // each extra house in order.
   lay->house.resize(nc);
@@ -150,7 +168,8 @@ CandidateGrid::CandidateGrid(const Grid& grid)
     : geo_(grid.geometry()),
       n_(grid.size()),
       nc_(grid.cell_count()),
-      lay_(&layout_for(grid.geometry(), own_)) {
+      lay_(&layout_for(grid.geometry(), own_)),
+      peer_lay_(own_ ? own_.get() : lay_) {
   units_ = geo_.house_count();
   stride_ = lay_->stride;
   // The state that placing the givens one by one would leave, built directly (the values

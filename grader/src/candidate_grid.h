@@ -69,10 +69,10 @@ class CandidateGrid {
   int unit_of(int c, int k) const { return lay_->cell_units[c * stride_ + k]; }
   // Index of cell c inside unit u (precondition: c is in u).
   int index_in(int u, int c) const { return lay_->unit_index[static_cast<size_t>(u) * nc_ + c]; }
-  const std::vector<int>& peers(int c) const { return lay_->peers[c]; }
+  const std::vector<int>& peers(int c) const { return peer_lay_->peers[c]; }
   // The peers of c as a cell set: bit q % 64 of word q / 64, set_words() words.
   int set_words() const { return (nc_ + 63) / 64; }
-  const std::uint64_t* peer_set(int c) const { return &lay_->peer_set[c * set_words()]; }
+  const std::uint64_t* peer_set(int c) const { return &peer_lay_->peer_set[c * set_words()]; }
   // The peers in Sudoku Explainer's house order (box, row, column, each in reading order):
   // its searches visit them so, and which hint comes first depends on it.
   const std::vector<int>& house(int c) const { return lay_->house[c]; }
@@ -172,10 +172,17 @@ class CandidateGrid {
     int naked_units = 0;
   };
   // The layout of geo's board: a shared one, kept for the process's life, for a board
-  // without cages; for a board with cages (a killer's, new with every puzzle) one that
-  // `own` holds, so that it goes with the last grid built on it.
+  // without cages. A board with cages (a killer's, new with every puzzle) differs from
+  // the board it was made from only in its peers: `own` is set to a layout holding those
+  // (peers and peer_set only), held by the grids built on it, and the shared layout of
+  // the board without the cages is returned (a caged board that cannot name that board
+  // gets a whole layout of its own, in `own` as well).
   static const Layout& layout_for(const Geometry& geo, std::shared_ptr<const Layout>& own);
+  static const Layout& shared_layout(const Geometry& geo);
   static std::unique_ptr<Layout> build_layout(const Geometry& geo);
+  // A layout of geo's peers and peer_set only.
+  static std::unique_ptr<Layout> build_peers(const Geometry& geo);
+  static void fill_peers(const Geometry& geo, Layout& lay);
   static std::vector<std::pair<Geometry, std::unique_ptr<const Layout>>>& shared_layouts();
 
   Geometry geo_;
@@ -183,8 +190,9 @@ class CandidateGrid {
   int units_;   // the houses; index units_ is the padding unit
   int stride_;  // units per cell: 3 on a classic board
   Mask all_;
-  std::shared_ptr<const Layout> own_;  // a board with cages: its layout (null otherwise)
+  std::shared_ptr<const Layout> own_;  // a board with cages: its peers (null otherwise)
   const Layout* lay_;
+  const Layout* peer_lay_;  // peers and peer_set: own_ on a board with cages, else lay_
   std::vector<Mask> cand_;
   std::vector<std::uint8_t> val_;
   int empty_ = 0;

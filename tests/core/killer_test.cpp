@@ -77,6 +77,36 @@ TEST(WithCages, BuildsACanonicalBoard) {
   EXPECT_EQ(Variant::of(Variant::parse("killer+x").apply(a)).name(), "killer+x");
 }
 
+// with_cages builds a caged board's peers from its base board's (house peers plus cage
+// mates, sorted) instead of deriving every table again: the same sets, and the base board
+// stays reachable for what does not depend on the cages.
+TEST(WithCages, PeersAreHousePeersAndCageMates) {
+  // Four L-shaped cages of three (each with two cells that share no house) and two dominoes.
+  const std::vector<Cage> cages{{7, {0, 1, 4}},  {7, {2, 3, 6}},   {7, {5, 8, 9}},
+                                {7, {7, 10, 11}}, {3, {12, 13}}, {7, {14, 15}}};
+  const Geometry base = Geometry::for_size(4);
+  const Geometry a = base.with_cages(cages);
+  for (int c = 0; c < 16; ++c) {
+    auto house = base.peers(c);
+    std::vector<int> want(house.begin(), house.end());
+    for (int q : a.cages()[a.cage_of(c)].cells) {
+      if (q != c) want.push_back(q);
+    }
+    std::sort(want.begin(), want.end());
+    want.erase(std::unique(want.begin(), want.end()), want.end());
+    const auto got = a.peers(c);
+    EXPECT_EQ(std::vector<int>(got.begin(), got.end()), want) << "cell " << c;
+  }
+  EXPECT_EQ(a.peers(1).size(), 7u);  // r1c2 and r2c1 share no house
+  ASSERT_TRUE(a.without_cages().has_value());
+  EXPECT_TRUE(*a.without_cages() == base);
+  EXPECT_TRUE(*base.without_cages() == base);
+  const Geometry x = Variant::parse("x").apply(base);
+  EXPECT_TRUE(*x.with_cages(cages).without_cages() == x);
+  // Houses added after the cages: the board before them had other houses.
+  EXPECT_FALSE(Variant::parse("killer+x").apply(a).without_cages().has_value());
+}
+
 void expect_cage_error(const std::vector<Cage>& cages, int cell, const std::string& words,
                        int n = 4) {
   try {

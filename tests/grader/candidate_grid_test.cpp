@@ -107,5 +107,30 @@ TEST(CandidateGrid, KillerBoardsKeepNoSharedLayout) {
   EXPECT_EQ(&again.peers(0), &first.peers(0));
 }
 
+// A caged board's grid reads the houses' tables of the board without the cages (shared)
+// and its own peers, which hold the cage mates outside the cell's houses.
+TEST(CandidateGrid, KillerBoardsShareTheHouseTablesAndHaveTheirOwnPeers) {
+  const char* solution =
+      "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+  auto digit = [&](int c) { return solution[c] - '0'; };
+  // r1c3, r1c4 and r2c4 in one cage (r1c3 and r2c4 share no house), singletons elsewhere.
+  std::vector<Cage> cages{{digit(2) + digit(3) + digit(12), {2, 3, 12}}};
+  for (int c = 0; c < 81; ++c) {
+    if (c != 2 && c != 3 && c != 12) cages.push_back({digit(c), {c}});
+  }
+  const Geometry board = Geometry().with_cages(cages);
+  const CandidateGrid classic{Grid(Geometry{})}, killer{Grid(board)};
+  EXPECT_EQ(killer.unit(5), classic.unit(5));
+  EXPECT_EQ(killer.unit_of(12, 2), classic.unit_of(12, 2));
+  EXPECT_EQ(killer.peers(2).size(), 21u);
+  EXPECT_TRUE(killer.sees(2, 12));
+  EXPECT_TRUE(killer.sees(12, 2));
+  EXPECT_FALSE(classic.sees(2, 12));
+  EXPECT_EQ(killer.house(2), classic.house(2));  // the houses' peers only
+  // Its grids share the peers while it is the last board asked for.
+  const CandidateGrid again{Grid(board)};
+  EXPECT_EQ(&again.peers(2), &killer.peers(2));
+}
+
 }  // namespace
 }  // namespace sudoforge::grader::detail

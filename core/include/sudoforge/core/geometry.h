@@ -19,6 +19,7 @@
 // value, cheap to copy; two Geometries compare equal exactly when they describe the same
 // board (same regions, same extra houses in the same order).
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -66,6 +67,10 @@ class Geometry {
   // than N, not orthogonally connected, has a cell off the board or a sum no N-distinct
   // symbols make (cage_digit_sets), or when a cell is in two cages or in none.
   Geometry with_cages(std::vector<Cage> cages) const;
+  // The board with_cages was called on (itself for a board without cages), so that what
+  // does not depend on the cages can be shared among the killers of one grid shape.
+  // Nullopt for a board that gained extra houses after its cages.
+  std::optional<Geometry> without_cages() const;
 
   // The box shape (0 x 0 on a jigsaw board, whose regions are not boxes).
   int box_rows() const { return t_->box_rows; }
@@ -136,6 +141,8 @@ class Geometry {
     std::vector<std::string> extra_names;
     std::vector<Cage> cages;
     std::vector<int> cage_of;
+    // A board with cages: the tables of the board it was made from (without_cages).
+    std::shared_ptr<const Tables> uncaged;
   };
   explicit Geometry(std::shared_ptr<const Tables> t) : t_(std::move(t)) {}
   static std::shared_ptr<const Tables> tables_for(int box_rows, int box_cols);
