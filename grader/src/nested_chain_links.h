@@ -358,6 +358,26 @@ class CandidateBits {
     queue.push_back(y);
     return true;
   }
+  // A known fixpoint (yon, yoff: the nodes of the closure from an "on" node y, without a
+  // contradiction) joins a closure that has reached y: by monotony the closure holds all of
+  // it. Its "off" nodes the closure did not have join the queue (`queue` null: none does);
+  // false when the two share a node with opposite signs (the closure meets a
+  // contradiction).
+  bool join(const std::uint64_t* yon, const std::uint64_t* yoff, std::uint64_t* on,
+            std::uint64_t* off, std::vector<int>* queue) const {
+    for (int w = 0; w < words_; ++w) {
+      if ((yon[w] & off[w]) | (yoff[w] & on[w])) return false;
+    }
+    for (int w = 0; w < words_; ++w) {
+      on[w] |= yon[w];
+      std::uint64_t fresh = yoff[w] & ~off[w];
+      off[w] |= fresh;
+      if (queue) {
+        for (; fresh; fresh &= fresh - 1) queue->push_back(w * 64 + lowest64(fresh));
+      }
+    }
+    return true;
+  }
   static bool has(const std::uint64_t* b, int x) { return (b[x >> 6] >> (x & 63)) & 1; }
   static void set(std::uint64_t* b, int x) { b[x >> 6] |= std::uint64_t{1} << (x & 63); }
 
@@ -394,6 +414,7 @@ class ChainingSlots {
     slot_of_.assign(static_cast<std::size_t>(nodes), -1);
     sources_.clear();
     kept_.clear();
+    state_.clear();
     bits_.clear();
     words_ = words;
     lazy_ = lazy;
@@ -409,6 +430,7 @@ class ChainingSlots {
     s = static_cast<int>(sources_.size());
     sources_.push_back(source);
     kept_.push_back(-1);
+    state_.push_back(kUnknown);
     slot_of_[source] = s;
     if (!lazy_) {
       kept_[s] = keep(source);
@@ -416,12 +438,27 @@ class ChainingSlots {
     }
     bits_.resize(bits_.size() + 2 * static_cast<std::size_t>(words_));
     std::uint64_t* b = bits_.data() + 2 * static_cast<std::size_t>(words_) * s;
-    if (!closure(source, b)) {
+    if (closure(source, b)) {
+      state_[s] = kFixpoint;
+    } else {
+      state_[s] = kContradiction;
       std::fill(b, b + 2 * words_, 0);
       kept_[s] = keep(source);
       kept.node_bits(kept_[s], b, b + words_);
     }
     return s;
+  }
+  // What a closure in progress may take from the slot of `source` (lazy): kFixpoint, its
+  // bits are the least fixpoint of the links from source without a node both "on" and
+  // "off"; kContradiction, that fixpoint holds one; kUnknown, no slot or not closed yet.
+  enum State : char { kUnknown, kFixpoint, kContradiction };
+  State state(int source) const {
+    const int s = slot_of_[source];
+    return s < 0 ? kUnknown : state_[s];
+  }
+  // The "on" then "off" bit sets of the slot of `source` (state() is kFixpoint).
+  const std::uint64_t* bits_of(int source) const {
+    return bits_.data() + 2 * static_cast<std::size_t>(words_) * slot_of_[source];
   }
   int kept(int s) const { return kept_[s]; }  // its kept chaining, or -1
   // The slot's kept chaining, made by keep(source) when first needed.
@@ -443,6 +480,7 @@ class ChainingSlots {
 
  private:
   std::vector<int> slot_of_, sources_, kept_;
+  std::vector<State> state_;
   std::vector<std::uint64_t> bits_;
   int words_ = 0;
   bool lazy_ = false;

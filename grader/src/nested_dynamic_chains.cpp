@@ -341,6 +341,9 @@ struct DynamicProducer {
   // SE's (on_to_off_links, off_to_on_links): an "on" node removes its cell's other values
   // and its value from its peers; an "off" node, read while its cell or a unit of it holds
   // two places of its value, makes the other one "on"; then it leaves the grid.
+  // An "on" node whose slot already holds its fixpoint joins as a whole (its removals are
+  // among that fixpoint's "off" nodes, which still take their turn on the grid: a unit's
+  // last place depends on all of them), one whose slot met a contradiction ends this one.
   bool closure(int source, std::uint64_t* b) {
     std::uint64_t *on = b, *offb = b + cw;
     cand.assign(v->cand, v->cand + nc);
@@ -353,7 +356,18 @@ struct DynamicProducer {
     size_t hon = 0, hoff = 0;
     for (;;) {
       while (hon < qon_.size()) {
-        if (!bits_.spread_on(qon_[hon++], on, offb, qoff_)) return false;
+        const int y = qon_[hon++];
+        switch (slots_.state(y << 1 | 1)) {
+          case ChainingSlots::kContradiction:
+            return false;
+          case ChainingSlots::kFixpoint: {
+            const std::uint64_t* yb = slots_.bits_of(y << 1 | 1);
+            if (!bits_.join(yb, yb + cw, on, offb, &qoff_)) return false;
+            break;
+          }
+          default:
+            if (!bits_.spread_on(y, on, offb, qoff_)) return false;
+        }
       }
       if (hoff == qoff_.size()) return true;
       const auto [c, d] = cell_digit_[qoff_[hoff++]];
@@ -507,24 +521,37 @@ nested::ClosureCheck nested::dynamic_closures_agree(const PlusGrid& grid) {
   DynamicProducer p;
   p.bind(grid, 0);
   p.prepare_closures();
+  p.kept.reset(p.nn);
+  // The closures from "on" nodes go through the slots, as in a run, so that later ones
+  // join the fixpoints of earlier ones.
+  p.slots_.reset(p.nn, p.cw, true);
   ClosureCheck check;
   std::vector<std::uint64_t> bits(2 * static_cast<size_t>(p.cw)), from_recs(bits.size());
+  DynamicProducer::Chain chaining;
   for (int x = 0; x < p.nc * p.n; ++x) {
     if (!((grid.cand[x / p.n] >> (x % p.n + 1)) & 1)) continue;
     for (const int source : {x << 1 | 1, x << 1}) {
-      p.recs.clear();
+      p.recs.clear();  // (the kept chainings' records are not read here)
       p.parent_pool.clear();
-      p.chain(source, p.work);
-      std::fill(bits.begin(), bits.end(), 0);
-      const bool closed = p.closure(source, bits.data());
+      p.chain(source, chaining);
+      bool closed;
+      if (source & 1) {
+        p.slot(source);
+        closed = p.slots_.state(source) == ChainingSlots::kFixpoint;
+        const std::uint64_t* b = p.slots_.bits_of(source);
+        std::copy(b, b + bits.size(), bits.begin());
+      } else {
+        std::fill(bits.begin(), bits.end(), 0);
+        closed = p.closure(source, bits.data());
+      }
       std::fill(from_recs.begin(), from_recs.end(), 0);
-      for (const int nd : p.work.set_nodes) {
+      for (const int nd : chaining.set_nodes) {
         const int y = nd >> 1;
         from_recs[((nd & 1) ? 0 : p.cw) + (y >> 6)] |= std::uint64_t{1} << (y & 63);
       }
       ++check.compared;
-      check.contradictions += p.work.contradiction;
-      check.differ += closed == p.work.contradiction || (closed && bits != from_recs);
+      check.contradictions += chaining.contradiction;
+      check.differ += closed == chaining.contradiction || (closed && bits != from_recs);
     }
   }
   return check;

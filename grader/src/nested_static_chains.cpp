@@ -340,7 +340,9 @@ struct StaticProducer {
     slots_.reset(nc * n * 2, cw, true);
   }
   // The nodes of the chaining from on(source) as bit sets at b; false when it meets a node
-  // both "on" and "off" (b is then partial).
+  // both "on" and "off" (b is then partial). An "on" node whose slot holds its fixpoint
+  // joins as a whole, not queued (here a node's consequences do not depend on the others',
+  // so that fixpoint is closed); one whose slot met a contradiction ends this one.
   bool slot_closure(int source, std::uint64_t* b) {
     std::uint64_t *on = b, *off = b + cw;
     std::fill(b, b + 2 * cw, 0);
@@ -350,7 +352,18 @@ struct StaticProducer {
     size_t hon = 0, hoff = 0;
     for (;;) {
       while (hon < qon_.size()) {
-        if (!bits_.spread_on(qon_[hon++], on, off, qoff_)) return false;
+        const int y = qon_[hon++];
+        switch (slots_.state(y << 1 | 1)) {
+          case ChainingSlots::kContradiction:
+            return false;
+          case ChainingSlots::kFixpoint: {
+            const std::uint64_t* yb = slots_.bits_of(y << 1 | 1);
+            if (!bits_.join(yb, yb + cw, on, off, nullptr)) return false;
+            break;
+          }
+          default:
+            if (!bits_.spread_on(y, on, off, qoff_)) return false;
+        }
       }
       if (hoff == qoff_.size()) return true;
       const int x = qoff_[hoff++];
@@ -671,19 +684,26 @@ nested::ClosureCheck nested::static_closures_agree(const PlusGrid& grid) {
   ClosureCheck check;
   run_static(grid, [&check](StaticProducer& p) {
     p.pool.clear();
+    p.kept.reset(p.nc * p.n * 2);
+    // The closures go through the slots, as in a run, so that later ones join the
+    // fixpoints of earlier ones.
     p.prepare_slots();
-    std::vector<std::uint64_t> bits(2 * static_cast<size_t>(p.cw)), from_chaining(bits.size());
+    std::vector<std::uint64_t> from_chaining(2 * static_cast<size_t>(p.cw));
+    StaticProducer::Chaining chaining;
     for (int x = 0; x < p.nc * p.n; ++x) {
       if (!CandidateBits::has(p.bits_.alive(), x)) continue;
-      p.chaining(x << 1 | 1, p.work);
-      const bool closed = p.slot_closure(x << 1 | 1, bits.data());
+      p.chaining(x << 1 | 1, chaining);
+      p.slot(x << 1 | 1);
+      const bool closed = p.slots_.state(x << 1 | 1) == ChainingSlots::kFixpoint;
+      const std::uint64_t* bits = p.slots_.bits_of(x << 1 | 1);
       std::fill(from_chaining.begin(), from_chaining.end(), 0);
-      for (const int nd : p.work.set_nodes) {
+      for (const int nd : chaining.set_nodes) {
         CandidateBits::set(from_chaining.data() + ((nd & 1) ? 0 : p.cw), nd >> 1);
       }
       ++check.compared;
-      check.contradictions += p.work.absurd;
-      check.differ += closed == p.work.absurd || (closed && bits != from_chaining);
+      check.contradictions += chaining.absurd;
+      check.differ += closed == chaining.absurd ||
+                      (closed && !std::equal(from_chaining.begin(), from_chaining.end(), bits));
     }
   });
   return check;
