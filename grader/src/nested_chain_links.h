@@ -81,10 +81,10 @@ void on_to_off_links(const CandidateGrid& g, const Mask* cand, const Mask* upos,
   for (int k = 0; k < 3; ++k) {
     const int u = units[k];
     const int* cells = g.unit(u);
-    for (Mask m = upos[u * (n + 1) + d] & ~(Mask{1} << g.index_in(u, c)); m; m &= m - 1) {
-      const int q = cells[lowest(m)];
-      if (k > 0 && g.unit_of(q, 2) == box) continue;  // met in the box
-      f(off(q, d), causes[k]);
+    // A row's or column's places in the box were met there (with c's own place).
+    const Mask skip = k > 0 ? g.inter(u, box) : Mask{1} << g.index_in(u, c);
+    for (Mask m = upos[u * (n + 1) + d] & ~skip; m; m &= m - 1) {
+      f(off(cells[lowest(m)], d), causes[k]);
     }
   }
 }

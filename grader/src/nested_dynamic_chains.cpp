@@ -198,11 +198,8 @@ struct DynamicProducer {
       });
       // nd leaves the chaining's grid once its consequences are read (SE: p.off()).
       cand[c] &= ~(Mask{1} << d);
-      for (int k = 0; k < g->units_per_cell(); ++k) {
-        const int u = g->unit_of(c, k);
-        if (u == g->unit_count()) break;  // padding
-        upos[u * (n + 1) + d] &= ~(Mask{1} << g->index_in(u, c));
-      }
+      const CellUnit* units = cell_units_.data() + static_cast<size_t>(c) * upc_;
+      for (int k = 0; k < upc_ && units[k].base >= 0; ++k) upos[units[k].base + d] &= ~units[k].own;
     }
   }
 
@@ -306,9 +303,10 @@ struct DynamicProducer {
     return slots_.kept(s) >= 0 && kept_contradiction[slots_.kept(s)].first >= 0;
   }
 
+  static bool single(Mask m) { return m && !(m & (m - 1)); }
   CandidateBits bits_;           // the run grid's candidates and what an "on" node removes
   std::vector<int> qon_, qoff_;  // scratch of closure()
-  // Per cell, its units as the closures read them (position base, its bit, the unit's
+  // Per cell, its units as the closures and chainings read them (position base, its bit, the unit's
   // cells; base -1 past its last), and per candidate its cell and digit: read per "off"
   // node, without the grid's lookups.
   struct CellUnit {
@@ -322,6 +320,9 @@ struct DynamicProducer {
   void prepare_closures() {
     bits_.load(*g, v->cand);
     cw = bits_.words();
+    prepare_units();
+  }
+  void prepare_units() {
     upc_ = g->units_per_cell();
     cell_units_.resize(static_cast<size_t>(nc) * upc_);
     cell_digit_.resize(static_cast<size_t>(nc) * n);
@@ -372,17 +373,16 @@ struct DynamicProducer {
       if (hoff == qoff_.size()) return true;
       const auto [c, d] = cell_digit_[qoff_[hoff++]];
       auto make_on = [&](int y) { return CandidateBits::make_on(y, on, offb, qon_); };
-      if (popcount(cand[c]) == 2 && !make_on(c * n + lowest(cand[c] & ~(Mask{1} << d)) - 1))
-        return false;
+      // (The "off" node is still on the grid: two places are the rest being one bit.)
+      const Mask others = cand[c] & ~(Mask{1} << d);
+      if (single(others) && !make_on(c * n + lowest(others) - 1)) return false;
       const CellUnit* units = cell_units_.data() + static_cast<size_t>(c) * upc_;
       for (int k = 0; k < upc_ && units[k].base >= 0; ++k) {
         Mask& p = upos[units[k].base + d];
-        const Mask own = units[k].own;
-        if (popcount(p) == 2 && !make_on(units[k].cells[lowest(p & ~own)] * n + d - 1))
-          return false;
-        p &= ~own;
+        p &= ~units[k].own;
+        if (single(p) && !make_on(units[k].cells[lowest(p)] * n + d - 1)) return false;
       }
-      cand[c] &= ~(Mask{1} << d);
+      cand[c] = others;
     }
   }
 
@@ -423,7 +423,11 @@ struct DynamicProducer {
     kept.reset(nn);
     // (The per-layout tables grow with the square of the candidates: boards up to 16x16.)
     const bool lazy = nesting == 0 && !every_chaining && nc * n <= 4096;
-    if (lazy) prepare_closures();
+    if (lazy) {
+      prepare_closures();
+    } else {
+      prepare_units();
+    }
     slots_.reset(nn, cw, lazy);
     values.resize(n + 1);
     others.resize(n);
