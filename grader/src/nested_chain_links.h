@@ -486,6 +486,68 @@ class ChainingSlots {
   bool lazy_ = false;
 };
 
+// SE's getHints keeps, of the hints that remove the same candidates, only the first in
+// (rating, complexity, sort key) order, the earliest made on a tie (in_se_order). Where a
+// producer's hints all have one base rating (the dynamic producer's), the rating grows
+// with the complexity, so that first is the least (complexity, sort key), earliest made:
+// a hint that does not beat the best one so far of its removals is dropped from the
+// output whatever else is found, and need not be made. This holds the best so far per
+// removal set: the target's cell and the digits removed there (a hint removes its "off"
+// target, or the other values of its "on" target's cell).
+// Contract: reset() at each run; entries are made in the order hints are.
+class BestByRemovals {
+ public:
+  void reset(int cells) {
+    head_.assign(static_cast<std::size_t>(cells), -1);
+    entries_.clear();
+  }
+  // The removals of a hint on `target` on the grid's candidates `cand` (cell, digits);
+  // digits 0 when it removes nothing.
+  static std::pair<int, Mask> removals(int n, const Mask* cand, int target) {
+    const int c = (target >> 1) / n, d = (target >> 1) % n + 1;
+    return {c, (target & 1) ? cand[c] & ~(Mask{1} << d) : Mask{1} << d};
+  }
+  // The complexity a hint on those removals must stay under or equal to, to be kept (a
+  // large number when there is none yet).
+  int bound(int c, Mask digits) const {
+    const Entry* e = find(c, digits);
+    return e ? e->complexity : kNone;
+  }
+  // Whether a hint of (complexity, sort key) made now beats the best so far (and is the
+  // best then).
+  bool offer(int c, Mask digits, int complexity, int sort_key) {
+    Entry* e = find(c, digits);
+    if (!e) {
+      entries_.push_back(Entry{digits, complexity, sort_key, head_[c]});
+      head_[c] = static_cast<int>(entries_.size()) - 1;
+      return true;
+    }
+    if (complexity > e->complexity || (complexity == e->complexity && sort_key >= e->sort_key))
+      return false;
+    e->complexity = complexity;
+    e->sort_key = sort_key;
+    return true;
+  }
+  static constexpr int kNone = 1 << 30;
+
+ private:
+  struct Entry {
+    Mask digits;
+    int complexity, sort_key, next;
+  };
+  const Entry* find(int c, Mask digits) const {
+    for (int i = head_[c]; i >= 0; i = entries_[i].next) {
+      if (entries_[i].digits == digits) return &entries_[i];
+    }
+    return nullptr;
+  }
+  Entry* find(int c, Mask digits) {
+    return const_cast<Entry*>(static_cast<const BestByRemovals*>(this)->find(c, digits));
+  }
+  std::vector<int> head_;  // per cell: its last entry, or -1
+  std::vector<Entry> entries_;
+};
+
 // The producers of chains_nested.h with the parents not resolved (rule_sources only),
 // and those hints with their parents resolved against grid.
 std::vector<StaticChainHint> static_hints(const PlusGrid& grid);

@@ -207,7 +207,9 @@ struct DynamicProducer {
   // rule parents (rule_source), chain hash and nested chains (into nested_seen, each
   // distinct one once) of the walk; `source_cause` as in StaticProducer::rule_parents
   // (nested_static_chains.cpp).
-  int walk(int r, Cause source_cause, std::vector<int>& rule_sources, std::uint64_t& id) {
+  // The walk stops (returns limit + 1) once it counts more than `limit` nodes.
+  int walk(int r, Cause source_cause, std::vector<int>& rule_sources, std::uint64_t& id,
+           int limit) {
     ++stamp;
     int count = 0;
     stack.assign(1, r);
@@ -217,7 +219,7 @@ struct DynamicProducer {
       const Record& rq = recs[q];
       if (mark[rq.node] == stamp) continue;
       mark[rq.node] = stamp;
-      ++count;
+      if (++count > limit) return count;
       id = (id ^ static_cast<std::uint64_t>(rq.node + 1)) * 1099511628211ull;
       const Cause cause = rq.cause == kSource ? source_cause : rq.cause;
       if ((rq.node & 1) && cause != kSource) {
@@ -236,21 +238,33 @@ struct DynamicProducer {
   // SE's getDifficulty of this producer's chaining nesting.
   int base_rating() const { return nesting >= 2 ? 95 + 5 * (nesting - 2) : 85 + 5 * nesting; }
 
-  // A hint on target from the chains ending at records ends[0, count).
+  // A hint on target from the chains ending at records ends[0, count), unless one made
+  // before removes the same candidates and comes first in SE's order (best_; every_chaining
+  // makes them all).
+  BestByRemovals best_;
   void hint(int target, const int* ends, int count, int sk, Cause source_cause) {
-    StaticChainHint h;
-    target_removals(*v, target, h.removable);
-    if (h.removable.empty()) return;
+    const auto [rc, digits] = BestByRemovals::removals(n, v->cand, target);
+    if (!digits) return;
+    const int bound = every_chaining ? BestByRemovals::kNone : best_.bound(rc, digits);
+    StaticChainHint& h = hint_;
+    h.rule_sources.clear();
+    h.complexity = 0;
     h.id = 1469598103934665603ull;
     nested_seen.clear();
-    for (int i = 0; i < count; ++i)
-      h.complexity += walk(ends[i], source_cause, h.rule_sources, h.id);
+    for (int i = 0; i < count; ++i) {
+      h.complexity += walk(ends[i], source_cause, h.rule_sources, h.id, bound - h.complexity);
+      if (h.complexity > bound) return;
+    }
     // SE's getNestedComplexity: each distinct nested chain among the ancestors once.
     for (const auto& [nid, cx] : nested_seen) h.complexity += cx;
+    if (!best_.offer(rc, digits, h.complexity, sk) && !every_chaining) return;
     h.rating = base_rating() + length_difficulty(h.complexity);
     h.sort_key = sk;
-    hints.push_back(std::move(h));
+    h.removable.clear();
+    target_removals(*v, target, h.removable);
+    hints.push_back(h);
   }
+  StaticChainHint hint_;  // scratch of hint()
   void hint2(int target, int a, int b, int sk) {
     const int ends[2] = {a, b};
     hint(target, ends, 2, sk, kSource);
@@ -421,6 +435,7 @@ struct DynamicProducer {
     recs.clear();
     parent_pool.clear();
     kept.reset(nn);
+    best_.reset(nc);
     // (The per-layout tables grow with the square of the candidates: boards up to 16x16.)
     const bool lazy = nesting == 0 && !every_chaining && nc * n <= 4096;
     if (lazy) {
