@@ -88,8 +88,14 @@ struct StaticProducer {
   // (off_closer).
   std::vector<int> off_done, off_closer;
 
+  // A node outside the source's strongly connected component of pass XY's graph (which
+  // holds the pass's graph) cannot lead back to the source, and every node of a path that
+  // does lies inside it: the search leaves the others out (not every_source), which
+  // changes neither the order in which it meets the nodes inside nor its cycles.
   void cycles(int source, bool y, bool x, std::vector<int>& found) {
     ++stamp;
+    const int sc = every_source ? -1 : comp[cidx[source]];
+    const auto outside = [&](int nd) { return sc >= 0 && comp[cidx[nd]] != sc; };
     const size_t words = (static_cast<size_t>(nc) * n + 63) / 64;
     path_bits.assign(words, 0);  // slot 0: the source, which has no ancestors
     pend_on.assign(1, new_inst(source, -1, kSource));
@@ -105,6 +111,7 @@ struct StaticProducer {
         on_to_off(pool[p].node, y, [&](int w, Cause cause) {
           const int cd = w >> 1;
           if ((bits[cd >> 6] >> (cd & 63)) & 1) return;                // an ancestor
+          if (outside(w)) return;
           if (off_done[w] == stamp && off_closer[w] != stamp) return;  // adds nothing
           off_queue.push_back(OffEntry{w, p, slot, cause});
         });
@@ -117,6 +124,7 @@ struct StaticProducer {
         off_done[e.node] = stamp;
         int p = -1;  // the entry's instance, made when first needed
         off_to_on(e.node, y, x, [&](int m, Cause cause) {
+          if (outside(m)) return;
           if (m == source) off_closer[e.node] = stamp;
           const bool closing = length >= 4 && m == source;
           if (!closing && on_mark[m] == stamp) return;
