@@ -388,15 +388,15 @@ struct DynamicProducer {
       const auto [c, d] = cell_digit_[qoff_[hoff++]];
       auto make_on = [&](int y) { return CandidateBits::make_on(y, on, offb, qon_); };
       // (The "off" node is still on the grid: two places are the rest being one bit.)
-      const Mask others = cand[c] & ~(Mask{1} << d);
-      if (single(others) && !make_on(c * n + lowest(others) - 1)) return false;
+      const Mask rest = cand[c] & ~(Mask{1} << d);
+      if (single(rest) && !make_on(c * n + lowest(rest) - 1)) return false;
       const CellUnit* units = cell_units_.data() + static_cast<size_t>(c) * upc_;
       for (int k = 0; k < upc_ && units[k].base >= 0; ++k) {
         Mask& p = upos[units[k].base + d];
         p &= ~units[k].own;
         if (single(p) && !make_on(units[k].cells[lowest(p)] * n + d - 1)) return false;
       }
-      cand[c] = others;
+      cand[c] = rest;
     }
   }
 
