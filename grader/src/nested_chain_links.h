@@ -480,6 +480,18 @@ class ChainingSlots {
   const std::uint64_t* bits_of(int source) const {
     return bits_.data() + 2 * static_cast<std::size_t>(words_) * slot_of_[source];
   }
+  // A closure (on, off, its queue of "off" nodes) takes its "on" node of candidate y: the
+  // fixpoint of y's slot joins it when known (its "off" nodes queued when kQueueJoined),
+  // else y's removals spread; false at a contradiction (also when y's slot met one).
+  template <bool kQueueJoined>
+  [[gnu::always_inline]] bool take_on(const CandidateBits& bits, int y, std::uint64_t* on,
+                                      std::uint64_t* off, std::vector<int>& queue) const {
+    const int s = slot_of_[y << 1 | 1];
+    if (s < 0 || state_[s] == kUnknown) return bits.spread_on(y, on, off, queue);
+    if (state_[s] == kContradiction) return false;
+    const std::uint64_t* yb = bits_.data() + 2 * static_cast<std::size_t>(words_) * s;
+    return bits.join(yb, yb + words_, on, off, kQueueJoined ? &queue : nullptr);
+  }
   int kept(int s) const { return kept_[s]; }  // its kept chaining, or -1
   // The slot's kept chaining, made by keep(source) when first needed.
   template <class Keep>

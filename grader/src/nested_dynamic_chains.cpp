@@ -371,18 +371,7 @@ struct DynamicProducer {
     size_t hon = 0, hoff = 0;
     for (;;) {
       while (hon < qon_.size()) {
-        const int y = qon_[hon++];
-        switch (slots_.state(y << 1 | 1)) {
-          case ChainingSlots::kContradiction:
-            return false;
-          case ChainingSlots::kFixpoint: {
-            const std::uint64_t* yb = slots_.bits_of(y << 1 | 1);
-            if (!bits_.join(yb, yb + cw, on, offb, &qoff_)) return false;
-            break;
-          }
-          default:
-            if (!bits_.spread_on(y, on, offb, qoff_)) return false;
-        }
+        if (!slots_.template take_on<true>(bits_, qon_[hon++], on, offb, qoff_)) return false;
       }
       if (hoff == qoff_.size()) return true;
       const auto [c, d] = cell_digit_[qoff_[hoff++]];

@@ -110,7 +110,7 @@ struct StaticProducer {
         const std::uint64_t* bits = path_bits.data() + slot * words;
         on_to_off(pool[p].node, y, [&](int w, Cause cause) {
           const int cd = w >> 1;
-          if ((bits[cd >> 6] >> (cd & 63)) & 1) return;                // an ancestor
+          if ((bits[cd >> 6] >> (cd & 63)) & 1) return;  // an ancestor
           if (outside(w)) return;
           if (off_done[w] == stamp && off_closer[w] != stamp) return;  // adds nothing
           off_queue.push_back(OffEntry{w, p, slot, cause});
@@ -360,18 +360,7 @@ struct StaticProducer {
     size_t hon = 0, hoff = 0;
     for (;;) {
       while (hon < qon_.size()) {
-        const int y = qon_[hon++];
-        switch (slots_.state(y << 1 | 1)) {
-          case ChainingSlots::kContradiction:
-            return false;
-          case ChainingSlots::kFixpoint: {
-            const std::uint64_t* yb = slots_.bits_of(y << 1 | 1);
-            if (!bits_.join(yb, yb + cw, on, off, nullptr)) return false;
-            break;
-          }
-          default:
-            if (!bits_.spread_on(y, on, off, qoff_)) return false;
-        }
+        if (!slots_.template take_on<false>(bits_, qon_[hon++], on, off, qoff_)) return false;
       }
       if (hoff == qoff_.size()) return true;
       const int x = qoff_[hoff++];
