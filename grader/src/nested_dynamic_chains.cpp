@@ -78,6 +78,8 @@ struct DynamicProducer {
       mark.assign(nn, 0);
       stamp = 0;
     }
+    cand.resize(static_cast<size_t>(nc));
+    upos.resize(static_cast<size_t>(g->unit_count()) * (n + 1));
   }
   int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
   int cell_of(int nd) const { return (nd >> 1) / n; }
@@ -93,7 +95,12 @@ struct DynamicProducer {
   int add_rec(int nd, Cause cause, const std::vector<int>& parents) {
     return add_rec(nd, cause, parents.data(), parents.data() + parents.size());
   }
-  int add_rec(int nd, Cause cause, int parent) { return add_rec(nd, cause, &parent, &parent + 1); }
+  [[gnu::always_inline]] int add_rec(int nd, Cause cause, int parent) {
+    parent_pool.push_back(parent);
+    const int end = static_cast<int>(parent_pool.size());
+    recs.push_back(Record{nd, cause, end - 1, end});
+    return static_cast<int>(recs.size()) - 1;
+  }
   int add_source(int nd) { return add_rec(nd, kSource, nullptr, nullptr); }
 
   // Nesting 2, when the links have run dry: the removals of the first rule with a hint
@@ -132,11 +139,16 @@ struct DynamicProducer {
     return any;
   }
 
+  // The run's grid into cand and upos (sized by bind), as a chaining or closure starts.
+  void load_grid() {
+    std::copy_n(v->cand, nc, cand.data());
+    std::copy_n(v->upos, upos.size(), upos.data());
+  }
+
   // SE's doChaining, dynamic, from one assumption.
   void chain(int source, Chain& ch) {
     poll_stop();
-    cand.assign(v->cand, v->cand + nc);
-    upos.assign(v->upos, v->upos + static_cast<size_t>(g->unit_count()) * (n + 1));
+    load_grid();
     // The table is reset from the nodes set: a chaining sets few of them.
     if (ch.at.size() != static_cast<size_t>(nn)) ch.at.assign(nn, -1);
     for (const int x : ch.set_nodes) ch.at[x] = -1;
@@ -361,8 +373,7 @@ struct DynamicProducer {
   // last place depends on all of them), one whose slot met a contradiction ends this one.
   bool closure(int source, std::uint64_t* b) {
     std::uint64_t *on = b, *offb = b + cw;
-    cand.assign(v->cand, v->cand + nc);
-    upos.assign(v->upos, v->upos + static_cast<size_t>(g->unit_count()) * (n + 1));
+    load_grid();
     qon_.clear();
     qoff_.clear();
     const int x0 = source >> 1;
