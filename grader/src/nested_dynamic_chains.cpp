@@ -332,9 +332,9 @@ struct DynamicProducer {
   static bool single(Mask m) { return m && !(m & (m - 1)); }
   CandidateBits bits_;           // the run grid's candidates and what an "on" node removes
   std::vector<int> qon_, qoff_;  // scratch of closure()
-  // Per cell, its units as the closures and chainings read them (position base, its bit, the unit's
-  // cells; base -1 past its last), and per candidate its cell and digit: read per "off"
-  // node, without the grid's lookups.
+  // Per cell, its units as the closures and chainings read them (position base, its bit,
+  // the unit's cells; base -1 past its last), and per candidate its cell and digit: read
+  // per "off" node, without the grid's lookups.
   struct CellUnit {
     int base;
     Mask own;
