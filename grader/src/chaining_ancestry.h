@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -56,7 +57,8 @@ class ChainAncestry {
     return count;
   }
 
-  // Calls f(q) for each distinct ancestor record q of record r0 of R (r0 included).
+  // Calls f(q) for each distinct ancestor record q of record r0 of R (r0 included), until
+  // one returns false (when f returns bool).
   template <class F>
   void for_each_ancestor(const Chaining& R, int r0, F&& f) {
     ++walk_stamp_;
@@ -67,7 +69,11 @@ class ChainAncestry {
       const ChainRecord& rq = R.records[q];
       if (visit_stamp_[rq.node] == walk_stamp_) continue;
       visit_stamp_[rq.node] = walk_stamp_;
-      f(q);
+      if constexpr (std::is_same_v<decltype(f(q)), bool>) {
+        if (!f(q)) return;
+      } else {
+        f(q);
+      }
       if (rq.parents_end < 0) {
         if (rq.first_parent >= 0) walk_stack_.push_back(rq.first_parent);
       } else {
@@ -77,30 +83,34 @@ class ChainAncestry {
     }
   }
 
-  // The complexity of the nested chains among the ancestors of the given records, each
-  // distinct chain once (SE's getNestedComplexity); 0 below nesting 2.
-  int nested_complexity(const std::vector<std::pair<Chaining*, int>>& targets, int nesting) {
+  // The complexity of the nested chains among the ancestors of the records [begin, end),
+  // each distinct chain once (SE's getNestedComplexity); 0 below nesting 2. Once the sum
+  // passes `limit` the walks stop and return more than limit (the caller's hint has lost).
+  int nested_complexity(const std::pair<Chaining*, int>* begin,
+                        const std::pair<Chaining*, int>* end, int nesting, int limit) {
     if (nesting < 2) return 0;
     nested_seen_.clear();
-    for (const auto& target : targets) {  // no structured binding: lambdas capture it
-      const Chaining& R = *target.first;
+    int sum = 0;
+    for (const auto* target = begin; target != end && sum <= limit; ++target) {
+      const Chaining& R = *target->first;
       if (R.nested_chains.empty()) continue;
       // nested_chains lists at most one entry per record, in record order (the rules add
       // their records in order): a binary search per ancestor, not a scan.
       const auto& nested = R.nested_chains;
-      for_each_ancestor(R, target.second, [&](int q) {
-        if (q < nested.front().record || q > nested.back().record) return;
+      for_each_ancestor(R, target->second, [&](int q) {
+        if (q < nested.front().record || q > nested.back().record) return true;
         const auto nr = std::lower_bound(
             nested.begin(), nested.end(), q,
             [](const Chaining::NestedChain& a, int record) { return a.record < record; });
-        if (nr == nested.end() || nr->record != q) return;
-        bool seen = false;
-        for (const auto& [id, cx] : nested_seen_) seen |= id == nr->id;
-        if (!seen) nested_seen_.emplace_back(nr->id, nr->complexity);
+        if (nr == nested.end() || nr->record != q) return true;
+        for (const auto& [id, cx] : nested_seen_) {
+          if (id == nr->id) return true;
+        }
+        nested_seen_.emplace_back(nr->id, nr->complexity);
+        sum += nr->complexity;
+        return sum <= limit;
       });
     }
-    int sum = 0;
-    for (const auto& [id, cx] : nested_seen_) sum += cx;
     return sum;
   }
 

@@ -85,6 +85,8 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <initializer_list>
+#include <limits>
 #include <string>
 #include <tuple>
 
@@ -122,8 +124,16 @@ struct DynamicScratch {
     ancestry.resize(board.nn);
     search.resize();
   }
-  int nested_complexity(const std::vector<std::pair<Chaining*, int>>& targets) {
-    return ancestry.nested_complexity(targets, mode.nesting);
+  // The nested chains' complexity of a hint on `targets` whose chains have `cx` nodes:
+  // exact while the hint can still beat the best one (better()), else more than that
+  // allows.
+  int nested_complexity(std::initializer_list<std::pair<Chaining*, int>> targets, int cx) {
+    return nested_complexity(targets.begin(), targets.end(), cx);
+  }
+  int nested_complexity(const std::pair<Chaining*, int>* begin,
+                        const std::pair<Chaining*, int>* end, int cx) {
+    const int limit = found ? best_complexity - cx : std::numeric_limits<int>::max();
+    return ancestry.nested_complexity(begin, end, mode.nesting, limit);
   }
   std::string rules_used(const std::vector<std::pair<Chaining*, int>>& targets) {
     return ancestry.rules_used(targets, mode.plus);
@@ -269,9 +279,11 @@ struct DynamicScratch {
           // Assuming `from` led to a contradiction: its opposite `to` holds.
           auto offer_absurd = [&](Chaining& R, int from, int to) {
             if (!R.contradiction) return;
-            const int cx = ancestry.ancestors(R, R.contradiction_on) +
-                           ancestry.ancestors(R, R.contradiction_off) +
-                           nested_complexity({{&R, R.contradiction_on}, {&R, R.contradiction_off}});
+            // (The nested chains only add: a hint that loses without them is not walked.)
+            int cx = ancestry.ancestors(R, R.contradiction_on) +
+                     ancestry.ancestors(R, R.contradiction_off);
+            if (!better(cx, 7)) return;
+            cx += nested_complexity({{&R, R.contradiction_on}, {&R, R.contradiction_off}}, cx);
             if (!better(cx, 7)) return;
             offer(to, cx, 7, absurd_name,
                   explain ? "if " + board.node_text(from) + " then " +
@@ -298,8 +310,9 @@ struct DynamicScratch {
                   const int x = A.node_of(r);
                   const int rb = B.record_of(x);
                   if (rb < 0) continue;
-                  const int cx = ancestry.ancestors(A, r) + ancestry.ancestors(B, rb) +
-                                 nested_complexity({{&A, r}, {&B, rb}});
+                  int cx = ancestry.ancestors(A, r) + ancestry.ancestors(B, rb);
+                  if (!better(cx, 1)) continue;
+                  cx += nested_complexity({{&A, r}, {&B, rb}}, cx);
                   if (better(cx, 1)) {
                     offer(x, cx, 1, names[1],
                           explain ? board.node_text(on) + " and " + board.node_text(off) +
@@ -352,6 +365,7 @@ struct DynamicScratch {
     return {(any & 0xAAAAAAAAAAAAAAAAull) != 0, (any & 0x5555555555555555ull) != 0};
   }
 
+  std::vector<std::pair<Chaining*, int>> targets_;  // scratch of collect()
   void collect(Chaining& F, bool on_side, int sk, const char* kind, const std::string& what) {
     const auto& order = on_side ? F.on_order : F.off_order;
     const size_t k = members.size();
@@ -365,10 +379,11 @@ struct DynamicScratch {
         cx += ancestry.ancestors(*members[i], members[i]->record_of(x));
       }
       if (i < k) continue;
-      std::vector<std::pair<Chaining*, int>> targets;
+      std::vector<std::pair<Chaining*, int>>& targets = targets_;
+      targets.clear();
       if (mode.nesting >= 2 || explain) {
         for (Chaining* m : members) targets.emplace_back(m, m->record_of(x));
-        cx += nested_complexity(targets);
+        cx += nested_complexity(targets.data(), targets.data() + targets.size(), cx);
       }
       if (better(cx, sk)) {
         std::string text;

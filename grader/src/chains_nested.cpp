@@ -53,11 +53,32 @@ std::vector<StaticChainHint> nested::in_se_order(std::vector<StaticChainHint>&& 
                      if (a.complexity != b.complexity) return a.complexity < b.complexity;
                      return a.sort_key < b.sort_key;
                    });
+  // The removals kept so far, found by a hash of their candidates (open addressing over
+  // `out`'s indices): a run can have hundreds of hints.
+  std::size_t size = 16;
+  while (size < 2 * hints.size()) size *= 2;
+  thread_local std::vector<int> table;
+  thread_local std::vector<std::uint64_t> hashes;
+  table.assign(size, -1);
+  hashes.clear();
   std::vector<StaticChainHint> out;
   for (StaticChainHint& h : hints) {
+    std::uint64_t hash = 1469598103934665603ull;
+    for (const int x : h.removable)
+      hash = (hash ^ static_cast<std::uint64_t>(x + 1)) * 1099511628211ull;
+    std::size_t i = (hash ^ (hash >> 29)) & (size - 1);
     bool again = false;
-    for (const StaticChainHint& k : out) again |= k.removable == h.removable;
-    if (!again) out.push_back(std::move(h));
+    for (; table[i] >= 0; i = (i + 1) & (size - 1)) {
+      const int k = table[i];
+      if (hashes[k] == hash && out[k].removable == h.removable) {
+        again = true;
+        break;
+      }
+    }
+    if (again) continue;
+    table[i] = static_cast<int>(out.size());
+    hashes.push_back(hash);
+    out.push_back(std::move(h));
   }
   return out;
 }

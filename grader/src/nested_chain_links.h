@@ -81,10 +81,10 @@ void on_to_off_links(const CandidateGrid& g, const Mask* cand, const Mask* upos,
   for (int k = 0; k < 3; ++k) {
     const int u = units[k];
     const int* cells = g.unit(u);
-    for (Mask m = upos[u * (n + 1) + d] & ~(Mask{1} << g.index_in(u, c)); m; m &= m - 1) {
-      const int q = cells[lowest(m)];
-      if (k > 0 && g.unit_of(q, 2) == box) continue;  // met in the box
-      f(off(q, d), causes[k]);
+    // A row's or column's places in the box were met there (with c's own place).
+    const Mask skip = k > 0 ? g.inter(u, box) : Mask{1} << g.index_in(u, c);
+    for (Mask m = upos[u * (n + 1) + d] & ~skip; m; m &= m - 1) {
+      f(off(cells[lowest(m)], d), causes[k]);
     }
   }
 }
@@ -358,6 +358,26 @@ class CandidateBits {
     queue.push_back(y);
     return true;
   }
+  // A known fixpoint (yon, yoff: the nodes of the closure from an "on" node y, without a
+  // contradiction) joins a closure that has reached y: by monotony the closure holds all of
+  // it. Its "off" nodes the closure did not have join the queue (`queue` null: none does);
+  // false when the two share a node with opposite signs (the closure meets a
+  // contradiction).
+  bool join(const std::uint64_t* yon, const std::uint64_t* yoff, std::uint64_t* on,
+            std::uint64_t* off, std::vector<int>* queue) const {
+    for (int w = 0; w < words_; ++w) {
+      if ((yon[w] & off[w]) | (yoff[w] & on[w])) return false;
+    }
+    for (int w = 0; w < words_; ++w) {
+      on[w] |= yon[w];
+      std::uint64_t fresh = yoff[w] & ~off[w];
+      off[w] |= fresh;
+      if (queue) {
+        for (; fresh; fresh &= fresh - 1) queue->push_back(w * 64 + lowest64(fresh));
+      }
+    }
+    return true;
+  }
   static bool has(const std::uint64_t* b, int x) { return (b[x >> 6] >> (x & 63)) & 1; }
   static void set(std::uint64_t* b, int x) { b[x >> 6] |= std::uint64_t{1} << (x & 63); }
 
@@ -370,12 +390,32 @@ class CandidateBits {
 
 // Whether the bit sets of every member, `words` long at bits + stride * member, share a
 // bit.
+// (In blocks of 8 words, member by member: the AND of whole blocks vectorises, and most
+// groups share nothing, so the test usually reads every word anyway.)
 inline bool share_a_bit(const std::vector<int>& members, const std::uint64_t* bits,
                         std::size_t stride, int words) {
-  for (int w = 0; w < words; ++w) {
-    std::uint64_t all = ~std::uint64_t{0};
-    for (const int s : members) all &= bits[stride * s + w];
-    if (all) return true;
+  constexpr int kBlock = 8;
+  for (int w0 = 0; w0 < words; w0 += kBlock) {
+    std::uint64_t all[kBlock];
+    const int len = std::min(kBlock, words - w0);
+    const std::uint64_t* first = bits + stride * members[0] + w0;
+    if (len == kBlock) {
+      for (int i = 0; i < kBlock; ++i) all[i] = first[i];
+      for (std::size_t k = 1; k < members.size(); ++k) {
+        const std::uint64_t* b = bits + stride * members[k] + w0;
+        for (int i = 0; i < kBlock; ++i) all[i] &= b[i];
+      }
+    } else {
+      for (int i = 0; i < len; ++i) all[i] = first[i];
+      for (int i = len; i < kBlock; ++i) all[i] = 0;
+      for (std::size_t k = 1; k < members.size(); ++k) {
+        const std::uint64_t* b = bits + stride * members[k] + w0;
+        for (int i = 0; i < len; ++i) all[i] &= b[i];
+      }
+    }
+    std::uint64_t any = 0;
+    for (int i = 0; i < kBlock; ++i) any |= all[i];
+    if (any) return true;
   }
   return false;
 }
@@ -394,6 +434,7 @@ class ChainingSlots {
     slot_of_.assign(static_cast<std::size_t>(nodes), -1);
     sources_.clear();
     kept_.clear();
+    state_.clear();
     bits_.clear();
     words_ = words;
     lazy_ = lazy;
@@ -409,6 +450,7 @@ class ChainingSlots {
     s = static_cast<int>(sources_.size());
     sources_.push_back(source);
     kept_.push_back(-1);
+    state_.push_back(kUnknown);
     slot_of_[source] = s;
     if (!lazy_) {
       kept_[s] = keep(source);
@@ -416,12 +458,39 @@ class ChainingSlots {
     }
     bits_.resize(bits_.size() + 2 * static_cast<std::size_t>(words_));
     std::uint64_t* b = bits_.data() + 2 * static_cast<std::size_t>(words_) * s;
-    if (!closure(source, b)) {
+    if (closure(source, b)) {
+      state_[s] = kFixpoint;
+    } else {
+      state_[s] = kContradiction;
       std::fill(b, b + 2 * words_, 0);
       kept_[s] = keep(source);
       kept.node_bits(kept_[s], b, b + words_);
     }
     return s;
+  }
+  // What a closure in progress may take from the slot of `source` (lazy): kFixpoint, its
+  // bits are the least fixpoint of the links from source without a node both "on" and
+  // "off"; kContradiction, that fixpoint holds one; kUnknown, no slot or not closed yet.
+  enum State : char { kUnknown, kFixpoint, kContradiction };
+  State state(int source) const {
+    const int s = slot_of_[source];
+    return s < 0 ? kUnknown : state_[s];
+  }
+  // The "on" then "off" bit sets of the slot of `source` (state() is kFixpoint).
+  const std::uint64_t* bits_of(int source) const {
+    return bits_.data() + 2 * static_cast<std::size_t>(words_) * slot_of_[source];
+  }
+  // A closure (on, off, its queue of "off" nodes) takes its "on" node of candidate y: the
+  // fixpoint of y's slot joins it when known (its "off" nodes queued when kQueueJoined),
+  // else y's removals spread; false at a contradiction (also when y's slot met one).
+  template <bool kQueueJoined>
+  [[gnu::always_inline]] bool take_on(const CandidateBits& bits, int y, std::uint64_t* on,
+                                      std::uint64_t* off, std::vector<int>& queue) const {
+    const int s = slot_of_[y << 1 | 1];
+    if (s < 0 || state_[s] == kUnknown) return bits.spread_on(y, on, off, queue);
+    if (state_[s] == kContradiction) return false;
+    const std::uint64_t* yb = bits_.data() + 2 * static_cast<std::size_t>(words_) * s;
+    return bits.join(yb, yb + words_, on, off, kQueueJoined ? &queue : nullptr);
   }
   int kept(int s) const { return kept_[s]; }  // its kept chaining, or -1
   // The slot's kept chaining, made by keep(source) when first needed.
@@ -443,9 +512,72 @@ class ChainingSlots {
 
  private:
   std::vector<int> slot_of_, sources_, kept_;
+  std::vector<State> state_;
   std::vector<std::uint64_t> bits_;
   int words_ = 0;
   bool lazy_ = false;
+};
+
+// SE's getHints keeps, of the hints that remove the same candidates, only the first in
+// (rating, complexity, sort key) order, the earliest made on a tie (in_se_order). Where a
+// producer's hints all have one base rating (the dynamic producer's), the rating grows
+// with the complexity, so that first is the least (complexity, sort key), earliest made:
+// a hint that does not beat the best one so far of its removals is dropped from the
+// output whatever else is found, and need not be made. This holds the best so far per
+// removal set: the target's cell and the digits removed there (a hint removes its "off"
+// target, or the other values of its "on" target's cell).
+// Contract: reset() at each run; entries are made in the order hints are.
+class BestByRemovals {
+ public:
+  void reset(int cells) {
+    head_.assign(static_cast<std::size_t>(cells), -1);
+    entries_.clear();
+  }
+  // The removals of a hint on `target` on the grid's candidates `cand` (cell, digits);
+  // digits 0 when it removes nothing.
+  static std::pair<int, Mask> removals(int n, const Mask* cand, int target) {
+    const int c = (target >> 1) / n, d = (target >> 1) % n + 1;
+    return {c, (target & 1) ? cand[c] & ~(Mask{1} << d) : Mask{1} << d};
+  }
+  // The complexity a hint on those removals must stay under or equal to, to be kept (a
+  // large number when there is none yet).
+  int bound(int c, Mask digits) const {
+    const Entry* e = find(c, digits);
+    return e ? e->complexity : kNone;
+  }
+  // Whether a hint of (complexity, sort key) made now beats the best so far (and is the
+  // best then).
+  bool offer(int c, Mask digits, int complexity, int sort_key) {
+    Entry* e = find(c, digits);
+    if (!e) {
+      entries_.push_back(Entry{digits, complexity, sort_key, head_[c]});
+      head_[c] = static_cast<int>(entries_.size()) - 1;
+      return true;
+    }
+    if (complexity > e->complexity || (complexity == e->complexity && sort_key >= e->sort_key))
+      return false;
+    e->complexity = complexity;
+    e->sort_key = sort_key;
+    return true;
+  }
+  static constexpr int kNone = 1 << 30;
+
+ private:
+  struct Entry {
+    Mask digits;
+    int complexity, sort_key, next;
+  };
+  const Entry* find(int c, Mask digits) const {
+    for (int i = head_[c]; i >= 0; i = entries_[i].next) {
+      if (entries_[i].digits == digits) return &entries_[i];
+    }
+    return nullptr;
+  }
+  Entry* find(int c, Mask digits) {
+    return const_cast<Entry*>(static_cast<const BestByRemovals*>(this)->find(c, digits));
+  }
+  std::vector<int> head_;  // per cell: its last entry, or -1
+  std::vector<Entry> entries_;
 };
 
 // The producers of chains_nested.h with the parents not resolved (rule_sources only),

@@ -78,6 +78,8 @@ struct DynamicProducer {
       mark.assign(nn, 0);
       stamp = 0;
     }
+    cand.resize(static_cast<size_t>(nc));
+    upos.resize(static_cast<size_t>(g->unit_count()) * (n + 1));
   }
   int node(int c, int d, bool on) const { return ((c * n + d - 1) << 1) | (on ? 1 : 0); }
   int cell_of(int nd) const { return (nd >> 1) / n; }
@@ -93,7 +95,12 @@ struct DynamicProducer {
   int add_rec(int nd, Cause cause, const std::vector<int>& parents) {
     return add_rec(nd, cause, parents.data(), parents.data() + parents.size());
   }
-  int add_rec(int nd, Cause cause, int parent) { return add_rec(nd, cause, &parent, &parent + 1); }
+  [[gnu::always_inline]] int add_rec(int nd, Cause cause, int parent) {
+    parent_pool.push_back(parent);
+    const int end = static_cast<int>(parent_pool.size());
+    recs.push_back(Record{nd, cause, end - 1, end});
+    return static_cast<int>(recs.size()) - 1;
+  }
   int add_source(int nd) { return add_rec(nd, kSource, nullptr, nullptr); }
 
   // Nesting 2, when the links have run dry: the removals of the first rule with a hint
@@ -132,11 +139,16 @@ struct DynamicProducer {
     return any;
   }
 
+  // The run's grid into cand and upos (sized by bind), as a chaining or closure starts.
+  void load_grid() {
+    std::copy_n(v->cand, nc, cand.data());
+    std::copy_n(v->upos, upos.size(), upos.data());
+  }
+
   // SE's doChaining, dynamic, from one assumption.
   void chain(int source, Chain& ch) {
     poll_stop();
-    cand.assign(v->cand, v->cand + nc);
-    upos.assign(v->upos, v->upos + static_cast<size_t>(g->unit_count()) * (n + 1));
+    load_grid();
     // The table is reset from the nodes set: a chaining sets few of them.
     if (ch.at.size() != static_cast<size_t>(nn)) ch.at.assign(nn, -1);
     for (const int x : ch.set_nodes) ch.at[x] = -1;
@@ -198,11 +210,8 @@ struct DynamicProducer {
       });
       // nd leaves the chaining's grid once its consequences are read (SE: p.off()).
       cand[c] &= ~(Mask{1} << d);
-      for (int k = 0; k < g->units_per_cell(); ++k) {
-        const int u = g->unit_of(c, k);
-        if (u == g->unit_count()) break;  // padding
-        upos[u * (n + 1) + d] &= ~(Mask{1} << g->index_in(u, c));
-      }
+      const CellUnit* units = cell_units_.data() + static_cast<size_t>(c) * upc_;
+      for (int k = 0; k < upc_ && units[k].base >= 0; ++k) upos[units[k].base + d] &= ~units[k].own;
     }
   }
 
@@ -210,7 +219,9 @@ struct DynamicProducer {
   // rule parents (rule_source), chain hash and nested chains (into nested_seen, each
   // distinct one once) of the walk; `source_cause` as in StaticProducer::rule_parents
   // (nested_static_chains.cpp).
-  int walk(int r, Cause source_cause, std::vector<int>& rule_sources, std::uint64_t& id) {
+  // The walk stops (returns limit + 1) once it counts more than `limit` nodes.
+  int walk(int r, Cause source_cause, std::vector<int>& rule_sources, std::uint64_t& id,
+           int limit) {
     ++stamp;
     int count = 0;
     stack.assign(1, r);
@@ -220,7 +231,7 @@ struct DynamicProducer {
       const Record& rq = recs[q];
       if (mark[rq.node] == stamp) continue;
       mark[rq.node] = stamp;
-      ++count;
+      if (++count > limit) return count;
       id = (id ^ static_cast<std::uint64_t>(rq.node + 1)) * 1099511628211ull;
       const Cause cause = rq.cause == kSource ? source_cause : rq.cause;
       if ((rq.node & 1) && cause != kSource) {
@@ -239,21 +250,33 @@ struct DynamicProducer {
   // SE's getDifficulty of this producer's chaining nesting.
   int base_rating() const { return nesting >= 2 ? 95 + 5 * (nesting - 2) : 85 + 5 * nesting; }
 
-  // A hint on target from the chains ending at records ends[0, count).
+  // A hint on target from the chains ending at records ends[0, count), unless one made
+  // before removes the same candidates and comes first in SE's order (best_; every_chaining
+  // makes them all).
+  BestByRemovals best_;
   void hint(int target, const int* ends, int count, int sk, Cause source_cause) {
-    StaticChainHint h;
-    target_removals(*v, target, h.removable);
-    if (h.removable.empty()) return;
+    const auto [rc, digits] = BestByRemovals::removals(n, v->cand, target);
+    if (!digits) return;
+    const int bound = every_chaining ? BestByRemovals::kNone : best_.bound(rc, digits);
+    StaticChainHint& h = hint_;
+    h.rule_sources.clear();
+    h.complexity = 0;
     h.id = 1469598103934665603ull;
     nested_seen.clear();
-    for (int i = 0; i < count; ++i)
-      h.complexity += walk(ends[i], source_cause, h.rule_sources, h.id);
+    for (int i = 0; i < count; ++i) {
+      h.complexity += walk(ends[i], source_cause, h.rule_sources, h.id, bound - h.complexity);
+      if (h.complexity > bound) return;
+    }
     // SE's getNestedComplexity: each distinct nested chain among the ancestors once.
     for (const auto& [nid, cx] : nested_seen) h.complexity += cx;
+    if (!best_.offer(rc, digits, h.complexity, sk) && !every_chaining) return;
     h.rating = base_rating() + length_difficulty(h.complexity);
     h.sort_key = sk;
-    hints.push_back(std::move(h));
+    h.removable.clear();
+    target_removals(*v, target, h.removable);
+    hints.push_back(h);
   }
+  StaticChainHint hint_;  // scratch of hint()
   void hint2(int target, int a, int b, int sk) {
     const int ends[2] = {a, b};
     hint(target, ends, 2, sk, kSource);
@@ -306,11 +329,12 @@ struct DynamicProducer {
     return slots_.kept(s) >= 0 && kept_contradiction[slots_.kept(s)].first >= 0;
   }
 
+  static bool single(Mask m) { return m && !(m & (m - 1)); }
   CandidateBits bits_;           // the run grid's candidates and what an "on" node removes
   std::vector<int> qon_, qoff_;  // scratch of closure()
-  // Per cell, its units as the closures read them (position base, its bit, the unit's
-  // cells; base -1 past its last), and per candidate its cell and digit: read per "off"
-  // node, without the grid's lookups.
+  // Per cell, its units as the closures and chainings read them (position base, its bit,
+  // the unit's cells; base -1 past its last), and per candidate its cell and digit: read
+  // per "off" node, without the grid's lookups.
   struct CellUnit {
     int base;
     Mask own;
@@ -322,6 +346,9 @@ struct DynamicProducer {
   void prepare_closures() {
     bits_.load(*g, v->cand);
     cw = bits_.words();
+    prepare_units();
+  }
+  void prepare_units() {
     upc_ = g->units_per_cell();
     cell_units_.resize(static_cast<size_t>(nc) * upc_);
     cell_digit_.resize(static_cast<size_t>(nc) * n);
@@ -341,10 +368,12 @@ struct DynamicProducer {
   // SE's (on_to_off_links, off_to_on_links): an "on" node removes its cell's other values
   // and its value from its peers; an "off" node, read while its cell or a unit of it holds
   // two places of its value, makes the other one "on"; then it leaves the grid.
+  // An "on" node whose slot already holds its fixpoint joins as a whole (its removals are
+  // among that fixpoint's "off" nodes, which still take their turn on the grid: a unit's
+  // last place depends on all of them), one whose slot met a contradiction ends this one.
   bool closure(int source, std::uint64_t* b) {
     std::uint64_t *on = b, *offb = b + cw;
-    cand.assign(v->cand, v->cand + nc);
-    upos.assign(v->upos, v->upos + static_cast<size_t>(g->unit_count()) * (n + 1));
+    load_grid();
     qon_.clear();
     qoff_.clear();
     const int x0 = source >> 1;
@@ -353,22 +382,21 @@ struct DynamicProducer {
     size_t hon = 0, hoff = 0;
     for (;;) {
       while (hon < qon_.size()) {
-        if (!bits_.spread_on(qon_[hon++], on, offb, qoff_)) return false;
+        if (!slots_.template take_on<true>(bits_, qon_[hon++], on, offb, qoff_)) return false;
       }
       if (hoff == qoff_.size()) return true;
       const auto [c, d] = cell_digit_[qoff_[hoff++]];
       auto make_on = [&](int y) { return CandidateBits::make_on(y, on, offb, qon_); };
-      if (popcount(cand[c]) == 2 && !make_on(c * n + lowest(cand[c] & ~(Mask{1} << d)) - 1))
-        return false;
+      // (The "off" node is still on the grid: two places are the rest being one bit.)
+      const Mask rest = cand[c] & ~(Mask{1} << d);
+      if (single(rest) && !make_on(c * n + lowest(rest) - 1)) return false;
       const CellUnit* units = cell_units_.data() + static_cast<size_t>(c) * upc_;
       for (int k = 0; k < upc_ && units[k].base >= 0; ++k) {
         Mask& p = upos[units[k].base + d];
-        const Mask own = units[k].own;
-        if (popcount(p) == 2 && !make_on(units[k].cells[lowest(p & ~own)] * n + d - 1))
-          return false;
-        p &= ~own;
+        p &= ~units[k].own;
+        if (single(p) && !make_on(units[k].cells[lowest(p)] * n + d - 1)) return false;
       }
-      cand[c] &= ~(Mask{1} << d);
+      cand[c] = rest;
     }
   }
 
@@ -407,9 +435,14 @@ struct DynamicProducer {
     recs.clear();
     parent_pool.clear();
     kept.reset(nn);
+    best_.reset(nc);
     // (The per-layout tables grow with the square of the candidates: boards up to 16x16.)
     const bool lazy = nesting == 0 && !every_chaining && nc * n <= 4096;
-    if (lazy) prepare_closures();
+    if (lazy) {
+      prepare_closures();
+    } else {
+      prepare_units();
+    }
     slots_.reset(nn, cw, lazy);
     values.resize(n + 1);
     others.resize(n);
@@ -507,24 +540,37 @@ nested::ClosureCheck nested::dynamic_closures_agree(const PlusGrid& grid) {
   DynamicProducer p;
   p.bind(grid, 0);
   p.prepare_closures();
+  p.kept.reset(p.nn);
+  // The closures from "on" nodes go through the slots, as in a run, so that later ones
+  // join the fixpoints of earlier ones.
+  p.slots_.reset(p.nn, p.cw, true);
   ClosureCheck check;
   std::vector<std::uint64_t> bits(2 * static_cast<size_t>(p.cw)), from_recs(bits.size());
+  DynamicProducer::Chain chaining;
   for (int x = 0; x < p.nc * p.n; ++x) {
     if (!((grid.cand[x / p.n] >> (x % p.n + 1)) & 1)) continue;
     for (const int source : {x << 1 | 1, x << 1}) {
-      p.recs.clear();
+      p.recs.clear();  // (the kept chainings' records are not read here)
       p.parent_pool.clear();
-      p.chain(source, p.work);
-      std::fill(bits.begin(), bits.end(), 0);
-      const bool closed = p.closure(source, bits.data());
+      p.chain(source, chaining);
+      bool closed;
+      if (source & 1) {
+        p.slot(source);
+        closed = p.slots_.state(source) == ChainingSlots::kFixpoint;
+        const std::uint64_t* b = p.slots_.bits_of(source);
+        std::copy(b, b + bits.size(), bits.begin());
+      } else {
+        std::fill(bits.begin(), bits.end(), 0);
+        closed = p.closure(source, bits.data());
+      }
       std::fill(from_recs.begin(), from_recs.end(), 0);
-      for (const int nd : p.work.set_nodes) {
+      for (const int nd : chaining.set_nodes) {
         const int y = nd >> 1;
         from_recs[((nd & 1) ? 0 : p.cw) + (y >> 6)] |= std::uint64_t{1} << (y & 63);
       }
       ++check.compared;
-      check.contradictions += p.work.contradiction;
-      check.differ += closed == p.work.contradiction || (closed && bits != from_recs);
+      check.contradictions += chaining.contradiction;
+      check.differ += closed == chaining.contradiction || (closed && bits != from_recs);
     }
   }
   return check;

@@ -88,8 +88,14 @@ struct StaticProducer {
   // (off_closer).
   std::vector<int> off_done, off_closer;
 
+  // A node outside the source's strongly connected component of pass XY's graph (which
+  // holds the pass's graph) cannot lead back to the source, and every node of a path that
+  // does lies inside it: the search leaves the others out (not every_source), which
+  // changes neither the order in which it meets the nodes inside nor its cycles.
   void cycles(int source, bool y, bool x, std::vector<int>& found) {
     ++stamp;
+    const int sc = every_source ? -1 : comp[cidx[source]];
+    const auto outside = [&](int nd) { return sc >= 0 && comp[cidx[nd]] != sc; };
     const size_t words = (static_cast<size_t>(nc) * n + 63) / 64;
     path_bits.assign(words, 0);  // slot 0: the source, which has no ancestors
     pend_on.assign(1, new_inst(source, -1, kSource));
@@ -104,7 +110,8 @@ struct StaticProducer {
         const std::uint64_t* bits = path_bits.data() + slot * words;
         on_to_off(pool[p].node, y, [&](int w, Cause cause) {
           const int cd = w >> 1;
-          if ((bits[cd >> 6] >> (cd & 63)) & 1) return;                // an ancestor
+          if ((bits[cd >> 6] >> (cd & 63)) & 1) return;  // an ancestor
+          if (outside(w)) return;
           if (off_done[w] == stamp && off_closer[w] != stamp) return;  // adds nothing
           off_queue.push_back(OffEntry{w, p, slot, cause});
         });
@@ -117,6 +124,7 @@ struct StaticProducer {
         off_done[e.node] = stamp;
         int p = -1;  // the entry's instance, made when first needed
         off_to_on(e.node, y, x, [&](int m, Cause cause) {
+          if (outside(m)) return;
           if (m == source) off_closer[e.node] = stamp;
           const bool closing = length >= 4 && m == source;
           if (!closing && on_mark[m] == stamp) return;
@@ -340,7 +348,9 @@ struct StaticProducer {
     slots_.reset(nc * n * 2, cw, true);
   }
   // The nodes of the chaining from on(source) as bit sets at b; false when it meets a node
-  // both "on" and "off" (b is then partial).
+  // both "on" and "off" (b is then partial). An "on" node whose slot holds its fixpoint
+  // joins as a whole, not queued (here a node's consequences do not depend on the others',
+  // so that fixpoint is closed); one whose slot met a contradiction ends this one.
   bool slot_closure(int source, std::uint64_t* b) {
     std::uint64_t *on = b, *off = b + cw;
     std::fill(b, b + 2 * cw, 0);
@@ -350,7 +360,7 @@ struct StaticProducer {
     size_t hon = 0, hoff = 0;
     for (;;) {
       while (hon < qon_.size()) {
-        if (!bits_.spread_on(qon_[hon++], on, off, qoff_)) return false;
+        if (!slots_.template take_on<false>(bits_, qon_[hon++], on, off, qoff_)) return false;
       }
       if (hoff == qoff_.size()) return true;
       const int x = qoff_[hoff++];
@@ -671,19 +681,26 @@ nested::ClosureCheck nested::static_closures_agree(const PlusGrid& grid) {
   ClosureCheck check;
   run_static(grid, [&check](StaticProducer& p) {
     p.pool.clear();
+    p.kept.reset(p.nc * p.n * 2);
+    // The closures go through the slots, as in a run, so that later ones join the
+    // fixpoints of earlier ones.
     p.prepare_slots();
-    std::vector<std::uint64_t> bits(2 * static_cast<size_t>(p.cw)), from_chaining(bits.size());
+    std::vector<std::uint64_t> from_chaining(2 * static_cast<size_t>(p.cw));
+    StaticProducer::Chaining chaining;
     for (int x = 0; x < p.nc * p.n; ++x) {
       if (!CandidateBits::has(p.bits_.alive(), x)) continue;
-      p.chaining(x << 1 | 1, p.work);
-      const bool closed = p.slot_closure(x << 1 | 1, bits.data());
+      p.chaining(x << 1 | 1, chaining);
+      p.slot(x << 1 | 1);
+      const bool closed = p.slots_.state(x << 1 | 1) == ChainingSlots::kFixpoint;
+      const std::uint64_t* bits = p.slots_.bits_of(x << 1 | 1);
       std::fill(from_chaining.begin(), from_chaining.end(), 0);
-      for (const int nd : p.work.set_nodes) {
+      for (const int nd : chaining.set_nodes) {
         CandidateBits::set(from_chaining.data() + ((nd & 1) ? 0 : p.cw), nd >> 1);
       }
       ++check.compared;
-      check.contradictions += p.work.absurd;
-      check.differ += closed == p.work.absurd || (closed && bits != from_chaining);
+      check.contradictions += chaining.absurd;
+      check.differ += closed == chaining.absurd ||
+                      (closed && !std::equal(from_chaining.begin(), from_chaining.end(), bits));
     }
   });
   return check;
