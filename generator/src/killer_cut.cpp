@@ -184,7 +184,7 @@ class CutChecker {
   enum class Rules { kEasy, kMedium, kFull };
 
   CutChecker(const Grid& solution, const CageCut& cut, const std::atomic<bool>* stop)
-      : solution_(solution), cut_(cut), stop_(stop) {
+      : solution_(solution), cut_(cut), stop_(stop), innie_cages_(cut.rule == KillerCut::kBanded) {
     const Geometry& g = solution.geometry();
     n_ = g.size();
     nn_ = g.cell_count();
@@ -273,6 +273,8 @@ class CutChecker {
                                 static_cast<std::uint8_t>(partial[h].size - in_open),
                                 static_cast<std::uint8_t>(partial[h].cells ^ in_cells)};
     }
+    real_cages_ = static_cast<int>(cages_.size());
+    if (innie_cages_) add_innie_cages();
   }
 
   // Whether the rules solve the loaded puzzle, so that it has one solution, whatever
@@ -403,6 +405,34 @@ class CutChecker {
     dirty_houses_ |= houses_of_[cell];
     const int k = cage_of_[cell];
     dirty_cages_[k >> 6] |= std::uint64_t{1} << (k & 63);
+    if (innie_cages_) {
+      dirty_cages_[0] |= innie_of_[cell][0];
+      dirty_cages_[1] |= innie_of_[cell][1];
+    }
+  }
+
+  // The 45 rule as cages (banded cuts): the innies of a house (its cells outside the
+  // cages wholly inside it) hold the house's total less those cages' sums, each digit
+  // once, so they propagate as one more cage in the full rules, as the killer engine's
+  // innie cages do (solver/src/killer_engine.cpp). Only exact consequences of the puzzle,
+  // so the verdicts stay exact; the searches need fewer nodes. They follow the real cages
+  // in cages_ (cage_of_ names only real ones) and are marked through innie_of_.
+  void add_innie_cages() {
+    for (int c = 0; c < nn_; ++c) innie_of_[c] = {0, 0};
+    for (int h = 0; h < house_count_; ++h) {
+      const Side in = split_start_[h][0];
+      if (in.open < 2 || in.open == n_) continue;
+      const int k = static_cast<int>(cages_.size());
+      CageRec& r = cages_.emplace_back();
+      for (int i = 0; i < n_; ++i) {
+        const int c = houses_[h][i];
+        if (cages_[cage_of_[c]].within >> h & 1u) continue;
+        r.cells[r.size++] = static_cast<std::uint8_t>(c);
+        innie_of_[c][k >> 6] |= std::uint64_t{1} << (k & 63);
+      }
+      r.sum = in.rest;
+      r.sets = sets_->sets[r.size][r.sum];
+    }
   }
 
   // The givens placed, every house and cage to be looked at.
@@ -438,7 +468,8 @@ class CutChecker {
     std::fill(f.placed, f.placed + 32, 0);
     std::copy(split_start_.begin(), split_start_.begin() + house_count_, f.split.begin());
     f.unsolved = nn_;
-    for (const CageRec& r : cages_) {
+    for (int k = 0; k < real_cages_; ++k) {
+      const CageRec& r = cages_[k];
       if (r.size == 1 && !assign(f, r.cells[0], r.sum)) return false;
     }
     for (int c : cut_.given_cells) {
@@ -695,6 +726,9 @@ class CutChecker {
   std::uint16_t full_ = 0;
   bool naked_ = true;
   bool over_ = false;
+  const bool innie_cages_;
+  int real_cages_ = 0;  // cages_ beyond these are innie cages
+  std::array<std::array<std::uint64_t, 2>, kCells> innie_of_{};  // the innie cages of each cell
   std::uint64_t budget_ = 0;
   std::vector<std::uint8_t> peer_cells_;             // cell c's: peer_start_[c] ..[c + 1]
   std::array<std::uint16_t, kCells + 1> peer_start_{};
