@@ -12,6 +12,7 @@
 #include "killer_cut.h"
 #include "sudoforge/core/killer.h"
 #include "sudoforge/generator/generator.h"
+#include "sudoforge/solver/sudoku_solver.h"
 
 namespace sudoforge::generator_detail {
 namespace {
@@ -180,6 +181,54 @@ TEST(KillerCut, RulesVerdictIsThePlainRulesVerdict) {
   // Both verdicts are covered.
   EXPECT_GT(solved, 20);
   EXPECT_GT(unsolved, 20);
+}
+
+// A banded cut's checks (kBanded) propagate the 45 rule's innies of each house as one
+// more cage, and search within their own node budget: a wrong innie cage would cut off
+// other solutions and pass a merge that loses uniqueness. The whole cut and every prefix
+// of its path (board_after: the puzzles the bisection grades) have exactly one solution,
+// as the solver counts them, on 9x9 and 6x6.
+TEST(KillerCut, BandedCutsAndTheirPrefixesAreUnique) {
+  int prefixes = 0;
+  for (const char* size : {"3x3", "2x3"}) {
+    GeneratorOptions o;
+    o.geometry = Geometry::parse(size);
+    o.killer = true;
+    o.killer_min_cage = 2;
+    o.killer_max_cage = 5;
+    BatchOptions b;
+    b.seed = 7;
+    b.count = 4;
+    b.threads = 1;
+    std::vector<Grid> solutions;
+    generate_batch(o, b, {}, [&](const GeneratedPuzzle& p) {
+      const Geometry base = *p.puzzle.geometry().without_cages();
+      Grid solution(base);
+      for (int c = 0; c < base.cell_count(); ++c) solution.set(c, p.solution[c]);
+      solutions.push_back(solution);
+    });
+    ASSERT_EQ(solutions.size(), 4u);
+    CageCut cut;
+    cut.min_size = 2;
+    cut.max_size = 5;
+    cut.rule = GeneratorOptions::KillerCut::kBanded;
+    Rng rng(11);
+    SudokuSolver solver;
+    for (const Grid& solution : solutions) {
+      SearchStats cost;
+      int searches = 0;
+      CutPath path;
+      const auto board =
+          cut_cages(solution, cut, Symmetry::kNone, rng, nullptr, cost, searches, &path);
+      if (!board) continue;
+      EXPECT_EQ(solver.count(Grid(*board), 3), 1u);
+      for (std::size_t m = 0; m < path.merges.size(); m += 2) {
+        EXPECT_EQ(solver.count(Grid(board_after(solution, path, Symmetry::kNone, m)), 3), 1u);
+        ++prefixes;
+      }
+    }
+  }
+  EXPECT_GT(prefixes, 10);
 }
 
 }  // namespace
