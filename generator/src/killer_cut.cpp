@@ -167,7 +167,8 @@ Geometry board_of(const Grid& solution, Partition& p) {
 // by merge: the checks read the cages of a Partition directly instead of building a board
 // (Geometry) per tried merge. Three sets of rules:
 //  - full (uniqueness): naked and hidden singles and, per cage, its digit sets as the
-//    killer engine propagates them (solver/src/killer_engine.cpp), plus a search;
+//    killer engine propagates them (solver/src/killer_engine.cpp; in banded cuts with the
+//    45 rule's innie cages too, add_innie_cages), plus a search;
 //  - easy (the cut of an easy killer): only the killer ladder's techniques rated up to
 //    easy (grader/src/killer.cpp): Cage Sum, hidden singles, Cage Combinations and the
 //    one-house Innie/Outie, each no stronger than the grader's. A puzzle these solve is
