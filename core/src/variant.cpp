@@ -157,7 +157,8 @@ Geometry Variant::apply(const Geometry& base) const {
 }
 
 Variant Variant::of(const Geometry& board) {
-  std::uint32_t flags = (board.has_boxes() ? 0 : kJigsaw) | (board.has_cages() ? kKiller : 0);
+  std::uint32_t flags = (board.has_boxes() ? 0u : std::uint32_t{kJigsaw}) |
+                        (board.has_cages() ? std::uint32_t{kKiller} : 0u);
   // Asked for every record written as CSV or JSON: a board without extra houses (every
   // classic one) needs no matching.
   if (board.extra_house_count() == 0) return Variant(flags);

@@ -360,8 +360,8 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
       for (int c : loop) {
         if (popcount(g.cand(c)) > 2) extra.push_back(c);
       }
-      auto add = [&](Hint&& h, int type, double key) {
-        keep_hint(found, std::move(h), type, key, loop.data(), static_cast<int>(loop.size()));
+      auto add = [&](Hint&& h, int type, double order) {
+        keep_hint(found, std::move(h), type, order, loop.data(), static_cast<int>(loop.size()));
       };
       const int base = 45 + size_bonus(loop.size());
       auto make = [&](int type, int rating) {

@@ -117,7 +117,9 @@ TEST(Generator, ReduceFromKeepsTheAddedClueAndIsMinimal) {
     EXPECT_TRUE(q->minimal);
     EXPECT_TRUE(gen.is_minimal(q->puzzle));
     for (int c = 0; c < 81; ++c) {
-      if (q->puzzle[c]) EXPECT_EQ(q->puzzle[c], start[c]) << c;
+      if (q->puzzle[c]) {
+        EXPECT_EQ(q->puzzle[c], start[c]) << c;
+      }
     }
     if (!(q->puzzle == p->puzzle)) {
       ++differing;
@@ -576,7 +578,9 @@ TEST(Generator, ReductionsInTurnMatchFreshGenerators) {
     EXPECT_EQ(solver.count(p.puzzle, 2), 1u);
     EXPECT_TRUE(is_solution_of(p.puzzle, *grid));
     // is_minimal drops the sets (it has no solution): the next reduction finds them again.
-    if (seed == 4) EXPECT_TRUE(gen.is_minimal(p.puzzle));
+    if (seed == 4) {
+      EXPECT_TRUE(gen.is_minimal(p.puzzle));
+    }
   }
 }
 

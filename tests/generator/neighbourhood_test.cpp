@@ -69,7 +69,9 @@ TEST(Neighbourhood, SameEngineStateSameNeighbour) {
     const auto x = draw_neighbour(seed(0), {2, 2}, a, solver);
     const auto y = draw_neighbour(seed(0), {2, 2}, b, solver);
     ASSERT_EQ(x.has_value(), y.has_value());
-    if (x) EXPECT_EQ(x->puzzle, y->puzzle);
+    if (x) {
+      EXPECT_EQ(x->puzzle, y->puzzle);
+    }
   }
 }
 
@@ -92,7 +94,9 @@ TEST(Neighbourhood, MinimizeLeavesAMinimalUniquePuzzle) {
   EXPECT_EQ(solver.count(m, 2), 1u);
   EXPECT_TRUE(is_minimal_puzzle(m, solver));
   for (int c = 0; c < m.cell_count(); ++c) {
-    if (m[c] != 0) EXPECT_EQ(m[c], padded[c]);
+    if (m[c] != 0) {
+      EXPECT_EQ(m[c], padded[c]);
+    }
   }
 }
 

@@ -168,7 +168,9 @@ TEST(GraderChains, StepsMatchRecordedExplanations) {
   for (const std::string& line : lines) {
     if (line.empty()) continue;
     if (line[0] != ' ') {
-      if (puzzles > 0) EXPECT_EQ(next, r.steps.size()) << "steps left over before " << line;
+      if (puzzles > 0) {
+        EXPECT_EQ(next, r.steps.size()) << "steps left over before " << line;
+      }
       r = grader.rate(grid81(line.substr(0, 81)), true);
       next = 0;
       ++puzzles;
