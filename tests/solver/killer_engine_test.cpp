@@ -32,20 +32,25 @@ std::vector<std::string> fixture_lines(const std::string& name) {
   return out;
 }
 
+// The killer of `line` has exactly one solution (count to 2, its search measured into
+// `stats` when given), and the solution passes the independent validator.
+void expect_one_valid_solution(SudokuSolver& solver, const std::string& line,
+                               SearchStats* stats = nullptr) {
+  const Grid puzzle = parse_one(line).grid;
+  ASSERT_TRUE(puzzle.geometry().has_cages()) << line;
+  EXPECT_EQ(solver.count(puzzle, 2, stats), 1u) << line;
+  const auto solution = solver.solve(puzzle);
+  ASSERT_TRUE(solution) << line;
+  EXPECT_TRUE(valid_killer_solution(puzzle, cages_of(puzzle),
+                                    Variant::of(puzzle.geometry()).has(Variant::kX), *solution))
+      << line;
+}
+
 TEST(KillerEngine, SoloKillersHaveOneValidSolution) {
   const auto lines = fixture_lines("solo_killers.txt");
   ASSERT_GE(lines.size(), 20u);
   SudokuSolver solver;
-  for (const std::string& id : lines) {
-    const Grid puzzle = parse_one(id).grid;
-    ASSERT_TRUE(puzzle.geometry().has_cages()) << id;
-    EXPECT_EQ(solver.count(puzzle, 2), 1u) << id;
-    const auto solution = solver.solve(puzzle);
-    ASSERT_TRUE(solution) << id;
-    EXPECT_TRUE(valid_killer_solution(puzzle, cages_of(puzzle),
-                                      Variant::of(puzzle.geometry()).has(Variant::kX), *solution))
-        << id;
-  }
+  for (const std::string& id : lines) expect_one_valid_solution(solver, id);
 }
 
 TEST(KillerEngine, TextFormFixturesSolveToValidSolutions) {
@@ -187,13 +192,9 @@ TEST(KillerEngine, InnieCagesKeepDeepSearchesShort) {
   ASSERT_EQ(lines.size(), 3u);
   SudokuSolver solver;
   for (const std::string& line : lines) {
-    const Grid puzzle = parse_one(line).grid;
     SearchStats stats;
-    EXPECT_EQ(solver.count(puzzle, 2, &stats), 1u) << line;
+    expect_one_valid_solution(solver, line, &stats);
     EXPECT_LT(stats.nodes, 100000u) << line;
-    const auto solution = solver.solve(puzzle);
-    ASSERT_TRUE(solution) << line;
-    EXPECT_TRUE(valid_killer_solution(puzzle, cages_of(puzzle), false, *solution)) << line;
   }
 }
 
