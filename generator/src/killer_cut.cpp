@@ -752,8 +752,8 @@ class CutChecker {
 // The node budget of a banded cut's uniqueness check. Lower than kKillerCheckNodes: a
 // check past it only keeps a merge out (the cut stays proven unique), and a banded cut
 // is graded and cut back along its path anyway, so the slow checks' merges are not worth
-// their nodes (session 19: about 15% less CPU a hard puzzle; every delivered puzzle is
-// still graded in its band).
+// their nodes; every delivered puzzle is still graded in its band (figures:
+// generator/PERF_NOTES.md, session 19, hard and expert killers).
 constexpr std::uint64_t kBandedCheckNodes = 1000;
 
 }  // namespace
