@@ -112,7 +112,9 @@ TEST(StepReplay, AgreesWithTheGraderOnKillers) {
       std::vector<CandidateState> states;
       ASSERT_NO_THROW(states = replay_steps(p, steps)) << size << " #" << i;
       replayed_steps += static_cast<int>(steps.size());
-      if (r.complete) EXPECT_TRUE(states.back().values.is_complete());
+      if (r.complete) {
+        EXPECT_TRUE(states.back().values.is_complete());
+      }
     }
   }
   EXPECT_GT(replayed_steps, 300);

@@ -453,7 +453,9 @@ TEST_F(ServiceTest, ListingTextIsTheOneOfTheJsonDocument) {
       EXPECT_EQ(p["size"], r.size());
       EXPECT_EQ(p["variant"], r.variant());
       EXPECT_EQ(p.contains("regions"), !r.regions().empty());
-      if (!r.regions().empty()) EXPECT_EQ(p["regions"], r.regions());
+      if (!r.regions().empty()) {
+        EXPECT_EQ(p["regions"], r.regions());
+      }
     }
   };
   db::Catalogue cat(path);
