@@ -57,7 +57,9 @@ Variant generated_board(const std::string& spelling, const std::string& size, Ge
   if (v.has(Variant::kKiller)) {
     if (v.has(Variant::kJigsaw)) throw UsageError("killer jigsaw puzzles are not generated");
     if (board.size() > kMaxKillerSize) {
-      throw UsageError("killer puzzles are 4x4, 6x6 or 9x9, not " + board.name());
+      // name() is the box shape ("4x4" on 16x16): the message names the board's size.
+      const std::string n = std::to_string(board.size());
+      throw UsageError("killer puzzles are 4x4, 6x6 or 9x9, not " + n + "x" + n);
     }
   }
   try {

@@ -226,17 +226,19 @@ Rating Grader::rate_from(const Grid& puzzle, bool keep_steps,
 Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
                          std::span<const std::uint16_t> start) {
   detail::CandidateGrid g(puzzle);
-  // The start state: its placements, then the candidates it no longer has.
-  for (int c = 0; c < g.cell_count() && !start.empty(); ++c) {
-    if ((start[c] & kPlacedSymbol) && g.value(c) == 0) {
-      g.place(c, std::countr_zero(static_cast<unsigned>(start[c] & ~kPlacedSymbol)) + 1);
+  // The start state, when given: its placements, then the candidates it no longer has.
+  if (!start.empty()) {
+    for (int c = 0; c < g.cell_count(); ++c) {
+      if ((start[c] & kPlacedSymbol) && g.value(c) == 0) {
+        g.place(c, std::countr_zero(static_cast<unsigned>(start[c] & ~kPlacedSymbol)) + 1);
+      }
     }
-  }
-  for (int c = 0; c < g.cell_count() && !start.empty(); ++c) {
-    if (g.value(c)) continue;
-    for (detail::Mask m = g.cand(c); m; m &= m - 1) {
-      const int d = detail::lowest(m);
-      if (!(start[c] >> (d - 1) & 1)) g.eliminate(c, d);
+    for (int c = 0; c < g.cell_count(); ++c) {
+      if (g.value(c)) continue;
+      for (detail::Mask m = g.cand(c); m; m &= m - 1) {
+        const int d = detail::lowest(m);
+        if (!(start[c] >> (d - 1) & 1)) g.eliminate(c, d);
+      }
     }
   }
   impl_->memo.reset(g);

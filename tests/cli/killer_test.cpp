@@ -257,6 +257,8 @@ TEST(KillerCli, GenerateUsageErrors) {
                                  "generate --variant killer+jigsaw --size 6",
                                  "generate --variant killer --no-minimal"}),
             std::vector<std::string>{});
+  const CliResult big = run_cli("generate --variant killer --size 16");
+  EXPECT_NE(big.err.find("not 16x16"), std::string::npos) << big.err;
 }
 
 TEST(KillerCli, GenerateStoresKillersInTheCatalogue) {
