@@ -20,12 +20,6 @@ bool find_bug(const Ctx&, Hint& out);                            // 5.6 ..
 bool find_aligned_pair_exclusion(const Ctx&, Hint& out);         // 6.2
 bool find_aligned_triplet_exclusion(const Ctx&, Hint& out);      // 7.5
 
-// Whether naked and hidden singles alone solve g from its candidates. Their closure does
-// not depend on the order, and a sound step (one that keeps the solution) leaves a grid
-// they still solve: each single of the old grid is still one, or already placed. So once
-// this holds, every later step of the ladder has a single to take and is rated 2.3 or less.
-bool singles_solve(const CandidateGrid& g);
-
 // Killer boards (grader/src/killer.cpp): the cage rungs, rated on the same scale.
 bool find_cage_sum(const Ctx&, Hint& out);           // 1.0: a cage's last empty cell
 bool find_cage_combinations(const Ctx&, Hint& out);  // 1.3: digits outside every combination

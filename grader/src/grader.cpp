@@ -14,6 +14,7 @@
 #include "sudoforge/core/killer.h"
 #include "finders.h"
 #include "finder_memo.h"
+#include "floor_closure.h"
 #include "stop_poll.h"
 
 namespace sudoforge::grader {
@@ -250,15 +251,23 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
                           ? std::numeric_limits<int>::max()
                           : static_cast<int>(std::floor(options_.max_rating * 10 + 1e-9));
   // A floor above the singles' 2.3 (GradeOptions::min_rating) is tested once, before the
-  // first step.
+  // first step: the closure of the rules rated below it (floor_closure.h).
   constexpr int kSinglesTop = 23;
   bool floor_due = options_.min_rating * 10 > kSinglesTop + 1e-9 && !g.geo().has_cages();
+  // The floor in tenths: ER < min_rating exactly when ER is below this (any floor above
+  // every rating is one).
+  const int floor =
+      static_cast<int>(std::ceil(std::min(options_.min_rating, 1000.0) * 10 - 1e-9));
   Hint h;
   while (!g.solved()) {
     detail::poll_stop();
     if (floor_due) {
       floor_due = false;
-      if (detail::singles_solve(g)) {
+      // Below the chains' bound the other rules' closure costs more than the gradings it
+      // saves (grader/PERF_NOTES.md, session 20): singles alone there.
+      detail::FloorRules rules = detail::floor_rules(g, floor, options_.max_chain_depth >= 1);
+      if (!rules.chains) rules = {};
+      if (detail::closure_solves(g, rules)) {
         r.complete = false;
         r.below = true;
         break;

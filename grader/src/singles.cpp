@@ -1,7 +1,4 @@
 // Singles: full house (1.0), hidden single (1.2 box, 1.5 row/column), naked single (2.3).
-#include <cstdint>
-#include <vector>
-
 #include "finder_memo.h"
 #include "finders.h"
 
@@ -61,65 +58,6 @@ bool find_naked_single(const Ctx& ctx, Hint& out) {
     }
   }
   return false;
-}
-
-bool singles_solve(const CandidateGrid& g) {
-  const int nc = g.cell_count(), n = g.n(), nu = g.unit_count();
-  thread_local std::vector<Mask> cand;
-  thread_local std::vector<std::uint8_t> val;
-  thread_local std::vector<int> todo;  // cells left one candidate, to place
-  cand.assign(g.cand_table(), g.cand_table() + nc);
-  val.resize(static_cast<std::size_t>(nc));
-  todo.clear();
-  for (int c = 0; c < nc; ++c) {
-    val[c] = static_cast<std::uint8_t>(g.value(c));
-    if (!val[c] && popcount(cand[c]) == 1) todo.push_back(c);
-  }
-  int empty = g.empty_count();
-  // Places d at c and removes it from the peers; false on a peer left empty.
-  const auto place = [&](int c, int d) {
-    val[c] = static_cast<std::uint8_t>(d);
-    cand[c] = 0;
-    --empty;
-    const Mask bit = Mask{1} << d;
-    for (int p : g.peers(c)) {
-      if (!(cand[p] & bit)) continue;
-      cand[p] &= ~bit;
-      if (!cand[p]) return false;
-      if (!(cand[p] & (cand[p] - 1))) todo.push_back(p);
-    }
-    return true;
-  };
-  for (;;) {
-    while (!todo.empty()) {
-      const int c = todo.back();
-      todo.pop_back();
-      if (!val[c] && !place(c, lowest(cand[c]))) return false;
-    }
-    if (empty == 0) return true;
-    bool placed = false;
-    for (int u = 0; u < nu; ++u) {
-      const int* cells = g.unit(u);
-      Mask once = 0, twice = 0;
-      for (int k = 0; k < n; ++k) {
-        const Mask m = cand[cells[k]];
-        twice |= once & m;
-        once |= m;
-      }
-      for (Mask h = once & ~twice; h; h &= h - 1) {
-        const int d = lowest(h);
-        for (int k = 0; k < n; ++k) {
-          const int c = cells[k];
-          if ((cand[c] >> d) & 1) {
-            if (!place(c, d)) return false;
-            placed = true;
-            break;
-          }
-        }
-      }
-    }
-    if (!placed && todo.empty()) return false;
-  }
 }
 
 }  // namespace sudoforge::grader::detail

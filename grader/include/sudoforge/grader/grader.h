@@ -116,11 +116,15 @@ struct GradeOptions {
   // Negative: no ceiling.
   double max_rating = -1;
   // Stop (Rating::below) before the first step when ER is known to be below this: when
-  // it is above 2.3 and naked and hidden singles alone solve the puzzle (then every step
-  // is rated 2.3 or less; see singles_solve in grader/src/finders.h). Boards with cages
-  // are never stopped. A filter for puzzles of some rating or more rejects the puzzles of
-  // singles (half of the random minimal ones) at the cost of that test, a few thousand
-  // instructions. Negative: no floor.
+  // it is above 2.3 and naked and hidden singles solve the puzzle; and where the static
+  // forcing chains are tried and rate below it on the board (from 8.8 up on 9x9 boards),
+  // when singles, locking, subsets and fish up to 4, XY-wings and every contradiction
+  // chain over the static links solve it. Those rules are monotone, so each step of SE's
+  // path has a hint among them, rated below the floor (the proof and the rules allowed
+  // at each floor: grader/src/floor_closure.h). Boards with cages are never stopped. A
+  // filter for puzzles of some rating or more rejects the candidates so solved at the cost
+  // of that test: for extreme (9.0) 96% of the random minimal puzzles, at about 0.2 M
+  // instructions each (grader/PERF_NOTES.md, session 20). Negative: no floor.
   double min_rating = -1;
   // When set, called each time a step adds a technique to Rating::techniques (so a few
   // times a puzzle, never per candidate search); returning true stops the grading there

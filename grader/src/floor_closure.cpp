@@ -1,0 +1,552 @@
+// The closure of a floor's rules (floor_closure.h): singles to their fixpoint, then the
+// cheapest rule family that removes anything, every removal it finds at once, and again.
+#include "floor_closure.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "chain_length.h"
+
+namespace sudoforge::grader::detail {
+namespace {
+
+// Each rung's highest rating, and that of every rung before it (tenths; floor_closure.h).
+constexpr int kLockingTop = 28;
+constexpr int kPairTop[3] = {30, 32, 34};    // naked, fish, hidden
+constexpr int kTripleTop[3] = {36, 38, 40};  // naked, fish, hidden
+constexpr int kXYWingTop = 42;
+constexpr int kQuadTop = 56;                 // after the unique loops (up to 5.6)
+constexpr int kBeforeChains = 62;            // BUG, aligned pair exclusion
+constexpr int kChainBase = 70;               // XY forcing chains and cycles
+
+// The working state: candidates of the empty cells (0 once placed) and the placed digits.
+struct Board {
+  const CandidateGrid* g = nullptr;
+  int n = 0, nc = 0, empty = 0;
+  std::vector<Mask> cand;
+  std::vector<std::uint8_t> val;
+  std::vector<int> todo;  // cells left one candidate, to place
+  bool dead = false;      // a cell left without a candidate: no solution
+
+  void load(const CandidateGrid& grid) {
+    g = &grid;
+    n = grid.n();
+    nc = grid.cell_count();
+    cand.assign(grid.cand_table(), grid.cand_table() + nc);
+    val.resize(static_cast<std::size_t>(nc));
+    todo.clear();
+    dead = false;
+    for (int c = 0; c < nc; ++c) {
+      val[c] = static_cast<std::uint8_t>(grid.value(c));
+      if (val[c]) {
+        cand[c] = 0;
+      } else if (popcount(cand[c]) == 1) {
+        todo.push_back(c);
+      } else if (cand[c] == 0) {
+        dead = true;
+      }
+    }
+    empty = grid.empty_count();
+  }
+  void eliminate(int c, int d) {
+    const Mask bit = Mask{1} << d;
+    if (!(cand[c] & bit)) return;
+    cand[c] &= ~bit;
+    if (!cand[c]) dead = true;
+    if (!(cand[c] & (cand[c] - 1))) todo.push_back(c);
+  }
+  void place(int c, int d) {
+    val[c] = static_cast<std::uint8_t>(d);
+    cand[c] = 0;
+    --empty;
+    for (int p : g->peers(c)) eliminate(p, d);
+  }
+  // Naked and hidden singles to their fixpoint; false on a contradiction.
+  bool singles() {
+    const int nu = g->unit_count();
+    for (;;) {
+      while (!todo.empty() && !dead) {
+        const int c = todo.back();
+        todo.pop_back();
+        if (!val[c] && cand[c]) place(c, lowest(cand[c]));
+      }
+      if (dead) return false;
+      if (empty == 0) return true;
+      bool placed = false;
+      for (int u = 0; u < nu && !dead; ++u) {
+        const int* cells = g->unit(u);
+        // (A house left without a place for a digit is not told: the singles then stall,
+        // or leave a cell empty, short of a full grid.)
+        Mask once = 0, twice = 0;
+        for (int k = 0; k < n; ++k) {
+          const Mask m = cand[cells[k]];
+          twice |= once & m;
+          once |= m;
+        }
+        for (Mask h = once & ~twice; h; h &= h - 1) {
+          const int d = lowest(h);
+          for (int k = 0; k < n; ++k) {
+            const int c = cells[k];
+            if ((cand[c] >> d) & 1) {
+              place(c, d);
+              placed = true;
+              break;
+            }
+          }
+        }
+      }
+      if (dead) return false;
+      if (!placed && todo.empty()) return true;
+    }
+  }
+
+  // Positions of each digit in unit u (bit k: the unit's k-th cell), pos[1..n].
+  void positions(int u, Mask* pos) const {
+    const int* cells = g->unit(u);
+    for (int d = 1; d <= n; ++d) pos[d] = 0;
+    for (int k = 0; k < n; ++k) {
+      for (Mask m = cand[cells[k]]; m; m &= m - 1) pos[lowest(m)] |= Mask{1} << k;
+    }
+  }
+
+  // The crossings of the rows, columns and boxes, kept while the boards share their
+  // layout (crossings_of): for each unit, the units of the other kind (box / line) it
+  // crosses, with the positions of the crossing in each.
+  struct Crossing {
+    int other;
+    Mask here, there;
+  };
+  const int* crossings_of = nullptr;
+  std::vector<int> crossing_begin;
+  std::vector<Crossing> crossings;
+  std::vector<Mask> upos;  // [u * (n + 1) + d]: positions of d in unit u
+  void list_crossings() {
+    if (crossings_of == g->unit(0)) return;
+    crossings_of = g->unit(0);
+    crossing_begin.assign(static_cast<std::size_t>(3 * n + 1), 0);
+    crossings.clear();
+    for (int u = 0; u < 3 * n; ++u) {
+      crossing_begin[u] = static_cast<int>(crossings.size());
+      const bool box = u >= 2 * n;
+      for (int v = box ? 0 : 2 * n; v < (box ? 2 * n : 3 * n); ++v) {
+        if (g->inter(u, v)) crossings.push_back(Crossing{v, g->inter(u, v), g->inter(v, u)});
+      }
+    }
+    crossing_begin[3 * n] = static_cast<int>(crossings.size());
+  }
+
+  // Pointing and claiming between the boxes and the lines: d of unit u confined to its
+  // crossing with v leaves the rest of v.
+  bool locking() {
+    list_crossings();
+    const int n1 = n + 1;
+    upos.resize(static_cast<std::size_t>(3 * n) * n1);
+    for (int u = 0; u < 3 * n; ++u) positions(u, &upos[static_cast<std::size_t>(u) * n1]);
+    bool removed = false;
+    for (int u = 0; u < 3 * n; ++u) {
+      const Mask* pu = &upos[static_cast<std::size_t>(u) * n1];
+      for (int d = 1; d <= n; ++d) {
+        const Mask p = pu[d];
+        if (!(p & (p - 1))) continue;
+        for (int k = crossing_begin[u]; k < crossing_begin[u + 1]; ++k) {
+          const Crossing& x = crossings[k];
+          if (p & ~x.here) continue;
+          Mask& rest = upos[static_cast<std::size_t>(x.other) * n1 + d];
+          const Mask gone = rest & ~x.there;
+          if (!gone) continue;
+          const int* cells = g->unit(x.other);
+          for (Mask y = gone; y; y &= y - 1) eliminate(cells[lowest(y)], d);
+          rest &= x.there;
+          removed = true;
+        }
+      }
+    }
+    return removed || dead;
+  }
+
+  // Calls f(chosen, uni) for every choice of 2..kmax of the m items whose union has as
+  // many bits as items chosen (chosen: a bit set over the items).
+  template <class F>
+  static void locked_sets(const Mask* items, int m, int kmax, F&& f) {
+    struct Rec {
+      const Mask* items;
+      int m, kmax;
+      F& f;
+      void go(int start, int depth, Mask uni, std::uint32_t chosen) {
+        for (int i = start; i < m; ++i) {
+          const Mask u2 = uni | items[i];
+          if (popcount(u2) > kmax) continue;
+          const std::uint32_t c2 = chosen | (std::uint32_t{1} << i);
+          if (depth + 1 >= 2 && popcount(u2) == depth + 1) f(c2, u2);
+          if (depth + 1 < kmax) go(i + 1, depth + 1, u2, c2);
+        }
+      }
+    };
+    Rec{items, m, kmax, f}.go(0, 0, 0, 0);
+  }
+
+  // Naked sets (up to `naked` cells) and hidden sets (up to `hidden` digits) in the rows,
+  // columns and boxes.
+  bool subsets(int naked, int hidden) {
+    bool removed = false;
+    Mask items[32], pos[33];
+    int which[32];
+    for (int u = 0; u < 3 * n; ++u) {
+      const int* cells = g->unit(u);
+      // A set of more than half the empty cells is the complement of a smaller one of the
+      // other kind with the same removals.
+      int open = 0;
+      for (int k = 0; k < n; ++k) open += cand[cells[k]] != 0;
+      const int naked_top = std::min(naked, open / 2), hidden_top = std::min(hidden, open / 2);
+      if (naked_top >= 2) {
+        int m = 0;
+        for (int k = 0; k < n; ++k) {
+          const int pc = popcount(cand[cells[k]]);
+          if (pc >= 2 && pc <= naked_top) {
+            items[m] = cand[cells[k]];
+            which[m++] = k;
+          }
+        }
+        locked_sets(items, m, naked_top, [&](std::uint32_t chosen, Mask digits) {
+          Mask in = 0;
+          for (std::uint32_t x = chosen; x; x &= x - 1) in |= Mask{1} << which[std::countr_zero(x)];
+          for (int k = 0; k < n; ++k) {
+            if ((in >> k) & 1) continue;
+            for (Mask y = cand[cells[k]] & digits; y; y &= y - 1) {
+              eliminate(cells[k], lowest(y));
+              removed = true;
+            }
+          }
+        });
+      }
+      if (hidden_top >= 2) {
+        positions(u, pos);
+        int m = 0;
+        for (int d = 1; d <= n; ++d) {
+          const int pc = popcount(pos[d]);
+          if (pc >= 2 && pc <= hidden_top) {
+            items[m] = pos[d];
+            which[m++] = d;
+          }
+        }
+        locked_sets(items, m, hidden_top, [&](std::uint32_t chosen, Mask places) {
+          Mask digits = 0;
+          for (std::uint32_t x = chosen; x; x &= x - 1) digits |= Mask{1} << which[std::countr_zero(x)];
+          for (Mask p = places; p; p &= p - 1) {
+            const int c = cells[lowest(p)];
+            for (Mask y = cand[c] & ~digits; y; y &= y - 1) {
+              eliminate(c, lowest(y));
+              removed = true;
+            }
+          }
+        });
+      }
+    }
+    return removed || dead;
+  }
+
+  // Fish of 2..degree base lines, rows as base then columns.
+  bool fish(int degree) {
+    bool removed = false;
+    Mask items[32];
+    int which[32];
+    for (int d = 1; d <= n; ++d) {
+      const Mask bit = Mask{1} << d;
+      // A fish of more than half the lines where d is open is the complement of a smaller
+      // one (the other cover lines as base) with the same removals.
+      int open = 0;
+      for (int i = 0; i < n; ++i) {
+        const int* cells = g->unit(i);
+        Mask in = 0;
+        for (int k = 0; k < n; ++k) in |= cand[cells[k]];
+        open += (in & bit) != 0;
+      }
+      const int top = std::min(degree, open / 2);
+      if (top < 2) continue;
+      for (int by_cols = 0; by_cols < 2; ++by_cols) {
+        const int base0 = by_cols ? n : 0, cover0 = by_cols ? 0 : n;
+        int m = 0;
+        for (int i = 0; i < n; ++i) {
+          const int* cells = g->unit(base0 + i);
+          Mask p = 0;  // the cover lines of d in base line i
+          for (int k = 0; k < n; ++k) {
+            if (cand[cells[k]] & bit) p |= Mask{1} << k;
+          }
+          const int pc = popcount(p);
+          if (pc >= 2 && pc <= top) {
+            items[m] = p;
+            which[m++] = i;
+          }
+        }
+        locked_sets(items, m, top, [&](std::uint32_t chosen, Mask covers) {
+          Mask base = 0;
+          for (std::uint32_t x = chosen; x; x &= x - 1) base |= Mask{1} << which[std::countr_zero(x)];
+          for (Mask y = covers; y; y &= y - 1) {
+            const int* cells = g->unit(cover0 + lowest(y));
+            for (int k = 0; k < n; ++k) {
+              if ((base >> k) & 1) continue;
+              if (cand[cells[k]] & bit) {
+                eliminate(cells[k], d);
+                removed = true;
+              }
+            }
+          }
+        });
+      }
+    }
+    return removed || dead;
+  }
+
+  // XY-wings: a bivalue pivot {x,y} seeing bivalue wings {x,z} and {y,z}; z leaves the
+  // cells seeing both wings.
+  bool xy_wings() {
+    bool removed = false;
+    for (int p = 0; p < nc; ++p) {
+      const Mask pm = cand[p];
+      if (popcount(pm) != 2) continue;
+      const std::vector<int>& peers = g->peers(p);
+      for (std::size_t i = 0; i < peers.size(); ++i) {
+        const int w1 = peers[i];
+        const Mask m1 = cand[w1];
+        if (popcount(m1) != 2 || popcount(m1 & pm) != 1) continue;
+        const Mask z = m1 & ~pm;
+        for (std::size_t j = i + 1; j < peers.size(); ++j) {
+          const int w2 = peers[j];
+          if (cand[w2] != (z | (pm & ~m1))) continue;
+          const int zd = lowest(z);
+          for (int c : g->peers(w1)) {
+            if (c != w2 && (cand[c] & z) && g->sees(c, w2)) {
+              eliminate(c, zd);
+              removed = true;
+            }
+          }
+        }
+      }
+    }
+    return removed || dead;
+  }
+
+  // Contradiction chains over the static links: reachability between "on" literals
+  // (on(a) reaches on(b) through a weak link a-w and a strong link w-b), as bit sets over
+  // the live candidates; c goes when some on(a) it reaches is weakly linked to c.
+  std::vector<int> id;  // [c * n + d - 1]: live candidate index, -1 when not live
+  std::vector<int> cell_of, digit_of;
+  std::vector<int> first_of;  // [c]: the cell's first live candidate (they are consecutive)
+  std::vector<std::uint64_t> by_house;  // [(u * (n + 1) + d) * words]
+  std::vector<std::uint64_t> weak, reach;  // [live][words]: weak links, one-step reach
+  std::vector<std::uint64_t> closure;      // [component][words]: every node it reaches
+  std::vector<int> order, low, comp, stack;
+  std::vector<int> merged;             // [component]: the last component its closure joined
+  std::vector<std::uint64_t> links;    // a component's members' links
+  struct Frame {
+    int v, x;
+    std::uint64_t bits;
+  };
+  std::vector<Frame> frames;
+  void strong_components(int live, int words) {
+    order.assign(static_cast<std::size_t>(live), -1);
+    low.resize(static_cast<std::size_t>(live));
+    comp.assign(static_cast<std::size_t>(live), -1);
+    merged.assign(static_cast<std::size_t>(live), -1);
+    closure.resize(static_cast<std::size_t>(live) * words);
+    stack.clear();
+    int counter = 0, ncomp = 0;
+    const auto row = [&](int v) { return &reach[static_cast<std::size_t>(v) * words]; };
+    const auto open = [&](int v) {
+      order[v] = low[v] = counter++;
+      stack.push_back(v);
+      frames.push_back(Frame{v, 0, row(v)[0]});
+    };
+    for (int s = 0; s < live; ++s) {
+      if (order[s] >= 0) continue;
+      open(s);
+      while (!frames.empty()) {
+        Frame& f = frames.back();
+        while (!f.bits && ++f.x < words) f.bits = row(f.v)[f.x];
+        if (f.x < words) {
+          const int w = f.x * 64 + std::countr_zero(f.bits);
+          f.bits &= f.bits - 1;
+          if (order[w] < 0) {
+            open(w);
+          } else if (comp[w] < 0) {
+            low[f.v] = std::min(low[f.v], order[w]);
+          }
+          continue;
+        }
+        const int v = f.v;
+        frames.pop_back();
+        if (!frames.empty()) low[frames.back().v] = std::min(low[frames.back().v], low[v]);
+        if (low[v] != order[v]) continue;
+        // v's component: its members' links, then the closures of the components they
+        // reach (finished before it).
+        std::uint64_t* cl = &closure[static_cast<std::size_t>(ncomp) * words];
+        std::fill(cl, cl + words, 0);
+        std::size_t first = stack.size();
+        do {
+          --first;
+          comp[stack[first]] = ncomp;
+        } while (stack[first] != v);
+        for (std::size_t k = first; k < stack.size(); ++k) {
+          const std::uint64_t* r = row(stack[k]);
+          for (int x = 0; x < words; ++x) cl[x] |= r[x];
+        }
+        stack.resize(first);
+        // Each component reached once (the members' links, not what they add, name them).
+        links.assign(cl, cl + words);
+        for (int x = 0; x < words; ++x) {
+          for (std::uint64_t b = links[x]; b; b &= b - 1) {
+            const int c = comp[x * 64 + std::countr_zero(b)];
+            if (c == ncomp || merged[c] == ncomp) continue;
+            merged[c] = ncomp;
+            const std::uint64_t* rc = &closure[static_cast<std::size_t>(c) * words];
+            for (int y = 0; y < words; ++y) cl[y] |= rc[y];
+          }
+        }
+        ++ncomp;
+      }
+    }
+  }
+  bool chains() {
+    id.assign(static_cast<std::size_t>(nc) * n, -1);
+    cell_of.clear();
+    digit_of.clear();
+    first_of.resize(static_cast<std::size_t>(nc) + 1);
+    for (int c = 0; c < nc; ++c) {
+      first_of[c] = static_cast<int>(cell_of.size());
+      for (Mask m = cand[c]; m; m &= m - 1) {
+        id[static_cast<std::size_t>(c) * n + lowest(m) - 1] = static_cast<int>(cell_of.size());
+        cell_of.push_back(c);
+        digit_of.push_back(lowest(m));
+      }
+    }
+    first_of[nc] = static_cast<int>(cell_of.size());
+    const int live = static_cast<int>(cell_of.size());
+    const int words = (live + 63) / 64;
+    const int upc = g->units_per_cell(), nu = g->unit_count(), n1 = n + 1;
+    const auto set = [&](std::vector<std::uint64_t>& s, int row, int bit) {
+      s[static_cast<std::size_t>(row) * words + bit / 64] |= std::uint64_t{1} << (bit % 64);
+    };
+    // The candidates of each digit in each house, as sets over the live candidates.
+    by_house.assign(static_cast<std::size_t>(nu) * n1 * words, 0);
+    for (int i = 0; i < live; ++i) {
+      for (int k = 0; k < upc; ++k) {
+        const int u = g->unit_of(cell_of[i], k);
+        if (u < nu) set(by_house, u * n1 + digit_of[i], i);
+      }
+    }
+    // Weak links: the house sets of the candidate's digit and its cell's other candidates.
+    weak.assign(static_cast<std::size_t>(live) * words, 0);
+    reach.assign(static_cast<std::size_t>(live) * words, 0);
+    for (int i = 0; i < live; ++i) {
+      const int c = cell_of[i], d = digit_of[i];
+      std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
+      for (int k = 0; k < upc; ++k) {
+        const int u = g->unit_of(c, k);
+        if (u >= nu) continue;
+        const std::uint64_t* h = &by_house[static_cast<std::size_t>(u * n1 + d) * words];
+        for (int x = 0; x < words; ++x) wi[x] |= h[x];
+      }
+      for (int j = first_of[c]; j < first_of[c + 1]; ++j) set(weak, i, j);
+      wi[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+    }
+    // reach starts as the one-step relation: for each strong link w-b, every a weakly
+    // linked to w reaches b.
+    const auto link = [&](int w, int b) {
+      const std::uint64_t* ww = &weak[static_cast<std::size_t>(w) * words];
+      for (int x = 0; x < words; ++x) {
+        for (std::uint64_t y = ww[x]; y; y &= y - 1) set(reach, x * 64 + std::countr_zero(y), b);
+      }
+    };
+    for (int c = 0; c < nc; ++c) {
+      if (first_of[c + 1] - first_of[c] != 2) continue;
+      link(first_of[c], first_of[c] + 1);
+      link(first_of[c] + 1, first_of[c]);
+    }
+    for (int u = 0; u < nu; ++u) {
+      for (int d = 1; d <= n; ++d) {
+        const std::uint64_t* h = &by_house[static_cast<std::size_t>(u * n1 + d) * words];
+        int two[2], count = 0;
+        for (int x = 0; x < words && count <= 2; ++x) {
+          for (std::uint64_t y = h[x]; y && count <= 2; y &= y - 1, ++count) {
+            if (count < 2) two[count] = x * 64 + std::countr_zero(y);
+          }
+        }
+        if (count != 2) continue;
+        link(two[0], two[1]);
+        link(two[1], two[0]);
+      }
+    }
+    // Transitive closure over the strong components (Tarjan's order finishes a component
+    // after every component it reaches): a component reaches what its members' links
+    // reach and what those components reach.
+    strong_components(live, words);
+    bool removed = false;
+    for (int i = 0; i < live; ++i) {
+      const std::uint64_t* ri = &closure[static_cast<std::size_t>(comp[i]) * words];
+      const std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
+      for (int x = 0; x < words; ++x) {
+        if (ri[x] & wi[x]) {
+          eliminate(cell_of[i], digit_of[i]);
+          removed = true;
+          break;
+        }
+      }
+    }
+    return removed || dead;
+  }
+};
+
+Board& scratch() {
+  thread_local Board b;
+  return b;
+}
+
+}  // namespace
+
+FloorRules floor_rules(const CandidateGrid& g, int floor, bool chains_tried) {
+  FloorRules r;
+  r.locking = kLockingTop < floor;
+  const auto degree = [&](int family) {
+    return kQuadTop < floor ? 4 : kTripleTop[family] < floor ? 3 : kPairTop[family] < floor ? 2 : 0;
+  };
+  r.naked = degree(0);
+  r.fish = degree(1);
+  r.hidden = degree(2);
+  r.xy_wing = kXYWingTop < floor;
+  // Only up to 9x9, where the static chains' search is the breadth-first one over all
+  // sources whose completeness floor_closure.h relies on (larger boards search per source).
+  if (chains_tried && kBeforeChains < floor && g.n() <= 9) {
+    int live = 0;
+    for (int c = 0; c < g.cell_count(); ++c) live += g.value(c) ? 0 : popcount(g.cand(c));
+    r.chains = kChainBase + length_difficulty(2 * live) < floor;
+  }
+  return r;
+}
+
+bool closure_solves(const CandidateGrid& g, const FloorRules& rules) {
+  Board& b = scratch();
+  b.load(g);
+  for (;;) {
+    if (!b.singles()) return false;
+    if (b.empty == 0) return true;
+    // The cheapest family that removes anything, then singles again.
+    if (rules.locking && b.locking()) continue;
+    // Pairs, X-wings and XY-wings are chains: with the chains, those go first.
+    if (!rules.chains) {
+      if ((rules.naked >= 2 || rules.hidden >= 2) &&
+          b.subsets(rules.naked >= 2 ? 2 : 0, rules.hidden >= 2 ? 2 : 0))
+        continue;
+      if (rules.fish >= 2 && b.fish(2)) continue;
+      if (rules.xy_wing && b.xy_wings()) continue;
+    } else if (b.chains()) {
+      continue;
+    }
+    if ((rules.naked >= 3 || rules.hidden >= 3) && b.subsets(rules.naked, rules.hidden)) continue;
+    if (rules.fish >= 3 && b.fish(rules.fish)) continue;
+    return false;
+  }
+}
+
+}  // namespace sudoforge::grader::detail

@@ -1,0 +1,185 @@
+// The floor's closure (grader/src/floor_closure.h): whenever it says a puzzle is solved by
+// the rules rated below a floor, the full grading rates the puzzle below that floor, and
+// with the chains among the rules the path never goes past the static forcing chains.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "floor_closure.h"
+#include "grader_test_util.h"
+#include "sudoforge/core/record_writer.h"
+#include "sudoforge/core/variant.h"
+#include "sudoforge/generator/generator.h"
+
+namespace sudoforge::grader {
+namespace {
+
+using test_util::grid81;
+using test_util::read_lines;
+
+constexpr double kFloors[] = {2.6, 2.9, 3.1, 3.3, 3.5, 3.7, 3.9, 4.1, 4.3, 4.5, 5.3,
+                              5.7, 6.3, 6.6, 7.0, 7.5, 8.0, 8.5, 8.9, 9.0, 10.0};
+
+// The techniques SE's ladder tries after the static forcing chains.
+bool past_static_chains(const std::string& technique) {
+  return technique == "Aligned Triplet Exclusion" || technique.find("Nishio") != std::string::npos ||
+         technique.find("Multiple") != std::string::npos ||
+         technique.find("Dynamic") != std::string::npos ||
+         technique.find("Cell Forcing") != std::string::npos ||
+         technique.find("Region Forcing") != std::string::npos;
+}
+
+struct FloorCounts {
+  int rejected = 0, wrong = 0, chains_rejected = 0;
+};
+
+// For every puzzle and floor: a rejection by the closure (with `rules_for`) must come
+// with a full ER below the floor. Returns the counts; `wrong` lists the failures.
+template <class RulesFor>
+FloorCounts check_floors(const std::vector<Grid>& puzzles, RulesFor&& rules_for,
+                         std::vector<std::string>* wrong) {
+  FloorCounts n;
+  Grader full;
+  for (const Grid& puzzle : puzzles) {
+    const Rating want = full.rate(puzzle, true);
+    if (!want.complete) continue;
+    bool static_only = true;
+    for (const auto& t : want.techniques) static_only &= !past_static_chains(t);
+    const detail::CandidateGrid g(puzzle);
+    for (const double f : kFloors) {
+      const int floor = static_cast<int>(std::lround(f * 10));
+      const detail::FloorRules rules = rules_for(g, floor);
+      if (!detail::closure_solves(g, rules)) continue;
+      ++n.rejected;
+      n.chains_rejected += rules.chains;
+      const bool ok = want.er < f - 1e-9 && (!rules.chains || static_only);
+      if (!ok) {
+        ++n.wrong;
+        if (wrong) wrong->push_back(to_line(puzzle, TextStyle{}) + " floor " + std::to_string(f));
+      }
+    }
+  }
+  return n;
+}
+
+detail::FloorRules true_rules(const detail::CandidateGrid& g, int floor) {
+  return detail::floor_rules(g, floor, true);
+}
+
+// check_floors with the true rules, every failure reported (the first ten named).
+FloorCounts expect_exact(const std::vector<Grid>& puzzles) {
+  std::vector<std::string> wrong;
+  const FloorCounts n = check_floors(puzzles, true_rules, &wrong);
+  EXPECT_EQ(n.wrong, 0);
+  for (size_t i = 0; i < wrong.size() && i < 10; ++i) ADD_FAILURE() << wrong[i];
+  return n;
+}
+
+std::vector<Grid> grids(const std::vector<std::string>& lines) {
+  std::vector<Grid> out;
+  for (const std::string& line : lines) out.push_back(grid81(line.substr(0, 81)));
+  return out;
+}
+
+std::vector<Grid> fixture() {
+  return grids(read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/floor_mixed.txt"));
+}
+
+TEST(FloorClosure, RejectsOnlyPuzzlesRatedBelowTheFloor) {
+  const auto lines = fixture();
+  ASSERT_GE(lines.size(), 300u);
+  const FloorCounts n = expect_exact(lines);
+  // Both the basic rules and the chains reject many puzzles of the fixture.
+  EXPECT_GT(n.rejected, 2000);
+  EXPECT_GT(n.chains_rejected, 300);
+}
+
+// The test above can fail: chains allowed with a too low floor (their rating bound
+// ignored), the closure rejects puzzles whose full ER is at or above the floor.
+TEST(FloorClosure, ChainsBelowTheirBoundWouldRejectHarderPuzzles) {
+  const auto lines = fixture();
+  ASSERT_GE(lines.size(), 300u);
+  const FloorCounts n = check_floors(
+      lines,
+      [](const detail::CandidateGrid& g, int floor) {
+        detail::FloorRules r = detail::floor_rules(g, floor, true);
+        r.chains = floor > 62;
+        return r;
+      },
+      nullptr);
+  EXPECT_GT(n.wrong, 10);
+}
+
+// The floors per rating: each family comes in above the highest rating of its rung and
+// every rung before it.
+TEST(FloorClosure, RulesPerFloor) {
+  const detail::CandidateGrid g(grid81(std::string(81, '.')));
+  const auto at = [&](int floor, bool chains = true) { return detail::floor_rules(g, floor, chains); };
+  EXPECT_FALSE(at(28).locking);
+  EXPECT_TRUE(at(29).locking);
+  EXPECT_EQ(at(30).naked, 0);
+  EXPECT_EQ(at(31).naked, 2);
+  EXPECT_EQ(at(33).fish, 2);
+  EXPECT_EQ(at(34).hidden, 0);
+  EXPECT_EQ(at(35).hidden, 2);
+  EXPECT_EQ(at(37).naked, 3);
+  EXPECT_EQ(at(39).fish, 3);
+  EXPECT_EQ(at(41).hidden, 3);
+  EXPECT_FALSE(at(42).xy_wing);
+  EXPECT_TRUE(at(43).xy_wing);
+  EXPECT_EQ(at(56).naked, 3);
+  EXPECT_EQ(at(57).naked, 4);
+  EXPECT_EQ(at(57).hidden, 4);
+  EXPECT_EQ(at(57).fish, 4);
+  // The empty board: 729 candidates, chains of up to 1,458 nodes, rated up to 8.7.
+  EXPECT_FALSE(at(87).chains);
+  EXPECT_TRUE(at(88).chains);
+  EXPECT_FALSE(at(90, false).chains);
+  // Boards above 9x9: no chains at any floor (their search is not the one checked).
+  const detail::CandidateGrid big(Grid(Geometry(4, 4)));
+  EXPECT_FALSE(detail::floor_rules(big, 1000, true).chains);
+  EXPECT_EQ(detail::floor_rules(big, 1000, true).naked, 4);
+}
+
+// Boards with extra houses (the closure's singles, chains and XY-wings read every house)
+// and a jigsaw: the same check on random minimal puzzles.
+TEST(FloorClosure, VariantBoards) {
+  std::vector<int> regions(81);  // 9x9 jigsaw: the boxes, two cells traded
+  for (int c = 0; c < 81; ++c) regions[c] = (c / 9 / 3) * 3 + (c % 9) / 3;
+  regions[3] = 0;   // r1c4 to the first region
+  regions[20] = 1;  // r3c3 to the second
+  std::vector<Grid> puzzles;
+  for (const Geometry& board :
+       {Variant::parse("x").apply(Geometry()), Variant::parse("windoku").apply(Geometry()),
+        Variant::parse("x+windoku").apply(Geometry()), Variant::parse("dg").apply(Geometry()),
+        Geometry::with_regions(9, regions)}) {
+    GeneratorOptions o;
+    o.geometry = board;
+    Generator gen(o);
+    for (int i = 0; i < 8; ++i) {
+      const auto p = gen.generate(20, static_cast<std::uint64_t>(i));
+      ASSERT_TRUE(p.has_value());
+      puzzles.push_back(p->puzzle);
+    }
+  }
+  const FloorCounts n = expect_exact(puzzles);
+  EXPECT_GT(n.rejected, 100);
+  EXPECT_GT(n.chains_rejected, 15);
+}
+
+// All of cb001 and top1465 when the shared data is there.
+TEST(FloorClosure, SharedData) {
+  std::vector<std::string> lines;
+  for (const char* name : {"cb001-ser.txt", "top1465.txt"}) {
+    const auto more = test_util::shared_lines(name);
+    if (!more) GTEST_SKIP() << "no ../shared/data";
+    lines.insert(lines.end(), more->begin(), more->end());
+  }
+  expect_exact(grids(lines));
+}
+
+}  // namespace
+}  // namespace sudoforge::grader
