@@ -123,8 +123,8 @@ struct GradeOptions {
   // path has a hint among them, rated below the floor (the proof and the rules allowed
   // at each floor: grader/src/floor_closure.h). Boards with cages are never stopped. A
   // filter for puzzles of some rating or more rejects the candidates so solved at the cost
-  // of that test: for extreme (9.0) 96% of the random minimal puzzles, at about 0.2 M
-  // instructions each (grader/PERF_NOTES.md, session 20). Negative: no floor.
+  // of that test, far below a grading (figures: grader/PERF_NOTES.md, session 20).
+  // Negative: no floor.
   double min_rating = -1;
   // When set, called each time a step adds a technique to Rating::techniques (so a few
   // times a puzzle, never per candidate search); returning true stops the grading there
