@@ -78,24 +78,29 @@ namespace {
 
 bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  const int n = g.n();
-  for (int k = 0; k < g.unit_count(); ++k) {
-    const int u = g.se_unit(k);
-    const int empty = g.unit_empty(u);
-    if (!(empty > degree * 2 || (direct && empty > degree))) continue;
-    const int slot = (direct ? FinderMemo::kDirectHidden : FinderMemo::kHiddenSet) + degree - 2;
-    if (ctx.memo && ctx.memo->unit_clean(slot, u)) continue;
+  const int n = g.n(), units = g.unit_count();
+  // The grid's tables in locals: the memo's stores would otherwise make the compiler load
+  // them again for each unit.
+  const int* const order = g.se_units();
+  FinderMemo* const memo = ctx.memo;
+  const int slot = (direct ? FinderMemo::kDirectHidden : FinderMemo::kHiddenSet) + degree - 2;
+  const int min_empty = direct ? degree + 1 : 2 * degree + 1;
+  for (int k = 0; k < units; ++k) {
+    const int u = order[k];
+    if (g.unit_empty(u) < min_empty) continue;
+    if (memo && memo->unit_clean(slot, u)) continue;
     const int* cells = g.unit(u);
-    // Left uninitialised: pos is written for 1..n, masks and digits for 0..m - 1, and
-    // nothing else is read.
-    std::array<Mask, 32> pos, masks;
+    const Mask* const pos = g.pos_of(u);
+    // Left uninitialised: masks and digits are written for 0..m - 1, and nothing else is
+    // read.
+    std::array<Mask, 32> masks;
     std::array<int, 32> digits;
     int m = 0;
     for (int d = 1; d <= n; ++d) {
-      pos[d] = g.pos(u, d);
       // A digit with more than `degree` positions cannot be part of the set.
-      if (pos[d] && popcount(pos[d]) <= degree) {
-        masks[m] = pos[d];
+      const Mask p = pos[d];
+      if (p && popcount(p) <= degree) {
+        masks[m] = p;
         digits[m++] = d;
       }
     }
@@ -160,7 +165,7 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
       return true;
     });
     if (found) return true;
-    if (ctx.memo) ctx.memo->set_unit_clean(slot, u);
+    if (memo) memo->set_unit_clean(slot, u);
   }
   return false;
 }

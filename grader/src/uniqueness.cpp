@@ -220,7 +220,13 @@ struct PairCores {
   std::vector<std::uint64_t> reach;     // [index * words]: the core's reach, as above
   std::vector<char> skip;               // per core: LoopSearch::skip_earlier
   std::vector<Mask> holders;            // [index * units + u]: positions holding both values
-  std::vector<int> cells;
+  // [index * units + u]: positions of the core's cells in u. Where skip_earlier holds,
+  // the bivalue cells already searched from are dropped from the core as the search
+  // moves on (drop()), with the cells that then lose their last mate in a unit: a later
+  // start never enters them (see LoopSearch::skip_earlier), so its loops lie in what is
+  // left, the largest set closed under the core's test without them.
+  std::vector<Mask> in_unit;
+  std::vector<int> cells, todo;
 
   void start(const CandidateGrid& g) {
     n = g.n();
@@ -282,6 +288,8 @@ struct PairCores {
       }
       cells.resize(kept);
     }
+    in_unit.resize(static_cast<size_t>(k + 1) * units);
+    std::copy(both, both + units, &in_unit[static_cast<size_t>(k) * units]);
     int same_extra[32] = {};
     bool ok = true;
     std::uint64_t* r = &reach[static_cast<size_t>(k) * words];
@@ -296,6 +304,30 @@ struct PairCores {
     skip.resize(k + 1);
     skip[k] = ok;
     return k;
+  }
+  // Drops `cell` from core k, and then every cell left alone in one of its units.
+  void drop(const CandidateGrid& g, int k, int cell) {
+    const int units = g.unit_count(), stride = g.units_per_cell();
+    char* in = &core[static_cast<size_t>(k) * nc];
+    Mask* at = &in_unit[static_cast<size_t>(k) * units];
+    in[cell] = 0;
+    todo.assign(1, cell);
+    while (!todo.empty()) {
+      const int c = todo.back();
+      todo.pop_back();
+      for (int t = 0; t < stride; ++t) {
+        const int u = g.unit_of(c, t);
+        if (u == units) continue;
+        const Mask m = at[u] &= ~(Mask{1} << g.index_in(u, c));
+        if (m && !(m & (m - 1))) {
+          const int lone = g.unit(u)[lowest(m)];
+          if (in[lone]) {
+            in[lone] = 0;
+            todo.push_back(lone);
+          }
+        }
+      }
+    }
   }
 };
 
@@ -338,6 +370,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
       thread_local LoopSearch ls;
       ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], pc.skip[slot]);
       ls.check(cell, 2, 0, -1);
+      if (pc.skip[slot]) pc.drop(g, slot, cell);
       std::vector<int>& recs = pc.found[slot];
       const size_t at = recs.size();
       recs.push_back(cell);
