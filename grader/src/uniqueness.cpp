@@ -254,7 +254,9 @@ struct PairCores {
     Mask both[129];  // and the padding unit, which holds no cell
     holders.resize(static_cast<size_t>(k + 1) * units);
     Mask* hold = &holders[static_cast<size_t>(k) * units];
-    for (int u = 0; u < units; ++u) hold[u] = both[u] = g.pos(u, v1) & g.pos(u, v2);
+    const Mask* const pos = g.pos_table();  // in a local: the stores would reload it
+    const int n1 = n + 1;
+    for (int u = 0; u < units; ++u) hold[u] = both[u] = pos[u * n1 + v1] & pos[u * n1 + v2];
     both[units] = 0;
     cells.clear();
     for (int r = 0; r < n; ++r) {
