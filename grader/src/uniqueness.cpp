@@ -333,9 +333,7 @@ struct PairCores {
   }
 };
 
-}  // namespace
-
-bool find_unique_loop(const Ctx& ctx, Hint& out) {
+bool unique_loop(const Ctx& ctx, bool prune, Hint& out) {
   const CandidateGrid& g = ctx.g;
   // A loop is deadly because its two digits can swap: every house holds none of its
   // cells or two of different parity, which swap with each other. Extra houses are
@@ -372,7 +370,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
       thread_local LoopSearch ls;
       ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], pc.skip[slot]);
       ls.check(cell, 2, 0, -1);
-      if (pc.skip[slot]) pc.drop(g, slot, cell);
+      if (prune && pc.skip[slot]) pc.drop(g, slot, cell);
       std::vector<int>& recs = pc.found[slot];
       const size_t at = recs.size();
       recs.push_back(cell);
@@ -579,6 +577,15 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
                       "): " + describe_eliminations(g, out.eliminations);
   }
   return true;
+}
+
+}  // namespace
+
+bool find_unique_loop(const Ctx& ctx, Hint& out) {
+  return unique_loop(ctx, true, out);
+}
+bool find_unique_loop_unpruned(const Ctx& ctx, Hint& out) {
+  return unique_loop(ctx, false, out);
 }
 
 }  // namespace sudoforge::grader::detail

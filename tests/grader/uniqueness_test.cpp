@@ -143,3 +143,36 @@ TEST(GraderTechniques, UniqueRectangleOnVariantBoard) {
   CandidateGrid classic = rectangle(Geometry(), {10, 12, 19, 21});
   EXPECT_TRUE(grader::detail::find_unique_loop(Ctx{classic, true}, h));
 }
+
+// The search from each bivalue start cell drops the start cells searched before it from
+// its pair's core, with the cells they leave without a mate (uniqueness.cpp, PairCores):
+// replaying graded cb001 puzzles, at every step the pruned search gives exactly the hint
+// of the unpruned one.
+TEST(GraderTechniques, UniqueLoopPrunedCoresGiveTheUnprunedHint) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ASSERT_GE(lines.size(), 400u);
+  int compared = 0, found = 0;
+  for (size_t k = 0; k < 400; ++k) {
+    const std::string puzzle = lines[k].substr(0, 81);
+    const Rating r = Grader().rate(grid81(puzzle), true);
+    CandidateGrid g{grid81(puzzle)};
+    for (const Step& s : r.steps) {
+      Hint pruned, plain;
+      const bool a = grader::detail::find_unique_loop(Ctx{g, true}, pruned);
+      const bool b = grader::detail::find_unique_loop_unpruned(Ctx{g, true}, plain);
+      ASSERT_EQ(a, b) << puzzle;
+      if (a) {
+        EXPECT_EQ(pruned.explanation, plain.explanation) << puzzle;
+        EXPECT_EQ(pruned.eliminations, plain.eliminations) << puzzle;
+        EXPECT_EQ(pruned.cells, plain.cells) << puzzle;
+        EXPECT_EQ(pruned.rating, plain.rating) << puzzle;
+        ++found;
+      }
+      ++compared;
+      for (auto [c, d] : s.eliminations) g.eliminate(c, d);
+      for (auto [c, d] : s.placements) g.place(c, d);
+    }
+  }
+  EXPECT_GE(compared, 10000);
+  EXPECT_GE(found, 100);
+}
