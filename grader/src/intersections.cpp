@@ -88,11 +88,13 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
       // confined[i2] is set only where bit i2 of `units` is.
       Mask confined[32];
       Mask units = 0;
+      const Mask* const pos1 = g.pos_of(r1);
+      const int* const cells1 = g.unit(r1);
       for (Mask dm = live; dm; dm &= dm - 1) {
         const int d = lowest(dm);
-        const Mask p1 = g.pos(r1, d);
+        const Mask p1 = pos1[d];
         if (!(p1 & (p1 - 1))) continue;
-        const int r2 = g.unit_of(g.unit(r1)[lowest(p1)], t2);
+        const int r2 = g.unit_of(cells1[lowest(p1)], t2);
         if (p1 & ~g.inter(r1, r2)) continue;
         const int i2 = r2 - t2 * n;
         if (!((units >> i2) & 1)) confined[i2] = 0;

@@ -333,7 +333,8 @@ struct PairCores {
   }
 };
 
-bool unique_loop(const Ctx& ctx, bool prune, Hint& out) {
+template <bool kPrune>
+bool unique_loop(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   // A loop is deadly because its two digits can swap: every house holds none of its
   // cells or two of different parity, which swap with each other. Extra houses are
@@ -370,7 +371,7 @@ bool unique_loop(const Ctx& ctx, bool prune, Hint& out) {
       thread_local LoopSearch ls;
       ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], pc.skip[slot]);
       ls.check(cell, 2, 0, -1);
-      if (prune && pc.skip[slot]) pc.drop(g, slot, cell);
+      if (kPrune && pc.skip[slot]) pc.drop(g, slot, cell);
       std::vector<int>& recs = pc.found[slot];
       const size_t at = recs.size();
       recs.push_back(cell);
@@ -582,10 +583,10 @@ bool unique_loop(const Ctx& ctx, bool prune, Hint& out) {
 }  // namespace
 
 bool find_unique_loop(const Ctx& ctx, Hint& out) {
-  return unique_loop(ctx, true, out);
+  return unique_loop<true>(ctx, out);
 }
 bool find_unique_loop_unpruned(const Ctx& ctx, Hint& out) {
-  return unique_loop(ctx, false, out);
+  return unique_loop<false>(ctx, out);
 }
 
 }  // namespace sudoforge::grader::detail
