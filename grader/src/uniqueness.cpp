@@ -108,21 +108,25 @@ struct LoopSearch {
     const UnitSet other = parity[par ^ 1];  // fixed while the children run
     // The tables read in the loop, in locals: the calls' stores would otherwise make
     // the compiler load them again for each sibling.
-    const CandidateGrid& grid = *g;
+    const Mask* const cand = g->cand_table();
+    const int* const unit_cells = board;  // unit u's cells from u * n
+    const int n = g->n();
     const int* const in = in_loop.data();
     const UnitSet* const sets = cell_set.data();
+    const int* const units = cell_unit.data();
+    const Mask* const bits = cell_bit.data();
     const Mask* const holding = both;
     const char* const in_core = core;
     const int st = stamp;
     const Mask values = pair;
     const bool skip = skip_earlier;
     for (int j = cell * stride, end = j + cell_count[cell]; j < end; ++j) {
-      const int u = cell_unit[j];
+      const int u = units[j];
       if (u == last_unit) continue;
-      const int* cells = grid.unit(u);
+      const int* cells = unit_cells + u * n;
       // Cells of the unit holding both values, in unit order (the cell itself is in the
       // loop: left out).
-      for (Mask b = holding[u] & ~cell_bit[j]; b; b &= b - 1) {
+      for (Mask b = holding[u] & ~bits[j]; b; b &= b - 1) {
         const int next = cells[lowest(b)];
         if (next == first) {
           if (len >= 4 && parity[0] == parity[1]) {
@@ -130,7 +134,7 @@ struct LoopSearch {
             found_end.push_back(static_cast<int>(found_cells.size()));
           }
         } else if (in[next] != st) {
-          const Mask p = grid.cand(next);
+          const Mask p = cand[next];
           ex_values |= p & ~values;  // accumulates over siblings, as SE does
           const int card = popcount(p);
           // A cell outside the core cannot be on a loop: its subtree finds nothing
