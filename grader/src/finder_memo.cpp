@@ -21,7 +21,6 @@ void FinderMemo::reset(const CandidateGrid& g) {
     epoch_ = 1;
   }
   std::fill(std::begin(grid_), std::end(grid_), 0);
-  std::fill(std::begin(carried_), std::end(carried_), Carried{});
   verdict_call_ = 0;
 }
 

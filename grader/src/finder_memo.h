@@ -53,32 +53,6 @@ class FinderMemo {
   }
   void set_digit_clean(int slot, int d) { digit_[slot * (g_->n() + 1) + d] = g_->clock() + 1; }
 
-  // An answer worked out for another finder on the way, for the grid state it was found
-  // on (grid serial and clock): direct locking finds what locking would, the ladder's next
-  // finder of the family, which it tries on the same grid when everything between found
-  // nothing. `live` is the set the answer was searched in (digits), `found` whether there
-  // is a hint, described by `where` (the finder's format). Taken at most once.
-  enum CarrySlot { kCarryLocking = 0, kCarrySlots = 1 };
-  struct Carried {
-    std::uint64_t serial = 0, clock = 0;
-    Mask live = 0;
-    bool found = false;
-    int where[4] = {};
-  };
-  void carry(int slot, const Carried& c) {
-    carried_[slot] = c;
-    carried_[slot].serial = g_->serial();
-    carried_[slot].clock = g_->clock();
-  }
-  // The answer carried for `slot` on the grid's current state, searched in `live`, taken
-  // out of the memo; null when there is none.
-  const Carried* take_carried(int slot, Mask live) {
-    Carried& c = carried_[slot];
-    if (c.serial != g_->serial() || c.clock != g_->clock() || c.live != live) return nullptr;
-    c.serial = 0;
-    return &c;
-  }
-
   // Sets of cells, under keys 0 .. (n+1)^2 - 1 chosen by the finder: clean while no cell
   // of the set recorded last changed, and then what the finder found from the set
   // (payload, in the finder's format) is still what it would find.
@@ -127,7 +101,6 @@ class FinderMemo {
   const CandidateGrid* g_ = nullptr;
   std::vector<std::uint64_t> unit_, digit_;  // clock + 1 when found clean, 0 never
   std::uint64_t grid_[kGridSlots] = {};
-  Carried carried_[kCarrySlots];
   std::vector<std::uint64_t> cage_;  // clock + 1 when found clean, 0 never
   int cage_count_ = 0;
   std::vector<std::uint64_t> set_time_, set_cells_;

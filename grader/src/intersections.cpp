@@ -70,45 +70,20 @@ Mask live_digits(const Ctx& ctx, bool direct) {
   return live;
 }
 
-// The hint of d of r1 confined to r2 (type t1 to type t2), removing d from the rest of
-// r2 (not empty); direct: placing d at hcell.
-void confined_hint(const Ctx& ctx, bool direct, int t1, int r1, int r2, int d, int hcell,
-                   Hint& out) {
-  const CandidateGrid& g = ctx.g;
-  std::vector<std::pair<int, int>> elims;
-  const int* cells2 = g.unit(r2);
-  for (Mask x = g.pos(r2, d) & ~g.inter(r2, r1); x; x &= x - 1)
-    elims.emplace_back(cells2[lowest(x)], d);
-  make_hint(ctx, direct, t1 == 2, r1, r2, d, g.pos(r1, d), hcell, std::move(elims), out);
-}
-
-// Direct (memo given): the search covers the digits locking has to search as well, and
-// leaves in the memo the first pointing or claiming among them that removes something
-// (locking's hint, all the direct ones failing on the way), or that there is none: the
-// ladder tries locking next on the same grid when the finders between find nothing. A
-// digit none of whose confinements removes anything is one where locking finds nothing:
-// its locking memo is set too, which keeps locking's digits few.
+// Direct, with a memo: the search covers locking's digits as well (those changed since
+// locking last found nothing), and a digit none of whose confinements removes anything is
+// one where locking finds nothing: its locking memo is set too. The ladder tries locking
+// on the grid direct locking failed on (when the finders between find nothing), which
+// then searches only the digits with a confinement that removes something.
 bool search(const Ctx& ctx, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
   const int slot = direct ? FinderMemo::kDirectLocking : FinderMemo::kLocking;
   const Mask live_here = live_digits(ctx, direct);
   FinderMemo* const memo = ctx.memo;
-  const Mask live_plain = direct && memo ? live_digits(ctx, false) : 0;
-  if (!direct && memo) {
-    if (const FinderMemo::Carried* c = memo->take_carried(FinderMemo::kCarryLocking, live_here)) {
-      if (c->found) {
-        confined_hint(ctx, false, c->where[0], c->where[1], c->where[2], c->where[3], -1, out);
-        return true;
-      }
-      for (Mask dm = live_here; dm; dm &= dm - 1) memo->set_digit_clean(slot, lowest(dm));
-      return false;
-    }
-  }
-  const Mask live = live_here | live_plain;
+  const Mask live = live_here | (direct && memo ? live_digits(ctx, false) : 0);
   if (!live) return false;
-  FinderMemo::Carried plain;  // locking's answer, when live_plain is not empty
-  Mask hits = 0;              // digits with a confinement that removes something
+  Mask hits = 0;  // digits with a confinement that removes something
   // (type1, type2): 0 rows, 1 columns, 2 boxes. SE: (box,col), (box,row), (col,box), (row,box).
   static const int kOrder[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};
   for (const auto& pair : kOrder) {
@@ -140,20 +115,18 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
         const Mask outside2 = ~g.inter(r2, r1);
         for (Mask dm = confined[i2]; dm; dm &= dm - 1) {
           const int d = lowest(dm);
+          const Mask p1 = g.pos(r1, d);
           // d in r1 is confined to r1 & r2: remove it from the rest of r2.
-          if (!(g.pos(r2, d) & outside2)) continue;
+          const Mask rest2 = g.pos(r2, d) & outside2;
+          if (!rest2) continue;
           hits |= Mask{1} << d;
-          if (((live_plain >> d) & 1) && !plain.found) {
-            plain.found = true;
-            plain.where[0] = t1;
-            plain.where[1] = r1;
-            plain.where[2] = r2;
-            plain.where[3] = d;
-          }
-          if (!((live_here >> d) & 1)) continue;
+          if (!((live_here >> d) & 1)) continue;  // locking's digit only
           const int hcell = direct ? following_single(g, t1 * n, t1 * n + n, r1, r2, d) : -1;
           if (direct && hcell < 0) continue;
-          confined_hint(ctx, direct, t1, r1, r2, d, hcell, out);
+          std::vector<std::pair<int, int>> elims;
+          const int* cells2 = g.unit(r2);
+          for (Mask x = rest2; x; x &= x - 1) elims.emplace_back(cells2[lowest(x)], d);
+          make_hint(ctx, direct, t1 == 2, r1, r2, d, p1, hcell, std::move(elims), out);
           return true;
         }
       }
@@ -164,8 +137,6 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
     if (direct) {
       for (Mask dm = live & ~hits; dm; dm &= dm - 1)
         memo->set_digit_clean(FinderMemo::kLocking, lowest(dm));
-      plain.live = live_plain & hits;  // locking's digits now
-      if (plain.live) memo->carry(FinderMemo::kCarryLocking, plain);
     }
   }
   return false;
