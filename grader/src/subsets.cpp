@@ -76,6 +76,9 @@ bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
 
 namespace {
 
+// Direct, with a memo: a unit it searched where no set removes anything is one where the
+// hidden set of its degree finds nothing (when it has more than twice the degree empty
+// cells): that memo is set too.
 bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n(), units = g.unit_count();
@@ -85,9 +88,11 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
   FinderMemo* const memo = ctx.memo;
   const int slot = (direct ? FinderMemo::kDirectHidden : FinderMemo::kHiddenSet) + degree - 2;
   const int min_empty = direct ? degree + 1 : 2 * degree + 1;
+  const int plain_slot = FinderMemo::kHiddenSet + degree - 2;
   for (int k = 0; k < units; ++k) {
     const int u = order[k];
-    if (g.unit_empty(u) < min_empty) continue;
+    const int empty = g.unit_empty(u);
+    if (empty < min_empty) continue;
     if (memo && memo->unit_clean(slot, u)) continue;
     const int* cells = g.unit(u);
     const Mask* const pos = g.pos_of(u);
@@ -104,6 +109,7 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
         digits[m++] = d;
       }
     }
+    bool removes_any = false;
     const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
       Mask common = 0, set = 0;
       for (int i = 0; i < degree; ++i) {
@@ -113,6 +119,7 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
       bool removes = false;  // whether the set removes anything (the list is built after)
       for (Mask x = common; x && !removes; x &= x - 1)
         removes = (g.cand(cells[lowest(x)]) & ~set) != 0;
+      removes_any |= removes;
       int hcell = -1, hval = 0;
       if (direct) {
         for (int v = 1; v <= n && hcell < 0; ++v) {
@@ -165,7 +172,10 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
       return true;
     });
     if (found) return true;
-    if (memo) memo->set_unit_clean(slot, u);
+    if (memo) {
+      memo->set_unit_clean(slot, u);
+      if (direct && !removes_any && empty > 2 * degree) memo->set_unit_clean(plain_slot, u);
+    }
   }
   return false;
 }
