@@ -70,18 +70,14 @@ Mask live_digits(const Ctx& ctx, bool direct) {
   return live;
 }
 
-// Direct, with a memo: the search covers locking's digits as well (those changed since
-// locking last found nothing), and a digit none of whose confinements removes anything is
-// one where locking finds nothing: its locking memo is set too. The ladder tries locking
-// on the grid direct locking failed on (when the finders between find nothing), which
-// then searches only the digits with a confinement that removes something.
+// Direct, with a memo: a digit it searched none of whose confinements removes anything
+// is one where locking finds nothing: locking's memo is set for it too.
 bool search(const Ctx& ctx, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
   const int slot = direct ? FinderMemo::kDirectLocking : FinderMemo::kLocking;
-  const Mask live_here = live_digits(ctx, direct);
+  const Mask live = live_digits(ctx, direct);
   FinderMemo* const memo = ctx.memo;
-  const Mask live = live_here | (direct && memo ? live_digits(ctx, false) : 0);
   if (!live) return false;
   Mask hits = 0;  // digits with a confinement that removes something
   // (type1, type2): 0 rows, 1 columns, 2 boxes. SE: (box,col), (box,row), (col,box), (row,box).
@@ -120,7 +116,6 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
           const Mask rest2 = g.pos(r2, d) & outside2;
           if (!rest2) continue;
           hits |= Mask{1} << d;
-          if (!((live_here >> d) & 1)) continue;  // locking's digit only
           const int hcell = direct ? following_single(g, t1 * n, t1 * n + n, r1, r2, d) : -1;
           if (direct && hcell < 0) continue;
           std::vector<std::pair<int, int>> elims;
@@ -133,7 +128,7 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
     }
   }
   if (memo) {
-    for (Mask dm = live_here; dm; dm &= dm - 1) memo->set_digit_clean(slot, lowest(dm));
+    for (Mask dm = live; dm; dm &= dm - 1) memo->set_digit_clean(slot, lowest(dm));
     if (direct) {
       for (Mask dm = live & ~hits; dm; dm &= dm - 1)
         memo->set_digit_clean(FinderMemo::kLocking, lowest(dm));
