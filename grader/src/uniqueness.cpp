@@ -224,11 +224,12 @@ struct PairCores {
   std::vector<std::uint64_t> reach;     // [index * words]: the core's reach, as above
   std::vector<char> skip;               // per core: LoopSearch::skip_earlier
   std::vector<Mask> holders;            // [index * units + u]: positions holding both values
-  // [index * units + u]: positions of the core's cells in u. Where skip_earlier holds,
-  // the bivalue cells already searched from are dropped from the core as the search
-  // moves on (drop()), with the cells that then lose their last mate in a unit: a later
-  // start never enters them (see LoopSearch::skip_earlier), so its loops lie in what is
-  // left, the largest set closed under the core's test without them.
+  // [index * units + u]: positions of the core's cells in u (the peeling drops cells
+  // from it). Where skip_earlier holds, the bivalue cells already searched from are
+  // dropped from the core as the search moves on (drop()), with the cells that then lose
+  // their last mate in a unit: a later start never enters them (see
+  // LoopSearch::skip_earlier), so its loops lie in what is left, the largest set closed
+  // under the core's test without them.
   std::vector<Mask> in_unit;
   std::vector<int> cells, todo;
 
@@ -255,47 +256,39 @@ struct PairCores {
     const int v1 = lowest(pair), v2 = lowest(pair & (pair - 1));
     // [u]: the unit's cells in the core so far (positions); rows give the cells.
     const int units = g.unit_count(), stride = g.units_per_cell();
-    Mask both[129];  // and the padding unit, which holds no cell
     holders.resize(static_cast<size_t>(k + 1) * units);
-    Mask* hold = &holders[static_cast<size_t>(k) * units];
+    in_unit.resize(static_cast<size_t>(k + 1) * units);
+    Mask* const hold = &holders[static_cast<size_t>(k) * units];
+    Mask* const at = &in_unit[static_cast<size_t>(k) * units];
     const Mask* const pos = g.pos_table();  // in a local: the stores would reload it
     const int n1 = n + 1;
-    for (int u = 0; u < units; ++u) hold[u] = both[u] = pos[u * n1 + v1] & pos[u * n1 + v2];
-    both[units] = 0;
+    for (int u = 0; u < units; ++u) hold[u] = at[u] = pos[u * n1 + v1] & pos[u * n1 + v2];
     cells.clear();
     for (int r = 0; r < n; ++r) {
       const int* rc = g.unit(r);
-      for (Mask x = both[r]; x; x &= x - 1) {
+      for (Mask x = at[r]; x; x &= x - 1) {
         const int c = rc[lowest(x)];
         h[c / 64] |= std::uint64_t{1} << (c % 64);
+        in[c] = 1;
         cells.push_back(c);
       }
     }
-    for (bool peeled = true; peeled;) {
-      peeled = false;
-      size_t kept = 0;
-      for (size_t i = 0; i < cells.size(); ++i) {
-        const int c = cells[i];
-        bool mates = true;
-        for (int t = 0; t < stride; ++t) {
-          const int u = g.unit_of(c, t);
-          const Mask m = both[u];
-          mates &= u == units || (m & (m - 1)) != 0;
+    // The peeling: a cell alone in one of its houses goes, with what that leaves alone.
+    for (int c : cells) {
+      if (!in[c]) continue;
+      for (int t = 0; t < stride; ++t) {
+        const int u = g.unit_of(c, t);
+        if (u < units && !(at[u] & (at[u] - 1))) {
+          drop(g, k, c);
+          break;
         }
-        if (mates) {
-          cells[kept++] = c;
-          continue;
-        }
-        for (int t = 0; t < stride; ++t) {
-          const int u = g.unit_of(c, t);
-          if (u < units) both[u] &= ~(Mask{1} << g.index_in(u, c));
-        }
-        peeled = true;
       }
-      cells.resize(kept);
     }
-    in_unit.resize(static_cast<size_t>(k + 1) * units);
-    std::copy(both, both + units, &in_unit[static_cast<size_t>(k) * units]);
+    size_t kept = 0;
+    for (int c : cells) {
+      if (in[c]) cells[kept++] = c;
+    }
+    cells.resize(kept);
     int same_extra[32] = {};
     bool ok = true;
     std::uint64_t* r = &reach[static_cast<size_t>(k) * words];
