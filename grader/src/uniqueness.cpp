@@ -446,7 +446,11 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
           // unit, or v1, v2 and other values make a hidden set there (c1 and c2 counting
           // as one cell). SE tries, per degree and unit (block, row, column), the naked sets
           // then the hidden ones, each in its Permutations order.
-          for (int degree = popcount(rp); degree <= 7 && degree < n; ++degree) {
+          // A degree above half the empty cells of every shared unit finds nothing.
+          int widest = 0;
+          for (int s = 0; s < nshared; ++s) widest = std::max(widest, g.unit_empty(shared[s]));
+          const int top = std::min({7, n - 1, widest / 2});
+          for (int degree = popcount(rp); degree <= top; ++degree) {
             for (int s = 0; s < nshared; ++s) {
               const int u = shared[s];
               const int empty = g.unit_empty(u);
