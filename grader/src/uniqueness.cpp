@@ -201,6 +201,26 @@ inline std::uint32_t next_combination(std::uint32_t x) {
   return ripple | (((x ^ ripple) >> 2) / low);
 }
 
+// The cell sets of the loops met in one call.
+struct CellSets {
+  int words = 0;
+  std::vector<std::uint64_t> sets;  // words per set
+  void start(int w) {
+    words = w;
+    sets.clear();
+  }
+  // Whether `cells` is a set not met before (then it is now).
+  bool first(std::span<const int> cells) {
+    std::uint64_t set[16] = {};  // words <= 10 (625 cells)
+    for (int c : cells) set[c / 64] |= std::uint64_t{1} << (c % 64);
+    for (size_t at = 0; at < sets.size(); at += words) {
+      if (std::equal(set, set + words, &sets[at])) return false;
+    }
+    sets.insert(sets.end(), set, set + words);
+    return true;
+  }
+};
+
 // The pairs of values met in one call, with the core of each: the cells that can be on a
 // loop of the pair. Every unit of a loop's cell holds exactly one other cell of the loop
 // (its units at even positions are those at odd positions, each once), a cell holding
@@ -330,7 +350,9 @@ struct PairCores {
   }
 };
 
-template <bool kPrune>
+// kShortcuts: drop searched start cells from their core (PairCores::drop) and analyse
+// each loop's cell set once (CellSets); without them, SE's plain search, for tests.
+template <bool kShortcuts>
 bool unique_loop(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   // A loop is deadly because its two digits can swap: every house holds none of its
@@ -343,6 +365,8 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
   const int nc = g.cell_count();
   thread_local PairCores pc;
   pc.start(g);
+  thread_local CellSets seen;
+  seen.start(g.set_words());
   for (int cell = 0; cell < nc; ++cell) {
     const Mask p = g.cand(cell);
     if (popcount(p) != 2) continue;
@@ -368,7 +392,7 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
       thread_local LoopSearch ls;
       ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], pc.skip[slot]);
       ls.check(cell, 2, 0, -1);
-      if (kPrune && pc.skip[slot]) pc.drop(g, slot, cell);
+      if (kShortcuts && pc.skip[slot]) pc.drop(g, slot, cell);
       std::vector<int>& recs = pc.found[slot];
       const size_t at = recs.size();
       recs.push_back(cell);
@@ -386,6 +410,10 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
       // calls: this runs for every loop at every step that reaches the technique).
       const std::span<const int> loop(next_loop + 1, next_loop[0]);
       next_loop += 1 + next_loop[0];
+      // A loop of the cells of one met before (the same loop the other way round, or
+      // found from another start) gives the same hints but for the order of its cells,
+      // after them: none of them can come first.
+      if (kShortcuts && !seen.first(loop)) continue;
       thread_local std::vector<int> extra;
       extra.clear();
       for (int c : loop) {

@@ -145,10 +145,11 @@ TEST(GraderTechniques, UniqueRectangleOnVariantBoard) {
 }
 
 // The search from each bivalue start cell drops the start cells searched before it from
-// its pair's core, with the cells they leave without a mate (uniqueness.cpp, PairCores):
-// replaying graded cb001 puzzles, at every step the pruned search gives exactly the hint
-// of the unpruned one.
-TEST(GraderTechniques, UniqueLoopPrunedCoresGiveTheUnprunedHint) {
+// its pair's core, with the cells they leave without a mate (uniqueness.cpp, PairCores),
+// and a loop of the cells of one met before is not analysed again: replaying graded
+// cb001 puzzles, at every step the search with these shortcuts gives exactly the hint of
+// the one without.
+TEST(GraderTechniques, UniqueLoopShortcutsGiveTheUnprunedHint) {
   const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
   ASSERT_GE(lines.size(), 400u);
   int compared = 0, found = 0;
