@@ -19,7 +19,7 @@ bool find_unique_loop(const Ctx&, Hint& out);                    // 4.5 ..
 // find_unique_loop without its shortcuts (dropping the start cells already searched from
 // the pair's core, with the cells they leave without a mate; analysing each loop's cell
 // set once): the same hint, for tests.
-bool find_unique_loop_unpruned(const Ctx&, Hint& out);
+bool find_unique_loop_plain(const Ctx&, Hint& out);
 bool find_bug(const Ctx&, Hint& out);                            // 5.6 ..
 bool find_aligned_pair_exclusion(const Ctx&, Hint& out);         // 6.2
 bool find_aligned_triplet_exclusion(const Ctx&, Hint& out);      // 7.5

@@ -614,7 +614,7 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
 bool find_unique_loop(const Ctx& ctx, Hint& out) {
   return unique_loop<true>(ctx, out);
 }
-bool find_unique_loop_unpruned(const Ctx& ctx, Hint& out) {
+bool find_unique_loop_plain(const Ctx& ctx, Hint& out) {
   return unique_loop<false>(ctx, out);
 }
 

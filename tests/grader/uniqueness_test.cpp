@@ -149,7 +149,7 @@ TEST(GraderTechniques, UniqueRectangleOnVariantBoard) {
 // and a loop of the cells of one met before is not analysed again: replaying graded
 // cb001 puzzles, at every step the search with these shortcuts gives exactly the hint of
 // the one without.
-TEST(GraderTechniques, UniqueLoopShortcutsGiveTheUnprunedHint) {
+TEST(GraderTechniques, UniqueLoopShortcutsGiveThePlainHint) {
   const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
   ASSERT_GE(lines.size(), 400u);
   int compared = 0, found = 0;
@@ -158,15 +158,15 @@ TEST(GraderTechniques, UniqueLoopShortcutsGiveTheUnprunedHint) {
     const Rating r = Grader().rate(grid81(puzzle), true);
     CandidateGrid g{grid81(puzzle)};
     for (const Step& s : r.steps) {
-      Hint pruned, plain;
-      const bool a = grader::detail::find_unique_loop(Ctx{g, true}, pruned);
-      const bool b = grader::detail::find_unique_loop_unpruned(Ctx{g, true}, plain);
+      Hint fast, plain;
+      const bool a = grader::detail::find_unique_loop(Ctx{g, true}, fast);
+      const bool b = grader::detail::find_unique_loop_plain(Ctx{g, true}, plain);
       ASSERT_EQ(a, b) << puzzle;
       if (a) {
-        EXPECT_EQ(pruned.explanation, plain.explanation) << puzzle;
-        EXPECT_EQ(pruned.eliminations, plain.eliminations) << puzzle;
-        EXPECT_EQ(pruned.cells, plain.cells) << puzzle;
-        EXPECT_EQ(pruned.rating, plain.rating) << puzzle;
+        EXPECT_EQ(fast.explanation, plain.explanation) << puzzle;
+        EXPECT_EQ(fast.eliminations, plain.eliminations) << puzzle;
+        EXPECT_EQ(fast.cells, plain.cells) << puzzle;
+        EXPECT_EQ(fast.rating, plain.rating) << puzzle;
         ++found;
       }
       ++compared;
