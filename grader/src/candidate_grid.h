@@ -134,6 +134,7 @@ class CandidateGrid {
   std::uint64_t serial() const { return serial_.value; }
   std::uint64_t cell_changed(int c) const { return cell_time_[c]; }
   std::uint64_t unit_changed(int u) const { return unit_time_[u]; }
+  const std::uint64_t* unit_times() const { return unit_time_.data(); }  // [u]: unit_changed(u)
   std::uint64_t digit_changed(int d) const { return digit_time_[d]; }
   // Adds to `cells` (set_words() words) the cells changed at or after time `since` (all
   // cells for 0); returns whether there is any.

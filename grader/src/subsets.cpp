@@ -21,11 +21,13 @@ const char* subset_name(bool naked, int degree) {
 bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
+  const int slot = FinderMemo::kNakedSet + degree - 2;
+  const std::uint64_t* const changed = g.unit_times();
+  const std::uint64_t* const clean = ctx.memo ? ctx.memo->unit_row(slot) : nullptr;
   for (int k = 0; k < g.naked_set_units(); ++k) {
     const int u = g.se_unit(k);
     if (g.unit_empty(u) < 2 * degree) continue;
-    const int slot = FinderMemo::kNakedSet + degree - 2;
-    if (ctx.memo && ctx.memo->unit_clean(slot, u)) continue;
+    if (clean && changed[u] < clean[u]) continue;  // memo->unit_clean(slot, u)
     const int* cells = g.unit(u);
     std::array<int, 32> items;  // written and read for 0..m - 1 only
     std::array<Mask, 32> masks;
@@ -89,11 +91,13 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
   const int slot = (direct ? FinderMemo::kDirectHidden : FinderMemo::kHiddenSet) + degree - 2;
   const int min_empty = direct ? degree + 1 : 2 * degree + 1;
   const int plain_slot = FinderMemo::kHiddenSet + degree - 2;
+  const std::uint64_t* const changed = g.unit_times();
+  const std::uint64_t* const clean = memo ? memo->unit_row(slot) : nullptr;
   for (int k = 0; k < units; ++k) {
     const int u = order[k];
     const int empty = g.unit_empty(u);
     if (empty < min_empty) continue;
-    if (memo && memo->unit_clean(slot, u)) continue;
+    if (clean && changed[u] < clean[u]) continue;  // memo->unit_clean(slot, u)
     const int* cells = g.unit(u);
     const Mask* const pos = g.pos_of(u);
     // Left uninitialised: masks and digits are written for 0..m - 1, and nothing else is
