@@ -62,23 +62,23 @@ bool find_bug(const Ctx& ctx, Hint& out) {
   bug.clear();
   bug_values.assign(nc, 0);
   Mask all_values = 0;
+  const Mask* const cand = g.cand_table();
   for (const auto& [begin, end] : g.se_types()) {
     for (int u = begin; u < end; ++u) {
       const int* cells = g.unit(u);
+      const Mask* const pos = g.pos_of(u);
+      Mask wide_at = 0;  // positions of the cells with 3 or more candidates
+      for (int i = 0; i < n; ++i) {
+        if (popcount(cand[cells[i]]) >= 3) wide_at |= Mask{1} << i;
+      }
       for (int d = 1; d <= n; ++d) {
-        const Mask p = g.pos(u, d);
+        const Mask p = pos[d];
         const int count = popcount(p);
         if (count == 0 || count == 2) continue;
-        int wide = 0, cell = -1;
-        for (Mask m = p; m; m &= m - 1) {
-          const int c = cells[lowest(m)];
-          if (popcount(g.cand(c)) >= 3) {
-            ++wide;
-            cell = c;
-          }
-        }
-        if (wide == 0) return false;
-        if (wide > 1) continue;  // undecided here; another unit tells which cell it is
+        const Mask w = p & wide_at;
+        if (w == 0) return false;
+        if (w & (w - 1)) continue;  // undecided here; another unit tells which cell it is
+        const int cell = cells[lowest(w)];
         if (bug_values[cell] == 0) bug.push_back(cell);
         bug_values[cell] |= Mask{1} << d;
         all_values |= Mask{1} << d;

@@ -145,6 +145,10 @@ std::unique_ptr<CandidateGrid::Layout> CandidateGrid::build_layout(const Geometr
     }
   }
   lay->stride = stride;
+  lay->se_order.resize(units);
+  for (int k = 0; k < units; ++k) {
+    lay->se_order[k] = k < n ? 2 * n + k : k < 2 * n ? k : k < 3 * n ? k - 2 * n : k;
+  }
   lay->se_types = {{2 * n, 3 * n}, {0, n}, {n, 2 * n}};
   int grouped = 0;  // extra houses that come in groups of n (disjoint groups, windows)
   try {

@@ -60,12 +60,9 @@ class CandidateGrid {
   int units_per_cell() const { return stride_; }
   // The k-th unit in the order Sudoku Explainer visits them: boxes, columns, rows, then
   // any extra houses.
-  int se_unit(int k) const {
-    if (k < n_) return 2 * n_ + k;
-    if (k < 2 * n_) return k;
-    if (k < 3 * n_) return k - 2 * n_;
-    return k;
-  }
+  int se_unit(int k) const { return lay_->se_order[k]; }
+  // The units in that order, as a table: se_units()[k] is se_unit(k).
+  const int* se_units() const { return lay_->se_order.data(); }
   int unit_of(int c, int k) const { return lay_->cell_units[c * stride_ + k]; }
   // Index of cell c inside unit u (precondition: c is in u).
   int index_in(int u, int c) const { return lay_->unit_index[static_cast<size_t>(u) * nc_ + c]; }
@@ -94,6 +91,8 @@ class CandidateGrid {
 
   // Positions of digit d in unit u (kept up to date by place/eliminate).
   Mask pos(int u, int d) const { return upos_[u * (n_ + 1) + d]; }
+  // The positions of every digit in unit u: pos_of(u)[d] is pos(u, d).
+  const Mask* pos_of(int u) const { return &upos_[u * (n_ + 1)]; }
   const Mask* pos_table() const { return upos_.data(); }  // [u * (n+1) + d]
   int unit_empty(int u) const { return uempty_[u]; }
   // Cells of u1 that lie in u2, as a mask over u1's positions.
@@ -135,6 +134,7 @@ class CandidateGrid {
   std::uint64_t serial() const { return serial_.value; }
   std::uint64_t cell_changed(int c) const { return cell_time_[c]; }
   std::uint64_t unit_changed(int u) const { return unit_time_[u]; }
+  const std::uint64_t* unit_times() const { return unit_time_.data(); }  // [u]: unit_changed(u)
   std::uint64_t digit_changed(int d) const { return digit_time_[d]; }
   // Adds to `cells` (set_words() words) the cells changed at or after time `since` (all
   // cells for 0); returns whether there is any.
@@ -162,6 +162,7 @@ class CandidateGrid {
   // entries per cell.
   struct Layout {
     std::vector<int> unit_cells, cell_units, cell_index;
+    std::vector<int> se_order;  // the units in Sudoku Explainer's order (se_unit)
     std::vector<Mask> inter;
     std::vector<std::vector<int>> peers, house;
     std::vector<std::uint64_t> peer_set;   // [c * words]

@@ -44,6 +44,9 @@ class FinderMemo {
   std::uint64_t failed_since(int slot) const { return grid_[slot]; }
   void set_failed(int slot) { grid_[slot] = g_->clock() + 1; }
 
+  // The times unit_clean() compares with g.unit_times(), by unit, for a finder's loop over
+  // the units: unit u is clean while g.unit_times()[u] < unit_row(slot)[u].
+  const std::uint64_t* unit_row(int slot) const { return &unit_[slot * g_->unit_count()]; }
   bool unit_clean(int slot, int u) const {
     return g_->unit_changed(u) < unit_[slot * g_->unit_count() + u];
   }

@@ -16,6 +16,10 @@ bool find_hidden_set(const Ctx&, int degree, Hint& out);         // 3.4 / 4.0 / 
 bool find_fish(const Ctx&, int degree, Hint& out);               // 3.2 / 3.8 / 5.2
 bool find_xy_wing(const Ctx&, bool xyz, Hint& out);              // 4.2 / 4.4
 bool find_unique_loop(const Ctx&, Hint& out);                    // 4.5 ..
+// find_unique_loop without its shortcuts (dropping the start cells already searched from
+// the pair's core, with the cells they leave without a mate; analysing each loop's cell
+// set once): the same hint, for tests.
+bool find_unique_loop_plain(const Ctx&, Hint& out);
 bool find_bug(const Ctx&, Hint& out);                            // 5.6 ..
 bool find_aligned_pair_exclusion(const Ctx&, Hint& out);         // 6.2
 bool find_aligned_triplet_exclusion(const Ctx&, Hint& out);      // 7.5

@@ -12,8 +12,13 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
   const int n = g.n();
   static const char* kNames[] = {"", "", "X-Wing", "Swordfish", "Jellyfish"};
   const int slot = FinderMemo::kFish + degree - 2;
+  // The positions table in a local: the memo's stores would otherwise make the compiler
+  // load it again for each digit.
+  const Mask* const pos = g.pos_table();
+  const int n1 = n + 1;
+  FinderMemo* const memo = ctx.memo;
   for (int d = 1; d <= n; ++d) {
-    if (ctx.memo && ctx.memo->digit_clean(slot, d)) continue;
+    if (memo && memo->digit_clean(slot, d)) continue;
     for (int by_cols = 0; by_cols < 2; ++by_cols) {
       const int base0 = by_cols ? n : 0;   // base lines
       const int cover0 = by_cols ? 0 : n;  // cover lines
@@ -21,7 +26,7 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
       std::array<Mask, 32> pm;
       int m = 0;
       for (int i = 0; i < n; ++i) {
-        const Mask p = g.pos(base0 + i, d);
+        const Mask p = pos[(base0 + i) * n1 + d];
         const int pc = popcount(p);
         if (pc >= 2 && pc <= degree) {
           lines[m] = i;
@@ -68,7 +73,7 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
       });
       if (found) return true;
     }
-    if (ctx.memo) ctx.memo->set_digit_clean(slot, d);
+    if (memo) memo->set_digit_clean(slot, d);
   }
   return false;
 }

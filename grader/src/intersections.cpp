@@ -70,12 +70,16 @@ Mask live_digits(const Ctx& ctx, bool direct) {
   return live;
 }
 
+// Direct, with a memo: a digit it searched none of whose confinements removes anything
+// is one where locking finds nothing: locking's memo is set for it too.
 bool search(const Ctx& ctx, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
   const int slot = direct ? FinderMemo::kDirectLocking : FinderMemo::kLocking;
   const Mask live = live_digits(ctx, direct);
+  FinderMemo* const memo = ctx.memo;
   if (!live) return false;
+  Mask hits = 0;  // digits with a confinement that removes something
   // (type1, type2): 0 rows, 1 columns, 2 boxes. SE: (box,col), (box,row), (col,box), (row,box).
   static const int kOrder[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};
   for (const auto& pair : kOrder) {
@@ -88,11 +92,13 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
       // confined[i2] is set only where bit i2 of `units` is.
       Mask confined[32];
       Mask units = 0;
+      const Mask* const pos1 = g.pos_of(r1);
+      const int* const cells1 = g.unit(r1);
       for (Mask dm = live; dm; dm &= dm - 1) {
         const int d = lowest(dm);
-        const Mask p1 = g.pos(r1, d);
+        const Mask p1 = pos1[d];
         if (!(p1 & (p1 - 1))) continue;
-        const int r2 = g.unit_of(g.unit(r1)[lowest(p1)], t2);
+        const int r2 = g.unit_of(cells1[lowest(p1)], t2);
         if (p1 & ~g.inter(r1, r2)) continue;
         const int i2 = r2 - t2 * n;
         if (!((units >> i2) & 1)) confined[i2] = 0;
@@ -109,6 +115,7 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
           // d in r1 is confined to r1 & r2: remove it from the rest of r2.
           const Mask rest2 = g.pos(r2, d) & outside2;
           if (!rest2) continue;
+          hits |= Mask{1} << d;
           const int hcell = direct ? following_single(g, t1 * n, t1 * n + n, r1, r2, d) : -1;
           if (direct && hcell < 0) continue;
           std::vector<std::pair<int, int>> elims;
@@ -120,8 +127,12 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
       }
     }
   }
-  if (ctx.memo) {
-    for (Mask dm = live; dm; dm &= dm - 1) ctx.memo->set_digit_clean(slot, lowest(dm));
+  if (memo) {
+    for (Mask dm = live; dm; dm &= dm - 1) memo->set_digit_clean(slot, lowest(dm));
+    if (direct) {
+      for (Mask dm = live & ~hits; dm; dm &= dm - 1)
+        memo->set_digit_clean(FinderMemo::kLocking, lowest(dm));
+    }
   }
   return false;
 }

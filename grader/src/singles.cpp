@@ -11,13 +11,16 @@ bool find_hidden_single(const Ctx& ctx, Hint& out) {
   // walk does both: it returns the first full house, and remembers the first other hidden
   // single, scanning no other unit with two or more empty cells after it.
   int hidden_u = -1, hidden_d = 0;
+  const std::uint64_t* const changed = g.unit_times();
+  const std::uint64_t* const clean =
+      ctx.memo ? ctx.memo->unit_row(FinderMemo::kHiddenSingle) : nullptr;
   for (int k = 0; k < g.unit_count(); ++k) {
     const int u = g.se_unit(k);
     const int empty = g.unit_empty(u);
     if (empty == 0) continue;
     const bool alone = empty == 1;
     if (!alone && hidden_u >= 0) continue;
-    if (ctx.memo && ctx.memo->unit_clean(FinderMemo::kHiddenSingle, u)) continue;
+    if (clean && changed[u] < clean[u]) continue;  // memo->unit_clean(kHiddenSingle, u)
     int d = 1;
     while (d <= n && popcount(g.pos(u, d)) != 1) ++d;
     if (d > n) {

@@ -21,11 +21,13 @@ const char* subset_name(bool naked, int degree) {
 bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
+  const int slot = FinderMemo::kNakedSet + degree - 2;
+  const std::uint64_t* const changed = g.unit_times();
+  const std::uint64_t* const clean = ctx.memo ? ctx.memo->unit_row(slot) : nullptr;
   for (int k = 0; k < g.naked_set_units(); ++k) {
     const int u = g.se_unit(k);
     if (g.unit_empty(u) < 2 * degree) continue;
-    const int slot = FinderMemo::kNakedSet + degree - 2;
-    if (ctx.memo && ctx.memo->unit_clean(slot, u)) continue;
+    if (clean && changed[u] < clean[u]) continue;  // memo->unit_clean(slot, u)
     const int* cells = g.unit(u);
     std::array<int, 32> items;  // written and read for 0..m - 1 only
     std::array<Mask, 32> masks;
@@ -76,29 +78,42 @@ bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
 
 namespace {
 
+// Direct, with a memo: a unit it searched where no set removes anything is one where the
+// hidden set of its degree finds nothing (when it has more than twice the degree empty
+// cells): that memo is set too.
 bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  const int n = g.n();
-  for (int k = 0; k < g.unit_count(); ++k) {
-    const int u = g.se_unit(k);
+  const int n = g.n(), units = g.unit_count();
+  // The grid's tables in locals: the memo's stores would otherwise make the compiler load
+  // them again for each unit.
+  const int* const order = g.se_units();
+  FinderMemo* const memo = ctx.memo;
+  const int slot = (direct ? FinderMemo::kDirectHidden : FinderMemo::kHiddenSet) + degree - 2;
+  const int min_empty = direct ? degree + 1 : 2 * degree + 1;
+  const int plain_slot = FinderMemo::kHiddenSet + degree - 2;
+  const std::uint64_t* const changed = g.unit_times();
+  const std::uint64_t* const clean = memo ? memo->unit_row(slot) : nullptr;
+  for (int k = 0; k < units; ++k) {
+    const int u = order[k];
     const int empty = g.unit_empty(u);
-    if (!(empty > degree * 2 || (direct && empty > degree))) continue;
-    const int slot = (direct ? FinderMemo::kDirectHidden : FinderMemo::kHiddenSet) + degree - 2;
-    if (ctx.memo && ctx.memo->unit_clean(slot, u)) continue;
+    if (empty < min_empty) continue;
+    if (clean && changed[u] < clean[u]) continue;  // memo->unit_clean(slot, u)
     const int* cells = g.unit(u);
-    // Left uninitialised: pos is written for 1..n, masks and digits for 0..m - 1, and
-    // nothing else is read.
-    std::array<Mask, 32> pos, masks;
+    const Mask* const pos = g.pos_of(u);
+    // Left uninitialised: masks and digits are written for 0..m - 1, and nothing else is
+    // read.
+    std::array<Mask, 32> masks;
     std::array<int, 32> digits;
     int m = 0;
     for (int d = 1; d <= n; ++d) {
-      pos[d] = g.pos(u, d);
       // A digit with more than `degree` positions cannot be part of the set.
-      if (pos[d] && popcount(pos[d]) <= degree) {
-        masks[m] = pos[d];
+      const Mask p = pos[d];
+      if (p && popcount(p) <= degree) {
+        masks[m] = p;
         digits[m++] = d;
       }
     }
+    bool removes_any = false;
     const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
       Mask common = 0, set = 0;
       for (int i = 0; i < degree; ++i) {
@@ -108,6 +123,7 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
       bool removes = false;  // whether the set removes anything (the list is built after)
       for (Mask x = common; x && !removes; x &= x - 1)
         removes = (g.cand(cells[lowest(x)]) & ~set) != 0;
+      removes_any |= removes;
       int hcell = -1, hval = 0;
       if (direct) {
         for (int v = 1; v <= n && hcell < 0; ++v) {
@@ -160,7 +176,10 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
       return true;
     });
     if (found) return true;
-    if (ctx.memo) ctx.memo->set_unit_clean(slot, u);
+    if (memo) {
+      memo->set_unit_clean(slot, u);
+      if (direct && !removes_any && empty > 2 * degree) memo->set_unit_clean(plain_slot, u);
+    }
   }
   return false;
 }

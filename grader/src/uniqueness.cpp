@@ -108,21 +108,25 @@ struct LoopSearch {
     const UnitSet other = parity[par ^ 1];  // fixed while the children run
     // The tables read in the loop, in locals: the calls' stores would otherwise make
     // the compiler load them again for each sibling.
-    const CandidateGrid& grid = *g;
+    const Mask* const cand = g->cand_table();
+    const int* const unit_cells = board;  // unit u's cells from u * n
+    const int n = g->n();
     const int* const in = in_loop.data();
     const UnitSet* const sets = cell_set.data();
+    const int* const units = cell_unit.data();
+    const Mask* const bits = cell_bit.data();
     const Mask* const holding = both;
     const char* const in_core = core;
     const int st = stamp;
     const Mask values = pair;
     const bool skip = skip_earlier;
     for (int j = cell * stride, end = j + cell_count[cell]; j < end; ++j) {
-      const int u = cell_unit[j];
+      const int u = units[j];
       if (u == last_unit) continue;
-      const int* cells = grid.unit(u);
+      const int* cells = unit_cells + u * n;
       // Cells of the unit holding both values, in unit order (the cell itself is in the
       // loop: left out).
-      for (Mask b = holding[u] & ~cell_bit[j]; b; b &= b - 1) {
+      for (Mask b = holding[u] & ~bits[j]; b; b &= b - 1) {
         const int next = cells[lowest(b)];
         if (next == first) {
           if (len >= 4 && parity[0] == parity[1]) {
@@ -130,7 +134,7 @@ struct LoopSearch {
             found_end.push_back(static_cast<int>(found_cells.size()));
           }
         } else if (in[next] != st) {
-          const Mask p = grid.cand(next);
+          const Mask p = cand[next];
           ex_values |= p & ~values;  // accumulates over siblings, as SE does
           const int card = popcount(p);
           // A cell outside the core cannot be on a loop: its subtree finds nothing
@@ -197,6 +201,26 @@ inline std::uint32_t next_combination(std::uint32_t x) {
   return ripple | (((x ^ ripple) >> 2) / low);
 }
 
+// The cell sets of the loops met in one call.
+struct CellSets {
+  int words = 0;
+  std::vector<std::uint64_t> sets;  // words per set
+  void start(int w) {
+    words = w;
+    sets.clear();
+  }
+  // Whether `cells` is a set not met before (then it is now).
+  bool first(std::span<const int> cells) {
+    std::uint64_t set[16] = {};  // words <= 10 (625 cells)
+    for (int c : cells) set[c / 64] |= std::uint64_t{1} << (c % 64);
+    for (size_t at = 0; at < sets.size(); at += words) {
+      if (std::equal(set, set + words, &sets[at])) return false;
+    }
+    sets.insert(sets.end(), set, set + words);
+    return true;
+  }
+};
+
 // The pairs of values met in one call, with the core of each: the cells that can be on a
 // loop of the pair. Every unit of a loop's cell holds exactly one other cell of the loop
 // (its units at even positions are those at odd positions, each once), a cell holding
@@ -220,7 +244,14 @@ struct PairCores {
   std::vector<std::uint64_t> reach;     // [index * words]: the core's reach, as above
   std::vector<char> skip;               // per core: LoopSearch::skip_earlier
   std::vector<Mask> holders;            // [index * units + u]: positions holding both values
-  std::vector<int> cells;
+  // [index * units + u]: positions of the core's cells in u (the peeling drops cells
+  // from it). Where skip_earlier holds, the bivalue cells already searched from are
+  // dropped from the core as the search moves on (drop()), with the cells that then lose
+  // their last mate in a unit: a later start never enters them (see
+  // LoopSearch::skip_earlier), so its loops lie in what is left, the largest set closed
+  // under the core's test without them.
+  std::vector<Mask> in_unit;
+  std::vector<int> cells, todo;
 
   void start(const CandidateGrid& g) {
     n = g.n();
@@ -245,43 +276,39 @@ struct PairCores {
     const int v1 = lowest(pair), v2 = lowest(pair & (pair - 1));
     // [u]: the unit's cells in the core so far (positions); rows give the cells.
     const int units = g.unit_count(), stride = g.units_per_cell();
-    Mask both[129];  // and the padding unit, which holds no cell
     holders.resize(static_cast<size_t>(k + 1) * units);
-    Mask* hold = &holders[static_cast<size_t>(k) * units];
-    for (int u = 0; u < units; ++u) hold[u] = both[u] = g.pos(u, v1) & g.pos(u, v2);
-    both[units] = 0;
+    in_unit.resize(static_cast<size_t>(k + 1) * units);
+    Mask* const hold = &holders[static_cast<size_t>(k) * units];
+    Mask* const at = &in_unit[static_cast<size_t>(k) * units];
+    const Mask* const pos = g.pos_table();  // in a local: the stores would reload it
+    const int n1 = n + 1;
+    for (int u = 0; u < units; ++u) hold[u] = at[u] = pos[u * n1 + v1] & pos[u * n1 + v2];
     cells.clear();
     for (int r = 0; r < n; ++r) {
       const int* rc = g.unit(r);
-      for (Mask x = both[r]; x; x &= x - 1) {
+      for (Mask x = at[r]; x; x &= x - 1) {
         const int c = rc[lowest(x)];
         h[c / 64] |= std::uint64_t{1} << (c % 64);
+        in[c] = 1;
         cells.push_back(c);
       }
     }
-    for (bool peeled = true; peeled;) {
-      peeled = false;
-      size_t kept = 0;
-      for (size_t i = 0; i < cells.size(); ++i) {
-        const int c = cells[i];
-        bool mates = true;
-        for (int t = 0; t < stride; ++t) {
-          const int u = g.unit_of(c, t);
-          const Mask m = both[u];
-          mates &= u == units || (m & (m - 1)) != 0;
+    // The peeling: a cell alone in one of its houses goes, with what that leaves alone.
+    for (int c : cells) {
+      if (!in[c]) continue;
+      for (int t = 0; t < stride; ++t) {
+        const int u = g.unit_of(c, t);
+        if (u < units && !(at[u] & (at[u] - 1))) {
+          drop(g, k, c);
+          break;
         }
-        if (mates) {
-          cells[kept++] = c;
-          continue;
-        }
-        for (int t = 0; t < stride; ++t) {
-          const int u = g.unit_of(c, t);
-          if (u < units) both[u] &= ~(Mask{1} << g.index_in(u, c));
-        }
-        peeled = true;
       }
-      cells.resize(kept);
     }
+    size_t kept = 0;
+    for (int c : cells) {
+      if (in[c]) cells[kept++] = c;
+    }
+    cells.resize(kept);
     int same_extra[32] = {};
     bool ok = true;
     std::uint64_t* r = &reach[static_cast<size_t>(k) * words];
@@ -297,11 +324,36 @@ struct PairCores {
     skip[k] = ok;
     return k;
   }
+  // Drops `cell` from core k, and then every cell left alone in one of its units.
+  void drop(const CandidateGrid& g, int k, int cell) {
+    const int units = g.unit_count(), stride = g.units_per_cell();
+    char* in = &core[static_cast<size_t>(k) * nc];
+    Mask* at = &in_unit[static_cast<size_t>(k) * units];
+    in[cell] = 0;
+    todo.assign(1, cell);
+    while (!todo.empty()) {
+      const int c = todo.back();
+      todo.pop_back();
+      for (int t = 0; t < stride; ++t) {
+        const int u = g.unit_of(c, t);
+        if (u == units) continue;
+        const Mask m = at[u] &= ~(Mask{1} << g.index_in(u, c));
+        if (m && !(m & (m - 1))) {
+          const int lone = g.unit(u)[lowest(m)];
+          if (in[lone]) {
+            in[lone] = 0;
+            todo.push_back(lone);
+          }
+        }
+      }
+    }
+  }
 };
 
-}  // namespace
-
-bool find_unique_loop(const Ctx& ctx, Hint& out) {
+// kShortcuts: drop searched start cells from their core (PairCores::drop) and analyse
+// each loop's cell set once (CellSets); without them, SE's plain search, for tests.
+template <bool kShortcuts>
+bool unique_loop(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   // A loop is deadly because its two digits can swap: every house holds none of its
   // cells or two of different parity, which swap with each other. Extra houses are
@@ -313,6 +365,8 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
   const int nc = g.cell_count();
   thread_local PairCores pc;
   pc.start(g);
+  thread_local CellSets seen;
+  seen.start(g.set_words());
   for (int cell = 0; cell < nc; ++cell) {
     const Mask p = g.cand(cell);
     if (popcount(p) != 2) continue;
@@ -338,6 +392,7 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
       thread_local LoopSearch ls;
       ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], pc.skip[slot]);
       ls.check(cell, 2, 0, -1);
+      if (kShortcuts && pc.skip[slot]) pc.drop(g, slot, cell);
       std::vector<int>& recs = pc.found[slot];
       const size_t at = recs.size();
       recs.push_back(cell);
@@ -355,6 +410,10 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
       // calls: this runs for every loop at every step that reaches the technique).
       const std::span<const int> loop(next_loop + 1, next_loop[0]);
       next_loop += 1 + next_loop[0];
+      // A loop of the cells of one met before (the same loop the other way round, or
+      // found from another start) gives the same hints but for the order of its cells,
+      // after them: none of them can come first.
+      if (kShortcuts && !seen.first(loop)) continue;
       thread_local std::vector<int> extra;
       extra.clear();
       for (int c : loop) {
@@ -415,7 +474,11 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
           // unit, or v1, v2 and other values make a hidden set there (c1 and c2 counting
           // as one cell). SE tries, per degree and unit (block, row, column), the naked sets
           // then the hidden ones, each in its Permutations order.
-          for (int degree = popcount(rp); degree <= 7 && degree < n; ++degree) {
+          // A degree above half the empty cells of every shared unit finds nothing.
+          int widest = 0;
+          for (int s = 0; s < nshared; ++s) widest = std::max(widest, g.unit_empty(shared[s]));
+          const int top = std::min({7, n - 1, widest / 2});
+          for (int degree = popcount(rp); degree <= top; ++degree) {
             for (int s = 0; s < nshared; ++s) {
               const int u = shared[s];
               const int empty = g.unit_empty(u);
@@ -544,6 +607,15 @@ bool find_unique_loop(const Ctx& ctx, Hint& out) {
                       "): " + describe_eliminations(g, out.eliminations);
   }
   return true;
+}
+
+}  // namespace
+
+bool find_unique_loop(const Ctx& ctx, Hint& out) {
+  return unique_loop<true>(ctx, out);
+}
+bool find_unique_loop_plain(const Ctx& ctx, Hint& out) {
+  return unique_loop<false>(ctx, out);
 }
 
 }  // namespace sudoforge::grader::detail

@@ -143,3 +143,31 @@ TEST(GraderTechniques, UniqueRectangleOnVariantBoard) {
   CandidateGrid classic = rectangle(Geometry(), {10, 12, 19, 21});
   EXPECT_TRUE(grader::detail::find_unique_loop(Ctx{classic, true}, h));
 }
+
+// The search from each bivalue start cell drops the start cells searched before it from
+// its pair's core, with the cells they leave without a mate (uniqueness.cpp, PairCores),
+// and a loop of the cells of one met before is not analysed again: replaying graded
+// cb001 puzzles, at every step the search with these shortcuts gives exactly the hint of
+// the one without.
+TEST(GraderTechniques, UniqueLoopShortcutsGiveThePlainHint) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ASSERT_GE(lines.size(), 400u);
+  int compared = 0, found = 0;
+  for (size_t k = 0; k < 400; ++k) {
+    const std::string puzzle = lines[k].substr(0, 81);
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step&) {
+      Hint fast, plain;
+      const bool a = grader::detail::find_unique_loop(Ctx{g, true}, fast);
+      ASSERT_EQ(a, grader::detail::find_unique_loop_plain(Ctx{g, true}, plain)) << puzzle;
+      ++compared;
+      if (!a) return;
+      EXPECT_EQ(fast.explanation, plain.explanation) << puzzle;
+      EXPECT_EQ(fast.eliminations, plain.eliminations) << puzzle;
+      EXPECT_EQ(fast.cells, plain.cells) << puzzle;
+      EXPECT_EQ(fast.rating, plain.rating) << puzzle;
+      ++found;
+    });
+  }
+  EXPECT_GE(compared, 10000);
+  EXPECT_GE(found, 100);
+}
