@@ -109,35 +109,39 @@ struct Bases {
   }
   const std::uint64_t* excluders(int i) const { return &excl[static_cast<size_t>(i) * words]; }
 
-  // The base cells i < j that share at least two excluders with base cell j (bit i).
-  std::uint64_t partners(int j) const {
-    const std::uint64_t below = (std::uint64_t{1} << j) - 1;
+  // The base cells of `among` (bits) that share at least two excluders with base cell j.
+  std::uint64_t sharing_two(int j, std::uint64_t among) const {
     std::uint64_t once = 0, twice = 0;
     const std::uint64_t* ej = excluders(j);
     for (int w = 0; w < words; ++w) {
       for (std::uint64_t x = ej[w]; x; x &= x - 1) {
-        const std::uint64_t h = holders[w * 64 + std::countr_zero(x)] & below;
+        const std::uint64_t h = holders[w * 64 + std::countr_zero(x)] & among;
         twice |= once & h;
         once |= h;
       }
     }
     return twice;
   }
+  // The base cells i < j that share at least two excluders with base cell j (bit i).
+  std::uint64_t partners(int j) const { return sharing_two(j, (std::uint64_t{1} << j) - 1); }
 };
 
 thread_local Bases t_bases;
 
 // Whether none of c0, c1, c2 and of their common excluders (common01 & e2, cell sets)
-// changed since `since` (a verdict time: clock + 1, 0 for none).
+// whose values are all among the three cells' changed since `since` (a verdict time:
+// clock + 1, 0 for none).
 bool unchanged(const CandidateGrid& g, std::uint64_t since, int c0, int c1, int c2,
                const std::uint64_t* common01, const std::uint64_t* e2) {
   if (since == 0) return false;
   if (g.cell_changed(c0) >= since || g.cell_changed(c1) >= since || g.cell_changed(c2) >= since) {
     return false;
   }
+  const Mask values = g.cand(c0) | g.cand(c1) | g.cand(c2);
   for (int w = 0; w < g.set_words(); ++w) {
     for (std::uint64_t x = common01[w] & e2[w]; x; x &= x - 1) {
-      if (g.cell_changed(w * 64 + std::countr_zero(x)) >= since) return false;
+      const int q = w * 64 + std::countr_zero(x);
+      if (g.cell_changed(q) >= since && !(g.cand(q) & ~values)) return false;
     }
   }
   return true;
@@ -149,6 +153,85 @@ std::uint32_t triple_key(int nc, int c0, int c1, int c2) {
   const int k2 = std::max(c1, c2);
   return static_cast<std::uint32_t>((k0 * nc + k1) * nc + k2);
 }
+
+// A bound for the triples of one pair (c0, c1): whether a third cell c2 may make the
+// triple remove anything. The triple's common excluders are among the pair's, and an
+// excluder, or two cells that see each other, only forbid combinations: so with F(p0, p1)
+// the values of c2 that the pair's common excluders forbid next to p0 in c0 and p1 in c1
+// (the bivalues' partners of p0 and p1, the third value of a trivalue holding both, here
+// any value of a trivalue holding p0 and of one holding p1), every value when they forbid
+// p0 with p1, a triple removes something only if
+//   - a value of c2 is in every F(p0, p1) | {p0, p1} (`any2`), or
+//   - for some p0, every F(p0, p1) | {p1} holds all of c2's values, with p0 if c2 sees c0
+//     (`row0`), or
+//   - for some p1, every F(p0, p1) | {p0} holds all of c2's values, with p1 if c2 sees c1
+//     (`row1`).
+struct PairBound {
+  Mask any2 = 0;
+  Mask row0[32], row1[32];  // [p0], [p1]
+  Mask cand0 = 0, cand1 = 0;
+  Mask wide0 = 0, wide1 = 0;  // every row0 with cand0, every row1 with cand1
+
+  void build(const CandidateGrid& g, int c0, int c1, bool sees01, const std::uint64_t* common01) {
+    cand0 = g.cand(c0);
+    cand1 = g.cand(c1);
+    Mask partner[32] = {}, trios[32] = {};
+    for (int w = 0; w < g.set_words(); ++w) {
+      for (std::uint64_t x = common01[w]; x; x &= x - 1) {
+        const Mask e = g.cand(w * 64 + std::countr_zero(x));
+        const Mask rest = e & (e - 1);
+        const int v0 = lowest(e), v1 = lowest(rest);
+        if (rest & (rest - 1)) {
+          trios[v0] |= e;
+          trios[v1] |= e;
+          trios[lowest(rest & (rest - 1))] |= e;
+        } else {
+          partner[v0] |= Mask{1} << v1;
+          partner[v1] |= Mask{1} << v0;
+        }
+      }
+    }
+    const Mask all = ~Mask{0};
+    any2 = all;
+    wide0 = wide1 = 0;
+    for (Mask y = cand1; y; y &= y - 1) row1[lowest(y)] = all;
+    for (Mask x = cand0; x; x &= x - 1) {
+      const int p0 = lowest(x);
+      const Mask b0 = Mask{1} << p0;
+      Mask r0 = all;
+      for (Mask y = cand1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
+        const int p1 = lowest(y);
+        const Mask b1 = Mask{1} << p1;
+        const Mask f = partner[p0] | partner[p1] | (trios[p0] & trios[p1]);
+        r0 &= f | b1;
+        row1[p1] &= f | b0;
+        any2 &= f | b0 | b1;
+      }
+      row0[p0] = r0;
+      wide0 |= r0;
+    }
+    for (Mask y = cand1; y; y &= y - 1) wide1 |= row1[lowest(y)];
+    wide0 |= cand0;
+    wide1 |= cand1;
+  }
+
+  bool may_remove(const CandidateGrid& g, int c0, int c1, int c2) const {
+    const Mask cand2 = g.cand(c2);
+    if (cand2 & any2) return true;
+    if ((cand2 & ~wide0) && (cand2 & ~wide1)) return false;
+    const Mask s02 = g.sees(c0, c2) ? all_bits : 0, s12 = g.sees(c1, c2) ? all_bits : 0;
+    for (Mask x = cand0; x; x &= x - 1) {
+      if (!(cand2 & ~(row0[lowest(x)] | (x & ~(x - 1) & s02)))) return true;
+    }
+    for (Mask y = cand1; y; y &= y - 1) {
+      if (!(cand2 & ~(row1[lowest(y)] | (y & ~(y - 1) & s12)))) return true;
+    }
+    return false;
+  }
+  static constexpr Mask all_bits = ~Mask{0};
+};
+
+thread_local PairBound t_bound;
 
 void describe(const Ctx& ctx, const char* name, const int* cells, int count, Hint& out) {
   const CandidateGrid& g = ctx.g;
@@ -261,21 +344,46 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
   if (!b.collect(g, 3, 3)) return false;
   const int W = b.words;
   const int m = b.count();
-  // Per base cell, its excluders that are base cells (as base indices), in SE's house order.
-  static thread_local std::vector<int> twins, twins_end;
+  // Per base cell, its twins: its excluders that are base cells (as base bits), from the
+  // holders of the base cells (a base cell k is a twin of every base cell holding it as an
+  // excluder). Their list in SE's house order is made on first use (most pairs have at
+  // most one third cell per part left by then).
   static thread_local std::vector<std::uint64_t> twin_set;  // [i]: the twins of i, as base bits
-  twins.clear();
-  twins_end.clear();
+  static thread_local int twin_order[64][64];               // [i]: the twins of i, in order
+  std::uint64_t ordered = 0;                                // the lists made in this call
   twin_set.assign(m, 0);
-  for (int i = 0; i < m; ++i) {
-    const std::uint64_t* ei = b.excluders(i);
-    for (int q : g.house(b.cell[i])) {
-      if (((ei[q / 64] & b.base_set[q / 64]) >> (q % 64)) & 1) {
-        twins.push_back(b.index[q]);
-        twin_set[i] |= std::uint64_t{1} << b.index[q];
+  // SE's twins are in the houses: where a cell has peers outside them (a killer's cage
+  // mates), the twins are read from the house lists.
+  bool peers_in_houses = true;
+  for (int i = 0; i < m && peers_in_houses; ++i) {
+    const std::uint64_t* peers = g.peer_set(b.cell[i]);
+    int count = 0;
+    for (int w = 0; w < W; ++w) count += std::popcount(peers[w]);
+    peers_in_houses = count == static_cast<int>(g.house(b.cell[i]).size());
+  }
+  if (peers_in_houses) {
+    for (int k = 0; k < m; ++k) {
+      for (std::uint64_t h = b.holders[b.cell[k]]; h; h &= h - 1) {
+        twin_set[std::countr_zero(h)] |= std::uint64_t{1} << k;
       }
     }
-    twins_end.push_back(static_cast<int>(twins.size()));
+  } else {
+    for (int i = 0; i < m; ++i) {
+      const std::uint64_t* ei = b.excluders(i);
+      for (int q : g.house(b.cell[i])) {
+        if (((ei[q / 64] & b.base_set[q / 64]) >> (q % 64)) & 1) {
+          twin_set[i] |= std::uint64_t{1} << b.index[q];
+        }
+      }
+    }
+  }
+  // [k]: the base cells that have k as a twin.
+  static thread_local std::uint64_t twin_of[64];
+  std::fill(twin_of, twin_of + m, 0);
+  for (int i = 0; i < m; ++i) {
+    for (std::uint64_t y = twin_set[i]; y; y &= y - 1) {
+      twin_of[std::countr_zero(y)] |= std::uint64_t{1} << i;
+    }
   }
   // The verdicts still valid at the previous call were renewed then, to its time `last`:
   // for those, the cells changed since are `changed` (a cell set, computed once).
@@ -286,6 +394,7 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
     ctx.memo->verdict_call() = now;
     if (last != 0) g.changed_since(last, changed);
   }
+  const bool lookup = last != 0;  // whether verdicts of this puzzle may be known
   // After a call that found nothing, a triple is skipped when none of its cells changed
   // since, nor any of their common peers that is an excluder now: it was met then (with
   // no naked single, which that call checked, a cell is a base cell when it has an
@@ -299,55 +408,122 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
   std::uint64_t common01[16];  // W <= 10 (625 cells)
   Mask tri[64], partner[32] = {}, forbid1[32] = {}, forbid0[32] = {};
   Mask partnered = 0;  // the entries of partner that are not 0
+  // [t], for a fresh base cell t when some are not: the base cells sharing two or more
+  // excluders with t (a third cell shares them with each cell of its pair).
+  const std::uint64_t all_bases = m == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << m) - 1;
+  std::uint64_t share2[64];
+  if (fresh_bases != all_bases) {
+    for (std::uint64_t y = fresh_bases; y; y &= y - 1) {
+      const int t = std::countr_zero(y);
+      share2[t] = b.sharing_two(t, all_bases & ~(std::uint64_t{1} << t));
+    }
+  }
   for (int j = 1; j < m; ++j) {
     poll_stop();
+    // With no fresh cell in the pair, a third cell is searched only if it is fresh (then
+    // a twin of i or j sharing two excluders with each) or shares a changed excluder with
+    // both (then i holds one of j's changed excluders): the other pairs are left out at
+    // once.
+    std::uint64_t first = (std::uint64_t{1} << j) - 1;
+    if (!((fresh_bases >> j) & 1)) {
+      std::uint64_t reach = fresh_bases;
+      const std::uint64_t* ej = b.excluders(j);
+      for (int w = 0; w < W; ++w) {
+        for (std::uint64_t x = ej[w] & fresh[w]; x; x &= x - 1) {
+          reach |= b.holders[w * 64 + std::countr_zero(x)];
+        }
+      }
+      for (std::uint64_t y = fresh_bases; y; y &= y - 1) {
+        const int t = std::countr_zero(y);
+        if (!((share2[t] >> j) & 1)) continue;
+        reach |= (((twin_set[j] >> t) & 1) ? ~std::uint64_t{0} : twin_of[t]) & share2[t];
+      }
+      first &= reach;
+      if (!first) continue;
+    }
     // The three cells' common excluders are among the first two's: pairs with fewer than
     // two there are left out, no third cell can help.
-    for (std::uint64_t is = b.partners(j); is; is &= is - 1) {
+    for (std::uint64_t is = b.partners(j) & first; is; is &= is - 1) {
       const int i = std::countr_zero(is);
       const int c0 = b.cell[i], c1 = b.cell[j];
       const std::uint64_t *ei = b.excluders(i), *ej = b.excluders(j);
-      // The third cells: base cells with at least two excluders common to all three.
-      std::uint64_t once = 0, thirds = 0;
-      for (int w = 0; w < W; ++w) {
-        common01[w] = ei[w] & ej[w];
-        for (std::uint64_t x = common01[w]; x; x &= x - 1) {
-          const std::uint64_t h = b.holders[w * 64 + std::countr_zero(x)];
-          thirds |= once & h;
-          once |= h;
+      // The third cells: base cells in SE's twin area (the only ones it takes) with at
+      // least two excluders common to all three. After a search that found nothing, for
+      // a pair with no cell changed since, only those that changed or share a changed
+      // common excluder with the pair can give a hint: the others are left out before
+      // their excluders are counted.
+      std::uint64_t thirds =
+          (twin_set[i] | twin_set[j]) & ~((std::uint64_t{1} << i) | (std::uint64_t{1} << j));
+      for (int w = 0; w < W; ++w) common01[w] = ei[w] & ej[w];
+      const bool pair_fresh = ((fresh_bases >> i) | (fresh_bases >> j)) & 1;
+      if (!pair_fresh) {
+        std::uint64_t reach = fresh_bases;
+        for (int w = 0; w < W; ++w) {
+          for (std::uint64_t x = common01[w] & fresh[w]; x; x &= x - 1) {
+            reach |= b.holders[w * 64 + std::countr_zero(x)];
+          }
         }
+        thirds &= reach;
+        if (!thirds) continue;
       }
-      thirds &= ~((std::uint64_t{1} << i) | (std::uint64_t{1} << j));
-      if (!(((fresh_bases >> i) | (fresh_bases >> j)) & 1)) {
-        std::uint64_t hit = 0;
-        for (int w = 0; w < W; ++w) hit |= common01[w] & fresh[w];
-        if (!hit) thirds &= fresh_bases;
+      {
+        std::uint64_t once = 0, twice = 0;
+        for (int w = 0; w < W; ++w) {
+          for (std::uint64_t x = common01[w]; x; x &= x - 1) {
+            const std::uint64_t h = b.holders[w * 64 + std::countr_zero(x)] & thirds;
+            twice |= once & h;
+            once |= h;
+          }
+        }
+        thirds = twice;
+      }
+      const Mask cand0 = g.cand(c0), cand1 = g.cand(c1);
+      // A triple met from an earlier pair of its cells (colexicographic order: (t, i)
+      // or (i, t) with third j, or (t, j) with third i) was searched there and gave
+      // nothing: the same triple, the same verdict.
+      {
+        const std::uint64_t all = ~std::uint64_t{0};
+        const std::uint64_t below_i = (std::uint64_t{1} << i) - 1;
+        const std::uint64_t below_j = (std::uint64_t{1} << j) - 1;
+        const std::uint64_t via_j = ((twin_set[i] >> j) & 1) ? all : twin_of[j];
+        const std::uint64_t via_i = below_i & (((twin_set[j] >> i) & 1) ? all : twin_of[i]);
+        thirds &= ~(below_j & (via_j | via_i));
       }
       if (!thirds) continue;
       // The verdicts of the pair's triples are read below, in the twin order: their
-      // entries are loaded together first (the table is past L1, often past L2).
-      if (ctx.memo) {
+      // entries are loaded together first (the table is past L1, often past L2). There
+      // are none at the first call on a puzzle.
+      if (lookup) {
         for (std::uint64_t x = thirds; x; x &= x - 1) {
           const int c2 = b.cell[std::countr_zero(x)];
           ctx.memo->prefetch_verdict(triple_key(nc, c0, c1, c2));
         }
       }
-      const Mask cand0 = g.cand(c0), cand1 = g.cand(c1);
       const bool sees01 = g.sees(c0, c1);
+      bool bound = false;  // whether t_bound is the pair's
       // The twin area, in order: c0's base excluders, then c1's that are not c0's (the
       // twins of a base cell are its excluders among the base cells). `left`: the third
       // cells of the current part not visited yet.
-      const int* tw = twins.data();
-      // Every third cell of a part is in its twin list, so the walk ends within it; the
-      // last one left is taken at once.
-      const int from[2] = {i ? twins_end[i - 1] : 0, twins_end[j - 1]};
+      const int owner[2] = {i, j};
       const std::uint64_t part[2] = {thirds & twin_set[i], thirds & twin_set[j] & ~twin_set[i]};
       for (int k = 0; k < 2; ++k) {
         std::uint64_t left = part[k];
-        for (int at = from[k]; left; ++at) {
+        const int own = owner[k];
+        if ((left & (left - 1)) && !((ordered >> own) & 1)) {
+          int n = 0;
+          for (int q : g.house(b.cell[own])) {
+            if (((b.base_set[q / 64] >> (q % 64)) & 1) && ((twin_set[own] >> b.index[q]) & 1)) {
+              twin_order[own][n++] = b.index[q];
+            }
+          }
+          ordered |= std::uint64_t{1} << own;
+        }
+        // Every third cell of a part is in its twin list, so the walk ends within it; the
+        // last one left is taken at once.
+        for (int at = 0; left; ++at) {
           int t;
           if (left & (left - 1)) {
-            t = tw[at];
+            t = twin_order[own][at];
             if (!((left >> t) & 1)) continue;
             left &= ~(std::uint64_t{1} << t);
           } else {
@@ -358,14 +534,15 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
           const std::uint64_t* et = b.excluders(t);
           // The verdict depends on the candidates of the three cells and of their common
           // excluders only, and fewer excluders forbid fewer combinations: a triple that
-          // gave nothing is skipped while none of its cells changed, nor any of its
-          // common excluders (a changed common peer that is no excluder now was none or
-          // is gone). It does not depend on the order of the cells either (the
-          // combinations, the common excluders and which cells see each other are the
-          // same), so the key is the set: a triple met again from another of its pairs
-          // is not searched again. The base cells are in reading order, so c0 < c1.
+          // gave nothing (it was searched then) is skipped while none of its cells
+          // changed, nor any of its common excluders that can forbid a combination (all
+          // of its values among the three cells'; a changed common peer that is no
+          // excluder now was none or is gone). It does not depend on the order of the
+          // cells either (the combinations, the common excluders and which cells see
+          // each other are the same), so the key is the set. The base cells are in
+          // reading order, so c0 < c1.
           const std::uint32_t key = triple_key(nc, c0, c1, c2);
-          if (ctx.memo) {
+          if (lookup) {
             if (std::uint64_t* vt = ctx.memo->verdict_time(key)) {
               bool same = *vt == now;
               if (!same && *vt == last) {
@@ -374,7 +551,15 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
                     ((changed[c0 / 64] >> (c0 % 64)) | (changed[c1 / 64] >> (c1 % 64)) |
                      (changed[c2 / 64] >> (c2 % 64))) &
                     1;
-                for (int w = 0; w < W; ++w) hit |= common01[w] & et[w] & changed[w];
+                const Mask values = cand0 | cand1 | g.cand(c2);
+                for (int w = 0; w < W && !hit; ++w) {
+                  for (std::uint64_t x = common01[w] & et[w] & changed[w]; x; x &= x - 1) {
+                    if (!(g.cand(w * 64 + std::countr_zero(x)) & ~values)) {
+                      hit = 1;
+                      break;
+                    }
+                  }
+                }
                 same = !hit;
               } else if (!same) {
                 same = unchanged(g, *vt, c0, c1, c2, common01, et);
@@ -384,6 +569,16 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
                 continue;
               }
             }
+          }
+          // The pair's bound (made when a triple is searched with another third cell still
+          // to come: it costs about a search) leaves out most triples that remove nothing.
+          if (!bound && (left | (k == 0 ? part[1] : 0))) {
+            t_bound.build(g, c0, c1, sees01, common01);
+            bound = true;
+          }
+          if (bound && !t_bound.may_remove(g, c0, c1, c2)) {
+            if (ctx.memo) ctx.memo->set_verdict(key);
+            continue;
           }
           // A combination (p0, p1, p2) is impossible when a common excluder's values are
           // all among p0, p1, p2. Tables: partner[v] are the other values of the bivalue

@@ -24,7 +24,7 @@ struct ChainRecord {
 
 // One chaining. The canonical record of a node is found from the bit set: by_rank lists
 // the records of the set bits in node order, rank_base[w] counts the set bits before
-// word w, both built on the first record_of() (most chainings are never asked). A dense
+// word w, both built on the second record_of() (most chainings are never asked). A dense
 // node -> record table per chaining (5.8 KB on 9x9, for 38 records on average on SER
 // 7.5+) cost more to clear and to keep in cache.
 struct Chaining {
@@ -36,6 +36,8 @@ struct Chaining {
   std::vector<std::uint64_t> node_bits;
   mutable std::vector<int> rank_base, by_rank;
   mutable bool indexed = false;
+  // Whether record_of() was called since the records were set.
+  mutable bool asked = false;
   std::vector<std::pair<int, int>> rule_offs;  // dynamic (+): (record, PlusRule) of rule "off"s
   // The rule "off"s of nested chains: the record, and the nested chain's complexity and id.
   struct NestedChain {
@@ -51,9 +53,17 @@ struct Chaining {
     const int w = nd >> 6;
     return rank_base[w] + std::popcount(node_bits[w] & ((std::uint64_t{1} << (nd & 63)) - 1));
   }
-  // The canonical record of node nd, -1 when the chaining did not derive it.
+  // The canonical record of node nd, -1 when the chaining did not derive it. The first
+  // question is answered by a scan (the first record of nd), the index is built at the
+  // second: most chainings asked at all are asked once.
   int record_of(int nd) const {
     if (!has(nd)) return -1;
+    if (!asked) {
+      asked = true;
+      for (int r = 0;; ++r) {
+        if (records[r].node == nd) return r;
+      }
+    }
     if (!indexed) {
       // Every record is canonical but a contradiction's last one, whose node has no bit.
       rank_base.resize(node_bits.size());

@@ -57,7 +57,7 @@ int* ChainingSearch::clear_result(Chaining& R) {
 // node table.
 void ChainingSearch::finish_result(Chaining& R, int nrec) {
   R.records.assign(record_buf_.data(), record_buf_.data() + nrec);
-  R.indexed = false;
+  R.indexed = R.asked = false;
   int* const rec = record_of_node_.data();
   for (int r = 0; r < nrec; ++r) rec[record_buf_[r].node] = -1;
 }

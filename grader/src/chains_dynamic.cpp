@@ -343,7 +343,6 @@ struct DynamicScratch {
   // A complexity is summed only while it can still win (each term is at least 1).
   // Whether the members share an "on" node (first) and an "off" node (second): most
   // regions and cells share none, and the scans of collect() are then skipped.
-  std::vector<std::uint64_t> common;
   std::pair<bool, bool> members_share() {
     const size_t k = members.size(), nw = members[0]->node_bits.size();
     std::uint64_t any = 0;
@@ -352,13 +351,12 @@ struct DynamicScratch {
     if (k == 2) {
       for (size_t w = 0; w < nw; ++w) any |= b0[w] & b1[w];
     } else {
-      common.resize(nw);
-      std::uint64_t* const cw = common.data();
-      for (size_t w = 0; w < nw; ++w) any |= cw[w] = b0[w] & b1[w];
-      for (size_t i = 2; i < k && any; ++i) {
-        const std::uint64_t* const bi = members[i]->node_bits.data();
-        any = 0;
-        for (size_t w = 0; w < nw; ++w) any |= cw[w] &= bi[w];
+      // Word by word: a word the first two do not share costs two loads.
+      Chaining* const* const rest = members.data() + 2;
+      for (size_t w = 0; w < nw; ++w) {
+        std::uint64_t x = b0[w] & b1[w];
+        for (size_t i = 0; x && i < k - 2; ++i) x &= rest[i]->node_bits[w];
+        any |= x;
       }
     }
     // "on" nodes are odd, "off" nodes even.

@@ -3,8 +3,14 @@
 
 #include <algorithm>
 #include <bit>
+#include <bitset>
+#include <optional>
+#include <utility>
+#include <vector>
 
+#include "finder_memo.h"
 #include "grader_test_util.h"
+#include "sudoforge/generator/generator.h"
 
 using namespace sudoforge;
 using namespace sudoforge::grader;
@@ -87,4 +93,176 @@ TEST(GraderTechniques, AlignedTripletExclusion) {
     }
   }
   EXPECT_DOUBLE_EQ(Grader().rate(grid81(p)).er, 7.5);
+}
+
+namespace {
+
+// SE's aligned exclusion, plainly: base cells (2+ candidates, no naked single among their
+// peers, at least one excluder: a peer with 2..max_card candidates; none at all when
+// fewer than `size` or more than 64), their pairs in colexicographic order, for triplets
+// each pair's third cells in the twin area (the first cell's base excluders, then the
+// second's, in house order), every set with two or more common excluders; a combination
+// is impossible when two equal values sit in cells that see each other or a common
+// excluder's candidates are all among its values. The first set that removes a value
+// gives the hint: its cells and the removals, sorted.
+struct PlainHint {
+  std::vector<int> cells;
+  std::vector<std::pair<int, int>> eliminations;
+};
+std::optional<PlainHint> plain_aligned_exclusion(const CandidateGrid& g, int size) {
+  using Set = std::bitset<81>;
+  const int max_card = size;  // 2 for pairs, 3 for triplets
+  int count[81];
+  Set peers[81], excluders[81], narrow;
+  for (int c = 0; c < 81; ++c) {
+    count[c] = std::popcount(g.cand(c));
+    if (count[c] >= 2 && count[c] <= max_card) narrow.set(c);
+  }
+  std::vector<int> base, index(81, -1);
+  for (int c = 0; c < 81; ++c) {
+    for (int q = 0; q < 81; ++q) peers[c][q] = g.sees(q, c);
+    excluders[c] = peers[c] & narrow;
+    bool single = false;
+    for (int q = 0; q < 81; ++q) single |= peers[c][q] && count[q] == 1;
+    if (count[c] < 2 || single || excluders[c].none()) continue;
+    index[c] = static_cast<int>(base.size());
+    base.push_back(c);
+  }
+  if (static_cast<int>(base.size()) < size || base.size() > 64) return std::nullopt;
+  // The removals of one set of cells, empty when none.
+  auto removals = [&](const std::vector<int>& cells) {
+    Set common = excluders[cells[0]];
+    for (int c : cells) common &= excluders[c];
+    std::vector<std::pair<int, int>> out;
+    if (common.count() < 2) return out;
+    std::vector<grader::detail::Mask> excl;
+    for (int q = 0; q < 81; ++q) {
+      if (common[q]) excl.push_back(g.cand(q));
+    }
+    const int k = static_cast<int>(cells.size());
+    grader::detail::Mask allowed[3] = {0, 0, 0};
+    // The third cell of a pair is a copy of the second (same values, same peers).
+    const int c2 = k == 3 ? cells[2] : cells[1];
+    for (int v0 = 1; v0 <= 9; ++v0) {
+      for (int v1 = 1; v1 <= 9; ++v1) {
+        for (int v2 = 1; v2 <= 9; ++v2) {
+          if (!g.has(cells[0], v0) || !g.has(cells[1], v1) || !g.has(c2, v2)) continue;
+          if (k == 2 && v2 != v1) continue;
+          const int v[3] = {v0, v1, v2};
+          bool ok = true;
+          grader::detail::Mask taken = 0;
+          for (int a = 0; a < k; ++a) {
+            taken |= grader::detail::Mask{1} << v[a];
+            for (int b = a + 1; b < k; ++b) ok &= !(v[a] == v[b] && peers[cells[a]][cells[b]]);
+          }
+          for (grader::detail::Mask e : excl) ok &= (e & ~taken) != 0;
+          if (!ok) continue;
+          for (int a = 0; a < k; ++a) allowed[a] |= grader::detail::Mask{1} << v[a];
+        }
+      }
+    }
+    for (int a = 0; a < k; ++a) {
+      for (int d = 1; d <= 9; ++d) {
+        if (g.has(cells[a], d) && !((allowed[a] >> d) & 1)) out.emplace_back(cells[a], d);
+      }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const int m = static_cast<int>(base.size());
+  for (int j = 1; j < m; ++j) {
+    for (int i = 0; i < j; ++i) {
+      const int c0 = base[i], c1 = base[j];
+      if ((excluders[c0] & excluders[c1]).count() < 2) continue;
+      if (size == 2) {
+        auto r = removals({c0, c1});
+        if (!r.empty()) return PlainHint{{c0, c1}, r};
+        continue;
+      }
+      Set seen;
+      for (int from : {c0, c1}) {
+        for (int q : g.house(from)) {
+          if (q == c0 || q == c1 || seen[q] || index[q] < 0 || !excluders[from][q]) continue;
+          seen.set(q);
+          auto r = removals({c0, c1, q});
+          if (!r.empty()) return PlainHint{{c0, c1, q}, r};
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+namespace {
+
+// Compares the finders, along the steps of `r` from `start` (with one memo, as the
+// grader calls them, and without), with the plain rule; counts the states and the hints.
+void expect_plain_along(const Grid& start, const Rating& r, int& states, int hints[2]) {
+  CandidateGrid g{start};
+  grader::detail::FinderMemo memo[2];
+  memo[0].reset(g);
+  memo[1].reset(g);
+  for (const Step& s : r.steps) {
+    ++states;
+    for (int size : {2, 3}) {
+      const auto plain = plain_aligned_exclusion(g, size);
+      hints[size - 2] += plain.has_value();
+      for (grader::detail::FinderMemo* m :
+           {&memo[size - 2], static_cast<grader::detail::FinderMemo*>(nullptr)}) {
+        Hint h;
+        const Ctx ctx{g, false, m};
+        const bool found = size == 2 ? grader::detail::find_aligned_pair_exclusion(ctx, h)
+                                     : grader::detail::find_aligned_triplet_exclusion(ctx, h);
+        ASSERT_EQ(found, plain.has_value()) << "size " << size << " state " << states;
+        if (!found) continue;
+        EXPECT_EQ(h.cells, plain->cells) << "size " << size << " state " << states;
+        EXPECT_EQ(h.eliminations, plain->eliminations) << "state " << states;
+      }
+    }
+    for (auto [c, d] : s.eliminations) g.eliminate(c, d);
+    for (auto [c, d] : s.placements) g.place(c, d);
+  }
+}
+
+}  // namespace
+
+// The finders' shortcuts (the memo's verdicts and failed searches, the pairs and third
+// cells left out, the per-pair bound) against the plain rule, at every step of the graded
+// paths of cb001 puzzles rated 7.5 to 8.4: the same first hint (cells and removals), or
+// none, called along the path with one memo per puzzle as the grader does, and without.
+TEST(GraderTechniques, AlignedExclusionMatchesThePlainRule) {
+  const auto shared = shared_lines("cb001-ser.txt");
+  if (!shared) GTEST_SKIP() << "no ../shared/data/cb001-ser.txt";
+  int puzzles = 0, states = 0, hints[2] = {0, 0};
+  for (const auto& line : *shared) {
+    const double ser = std::stod(line.substr(82));
+    if (ser < 7.5 || ser > 8.4 || puzzles == 12) continue;
+    ++puzzles;
+    SCOPED_TRACE(line);
+    expect_plain_along(grid81(line), Grader().rate(grid81(line), true), states, hints);
+  }
+  EXPECT_EQ(puzzles, 12);
+  // The rule gives hints at some of these states, and at many it gives none.
+  EXPECT_GT(hints[0], 10);
+  EXPECT_GT(hints[1], 10);
+  EXPECT_LT(hints[1] * 2, states);
+}
+
+// The same on killer boards, whose cells see their cage mates (peers outside the houses,
+// where SE's twin area does not look).
+TEST(GraderTechniques, AlignedExclusionMatchesThePlainRuleOnKillers) {
+  GeneratorOptions o;
+  o.killer = true;
+  Generator gen(o);
+  Grader grader;
+  int states = 0, hints[2] = {0, 0};
+  for (int i = 0; i < 4; ++i) {
+    const GeneratedPuzzle p = *gen.generate(25, static_cast<std::uint64_t>(i));
+    SCOPED_TRACE(i);
+    expect_plain_along(p.puzzle, grader.rate(p.puzzle, true), states, hints);
+  }
+  EXPECT_GT(states, 100);
+  EXPECT_GT(hints[1], 0);
 }
