@@ -42,10 +42,7 @@ TEST(GraderTechniques, MemoGuidedSearchesMatchFullSearches) {
         const bool b = find(Ctx{g, false}, without);
         ASSERT_EQ(a, b) << what << " " << puzzle;
         if (a) {
-          EXPECT_EQ(with.placements, without.placements) << what << " " << puzzle;
-          EXPECT_EQ(with.eliminations, without.eliminations) << what << " " << puzzle;
-          EXPECT_EQ(with.cells, without.cells) << what << " " << puzzle;
-          EXPECT_EQ(with.rating, without.rating) << what << " " << puzzle;
+          test_util::expect_same_hint(with, without, std::string(what) + " " + puzzle);
           ++found;
           found_ape += std::string(what) == "APE" &&
                        memo.failed_since(grader::detail::FinderMemo::kAlignedPair) != 0;

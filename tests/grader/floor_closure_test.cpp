@@ -1,6 +1,8 @@
 // The floor's closure (grader/src/floor_closure.h): whenever it says a puzzle is solved by
 // the rules rated below a floor, the full grading rates the puzzle below that floor, and
 // with the chains among the rules the path never goes past the static forcing chains.
+#include "floor_closure.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "floor_closure.h"
 #include "grader_test_util.h"
 #include "sudoforge/core/record_writer.h"
 #include "sudoforge/core/variant.h"
@@ -25,7 +26,8 @@ constexpr double kFloors[] = {2.6, 2.9, 3.1, 3.3, 3.5, 3.7, 3.9, 4.1, 4.3, 4.5, 
 
 // The techniques SE's ladder tries after the static forcing chains.
 bool past_static_chains(const std::string& technique) {
-  return technique == "Aligned Triplet Exclusion" || technique.find("Nishio") != std::string::npos ||
+  return technique == "Aligned Triplet Exclusion" ||
+         technique.find("Nishio") != std::string::npos ||
          technique.find("Multiple") != std::string::npos ||
          technique.find("Dynamic") != std::string::npos ||
          technique.find("Cell Forcing") != std::string::npos ||
@@ -117,23 +119,31 @@ TEST(FloorClosure, ChainsBelowTheirBoundWouldRejectHarderPuzzles) {
 // every rung before it.
 TEST(FloorClosure, RulesPerFloor) {
   const detail::CandidateGrid g(grid81(std::string(81, '.')));
-  const auto at = [&](int floor, bool chains = true) { return detail::floor_rules(g, floor, chains); };
-  EXPECT_FALSE(at(28).locking);
-  EXPECT_TRUE(at(29).locking);
-  EXPECT_EQ(at(30).naked, 0);
-  EXPECT_EQ(at(31).naked, 2);
-  EXPECT_EQ(at(33).fish, 2);
-  EXPECT_EQ(at(34).hidden, 0);
-  EXPECT_EQ(at(35).hidden, 2);
-  EXPECT_EQ(at(37).naked, 3);
-  EXPECT_EQ(at(39).fish, 3);
-  EXPECT_EQ(at(41).hidden, 3);
-  EXPECT_FALSE(at(42).xy_wing);
-  EXPECT_TRUE(at(43).xy_wing);
-  EXPECT_EQ(at(56).naked, 3);
-  EXPECT_EQ(at(57).naked, 4);
-  EXPECT_EQ(at(57).hidden, 4);
-  EXPECT_EQ(at(57).fish, 4);
+  const auto at = [&](int floor, bool chains = true) {
+    return detail::floor_rules(g, floor, chains);
+  };
+  // Each family's first floor is one above its top: locking 2.8, naked / fish / hidden
+  // pairs 3.0 / 3.2 / 3.4, triples 3.6 / 3.8 / 4.0, XY-wings 4.2, quads 5.6.
+  struct Want {
+    int floor;
+    bool locking;
+    int naked, fish, hidden;
+    bool xy_wing;
+  };
+  constexpr Want kWant[] = {
+      {28, false, 0, 0, 0, false}, {29, true, 0, 0, 0, false}, {30, true, 0, 0, 0, false},
+      {31, true, 2, 0, 0, false},  {33, true, 2, 2, 0, false}, {34, true, 2, 2, 0, false},
+      {35, true, 2, 2, 2, false},  {37, true, 3, 2, 2, false}, {39, true, 3, 3, 2, false},
+      {41, true, 3, 3, 3, false},  {42, true, 3, 3, 3, false}, {43, true, 3, 3, 3, true},
+      {56, true, 3, 3, 3, true},   {57, true, 4, 4, 4, true}};
+  for (const Want& w : kWant) {
+    const detail::FloorRules r = at(w.floor);
+    EXPECT_EQ(r.locking, w.locking) << w.floor;
+    EXPECT_EQ(r.naked, w.naked) << w.floor;
+    EXPECT_EQ(r.fish, w.fish) << w.floor;
+    EXPECT_EQ(r.hidden, w.hidden) << w.floor;
+    EXPECT_EQ(r.xy_wing, w.xy_wing) << w.floor;
+  }
   // The empty board: 729 candidates, chains of up to 1,458 nodes, rated up to 8.7.
   EXPECT_FALSE(at(87).chains);
   EXPECT_TRUE(at(88).chains);

@@ -28,6 +28,17 @@ using detail::CandidateGrid;
 using detail::Ctx;
 using detail::Hint;
 
+// Two finders' hints for one state are the same hint: technique, rating, placements,
+// removals, highlighted cells and text (`where` names the state in a failure).
+inline void expect_same_hint(const Hint& got, const Hint& want, const std::string& where) {
+  EXPECT_STREQ(got.technique, want.technique) << where;
+  EXPECT_EQ(got.rating, want.rating) << where;
+  EXPECT_EQ(got.placements, want.placements) << where;
+  EXPECT_EQ(got.eliminations, want.eliminations) << where;
+  EXPECT_EQ(got.cells, want.cells) << where;
+  EXPECT_EQ(got.explanation, want.explanation) << where;
+}
+
 // An X board whose 5 of the main diagonal is left in r1c1 and r9c9 only (no row, column
 // or box in common): the diagonal's strong link, for the chain links' tests.
 inline CandidateGrid x_board_diagonal_pair() {
