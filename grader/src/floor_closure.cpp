@@ -331,7 +331,6 @@ struct Board {
   // Contradiction chains over the static links: reachability between "on" literals
   // (on(a) reaches on(b) through a weak link a-w and a strong link w-b), as bit sets over
   // the live candidates; c goes when some on(a) it reaches is weakly linked to c.
-  std::vector<int> id;  // [c * n + d - 1]: live candidate index, -1 when not live
   std::vector<int> cell_of, digit_of;
   std::vector<int> first_of;  // [c]: the cell's first live candidate (they are consecutive)
   std::vector<std::uint64_t> by_house;  // [(u * (n + 1) + d) * words]
@@ -411,14 +410,12 @@ struct Board {
     }
   }
   bool chains() {
-    id.assign(static_cast<std::size_t>(nc) * n, -1);
     cell_of.clear();
     digit_of.clear();
     first_of.resize(static_cast<std::size_t>(nc) + 1);
     for (int c = 0; c < nc; ++c) {
       first_of[c] = static_cast<int>(cell_of.size());
       for (Mask m = cand[c]; m; m &= m - 1) {
-        id[static_cast<std::size_t>(c) * n + lowest(m) - 1] = static_cast<int>(cell_of.size());
         cell_of.push_back(c);
         digit_of.push_back(lowest(m));
       }
