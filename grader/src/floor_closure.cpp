@@ -331,13 +331,13 @@ struct Board {
   // Contradiction chains over the static links: reachability between "on" literals
   // (on(a) reaches on(b) through a weak link a-w and a strong link w-b), as bit sets over
   // the live candidates; c goes when some on(a) it reaches is weakly linked to c.
-  std::vector<int> id;  // [c * n + d - 1]: live candidate index, -1 when not live
   std::vector<int> cell_of, digit_of;
   std::vector<int> first_of;  // [c]: the cell's first live candidate (they are consecutive)
   std::vector<std::uint64_t> by_house;  // [(u * (n + 1) + d) * words]
   std::vector<std::uint64_t> weak, reach;  // [live][words]: weak links, one-step reach
   std::vector<std::uint64_t> closure;      // [component][words]: every node it reaches
   std::vector<int> order, low, comp, stack;
+  std::vector<std::uint8_t> paired;    // [live]: in a strong link
   std::vector<int> merged;             // [component]: the last component its closure joined
   std::vector<std::uint64_t> links;    // a component's members' links
   struct Frame {
@@ -345,6 +345,7 @@ struct Board {
     std::uint64_t bits;
   };
   std::vector<Frame> frames;
+  // Over the paired candidates only (every link leads to one: see chains()).
   void strong_components(int live, int words) {
     order.assign(static_cast<std::size_t>(live), -1);
     low.resize(static_cast<std::size_t>(live));
@@ -360,7 +361,7 @@ struct Board {
       frames.push_back(Frame{v, 0, row(v)[0]});
     };
     for (int s = 0; s < live; ++s) {
-      if (order[s] >= 0) continue;
+      if (!paired[s] || order[s] >= 0) continue;
       open(s);
       while (!frames.empty()) {
         Frame& f = frames.back();
@@ -409,14 +410,12 @@ struct Board {
     }
   }
   bool chains() {
-    id.assign(static_cast<std::size_t>(nc) * n, -1);
     cell_of.clear();
     digit_of.clear();
     first_of.resize(static_cast<std::size_t>(nc) + 1);
     for (int c = 0; c < nc; ++c) {
       first_of[c] = static_cast<int>(cell_of.size());
       for (Mask m = cand[c]; m; m &= m - 1) {
-        id[static_cast<std::size_t>(c) * n + lowest(m) - 1] = static_cast<int>(cell_of.size());
         cell_of.push_back(c);
         digit_of.push_back(lowest(m));
       }
@@ -439,6 +438,7 @@ struct Board {
     // Weak links: the house sets of the candidate's digit and its cell's other candidates.
     weak.assign(static_cast<std::size_t>(live) * words, 0);
     reach.assign(static_cast<std::size_t>(live) * words, 0);
+    paired.assign(static_cast<std::size_t>(live), 0);
     for (int i = 0; i < live; ++i) {
       const int c = cell_of[i], d = digit_of[i];
       std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
@@ -454,6 +454,7 @@ struct Board {
     // reach starts as the one-step relation: for each strong link w-b, every a weakly
     // linked to w reaches b.
     const auto link = [&](int w, int b) {
+      paired[b] = 1;
       const std::uint64_t* ww = &weak[static_cast<std::size_t>(w) * words];
       for (int x = 0; x < words; ++x) {
         for (std::uint64_t y = ww[x]; y; y &= y - 1) set(reach, x * 64 + std::countr_zero(y), b);
@@ -469,8 +470,12 @@ struct Board {
         const std::uint64_t* h = &by_house[static_cast<std::size_t>(u * n1 + d) * words];
         int two[2], count = 0;
         for (int x = 0; x < words && count <= 2; ++x) {
-          for (std::uint64_t y = h[x]; y && count <= 2; y &= y - 1, ++count) {
-            if (count < 2) two[count] = x * 64 + std::countr_zero(y);
+          if (!h[x]) continue;
+          const int pc = std::popcount(h[x]);
+          if (count + pc <= 2) {
+            for (std::uint64_t y = h[x]; y; y &= y - 1) two[count++] = x * 64 + std::countr_zero(y);
+          } else {
+            count = 3;
           }
         }
         if (count != 2) continue;
@@ -478,20 +483,36 @@ struct Board {
         link(two[1], two[0]);
       }
     }
-    // Transitive closure over the strong components (Tarjan's order finishes a component
+    // Every link leads to a paired candidate (a strong link's end). Transitive closure
+    // over the strong components of the paired ones (Tarjan's order finishes a component
     // after every component it reaches): a component reaches what its members' links
-    // reach and what those components reach.
+    // reach and what those components reach. An unpaired candidate, which nothing
+    // reaches, reaches its links and their closures: looked at only until one meets it.
     strong_components(live, words);
     bool removed = false;
-    for (int i = 0; i < live; ++i) {
-      const std::uint64_t* ri = &closure[static_cast<std::size_t>(comp[i]) * words];
-      const std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
+    const auto meets = [&](const std::uint64_t* r, const std::uint64_t* wi) {
       for (int x = 0; x < words; ++x) {
-        if (ri[x] & wi[x]) {
-          eliminate(cell_of[i], digit_of[i]);
-          removed = true;
-          break;
+        if (r[x] & wi[x]) return true;
+      }
+      return false;
+    };
+    for (int i = 0; i < live; ++i) {
+      const std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
+      bool hit = false;
+      if (paired[i]) {
+        hit = meets(&closure[static_cast<std::size_t>(comp[i]) * words], wi);
+      } else {
+        const std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
+        hit = meets(ri, wi);
+        for (int x = 0; x < words && !hit; ++x) {
+          for (std::uint64_t y = ri[x]; y && !hit; y &= y - 1) {
+            hit = meets(&closure[static_cast<std::size_t>(comp[x * 64 + std::countr_zero(y)]) * words], wi);
+          }
         }
+      }
+      if (hit) {
+        eliminate(cell_of[i], digit_of[i]);
+        removed = true;
       }
     }
     return removed || dead;

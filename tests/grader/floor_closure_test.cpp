@@ -115,6 +115,27 @@ TEST(FloorClosure, ChainsBelowTheirBoundWouldRejectHarderPuzzles) {
   EXPECT_GT(n.wrong, 10);
 }
 
+// The chain pass decides as main's first version did (the full relation's strong
+// components, every candidate closed): the counts below are that version's on the
+// fixture, with every rule and with the chains alone (beside singles), which shows a
+// chain pass that misses or invents a removal.
+TEST(FloorClosure, ChainDecisionsPinned) {
+  const auto lines = fixture();
+  ASSERT_GE(lines.size(), 300u);
+  int all = 0, chains_alone = 0;
+  for (const Grid& puzzle : lines) {
+    const detail::CandidateGrid g(puzzle);
+    const detail::FloorRules rules = detail::floor_rules(g, 90, true);
+    ASSERT_TRUE(rules.chains);
+    all += detail::closure_solves(g, rules);
+    detail::FloorRules alone;
+    alone.chains = true;
+    chains_alone += detail::closure_solves(g, alone);
+  }
+  EXPECT_EQ(all, 303);
+  EXPECT_EQ(chains_alone, 295);
+}
+
 // The floors per rating: each family comes in above the highest rating of its rung and
 // every rung before it.
 TEST(FloorClosure, RulesPerFloor) {
