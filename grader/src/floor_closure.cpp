@@ -17,9 +17,9 @@ constexpr int kLockingTop = 28;
 constexpr int kPairTop[3] = {30, 32, 34};    // naked, fish, hidden
 constexpr int kTripleTop[3] = {36, 38, 40};  // naked, fish, hidden
 constexpr int kXYWingTop = 42;
-constexpr int kQuadTop = 56;                 // after the unique loops (up to 5.6)
-constexpr int kBeforeChains = 62;            // BUG, aligned pair exclusion
-constexpr int kChainBase = 70;               // XY forcing chains and cycles
+constexpr int kQuadTop = 56;       // after the unique loops (up to 5.6)
+constexpr int kBeforeChains = 62;  // BUG, aligned pair exclusion
+constexpr int kChainBase = 70;     // XY forcing chains and cycles
 
 // The working state: candidates of the empty cells (0 once placed) and the placed digits.
 struct Board {
@@ -233,7 +233,8 @@ struct Board {
         }
         locked_sets(items, m, hidden_top, [&](std::uint32_t chosen, Mask places) {
           Mask digits = 0;
-          for (std::uint32_t x = chosen; x; x &= x - 1) digits |= Mask{1} << which[std::countr_zero(x)];
+          for (std::uint32_t x = chosen; x; x &= x - 1)
+            digits |= Mask{1} << which[std::countr_zero(x)];
           for (Mask p = places; p; p &= p - 1) {
             const int c = cells[lowest(p)];
             for (Mask y = cand[c] & ~digits; y; y &= y - 1) {
@@ -282,7 +283,8 @@ struct Board {
         }
         locked_sets(items, m, top, [&](std::uint32_t chosen, Mask covers) {
           Mask base = 0;
-          for (std::uint32_t x = chosen; x; x &= x - 1) base |= Mask{1} << which[std::countr_zero(x)];
+          for (std::uint32_t x = chosen; x; x &= x - 1)
+            base |= Mask{1} << which[std::countr_zero(x)];
           for (Mask y = covers; y; y &= y - 1) {
             const int* cells = g->unit(cover0 + lowest(y));
             for (int k = 0; k < n; ++k) {
@@ -333,13 +335,13 @@ struct Board {
   // the live candidates; c goes when some on(a) it reaches is weakly linked to c.
   std::vector<int> cell_of, digit_of;
   std::vector<int> first_of;  // [c]: the cell's first live candidate (they are consecutive)
-  std::vector<std::uint64_t> by_house;  // [(u * (n + 1) + d) * words]
+  std::vector<std::uint64_t> by_house;     // [(u * (n + 1) + d) * words]
   std::vector<std::uint64_t> weak, reach;  // [live][words]: weak links, one-step reach
   std::vector<std::uint64_t> closure;      // [component][words]: every node it reaches
   std::vector<int> order, low, comp, stack;
-  std::vector<std::uint8_t> paired;    // [live]: in a strong link
-  std::vector<int> merged;             // [component]: the last component its closure joined
-  std::vector<std::uint64_t> links;    // a component's members' links
+  std::vector<std::uint8_t> paired;  // [live]: in a strong link
+  std::vector<int> merged;           // [component]: the last component its closure joined
+  std::vector<std::uint64_t> links;  // a component's members' links
   struct Frame {
     int v, x;
     std::uint64_t bits;
@@ -506,7 +508,8 @@ struct Board {
         hit = meets(ri, wi);
         for (int x = 0; x < words && !hit; ++x) {
           for (std::uint64_t y = ri[x]; y && !hit; y &= y - 1) {
-            hit = meets(&closure[static_cast<std::size_t>(comp[x * 64 + std::countr_zero(y)]) * words], wi);
+            hit = meets(
+                &closure[static_cast<std::size_t>(comp[x * 64 + std::countr_zero(y)]) * words], wi);
           }
         }
       }
