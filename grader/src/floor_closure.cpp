@@ -166,52 +166,55 @@ struct Board {
     return removed || dead;
   }
 
-  // Calls f(chosen, uni) for every choice of 2..kmax of the m items whose union has as
-  // many bits as items chosen (chosen: a bit set over the items).
+  // Calls f(members, uni) for every choice of 2..kmax entries of source[0..count), each
+  // of 2..kmax bits, whose union uni has as many bits as entries chosen (members: the
+  // chosen entries' indices, as a bit set).
   template <class F>
-  static void locked_sets(const Mask* items, int m, int kmax, F&& f) {
+  static void locked_sets(const Mask* source, int count, int kmax, F&& f) {
     struct Rec {
-      const Mask* items;
-      int m, kmax;
-      F& f;
-      void go(int start, int depth, Mask uni, std::uint32_t chosen) {
+      Mask items[32];
+      int which[32];
+      int m = 0, kmax = 0;
+      F* f = nullptr;
+      void go(int start, int depth, Mask uni, Mask members) {
         for (int i = start; i < m; ++i) {
           const Mask u2 = uni | items[i];
           if (popcount(u2) > kmax) continue;
-          const std::uint32_t c2 = chosen | (std::uint32_t{1} << i);
-          if (depth + 1 >= 2 && popcount(u2) == depth + 1) f(c2, u2);
-          if (depth + 1 < kmax) go(i + 1, depth + 1, u2, c2);
+          const Mask m2 = members | (Mask{1} << which[i]);
+          if (depth + 1 >= 2 && popcount(u2) == depth + 1) (*f)(m2, u2);
+          if (depth + 1 < kmax) go(i + 1, depth + 1, u2, m2);
         }
       }
-    };
-    Rec{items, m, kmax, f}.go(0, 0, 0, 0);
+    } rec;
+    rec.kmax = kmax;
+    rec.f = &f;
+    for (int i = 0; i < count; ++i) {
+      const int pc = popcount(source[i]);
+      if (pc >= 2 && pc <= kmax) {
+        rec.items[rec.m] = source[i];
+        rec.which[rec.m++] = i;
+      }
+    }
+    rec.go(0, 0, 0, 0);
   }
 
   // Naked sets (up to `naked` cells) and hidden sets (up to `hidden` digits) in the rows,
   // columns and boxes.
   bool subsets(int naked, int hidden) {
     bool removed = false;
-    Mask items[32], pos[33];
-    int which[32];
+    Mask row[32], pos[33];
     for (int u = 0; u < 3 * n; ++u) {
       const int* cells = g->unit(u);
       // A set of more than half the empty cells is the complement of a smaller one of the
       // other kind with the same removals.
       int open = 0;
-      for (int k = 0; k < n; ++k) open += cand[cells[k]] != 0;
+      for (int k = 0; k < n; ++k) {
+        row[k] = cand[cells[k]];
+        open += row[k] != 0;
+      }
       const int naked_top = std::min(naked, open / 2), hidden_top = std::min(hidden, open / 2);
       if (naked_top >= 2) {
-        int m = 0;
-        for (int k = 0; k < n; ++k) {
-          const int pc = popcount(cand[cells[k]]);
-          if (pc >= 2 && pc <= naked_top) {
-            items[m] = cand[cells[k]];
-            which[m++] = k;
-          }
-        }
-        locked_sets(items, m, naked_top, [&](std::uint32_t chosen, Mask digits) {
-          Mask in = 0;
-          for (std::uint32_t x = chosen; x; x &= x - 1) in |= Mask{1} << which[std::countr_zero(x)];
+        locked_sets(row, n, naked_top, [&](Mask in, Mask digits) {
           for (int k = 0; k < n; ++k) {
             if ((in >> k) & 1) continue;
             for (Mask y = cand[cells[k]] & digits; y; y &= y - 1) {
@@ -223,18 +226,9 @@ struct Board {
       }
       if (hidden_top >= 2) {
         positions(u, pos);
-        int m = 0;
-        for (int d = 1; d <= n; ++d) {
-          const int pc = popcount(pos[d]);
-          if (pc >= 2 && pc <= hidden_top) {
-            items[m] = pos[d];
-            which[m++] = d;
-          }
-        }
-        locked_sets(items, m, hidden_top, [&](std::uint32_t chosen, Mask places) {
-          Mask digits = 0;
-          for (std::uint32_t x = chosen; x; x &= x - 1)
-            digits |= Mask{1} << which[std::countr_zero(x)];
+        // pos[1..n]: entry i of the set is digit i + 1.
+        locked_sets(pos + 1, n, hidden_top, [&](Mask members, Mask places) {
+          const Mask digits = members << 1;
           for (Mask p = places; p; p &= p - 1) {
             const int c = cells[lowest(p)];
             for (Mask y = cand[c] & ~digits; y; y &= y - 1) {
@@ -251,8 +245,7 @@ struct Board {
   // Fish of 2..degree base lines, rows as base then columns.
   bool fish(int degree) {
     bool removed = false;
-    Mask items[32];
-    int which[32];
+    Mask lines[32];
     for (int d = 1; d <= n; ++d) {
       const Mask bit = Mask{1} << d;
       // A fish of more than half the lines where d is open is the complement of a smaller
@@ -268,23 +261,15 @@ struct Board {
       if (top < 2) continue;
       for (int by_cols = 0; by_cols < 2; ++by_cols) {
         const int base0 = by_cols ? n : 0, cover0 = by_cols ? 0 : n;
-        int m = 0;
         for (int i = 0; i < n; ++i) {
           const int* cells = g->unit(base0 + i);
           Mask p = 0;  // the cover lines of d in base line i
           for (int k = 0; k < n; ++k) {
             if (cand[cells[k]] & bit) p |= Mask{1} << k;
           }
-          const int pc = popcount(p);
-          if (pc >= 2 && pc <= top) {
-            items[m] = p;
-            which[m++] = i;
-          }
+          lines[i] = p;
         }
-        locked_sets(items, m, top, [&](std::uint32_t chosen, Mask covers) {
-          Mask base = 0;
-          for (std::uint32_t x = chosen; x; x &= x - 1)
-            base |= Mask{1} << which[std::countr_zero(x)];
+        locked_sets(lines, n, top, [&](Mask base, Mask covers) {
           for (Mask y = covers; y; y &= y - 1) {
             const int* cells = g->unit(cover0 + lowest(y));
             for (int k = 0; k < n; ++k) {
