@@ -50,7 +50,8 @@ TEST(Target, AnIncompleteRatingIsNeverAcceptedByAFilter) {
 }
 
 // above_band tells a banded killer cut (GeneratorOptions::KillerCut::kBanded) to step back:
-// only a rating above the band, or one stopped at its ceiling, is too hard.
+// only a rating above the band, or one stopped at its ceiling, is too hard; one stopped
+// below its floor (Rating::below) is not.
 TEST(Target, AboveTheBandIsAHigherLevelOrRatingOrAStopAtTheCeiling) {
   const Target hard{Level::kHard};
   EXPECT_TRUE(above_band(hard, rating(7.2, Level::kDiabolical)));
@@ -58,6 +59,9 @@ TEST(Target, AboveTheBandIsAHigherLevelOrRatingOrAStopAtTheCeiling) {
   grader::Rating stopped = rating(2.6, Level::kMedium, false);
   stopped.exceeded = true;
   EXPECT_TRUE(above_band(hard, stopped));
+  grader::Rating floored = rating(0.0, Level::kEasy, false);
+  floored.below = true;
+  EXPECT_FALSE(above_band(hard, floored));
   const Target band{std::nullopt, 4.0, 6.0};
   EXPECT_TRUE(above_band(band, rating(6.1, Level::kDiabolical)));
   EXPECT_FALSE(above_band(band, rating(3.9, Level::kHard)));

@@ -71,6 +71,7 @@ bool accepts(const Target& target, const grader::Rating& rating);
 bool accepts_complete(const Target& target, grader::Level level, double er);
 // Whether a rating lies above the target's band (a higher level or ER than it admits, or
 // a grading stuck or stopped at the ceiling): only a tighter cut (fewer merges) may fit.
+// A grading stopped below the floor (Rating::below) is not above it.
 bool above_band(const Target& target, const grader::Rating& rating);
 
 // The target in words for messages: "level hard", "rating 4 to 6", "level hard, rating
