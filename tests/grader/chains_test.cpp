@@ -122,6 +122,62 @@ TEST(GraderChains, ChainEngineAlongAPathMatchesAFreshOne) {
   EXPECT_GT(compared, 60);
 }
 
+// The static links keep each node's links from the last call on the same grid and
+// rebuild only the candidates whose cell, or whose value's places in the cell's units,
+// changed (chain_links.cpp). Along each puzzle's graded path, links kept from step to
+// step (every step, and only the steps a chain technique is asked at: more changes
+// between two builds) must list, for every live node, the same Y-links and other links
+// in the same order as links built fresh, and count as many.
+TEST(GraderChains, ChainLinksAlongAPathMatchFreshOnes) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  using grader::detail::ChainBoard;
+  using grader::detail::ChainLinks;
+  const auto node_links = [](const ChainLinks& l, int v, bool y) {
+    const int b = y ? l.links_begin[v] : l.links_y_end[v], e = y ? l.links_y_end[v] : l.links_end[v];
+    return std::vector<int>(l.links.begin() + b, l.links.begin() + e);
+  };
+  const auto expect_same = [&](const ChainBoard& board, const ChainLinks& kept,
+                               const std::string& puzzle) {
+    ChainBoard fresh_board;
+    fresh_board.load(*board.g);
+    ChainLinks fresh;
+    fresh.build(fresh_board);
+    EXPECT_EQ(kept.links_size, fresh.links_size) << puzzle;
+    int nodes = 0;
+    for (int c = 0; c < board.nc; ++c) {
+      for (grader::detail::Mask m = board.cand[c]; m; m &= m - 1) {
+        const int off = ChainBoard::node(board.cd(c, std::countr_zero(m)), false);
+        for (int v : {off, off + 1}) {
+          EXPECT_EQ(node_links(kept, v, true), node_links(fresh, v, true)) << puzzle << " " << v;
+          EXPECT_EQ(node_links(kept, v, false), node_links(fresh, v, false)) << puzzle << " " << v;
+          ++nodes;
+        }
+      }
+    }
+    return nodes;
+  };
+  int puzzles = 0, builds = 0;
+  for (size_t k = 0; k < lines.size() && puzzles < 40; ++k) {
+    if (std::stod(lines[k].substr(82)) < 6.5) continue;
+    ++puzzles;
+    const std::string puzzle = lines[k].substr(0, 81);
+    ChainBoard every_board, chain_board;
+    ChainLinks every, at_chains;
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step& s) {
+      if (g.solved()) return;
+      every_board.load(g);
+      every.build(every_board);
+      if (expect_same(every_board, every, puzzle) > 0) ++builds;
+      if (s.rating < 6.5 || s.rating >= 7.5) return;
+      chain_board.load(g);
+      at_chains.build(chain_board);
+      expect_same(chain_board, at_chains, puzzle);
+    });
+  }
+  EXPECT_EQ(puzzles, 40);
+  EXPECT_GT(builds, 1000);
+}
+
 // Variant boards: the static links walk every house of a cell. With 5 of the main
 // diagonal left in r1c1 and r9c9 only (no row, column or box in common), r1c1<>5 forces
 // r9c9=5 (a strong link of the diagonal) and r1c1=5 excludes r9c9=5.
