@@ -27,6 +27,7 @@
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <tuple>
 
@@ -304,6 +305,8 @@ struct ChainEngine::Impl {
   }
   // Passes X and XY (forcing chains and cycle floors).
   ParallelSearch parallel_search[2];
+  std::vector<std::uint8_t> node_digit;  // [node]: its digit - 1 (the X pass's group), for n:
+  int node_digit_n = 0;
 
   // Builds P over the links of pass (y, x) from the sources in `sources`. The X pass (one
   // group per digit) keeps a digit's group from the previous call while the digit's
@@ -325,18 +328,28 @@ struct ChainEngine::Impl {
     if (by_digit) {
       // Only the sources that close in pass XY can close here.
       const bool known = reach.closers_known();
-      for (int v : *sources) {
-        if (!known || reach.closes(v)) P.groups[(v >> 1) % board.n].new_src.push_back(v);
+      if (node_digit_n != board.n || node_digit.size() != nn) {
+        node_digit.resize(nn);
+        for (size_t v = 0; v < nn; ++v) node_digit[v] = static_cast<std::uint8_t>((v >> 1) % board.n);
+        node_digit_n = board.n;
       }
-      // The nodes, for the groups that build_groups does not keep.
+      for (int v : *sources) {
+        if (!known || reach.closes(v)) P.groups[node_digit[v]].new_src.push_back(v);
+      }
+      // The nodes, for the groups that build_groups does not keep (bit d: digit d's).
       Mask rebuilt = 0;
       for (int gi = 0; gi < P.ngroups; ++gi) {
-        if (!kept_group(P.groups[gi], *board.g, gi)) rebuilt |= Mask{1} << gi;
+        if (!kept_group(P.groups[gi], *board.g, gi)) rebuilt |= Mask{2} << gi;
       }
       if (rebuilt) {
-        for (int v : live_nodes) {
-          const int gi = (v >> 1) % board.n;
-          if ((rebuilt >> gi) & 1) P.groups[gi].new_nodes.push_back(v);
+        for (int c = 0; c < board.nc; ++c) {
+          for (Mask m = board.cand[c] & rebuilt; m; m &= m - 1) {
+            const int d = lowest(m);
+            const int off = ChainBoard::node(board.cd(c, d), false);
+            auto& nodes = P.groups[d - 1].new_nodes;
+            nodes.push_back(off);
+            nodes.push_back(off + 1);
+          }
         }
       }
     } else {
@@ -345,15 +358,19 @@ struct ChainEngine::Impl {
       auto& G0 = P.groups[0];
       reach.closing_sources(*sources, G0.new_src);
       if (!G0.new_src.empty()) {
+        G0.new_nodes.resize(live_nodes.size());
+        int* out = G0.new_nodes.data();
+        size_t kept = 0;
         for (size_t i = 0; i < live_nodes.size(); i += 2) {
           const int off = live_nodes[i], on = live_nodes[i + 1];
           if (reach.on_some_chain(on)) {
-            G0.new_nodes.push_back(off);
-            G0.new_nodes.push_back(on);
+            out[kept++] = off;
+            out[kept++] = on;
           } else {
             P.compact_index[off] = P.compact_index[on] = -1;
           }
         }
+        G0.new_nodes.resize(kept);
       }
     }
     build_groups(P, board, graph, by_digit, y, x);
