@@ -271,23 +271,25 @@ struct ChainEngine::Impl {
   // a cell with two values or more, and its "off" node when that has a strong link of
   // the pass. Listed once per call (list_nodes); `sources` points to the current pass's.
   std::vector<int> live_nodes, sources_x, sources_xy;
+  std::vector<int> sources_y;  // pass Y's cycle sources, by their "off" node: bivalue cells
   const std::vector<int>* sources = &sources_xy;
   void list_nodes() {
     size_t live = 0;
     for (int c = 0; c < board.nc; ++c) live += popcount(board.cand[c]);
-    for (auto* v : {&live_nodes, &sources_x, &sources_xy}) {
+    for (auto* v : {&live_nodes, &sources_x, &sources_xy, &sources_y}) {
       if (v->size() < 2 * live) v->resize(2 * live);
     }
     int* ln = live_nodes.data();
     int* sx = sources_x.data();
     int* sxy = sources_xy.data();
-    size_t nl = 0, nx = 0, nxy = 0;
+    int* sy = sources_y.data();
+    size_t nl = 0, nx = 0, nxy = 0, ny = 0;
     const int* lb = graph.links_begin.data();
     const int* ly = graph.links_y_end.data();
     const int* le = graph.links_end.data();
     for (int c = 0; c < board.nc; ++c) {
       const Mask cm = board.cand[c];
-      const bool source = popcount(cm) >= 2;
+      const bool source = popcount(cm) >= 2, bivalue = popcount(cm) == 2;
       for (Mask m = cm; m; m &= m - 1) {
         const int off = ChainBoard::node(board.cd(c, lowest(m)), false), on = off + 1;
         ln[nl++] = off;
@@ -297,16 +299,25 @@ struct ChainEngine::Impl {
         sxy[nxy++] = on;
         if (ly[off] != le[off]) sx[nx++] = off;  // pass X: a conjugate
         if (lb[off] != le[off]) sxy[nxy++] = off;
+        if (bivalue) sy[ny++] = off;
       }
     }
     live_nodes.resize(nl);
     sources_x.resize(nx);
     sources_xy.resize(nxy);
+    sources_y.resize(ny);
   }
   // Passes X and XY (forcing chains and cycle floors).
   ParallelSearch parallel_search[2];
   std::vector<std::uint8_t> node_digit;  // [node]: its digit - 1 (the X pass's group), for n:
   int node_digit_n = 0;
+  void list_node_digits() {
+    const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
+    if (node_digit_n == board.n && node_digit.size() == nn) return;
+    node_digit.resize(nn);
+    for (size_t v = 0; v < nn; ++v) node_digit[v] = static_cast<std::uint8_t>((v >> 1) % board.n);
+    node_digit_n = board.n;
+  }
 
   // Builds P over the links of pass (y, x) from the sources in `sources`. The X pass (one
   // group per digit) keeps a digit's group from the previous call while the digit's
@@ -328,11 +339,6 @@ struct ChainEngine::Impl {
     if (by_digit) {
       // Only the sources that close in pass XY can close here.
       const bool known = reach.closers_known();
-      if (node_digit_n != board.n || node_digit.size() != nn) {
-        node_digit.resize(nn);
-        for (size_t v = 0; v < nn; ++v) node_digit[v] = static_cast<std::uint8_t>((v >> 1) % board.n);
-        node_digit_n = board.n;
-      }
       for (int v : *sources) {
         if (!known || reach.closes(v)) P.groups[node_digit[v]].new_src.push_back(v);
       }
@@ -441,6 +447,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   auto pass_sources = [&](bool y) { s.sources = y ? &s.sources_xy : &s.sources_x; };
   s.cycle_floor = 4;
   if (parallel) {
+    s.list_node_digits();
     s.list_nodes();
     // The XY search first: its closing sources bound pass X's (an X-chain is an XY
     // chain), and every call needs it anyway.
@@ -512,30 +519,29 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         if (lmax < 4) continue;
         if (floors_for(pass, lmax) > lmax) continue;
         bool cycle_steps = false;
-        for (int c = 0; c < board.nc; ++c) {
-          const Mask cm = board.cand[c];
-          if (popcount(cm) < 2) continue;
-          if (!x && popcount(cm) > 2) continue;
-          for (Mask m = cm; m; m &= m - 1) {
-            const int cd = board.cd(c, lowest(m));
-            const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
-            if (s.graph.links_from(off, y) == s.graph.links_until(off, x)) continue;
-            s.cycle_floor = s.floors[pass == 0 ? lowest(m) - 1 : 0];
-            if (s.cycle_floor > lmax) continue;
-            if (s.reach.xy_component_call == s.call_stamp) {
-              // A cycle's nodes are distinct and lie in one XY component, and below the
-              // floor it eliminates nothing: a smaller component holds no useful cycle.
-              if (s.reach.xy_component_size[s.reach.xy_component[on]] < s.cycle_floor) continue;
-              if (!s.reach.cycles_may_eliminate(on)) continue;
-              const Mask ed = s.reach.eliminable_digits(s.reach.xy_component[on]);
-              if (pass == 0 ? !((ed >> lowest(m)) & 1) : ed == 0) continue;
-            }
-            if (!cycle_steps) {
-              s.use_cycle_steps(y, x);
-              cycle_steps = true;
-            }
-            s.cycles_once(pass, on, y, x);
+        // The cycle sources of the pass, in SE's order: the candidates of the cells with two
+        // values or more (pass Y: exactly two) whose "off" node has a strong link of the
+        // pass, as the pass's source list holds them (its "off" entries).
+        const auto& cycle_sources = pass == 0 ? s.sources_x : pass == 1 ? s.sources_y : s.sources_xy;
+        for (const int off : cycle_sources) {
+          if (off & 1) continue;
+          const int on = off + 1;
+          const int d = s.node_digit[off] + 1;
+          s.cycle_floor = s.floors[pass == 0 ? d - 1 : 0];
+          if (s.cycle_floor > lmax) continue;
+          if (s.reach.xy_component_call == s.call_stamp) {
+            // A cycle's nodes are distinct and lie in one XY component, and below the
+            // floor it eliminates nothing: a smaller component holds no useful cycle.
+            if (s.reach.xy_component_size[s.reach.xy_component[on]] < s.cycle_floor) continue;
+            if (!s.reach.cycles_may_eliminate(on)) continue;
+            const Mask ed = s.reach.eliminable_digits(s.reach.xy_component[on]);
+            if (pass == 0 ? !((ed >> d) & 1) : ed == 0) continue;
           }
+          if (!cycle_steps) {
+            s.use_cycle_steps(y, x);
+            cycle_steps = true;
+          }
+          s.cycles_once(pass, on, y, x);
         }
         continue;
       }
