@@ -107,10 +107,12 @@ struct ChainEngine::Impl {
   CycleSteps cycle_steps[3];  // passes X, Y, XY
   const int* step_begin = nullptr;
   const OffOnStep* steps = nullptr;
-  void use_cycle_steps(bool y, bool x) {
+  // least_floor: no source of the pass searches its cycles in an XY component of fewer
+  // nodes in this call (see find_forcing_chains; the floors only rise within a call).
+  void use_cycle_steps(bool y, bool x, int least_floor) {
     CycleSteps& D = cycle_steps[(y ? 1 : 0) + (x && y ? 1 : 0)];
     if (!D.valid) {
-      build_cycle_steps(D, y, x);
+      build_cycle_steps(D, y, x, least_floor);
       D.valid = true;
     }
     tree.reserve_search(D.insts, D.ons + 1);
@@ -120,7 +122,7 @@ struct ChainEngine::Impl {
   std::vector<int> tarjan_component, tarjan_size;  // the components of a pass (build_cycle_steps)
   StrongComponents tarjan;
   ChainReachability reach{board, graph, tarjan};  // pass XY: closing sources, eliminable cycles
-  void build_cycle_steps(CycleSteps& D, bool y, bool x) {
+  void build_cycle_steps(CycleSteps& D, bool y, bool x, int least_floor) {
     auto& ds = D.step_begin;  // [2v], [2v+1]: range of the "on" node v's pairs
     const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
     if (ds.size() < 2 * nn) ds.resize(2 * nn);
@@ -147,8 +149,11 @@ struct ChainEngine::Impl {
     const int* comp = xy_comps ? reach.xy_component.data()
                                : tarjan.number<false>(board, graph, first, sfirst, slast,
                                                       tarjan_component.data(), tarjan_size);
-    // A component of one node holds no cycle.
+    // A component of one node holds no cycle; with the XY components, the search visits
+    // none smaller than the least floor (its source would be skipped, and it stays in its
+    // source's component).
     const int* csize = xy_comps ? reach.xy_component_size.data() : tarjan_size.data();
+    const int min_size = xy_comps ? std::max(2, least_floor) : 2;
     // Every (v, w, m) is distinct: at most one pair per link out of each "off" node per
     // link into it, and an "off" node has at most 4 strong links.
     const size_t bound = 4 * static_cast<size_t>(graph.links_size);
@@ -166,7 +171,7 @@ struct ChainEngine::Impl {
         ++ons;
         ds[2 * v] = top;
         const int cv = comp[v];
-        const bool alone = unreached || cv < 0 || csize[cv] == 1;
+        const bool alone = unreached || cv < 0 || csize[cv] < min_size;
         for (const int *it = base_adj + first[v],
                        *e = base_adj + (alone ? first[v] : graph.links_end[v]);
              it != e; ++it) {
@@ -517,7 +522,8 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         // found a short X-chain, and then pass XY needs no search.
         const int lmax = longest_cycle(pass == 2 ? 70 : 65, pass == 2 ? 4 : pass + 2);
         if (lmax < 4) continue;
-        if (floors_for(pass, lmax) > lmax) continue;
+        const int least_floor = floors_for(pass, lmax);
+        if (least_floor > lmax) continue;
         bool cycle_steps = false;
         // The cycle sources of the pass, in SE's order: the candidates of the cells with two
         // values or more (pass Y: exactly two) whose "off" node has a strong link of the
@@ -538,7 +544,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
             if (pass == 0 ? !((ed >> d) & 1) : ed == 0) continue;
           }
           if (!cycle_steps) {
-            s.use_cycle_steps(y, x);
+            s.use_cycle_steps(y, x, least_floor);
             cycle_steps = true;
           }
           s.cycles_once(pass, on, y, x);
@@ -559,7 +565,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
           const bool strong = s.graph.links_from(off, y) != s.graph.links_until(off, x);
           if (strong) {
             if (!cycle_steps) {
-              s.use_cycle_steps(y, x);
+              s.use_cycle_steps(y, x, 4);
               cycle_steps = true;
             }
             s.cycles_once(pass, on, y, x);
