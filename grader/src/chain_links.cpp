@@ -36,6 +36,13 @@ void ChainBoard::load(const CandidateGrid& grid) {
   // The grid's table has the same layout ([u * (n+1) + d]; entry d = 0 is always 0).
   const size_t nu = static_cast<size_t>(grid.unit_count());
   upos.assign(grid.pos_table(), grid.pos_table() + nu * (n + 1));
+  if (live_off.size() < static_cast<size_t>(nc) * n) live_off.resize(static_cast<size_t>(nc) * n);
+  int* out = live_off.data();
+  int k = 0;
+  for (int c = 0; c < nc; ++c) {
+    for (Mask m = cand[c]; m; m &= m - 1) out[k++] = node(cd(c, lowest(m)), false);
+  }
+  live_count = k;
 }
 
 void ChainLinks::build(const ChainBoard& board) {
@@ -47,7 +54,8 @@ void ChainLinks::build(const ChainBoard& board) {
 }
 
 template <bool kExtras>
-[[gnu::always_inline]] inline void ChainLinks::write_candidate(const ChainBoard& board, int c, int d, int off_at, int on_at) {
+[[gnu::always_inline]] inline void ChainLinks::write_candidate(const ChainBoard& board, int c,
+                                                               int d, int off_at, int on_at) {
   const CandidateGrid& g = *board.g;
   const int stride = kExtras ? g.units_per_cell() : 3, pad = g.unit_count();
   const int pstride = board.n + 1;
@@ -67,7 +75,8 @@ template <bool kExtras>
   int v = ChainBoard::node(cdv, false);
   int top = off_at;
   links_begin[v] = top;
-  if (popcount(cm) == 2) dst[top++] = ChainBoard::node(board.cd(c, lowest(cm & ~(Mask{1} << d))), true);
+  if (popcount(cm) == 2)
+    dst[top++] = ChainBoard::node(board.cd(c, lowest(cm & ~(Mask{1} << d))), true);
   links_y_end[v] = top;
   const int first = top;
   auto conjugate = [&](Mask p, const int* cells) {
@@ -195,7 +204,8 @@ bool ChainLinks::update(const ChainBoard& board) {
     // A candidate's links read the cell's values and the value's places in the cell's units.
     Mask redo = cm;
     if (g.cell_changed(c) < since) {
-      Mask um = unit_moved[g.unit_of(c, 0)] | unit_moved[g.unit_of(c, 1)] | unit_moved[g.unit_of(c, 2)];
+      Mask um =
+          unit_moved[g.unit_of(c, 0)] | unit_moved[g.unit_of(c, 1)] | unit_moved[g.unit_of(c, 2)];
       for (int k = 3; kExtras && k < stride; ++k) um |= unit_moved[g.unit_of(c, k)];
       redo &= um;
     }

@@ -19,6 +19,10 @@ struct ChainBoard {
   int n = 0, nc = 0;
   std::vector<Mask> cand;
   std::vector<Mask> upos;  // [u*(n+1)+d]: positions of d in unit u
+  // The "off" node of every candidate, by cell then value (live_off[0 .. live_count)): the
+  // loops over every node read it instead of walking the cells' masks.
+  std::vector<int> live_off;
+  int live_count = 0;
   void load(const CandidateGrid& grid);
   int cd(int c, int d) const { return c * n + d - 1; }
   static int node(int cd, bool on) { return cd * 2 + (on ? 1 : 0); }
@@ -40,9 +44,9 @@ struct ChainLinks {
   // cells that changed, and those whose value's positions changed in one of the cell's
   // units (told from the last build's positions). Between two calls of one puzzle a few
   // cells change, and most candidates keep their slots untouched (grader/PERF_NOTES.md).
-  std::vector<int> slot_end;             // [node]: end of its slot
-  std::vector<Mask> previous_upos;       // the board's upos at the last build
-  std::vector<Mask> unit_moved;          // update's scratch: [u] the values whose places moved
+  std::vector<int> slot_end;        // [node]: end of its slot
+  std::vector<Mask> previous_upos;  // the board's upos at the last build
+  std::vector<Mask> unit_moved;     // update's scratch: [u] the values whose places moved
   std::uint64_t previous_serial = 0,
                 previous_built = 0;  // the grid and clock + 1 of the last build
 

@@ -279,8 +279,7 @@ struct ChainEngine::Impl {
   std::vector<int> sources_y;  // pass Y's cycle sources, by their "off" node: bivalue cells
   const std::vector<int>* sources = &sources_xy;
   void list_nodes() {
-    size_t live = 0;
-    for (int c = 0; c < board.nc; ++c) live += popcount(board.cand[c]);
+    const size_t live = board.live_count;
     for (auto* v : {&live_nodes, &sources_x, &sources_xy, &sources_y}) {
       if (v->size() < 2 * live) v->resize(2 * live);
     }
@@ -528,7 +527,9 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         // The cycle sources of the pass, in SE's order: the candidates of the cells with two
         // values or more (pass Y: exactly two) whose "off" node has a strong link of the
         // pass, as the pass's source list holds them (its "off" entries).
-        const auto& cycle_sources = pass == 0 ? s.sources_x : pass == 1 ? s.sources_y : s.sources_xy;
+        const auto& cycle_sources = pass == 0   ? s.sources_x
+                                    : pass == 1 ? s.sources_y
+                                                : s.sources_xy;
         for (const int off : cycle_sources) {
           if (off & 1) continue;
           const int on = off + 1;

@@ -133,7 +133,8 @@ TEST(GraderChains, ChainLinksAlongAPathMatchFreshOnes) {
   using grader::detail::ChainBoard;
   using grader::detail::ChainLinks;
   const auto node_links = [](const ChainLinks& l, int v, bool y) {
-    const int b = y ? l.links_begin[v] : l.links_y_end[v], e = y ? l.links_y_end[v] : l.links_end[v];
+    const int b = y ? l.links_begin[v] : l.links_y_end[v],
+              e = y ? l.links_y_end[v] : l.links_end[v];
     return std::vector<int>(l.links.begin() + b, l.links.begin() + e);
   };
   const auto expect_same = [&](const ChainBoard& board, const ChainLinks& kept,
