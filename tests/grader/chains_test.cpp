@@ -2,9 +2,11 @@
 // and an engine reused across grids.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <fstream>
+#include <random>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -177,6 +179,60 @@ TEST(GraderChains, ChainLinksAlongAPathMatchFreshOnes) {
   }
   EXPECT_EQ(puzzles, 40);
   EXPECT_GT(builds, 1000);
+}
+
+// The same on boards of other shapes and with extra houses, with candidates going in a
+// random (seeded) order, several at a time, and values placed now and then.
+TEST(GraderChains, ChainLinksUnderRandomEliminationsMatchFreshOnes) {
+  using grader::detail::ChainBoard;
+  using grader::detail::ChainLinks;
+  using grader::detail::Mask;
+  std::mt19937 rng(26);
+  int compared = 0;
+  for (const Grid& empty : {Grid(Geometry()), Grid(Variant::parse("x").apply(Geometry())),
+                            Grid(Geometry(2, 3)), Grid(Geometry(4, 4))}) {
+    for (int round = 0; round < 3; ++round) {
+      CandidateGrid g{empty};
+      ChainBoard board;
+      ChainLinks kept;
+      while (!g.solved() && g.dead_cell() < 0) {
+        for (int k = static_cast<int>(rng() % 6); k >= 0; --k) {
+          const int c = static_cast<int>(rng() % g.cell_count());
+          const Mask cm = g.cand(c);
+          if (std::popcount(cm) < 2) continue;
+          int d = static_cast<int>(rng() % std::popcount(cm));
+          Mask m = cm;
+          while (d-- > 0) m &= m - 1;
+          if (rng() % 8 == 0) {
+            g.place(c, std::countr_zero(m));
+          } else {
+            g.eliminate(c, std::countr_zero(m));
+          }
+        }
+        board.load(g);
+        kept.build(board);
+        ChainBoard fresh_board;
+        fresh_board.load(g);
+        ChainLinks fresh;
+        fresh.build(fresh_board);
+        for (int i = 0; i < board.live_count; ++i) {
+          for (int v : {board.live_off[i], board.live_off[i] + 1}) {
+            ASSERT_EQ(kept.links_end[v] - kept.links_begin[v],
+                      fresh.links_end[v] - fresh.links_begin[v]);
+            ASSERT_EQ(kept.links_y_end[v] - kept.links_begin[v],
+                      fresh.links_y_end[v] - fresh.links_begin[v]);
+            ASSERT_TRUE(std::equal(kept.links.begin() + kept.links_begin[v],
+                                   kept.links.begin() + kept.links_end[v],
+                                   fresh.links.begin() + fresh.links_begin[v]))
+                << "node " << v;
+            ASSERT_LE(kept.links_end[v], kept.links_size);
+          }
+        }
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, 200);
 }
 
 // Variant boards: the static links walk every house of a cell. With 5 of the main
