@@ -37,10 +37,19 @@ void ChainBoard::load(const CandidateGrid& grid) {
   const size_t nu = static_cast<size_t>(grid.unit_count());
   upos.assign(grid.pos_table(), grid.pos_table() + nu * (n + 1));
   if (live_off.size() < static_cast<size_t>(nc) * n) live_off.resize(static_cast<size_t>(nc) * n);
+  set_words = grid.set_words();
+  digit_cells.assign(static_cast<size_t>(n + 1) * set_words, 0);
+  std::uint64_t* cells = digit_cells.data();
   int* out = live_off.data();
   int k = 0;
   for (int c = 0; c < nc; ++c) {
-    for (Mask m = cand[c]; m; m &= m - 1) out[k++] = node(cd(c, lowest(m)), false);
+    const std::uint64_t bit = std::uint64_t{1} << (c % 64);
+    std::uint64_t* word = cells + c / 64;
+    for (Mask m = cand[c]; m; m &= m - 1) {
+      const int d = lowest(m);
+      out[k++] = node(cd(c, d), false);
+      word[static_cast<size_t>(d) * set_words] |= bit;
+    }
   }
   live_count = k;
 }

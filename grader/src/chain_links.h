@@ -23,6 +23,9 @@ struct ChainBoard {
   // loops over every node read it instead of walking the cells' masks.
   std::vector<int> live_off;
   int live_count = 0;
+  // The cells holding each value, as cell sets of set_words words: [d * set_words].
+  std::vector<std::uint64_t> digit_cells;
+  int set_words = 0;
   void load(const CandidateGrid& grid);
   int cd(int c, int d) const { return c * n + d - 1; }
   static int node(int cd, bool on) { return cd * 2 + (on ? 1 : 0); }

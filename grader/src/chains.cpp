@@ -404,21 +404,6 @@ struct ChainEngine::Impl {
       }
     }
   }
-
-  // Bit boards over cells (set_words words): candidates of each digit (the peers of each cell are
-  // the grid's peer_set, built once per shape).
-  int set_words = 0;
-  std::vector<std::uint64_t> digit_cells;  // [d*set_words]
-  void load_boards() {
-    set_words = board.g->set_words();
-    digit_cells.assign(static_cast<size_t>(board.n + 1) * set_words, 0);
-    for (int c = 0; c < board.nc; ++c) {
-      for (Mask m = board.cand[c]; m; m &= m - 1) {
-        digit_cells[static_cast<size_t>(lowest(m)) * set_words + c / 64] |= std::uint64_t{1}
-                                                                            << (c % 64);
-      }
-    }
-  }
 };
 
 ChainEngine::ChainEngine() : impl_(std::make_unique<Impl>()) {}
@@ -429,7 +414,6 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   s.board.load(ctx.g);
   s.tree.reset_nodes(static_cast<size_t>(s.board.nc) * s.board.n * 2);
   s.graph.build(s.board);
-  s.load_boards();
   for (auto& D : s.cycle_steps) D.valid = false;
   for (auto& P : s.parallel_search) P.valid = false;
   ++s.call_stamp;
@@ -437,8 +421,8 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
     const size_t nn = static_cast<size_t>(s.board.nc) * s.board.n * 2;
     if (d.size() < nn) d.assign(nn, 0);
   }
-  s.hints.start_call(out, ctx.explain, s.call_stamp, s.digit_cells.data(), s.set_words);
-  s.reach.start_call(s.call_stamp, s.digit_cells.data(), s.set_words);
+  s.hints.start_call(out, ctx.explain, s.call_stamp, s.board.digit_cells.data(), s.board.set_words);
+  s.reach.start_call(s.call_stamp, s.board.digit_cells.data(), s.board.set_words);
   const ChainBoard& board = s.board;
   // SE: X loops (cycles, then forcing chains from on and from off), Y loops (cycles from
   // bivalue cells), XY loops (cycles, forcing chains), each over cells in reading order.
