@@ -271,34 +271,30 @@ struct ChainEngine::Impl {
     if (!cut) done[source] = call_stamp;
   }
 
-  // The live nodes (off, on of each candidate in turn) over which the parallel searches
-  // (forcing_chain_search.h) run, and the sources of passes X and XY: every "on" node of
-  // a cell with two values or more, and its "off" node when that has a strong link of
-  // the pass. Listed once per call (list_nodes); `sources` points to the current pass's.
-  std::vector<int> live_nodes, sources_x, sources_xy;
+  // The sources of passes X and XY: every "on" node of a cell with two values or more, and
+  // its "off" node when that has a strong link of the pass. Listed once per call
+  // (list_nodes); `sources` points to the current pass's.
+  std::vector<int> sources_x, sources_xy;
   std::vector<int> sources_y;  // pass Y's cycle sources, by their "off" node: bivalue cells
   const std::vector<int>* sources = &sources_xy;
   void list_nodes() {
     const size_t live = board.live_count;
-    for (auto* v : {&live_nodes, &sources_x, &sources_xy, &sources_y}) {
+    for (auto* v : {&sources_x, &sources_xy, &sources_y}) {
       if (v->size() < 2 * live) v->resize(2 * live);
     }
-    int* ln = live_nodes.data();
     int* sx = sources_x.data();
     int* sxy = sources_xy.data();
     int* sy = sources_y.data();
-    size_t nl = 0, nx = 0, nxy = 0, ny = 0;
+    size_t nx = 0, nxy = 0, ny = 0;
     const int* lb = graph.links_begin.data();
     const int* ly = graph.links_y_end.data();
     const int* le = graph.links_end.data();
     for (int c = 0; c < board.nc; ++c) {
       const Mask cm = board.cand[c];
-      const bool source = popcount(cm) >= 2, bivalue = popcount(cm) == 2;
+      if (popcount(cm) < 2) continue;
+      const bool bivalue = popcount(cm) == 2;
       for (Mask m = cm; m; m &= m - 1) {
         const int off = ChainBoard::node(board.cd(c, lowest(m)), false), on = off + 1;
-        ln[nl++] = off;
-        ln[nl++] = on;
-        if (!source) continue;
         sx[nx++] = on;
         sxy[nxy++] = on;
         if (ly[off] != le[off]) sx[nx++] = off;  // pass X: a conjugate
@@ -306,7 +302,6 @@ struct ChainEngine::Impl {
         if (bivalue) sy[ny++] = off;
       }
     }
-    live_nodes.resize(nl);
     sources_x.resize(nx);
     sources_xy.resize(nxy);
     sources_y.resize(ny);
@@ -339,7 +334,7 @@ struct ChainEngine::Impl {
       P.groups[gi].new_nodes.clear();
       P.groups[gi].new_src.clear();
     }
-    // live_nodes holds off(x), on(x) in turn, so the compact index of not-v is that of v ^ 1.
+    // The groups list off(x), on(x) in turn, so the compact index of not-v is that of v ^ 1.
     if (by_digit) {
       // Only the sources that close in pass XY can close here.
       const bool known = reach.closers_known();
@@ -368,11 +363,11 @@ struct ChainEngine::Impl {
       auto& G0 = P.groups[0];
       reach.closing_sources(*sources, G0.new_src);
       if (!G0.new_src.empty()) {
-        G0.new_nodes.resize(live_nodes.size());
+        G0.new_nodes.resize(2 * static_cast<size_t>(board.live_count));
         int* out = G0.new_nodes.data();
         size_t kept = 0;
-        for (size_t i = 0; i < live_nodes.size(); i += 2) {
-          const int off = live_nodes[i], on = live_nodes[i + 1];
+        for (int i = 0; i < board.live_count; ++i) {
+          const int off = board.live_off[i], on = off + 1;
           if (reach.on_some_chain(on)) {
             out[kept++] = off;
             out[kept++] = on;
