@@ -163,29 +163,28 @@ struct ChainEngine::Impl {
     int top = 0;
     // Pass Y's searches start from bivalue cells and reach "on" nodes only through
     // Y-links, so they never expand the "on" nodes of other cells: those get no pairs.
+    // (A cell is bivalue when its "on" nodes have one Y-link each.)
     const bool y_only = y && !x;
-    for (int c = 0; c < board.nc; ++c) {
-      const bool unreached = y_only && popcount(board.cand[c]) != 2;
-      for (Mask cm = board.cand[c]; cm; cm &= cm - 1) {
-        const int v = ChainBoard::node(board.cd(c, lowest(cm)), true);
-        ++ons;
-        ds[2 * v] = top;
-        const int cv = comp[v];
-        const bool alone = unreached || cv < 0 || csize[cv] < min_size;
-        for (const int *it = base_adj + first[v],
-                       *e = base_adj + (alone ? first[v] : graph.links_end[v]);
-             it != e; ++it) {
-          const int w = *it;
-          if (comp[w] != cv) continue;
-          ++groups;
-          for (const int *jt = base_adj + sfirst[w], *je = base_adj + slast[w]; jt != je; ++jt) {
-            // A pair back to v itself is never taken (v is visited, or the source at a
-            // depth where no cycle closes): left out.
-            if (comp[*jt] == cv && *jt != v) pair_out[top++] = OffOnStep{w, *jt};
-          }
+    for (int i = 0; i < board.live_count; ++i) {
+      const int v = board.live_off[i] + 1;
+      const bool unreached = y_only && graph.links_y_end[v] - graph.links_begin[v] != 1;
+      ++ons;
+      ds[2 * v] = top;
+      const int cv = comp[v];
+      const bool alone = unreached || cv < 0 || csize[cv] < min_size;
+      for (const int *it = base_adj + first[v],
+                     *e = base_adj + (alone ? first[v] : graph.links_end[v]);
+           it != e; ++it) {
+        const int w = *it;
+        if (comp[w] != cv) continue;
+        ++groups;
+        for (const int *jt = base_adj + sfirst[w], *je = base_adj + slast[w]; jt != je; ++jt) {
+          // A pair back to v itself is never taken (v is visited, or the source at a
+          // depth where no cycle closes): left out.
+          if (comp[*jt] == cv && *jt != v) pair_out[top++] = OffOnStep{w, *jt};
         }
-        ds[2 * v + 1] = top;
       }
+      ds[2 * v + 1] = top;
     }
     D.ons = ons;
     D.insts = ons + groups + 1;
