@@ -31,8 +31,8 @@ struct ChainBoard {
   static int node(int cd, bool on) { return cd * 2 + (on ? 1 : 0); }
 };
 
-// The static links of a board, brought up to date at every call of the static chains (build), and
-// read in the searches' inner loops (links_from, links_until: inline).
+// The static links of a board, brought up to date at every call of the static chains
+// (build), and read in the searches' inner loops (links_from, links_until: inline).
 struct ChainLinks {
   // Static adjacency, CSR: for node v, links[links_begin[v] .. links_y_end[v]) are Y-links
   // and links[links_y_end[v] .. links_end[v]) the other links (on: peers; off: conjugates).
