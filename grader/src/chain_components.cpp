@@ -32,106 +32,103 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
   int* st = stack.data();
   int* cs = calls.data();  // call stack: node, next position in links, end
   const int* a = graph.links.data();
-  for (int c = 0; c < board.nc; ++c) {
-    for (Mask cm = board.cand[c]; cm; cm &= cm - 1) {
-      const int off = ChainBoard::node(board.cd(c, lowest(cm)), false);
-      idx[off] = idx[off + 1] = -1;
-      comp[off] = comp[off + 1] = -1;
-    }
+  const int* live = board.live_off.data();
+  for (int i = 0; i < board.live_count; ++i) {
+    const int off = live[i];
+    idx[off] = idx[off + 1] = -1;
+    comp[off] = comp[off + 1] = -1;
   }
   int counter = 0, ncomp = 0, sp = 0;
-  for (int c = 0; c < board.nc; ++c) {
-    for (Mask cm = board.cand[c]; cm; cm &= cm - 1) {
-      const int off_r = ChainBoard::node(board.cd(c, lowest(cm)), false);
-      for (int r = kAll ? off_r : off_r + 1; r <= off_r + 1; ++r) {
-        if (idx[r] >= 0) continue;
-        // An "on" node whose "off" node has no strong link has no link into it (each
-        // link has its contrapositive): alone in its component, and no search from
-        // elsewhere meets it. With kAll it is numbered after the others (it reaches
-        // only lower numbers), so its links are never walked here.
-        if (lo_off[off_r] == hi_off[off_r]) {
-          if (r & 1) {
-            if (kAll) late.push_back(r);
-            continue;
-          }
-          // A dead-end "off" node (no strong link) as a root: its own component, as
-          // the visit below would number it, without that visit's bookkeeping.
-          if (kAll) {
-            idx[r] = kDone;
-            if (order) order[norder++] = r;
-            comp[r] = ncomp++;
-            size.push_back(1);
-          }
+  for (int i = 0; i < board.live_count; ++i) {
+    const int off_r = live[i];
+    for (int r = kAll ? off_r : off_r + 1; r <= off_r + 1; ++r) {
+      if (idx[r] >= 0) continue;
+      // An "on" node whose "off" node has no strong link has no link into it (each
+      // link has its contrapositive): alone in its component, and no search from
+      // elsewhere meets it. With kAll it is numbered after the others (it reaches
+      // only lower numbers), so its links are never walked here.
+      if (lo_off[off_r] == hi_off[off_r]) {
+        if (r & 1) {
+          if (kAll) late.push_back(r);
           continue;
         }
-        int csp = 0;
-        int v = r;
-        int k = (r & 1) ? lo_on[r] : lo_off[r];
-        int end = (r & 1) ? graph.links_end[r] : hi_off[r];
-        int lowv = counter;
-        idx[r] = counter++;
-        st[sp++] = r;
-        while (true) {
-          // Scan v's links from k; descend into the first unvisited node.
-          bool descended = false;
-          for (; k < end; ++k) {
-            const int m = a[k];
-            const int im = idx[m];
-            if (im >= 0) {
-              lowv = std::min(lowv, im);
+        // A dead-end "off" node (no strong link) as a root: its own component, as
+        // the visit below would number it, without that visit's bookkeeping.
+        if (kAll) {
+          idx[r] = kDone;
+          if (order) order[norder++] = r;
+          comp[r] = ncomp++;
+          size.push_back(1);
+        }
+        continue;
+      }
+      int csp = 0;
+      int v = r;
+      int k = (r & 1) ? lo_on[r] : lo_off[r];
+      int end = (r & 1) ? graph.links_end[r] : hi_off[r];
+      int lowv = counter;
+      idx[r] = counter++;
+      st[sp++] = r;
+      while (true) {
+        // Scan v's links from k; descend into the first unvisited node.
+        bool descended = false;
+        for (; k < end; ++k) {
+          const int m = a[k];
+          const int im = idx[m];
+          if (im >= 0) {
+            lowv = std::min(lowv, im);
+            continue;
+          }
+          int from, to;
+          if (m & 1) {
+            from = lo_on[m];
+            to = graph.links_end[m];
+          } else {
+            from = lo_off[m];
+            to = hi_off[m];
+            if (from == to) {  // a dead end: no cycle passes there
+              if (kAll) {      // its own component, as a visit would find
+                idx[m] = kDone;
+                if (order) order[norder++] = m;
+                comp[m] = ncomp++;
+                size.push_back(1);
+              }
               continue;
             }
-            int from, to;
-            if (m & 1) {
-              from = lo_on[m];
-              to = graph.links_end[m];
-            } else {
-              from = lo_off[m];
-              to = hi_off[m];
-              if (from == to) {  // a dead end: no cycle passes there
-                if (kAll) {      // its own component, as a visit would find
-                  idx[m] = kDone;
-                  if (order) order[norder++] = m;
-                  comp[m] = ncomp++;
-                  size.push_back(1);
-                }
-                continue;
-              }
-            }
-            cs[csp++] = v;
-            cs[csp++] = k + 1;
-            cs[csp++] = end;
-            low[v] = lowv;
-            v = m;
-            k = from;
-            end = to;
-            lowv = counter;
-            idx[m] = counter++;
-            st[sp++] = m;
-            descended = true;
-            break;
           }
-          if (descended) continue;
-          // v is finished.
-          if (lowv == idx[v]) {
-            int t;
-            const int sp0 = sp;
-            do {
-              t = st[--sp];
-              comp[t] = ncomp;
-              idx[t] = kDone;
-              if (order) order[norder++] = t;
-            } while (t != v);
-            size.push_back(sp0 - sp);
-            ++ncomp;
-          }
-          if (csp == 0) break;
-          const int child_low = lowv;
-          end = cs[--csp];
-          k = cs[--csp];
-          v = cs[--csp];
-          lowv = std::min(low[v], child_low);
+          cs[csp++] = v;
+          cs[csp++] = k + 1;
+          cs[csp++] = end;
+          low[v] = lowv;
+          v = m;
+          k = from;
+          end = to;
+          lowv = counter;
+          idx[m] = counter++;
+          st[sp++] = m;
+          descended = true;
+          break;
         }
+        if (descended) continue;
+        // v is finished.
+        if (lowv == idx[v]) {
+          int t;
+          const int sp0 = sp;
+          do {
+            t = st[--sp];
+            comp[t] = ncomp;
+            idx[t] = kDone;
+            if (order) order[norder++] = t;
+          } while (t != v);
+          size.push_back(sp0 - sp);
+          ++ncomp;
+        }
+        if (csp == 0) break;
+        const int child_low = lowv;
+        end = cs[--csp];
+        k = cs[--csp];
+        v = cs[--csp];
+        lowv = std::min(low[v], child_low);
       }
     }
   }

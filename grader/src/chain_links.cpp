@@ -1,10 +1,10 @@
 // The board of the chain searches and its static links (chain_links.h).
 //
 // Invariants of ChainLinks after build: for every live node v, links_begin[v] <=
-// links_y_end[v] <= links_end[v] index into links[0 .. links_size); "off" nodes list their
-// Y-link, then their conjugates once each; "on" nodes their Y-links, then their peers, in
-// SE's house order. Why kept from call to call: a step changes a few cells, so most
-// cells' blocks are copied rather than rebuilt.
+// links_y_end[v] <= links_end[v] <= slot_end[v] index into links[0 .. links_size); "off"
+// nodes list their Y-link, then their conjugates once each; "on" nodes their Y-links, then
+// their peers, in SE's house order; the slots of the nodes do not overlap. Why kept from
+// call to call: a step changes a few cells, so most candidates' links stay as they are.
 #include "chain_links.h"
 
 #include <algorithm>
@@ -36,6 +36,22 @@ void ChainBoard::load(const CandidateGrid& grid) {
   // The grid's table has the same layout ([u * (n+1) + d]; entry d = 0 is always 0).
   const size_t nu = static_cast<size_t>(grid.unit_count());
   upos.assign(grid.pos_table(), grid.pos_table() + nu * (n + 1));
+  if (live_off.size() < static_cast<size_t>(nc) * n) live_off.resize(static_cast<size_t>(nc) * n);
+  set_words = grid.set_words();
+  digit_cells.assign(static_cast<size_t>(n + 1) * set_words, 0);
+  std::uint64_t* cells = digit_cells.data();
+  int* out = live_off.data();
+  int k = 0;
+  for (int c = 0; c < nc; ++c) {
+    const std::uint64_t bit = std::uint64_t{1} << (c % 64);
+    std::uint64_t* word = cells + c / 64;
+    for (Mask m = cand[c]; m; m &= m - 1) {
+      const int d = lowest(m);
+      out[k++] = node(cd(c, d), false);
+      word[static_cast<size_t>(d) * set_words] |= bit;
+    }
+  }
+  live_count = k;
 }
 
 void ChainLinks::build(const ChainBoard& board) {
@@ -47,137 +63,169 @@ void ChainLinks::build(const ChainBoard& board) {
 }
 
 template <bool kExtras>
+[[gnu::always_inline]] inline void ChainLinks::write_candidate(const ChainBoard& board, int c,
+                                                               int d, int off_at, int on_at) {
+  const CandidateGrid& g = *board.g;
+  const int stride = kExtras ? g.units_per_cell() : 3, pad = g.unit_count();
+  const int pstride = board.n + 1;
+  const Mask cm = board.cand[c];
+  int* dst = links.data();
+  const int ur = g.unit_of(c, 0), uc = g.unit_of(c, 1), ub = g.unit_of(c, 2);
+  // SE's house order (box, row, column, each in reading order): the cycle search
+  // keeps each "on" node's first parent, so the order of equal-length paths decides
+  // which cycles it meets.
+  const int* cb = g.unit(ub);
+  const int* cr = g.unit(ur);
+  const int* cc = g.unit(uc);
+  const int cdv = board.cd(c, d);
+  const Mask pb = board.upos[ub * pstride + d], pr = board.upos[ur * pstride + d],
+             pc = board.upos[uc * pstride + d];
+  // off(c,d): the Y-link, then the conjugates in box, row, column (once each).
+  int v = ChainBoard::node(cdv, false);
+  int top = off_at;
+  links_begin[v] = top;
+  if (popcount(cm) == 2)
+    dst[top++] = ChainBoard::node(board.cd(c, lowest(cm & ~(Mask{1} << d))), true);
+  links_y_end[v] = top;
+  const int first = top;
+  auto conjugate = [&](Mask p, const int* cells) {
+    if (popcount(p) != 2) return;
+    int other = cells[lowest(p)];
+    if (other == c) other = cells[lowest(p & (p - 1))];
+    const int w = ChainBoard::node(board.cd(other, d), true);
+    for (int i = first; i < top; ++i) {
+      if (dst[i] == w) return;
+    }
+    dst[top++] = w;
+  };
+  conjugate(pb, cb);
+  conjugate(pr, cr);
+  conjugate(pc, cc);
+  if constexpr (kExtras) {
+    for (int k = 3; k < stride; ++k) {
+      const int u = g.unit_of(c, k);
+      if (u == pad) break;
+      conjugate(board.upos[u * pstride + d], g.unit(u));
+    }
+  }
+  links_end[v] = top;
+  // on(c,d): the Y-links, then the peers holding d.
+  v = ChainBoard::node(cdv, true);
+  top = on_at;
+  links_begin[v] = top;
+  for (Mask o = cm & ~(Mask{1} << d); o; o &= o - 1)
+    dst[top++] = ChainBoard::node(board.cd(c, lowest(o)), false);
+  links_y_end[v] = top;
+  const Mask not_self_b = ~(Mask{1} << g.index_in(ub, c));
+  const Mask not_box_r = ~g.inter(ur, ub), not_box_c = ~g.inter(uc, ub);
+  for (Mask q = pb & not_self_b; q; q &= q - 1)
+    dst[top++] = ChainBoard::node(board.cd(cb[lowest(q)], d), false);
+  for (Mask q = pr & not_box_r; q; q &= q - 1)
+    dst[top++] = ChainBoard::node(board.cd(cr[lowest(q)], d), false);
+  for (Mask q = pc & not_box_c; q; q &= q - 1)
+    dst[top++] = ChainBoard::node(board.cd(cc[lowest(q)], d), false);
+  // Extra houses, in their order: the peers not in an earlier unit of c.
+  for (int k = 3; kExtras && k < stride; ++k) {
+    const int u = g.unit_of(c, k);
+    if (u == pad) break;
+    const int* cu = g.unit(u);
+    for (Mask q = board.upos[u * pstride + d]; q; q &= q - 1) {
+      const int o = cu[lowest(q)];
+      if (o != c && first_unit_shared(g, c, o) == k)
+        dst[top++] = ChainBoard::node(board.cd(o, d), false);
+    }
+  }
+  links_end[v] = top;
+}
+
+template <bool kExtras>
 void ChainLinks::build_impl(const ChainBoard& board) {
+  const CandidateGrid& g = *board.g;
+  if (previous_serial != g.serial() || !update<kExtras>(board)) lay_out<kExtras>(board);
+  previous_serial = g.serial();
+  previous_built = g.clock() + 1;
+  previous_upos.assign(board.upos.begin(), board.upos.end());
+}
+
+template <bool kExtras>
+void ChainLinks::lay_out(const ChainBoard& board) {
   const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
   if (links_begin.size() < nn) {  // only the nodes of live candidates are ever read
     links_begin.resize(nn);
     links_y_end.resize(nn);
     links_end.resize(nn);
+    slot_end.resize(nn);
   }
   const CandidateGrid& g = *board.g;
   // Extra houses (variants): a cell's units past its three, up to the padding unit.
-  const int stride = kExtras ? g.units_per_cell() : 3, pad = g.unit_count();
+  const int stride = kExtras ? g.units_per_cell() : 3;
   const size_t np0 = g.peers(0).size();
-  size_t bound = 0;
+  size_t bound = 0, most_peers = np0;
   for (int c = 0; c < board.nc; ++c) {
     const size_t k = popcount(board.cand[c]);
-    bound += k * (k + (kExtras ? g.peers(c).size() : np0) + stride + 1);
+    const size_t np = kExtras ? g.peers(c).size() : np0;
+    most_peers = std::max(most_peers, np);
+    bound += k * (k + np + stride + 1);
   }
-  links.swap(previous_links);
-  cell_links_begin.swap(previous_cell_links_begin);
+  // Room past the last slot for the most links an "on" node can have: update writes a
+  // node before it checks its slot.
+  bound += board.n + most_peers;
   if (links.size() < bound) links.resize(bound);
-  if (cell_links_begin.size() < static_cast<size_t>(board.nc) + 1)
-    cell_links_begin.resize(board.nc + 1);
-  int* dst = links.data();
   int top = 0;
-  const int pstride = board.n + 1;
-  // Keeping blocks needs the last call's on the same grid (same serial: same shape).
-  const bool keep = previous_serial == g.serial();
+  for (int c = 0; c < board.nc; ++c) {
+    for (Mask m = board.cand[c]; m; m &= m - 1) {
+      const int d = lowest(m);
+      const int off = ChainBoard::node(board.cd(c, d), false);
+      const int on_at = top + 1 + stride;
+      write_candidate<kExtras>(board, c, d, top, on_at);
+      slot_end[off] = on_at;
+      slot_end[off + 1] = top = links_end[off + 1];
+    }
+  }
+  links_size = top;
+}
+
+template <bool kExtras>
+bool ChainLinks::update(const ChainBoard& board) {
+  const CandidateGrid& g = *board.g;
   const std::uint64_t since = previous_built;
   Mask moved = 0;  // the values whose places changed since the last build
-  if (keep) {
-    for (int d = 1; d <= board.n; ++d) moved |= static_cast<Mask>(g.digit_changed(d) >= since) << d;
+  for (int d = 1; d <= board.n; ++d) moved |= static_cast<Mask>(g.digit_changed(d) >= since) << d;
+  if (!moved) return true;  // no candidate went
+  const int nu = g.unit_count(), pstride = board.n + 1;
+  // [nu]: the padding unit of cells in fewer extra houses, whose positions never change.
+  unit_moved.assign(nu + 1, 0);
+  for (int u = 0; u < nu; ++u) {
+    if (g.unit_changed(u) < since) continue;
+    const Mask* now = &board.upos[static_cast<size_t>(u) * pstride];
+    const Mask* was = &previous_upos[static_cast<size_t>(u) * pstride];
+    Mask um = 0;
+    for (Mask dm = moved; dm; dm &= dm - 1) {
+      const int d = lowest(dm);
+      um |= static_cast<Mask>(now[d] != was[d]) << d;
+    }
+    unit_moved[u] = um;
   }
+  const int stride = kExtras ? g.units_per_cell() : 3;
   for (int c = 0; c < board.nc; ++c) {
     const Mask cm = board.cand[c];
-    cell_links_begin[c] = top;
     if (!cm) continue;
-    const int ur = g.unit_of(c, 0), uc = g.unit_of(c, 1), ub = g.unit_of(c, 2);
-    const auto extras_unchanged = [&] {
-      if constexpr (!kExtras) return true;
-      for (int k = 3; k < stride && g.unit_of(c, k) != pad; ++k) {
-        if (g.unit_changed(g.unit_of(c, k)) >= since) return false;
-      }
-      return true;
-    };
-    if (keep && g.cell_changed(c) < since &&
-        ((cm & moved) == 0 || (g.unit_changed(ur) < since && g.unit_changed(uc) < since &&
-                               g.unit_changed(ub) < since && extras_unchanged()))) {
-      const int from = previous_cell_links_begin[c], len = previous_cell_links_begin[c + 1] - from,
-                shift = top - from;
-      std::copy(previous_links.data() + from, previous_links.data() + from + len, dst + top);
-      for (Mask m = cm; m; m &= m - 1) {
-        const int cdv = board.cd(c, lowest(m));
-        for (int v = 2 * cdv; v < 2 * cdv + 2; ++v) {
-          links_begin[v] += shift;
-          links_y_end[v] += shift;
-          links_end[v] += shift;
-        }
-      }
-      top += len;
-      continue;
+    // A candidate's links read the cell's values and the value's places in the cell's units.
+    Mask redo = cm;
+    if (g.cell_changed(c) < since) {
+      Mask um =
+          unit_moved[g.unit_of(c, 0)] | unit_moved[g.unit_of(c, 1)] | unit_moved[g.unit_of(c, 2)];
+      for (int k = 3; kExtras && k < stride; ++k) um |= unit_moved[g.unit_of(c, k)];
+      redo &= um;
     }
-    // SE's house order (box, row, column, each in reading order): the cycle search
-    // keeps each "on" node's first parent, so the order of equal-length paths decides
-    // which cycles it meets.
-    const Mask not_self_b = ~(Mask{1} << g.index_in(ub, c));
-    const Mask not_box_r = ~g.inter(ur, ub), not_box_c = ~g.inter(uc, ub);
-    const int* cb = g.unit(ub);
-    const int* cr = g.unit(ur);
-    const int* cc = g.unit(uc);
-    const bool bivalue = popcount(cm) == 2;
-    for (Mask m = cm; m; m &= m - 1) {
+    for (Mask m = redo; m; m &= m - 1) {
       const int d = lowest(m);
-      const int cdv = board.cd(c, d);
-      const Mask pb = board.upos[ub * pstride + d], pr = board.upos[ur * pstride + d],
-                 pc = board.upos[uc * pstride + d];
-      // off(c,d): the Y-link, then the conjugates in box, row, column (once each).
-      int v = ChainBoard::node(cdv, false);
-      links_begin[v] = top;
-      if (bivalue) dst[top++] = ChainBoard::node(board.cd(c, lowest(cm & ~(Mask{1} << d))), true);
-      links_y_end[v] = top;
-      const int first = top;
-      auto conjugate = [&](Mask p, const int* cells) {
-        if (popcount(p) != 2) return;
-        int other = cells[lowest(p)];
-        if (other == c) other = cells[lowest(p & (p - 1))];
-        const int w = ChainBoard::node(board.cd(other, d), true);
-        for (int i = first; i < top; ++i) {
-          if (dst[i] == w) return;
-        }
-        dst[top++] = w;
-      };
-      conjugate(pb, cb);
-      conjugate(pr, cr);
-      conjugate(pc, cc);
-      if constexpr (kExtras) {
-        for (int k = 3; k < stride; ++k) {
-          const int u = g.unit_of(c, k);
-          if (u == pad) break;
-          conjugate(board.upos[u * pstride + d], g.unit(u));
-        }
-      }
-      links_end[v] = top;
-      // on(c,d): the Y-links, then the peers holding d.
-      v = ChainBoard::node(cdv, true);
-      links_begin[v] = top;
-      for (Mask o = cm & ~(Mask{1} << d); o; o &= o - 1)
-        dst[top++] = ChainBoard::node(board.cd(c, lowest(o)), false);
-      links_y_end[v] = top;
-      for (Mask q = pb & not_self_b; q; q &= q - 1)
-        dst[top++] = ChainBoard::node(board.cd(cb[lowest(q)], d), false);
-      for (Mask q = pr & not_box_r; q; q &= q - 1)
-        dst[top++] = ChainBoard::node(board.cd(cr[lowest(q)], d), false);
-      for (Mask q = pc & not_box_c; q; q &= q - 1)
-        dst[top++] = ChainBoard::node(board.cd(cc[lowest(q)], d), false);
-      // Extra houses, in their order: the peers not in an earlier unit of c.
-      for (int k = 3; kExtras && k < stride; ++k) {
-        const int u = g.unit_of(c, k);
-        if (u == pad) break;
-        const int* cu = g.unit(u);
-        for (Mask q = board.upos[u * pstride + d]; q; q &= q - 1) {
-          const int o = cu[lowest(q)];
-          if (o != c && first_unit_shared(g, c, o) == k)
-            dst[top++] = ChainBoard::node(board.cd(o, d), false);
-        }
-      }
-      links_end[v] = top;
+      const int off = ChainBoard::node(board.cd(c, d), false);
+      write_candidate<kExtras>(board, c, d, links_begin[off], links_begin[off + 1]);
+      if (links_end[off + 1] > slot_end[off + 1]) return false;
     }
   }
-  cell_links_begin[board.nc] = top;
-  links_size = top;
-  previous_serial = g.serial();
-  previous_built = g.clock() + 1;
+  return true;
 }
 
 }  // namespace sudoforge::grader::detail

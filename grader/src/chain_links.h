@@ -19,25 +19,37 @@ struct ChainBoard {
   int n = 0, nc = 0;
   std::vector<Mask> cand;
   std::vector<Mask> upos;  // [u*(n+1)+d]: positions of d in unit u
+  // The "off" node of every candidate, by cell then value (live_off[0 .. live_count)): the
+  // loops over every node read it instead of walking the cells' masks.
+  std::vector<int> live_off;
+  int live_count = 0;
+  // The cells holding each value, as cell sets of set_words words: [d * set_words].
+  std::vector<std::uint64_t> digit_cells;
+  int set_words = 0;
   void load(const CandidateGrid& grid);
   int cd(int c, int d) const { return c * n + d - 1; }
   static int node(int cd, bool on) { return cd * 2 + (on ? 1 : 0); }
 };
 
-// The static links of a board, rebuilt at every call of the static chains (build), and
-// read in the searches' inner loops (links_from, links_until: inline).
+// The static links of a board, brought up to date at every call of the static chains
+// (build), and read in the searches' inner loops (links_from, links_until: inline).
 struct ChainLinks {
   // Static adjacency, CSR: for node v, links[links_begin[v] .. links_y_end[v]) are Y-links
   // and links[links_y_end[v] .. links_end[v]) the other links (on: peers; off: conjugates).
   std::vector<int> links_begin, links_y_end, links_end, links;
-  int links_size = 0;  // entries of links in use
-  // Between the calls of one puzzle a few cells change, so a cell's block of the
-  // adjacency is copied from the last call's (previous_links) when nothing it reads changed
-  // (grader/PERF_NOTES.md): its candidates, and the positions of those values in
-  // its three units (told by the grid's change clocks: a unit that changed, while none of
-  // the cell's values changed anywhere, keeps the block too). The blocks of the cells are
-  // consecutive, in cell order: cell c's is [cell_links_begin[c], cell_links_begin[c + 1]).
-  std::vector<int> previous_links, cell_links_begin, previous_cell_links_begin;
+  // Every live node's links lie in links[0 .. links_size), with room between the nodes
+  // (a bound on the link count, for the readers' buffers).
+  int links_size = 0;
+  // Each node has a fixed slot, laid out when a grid is first seen (lay_out): an "off"
+  // node room for a Y-link and one conjugate per unit, an "on" node its links then (a grid
+  // only loses candidates, so an "on" node's links only go). Later builds on the same grid
+  // (update) rewrite in place only the candidates whose links can differ: those of the
+  // cells that changed, and those whose value's positions changed in one of the cell's
+  // units (told from the last build's positions). Between two calls of one puzzle a few
+  // cells change, and most candidates keep their slots untouched (grader/PERF_NOTES.md).
+  std::vector<int> slot_end;        // [node]: end of its slot
+  std::vector<Mask> previous_upos;  // the board's upos at the last build
+  std::vector<Mask> unit_moved;     // update's scratch: [u] the values whose places moved
   std::uint64_t previous_serial = 0,
                 previous_built = 0;  // the grid and clock + 1 of the last build
 
@@ -48,6 +60,14 @@ struct ChainLinks {
   // build()'s body; kExtras: the board has extra houses (compiled out on classic boards).
   template <bool kExtras>
   void build_impl(const ChainBoard& board);
+  template <bool kExtras>
+  void lay_out(const ChainBoard& board);
+  // false: an "on" node outgrew its slot (then lay_out).
+  template <bool kExtras>
+  bool update(const ChainBoard& board);
+  // Writes the links of candidate (c, d), "off" node first, from the given positions.
+  template <bool kExtras>
+  void write_candidate(const ChainBoard& board, int c, int d, int off_at, int on_at);
 
   // Neighbours of a node in the static graph (Y-links only when y, X-links only when x;
   // peers of an "on" node are always linked).

@@ -45,8 +45,7 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
   closer_stamp_call_ = call_stamp_;
   if (xy_component.size() < nn) xy_component.resize(nn);
   if (comp_order_.size() < nn) comp_order_.resize(nn);
-  int nodes = 0;
-  for (int c = 0; c < board_.nc; ++c) nodes += 2 * popcount(board_.cand[c]);
+  const int nodes = 2 * board_.live_count;
   // Tarjan's numbering of an earlier call on this grid, kept while every link of this
   // call's graph leads to the same or a lower number. Then every cycle of the graph
   // stays within one part, so each of this graph's components lies inside one part of
@@ -117,13 +116,12 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
 bool ChainReachability::numbering_holds() const {
   const int* comp = xy_component.data();
   const int* a = graph_.links.data();
-  for (int c = 0; c < board_.nc; ++c) {
-    for (Mask cm = board_.cand[c]; cm; cm &= cm - 1) {
-      const int off = ChainBoard::node(board_.cd(c, lowest(cm)), false);
-      const int top = comp[off];
-      for (int k = graph_.links_begin[off], ke = graph_.links_end[off]; k < ke; ++k) {
-        if (comp[a[k]] > top) return false;
-      }
+  const int* live = board_.live_off.data();
+  for (int i = 0; i < board_.live_count; ++i) {
+    const int off = live[i];
+    const int top = comp[off];
+    for (int k = graph_.links_begin[off], ke = graph_.links_end[off]; k < ke; ++k) {
+      if (comp[a[k]] > top) return false;
     }
   }
   return true;
@@ -135,12 +133,11 @@ void ChainReachability::list_parts() {
   const int* comp = xy_component.data();
   xy_component_size.assign(numbered_count_, 0);
   int* size = xy_component_size.data();
-  for (int c = 0; c < board_.nc; ++c) {
-    for (Mask cm = board_.cand[c]; cm; cm &= cm - 1) {
-      const int off = ChainBoard::node(board_.cd(c, lowest(cm)), false);
-      ++size[comp[off]];
-      ++size[comp[off + 1]];
-    }
+  const int* live = board_.live_off.data();
+  for (int i = 0; i < board_.live_count; ++i) {
+    const int off = live[i];
+    ++size[comp[off]];
+    ++size[comp[off + 1]];
   }
   // Each part's first place in comp_order_, then its next free one.
   part_next_.resize(numbered_count_);
@@ -149,12 +146,10 @@ void ChainReachability::list_parts() {
     at += size[k];
   }
   int* order = comp_order_.data();
-  for (int c = 0; c < board_.nc; ++c) {
-    for (Mask cm = board_.cand[c]; cm; cm &= cm - 1) {
-      const int off = ChainBoard::node(board_.cd(c, lowest(cm)), false);
-      order[part_next_[comp[off]]++] = off;
-      order[part_next_[comp[off + 1]]++] = off + 1;
-    }
+  for (int i = 0; i < board_.live_count; ++i) {
+    const int off = live[i];
+    order[part_next_[comp[off]]++] = off;
+    order[part_next_[comp[off + 1]]++] = off + 1;
   }
 }
 

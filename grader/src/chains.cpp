@@ -27,6 +27,7 @@
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <tuple>
 
@@ -106,10 +107,12 @@ struct ChainEngine::Impl {
   CycleSteps cycle_steps[3];  // passes X, Y, XY
   const int* step_begin = nullptr;
   const OffOnStep* steps = nullptr;
-  void use_cycle_steps(bool y, bool x) {
+  // least_floor: no source of the pass searches its cycles in an XY component of fewer
+  // nodes in this call (see find_forcing_chains; the floors only rise within a call).
+  void use_cycle_steps(bool y, bool x, int least_floor) {
     CycleSteps& D = cycle_steps[(y ? 1 : 0) + (x && y ? 1 : 0)];
     if (!D.valid) {
-      build_cycle_steps(D, y, x);
+      build_cycle_steps(D, y, x, least_floor);
       D.valid = true;
     }
     tree.reserve_search(D.insts, D.ons + 1);
@@ -119,7 +122,7 @@ struct ChainEngine::Impl {
   std::vector<int> tarjan_component, tarjan_size;  // the components of a pass (build_cycle_steps)
   StrongComponents tarjan;
   ChainReachability reach{board, graph, tarjan};  // pass XY: closing sources, eliminable cycles
-  void build_cycle_steps(CycleSteps& D, bool y, bool x) {
+  void build_cycle_steps(CycleSteps& D, bool y, bool x, int least_floor) {
     auto& ds = D.step_begin;  // [2v], [2v+1]: range of the "on" node v's pairs
     const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
     if (ds.size() < 2 * nn) ds.resize(2 * nn);
@@ -146,8 +149,11 @@ struct ChainEngine::Impl {
     const int* comp = xy_comps ? reach.xy_component.data()
                                : tarjan.number<false>(board, graph, first, sfirst, slast,
                                                       tarjan_component.data(), tarjan_size);
-    // A component of one node holds no cycle.
+    // A component of one node holds no cycle; with the XY components, the search visits
+    // none smaller than the least floor (its source would be skipped, and it stays in its
+    // source's component).
     const int* csize = xy_comps ? reach.xy_component_size.data() : tarjan_size.data();
+    const int min_size = xy_comps ? std::max(2, least_floor) : 2;
     // Every (v, w, m) is distinct: at most one pair per link out of each "off" node per
     // link into it, and an "off" node has at most 4 strong links.
     const size_t bound = 4 * static_cast<size_t>(graph.links_size);
@@ -157,29 +163,28 @@ struct ChainEngine::Impl {
     int top = 0;
     // Pass Y's searches start from bivalue cells and reach "on" nodes only through
     // Y-links, so they never expand the "on" nodes of other cells: those get no pairs.
+    // (A cell is bivalue when its "on" nodes have one Y-link each.)
     const bool y_only = y && !x;
-    for (int c = 0; c < board.nc; ++c) {
-      const bool unreached = y_only && popcount(board.cand[c]) != 2;
-      for (Mask cm = board.cand[c]; cm; cm &= cm - 1) {
-        const int v = ChainBoard::node(board.cd(c, lowest(cm)), true);
-        ++ons;
-        ds[2 * v] = top;
-        const int cv = comp[v];
-        const bool alone = unreached || cv < 0 || csize[cv] == 1;
-        for (const int *it = base_adj + first[v],
-                       *e = base_adj + (alone ? first[v] : graph.links_end[v]);
-             it != e; ++it) {
-          const int w = *it;
-          if (comp[w] != cv) continue;
-          ++groups;
-          for (const int *jt = base_adj + sfirst[w], *je = base_adj + slast[w]; jt != je; ++jt) {
-            // A pair back to v itself is never taken (v is visited, or the source at a
-            // depth where no cycle closes): left out.
-            if (comp[*jt] == cv && *jt != v) pair_out[top++] = OffOnStep{w, *jt};
-          }
+    for (int i = 0; i < board.live_count; ++i) {
+      const int v = board.live_off[i] + 1;
+      const bool unreached = y_only && graph.links_y_end[v] - graph.links_begin[v] != 1;
+      ++ons;
+      ds[2 * v] = top;
+      const int cv = comp[v];
+      const bool alone = unreached || cv < 0 || csize[cv] < min_size;
+      for (const int *it = base_adj + first[v],
+                     *e = base_adj + (alone ? first[v] : graph.links_end[v]);
+           it != e; ++it) {
+        const int w = *it;
+        if (comp[w] != cv) continue;
+        ++groups;
+        for (const int *jt = base_adj + sfirst[w], *je = base_adj + slast[w]; jt != je; ++jt) {
+          // A pair back to v itself is never taken (v is visited, or the source at a
+          // depth where no cycle closes): left out.
+          if (comp[*jt] == cv && *jt != v) pair_out[top++] = OffOnStep{w, *jt};
         }
-        ds[2 * v + 1] = top;
       }
+      ds[2 * v + 1] = top;
     }
     D.ons = ons;
     D.insts = ons + groups + 1;
@@ -265,45 +270,52 @@ struct ChainEngine::Impl {
     if (!cut) done[source] = call_stamp;
   }
 
-  // The live nodes (off, on of each candidate in turn) over which the parallel searches
-  // (forcing_chain_search.h) run, and the sources of passes X and XY: every "on" node of
-  // a cell with two values or more, and its "off" node when that has a strong link of
-  // the pass. Listed once per call (list_nodes); `sources` points to the current pass's.
-  std::vector<int> live_nodes, sources_x, sources_xy;
+  // The sources of passes X and XY: every "on" node of a cell with two values or more, and
+  // its "off" node when that has a strong link of the pass. Listed once per call
+  // (list_nodes); `sources` points to the current pass's.
+  std::vector<int> sources_x, sources_xy;
+  std::vector<int> sources_y;  // pass Y's cycle sources, by their "off" node: bivalue cells
   const std::vector<int>* sources = &sources_xy;
   void list_nodes() {
-    size_t live = 0;
-    for (int c = 0; c < board.nc; ++c) live += popcount(board.cand[c]);
-    for (auto* v : {&live_nodes, &sources_x, &sources_xy}) {
+    const size_t live = board.live_count;
+    for (auto* v : {&sources_x, &sources_xy, &sources_y}) {
       if (v->size() < 2 * live) v->resize(2 * live);
     }
-    int* ln = live_nodes.data();
     int* sx = sources_x.data();
     int* sxy = sources_xy.data();
-    size_t nl = 0, nx = 0, nxy = 0;
+    int* sy = sources_y.data();
+    size_t nx = 0, nxy = 0, ny = 0;
     const int* lb = graph.links_begin.data();
     const int* ly = graph.links_y_end.data();
     const int* le = graph.links_end.data();
     for (int c = 0; c < board.nc; ++c) {
       const Mask cm = board.cand[c];
-      const bool source = popcount(cm) >= 2;
+      if (popcount(cm) < 2) continue;
+      const bool bivalue = popcount(cm) == 2;
       for (Mask m = cm; m; m &= m - 1) {
         const int off = ChainBoard::node(board.cd(c, lowest(m)), false), on = off + 1;
-        ln[nl++] = off;
-        ln[nl++] = on;
-        if (!source) continue;
         sx[nx++] = on;
         sxy[nxy++] = on;
         if (ly[off] != le[off]) sx[nx++] = off;  // pass X: a conjugate
         if (lb[off] != le[off]) sxy[nxy++] = off;
+        if (bivalue) sy[ny++] = off;
       }
     }
-    live_nodes.resize(nl);
     sources_x.resize(nx);
     sources_xy.resize(nxy);
+    sources_y.resize(ny);
   }
   // Passes X and XY (forcing chains and cycle floors).
   ParallelSearch parallel_search[2];
+  std::vector<std::uint8_t> node_digit;  // [node]: its digit - 1 (the X pass's group), for n:
+  int node_digit_n = 0;
+  void list_node_digits() {
+    const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
+    if (node_digit_n == board.n && node_digit.size() == nn) return;
+    node_digit.resize(nn);
+    for (size_t v = 0; v < nn; ++v) node_digit[v] = static_cast<std::uint8_t>((v >> 1) % board.n);
+    node_digit_n = board.n;
+  }
 
   // Builds P over the links of pass (y, x) from the sources in `sources`. The X pass (one
   // group per digit) keeps a digit's group from the previous call while the digit's
@@ -321,22 +333,27 @@ struct ChainEngine::Impl {
       P.groups[gi].new_nodes.clear();
       P.groups[gi].new_src.clear();
     }
-    // live_nodes holds off(x), on(x) in turn, so the compact index of not-v is that of v ^ 1.
+    // The groups list off(x), on(x) in turn, so the compact index of not-v is that of v ^ 1.
     if (by_digit) {
       // Only the sources that close in pass XY can close here.
       const bool known = reach.closers_known();
       for (int v : *sources) {
-        if (!known || reach.closes(v)) P.groups[(v >> 1) % board.n].new_src.push_back(v);
+        if (!known || reach.closes(v)) P.groups[node_digit[v]].new_src.push_back(v);
       }
-      // The nodes, for the groups that build_groups does not keep.
+      // The nodes, for the groups that build_groups does not keep (bit d: digit d's).
       Mask rebuilt = 0;
       for (int gi = 0; gi < P.ngroups; ++gi) {
-        if (!kept_group(P.groups[gi], *board.g, gi)) rebuilt |= Mask{1} << gi;
+        if (!kept_group(P.groups[gi], *board.g, gi)) rebuilt |= Mask{2} << gi;
       }
       if (rebuilt) {
-        for (int v : live_nodes) {
-          const int gi = (v >> 1) % board.n;
-          if ((rebuilt >> gi) & 1) P.groups[gi].new_nodes.push_back(v);
+        for (int c = 0; c < board.nc; ++c) {
+          for (Mask m = board.cand[c] & rebuilt; m; m &= m - 1) {
+            const int d = lowest(m);
+            const int off = ChainBoard::node(board.cd(c, d), false);
+            auto& nodes = P.groups[d - 1].new_nodes;
+            nodes.push_back(off);
+            nodes.push_back(off + 1);
+          }
         }
       }
     } else {
@@ -345,15 +362,19 @@ struct ChainEngine::Impl {
       auto& G0 = P.groups[0];
       reach.closing_sources(*sources, G0.new_src);
       if (!G0.new_src.empty()) {
-        for (size_t i = 0; i < live_nodes.size(); i += 2) {
-          const int off = live_nodes[i], on = live_nodes[i + 1];
+        G0.new_nodes.resize(2 * static_cast<size_t>(board.live_count));
+        int* out = G0.new_nodes.data();
+        size_t kept = 0;
+        for (int i = 0; i < board.live_count; ++i) {
+          const int off = board.live_off[i], on = off + 1;
           if (reach.on_some_chain(on)) {
-            G0.new_nodes.push_back(off);
-            G0.new_nodes.push_back(on);
+            out[kept++] = off;
+            out[kept++] = on;
           } else {
             P.compact_index[off] = P.compact_index[on] = -1;
           }
         }
+        G0.new_nodes.resize(kept);
       }
     }
     build_groups(P, board, graph, by_digit, y, x);
@@ -377,21 +398,6 @@ struct ChainEngine::Impl {
       }
     }
   }
-
-  // Bit boards over cells (set_words words): candidates of each digit (the peers of each cell are
-  // the grid's peer_set, built once per shape).
-  int set_words = 0;
-  std::vector<std::uint64_t> digit_cells;  // [d*set_words]
-  void load_boards() {
-    set_words = board.g->set_words();
-    digit_cells.assign(static_cast<size_t>(board.n + 1) * set_words, 0);
-    for (int c = 0; c < board.nc; ++c) {
-      for (Mask m = board.cand[c]; m; m &= m - 1) {
-        digit_cells[static_cast<size_t>(lowest(m)) * set_words + c / 64] |= std::uint64_t{1}
-                                                                            << (c % 64);
-      }
-    }
-  }
 };
 
 ChainEngine::ChainEngine() : impl_(std::make_unique<Impl>()) {}
@@ -402,7 +408,6 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   s.board.load(ctx.g);
   s.tree.reset_nodes(static_cast<size_t>(s.board.nc) * s.board.n * 2);
   s.graph.build(s.board);
-  s.load_boards();
   for (auto& D : s.cycle_steps) D.valid = false;
   for (auto& P : s.parallel_search) P.valid = false;
   ++s.call_stamp;
@@ -410,8 +415,8 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
     const size_t nn = static_cast<size_t>(s.board.nc) * s.board.n * 2;
     if (d.size() < nn) d.assign(nn, 0);
   }
-  s.hints.start_call(out, ctx.explain, s.call_stamp, s.digit_cells.data(), s.set_words);
-  s.reach.start_call(s.call_stamp, s.digit_cells.data(), s.set_words);
+  s.hints.start_call(out, ctx.explain, s.call_stamp, s.board.digit_cells.data(), s.board.set_words);
+  s.reach.start_call(s.call_stamp, s.board.digit_cells.data(), s.board.set_words);
   const ChainBoard& board = s.board;
   // SE: X loops (cycles, then forcing chains from on and from off), Y loops (cycles from
   // bivalue cells), XY loops (cycles, forcing chains), each over cells in reading order.
@@ -424,6 +429,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   auto pass_sources = [&](bool y) { s.sources = y ? &s.sources_xy : &s.sources_x; };
   s.cycle_floor = 4;
   if (parallel) {
+    s.list_node_digits();
     s.list_nodes();
     // The XY search first: its closing sources bound pass X's (an X-chain is an XY
     // chain), and every call needs it anyway.
@@ -493,32 +499,34 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         // found a short X-chain, and then pass XY needs no search.
         const int lmax = longest_cycle(pass == 2 ? 70 : 65, pass == 2 ? 4 : pass + 2);
         if (lmax < 4) continue;
-        if (floors_for(pass, lmax) > lmax) continue;
+        const int least_floor = floors_for(pass, lmax);
+        if (least_floor > lmax) continue;
         bool cycle_steps = false;
-        for (int c = 0; c < board.nc; ++c) {
-          const Mask cm = board.cand[c];
-          if (popcount(cm) < 2) continue;
-          if (!x && popcount(cm) > 2) continue;
-          for (Mask m = cm; m; m &= m - 1) {
-            const int cd = board.cd(c, lowest(m));
-            const int on = ChainBoard::node(cd, true), off = ChainBoard::node(cd, false);
-            if (s.graph.links_from(off, y) == s.graph.links_until(off, x)) continue;
-            s.cycle_floor = s.floors[pass == 0 ? lowest(m) - 1 : 0];
-            if (s.cycle_floor > lmax) continue;
-            if (s.reach.xy_component_call == s.call_stamp) {
-              // A cycle's nodes are distinct and lie in one XY component, and below the
-              // floor it eliminates nothing: a smaller component holds no useful cycle.
-              if (s.reach.xy_component_size[s.reach.xy_component[on]] < s.cycle_floor) continue;
-              if (!s.reach.cycles_may_eliminate(on)) continue;
-              const Mask ed = s.reach.eliminable_digits(s.reach.xy_component[on]);
-              if (pass == 0 ? !((ed >> lowest(m)) & 1) : ed == 0) continue;
-            }
-            if (!cycle_steps) {
-              s.use_cycle_steps(y, x);
-              cycle_steps = true;
-            }
-            s.cycles_once(pass, on, y, x);
+        // The cycle sources of the pass, in SE's order: the candidates of the cells with two
+        // values or more (pass Y: exactly two) whose "off" node has a strong link of the
+        // pass, as the pass's source list holds them (its "off" entries).
+        const auto& cycle_sources = pass == 0   ? s.sources_x
+                                    : pass == 1 ? s.sources_y
+                                                : s.sources_xy;
+        for (const int off : cycle_sources) {
+          if (off & 1) continue;
+          const int on = off + 1;
+          const int d = s.node_digit[off] + 1;
+          s.cycle_floor = s.floors[pass == 0 ? d - 1 : 0];
+          if (s.cycle_floor > lmax) continue;
+          if (s.reach.xy_component_call == s.call_stamp) {
+            // A cycle's nodes are distinct and lie in one XY component, and below the
+            // floor it eliminates nothing: a smaller component holds no useful cycle.
+            if (s.reach.xy_component_size[s.reach.xy_component[on]] < s.cycle_floor) continue;
+            if (!s.reach.cycles_may_eliminate(on)) continue;
+            const Mask ed = s.reach.eliminable_digits(s.reach.xy_component[on]);
+            if (pass == 0 ? !((ed >> d) & 1) : ed == 0) continue;
           }
+          if (!cycle_steps) {
+            s.use_cycle_steps(y, x, least_floor);
+            cycle_steps = true;
+          }
+          s.cycles_once(pass, on, y, x);
         }
         continue;
       }
@@ -536,7 +544,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
           const bool strong = s.graph.links_from(off, y) != s.graph.links_until(off, x);
           if (strong) {
             if (!cycle_steps) {
-              s.use_cycle_steps(y, x);
+              s.use_cycle_steps(y, x, 4);
               cycle_steps = true;
             }
             s.cycles_once(pass, on, y, x);

@@ -2,9 +2,11 @@
 // and an engine reused across grids.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <fstream>
+#include <random>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -120,6 +122,117 @@ TEST(GraderChains, ChainEngineAlongAPathMatchesAFreshOne) {
   }
   EXPECT_EQ(puzzles, 25);
   EXPECT_GT(compared, 60);
+}
+
+// The static links keep each node's links from the last call on the same grid and
+// rebuild only the candidates whose cell, or whose value's places in the cell's units,
+// changed (chain_links.cpp). Along each puzzle's graded path, links kept from step to
+// step (every step, and only the steps a chain technique is asked at: more changes
+// between two builds) must list, for every live node, the same Y-links and other links
+// in the same order as links built fresh, inside links[0 .. links_size).
+TEST(GraderChains, ChainLinksAlongAPathMatchFreshOnes) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  using grader::detail::ChainBoard;
+  using grader::detail::ChainLinks;
+  const auto node_links = [](const ChainLinks& l, int v, bool y) {
+    const int b = y ? l.links_begin[v] : l.links_y_end[v],
+              e = y ? l.links_y_end[v] : l.links_end[v];
+    return std::vector<int>(l.links.begin() + b, l.links.begin() + e);
+  };
+  const auto expect_same = [&](const ChainBoard& board, const ChainLinks& kept,
+                               const std::string& puzzle) {
+    ChainBoard fresh_board;
+    fresh_board.load(*board.g);
+    ChainLinks fresh;
+    fresh.build(fresh_board);
+    int nodes = 0;
+    for (int c = 0; c < board.nc; ++c) {
+      for (grader::detail::Mask m = board.cand[c]; m; m &= m - 1) {
+        const int off = ChainBoard::node(board.cd(c, std::countr_zero(m)), false);
+        for (int v : {off, off + 1}) {
+          EXPECT_EQ(node_links(kept, v, true), node_links(fresh, v, true)) << puzzle << " " << v;
+          EXPECT_EQ(node_links(kept, v, false), node_links(fresh, v, false)) << puzzle << " " << v;
+          EXPECT_LE(kept.links_end[v], kept.links_size) << puzzle << " " << v;
+          ++nodes;
+        }
+      }
+    }
+    return nodes;
+  };
+  int puzzles = 0, builds = 0;
+  for (size_t k = 0; k < lines.size() && puzzles < 40; ++k) {
+    if (std::stod(lines[k].substr(82)) < 6.5) continue;
+    ++puzzles;
+    const std::string puzzle = lines[k].substr(0, 81);
+    ChainBoard every_board, chain_board;
+    ChainLinks every, at_chains;
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step& s) {
+      if (g.solved()) return;
+      every_board.load(g);
+      every.build(every_board);
+      if (expect_same(every_board, every, puzzle) > 0) ++builds;
+      if (s.rating < 6.5 || s.rating >= 7.5) return;
+      chain_board.load(g);
+      at_chains.build(chain_board);
+      expect_same(chain_board, at_chains, puzzle);
+    });
+  }
+  EXPECT_EQ(puzzles, 40);
+  EXPECT_GT(builds, 1000);
+}
+
+// The same on boards of other shapes and with extra houses, with candidates going in a
+// random (seeded) order, several at a time, and values placed now and then.
+TEST(GraderChains, ChainLinksUnderRandomEliminationsMatchFreshOnes) {
+  using grader::detail::ChainBoard;
+  using grader::detail::ChainLinks;
+  using grader::detail::Mask;
+  std::mt19937 rng(26);
+  int compared = 0;
+  for (const Grid& empty : {Grid(Geometry()), Grid(Variant::parse("x").apply(Geometry())),
+                            Grid(Geometry(2, 3)), Grid(Geometry(4, 4))}) {
+    for (int round = 0; round < 3; ++round) {
+      CandidateGrid g{empty};
+      ChainBoard board;
+      ChainLinks kept;
+      while (!g.solved() && g.dead_cell() < 0) {
+        for (int k = static_cast<int>(rng() % 6); k >= 0; --k) {
+          const int c = static_cast<int>(rng() % g.cell_count());
+          const Mask cm = g.cand(c);
+          if (std::popcount(cm) < 2) continue;
+          int d = static_cast<int>(rng() % std::popcount(cm));
+          Mask m = cm;
+          while (d-- > 0) m &= m - 1;
+          if (rng() % 8 == 0) {
+            g.place(c, std::countr_zero(m));
+          } else {
+            g.eliminate(c, std::countr_zero(m));
+          }
+        }
+        board.load(g);
+        kept.build(board);
+        ChainBoard fresh_board;
+        fresh_board.load(g);
+        ChainLinks fresh;
+        fresh.build(fresh_board);
+        for (int i = 0; i < board.live_count; ++i) {
+          for (int v : {board.live_off[i], board.live_off[i] + 1}) {
+            ASSERT_EQ(kept.links_end[v] - kept.links_begin[v],
+                      fresh.links_end[v] - fresh.links_begin[v]);
+            ASSERT_EQ(kept.links_y_end[v] - kept.links_begin[v],
+                      fresh.links_y_end[v] - fresh.links_begin[v]);
+            ASSERT_TRUE(std::equal(kept.links.begin() + kept.links_begin[v],
+                                   kept.links.begin() + kept.links_end[v],
+                                   fresh.links.begin() + fresh.links_begin[v]))
+                << "node " << v;
+            ASSERT_LE(kept.links_end[v], kept.links_size);
+          }
+        }
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, 200);
 }
 
 // Variant boards: the static links walk every house of a cell. With 5 of the main
