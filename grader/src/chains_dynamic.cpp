@@ -97,6 +97,7 @@
 #include "chains_internal.h"
 #include "chains_plus.h"
 #include "dynamic_board.h"
+#include "static_closure.h"
 #include "step_links.h"
 
 namespace sudoforge::grader::detail {
@@ -108,6 +109,10 @@ struct DynamicScratch {
   ChainingSearch search{board, step_links, mode};
   ChainingStore store{board, step_links, mode, search};
   ChainAncestry ancestry;
+  // The multiple producer's closures of the step grid (static_closure.h), when built.
+  StaticClosure closure;
+  bool use_closure = false;
+  std::vector<int> set_nodes;  // the "on" nodes of the current region or cell
   const char* const* names = nullptr;  // contradiction, double, region, cell hints
 
   // Best hint so far.
@@ -264,6 +269,7 @@ struct DynamicScratch {
     step_links.ensure(board);
     if (store.keeps()) store.check_kept();
     const bool binary_hints = mode.dynamic || mode.nishio;
+    use_closure = !mode.dynamic && closure.build(board, step_links);
     const char* absurd_name = names[0];
     for (int c = 0; c < board.nc; ++c) {
       if (board.g->value(c) != 0) continue;
@@ -274,8 +280,8 @@ struct DynamicScratch {
       for (Mask m = cm; m; m &= m - 1) {
         const int d = lowest(m);
         const int on = board.node(c, d, true), off = board.node(c, d, false);
-        Chaining& A = store.get(on);
         if (binary_hints) {
+          Chaining& A = store.get(on);
           // Assuming `from` led to a contradiction: its opposite `to` holds.
           auto offer_absurd = [&](Chaining& R, int from, int to) {
             if (!R.contradiction) return;
@@ -391,6 +397,16 @@ struct DynamicScratch {
     }
   }
 
+  // The chainings of set_nodes as members; false (none computed) when their closures
+  // share no node, so that neither do the chainings, and the set has no hint.
+  bool get_members() {
+    if (use_closure && !closure.share(set_nodes.data(), set_nodes.data() + set_nodes.size()))
+      return false;
+    members.clear();
+    for (const int nd : set_nodes) members.push_back(&store.get(nd));
+    return true;
+  }
+
   // Units of c: block, row, column, then its extra houses (a variant's).
   void region_chains(int c, int d) {
     for (int k = 0; k < 3; ++k)
@@ -407,9 +423,9 @@ struct DynamicScratch {
     const int cnt = popcount(pm);
     if (!(cnt == 2 || (mode.multiple && cnt > 2))) return;
     if (cells[lowest(pm)] != c) return;  // each unit once, from its first position
-    members.clear();
-    for (Mask m = pm; m; m &= m - 1)
-      members.push_back(&store.get(board.node(cells[lowest(m)], d, true)));
+    set_nodes.clear();
+    for (Mask m = pm; m; m &= m - 1) set_nodes.push_back(board.node(cells[lowest(m)], d, true));
+    if (!get_members()) return;
     const std::string what =
         explain ? digit_name(*board.g, d) + " in " + board.g->unit_name(unit) : std::string();
     const char* kind = names[2];
@@ -420,9 +436,9 @@ struct DynamicScratch {
   }
 
   void cell_chains(int c) {
-    members.clear();
-    for (Mask m = board.step_cand[c]; m; m &= m - 1)
-      members.push_back(&store.get(board.node(c, lowest(m), true)));
+    set_nodes.clear();
+    for (Mask m = board.step_cand[c]; m; m &= m - 1) set_nodes.push_back(board.node(c, lowest(m), true));
+    if (!get_members()) return;
     const std::string what = explain ? "the values of " + board.g->cell_name(c) : std::string();
     const char* kind = names[3];
     Chaining& first = *members.front();
