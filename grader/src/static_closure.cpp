@@ -30,53 +30,76 @@ bool StaticClosure::build(const DynamicBoard& board, const StepLinks& links) {
   num_.assign(nv, -1);
   low_.resize(nv);
   comp_.assign(nv, -1);
-  last_or_.assign(nv, -1);
+  last_or_.resize(nv);
+  sink_.resize(nv);
   bits_.resize(static_cast<size_t>(nv) * W);
-  stack_.clear();
+  stack_.resize(nv);
+  frames_.resize(nv);
+  int* const num = num_.data();
+  int* const low = low_.data();
+  int* const comp = comp_.data();
+  int* const last_or = last_or_.data();
+  int* const sink = sink_.data();
+  int* const stack = stack_.data();
+  Frame* const frames = frames_.data();
+  const int* const id = id_.data();
+  const int* const node = node_.data();
+  std::uint64_t* const bits = bits_.data();
   const int* const lb = links.node_begin.data();
   const int* const lk = links.targets.data();
-  int counter = 0, ncomp = 0;
+  int counter = 0, ncomp = 0, sp = 0;
   for (int r = 0; r < nv; ++r) {
-    if (num_[r] >= 0) continue;
-    num_[r] = low_[r] = counter++;
-    stack_.push_back(r);
-    frames_.assign(1, Frame{r, lb[node_[r]]});
-    while (!frames_.empty()) {
-      Frame& f = frames_.back();
+    if (num[r] >= 0) continue;
+    num[r] = low[r] = counter++;
+    stack[sp++] = r;
+    int nf = 0;
+    frames[nf++] = Frame{r, lb[node[r]]};
+    while (nf > 0) {
+      Frame& f = frames[nf - 1];
       const int v = f.v;
-      if (f.next < lb[node_[v] + 1]) {
-        const int w = id_[lk[f.next++]];
-        if (num_[w] < 0) {
-          num_[w] = low_[w] = counter++;
-          stack_.push_back(w);
-          frames_.push_back(Frame{w, lb[node_[w]]});
-        } else if (comp_[w] < 0) {
-          low_[v] = std::min(low_[v], num_[w]);
+      if (f.next < lb[node[v] + 1]) {
+        const int w = id[lk[f.next++]];
+        if (num[w] < 0) {
+          num[w] = low[w] = counter++;
+          stack[sp++] = w;
+          frames[nf++] = Frame{w, lb[node[w]]};
+        } else if (comp[w] < 0) {
+          low[v] = std::min(low[v], num[w]);
         }
         continue;
       }
-      frames_.pop_back();
-      if (!frames_.empty()) low_[frames_.back().v] = std::min(low_[frames_.back().v], low_[v]);
-      if (low_[v] != num_[v]) continue;
-      // v roots a component: its nodes are on the stack down to v.
+      --nf;
+      if (nf > 0) low[frames[nf - 1].v] = std::min(low[frames[nf - 1].v], low[v]);
+      if (low[v] != num[v]) continue;
+      // v roots a component: its nodes are on the stack from v up.
       const int k = ncomp++;
-      std::uint64_t* const row = bits_.data() + static_cast<size_t>(k) * W;
+      last_or[k] = -1;
+      std::uint64_t* const row = bits + static_cast<size_t>(k) * W;
       std::fill(row, row + W, 0);
-      const auto top = std::find(stack_.rbegin(), stack_.rend(), v).base() - 1;
-      for (auto it = top; it != stack_.end(); ++it) {
-        comp_[*it] = k;
-        row[*it >> 6] |= std::uint64_t{1} << (*it & 63);
+      int top = sp - 1;
+      while (stack[top] != v) --top;
+      for (int i = top; i < sp; ++i) {
+        comp[stack[i]] = k;
+        row[stack[i] >> 6] |= std::uint64_t{1} << (stack[i] & 63);
       }
-      for (auto it = top; it != stack_.end(); ++it) {
-        for (int i = lb[node_[*it]], e = lb[node_[*it] + 1]; i < e; ++i) {
-          const int o = comp_[id_[lk[i]]];
-          if (o == k || last_or_[o] == k) continue;
-          last_or_[o] = k;
-          const std::uint64_t* const src = bits_.data() + static_cast<size_t>(o) * W;
+      bool leaves = false;
+      for (int i = top; i < sp; ++i) {
+        for (int j = lb[node[stack[i]]], e = lb[node[stack[i]] + 1]; j < e; ++j) {
+          const int o = comp[id[lk[j]]];
+          if (o == k || last_or[o] == k) continue;
+          last_or[o] = k;
+          leaves = true;
+          // A node that leads nowhere is its own closure.
+          if (sink[o] >= 0) {
+            row[sink[o] >> 6] |= std::uint64_t{1} << (sink[o] & 63);
+            continue;
+          }
+          const std::uint64_t* const src = bits + static_cast<size_t>(o) * W;
           for (int w = 0; w < W; ++w) row[w] |= src[w];
         }
       }
-      stack_.erase(top, stack_.end());
+      sink[k] = top == sp - 1 && !leaves ? v : -1;
+      sp = top;
     }
   }
   return true;

@@ -33,6 +33,7 @@ class StaticClosure {
   std::vector<std::uint64_t> bits_;  // [component * words_]: the component's closure
   // Tarjan's search.
   std::vector<int> num_, low_, stack_, last_or_;
+  std::vector<int> sink_;  // [component]: its node when it is one node without links, else -1
   struct Frame {
     int v, next;
   };
