@@ -22,8 +22,15 @@ class StaticClosure {
   // The closures of the step grid (the links built for it). Returns false, building
   // nothing, on boards whose closures would not fit a few hundred kilobytes (above 9x9).
   bool build(const DynamicBoard& board, const StepLinks& links);
-  // Whether the closures of the nodes [begin, end) all share some node.
+  // Whether the closures of the nodes [begin, end) (two or more candidates' nodes) all
+  // share some node.
   bool share(const int* begin, const int* end) const;
+  // Whether node `to` is in the closure of node `from` (a candidate's node).
+  bool reaches(int from, int to) const {
+    const int t = id_[to];
+    if (t < 0) return false;
+    return (bits_[static_cast<size_t>(comp_[id_[from]]) * words_ + (t >> 6)] >> (t & 63)) & 1;
+  }
 
  private:
   int words_ = 0;
