@@ -48,6 +48,19 @@ bool StaticClosure::build(const DynamicBoard& board, const StepLinks& links) {
   const int* const lb = links.node_begin.data();
   const int* const lk = links.targets.data();
   int counter = 0, ncomp = 0, sp = 0;
+  // The nodes without links first: each is its own component and closure, and the
+  // search below meets them as finished.
+  for (int r = 0; r < nv; ++r) {
+    if (lb[node[r]] != lb[node[r] + 1]) continue;
+    num[r] = counter++;
+    const int k = ncomp++;
+    comp[r] = k;
+    sink[k] = r;
+    last_or[k] = -1;
+    std::uint64_t* const row = bits + static_cast<size_t>(k) * W;
+    std::fill(row, row + W, 0);
+    row[r >> 6] |= std::uint64_t{1} << (r & 63);
+  }
   for (int r = 0; r < nv; ++r) {
     if (num[r] >= 0) continue;
     num[r] = low[r] = counter++;
