@@ -39,7 +39,10 @@
 // node, skipping those already recorded, so they need no per-chaining "off" filters; their
 // "on" consequences depend on the chaining's grid and are read there.
 // Region and cell hints first intersect the node bits of their chainings: most sets share
-// no node, and their scans are skipped.
+// no node, and their scans are skipped. The multiple producer first intersects the
+// members' static closures (static_closure.h), which hold their chainings' nodes: a set
+// whose closures share no node is skipped before its chainings are computed, and a
+// chaining no other set needs is never computed.
 // The chainings of the multiple and dynamic producers (not (+)) are kept from one call
 // to the next (chaining_store.h): one whose recorded nodes all have the links (and, for a dynamic
 // "off" node, the candidates and unit positions) they had is the one a new search would
