@@ -115,7 +115,7 @@ struct DynamicScratch {
   // The multiple producer's closures of the step grid (static_closure.h), when built.
   StaticClosure closure;
   bool use_closure = false;
-  std::vector<int> set_nodes;  // the "on" nodes of the current region or cell
+  std::vector<int> set_nodes;          // the "on" nodes of the current region or cell
   const char* const* names = nullptr;  // contradiction, double, region, cell hints
 
   // Best hint so far.
@@ -440,7 +440,8 @@ struct DynamicScratch {
 
   void cell_chains(int c) {
     set_nodes.clear();
-    for (Mask m = board.step_cand[c]; m; m &= m - 1) set_nodes.push_back(board.node(c, lowest(m), true));
+    for (Mask m = board.step_cand[c]; m; m &= m - 1)
+      set_nodes.push_back(board.node(c, lowest(m), true));
     if (!get_members()) return;
     const std::string what = explain ? "the values of " + board.g->cell_name(c) : std::string();
     const char* kind = names[3];

@@ -34,9 +34,9 @@ class StaticClosure {
 
  private:
   int words_ = 0;
-  std::vector<int> id_;    // [node]: its number, -1 when it is no candidate
-  std::vector<int> node_;  // [number]: the node
-  std::vector<int> comp_;  // [number]: its component
+  std::vector<int> id_;              // [node]: its number, -1 when it is no candidate
+  std::vector<int> node_;            // [number]: the node
+  std::vector<int> comp_;            // [number]: its component
   std::vector<std::uint64_t> bits_;  // [component * words_]: the component's closure
   // Tarjan's search.
   std::vector<int> num_, low_, stack_, last_or_;

@@ -79,7 +79,8 @@ void expect_closures_hold(const CandidateGrid& g, Counts& n) {
   };
   for (int c = 0; c < board.nc; ++c) {
     std::vector<int> nodes;
-    for (Mask m = board.step_cand[c]; m; m &= m - 1) nodes.push_back(board.node(c, lowest(m), true));
+    for (Mask m = board.step_cand[c]; m; m &= m - 1)
+      nodes.push_back(board.node(c, lowest(m), true));
     check_set(nodes);
     for (int k = 0; k < 3; ++k) {
       for (int d = 1; d <= board.n; ++d) {
