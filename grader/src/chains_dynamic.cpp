@@ -99,6 +99,7 @@
 #include "chaining_store.h"
 #include "chains_internal.h"
 #include "chains_plus.h"
+#include "digit_templates.h"
 #include "dynamic_board.h"
 #include "static_closure.h"
 #include "step_links.h"
@@ -206,10 +207,13 @@ struct DynamicScratch {
   std::vector<std::uint64_t> consistent;
 
   void nishio_digit(int d, NishioBest& nb) {
-    step_links.ensure(board);
     nb.found = false;
     Chaining& R = store.scratch();
     consistent.assign((static_cast<size_t>(board.nn) + 63) / 64, 0);
+    // A chaining from on(c, d) with c in a template of d, or from off(c, d) with c outside
+    // one, meets no contradiction (digit_templates.h): it is not searched.
+    std::uint64_t in_some[2], in_every[2];
+    const bool templates = find_digit_templates(*board.g, d, in_some, in_every);
     for (int c = 0; c < board.nc; ++c) {
       if (board.g->value(c) != 0 || !((board.step_cand[c] >> d) & 1) ||
           popcount(board.step_cand[c]) < 2)
@@ -217,6 +221,9 @@ struct DynamicScratch {
       for (int order = 0; order < 2; ++order) {
         const int from = board.node(c, d, order == 0), to = from ^ 1;
         if ((consistent[from >> 6] >> (from & 63)) & 1) continue;
+        if (templates && ((((order == 0 ? in_some[c / 64] : ~in_every[c / 64]) >> (c % 64)) & 1)))
+          continue;
+        step_links.ensure(board);  // on first use: with the templates, most digits need none
         search.chain(R, from, false);
         if (!R.contradiction) {
           for (size_t w = 0; w < consistent.size(); ++w) consistent[w] |= R.node_bits[w];
