@@ -50,7 +50,9 @@
 // A chaining that meets no contradiction closes a set that the chaining of any of its
 // nodes never leaves: Nishio skips the assumptions recorded in such a set, and so does the
 // dynamic producer for off(c, d) in a cell of two values, the first record of the other
-// value's chaining.
+// value's chaining. Nishio also skips on(c, d) when c is in a template of d (a placement
+// of d once per row, column and region) and off(c, d) when a template avoids c: neither
+// meets a contradiction (digit_templates.h), and only the others are searched.
 // The gains of each of these, and the variants measured and dropped, are in
 // grader/PERF_NOTES.md ("Chainings: sharing, Kept, closed sets").
 //
