@@ -39,7 +39,10 @@
 // node, skipping those already recorded, so they need no per-chaining "off" filters; their
 // "on" consequences depend on the chaining's grid and are read there.
 // Region and cell hints first intersect the node bits of their chainings: most sets share
-// no node, and their scans are skipped.
+// no node, and their scans are skipped. The multiple producer first intersects the
+// members' static closures (static_closure.h), which hold their chainings' nodes: a set
+// whose closures share no node is skipped before its chainings are computed, and a
+// chaining no other set needs is never computed.
 // The chainings of the multiple and dynamic producers (not (+)) are kept from one call
 // to the next (chaining_store.h): one whose recorded nodes all have the links (and, for a dynamic
 // "off" node, the candidates and unit positions) they had is the one a new search would
@@ -47,7 +50,9 @@
 // A chaining that meets no contradiction closes a set that the chaining of any of its
 // nodes never leaves: Nishio skips the assumptions recorded in such a set, and so does the
 // dynamic producer for off(c, d) in a cell of two values, the first record of the other
-// value's chaining.
+// value's chaining. Nishio also skips on(c, d) when c is in a template of d (a placement
+// of d once per row, column and region) and off(c, d) when a template avoids c: neither
+// meets a contradiction (digit_templates.h), and only the others are searched.
 // The gains of each of these, and the variants measured and dropped, are in
 // grader/PERF_NOTES.md ("Chainings: sharing, Kept, closed sets").
 //
@@ -96,7 +101,9 @@
 #include "chaining_store.h"
 #include "chains_internal.h"
 #include "chains_plus.h"
+#include "digit_templates.h"
 #include "dynamic_board.h"
+#include "static_closure.h"
 #include "step_links.h"
 
 namespace sudoforge::grader::detail {
@@ -108,6 +115,10 @@ struct DynamicScratch {
   ChainingSearch search{board, step_links, mode};
   ChainingStore store{board, step_links, mode, search};
   ChainAncestry ancestry;
+  // The multiple producer's closures of the step grid (static_closure.h), when built.
+  StaticClosure closure;
+  bool use_closure = false;
+  std::vector<int> set_nodes;          // the "on" nodes of the current region or cell
   const char* const* names = nullptr;  // contradiction, double, region, cell hints
 
   // Best hint so far.
@@ -198,10 +209,13 @@ struct DynamicScratch {
   std::vector<std::uint64_t> consistent;
 
   void nishio_digit(int d, NishioBest& nb) {
-    step_links.ensure(board);
     nb.found = false;
     Chaining& R = store.scratch();
     consistent.assign((static_cast<size_t>(board.nn) + 63) / 64, 0);
+    // A chaining from on(c, d) with c in a template of d, or from off(c, d) with c outside
+    // one, meets no contradiction (digit_templates.h): it is not searched.
+    std::uint64_t in_some[2], in_every[2];
+    const bool templates = find_digit_templates(*board.g, d, in_some, in_every);
     for (int c = 0; c < board.nc; ++c) {
       if (board.g->value(c) != 0 || !((board.step_cand[c] >> d) & 1) ||
           popcount(board.step_cand[c]) < 2)
@@ -209,6 +223,9 @@ struct DynamicScratch {
       for (int order = 0; order < 2; ++order) {
         const int from = board.node(c, d, order == 0), to = from ^ 1;
         if ((consistent[from >> 6] >> (from & 63)) & 1) continue;
+        if (templates && ((((order == 0 ? in_some[c / 64] : ~in_every[c / 64]) >> (c % 64)) & 1)))
+          continue;
+        step_links.ensure(board);  // on first use: with the templates, most digits need none
         search.chain(R, from, false);
         if (!R.contradiction) {
           for (size_t w = 0; w < consistent.size(); ++w) consistent[w] |= R.node_bits[w];
@@ -264,6 +281,7 @@ struct DynamicScratch {
     step_links.ensure(board);
     if (store.keeps()) store.check_kept();
     const bool binary_hints = mode.dynamic || mode.nishio;
+    use_closure = !mode.dynamic && closure.build(board, step_links);
     const char* absurd_name = names[0];
     for (int c = 0; c < board.nc; ++c) {
       if (board.g->value(c) != 0) continue;
@@ -274,8 +292,8 @@ struct DynamicScratch {
       for (Mask m = cm; m; m &= m - 1) {
         const int d = lowest(m);
         const int on = board.node(c, d, true), off = board.node(c, d, false);
-        Chaining& A = store.get(on);
         if (binary_hints) {
+          Chaining& A = store.get(on);
           // Assuming `from` led to a contradiction: its opposite `to` holds.
           auto offer_absurd = [&](Chaining& R, int from, int to) {
             if (!R.contradiction) return;
@@ -391,6 +409,16 @@ struct DynamicScratch {
     }
   }
 
+  // The chainings of set_nodes as members; false (none computed) when their closures
+  // share no node, so that neither do the chainings, and the set has no hint.
+  bool get_members() {
+    if (use_closure && !closure.share(set_nodes.data(), set_nodes.data() + set_nodes.size()))
+      return false;
+    members.clear();
+    for (const int nd : set_nodes) members.push_back(&store.get(nd));
+    return true;
+  }
+
   // Units of c: block, row, column, then its extra houses (a variant's).
   void region_chains(int c, int d) {
     for (int k = 0; k < 3; ++k)
@@ -407,9 +435,9 @@ struct DynamicScratch {
     const int cnt = popcount(pm);
     if (!(cnt == 2 || (mode.multiple && cnt > 2))) return;
     if (cells[lowest(pm)] != c) return;  // each unit once, from its first position
-    members.clear();
-    for (Mask m = pm; m; m &= m - 1)
-      members.push_back(&store.get(board.node(cells[lowest(m)], d, true)));
+    set_nodes.clear();
+    for (Mask m = pm; m; m &= m - 1) set_nodes.push_back(board.node(cells[lowest(m)], d, true));
+    if (!get_members()) return;
     const std::string what =
         explain ? digit_name(*board.g, d) + " in " + board.g->unit_name(unit) : std::string();
     const char* kind = names[2];
@@ -420,9 +448,10 @@ struct DynamicScratch {
   }
 
   void cell_chains(int c) {
-    members.clear();
+    set_nodes.clear();
     for (Mask m = board.step_cand[c]; m; m &= m - 1)
-      members.push_back(&store.get(board.node(c, lowest(m), true)));
+      set_nodes.push_back(board.node(c, lowest(m), true));
+    if (!get_members()) return;
     const std::string what = explain ? "the values of " + board.g->cell_name(c) : std::string();
     const char* kind = names[3];
     Chaining& first = *members.front();
