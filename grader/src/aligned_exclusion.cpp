@@ -39,7 +39,8 @@ struct Bases {
   std::uint64_t base_set[16] = {};     // the base cells, as a cell set (words <= 10)
   std::vector<std::uint64_t> excl;     // [i * words]: the excluders of base cell i
   std::vector<std::uint64_t> holders;  // [q]: base cells (bit i) that have q as excluder
-  bool singles = false;                // whether some cell was a naked single
+  std::uint64_t excluder_cells[16] = {};  // the cells that may be excluders (words <= 10)
+  bool singles = false;                   // whether some cell was a naked single
 
   // Collects the base cells whose excluders have 2..max_card candidates. Returns false
   // when there are fewer than min_count or more than 64 of them.
@@ -54,7 +55,9 @@ struct Bases {
     }
     // The naked singles, the possible excluders and the cells with two or more
     // candidates, as cell sets.
-    std::uint64_t single_set[16] = {}, excluder_set[16] = {}, wide[16] = {};  // words <= 10
+    std::uint64_t single_set[16] = {}, wide[16] = {};  // words <= 10
+    std::uint64_t* const excluder_set = excluder_cells;
+    std::fill(excluder_set, excluder_set + words, 0);
     for (int c = 0; c < nc; ++c) {
       const int pc = popcount(g.cand(c));
       const std::uint64_t bit = std::uint64_t{1} << (c % 64);
@@ -266,9 +269,75 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   std::uint64_t fresh[16] = {};  // words <= 10 (625 cells)
   g.changed_since(since, fresh);
   const std::uint64_t fresh_bases = b.bases_in(fresh);
+  // A pair (c0, c1) removes p0 from c0 only if every value of c1 but p0 is the partner of
+  // p0 in a common excluder: then every value of c1 but p0 is p0's partner in an excluder
+  // of c1 alone, and c1 is in able[p0], the base cells x whose values other than v are all
+  // partners of v in excluders of x. Likewise it removes p1 from c1 only if c0 is in
+  // able[p1]. So a pair can give a hint only if c0 holds a value v with c1 in able[v], or
+  // c1 holds a value v with c0 in able[v]; the others are left out before their common
+  // excluders are read.
+  const int n1 = g.n() + 1;
+  std::uint64_t hold[32] = {}, able[32];  // [v]: base cells (bits) holding v; able, as above
+  for (int i = 0; i < b.count(); ++i) {
+    for (Mask x = g.cand(b.cell[i]); x; x &= x - 1) hold[lowest(x)] |= std::uint64_t{1} << i;
+  }
+  // [v * n1 + w]: base cells with an excluder {v, w}; the entries set are cleared at the end.
+  thread_local std::vector<std::uint64_t> duo;
+  if (duo.size() < static_cast<size_t>(n1 * n1)) duo.assign(static_cast<size_t>(n1 * n1), 0);
+  int set_keys[64];  // the pairs {v, w} met (36 on 9x9 boards; past 64 all is cleared)
+  int nset = 0;
+  bool overflow = false;
+  for (int w = 0; w < W; ++w) {
+    for (std::uint64_t x = b.excluder_cells[w]; x; x &= x - 1) {
+      const int q = w * 64 + std::countr_zero(x);
+      const std::uint64_t h = b.holders[q];
+      if (!h) continue;
+      const Mask e = g.cand(q);
+      const int v = lowest(e), u = lowest(e & (e - 1));
+      const int key = v * n1 + u;
+      if (!duo[key]) {
+        if (nset < 64) {
+          set_keys[nset++] = key;
+        } else {
+          overflow = true;
+        }
+      }
+      duo[key] |= h;
+      duo[u * n1 + v] |= h;
+    }
+  }
+  const std::uint64_t all_bases =
+      b.count() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << b.count()) - 1;
+  Mask able_values = 0;  // the values v with able[v] not empty
+  Mask able_of[64] = {};  // [x]: the values v with x in able[v]
+  for (Mask y = g.all_digits(); y; y &= y - 1) {
+    const int v = lowest(y);
+    std::uint64_t a = all_bases;
+    for (Mask z = g.all_digits() & ~(Mask{1} << v); a && z; z &= z - 1) {
+      const int u = lowest(z);
+      a &= duo[v * n1 + u] | ~hold[u];
+    }
+    able[v] = a;
+    if (a) able_values |= Mask{1} << v;
+    for (; a; a &= a - 1) able_of[std::countr_zero(a)] |= Mask{1} << v;
+  }
+  if (overflow) {
+    std::fill(duo.begin(), duo.end(), 0);
+  } else {
+    for (int k = 0; k < nset; ++k) {
+      duo[set_keys[k]] = 0;
+      duo[(set_keys[k] % n1) * n1 + set_keys[k] / n1] = 0;
+    }
+  }
   Mask common[64];
-  for (int j = 1; j < b.count(); ++j) {  // colexicographic: (i, j) with i < j, j rising
+  for (int j = 1; able_values && j < b.count(); ++j) {  // colexicographic: (i, j), j rising
     const std::uint64_t* ej = b.excluders(j);
+    // The base cells i that may give a hint with j (above).
+    std::uint64_t may = 0;
+    for (Mask y = able_of[j]; y; y &= y - 1) may |= hold[lowest(y)];
+    for (Mask y = g.cand(b.cell[j]) & able_values; y; y &= y - 1) may |= able[lowest(y)];
+    may &= (std::uint64_t{1} << j) - 1;
+    if (!may) continue;
     // The base cells i that make a fresh pair with j.
     std::uint64_t fresh_i = ~std::uint64_t{0};
     if (!((fresh_bases >> j) & 1)) {
@@ -278,9 +347,9 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
           fresh_i |= b.holders[w * 64 + std::countr_zero(x)];
         }
       }
-      if (!(fresh_i & ((std::uint64_t{1} << j) - 1))) continue;
+      if (!(fresh_i & may)) continue;
     }
-    for (std::uint64_t is = b.partners(j) & fresh_i; is; is &= is - 1) {
+    for (std::uint64_t is = b.sharing_two(j, may & fresh_i); is; is &= is - 1) {
       const int i = std::countr_zero(is);
       const int c0 = b.cell[i], c1 = b.cell[j];
       int nm = 0;
