@@ -243,6 +243,10 @@ struct PairCores {
   std::vector<char> core;               // [index * nc + cell]
   std::vector<std::uint64_t> reach;     // [index * words]: the core's reach, as above
   std::vector<char> skip;               // per core: LoopSearch::skip_earlier
+  // Per core: its cells holding the two values only, as the drops leave it. Where
+  // skip_earlier holds, a loop has at most two cells with extra values (see there) and
+  // at least four cells: with fewer than two such cells left, no search finds a loop.
+  std::vector<int> bivalue;
   std::vector<Mask> holders;            // [index * units + u]: positions holding both values
   // [index * units + u]: positions of the core's cells in u (the peeling drops cells
   // from it). Where skip_earlier holds, the bivalue cells already searched from are
@@ -276,6 +280,7 @@ struct PairCores {
     const int v1 = lowest(pair), v2 = lowest(pair & (pair - 1));
     // [u]: the unit's cells in the core so far (positions); rows give the cells.
     const int units = g.unit_count(), stride = g.units_per_cell();
+    bivalue.resize(k + 1);
     holders.resize(static_cast<size_t>(k + 1) * units);
     in_unit.resize(static_cast<size_t>(k + 1) * units);
     Mask* const hold = &holders[static_cast<size_t>(k) * units];
@@ -311,6 +316,7 @@ struct PairCores {
     cells.resize(kept);
     int same_extra[32] = {};
     bool ok = true;
+    int two = 0;
     std::uint64_t* r = &reach[static_cast<size_t>(k) * words];
     for (int c : cells) {
       in[c] = 1;
@@ -318,8 +324,11 @@ struct PairCores {
       const std::uint64_t* peers = g.peer_set(c);
       for (int w = 0; w < words; ++w) r[w] |= peers[w] & h[w];
       const Mask cc = g.cand(c);
-      if (ok && popcount(cc) == 3) ok = ++same_extra[lowest(cc & ~pair)] < 3;
+      const int card = popcount(cc);
+      two += card == 2;
+      if (ok && card == 3) ok = ++same_extra[lowest(cc & ~pair)] < 3;
     }
+    bivalue[k] = two;
     skip.resize(k + 1);
     skip[k] = ok;
     return k;
@@ -330,6 +339,9 @@ struct PairCores {
     char* in = &core[static_cast<size_t>(k) * nc];
     Mask* at = &in_unit[static_cast<size_t>(k) * units];
     in[cell] = 0;
+    const Mask* const cand = g.cand_table();
+    int& two = bivalue[k];
+    two -= popcount(cand[cell]) == 2;
     todo.assign(1, cell);
     while (!todo.empty()) {
       const int c = todo.back();
@@ -342,6 +354,7 @@ struct PairCores {
           const int lone = g.unit(u)[lowest(m)];
           if (in[lone]) {
             in[lone] = 0;
+            two -= popcount(cand[lone]) == 2;
             todo.push_back(lone);
           }
         }
@@ -350,8 +363,9 @@ struct PairCores {
   }
 };
 
-// kShortcuts: drop searched start cells from their core (PairCores::drop) and analyse
-// each loop's cell set once (CellSets); without them, SE's plain search, for tests.
+// kShortcuts: drop searched start cells from their core (PairCores::drop), search no
+// start in a core with too few cells of the two values only (PairCores::bivalue) and
+// analyse each loop's cell set once (CellSets); without them, SE's plain search, for tests.
 template <bool kShortcuts>
 bool unique_loop(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
@@ -389,6 +403,7 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
     } else {
       const char* core = &pc.core[static_cast<size_t>(slot) * nc];
       if (!core[cell]) continue;
+      if (kShortcuts && pc.skip[slot] && pc.bivalue[slot] < 2) continue;
       thread_local LoopSearch ls;
       ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], pc.skip[slot]);
       ls.check(cell, 2, 0, -1);
