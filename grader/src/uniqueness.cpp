@@ -342,10 +342,13 @@ struct PairCores {
     const Mask* const cand = g.cand_table();
     int& two = bivalue[k];
     two -= popcount(cand[cell]) == 2;
-    todo.assign(1, cell);
-    while (!todo.empty()) {
-      const int c = todo.back();
-      todo.pop_back();
+    // A cell is pushed once (when it leaves the core): nc entries are enough.
+    if (todo.size() < static_cast<size_t>(nc)) todo.resize(nc);
+    int* const stack = todo.data();
+    int top = 0;
+    stack[top++] = cell;
+    while (top) {
+      const int c = stack[--top];
       for (int t = 0; t < stride; ++t) {
         const int u = g.unit_of(c, t);
         if (u == units) continue;
@@ -355,7 +358,7 @@ struct PairCores {
           if (in[lone]) {
             in[lone] = 0;
             two -= popcount(cand[lone]) == 2;
-            todo.push_back(lone);
+            stack[top++] = lone;
           }
         }
       }
