@@ -242,7 +242,13 @@ struct PairCores {
   std::vector<std::vector<int>> found;  // per core: the loops found, as loop records
   std::vector<char> core;               // [index * nc + cell]
   std::vector<std::uint64_t> reach;     // [index * words]: the core's reach, as above
-  std::vector<char> skip;               // per core: LoopSearch::skip_earlier
+  // Per core: bit 0, SE's LoopSearch::skip_earlier (no three cells of the pair plus one
+  // same value x); bit 1, also where some x has three such cells but no loop can hold three
+  // of them: a loop with three or more cells holding extra values has them all of the pair
+  // plus the same x (LoopSearch::skip_earlier), so it lies in the largest set of core cells
+  // of the pair only or of the pair plus x that is closed under the core's test; with
+  // fewer than three cells of the pair plus x there, no such loop exists.
+  std::vector<char> skip;
   // Per core: its cells holding the two values only, as the drops leave it. Where
   // skip_earlier holds, a loop has at most two cells with extra values (see there) and
   // at least four cells: with fewer than two such cells left, no search finds a loop.
@@ -256,6 +262,8 @@ struct PairCores {
   // under the core's test without them.
   std::vector<Mask> in_unit;
   std::vector<int> cells, todo;
+  std::vector<Mask> sub;     // three_extra_loop(): [u], positions of its set in u
+  std::vector<char> in_sub;  // three_extra_loop(): [cell], in its set
 
   void start(const CandidateGrid& g) {
     n = g.n();
@@ -329,9 +337,68 @@ struct PairCores {
       if (ok && card == 3) ok = ++same_extra[lowest(cc & ~pair)] < 3;
     }
     bivalue[k] = two;
+    bool sure = ok;
+    if (!ok) {
+      sure = true;
+      for (int x = 0; sure && x <= n; ++x) {
+        if (same_extra[x] >= 3) sure = !three_extra_loop(g, pair | Mask{1} << x);
+      }
+    }
     skip.resize(k + 1);
-    skip[k] = ok;
+    skip[k] = static_cast<char>((ok ? 1 : 0) | (sure ? 2 : 0));
     return k;
+  }
+  // Whether the cells of the core (`cells`) holding the pair only or `trio` leave three or
+  // more of the latter in the largest subset closed under the core's test.
+  bool three_extra_loop(const CandidateGrid& g, Mask trio) {
+    const int units = g.unit_count(), stride = g.units_per_cell();
+    if (sub.size() < static_cast<size_t>(units)) sub.assign(units, 0);
+    if (in_sub.size() < static_cast<size_t>(nc)) in_sub.assign(nc, 0);
+    if (todo.size() < static_cast<size_t>(nc)) todo.resize(nc);
+    const Mask* const cand = g.cand_table();
+    int* const members = todo.data();
+    int count = 0, trios = 0;
+    for (int c : cells) {
+      const Mask cc = cand[c];
+      if (popcount(cc) != 2 && cc != trio) continue;
+      members[count++] = c;
+      trios += cc == trio;
+      in_sub[c] = 1;
+      for (int t = 0; t < stride; ++t) {
+        const int u = g.unit_of(c, t);
+        if (u < units) sub[u] |= Mask{1} << g.index_in(u, c);
+      }
+    }
+    // Peeling until nothing moves: the sets are small (a few cells).
+    for (bool moved = trios >= 3; moved && trios >= 3;) {
+      moved = false;
+      for (int i = 0; i < count; ++i) {
+        const int c = members[i];
+        if (!in_sub[c]) continue;
+        for (int t = 0; t < stride; ++t) {
+          const int u = g.unit_of(c, t);
+          if (u < units && !(sub[u] & (sub[u] - 1))) {
+            in_sub[c] = 0;
+            trios -= cand[c] == trio;
+            for (int r = 0; r < stride; ++r) {
+              const int w = g.unit_of(c, r);
+              if (w < units) sub[w] &= ~(Mask{1} << g.index_in(w, c));
+            }
+            moved = true;
+            break;
+          }
+        }
+      }
+    }
+    for (int i = 0; i < count; ++i) {
+      const int c = members[i];
+      in_sub[c] = 0;
+      for (int t = 0; t < stride; ++t) {
+        const int u = g.unit_of(c, t);
+        if (u < units) sub[u] = 0;
+      }
+    }
+    return trios >= 3;
   }
   // Drops `cell` from core k, and then every cell left alone in one of its units.
   void drop(const CandidateGrid& g, int k, int cell) {
@@ -406,11 +473,12 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
     } else {
       const char* core = &pc.core[static_cast<size_t>(slot) * nc];
       if (!core[cell]) continue;
-      if (kShortcuts && pc.skip[slot] && pc.bivalue[slot] < 2) continue;
+      const bool skip = (pc.skip[slot] >> (kShortcuts ? 1 : 0)) & 1;
+      if (kShortcuts && skip && pc.bivalue[slot] < 2) continue;
       thread_local LoopSearch ls;
-      ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], pc.skip[slot]);
+      ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], skip);
       ls.check(cell, 2, 0, -1);
-      if (kShortcuts && pc.skip[slot]) pc.drop(g, slot, cell);
+      if (kShortcuts && skip) pc.drop(g, slot, cell);
       std::vector<int>& recs = pc.found[slot];
       const size_t at = recs.size();
       recs.push_back(cell);
