@@ -107,7 +107,11 @@ struct Bases {
   // The base cells (bit i) in the cell set `cells`.
   std::uint64_t bases_in(const std::uint64_t* cells) const {
     std::uint64_t r = 0;
-    for (int i = 0; i < count(); ++i) r |= ((cells[cell[i] / 64] >> (cell[i] % 64)) & 1) << i;
+    for (int w = 0; w < words; ++w) {
+      for (std::uint64_t x = cells[w] & base_set[w]; x; x &= x - 1) {
+        r |= std::uint64_t{1} << index[w * 64 + std::countr_zero(x)];
+      }
+    }
     return r;
   }
   const std::uint64_t* excluders(int i) const { return &excl[static_cast<size_t>(i) * words]; }
