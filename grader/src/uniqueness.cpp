@@ -272,25 +272,27 @@ struct PairCores {
     slot.assign((n + 1) * (n + 1), -1);
     cursor.assign((n + 1) * (n + 1), 0);
     keys.clear();
-    core.clear();
-    reach.clear();
+    // Room for a core per pair of values (the tables only grow: one size per board).
+    const size_t most = static_cast<size_t>(n + 1) * (n + 1);
+    const size_t units = static_cast<size_t>(g.unit_count());
+    if (core.size() < most * nc) core.resize(most * nc);
+    if (reach.size() < most * words) reach.resize(most * words);
+    if (holders.size() < most * units) holders.resize(most * units);
+    if (in_unit.size() < most * units) in_unit.resize(most * units);
+    if (found.size() < most) found.resize(most);
+    if (bivalue.size() < most) bivalue.resize(most);
+    if (skip.size() < most) skip.resize(most);
   }
   int add(const CandidateGrid& g, Mask pair, int key) {
     const int k = static_cast<int>(keys.size());
     keys.push_back(key);
-    if (found.size() <= static_cast<size_t>(k)) found.emplace_back();
     found[k].clear();
-    core.resize(static_cast<size_t>(k + 1) * nc);
-    reach.resize(static_cast<size_t>(k + 1) * words, 0);
     char* in = &core[static_cast<size_t>(k) * nc];
     std::fill(in, in + nc, 0);
     std::uint64_t h[16] = {};  // the cells holding both values; words <= 10 (625 cells)
     const int v1 = lowest(pair), v2 = lowest(pair & (pair - 1));
     // [u]: the unit's cells in the core so far (positions); rows give the cells.
     const int units = g.unit_count(), stride = g.units_per_cell();
-    bivalue.resize(k + 1);
-    holders.resize(static_cast<size_t>(k + 1) * units);
-    in_unit.resize(static_cast<size_t>(k + 1) * units);
     Mask* const hold = &holders[static_cast<size_t>(k) * units];
     Mask* const at = &in_unit[static_cast<size_t>(k) * units];
     const Mask* const pos = g.pos_table();  // in a local: the stores would reload it
@@ -326,6 +328,7 @@ struct PairCores {
     bool ok = true;
     int two = 0;
     std::uint64_t* r = &reach[static_cast<size_t>(k) * words];
+    std::fill(r, r + words, 0);
     for (int c : cells) {
       in[c] = 1;
       r[c / 64] |= std::uint64_t{1} << (c % 64);
@@ -344,7 +347,6 @@ struct PairCores {
         if (same_extra[x] >= 3) sure = !three_extra_loop(g, pair | Mask{1} << x);
       }
     }
-    skip.resize(k + 1);
     skip[k] = static_cast<char>((ok ? 1 : 0) | (sure ? 2 : 0));
     return k;
   }
