@@ -278,8 +278,9 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   // of c1 alone, and c1 is in able[p0], the base cells x whose values other than v are all
   // partners of v in excluders of x. Likewise it removes p1 from c1 only if c0 is in
   // able[p1]. So a pair can give a hint only if c0 holds a value v with c1 in able[v], or
-  // c1 holds a value v with c0 in able[v]; the others are left out before their common
-  // excluders are read.
+  // c1 holds a value v with c0 in able[v] (and, for the former, c0 has an excluder {v, w}
+  // for each value w of c1 but v); the others are left out before their common excluders
+  // are read.
   const int n1 = g.n() + 1;
   std::uint64_t hold[32] = {}, able[32];  // [v]: base cells (bits) holding v; able, as above
   for (int i = 0; i < b.count(); ++i) {
@@ -325,21 +326,30 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
     if (a) able_values |= Mask{1} << v;
     for (; a; a &= a - 1) able_of[std::countr_zero(a)] |= Mask{1} << v;
   }
-  if (overflow) {
-    std::fill(duo.begin(), duo.end(), 0);
-  } else {
-    for (int k = 0; k < nset; ++k) {
-      duo[set_keys[k]] = 0;
-      duo[(set_keys[k] % n1) * n1 + set_keys[k] / n1] = 0;
+  auto clear_duo = [&] {
+    if (overflow) {
+      std::fill(duo.begin(), duo.end(), 0);
+    } else {
+      for (int k = 0; k < nset; ++k) {
+        duo[set_keys[k]] = 0;
+        duo[(set_keys[k] % n1) * n1 + set_keys[k] / n1] = 0;
+      }
     }
-  }
+  };
   Mask common[64];
   for (int j = 1; able_values && j < b.count(); ++j) {  // colexicographic: (i, j), j rising
     const std::uint64_t* ej = b.excluders(j);
     // The base cells i that may give a hint with j (above).
+    // For p0 in c0, c0 needs an excluder {p0, w} too for each value w of c1 but p0.
     std::uint64_t may = 0;
-    for (Mask y = able_of[j]; y; y &= y - 1) may |= hold[lowest(y)];
-    for (Mask y = g.cand(b.cell[j]) & able_values; y; y &= y - 1) may |= able[lowest(y)];
+    const Mask cj = g.cand(b.cell[j]);
+    for (Mask y = able_of[j]; y; y &= y - 1) {
+      const int v = lowest(y);
+      std::uint64_t m = hold[v];
+      for (Mask z = cj & ~(Mask{1} << v); m && z; z &= z - 1) m &= duo[v * n1 + lowest(z)];
+      may |= m;
+    }
+    for (Mask y = cj & able_values; y; y &= y - 1) may |= able[lowest(y)];
     may &= (std::uint64_t{1} << j) - 1;
     if (!may) continue;
     // The base cells i that make a fresh pair with j.
@@ -403,9 +413,11 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
       for (Mask x = rem_b; x; x &= x - 1) out.eliminations.emplace_back(c1, lowest(x));
       const int cells[2] = {c0, c1};
       describe(ctx, "Aligned Pair Exclusion", cells, 2, out);
+      clear_duo();
       return true;
     }
   }
+  clear_duo();
   if (ctx.memo && !b.singles) ctx.memo->set_failed(FinderMemo::kAlignedPair);
   return false;
 }
