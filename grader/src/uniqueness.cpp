@@ -283,7 +283,9 @@ struct PairCores {
     if (bivalue.size() < most) bivalue.resize(most);
     if (skip.size() < most) skip.resize(most);
   }
-  int add(const CandidateGrid& g, Mask pair, int key) {
+  // count_first: whether to count the rows and columns first (below); the plain search
+  // peels every core, for tests.
+  int add(const CandidateGrid& g, Mask pair, int key, bool count_first) {
     const int k = static_cast<int>(keys.size());
     keys.push_back(key);
     found[k].clear();
@@ -297,6 +299,23 @@ struct PairCores {
     Mask* const at = &in_unit[static_cast<size_t>(k) * units];
     const Mask* const pos = g.pos_table();  // in a local: the stores would reload it
     const int n1 = n + 1;
+    // A core cell has a mate in its row and one in its column, and so does each of them:
+    // a core holds two or more cells in each of two rows at least, and of two columns
+    // (units 0 .. n - 1 are the rows, n .. 2n - 1 the columns).
+    int rows = 2, columns = 2;
+    if (count_first) rows = columns = 0;
+    for (int r = 0; count_first && r < n; ++r) {
+      const Mask x = pos[r * n1 + v1] & pos[r * n1 + v2];
+      const Mask y = pos[(n + r) * n1 + v1] & pos[(n + r) * n1 + v2];
+      rows += (x & (x - 1)) != 0;
+      columns += (y & (y - 1)) != 0;
+    }
+    if (rows < 2 || columns < 2) {
+      std::fill(&reach[static_cast<size_t>(k) * words], &reach[static_cast<size_t>(k + 1) * words], 0);
+      bivalue[k] = 0;
+      skip[k] = 3;
+      return k;
+    }
     for (int u = 0; u < units; ++u) hold[u] = at[u] = pos[u * n1 + v1] & pos[u * n1 + v2];
     cells.clear();
     for (int r = 0; r < n; ++r) {
@@ -435,9 +454,11 @@ struct PairCores {
   }
 };
 
-// kShortcuts: drop searched start cells from their core (PairCores::drop), search no
-// start in a core with too few cells of the two values only (PairCores::bivalue) and
-// analyse each loop's cell set once (CellSets); without them, SE's plain search, for tests.
+// kShortcuts: count a core's rows and columns before peeling it (PairCores::add), drop
+// searched start cells from their core (PairCores::drop), search no start in a core with
+// too few cells of the two values only (PairCores::bivalue), also where no loop can hold
+// three cells of the pair plus one value (PairCores::skip), and analyse each loop's cell
+// set once (CellSets); without them, SE's plain search, for tests.
 template <bool kShortcuts>
 bool unique_loop(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
@@ -463,7 +484,7 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
     // loop as its size and cells.
     const int key = lowest(p) * (n + 1) + lowest(p & (p - 1));
     int& slot = pc.slot[key];
-    if (slot == -1) slot = ctx.memo && ctx.memo->cells_clean(key) ? -2 : pc.add(g, p, key);
+    if (slot == -1) slot = ctx.memo && ctx.memo->cells_clean(key) ? -2 : pc.add(g, p, key, kShortcuts);
     const int* rec;
     if (slot == -2) {
       const std::vector<int>& recs = ctx.memo->payload(key);
