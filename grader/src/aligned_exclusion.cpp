@@ -339,6 +339,18 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   Mask common[64];
   for (int j = 1; able_values && j < b.count(); ++j) {  // colexicographic: (i, j), j rising
     const std::uint64_t* ej = b.excluders(j);
+    // The base cells i that make a fresh pair with j.
+    std::uint64_t fresh_i = (std::uint64_t{1} << j) - 1;
+    if (!((fresh_bases >> j) & 1)) {
+      std::uint64_t reach = fresh_bases;
+      for (int w = 0; w < W; ++w) {
+        for (std::uint64_t x = ej[w] & fresh[w]; x; x &= x - 1) {
+          reach |= b.holders[w * 64 + std::countr_zero(x)];
+        }
+      }
+      fresh_i &= reach;
+      if (!fresh_i) continue;
+    }
     // The base cells i that may give a hint with j (above).
     // For p0 in c0, c0 needs an excluder {p0, w} too for each value w of c1 but p0.
     std::uint64_t may = 0;
@@ -350,20 +362,9 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
       may |= m;
     }
     for (Mask y = cj & able_values; y; y &= y - 1) may |= able[lowest(y)];
-    may &= (std::uint64_t{1} << j) - 1;
+    may &= fresh_i;
     if (!may) continue;
-    // The base cells i that make a fresh pair with j.
-    std::uint64_t fresh_i = ~std::uint64_t{0};
-    if (!((fresh_bases >> j) & 1)) {
-      fresh_i = fresh_bases;
-      for (int w = 0; w < W; ++w) {
-        for (std::uint64_t x = ej[w] & fresh[w]; x; x &= x - 1) {
-          fresh_i |= b.holders[w * 64 + std::countr_zero(x)];
-        }
-      }
-      if (!(fresh_i & may)) continue;
-    }
-    for (std::uint64_t is = b.sharing_two(j, may & fresh_i); is; is &= is - 1) {
+    for (std::uint64_t is = b.sharing_two(j, may); is; is &= is - 1) {
       const int i = std::countr_zero(is);
       const int c0 = b.cell[i], c1 = b.cell[j];
       int nm = 0;
