@@ -457,8 +457,8 @@ struct PairCores {
 // kShortcuts: count a core's rows and columns before peeling it (PairCores::add), drop
 // searched start cells from their core (PairCores::drop), search no start in a core with
 // too few cells of the two values only (PairCores::bivalue), also where no loop can hold
-// three cells of the pair plus one value (PairCores::skip), and analyse each loop's cell
-// set once (CellSets); without them, SE's plain search, for tests.
+// three cells of the pair plus one value (PairCores::skip), and record and analyse each
+// loop's cell set once (CellSets); without them, SE's plain search, for tests.
 template <bool kShortcuts>
 bool unique_loop(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
@@ -505,12 +505,23 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
       std::vector<int>& recs = pc.found[slot];
       const size_t at = recs.size();
       recs.push_back(cell);
-      recs.push_back(static_cast<int>(ls.results()));
+      recs.push_back(0);
+      int kept = 0;
       for (size_t r = 0; r < ls.results(); ++r) {
         const int from = r ? ls.found_end[r - 1] : 0, to = ls.found_end[r];
+        // A loop of the cells of one met before (the same loop the other way round, or
+        // found from another start) gives the same hints but for the order of its cells,
+        // after them: none of them can come first. It is not recorded: loops of two pairs
+        // never share their cells (each holds its pair and its start only that), so the
+        // records of one pair, replayed, meet no set twice either.
+        if (kShortcuts && !seen.first({ls.found_cells.data() + from, ls.found_cells.data() + to})) {
+          continue;
+        }
         recs.push_back(to - from);
         recs.insert(recs.end(), ls.found_cells.begin() + from, ls.found_cells.begin() + to);
+        ++kept;
       }
+      recs[at + 1] = kept;
       rec = &recs[at + 1];
     }
     const int* next_loop = rec + 1;
@@ -519,10 +530,6 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
       // calls: this runs for every loop at every step that reaches the technique).
       const std::span<const int> loop(next_loop + 1, next_loop[0]);
       next_loop += 1 + next_loop[0];
-      // A loop of the cells of one met before (the same loop the other way round, or
-      // found from another start) gives the same hints but for the order of its cells,
-      // after them: none of them can come first.
-      if (kShortcuts && !seen.first(loop)) continue;
       thread_local std::vector<int> extra;
       extra.clear();
       for (int c : loop) {

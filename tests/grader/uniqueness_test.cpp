@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "finder_memo.h"
 #include "grader_test_util.h"
 #include "sudoforge/core/variant.h"
 
@@ -195,4 +196,32 @@ TEST(GraderTechniques, UniqueRectangleType2WithThreeExtraCells) {
     std::sort(elims.begin(), elims.end());
     EXPECT_EQ(elims, (std::vector<std::pair<int, int>>{{22, 3}, {23, 3}})) << h.explanation;
   }
+}
+
+// Called with one memo per puzzle, as the grader calls it, the finder replays the records
+// of the pairs whose cores' reach did not change since (each loop's cell set recorded
+// once, uniqueness.cpp): along the graded paths of cb001 puzzles it gives the plain
+// search's hint at every step.
+TEST(GraderTechniques, UniqueLoopWithItsMemoGivesThePlainHint) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ASSERT_GE(lines.size(), 400u);
+  int compared = 0, found = 0;
+  for (size_t k = 0; k < 400; ++k) {
+    const std::string puzzle = lines[k].substr(0, 81);
+    grader::detail::FinderMemo memo;
+    bool first = true;
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step&) {
+      if (first) memo.reset(g);
+      first = false;
+      Hint fast, plain;
+      const bool a = grader::detail::find_unique_loop(Ctx{g, true, &memo}, fast);
+      ASSERT_EQ(a, grader::detail::find_unique_loop_plain(Ctx{g, true}, plain)) << puzzle;
+      ++compared;
+      if (!a) return;
+      test_util::expect_same_hint(fast, plain, puzzle);
+      ++found;
+    });
+  }
+  EXPECT_GE(compared, 10000);
+  EXPECT_GE(found, 100);
 }
