@@ -32,13 +32,13 @@ namespace {
 // generator that refuses more than 64 base cells (it finds nothing then), so a set of base
 // cells fits in one word.
 struct Bases {
-  int words = 0;                       // words of a cell set
-  int m = 0;                           // base cells
-  std::vector<int> cell;               // [i < m]: base cells, reading order
-  std::vector<int> index;              // [c]: index of c among the base cells, if it is one
-  std::uint64_t base_set[16] = {};     // the base cells, as a cell set (words <= 10)
-  std::vector<std::uint64_t> excl;     // [i * words]: the excluders of base cell i
-  std::vector<std::uint64_t> holders;  // [q]: base cells (bit i) that have q as excluder
+  int words = 0;                          // words of a cell set
+  int m = 0;                              // base cells
+  std::vector<int> cell;                  // [i < m]: base cells, reading order
+  std::vector<int> index;                 // [c]: index of c among the base cells, if it is one
+  std::uint64_t base_set[16] = {};        // the base cells, as a cell set (words <= 10)
+  std::vector<std::uint64_t> excl;        // [i * words]: the excluders of base cell i
+  std::vector<std::uint64_t> holders;     // [q]: base cells (bit i) that have q as excluder
   std::uint64_t excluder_cells[16] = {};  // the cells that may be excluders (words <= 10)
   bool singles = false;                   // whether some cell was a naked single
 
@@ -313,7 +313,7 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   }
   const std::uint64_t all_bases =
       b.count() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << b.count()) - 1;
-  Mask able_values = 0;  // the values v with able[v] not empty
+  Mask able_values = 0;   // the values v with able[v] not empty
   Mask able_of[64] = {};  // [x]: the values v with x in able[v]
   for (Mask y = g.all_digits(); y; y &= y - 1) {
     const int v = lowest(y);

@@ -253,7 +253,7 @@ struct PairCores {
   // skip_earlier holds, a loop has at most two cells with extra values (see there) and
   // at least four cells: with fewer than two such cells left, no search finds a loop.
   std::vector<int> bivalue;
-  std::vector<Mask> holders;            // [index * units + u]: positions holding both values
+  std::vector<Mask> holders;  // [index * units + u]: positions holding both values
   // [index * units + u]: positions of the core's cells in u (the peeling drops cells
   // from it). Where skip_earlier holds, the bivalue cells already searched from are
   // dropped from the core as the search moves on (drop()), with the cells that then lose
@@ -311,7 +311,8 @@ struct PairCores {
       columns += (y & (y - 1)) != 0;
     }
     if (rows < 2 || columns < 2) {
-      std::fill(&reach[static_cast<size_t>(k) * words], &reach[static_cast<size_t>(k + 1) * words], 0);
+      std::fill(&reach[static_cast<size_t>(k) * words], &reach[static_cast<size_t>(k + 1) * words],
+                0);
       bivalue[k] = 0;
       skip[k] = 3;
       return k;
@@ -484,7 +485,8 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
     // loop as its size and cells.
     const int key = lowest(p) * (n + 1) + lowest(p & (p - 1));
     int& slot = pc.slot[key];
-    if (slot == -1) slot = ctx.memo && ctx.memo->cells_clean(key) ? -2 : pc.add(g, p, key, kShortcuts);
+    if (slot == -1)
+      slot = ctx.memo && ctx.memo->cells_clean(key) ? -2 : pc.add(g, p, key, kShortcuts);
     const int* rec;
     if (slot == -2) {
       const std::vector<int>& recs = ctx.memo->payload(key);
@@ -512,8 +514,8 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
         // A loop of the cells of one met before (the same loop the other way round, or
         // found from another start) gives the same hints but for the order of its cells,
         // after them: none of them can come first. It is not recorded: loops of two pairs
-        // never share their cells (each holds its pair and its start only that), so the
-        // records of one pair, replayed, meet no set twice either.
+        // never share their cells (a loop's cells all hold its pair, and its start holds
+        // nothing else), so the records of a pair, replayed, meet no set twice either.
         if (kShortcuts && !seen.first({ls.found_cells.data() + from, ls.found_cells.data() + to})) {
           continue;
         }
