@@ -510,8 +510,8 @@ struct PairCores {
 // searched start cells from their core (PairCores::drop), search no start in a core with
 // too few cells of the two values only (PairCores::bivalue), also where no loop can hold
 // three cells of the pair plus one value (PairCores::skip), search a core of two bivalue
-// cells only where four cells may close (LoopSearch::four_cells_close), record and analyse each
-// loop's cell set once (CellSets); without them, SE's plain search, for tests.
+// cells only where four cells may close (LoopSearch::four_cells_close), and record and
+// analyse each loop's cell set once (CellSets); without them, SE's plain search, for tests.
 template <bool kShortcuts>
 bool unique_loop(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
