@@ -97,36 +97,30 @@ struct LoopSearch {
   }
   size_t results() const { return found_end.size(); }
 
-  // Whether a set of four cells, `s`, the other bivalue cell of `others` and two of its
-  // cells with extra values, has two cells in each house it meets: in a core of two
-  // bivalue cells where skip_earlier holds, a loop has four cells (two or fewer with
-  // extra values, four or more cells), and such a set, or the search finds nothing.
+  // Whether a set of four cells, `s`, a bivalue cell of `others` and two more of them,
+  // has two cells in each house it meets. In a core of two or three bivalue cells where
+  // skip_earlier holds, a loop has four cells (two or fewer with extra values, at most
+  // five cells, an even number): without such a set, the search finds nothing.
   bool four_cells_close(int s, const int* others, int count) const {
-    int b2 = -1, extra[64];
-    int ne = 0;
+    if (count > 32) return true;  // not decided here: searched
+    const UnitSet& a = cell_set[s];
     for (int i = 0; i < count; ++i) {
-      if (g->cand(others[i]) == pair) {
-        b2 = others[i];
-      } else if (ne < 64) {
-        extra[ne++] = others[i];
-      } else {
-        return true;  // not decided here: searched
-      }
-    }
-    if (b2 < 0) return true;
-    // Each house meets the set an even number of times (the flips cancel), and no house
-    // holds all four.
-    const UnitSet &a = cell_set[s], &b = cell_set[b2];
-    for (int i = 0; i < ne; ++i) {
-      const UnitSet& c = cell_set[extra[i]];
-      for (int j = i + 1; j < ne; ++j) {
-        const UnitSet& d = cell_set[extra[j]];
-        bool even = true, all = false;
-        for (int w = 0; w < 2; ++w) {
-          even &= (a.w[w] ^ b.w[w] ^ c.w[w] ^ d.w[w]) == 0;
-          all |= (a.w[w] & b.w[w] & c.w[w] & d.w[w]) != 0;
+      if (g->cand(others[i]) != pair) continue;
+      const UnitSet& b = cell_set[others[i]];
+      for (int j = 0; j < count; ++j) {
+        if (j == i) continue;
+        const UnitSet& c = cell_set[others[j]];
+        for (int k = j + 1; k < count; ++k) {
+          if (k == i) continue;
+          const UnitSet& d = cell_set[others[k]];
+          // Each house meets the set an even number of times, and none holds all four.
+          bool even = true, all = false;
+          for (int w = 0; w < 2; ++w) {
+            even &= (a.w[w] ^ b.w[w] ^ c.w[w] ^ d.w[w]) == 0;
+            all |= (a.w[w] & b.w[w] & c.w[w] & d.w[w]) != 0;
+          }
+          if (even && !all) return true;
         }
-        if (even && !all) return true;
       }
     }
     return false;
@@ -457,7 +451,7 @@ struct PairCores {
     }
     return trios >= 3;
   }
-  // LoopSearch::four_cells_close for start s in core k (two bivalue cells left).
+  // LoopSearch::four_cells_close for start s in core k (two or three bivalue cells left).
   bool four_may_close(const CandidateGrid& g, int k, int s, const LoopSearch& ls) const {
     const Mask* const at = &in_unit[static_cast<size_t>(k) * g.unit_count()];
     int others[64];
@@ -509,9 +503,10 @@ struct PairCores {
 // kShortcuts: count a core's rows and columns before peeling it (PairCores::add), drop
 // searched start cells from their core (PairCores::drop), search no start in a core with
 // too few cells of the two values only (PairCores::bivalue), also where no loop can hold
-// three cells of the pair plus one value (PairCores::skip), search a core of two bivalue
-// cells only where four cells may close (LoopSearch::four_cells_close), and record and
-// analyse each loop's cell set once (CellSets); without them, SE's plain search, for tests.
+// three cells of the pair plus one value (PairCores::skip), search a core of two or three
+// bivalue cells only where four cells may close (LoopSearch::four_cells_close), and
+// record and analyse each loop's cell set once (CellSets); without them, SE's plain
+// search, for tests.
 template <bool kShortcuts>
 bool unique_loop(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
@@ -554,7 +549,7 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
       if (kShortcuts && skip && pc.bivalue[slot] < 2) continue;
       thread_local LoopSearch ls;
       ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], skip);
-      if (!(kShortcuts && skip && pc.bivalue[slot] == 2) || pc.four_may_close(g, slot, cell, ls)) {
+      if (!(kShortcuts && skip && pc.bivalue[slot] <= 3) || pc.four_may_close(g, slot, cell, ls)) {
         ls.check(cell, 2, 0, -1);
       }
       if (kShortcuts && skip) pc.drop(g, slot, cell);
