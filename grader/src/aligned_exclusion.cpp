@@ -361,12 +361,28 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
       for (Mask z = cj & ~(Mask{1} << v); m && z; z &= z - 1) m &= duo[v * n1 + lowest(z)];
       may |= m;
     }
+    const std::uint64_t side_a = may;  // the pairs that may remove a value of c0
     for (Mask y = cj & able_values; y; y &= y - 1) may |= able[lowest(y)];
     may &= fresh_i;
     if (!may) continue;
     for (std::uint64_t is = b.sharing_two(j, may); is; is &= is - 1) {
       const int i = std::countr_zero(is);
       const int c0 = b.cell[i], c1 = b.cell[j];
+      // The filter above for this pair: for p1 in c1, c1 needs an excluder {p1, w} for
+      // each value w of c0 but p1 (the per-pair form of the test: cheaper here than for
+      // every i at once).
+      if (!(std::uint64_t{1} << i & side_a)) {
+        const Mask c0v = g.cand(c0);
+        bool maybe = false;
+        for (Mask y = cj & able_of[i]; !maybe && y; y &= y - 1) {
+          const int v = lowest(y);
+          maybe = true;
+          for (Mask z = c0v & ~(Mask{1} << v); maybe && z; z &= z - 1) {
+            maybe = (duo[v * n1 + lowest(z)] >> j) & 1;
+          }
+        }
+        if (!maybe) continue;
+      }
       int nm = 0;
       Mask held = 0;  // the values of the common excluders
       const std::uint64_t* ei = b.excluders(i);
