@@ -45,19 +45,27 @@ struct Bases {
   // Collects the base cells whose excluders have 2..max_card candidates. Returns false
   // when there are fewer than min_count or more than 64 of them.
   bool collect(const CandidateGrid& g, int max_card, int min_count) {
+    // 9x9 boards (two words) get loops of known length.
+    return g.set_words() == 2 ? collect_words<2>(g, max_card, min_count)
+                              : collect_words<0>(g, max_card, min_count);
+  }
+  // kWords: the words of a cell set, 0 for g.set_words().
+  template <int kWords>
+  bool collect_words(const CandidateGrid& g, int max_card, int min_count) {
     const int nc = g.cell_count();
-    words = g.set_words();
+    const int W = kWords ? kWords : g.set_words();
+    words = W;
     if (cell.size() < static_cast<size_t>(nc)) {
       cell.resize(nc);
       index.resize(nc);
-      excl.resize(static_cast<size_t>(nc) * words);
+      excl.resize(static_cast<size_t>(nc) * W);
       holders.resize(nc);
     }
     // The naked singles, the possible excluders and the cells with two or more
     // candidates, as cell sets.
-    std::uint64_t single_set[16] = {}, wide[16] = {};  // words <= 10
+    std::uint64_t single_set[16] = {}, wide[16] = {};  // W <= 10
     std::uint64_t* const excluder_set = excluder_cells;
-    std::fill(excluder_set, excluder_set + words, 0);
+    std::fill(excluder_set, excluder_set + W, 0);
     for (int c = 0; c < nc; ++c) {
       const int pc = popcount(g.cand(c));
       const std::uint64_t bit = std::uint64_t{1} << (c % 64);
@@ -66,25 +74,25 @@ struct Bases {
       if (pc >= 2 && pc <= max_card) excluder_set[c / 64] |= bit;
     }
     std::uint64_t any_single = 0;
-    for (int w = 0; w < words; ++w) any_single |= single_set[w];
+    for (int w = 0; w < W; ++w) any_single |= single_set[w];
     singles = any_single != 0;
     m = 0;
-    for (int cw = 0; cw < words; ++cw) {
+    for (int cw = 0; cw < W; ++cw) {
       base_set[cw] = 0;
       for (std::uint64_t y = wide[cw]; y; y &= y - 1) {
         const int c = cw * 64 + std::countr_zero(y);
         const std::uint64_t* peers = g.peer_set(c);
         if (singles) {
           std::uint64_t single = 0;
-          for (int w = 0; w < words; ++w) single |= peers[w] & single_set[w];
+          for (int w = 0; w < W; ++w) single |= peers[w] & single_set[w];
           if (single) continue;
         }
         // The excluders are written to the next base cell's row before it is known to
         // be one: the row is free until then (there are nc rows, and fewer than nc base
         // cells before this one).
-        std::uint64_t* e = &excl[static_cast<size_t>(m) * words];
+        std::uint64_t* e = &excl[static_cast<size_t>(m) * W];
         std::uint64_t any = 0;
-        for (int w = 0; w < words; ++w) any |= e[w] = peers[w] & excluder_set[w];
+        for (int w = 0; w < W; ++w) any |= e[w] = peers[w] & excluder_set[w];
         if (!any) continue;
         if (m == 64) return false;  // more than 64
         base_set[cw] |= y & (~y + 1);
@@ -95,8 +103,8 @@ struct Bases {
     if (m < min_count) return false;
     std::fill(holders.begin(), holders.begin() + nc, 0);
     for (int i = 0; i < m; ++i) {
-      for (int w = 0; w < words; ++w) {
-        for (std::uint64_t x = excl[i * words + w]; x; x &= x - 1) {
+      for (int w = 0; w < W; ++w) {
+        for (std::uint64_t x = excl[i * W + w]; x; x &= x - 1) {
           holders[w * 64 + std::countr_zero(x)] |= std::uint64_t{1} << i;
         }
       }
