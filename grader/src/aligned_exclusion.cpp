@@ -125,10 +125,13 @@ struct Bases {
   const std::uint64_t* excluders(int i) const { return &excl[static_cast<size_t>(i) * words]; }
 
   // The base cells of `among` (bits) that share at least two excluders with base cell j.
+  // kWords: as for collect_words.
+  template <int kWords = 0>
   std::uint64_t sharing_two(int j, std::uint64_t among) const {
     std::uint64_t once = 0, twice = 0;
     const std::uint64_t* ej = excluders(j);
-    for (int w = 0; w < words; ++w) {
+    const int W = kWords ? kWords : words;
+    for (int w = 0; w < W; ++w) {
       for (std::uint64_t x = ej[w]; x; x &= x - 1) {
         const std::uint64_t h = holders[w * 64 + std::countr_zero(x)] & among;
         twice |= once & h;
@@ -264,13 +267,12 @@ void describe(const Ctx& ctx, const char* name, const int* cells, int count, Hin
   out.explanation = std::move(text);
 }
 
-}  // namespace
-
-bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
+// Aligned pair exclusion after Bases::collect; kWords: as for Bases::collect_words.
+template <int kWords>
+bool aligned_pairs(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   Bases& b = t_bases;
-  if (!b.collect(g, 2, 2)) return false;
-  const int W = b.words;
+  const int W = kWords ? kWords : b.words;
   // A pair's verdict is a function of the candidates of its two cells and of their
   // common excluders (with no naked single left, which the search that found nothing
   // checked, the pair was met then if it is now): after such a search, only pairs with
@@ -373,7 +375,7 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
     for (Mask y = cj & able_values; y; y &= y - 1) may |= able[lowest(y)];
     may &= fresh_i;
     if (!may) continue;
-    for (std::uint64_t is = b.sharing_two(j, may); is; is &= is - 1) {
+    for (std::uint64_t is = b.sharing_two<kWords>(j, may); is; is &= is - 1) {
       const int i = std::countr_zero(is);
       const int c0 = b.cell[i], c1 = b.cell[j];
       // The filter above for this pair: for p1 in c1, c1 needs an excluder {p1, w} for
@@ -445,6 +447,14 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   clear_duo();
   if (ctx.memo && !b.singles) ctx.memo->set_failed(FinderMemo::kAlignedPair);
   return false;
+}
+
+}  // namespace
+
+bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
+  Bases& b = t_bases;
+  if (!b.collect(ctx.g, 2, 2)) return false;
+  return b.words == 2 ? aligned_pairs<2>(ctx, out) : aligned_pairs<0>(ctx, out);
 }
 
 bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
