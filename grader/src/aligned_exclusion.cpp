@@ -457,12 +457,15 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   return b.words == 2 ? aligned_pairs<2>(ctx, out) : aligned_pairs<0>(ctx, out);
 }
 
-bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
+namespace {
+
+// Aligned triplet exclusion after Bases::collect; kWords: as for Bases::collect_words.
+template <int kWords>
+bool aligned_triples(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int nc = g.cell_count();
   Bases& b = t_bases;
-  if (!b.collect(g, 3, 3)) return false;
-  const int W = b.words;
+  const int W = kWords ? kWords : b.words;
   const int m = b.count();
   // Per base cell, its twins: its excluders that are base cells (as base bits), from the
   // holders of the base cells (a base cell k is a twin of every base cell holding it as an
@@ -535,7 +538,7 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
   if (fresh_bases != all_bases) {
     for (std::uint64_t y = fresh_bases; y; y &= y - 1) {
       const int t = std::countr_zero(y);
-      share2[t] = b.sharing_two(t, all_bases & ~(std::uint64_t{1} << t));
+      share2[t] = b.sharing_two<kWords>(t, all_bases & ~(std::uint64_t{1} << t));
     }
   }
   for (int j = 1; j < m; ++j) {
@@ -777,6 +780,14 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
   }
   if (ctx.memo && !b.singles) ctx.memo->set_failed(FinderMemo::kAlignedTriplet);
   return false;
+}
+
+}  // namespace
+
+bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
+  Bases& b = t_bases;
+  if (!b.collect(ctx.g, 3, 3)) return false;
+  return b.words == 2 ? aligned_triples<2>(ctx, out) : aligned_triples<0>(ctx, out);
 }
 
 }  // namespace sudoforge::grader::detail
