@@ -32,29 +32,40 @@ namespace {
 // generator that refuses more than 64 base cells (it finds nothing then), so a set of base
 // cells fits in one word.
 struct Bases {
-  int words = 0;                       // words of a cell set
-  int m = 0;                           // base cells
-  std::vector<int> cell;               // [i < m]: base cells, reading order
-  std::vector<int> index;              // [c]: index of c among the base cells, if it is one
-  std::uint64_t base_set[16] = {};     // the base cells, as a cell set (words <= 10)
-  std::vector<std::uint64_t> excl;     // [i * words]: the excluders of base cell i
-  std::vector<std::uint64_t> holders;  // [q]: base cells (bit i) that have q as excluder
-  bool singles = false;                // whether some cell was a naked single
+  int words = 0;                          // words of a cell set
+  int m = 0;                              // base cells
+  std::vector<int> cell;                  // [i < m]: base cells, reading order
+  std::vector<int> index;                 // [c]: index of c among the base cells, if it is one
+  std::uint64_t base_set[16] = {};        // the base cells, as a cell set (words <= 10)
+  std::vector<std::uint64_t> excl;        // [i * words]: the excluders of base cell i
+  std::vector<std::uint64_t> holders;     // [q]: base cells (bit i) that have q as excluder
+  std::uint64_t excluder_cells[16] = {};  // the cells that may be excluders (words <= 10)
+  bool singles = false;                   // whether some cell was a naked single
 
   // Collects the base cells whose excluders have 2..max_card candidates. Returns false
   // when there are fewer than min_count or more than 64 of them.
   bool collect(const CandidateGrid& g, int max_card, int min_count) {
+    // 9x9 boards (two words) get loops of known length.
+    return g.set_words() == 2 ? collect_words<2>(g, max_card, min_count)
+                              : collect_words<0>(g, max_card, min_count);
+  }
+  // kWords: the words of a cell set, 0 for g.set_words().
+  template <int kWords>
+  bool collect_words(const CandidateGrid& g, int max_card, int min_count) {
     const int nc = g.cell_count();
-    words = g.set_words();
+    const int W = kWords ? kWords : g.set_words();
+    words = W;
     if (cell.size() < static_cast<size_t>(nc)) {
       cell.resize(nc);
       index.resize(nc);
-      excl.resize(static_cast<size_t>(nc) * words);
+      excl.resize(static_cast<size_t>(nc) * W);
       holders.resize(nc);
     }
     // The naked singles, the possible excluders and the cells with two or more
     // candidates, as cell sets.
-    std::uint64_t single_set[16] = {}, excluder_set[16] = {}, wide[16] = {};  // words <= 10
+    std::uint64_t single_set[16] = {}, wide[16] = {};  // W <= 10
+    std::uint64_t* const excluder_set = excluder_cells;
+    std::fill(excluder_set, excluder_set + W, 0);
     for (int c = 0; c < nc; ++c) {
       const int pc = popcount(g.cand(c));
       const std::uint64_t bit = std::uint64_t{1} << (c % 64);
@@ -63,25 +74,25 @@ struct Bases {
       if (pc >= 2 && pc <= max_card) excluder_set[c / 64] |= bit;
     }
     std::uint64_t any_single = 0;
-    for (int w = 0; w < words; ++w) any_single |= single_set[w];
+    for (int w = 0; w < W; ++w) any_single |= single_set[w];
     singles = any_single != 0;
     m = 0;
-    for (int cw = 0; cw < words; ++cw) {
+    for (int cw = 0; cw < W; ++cw) {
       base_set[cw] = 0;
       for (std::uint64_t y = wide[cw]; y; y &= y - 1) {
         const int c = cw * 64 + std::countr_zero(y);
         const std::uint64_t* peers = g.peer_set(c);
         if (singles) {
           std::uint64_t single = 0;
-          for (int w = 0; w < words; ++w) single |= peers[w] & single_set[w];
+          for (int w = 0; w < W; ++w) single |= peers[w] & single_set[w];
           if (single) continue;
         }
         // The excluders are written to the next base cell's row before it is known to
         // be one: the row is free until then (there are nc rows, and fewer than nc base
         // cells before this one).
-        std::uint64_t* e = &excl[static_cast<size_t>(m) * words];
+        std::uint64_t* e = &excl[static_cast<size_t>(m) * W];
         std::uint64_t any = 0;
-        for (int w = 0; w < words; ++w) any |= e[w] = peers[w] & excluder_set[w];
+        for (int w = 0; w < W; ++w) any |= e[w] = peers[w] & excluder_set[w];
         if (!any) continue;
         if (m == 64) return false;  // more than 64
         base_set[cw] |= y & (~y + 1);
@@ -92,8 +103,8 @@ struct Bases {
     if (m < min_count) return false;
     std::fill(holders.begin(), holders.begin() + nc, 0);
     for (int i = 0; i < m; ++i) {
-      for (int w = 0; w < words; ++w) {
-        for (std::uint64_t x = excl[i * words + w]; x; x &= x - 1) {
+      for (int w = 0; w < W; ++w) {
+        for (std::uint64_t x = excl[i * W + w]; x; x &= x - 1) {
           holders[w * 64 + std::countr_zero(x)] |= std::uint64_t{1} << i;
         }
       }
@@ -104,16 +115,23 @@ struct Bases {
   // The base cells (bit i) in the cell set `cells`.
   std::uint64_t bases_in(const std::uint64_t* cells) const {
     std::uint64_t r = 0;
-    for (int i = 0; i < count(); ++i) r |= ((cells[cell[i] / 64] >> (cell[i] % 64)) & 1) << i;
+    for (int w = 0; w < words; ++w) {
+      for (std::uint64_t x = cells[w] & base_set[w]; x; x &= x - 1) {
+        r |= std::uint64_t{1} << index[w * 64 + std::countr_zero(x)];
+      }
+    }
     return r;
   }
   const std::uint64_t* excluders(int i) const { return &excl[static_cast<size_t>(i) * words]; }
 
   // The base cells of `among` (bits) that share at least two excluders with base cell j.
+  // kWords: as for collect_words.
+  template <int kWords = 0>
   std::uint64_t sharing_two(int j, std::uint64_t among) const {
     std::uint64_t once = 0, twice = 0;
     const std::uint64_t* ej = excluders(j);
-    for (int w = 0; w < words; ++w) {
+    const int W = kWords ? kWords : words;
+    for (int w = 0; w < W; ++w) {
       for (std::uint64_t x = ej[w]; x; x &= x - 1) {
         const std::uint64_t h = holders[w * 64 + std::countr_zero(x)] & among;
         twice |= once & h;
@@ -249,13 +267,12 @@ void describe(const Ctx& ctx, const char* name, const int* cells, int count, Hin
   out.explanation = std::move(text);
 }
 
-}  // namespace
-
-bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
+// Aligned pair exclusion after Bases::collect; kWords: as for Bases::collect_words.
+template <int kWords>
+bool aligned_pairs(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   Bases& b = t_bases;
-  if (!b.collect(g, 2, 2)) return false;
-  const int W = b.words;
+  const int W = kWords ? kWords : b.words;
   // A pair's verdict is a function of the candidates of its two cells and of their
   // common excluders (with no naked single left, which the search that found nothing
   // checked, the pair was met then if it is now): after such a search, only pairs with
@@ -266,23 +283,116 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
   std::uint64_t fresh[16] = {};  // words <= 10 (625 cells)
   g.changed_since(since, fresh);
   const std::uint64_t fresh_bases = b.bases_in(fresh);
-  Mask common[64];
-  for (int j = 1; j < b.count(); ++j) {  // colexicographic: (i, j) with i < j, j rising
-    const std::uint64_t* ej = b.excluders(j);
-    // The base cells i that make a fresh pair with j.
-    std::uint64_t fresh_i = ~std::uint64_t{0};
-    if (!((fresh_bases >> j) & 1)) {
-      fresh_i = fresh_bases;
-      for (int w = 0; w < W; ++w) {
-        for (std::uint64_t x = ej[w] & fresh[w]; x; x &= x - 1) {
-          fresh_i |= b.holders[w * 64 + std::countr_zero(x)];
+  // A pair (c0, c1) removes p0 from c0 only if every value of c1 but p0 is the partner of
+  // p0 in a common excluder: then every value of c1 but p0 is p0's partner in an excluder
+  // of c1 alone, and c1 is in able[p0], the base cells x whose values other than v are all
+  // partners of v in excluders of x. Likewise it removes p1 from c1 only if c0 is in
+  // able[p1]. So a pair can give a hint only if c0 holds a value v with c1 in able[v], or
+  // c1 holds a value v with c0 in able[v] (and, for the former, c0 has an excluder {v, w}
+  // for each value w of c1 but v); the others are left out before their common excluders
+  // are read.
+  const int n1 = g.n() + 1;
+  std::uint64_t hold[32] = {}, able[32];  // [v]: base cells (bits) holding v; able, as above
+  for (int i = 0; i < b.count(); ++i) {
+    for (Mask x = g.cand(b.cell[i]); x; x &= x - 1) hold[lowest(x)] |= std::uint64_t{1} << i;
+  }
+  // [v * n1 + w]: base cells with an excluder {v, w}; the entries set are cleared at the end.
+  thread_local std::vector<std::uint64_t> duo;
+  if (duo.size() < static_cast<size_t>(n1 * n1)) duo.assign(static_cast<size_t>(n1 * n1), 0);
+  int set_keys[64];  // the pairs {v, w} met (36 on 9x9 boards; past 64 all is cleared)
+  int nset = 0;
+  bool overflow = false;
+  for (int w = 0; w < W; ++w) {
+    for (std::uint64_t x = b.excluder_cells[w]; x; x &= x - 1) {
+      const int q = w * 64 + std::countr_zero(x);
+      const std::uint64_t h = b.holders[q];
+      if (!h) continue;
+      const Mask e = g.cand(q);
+      const int v = lowest(e), u = lowest(e & (e - 1));
+      const int key = v * n1 + u;
+      if (!duo[key]) {
+        if (nset < 64) {
+          set_keys[nset++] = key;
+        } else {
+          overflow = true;
         }
       }
-      if (!(fresh_i & ((std::uint64_t{1} << j) - 1))) continue;
+      duo[key] |= h;
+      duo[u * n1 + v] |= h;
     }
-    for (std::uint64_t is = b.partners(j) & fresh_i; is; is &= is - 1) {
+  }
+  const std::uint64_t all_bases =
+      b.count() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << b.count()) - 1;
+  Mask able_values = 0;   // the values v with able[v] not empty
+  Mask able_of[64] = {};  // [x]: the values v with x in able[v]
+  for (Mask y = g.all_digits(); y; y &= y - 1) {
+    const int v = lowest(y);
+    std::uint64_t a = all_bases;
+    for (Mask z = g.all_digits() & ~(Mask{1} << v); a && z; z &= z - 1) {
+      const int u = lowest(z);
+      a &= duo[v * n1 + u] | ~hold[u];
+    }
+    able[v] = a;
+    if (a) able_values |= Mask{1} << v;
+    for (; a; a &= a - 1) able_of[std::countr_zero(a)] |= Mask{1} << v;
+  }
+  auto clear_duo = [&] {
+    if (overflow) {
+      std::fill(duo.begin(), duo.end(), 0);
+    } else {
+      for (int k = 0; k < nset; ++k) {
+        duo[set_keys[k]] = 0;
+        duo[(set_keys[k] % n1) * n1 + set_keys[k] / n1] = 0;
+      }
+    }
+  };
+  Mask common[64];
+  for (int j = 1; able_values && j < b.count(); ++j) {  // colexicographic: (i, j), j rising
+    const std::uint64_t* ej = b.excluders(j);
+    // The base cells i that make a fresh pair with j.
+    std::uint64_t fresh_i = (std::uint64_t{1} << j) - 1;
+    if (!((fresh_bases >> j) & 1)) {
+      std::uint64_t reach = fresh_bases;
+      for (int w = 0; w < W; ++w) {
+        for (std::uint64_t x = ej[w] & fresh[w]; x; x &= x - 1) {
+          reach |= b.holders[w * 64 + std::countr_zero(x)];
+        }
+      }
+      fresh_i &= reach;
+      if (!fresh_i) continue;
+    }
+    // The base cells i that may give a hint with j (above).
+    // For p0 in c0, c0 needs an excluder {p0, w} too for each value w of c1 but p0.
+    std::uint64_t may = 0;
+    const Mask cj = g.cand(b.cell[j]);
+    for (Mask y = able_of[j]; y; y &= y - 1) {
+      const int v = lowest(y);
+      std::uint64_t m = hold[v];
+      for (Mask z = cj & ~(Mask{1} << v); m && z; z &= z - 1) m &= duo[v * n1 + lowest(z)];
+      may |= m;
+    }
+    const std::uint64_t side_a = may;  // the pairs that may remove a value of c0
+    for (Mask y = cj & able_values; y; y &= y - 1) may |= able[lowest(y)];
+    may &= fresh_i;
+    if (!may) continue;
+    for (std::uint64_t is = b.sharing_two<kWords>(j, may); is; is &= is - 1) {
       const int i = std::countr_zero(is);
       const int c0 = b.cell[i], c1 = b.cell[j];
+      // The filter above for this pair: for p1 in c1, c1 needs an excluder {p1, w} for
+      // each value w of c0 but p1 (the per-pair form of the test: cheaper here than for
+      // every i at once).
+      if (!(std::uint64_t{1} << i & side_a)) {
+        const Mask c0v = g.cand(c0);
+        bool maybe = false;
+        for (Mask y = cj & able_of[i]; !maybe && y; y &= y - 1) {
+          const int v = lowest(y);
+          maybe = true;
+          for (Mask z = c0v & ~(Mask{1} << v); maybe && z; z &= z - 1) {
+            maybe = (duo[v * n1 + lowest(z)] >> j) & 1;
+          }
+        }
+        if (!maybe) continue;
+      }
       int nm = 0;
       Mask held = 0;  // the values of the common excluders
       const std::uint64_t* ei = b.excluders(i);
@@ -330,19 +440,32 @@ bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
       for (Mask x = rem_b; x; x &= x - 1) out.eliminations.emplace_back(c1, lowest(x));
       const int cells[2] = {c0, c1};
       describe(ctx, "Aligned Pair Exclusion", cells, 2, out);
+      clear_duo();
       return true;
     }
   }
+  clear_duo();
   if (ctx.memo && !b.singles) ctx.memo->set_failed(FinderMemo::kAlignedPair);
   return false;
 }
 
-bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
+}  // namespace
+
+bool find_aligned_pair_exclusion(const Ctx& ctx, Hint& out) {
+  Bases& b = t_bases;
+  if (!b.collect(ctx.g, 2, 2)) return false;
+  return b.words == 2 ? aligned_pairs<2>(ctx, out) : aligned_pairs<0>(ctx, out);
+}
+
+namespace {
+
+// Aligned triplet exclusion after Bases::collect; kWords: as for Bases::collect_words.
+template <int kWords>
+bool aligned_triples(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int nc = g.cell_count();
   Bases& b = t_bases;
-  if (!b.collect(g, 3, 3)) return false;
-  const int W = b.words;
+  const int W = kWords ? kWords : b.words;
   const int m = b.count();
   // Per base cell, its twins: its excluders that are base cells (as base bits), from the
   // holders of the base cells (a base cell k is a twin of every base cell holding it as an
@@ -415,7 +538,7 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
   if (fresh_bases != all_bases) {
     for (std::uint64_t y = fresh_bases; y; y &= y - 1) {
       const int t = std::countr_zero(y);
-      share2[t] = b.sharing_two(t, all_bases & ~(std::uint64_t{1} << t));
+      share2[t] = b.sharing_two<kWords>(t, all_bases & ~(std::uint64_t{1} << t));
     }
   }
   for (int j = 1; j < m; ++j) {
@@ -657,6 +780,14 @@ bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
   }
   if (ctx.memo && !b.singles) ctx.memo->set_failed(FinderMemo::kAlignedTriplet);
   return false;
+}
+
+}  // namespace
+
+bool find_aligned_triplet_exclusion(const Ctx& ctx, Hint& out) {
+  Bases& b = t_bases;
+  if (!b.collect(ctx.g, 3, 3)) return false;
+  return b.words == 2 ? aligned_triples<2>(ctx, out) : aligned_triples<0>(ctx, out);
 }
 
 }  // namespace sudoforge::grader::detail

@@ -97,6 +97,35 @@ struct LoopSearch {
   }
   size_t results() const { return found_end.size(); }
 
+  // Whether a set of four cells, `s`, a bivalue cell of `others` and two more of them,
+  // has two cells in each house it meets. In a core of two or three bivalue cells where
+  // skip_earlier holds, a loop has four cells (two or fewer with extra values, at most
+  // five cells, an even number): without such a set, the search finds nothing.
+  bool four_cells_close(int s, const int* others, int count) const {
+    if (count > 32) return true;  // not decided here: searched
+    const UnitSet& a = cell_set[s];
+    for (int i = 0; i < count; ++i) {
+      if (g->cand(others[i]) != pair) continue;
+      const UnitSet& b = cell_set[others[i]];
+      for (int j = 0; j < count; ++j) {
+        if (j == i) continue;
+        const UnitSet& c = cell_set[others[j]];
+        for (int k = j + 1; k < count; ++k) {
+          if (k == i) continue;
+          const UnitSet& d = cell_set[others[k]];
+          // Each house meets the set an even number of times, and none holds all four.
+          bool even = true, all = false;
+          for (int w = 0; w < 2; ++w) {
+            even &= (a.w[w] ^ b.w[w] ^ c.w[w] ^ d.w[w]) == 0;
+            all |= (a.w[w] & b.w[w] & c.w[w] & d.w[w]) != 0;
+          }
+          if (even && !all) return true;
+        }
+      }
+    }
+    return false;
+  }
+
   // last_unit: the unit that led to `cell` (SE skips its region type, whose unit at
   // `cell` is that one), -1 at the start.
   void check(int cell, int allowed_ex, Mask ex_values, int last_unit) {
@@ -242,8 +271,18 @@ struct PairCores {
   std::vector<std::vector<int>> found;  // per core: the loops found, as loop records
   std::vector<char> core;               // [index * nc + cell]
   std::vector<std::uint64_t> reach;     // [index * words]: the core's reach, as above
-  std::vector<char> skip;               // per core: LoopSearch::skip_earlier
-  std::vector<Mask> holders;            // [index * units + u]: positions holding both values
+  // Per core: bit 0, SE's LoopSearch::skip_earlier (no three cells of the pair plus one
+  // same value x); bit 1, also where some x has three such cells but no loop can hold three
+  // of them: a loop with three or more cells holding extra values has them all of the pair
+  // plus the same x (LoopSearch::skip_earlier), so it lies in the largest set of core cells
+  // of the pair only or of the pair plus x that is closed under the core's test; with
+  // fewer than three cells of the pair plus x there, no such loop exists.
+  std::vector<char> skip;
+  // Per core: its cells holding the two values only, as the drops leave it. Where
+  // skip_earlier holds, a loop has at most two cells with extra values (see there) and
+  // at least four cells: with fewer than two such cells left, no search finds a loop.
+  std::vector<int> bivalue;
+  std::vector<Mask> holders;  // [index * units + u]: positions holding both values
   // [index * units + u]: positions of the core's cells in u (the peeling drops cells
   // from it). Where skip_earlier holds, the bivalue cells already searched from are
   // dropped from the core as the search moves on (drop()), with the cells that then lose
@@ -252,6 +291,8 @@ struct PairCores {
   // under the core's test without them.
   std::vector<Mask> in_unit;
   std::vector<int> cells, todo;
+  std::vector<Mask> sub;     // three_extra_loop(): [u], positions of its set in u
+  std::vector<char> in_sub;  // three_extra_loop(): [cell], in its set
 
   void start(const CandidateGrid& g) {
     n = g.n();
@@ -260,28 +301,51 @@ struct PairCores {
     slot.assign((n + 1) * (n + 1), -1);
     cursor.assign((n + 1) * (n + 1), 0);
     keys.clear();
-    core.clear();
-    reach.clear();
+    // Room for a core per pair of values (the tables only grow: one size per board).
+    const size_t most = static_cast<size_t>(n + 1) * (n + 1);
+    const size_t units = static_cast<size_t>(g.unit_count());
+    if (core.size() < most * nc) core.resize(most * nc);
+    if (reach.size() < most * words) reach.resize(most * words);
+    if (holders.size() < most * units) holders.resize(most * units);
+    if (in_unit.size() < most * units) in_unit.resize(most * units);
+    if (found.size() < most) found.resize(most);
+    if (bivalue.size() < most) bivalue.resize(most);
+    if (skip.size() < most) skip.resize(most);
   }
-  int add(const CandidateGrid& g, Mask pair, int key) {
+  // count_first: whether to count the rows and columns first (below); the plain search
+  // peels every core, for tests.
+  int add(const CandidateGrid& g, Mask pair, int key, bool count_first) {
     const int k = static_cast<int>(keys.size());
     keys.push_back(key);
-    if (found.size() <= static_cast<size_t>(k)) found.emplace_back();
     found[k].clear();
-    core.resize(static_cast<size_t>(k + 1) * nc);
-    reach.resize(static_cast<size_t>(k + 1) * words, 0);
     char* in = &core[static_cast<size_t>(k) * nc];
     std::fill(in, in + nc, 0);
     std::uint64_t h[16] = {};  // the cells holding both values; words <= 10 (625 cells)
     const int v1 = lowest(pair), v2 = lowest(pair & (pair - 1));
     // [u]: the unit's cells in the core so far (positions); rows give the cells.
     const int units = g.unit_count(), stride = g.units_per_cell();
-    holders.resize(static_cast<size_t>(k + 1) * units);
-    in_unit.resize(static_cast<size_t>(k + 1) * units);
     Mask* const hold = &holders[static_cast<size_t>(k) * units];
     Mask* const at = &in_unit[static_cast<size_t>(k) * units];
     const Mask* const pos = g.pos_table();  // in a local: the stores would reload it
     const int n1 = n + 1;
+    // A core cell has a mate in its row and one in its column, and so does each of them:
+    // a core holds two or more cells in each of two rows at least, and of two columns
+    // (units 0 .. n - 1 are the rows, n .. 2n - 1 the columns).
+    int rows = 2, columns = 2;
+    if (count_first) rows = columns = 0;
+    for (int r = 0; count_first && r < n; ++r) {
+      const Mask x = pos[r * n1 + v1] & pos[r * n1 + v2];
+      const Mask y = pos[(n + r) * n1 + v1] & pos[(n + r) * n1 + v2];
+      rows += (x & (x - 1)) != 0;
+      columns += (y & (y - 1)) != 0;
+    }
+    if (rows < 2 || columns < 2) {
+      std::fill(&reach[static_cast<size_t>(k) * words], &reach[static_cast<size_t>(k + 1) * words],
+                0);
+      bivalue[k] = 0;
+      skip[k] = 3;
+      return k;
+    }
     for (int u = 0; u < units; ++u) hold[u] = at[u] = pos[u * n1 + v1] & pos[u * n1 + v2];
     cells.clear();
     for (int r = 0; r < n; ++r) {
@@ -311,18 +375,97 @@ struct PairCores {
     cells.resize(kept);
     int same_extra[32] = {};
     bool ok = true;
+    int two = 0;
     std::uint64_t* r = &reach[static_cast<size_t>(k) * words];
+    std::fill(r, r + words, 0);
     for (int c : cells) {
       in[c] = 1;
       r[c / 64] |= std::uint64_t{1} << (c % 64);
       const std::uint64_t* peers = g.peer_set(c);
       for (int w = 0; w < words; ++w) r[w] |= peers[w] & h[w];
       const Mask cc = g.cand(c);
-      if (ok && popcount(cc) == 3) ok = ++same_extra[lowest(cc & ~pair)] < 3;
+      const int card = popcount(cc);
+      two += card == 2;
+      if (ok && card == 3) ok = ++same_extra[lowest(cc & ~pair)] < 3;
     }
-    skip.resize(k + 1);
-    skip[k] = ok;
+    bivalue[k] = two;
+    bool sure = ok;
+    if (!ok) {
+      sure = true;
+      for (int x = 0; sure && x <= n; ++x) {
+        if (same_extra[x] >= 3) sure = !three_extra_loop(g, pair | Mask{1} << x);
+      }
+    }
+    skip[k] = static_cast<char>((ok ? 1 : 0) | (sure ? 2 : 0));
     return k;
+  }
+  // Whether the cells of the core (`cells`) holding the pair only or `trio` leave three or
+  // more of the latter in the largest subset closed under the core's test.
+  bool three_extra_loop(const CandidateGrid& g, Mask trio) {
+    const int units = g.unit_count(), stride = g.units_per_cell();
+    if (sub.size() < static_cast<size_t>(units)) sub.assign(units, 0);
+    if (in_sub.size() < static_cast<size_t>(nc)) in_sub.assign(nc, 0);
+    if (todo.size() < static_cast<size_t>(nc)) todo.resize(nc);
+    const Mask* const cand = g.cand_table();
+    int* const members = todo.data();
+    int count = 0, trios = 0;
+    for (int c : cells) {
+      const Mask cc = cand[c];
+      if (popcount(cc) != 2 && cc != trio) continue;
+      members[count++] = c;
+      trios += cc == trio;
+      in_sub[c] = 1;
+      for (int t = 0; t < stride; ++t) {
+        const int u = g.unit_of(c, t);
+        if (u < units) sub[u] |= Mask{1} << g.index_in(u, c);
+      }
+    }
+    // Peeling until nothing moves: the sets are small (a few cells).
+    for (bool moved = trios >= 3; moved && trios >= 3;) {
+      moved = false;
+      for (int i = 0; i < count; ++i) {
+        const int c = members[i];
+        if (!in_sub[c]) continue;
+        for (int t = 0; t < stride; ++t) {
+          const int u = g.unit_of(c, t);
+          if (u < units && !(sub[u] & (sub[u] - 1))) {
+            in_sub[c] = 0;
+            trios -= cand[c] == trio;
+            for (int r = 0; r < stride; ++r) {
+              const int w = g.unit_of(c, r);
+              if (w < units) sub[w] &= ~(Mask{1} << g.index_in(w, c));
+            }
+            moved = true;
+            break;
+          }
+        }
+      }
+    }
+    for (int i = 0; i < count; ++i) {
+      const int c = members[i];
+      in_sub[c] = 0;
+      for (int t = 0; t < stride; ++t) {
+        const int u = g.unit_of(c, t);
+        if (u < units) sub[u] = 0;
+      }
+    }
+    return trios >= 3;
+  }
+  // LoopSearch::four_cells_close for start s in core k (two or three bivalue cells left).
+  bool four_may_close(const CandidateGrid& g, int k, int s, const LoopSearch& ls) const {
+    const Mask* const at = &in_unit[static_cast<size_t>(k) * g.unit_count()];
+    int others[64];
+    int count = 0;
+    for (int r = 0; r < n; ++r) {
+      const int* rc = g.unit(r);
+      for (Mask x = at[r]; x; x &= x - 1) {
+        const int c = rc[lowest(x)];
+        if (c == s) continue;
+        if (count == 64) return true;  // not decided here: searched
+        others[count++] = c;
+      }
+    }
+    return ls.four_cells_close(s, others, count);
   }
   // Drops `cell` from core k, and then every cell left alone in one of its units.
   void drop(const CandidateGrid& g, int k, int cell) {
@@ -330,10 +473,16 @@ struct PairCores {
     char* in = &core[static_cast<size_t>(k) * nc];
     Mask* at = &in_unit[static_cast<size_t>(k) * units];
     in[cell] = 0;
-    todo.assign(1, cell);
-    while (!todo.empty()) {
-      const int c = todo.back();
-      todo.pop_back();
+    const Mask* const cand = g.cand_table();
+    int& two = bivalue[k];
+    two -= popcount(cand[cell]) == 2;
+    // A cell is pushed once (when it leaves the core): nc entries are enough.
+    if (todo.size() < static_cast<size_t>(nc)) todo.resize(nc);
+    int* const stack = todo.data();
+    int top = 0;
+    stack[top++] = cell;
+    while (top) {
+      const int c = stack[--top];
       for (int t = 0; t < stride; ++t) {
         const int u = g.unit_of(c, t);
         if (u == units) continue;
@@ -342,7 +491,8 @@ struct PairCores {
           const int lone = g.unit(u)[lowest(m)];
           if (in[lone]) {
             in[lone] = 0;
-            todo.push_back(lone);
+            two -= popcount(cand[lone]) == 2;
+            stack[top++] = lone;
           }
         }
       }
@@ -350,8 +500,13 @@ struct PairCores {
   }
 };
 
-// kShortcuts: drop searched start cells from their core (PairCores::drop) and analyse
-// each loop's cell set once (CellSets); without them, SE's plain search, for tests.
+// kShortcuts: count a core's rows and columns before peeling it (PairCores::add), drop
+// searched start cells from their core (PairCores::drop), search no start in a core with
+// too few cells of the two values only (PairCores::bivalue), also where no loop can hold
+// three cells of the pair plus one value (PairCores::skip), search a core of two or three
+// bivalue cells only where four cells may close (LoopSearch::four_cells_close), and
+// record and analyse each loop's cell set once (CellSets); without them, SE's plain
+// search, for tests.
 template <bool kShortcuts>
 bool unique_loop(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
@@ -377,7 +532,8 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
     // loop as its size and cells.
     const int key = lowest(p) * (n + 1) + lowest(p & (p - 1));
     int& slot = pc.slot[key];
-    if (slot == -1) slot = ctx.memo && ctx.memo->cells_clean(key) ? -2 : pc.add(g, p, key);
+    if (slot == -1)
+      slot = ctx.memo && ctx.memo->cells_clean(key) ? -2 : pc.add(g, p, key, kShortcuts);
     const int* rec;
     if (slot == -2) {
       const std::vector<int>& recs = ctx.memo->payload(key);
@@ -389,19 +545,34 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
     } else {
       const char* core = &pc.core[static_cast<size_t>(slot) * nc];
       if (!core[cell]) continue;
+      const bool skip = (pc.skip[slot] >> (kShortcuts ? 1 : 0)) & 1;
+      if (kShortcuts && skip && pc.bivalue[slot] < 2) continue;
       thread_local LoopSearch ls;
-      ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], pc.skip[slot]);
-      ls.check(cell, 2, 0, -1);
-      if (kShortcuts && pc.skip[slot]) pc.drop(g, slot, cell);
+      ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], skip);
+      if (!(kShortcuts && skip && pc.bivalue[slot] <= 3) || pc.four_may_close(g, slot, cell, ls)) {
+        ls.check(cell, 2, 0, -1);
+      }
+      if (kShortcuts && skip) pc.drop(g, slot, cell);
       std::vector<int>& recs = pc.found[slot];
       const size_t at = recs.size();
       recs.push_back(cell);
-      recs.push_back(static_cast<int>(ls.results()));
+      recs.push_back(0);
+      int kept = 0;
       for (size_t r = 0; r < ls.results(); ++r) {
         const int from = r ? ls.found_end[r - 1] : 0, to = ls.found_end[r];
+        // A loop of the cells of one met before (the same loop the other way round, or
+        // found from another start) gives the same hints but for the order of its cells,
+        // after them: none of them can come first. It is not recorded: loops of two pairs
+        // never share their cells (a loop's cells all hold its pair, and its start holds
+        // nothing else), so the records of a pair, replayed, meet no set twice either.
+        if (kShortcuts && !seen.first({ls.found_cells.data() + from, ls.found_cells.data() + to})) {
+          continue;
+        }
         recs.push_back(to - from);
         recs.insert(recs.end(), ls.found_cells.begin() + from, ls.found_cells.begin() + to);
+        ++kept;
       }
+      recs[at + 1] = kept;
       rec = &recs[at + 1];
     }
     const int* next_loop = rec + 1;
@@ -410,10 +581,6 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
       // calls: this runs for every loop at every step that reaches the technique).
       const std::span<const int> loop(next_loop + 1, next_loop[0]);
       next_loop += 1 + next_loop[0];
-      // A loop of the cells of one met before (the same loop the other way round, or
-      // found from another start) gives the same hints but for the order of its cells,
-      // after them: none of them can come first.
-      if (kShortcuts && !seen.first(loop)) continue;
       thread_local std::vector<int> extra;
       extra.clear();
       for (int c : loop) {

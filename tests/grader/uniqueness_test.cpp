@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "finder_memo.h"
 #include "grader_test_util.h"
 #include "sudoforge/core/variant.h"
 
@@ -158,6 +159,62 @@ TEST(GraderTechniques, UniqueLoopShortcutsGiveThePlainHint) {
     walk_path(puzzle, [&](const CandidateGrid& g, const Step&) {
       Hint fast, plain;
       const bool a = grader::detail::find_unique_loop(Ctx{g, true}, fast);
+      ASSERT_EQ(a, grader::detail::find_unique_loop_plain(Ctx{g, true}, plain)) << puzzle;
+      ++compared;
+      if (!a) return;
+      test_util::expect_same_hint(fast, plain, puzzle);
+      ++found;
+    });
+  }
+  EXPECT_GE(compared, 10000);
+  EXPECT_GE(found, 100);
+}
+
+// A core whose only bivalue cell is the start can still hold a loop when three or more
+// cells of the loop hold the same single extra value (type 2): the search skips such
+// cores only where no extra value has three cells (uniqueness.cpp, PairCores::bivalue).
+// Here r1c2 holds 1 and 2, r1c4, r3c2 and r3c4 hold 1, 2 and 3, and no other cell holds
+// 1: the 3 goes from r3c5 and r3c6, which see the three extra cells.
+TEST(GraderTechniques, UniqueRectangleType2WithThreeExtraCells) {
+  CandidateGrid g{Grid()};
+  for (int c = 0; c < 81; ++c) {
+    if (c == 1) {
+      restrict(g, c, bits({1, 2}));
+    } else if (c == 3 || c == 19 || c == 21) {
+      restrict(g, c, bits({1, 2, 3}));
+    } else {
+      restrict(g, c, g.cand(c) & ~bits({1}));
+    }
+  }
+  for (bool shortcuts : {true, false}) {
+    Hint h;
+    const Ctx ctx{g, true};
+    ASSERT_TRUE(shortcuts ? grader::detail::find_unique_loop(ctx, h)
+                          : grader::detail::find_unique_loop_plain(ctx, h));
+    EXPECT_STREQ(h.technique, "Unique Rectangle type 2") << h.explanation;
+    std::vector<std::pair<int, int>> elims = h.eliminations;
+    std::sort(elims.begin(), elims.end());
+    EXPECT_EQ(elims, (std::vector<std::pair<int, int>>{{22, 3}, {23, 3}})) << h.explanation;
+  }
+}
+
+// Called with one memo per puzzle, as the grader calls it, the finder replays the records
+// of the pairs whose cores' reach did not change since (each loop's cell set recorded
+// once, uniqueness.cpp): along the graded paths of cb001 puzzles it gives the plain
+// search's hint at every step.
+TEST(GraderTechniques, UniqueLoopWithItsMemoGivesThePlainHint) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ASSERT_GE(lines.size(), 400u);
+  int compared = 0, found = 0;
+  for (size_t k = 0; k < 400; ++k) {
+    const std::string puzzle = lines[k].substr(0, 81);
+    grader::detail::FinderMemo memo;
+    bool first = true;
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step&) {
+      if (first) memo.reset(g);
+      first = false;
+      Hint fast, plain;
+      const bool a = grader::detail::find_unique_loop(Ctx{g, true, &memo}, fast);
       ASSERT_EQ(a, grader::detail::find_unique_loop_plain(Ctx{g, true}, plain)) << puzzle;
       ++compared;
       if (!a) return;
