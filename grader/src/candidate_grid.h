@@ -95,6 +95,7 @@ class CandidateGrid {
   const Mask* pos_of(int u) const { return &upos_[u * (n_ + 1)]; }
   const Mask* pos_table() const { return upos_.data(); }  // [u * (n+1) + d]
   int unit_empty(int u) const { return uempty_[u]; }
+  const int* unit_empty_table() const { return uempty_.data(); }  // [u]: unit_empty(u)
   // Cells of u1 that lie in u2, as a mask over u1's positions.
   Mask inter(int u1, int u2) const { return lay_->inter[u1 * units_ + u2]; }
 
