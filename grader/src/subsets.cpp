@@ -24,54 +24,59 @@ bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
   const int slot = FinderMemo::kNakedSet + degree - 2;
   const std::uint64_t* const changed = g.unit_times();
   const std::uint64_t* const clean = ctx.memo ? ctx.memo->unit_row(slot) : nullptr;
-  for (int k = 0; k < g.naked_set_units(); ++k) {
-    const int u = g.se_unit(k);
-    if (g.unit_empty(u) < 2 * degree) continue;
-    if (clean && changed[u] < clean[u]) continue;  // memo->unit_clean(slot, u)
-    const int* cells = g.unit(u);
-    std::array<int, 32> items;  // written and read for 0..m - 1 only
-    std::array<Mask, 32> masks;
-    int m = 0;
-    for (int i = 0; i < n; ++i) {
-      const int pc = popcount(g.cand(cells[i]));
-      if (pc >= 2 && pc <= degree) {
-        masks[m] = g.cand(cells[i]);
-        items[m++] = cells[i];
-      }
-    }
-    const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
-      Mask uni = 0;
-      for (int i = 0; i < degree; ++i) uni |= masks[idx[i]];
-      std::vector<std::pair<int, int>> elims;
+  std::uint64_t* const roomy = ctx.memo ? ctx.memo->roomy(slot) : nullptr;
+  const int units = g.naked_set_units();
+  int live[64];  // the units of this block to search, in SE's order
+  for (int w = 0; 64 * w < units; ++w) {
+    const int nl = live_units(g.se_units(), w, roomy, units, g.unit_empty_table(), 2 * degree,
+                              changed, clean, live);
+    for (int li = 0; li < nl; ++li) {
+      const int u = live[li];
+      const int* cells = g.unit(u);
+      std::array<int, 32> items;  // written and read for 0..m - 1 only
+      std::array<Mask, 32> masks;
+      int m = 0;
       for (int i = 0; i < n; ++i) {
-        const int c = cells[i];
-        bool in = false;
-        for (int j = 0; j < degree; ++j) in |= items[idx[j]] == c;
-        if (in) continue;
-        for (Mask x = g.cand(c) & uni; x; x &= x - 1) elims.emplace_back(c, lowest(x));
-      }
-      if (elims.empty()) return false;
-      out.technique = subset_name(true, degree);
-      out.rating = degree == 2 ? 30 : degree == 3 ? 36 : 50;
-      out.placements.clear();
-      out.eliminations = std::move(elims);
-      out.cells.clear();
-      for (int j = 0; j < degree; ++j) out.cells.push_back(items[idx[j]]);
-      if (ctx.explain) {
-        std::string s = std::string(out.technique) + " ";
-        for (Mask x = uni; x; x &= x - 1) s += digit_name(g, lowest(x));
-        s += " in " + g.unit_name(u) + " (";
-        for (int j = 0; j < degree; ++j) {
-          if (j) s += ',';
-          s += g.cell_name(out.cells[j]);
+        const int pc = popcount(g.cand(cells[i]));
+        if (pc >= 2 && pc <= degree) {
+          masks[m] = g.cand(cells[i]);
+          items[m++] = cells[i];
         }
-        s += "): " + describe_eliminations(g, out.eliminations);
-        out.explanation = std::move(s);
       }
-      return true;
-    });
-    if (found) return true;
-    if (ctx.memo) ctx.memo->set_unit_clean(slot, u);
+      const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
+        Mask uni = 0;
+        for (int i = 0; i < degree; ++i) uni |= masks[idx[i]];
+        std::vector<std::pair<int, int>> elims;
+        for (int i = 0; i < n; ++i) {
+          const int c = cells[i];
+          bool in = false;
+          for (int j = 0; j < degree; ++j) in |= items[idx[j]] == c;
+          if (in) continue;
+          for (Mask x = g.cand(c) & uni; x; x &= x - 1) elims.emplace_back(c, lowest(x));
+        }
+        if (elims.empty()) return false;
+        out.technique = subset_name(true, degree);
+        out.rating = degree == 2 ? 30 : degree == 3 ? 36 : 50;
+        out.placements.clear();
+        out.eliminations = std::move(elims);
+        out.cells.clear();
+        for (int j = 0; j < degree; ++j) out.cells.push_back(items[idx[j]]);
+        if (ctx.explain) {
+          std::string s = std::string(out.technique) + " ";
+          for (Mask x = uni; x; x &= x - 1) s += digit_name(g, lowest(x));
+          s += " in " + g.unit_name(u) + " (";
+          for (int j = 0; j < degree; ++j) {
+            if (j) s += ',';
+            s += g.cell_name(out.cells[j]);
+          }
+          s += "): " + describe_eliminations(g, out.eliminations);
+          out.explanation = std::move(s);
+        }
+        return true;
+      });
+      if (found) return true;
+      if (ctx.memo) ctx.memo->set_unit_clean(slot, u);
+    }
   }
   return false;
 }
@@ -95,8 +100,11 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
   const std::uint64_t* const clean = memo ? memo->unit_row(slot) : nullptr;
   const int* const empties = g.unit_empty_table();
   int live[64];  // the units of this block to search, in SE's order
-  for (int base = 0; base < units; base += 64) {
-    const int nl = live_units(order, base, units, empties, min_empty, changed, clean, live);
+  // The units with room for the plain sets only: most units keep the direct sets' few
+  // empty cells, and the pass over them all, without branches, is the cheaper there.
+  std::uint64_t* const roomy = memo && !direct ? memo->roomy(slot) : nullptr;
+  for (int w = 0; 64 * w < units; ++w) {
+    const int nl = live_units(order, w, roomy, units, empties, min_empty, changed, clean, live);
     for (int i = 0; i < nl; ++i) {
       const int u = live[i];
       const int empty = empties[u];
