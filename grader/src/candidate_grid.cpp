@@ -203,6 +203,7 @@ CandidateGrid::CandidateGrid(const Grid& grid)
     val_[c] = static_cast<std::uint8_t>(v);
     --empty_;
   }
+  ones_ = static_cast<int>(std::count(uempty_.begin(), uempty_.begin() + units, 1));
   cand_.assign(nc_, 0);
   upos_.assign(static_cast<size_t>(units + 1) * n1, 0);
   seen[units] = 0;  // the padding unit holds no value
@@ -240,7 +241,10 @@ void CandidateGrid::place(int c, int d) {
   for (int k = 0; k < stride; ++k) unit_time_[units[k]] = now;
   if (val_[c] == 0) {
     --empty_;
-    for (int k = 0; k < stride; ++k) --uempty_[units[k]];
+    for (int k = 0; k < stride; ++k) {
+      const int e = --uempty_[units[k]];
+      if (units[k] < units_) ones_ += (e == 1) - (e == 0);  // not the padding unit
+    }
   }
   val_[c] = static_cast<std::uint8_t>(d);
   for (Mask m = cand_[c]; m; m &= m - 1) {

@@ -95,6 +95,9 @@ class CandidateGrid {
   const Mask* pos_of(int u) const { return &upos_[u * (n_ + 1)]; }
   const Mask* pos_table() const { return upos_.data(); }  // [u * (n+1) + d]
   int unit_empty(int u) const { return uempty_[u]; }
+  const int* unit_empty_table() const { return uempty_.data(); }  // [u]: unit_empty(u)
+  // How many units have exactly one empty cell (where a full house is).
+  int units_with_one_empty() const { return ones_; }
   // Cells of u1 that lie in u2, as a mask over u1's positions.
   Mask inter(int u1, int u2) const { return lay_->inter[u1 * units_ + u2]; }
 
@@ -200,6 +203,7 @@ class CandidateGrid {
   int dead_ = -1;
   std::vector<Mask> upos_;
   std::vector<int> uempty_;
+  int ones_ = 0;  // units_with_one_empty()
   std::uint64_t clock_ = 0;
   std::vector<std::uint64_t> cell_time_, unit_time_, digit_time_;
   struct Serial {

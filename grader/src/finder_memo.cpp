@@ -10,6 +10,8 @@ void FinderMemo::reset(const CandidateGrid& g) {
   const int keys = (g.n() + 1) * (g.n() + 1);
   unit_.assign(static_cast<size_t>(kUnitSlots) * g.unit_count(), 0);
   digit_.assign(static_cast<size_t>(kDigitSlots) * (g.n() + 1), 0);
+  unit_words_ = (g.unit_count() + 63) / 64;
+  roomy_.assign(static_cast<size_t>(kUnitSlots) * unit_words_, ~std::uint64_t{0});
   cage_count_ = static_cast<int>(g.geo().cages().size());
   cage_.assign(static_cast<size_t>(kCageSlots) * cage_count_, 0);
   set_time_.assign(keys, 0);

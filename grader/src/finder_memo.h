@@ -1,5 +1,6 @@
 #pragma once
 // Internal to the grader: what the basic finders remember between the steps of a puzzle.
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -63,6 +64,11 @@ class FinderMemo {
   void set_cells_clean(int key, const std::uint64_t* cells);  // g.set_words() words
   std::vector<int>& payload(int key) { return payload_[key]; }
 
+  // Per unit slot, the units (bit k % 64 of word k / 64 for se_unit(k)) not yet seen with
+  // fewer empty cells than the slot's finder needs (live_units): empty cells only go, so
+  // a unit seen with fewer never has enough again on this puzzle.
+  std::uint64_t* roomy(int slot) { return &roomy_[static_cast<size_t>(slot) * unit_words_]; }
+
   // Per cage of a killer board: finders whose result from a cage depends on nothing but
   // its cells' values and candidates (Cage Sum, Cage Combinations) skip it while none of
   // its cells changed since they found nothing there.
@@ -103,6 +109,8 @@ class FinderMemo {
  private:
   const CandidateGrid* g_ = nullptr;
   std::vector<std::uint64_t> unit_, digit_;  // clock + 1 when found clean, 0 never
+  std::vector<std::uint64_t> roomy_;         // [slot * unit_words_ + word]
+  int unit_words_ = 0;
   std::uint64_t grid_[kGridSlots] = {};
   std::vector<std::uint64_t> cage_;  // clock + 1 when found clean, 0 never
   int cage_count_ = 0;
@@ -122,5 +130,51 @@ class FinderMemo {
   std::uint32_t epoch_ = 0;        // of the current puzzle: 1, 2, ...
   std::uint64_t verdict_call_ = 0;
 };
+
+// Writes to live[] the units order[k], k in [64 * w, min(count, 64 * w + 64)), in that
+// order, with at least min_empty empty cells (empty[u]) and not clean (changed[u] >=
+// clean[u]; every one when clean is null), and returns how many. With `roomy` (the
+// memo's row for the finder's slot), only the units of roomy[w] are read, and those with
+// fewer empty cells are taken out of it. A finder's loop over the units first lists those
+// it searches in this tight pass, which keeps its tables in registers: the tests made in
+// the loop itself, next to the search's body, cost twice as much.
+inline int live_units(const int* order, int w, std::uint64_t* roomy, int count, const int* empty,
+                      int min_empty, const std::uint64_t* changed, const std::uint64_t* clean,
+                      int* live) {
+  const int base = 64 * w;
+  const std::uint64_t span =
+      count - base >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (count - base)) - 1;
+  int nl = 0;
+  if (!roomy) {  // every unit of the word, without a branch
+    const int end = count - base < 64 ? count : base + 64;
+    if (clean) {
+      for (int k = base; k < end; ++k) {
+        const int u = order[k];
+        live[nl] = u;
+        nl += (empty[u] >= min_empty) & (changed[u] >= clean[u]);
+      }
+    } else {
+      for (int k = base; k < end; ++k) {
+        const int u = order[k];
+        live[nl] = u;
+        nl += empty[u] >= min_empty;
+      }
+    }
+    return nl;
+  }
+  std::uint64_t gone = 0;
+  for (std::uint64_t bits = roomy[w] & span; bits; bits &= bits - 1) {
+    const int k = std::countr_zero(bits);
+    const int u = order[base + k];
+    if (empty[u] < min_empty) {
+      gone |= std::uint64_t{1} << k;
+      continue;
+    }
+    live[nl] = u;
+    nl += !clean || changed[u] >= clean[u];
+  }
+  roomy[w] &= ~gone;
+  return nl;
+}
 
 }  // namespace sudoforge::grader::detail

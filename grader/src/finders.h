@@ -21,6 +21,9 @@ bool find_unique_loop(const Ctx&, Hint& out);                    // 4.5 ..
 // set once): the same hint, for tests.
 bool find_unique_loop_plain(const Ctx&, Hint& out);
 bool find_bug(const Ctx&, Hint& out);                            // 5.6 ..
+// find_bug without its first test (each cell of 3 or more candidates, with its bug values
+// taken out, keeps two): the same hint, for tests.
+bool find_bug_plain(const Ctx&, Hint& out);
 bool find_aligned_pair_exclusion(const Ctx&, Hint& out);         // 6.2
 bool find_aligned_triplet_exclusion(const Ctx&, Hint& out);      // 7.5
 

@@ -17,8 +17,14 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
   const Mask* const pos = g.pos_table();
   const int n1 = n + 1;
   FinderMemo* const memo = ctx.memo;
+  // The digits to search, listed in one pass: the test in the loop below, next to the
+  // search's body, read the memo's and the grid's tables again for each digit.
+  Mask live = 0;
   for (int d = 1; d <= n; ++d) {
-    if (memo && memo->digit_clean(slot, d)) continue;
+    if (!(memo && memo->digit_clean(slot, d))) live |= Mask{1} << d;
+  }
+  for (; live; live &= live - 1) {
+    const int d = lowest(live);
     for (int by_cols = 0; by_cols < 2; ++by_cols) {
       const int base0 = by_cols ? n : 0;   // base lines
       const int cover0 = by_cols ? 0 : n;  // cover lines

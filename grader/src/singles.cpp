@@ -29,7 +29,8 @@ bool find_hidden_single(const Ctx& ctx, Hint& out) {
     }
     hidden_u = u;
     hidden_d = d;
-    if (alone) break;
+    // With no unit of one empty cell, no full house is left to find after it.
+    if (alone || g.units_with_one_empty() == 0) break;
   }
   if (hidden_u < 0) return false;
   const int u = hidden_u, d = hidden_d;

@@ -24,54 +24,59 @@ bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
   const int slot = FinderMemo::kNakedSet + degree - 2;
   const std::uint64_t* const changed = g.unit_times();
   const std::uint64_t* const clean = ctx.memo ? ctx.memo->unit_row(slot) : nullptr;
-  for (int k = 0; k < g.naked_set_units(); ++k) {
-    const int u = g.se_unit(k);
-    if (g.unit_empty(u) < 2 * degree) continue;
-    if (clean && changed[u] < clean[u]) continue;  // memo->unit_clean(slot, u)
-    const int* cells = g.unit(u);
-    std::array<int, 32> items;  // written and read for 0..m - 1 only
-    std::array<Mask, 32> masks;
-    int m = 0;
-    for (int i = 0; i < n; ++i) {
-      const int pc = popcount(g.cand(cells[i]));
-      if (pc >= 2 && pc <= degree) {
-        masks[m] = g.cand(cells[i]);
-        items[m++] = cells[i];
-      }
-    }
-    const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
-      Mask uni = 0;
-      for (int i = 0; i < degree; ++i) uni |= masks[idx[i]];
-      std::vector<std::pair<int, int>> elims;
+  std::uint64_t* const roomy = ctx.memo ? ctx.memo->roomy(slot) : nullptr;
+  const int units = g.naked_set_units();
+  int live[64];  // the units of this block to search, in SE's order
+  for (int w = 0; 64 * w < units; ++w) {
+    const int nl = live_units(g.se_units(), w, roomy, units, g.unit_empty_table(), 2 * degree,
+                              changed, clean, live);
+    for (int li = 0; li < nl; ++li) {
+      const int u = live[li];
+      const int* cells = g.unit(u);
+      std::array<int, 32> items;  // written and read for 0..m - 1 only
+      std::array<Mask, 32> masks;
+      int m = 0;
       for (int i = 0; i < n; ++i) {
-        const int c = cells[i];
-        bool in = false;
-        for (int j = 0; j < degree; ++j) in |= items[idx[j]] == c;
-        if (in) continue;
-        for (Mask x = g.cand(c) & uni; x; x &= x - 1) elims.emplace_back(c, lowest(x));
-      }
-      if (elims.empty()) return false;
-      out.technique = subset_name(true, degree);
-      out.rating = degree == 2 ? 30 : degree == 3 ? 36 : 50;
-      out.placements.clear();
-      out.eliminations = std::move(elims);
-      out.cells.clear();
-      for (int j = 0; j < degree; ++j) out.cells.push_back(items[idx[j]]);
-      if (ctx.explain) {
-        std::string s = std::string(out.technique) + " ";
-        for (Mask x = uni; x; x &= x - 1) s += digit_name(g, lowest(x));
-        s += " in " + g.unit_name(u) + " (";
-        for (int j = 0; j < degree; ++j) {
-          if (j) s += ',';
-          s += g.cell_name(out.cells[j]);
+        const int pc = popcount(g.cand(cells[i]));
+        if (pc >= 2 && pc <= degree) {
+          masks[m] = g.cand(cells[i]);
+          items[m++] = cells[i];
         }
-        s += "): " + describe_eliminations(g, out.eliminations);
-        out.explanation = std::move(s);
       }
-      return true;
-    });
-    if (found) return true;
-    if (ctx.memo) ctx.memo->set_unit_clean(slot, u);
+      const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
+        Mask uni = 0;
+        for (int i = 0; i < degree; ++i) uni |= masks[idx[i]];
+        std::vector<std::pair<int, int>> elims;
+        for (int i = 0; i < n; ++i) {
+          const int c = cells[i];
+          bool in = false;
+          for (int j = 0; j < degree; ++j) in |= items[idx[j]] == c;
+          if (in) continue;
+          for (Mask x = g.cand(c) & uni; x; x &= x - 1) elims.emplace_back(c, lowest(x));
+        }
+        if (elims.empty()) return false;
+        out.technique = subset_name(true, degree);
+        out.rating = degree == 2 ? 30 : degree == 3 ? 36 : 50;
+        out.placements.clear();
+        out.eliminations = std::move(elims);
+        out.cells.clear();
+        for (int j = 0; j < degree; ++j) out.cells.push_back(items[idx[j]]);
+        if (ctx.explain) {
+          std::string s = std::string(out.technique) + " ";
+          for (Mask x = uni; x; x &= x - 1) s += digit_name(g, lowest(x));
+          s += " in " + g.unit_name(u) + " (";
+          for (int j = 0; j < degree; ++j) {
+            if (j) s += ',';
+            s += g.cell_name(out.cells[j]);
+          }
+          s += "): " + describe_eliminations(g, out.eliminations);
+          out.explanation = std::move(s);
+        }
+        return true;
+      });
+      if (found) return true;
+      if (ctx.memo) ctx.memo->set_unit_clean(slot, u);
+    }
   }
   return false;
 }
@@ -93,92 +98,98 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
   const int plain_slot = FinderMemo::kHiddenSet + degree - 2;
   const std::uint64_t* const changed = g.unit_times();
   const std::uint64_t* const clean = memo ? memo->unit_row(slot) : nullptr;
-  for (int k = 0; k < units; ++k) {
-    const int u = order[k];
-    const int empty = g.unit_empty(u);
-    if (empty < min_empty) continue;
-    if (clean && changed[u] < clean[u]) continue;  // memo->unit_clean(slot, u)
-    const int* cells = g.unit(u);
-    const Mask* const pos = g.pos_of(u);
-    // Left uninitialised: masks and digits are written for 0..m - 1, and nothing else is
-    // read.
-    std::array<Mask, 32> masks;
-    std::array<int, 32> digits;
-    int m = 0;
-    for (int d = 1; d <= n; ++d) {
-      // A digit with more than `degree` positions cannot be part of the set.
-      const Mask p = pos[d];
-      if (p && popcount(p) <= degree) {
-        masks[m] = p;
-        digits[m++] = d;
+  const int* const empties = g.unit_empty_table();
+  int live[64];  // the units of this block to search, in SE's order
+  // The units with room for the plain sets only: most units keep the direct sets' few
+  // empty cells, and the pass over them all, without branches, is the cheaper there.
+  std::uint64_t* const roomy = memo && !direct ? memo->roomy(slot) : nullptr;
+  for (int w = 0; 64 * w < units; ++w) {
+    const int nl = live_units(order, w, roomy, units, empties, min_empty, changed, clean, live);
+    for (int i = 0; i < nl; ++i) {
+      const int u = live[i];
+      const int empty = empties[u];
+      const int* cells = g.unit(u);
+      const Mask* const pos = g.pos_of(u);
+      // Left uninitialised: masks and digits are written for 0..m - 1, and nothing else is
+      // read.
+      std::array<Mask, 32> masks;
+      std::array<int, 32> digits;
+      int m = 0;
+      for (int d = 1; d <= n; ++d) {
+        // A digit with more than `degree` positions cannot be part of the set.
+        const Mask p = pos[d];
+        if (p && popcount(p) <= degree) {
+          masks[m] = p;
+          digits[m++] = d;
+        }
       }
-    }
-    bool removes_any = false;
-    const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
-      Mask common = 0, set = 0;
-      for (int i = 0; i < degree; ++i) {
-        common |= pos[digits[idx[i]]];
-        set |= Mask{1} << digits[idx[i]];
-      }
-      bool removes = false;  // whether the set removes anything (the list is built after)
-      for (Mask x = common; x && !removes; x &= x - 1)
-        removes = (g.cand(cells[lowest(x)]) & ~set) != 0;
-      removes_any |= removes;
-      int hcell = -1, hval = 0;
-      if (direct) {
-        for (int v = 1; v <= n && hcell < 0; ++v) {
-          if ((set >> v) & 1) continue;
-          if (popcount(pos[v]) <= 1) continue;
-          const Mask rest = pos[v] & ~common;
-          if (popcount(rest) == 1) {
-            hcell = cells[lowest(rest)];
-            hval = v;
+      bool removes_any = false;
+      const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
+        Mask common = 0, set = 0;
+        for (int i = 0; i < degree; ++i) {
+          common |= pos[digits[idx[i]]];
+          set |= Mask{1} << digits[idx[i]];
+        }
+        bool removes = false;  // whether the set removes anything (the list is built after)
+        for (Mask x = common; x && !removes; x &= x - 1)
+          removes = (g.cand(cells[lowest(x)]) & ~set) != 0;
+        removes_any |= removes;
+        int hcell = -1, hval = 0;
+        if (direct) {
+          for (int v = 1; v <= n && hcell < 0; ++v) {
+            if ((set >> v) & 1) continue;
+            if (popcount(pos[v]) <= 1) continue;
+            const Mask rest = pos[v] & ~common;
+            if (popcount(rest) == 1) {
+              hcell = cells[lowest(rest)];
+              hval = v;
+            }
           }
+          if (hcell < 0) return false;
+        } else if (!removes) {
+          return false;
         }
-        if (hcell < 0) return false;
-      } else if (!removes) {
-        return false;
-      }
-      std::vector<std::pair<int, int>> elims;
-      for (Mask x = common; x; x &= x - 1) {
-        const int c = cells[lowest(x)];
-        for (Mask y = g.cand(c) & ~set; y; y &= y - 1) elims.emplace_back(c, lowest(y));
-      }
-      if (direct) {
-        out.technique = degree == 2 ? "Direct Hidden Pair" : "Direct Hidden Triple";
-        out.rating = degree == 2 ? 20 : 25;
-        out.placements = {{hcell, hval}};
-      } else {
-        out.technique = subset_name(false, degree);
-        out.rating = degree == 2 ? 34 : degree == 3 ? 40 : 54;
-        out.placements.clear();
-      }
-      out.eliminations = std::move(elims);
-      out.cells.clear();
-      for (Mask x = common; x; x &= x - 1) out.cells.push_back(cells[lowest(x)]);
-      if (ctx.explain) {
-        std::string s;
-        if (direct) s = g.cell_name(hcell) + "=" + digit_name(g, hval) + ": ";
-        s += std::string(out.technique) + " ";
-        for (Mask x = set; x; x &= x - 1) s += digit_name(g, lowest(x));
-        s += " in " + g.unit_name(u) + " (";
-        for (size_t j = 0; j < out.cells.size(); ++j) {
-          if (j) s += ',';
-          s += g.cell_name(out.cells[j]);
+        std::vector<std::pair<int, int>> elims;
+        for (Mask x = common; x; x &= x - 1) {
+          const int c = cells[lowest(x)];
+          for (Mask y = g.cand(c) & ~set; y; y &= y - 1) elims.emplace_back(c, lowest(y));
         }
-        s += ")";
-        if (!out.eliminations.empty()) s += ": " + describe_eliminations(g, out.eliminations);
-        out.explanation = std::move(s);
+        if (direct) {
+          out.technique = degree == 2 ? "Direct Hidden Pair" : "Direct Hidden Triple";
+          out.rating = degree == 2 ? 20 : 25;
+          out.placements = {{hcell, hval}};
+        } else {
+          out.technique = subset_name(false, degree);
+          out.rating = degree == 2 ? 34 : degree == 3 ? 40 : 54;
+          out.placements.clear();
+        }
+        out.eliminations = std::move(elims);
+        out.cells.clear();
+        for (Mask x = common; x; x &= x - 1) out.cells.push_back(cells[lowest(x)]);
+        if (ctx.explain) {
+          std::string s;
+          if (direct) s = g.cell_name(hcell) + "=" + digit_name(g, hval) + ": ";
+          s += std::string(out.technique) + " ";
+          for (Mask x = set; x; x &= x - 1) s += digit_name(g, lowest(x));
+          s += " in " + g.unit_name(u) + " (";
+          for (size_t j = 0; j < out.cells.size(); ++j) {
+            if (j) s += ',';
+            s += g.cell_name(out.cells[j]);
+          }
+          s += ")";
+          if (!out.eliminations.empty()) s += ": " + describe_eliminations(g, out.eliminations);
+          out.explanation = std::move(s);
+        }
+        // SE applies only the placement of a direct hint: the eliminations are its reasoning
+        // (named in the explanation), not part of the step.
+        if (direct) out.eliminations.clear();
+        return true;
+      });
+      if (found) return true;
+      if (memo) {
+        memo->set_unit_clean(slot, u);
+        if (direct && !removes_any && empty > 2 * degree) memo->set_unit_clean(plain_slot, u);
       }
-      // SE applies only the placement of a direct hint: the eliminations are its reasoning
-      // (named in the explanation), not part of the step.
-      if (direct) out.eliminations.clear();
-      return true;
-    });
-    if (found) return true;
-    if (memo) {
-      memo->set_unit_clean(slot, u);
-      if (direct && !removes_any && empty > 2 * degree) memo->set_unit_clean(plain_slot, u);
     }
   }
   return false;

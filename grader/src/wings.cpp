@@ -1,4 +1,5 @@
 // XY-Wing (4.2) and XYZ-Wing (4.4).
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 
@@ -17,25 +18,42 @@ bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
   const std::uint64_t since = ctx.memo ? ctx.memo->failed_since(slot) : 0;
   std::uint64_t bivalue[16] = {}, fresh[16] = {}, pivots[16] = {};  // words <= 10 (625 cells)
   // `since` is 0 (every cell fresh) when there is no memo.
-  if (!g.changed_since(since, fresh)) return false;
   const Mask* const cand = g.cand_table();
-  for (int c = 0, nc = g.cell_count(); c < nc; ++c) {
-    const int pc = popcount(cand[c]);
-    if (pc == 2) bivalue[c / 64] |= std::uint64_t{1} << (c % 64);
-    if (pc == need) pivots[c / 64] |= std::uint64_t{1} << (c % 64);
+  for (int w = 0, nc = g.cell_count(); w < words; ++w) {
+    std::uint64_t bv = 0, pv = 0, fr = 0;
+    for (int c = w * 64, end = std::min(nc, c + 64); c < end; ++c) {
+      const int pc = popcount(cand[c]);
+      const std::uint64_t bit = std::uint64_t{1} << (c % 64);
+      bv |= pc == 2 ? bit : 0;
+      pv |= pc == need ? bit : 0;
+      fr |= g.cell_changed(c) >= since ? bit : 0;
+    }
+    bivalue[w] = bv;
+    pivots[w] = pv;
+    fresh[w] = fr;
+  }
+  // A pivot is searched when it is fresh or sees a fresh bivalue cell (one of its wings
+  // must be fresh otherwise): the peers of the fresh bivalue cells, with the fresh cells.
+  std::uint64_t reach[16];
+  bool any_fresh = false;
+  for (int w = 0; w < words; ++w) {
+    reach[w] = fresh[w];
+    any_fresh |= fresh[w] != 0;
+  }
+  if (!any_fresh) return false;
+  for (int fw = 0; fw < words; ++fw) {
+    for (std::uint64_t x = fresh[fw] & bivalue[fw]; x; x &= x - 1) {
+      const std::uint64_t* ps = g.peer_set(fw * 64 + std::countr_zero(x));
+      for (int w = 0; w < words; ++w) reach[w] |= ps[w];
+    }
   }
   auto is_fresh = [&](int c) { return (fresh[c / 64] >> (c % 64)) & 1; };
   for (int pw = 0; pw < words; ++pw) {
-    for (std::uint64_t px = pivots[pw]; px; px &= px - 1) {
+    for (std::uint64_t px = pivots[pw] & reach[pw]; px; px &= px - 1) {
       const int pivot = pw * 64 + std::countr_zero(px);
       const Mask pm = cand[pivot];
       const bool pivot_fresh = is_fresh(pivot);
       const std::uint64_t* peers = g.peer_set(pivot);
-      if (!pivot_fresh) {
-        std::uint64_t f = 0;
-        for (int w = 0; w < words; ++w) f |= peers[w] & bivalue[w] & fresh[w];
-        if (!f) continue;
-      }
       // The bivalue peers that can be wings, in peer order (ascending): sharing one value
       // with the pivot (XY-Wing: {x,z} or {y,z} of {x,y}), inside the pivot (XYZ-Wing:
       // {x,z} or {y,z} of {x,y,z}).
@@ -67,12 +85,18 @@ bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
             if ((z & pm) || ((m1 | m2) & ~z) != pm) continue;
           }
           const int zd = lowest(z);
+          // The cells seeing both wings (and the pivot, for an XYZ-Wing) that hold z, in
+          // ascending order (that of peers()); the pivot is one of them, and holds no z
+          // in an XY-Wing.
           std::vector<std::pair<int, int>> elims;
-          for (int c : g.peers(w1)) {
-            if (c == pivot || c == w2 || !g.has(c, zd)) continue;
-            if (!g.sees(c, w2)) continue;
-            if (xyz && !g.sees(c, pivot)) continue;
-            elims.emplace_back(c, zd);
+          const std::uint64_t* s1 = g.peer_set(w1);
+          const std::uint64_t* s2 = g.peer_set(w2);
+          for (int w = 0; w < words; ++w) {
+            std::uint64_t x = s1[w] & s2[w] & (xyz ? peers[w] : ~std::uint64_t{0});
+            for (; x; x &= x - 1) {
+              const int c = w * 64 + std::countr_zero(x);
+              if (c != pivot && g.has(c, zd)) elims.emplace_back(c, zd);
+            }
           }
           if (elims.empty()) continue;
           out.technique = xyz ? "XYZ-Wing" : "XY-Wing";

@@ -48,3 +48,27 @@ TEST(GraderTechniques, BugTypes) {
     EXPECT_DOUBLE_EQ(Grader().rate(grid81(t.puzzle)).er, t.ser) << t.puzzle;
   }
 }
+
+// find_bug first checks, cell by cell, that each cell of 3 or more candidates keeps two
+// once its bug values are out (bug.cpp, wide_cells_can_be_grave), and searches only
+// then: replaying graded cb001 puzzles, at every step it gives the hint of the search
+// without that check, BUGs of every kind included.
+TEST(GraderTechniques, BugFirstTestGivesThePlainHint) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ASSERT_GE(lines.size(), 1000u);
+  int compared = 0, found = 0;
+  for (size_t k = 0; k < 1000; ++k) {
+    const std::string puzzle = lines[k].substr(0, 81);
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step&) {
+      Hint fast, plain;
+      const bool a = grader::detail::find_bug(Ctx{g, true}, fast);
+      ASSERT_EQ(a, grader::detail::find_bug_plain(Ctx{g, true}, plain)) << puzzle;
+      ++compared;
+      if (!a) return;
+      expect_same_hint(fast, plain, puzzle);
+      ++found;
+    });
+  }
+  EXPECT_GE(compared, 30000);
+  EXPECT_GE(found, 20);
+}

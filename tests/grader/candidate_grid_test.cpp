@@ -53,6 +53,33 @@ TEST(CandidateGrid, ExtraHousesAreUnitsWithPeers) {
   EXPECT_EQ(placed.unit_empty(27), 2);  // r7c7 and r8c8
 }
 
+// The count of units with one empty cell (find_hidden_single stops at its first hidden
+// single when it is 0: no full house left to come first) follows the givens and every
+// placement, extra houses counted and the padding unit of the cells off X's diagonals
+// not.
+TEST(CandidateGrid, CountsTheUnitsWithOneEmptyCell) {
+  for (const Geometry& board : {Geometry(), x_board()}) {
+    Grid givens = diagonal_single(board);
+    for (int col = 1; col < 8; ++col) givens.set(board.cell(8, col), col + 1);  // r9: 2 empty
+    CandidateGrid g(givens);
+    auto count = [&] {
+      int ones = 0;
+      for (int u = 0; u < g.unit_count(); ++u) ones += g.unit_empty(u) == 1;
+      return ones;
+    };
+    EXPECT_EQ(g.units_with_one_empty(), count());
+    int seen_nonzero = 0;
+    for (int c = 0; c < g.cell_count(); ++c) {
+      if (g.value(c) != 0) continue;
+      g.place(c, g.cand(c) ? lowest(g.cand(c)) : 1);
+      ASSERT_EQ(g.units_with_one_empty(), count()) << c;
+      seen_nonzero += g.units_with_one_empty() != 0;
+    }
+    EXPECT_EQ(g.units_with_one_empty(), 0);
+    EXPECT_GE(seen_nonzero, 9);
+  }
+}
+
 TEST(CandidateGrid, HiddenSingleInAnExtraHouse) {
   const CandidateGrid on_x(diagonal_single(x_board()));
   Hint hint;
