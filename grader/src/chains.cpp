@@ -227,7 +227,7 @@ struct ChainEngine::Impl {
       const bool closing = offdepth >= 4;
       // A key only grows with the length, and the best one only falls during the search:
       // when a cycle closing two layers on can win, so can this layer's and the next.
-      if (full_cycle_layers || can_win(std::max(cmin, depth + 5))) {
+      if (can_win(std::max(cmin, depth + closer_lookahead))) {
         // Pass Y's searches mostly run to the end through this branch: inlined there
         // (measured; the other passes' searches are faster with the call).
         if constexpr (y && !x) {
@@ -356,7 +356,8 @@ struct ChainEngine::Impl {
     }
   }
   std::vector<int> closer_stamp;  // [node]: mark_closers, per search stamp
-  bool full_cycle_layers = false;  // find_forcing_chains_plain
+  // 5: the closers as above; 1: every layer in full (find_forcing_chains_plain).
+  int closer_lookahead = 5;
 
   // No cycle with eliminations has fewer nodes than this (see find_forcing_chains): for
   // the current source, and per group of the pass's parallel search.
@@ -670,9 +671,9 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
 }
 
 bool ChainEngine::find_forcing_chains_plain(const Ctx& ctx, Hint& out) {
-  impl_->full_cycle_layers = true;
+  impl_->closer_lookahead = 1;
   const bool found = find_forcing_chains(ctx, out);
-  impl_->full_cycle_layers = false;
+  impl_->closer_lookahead = 5;
   return found;
 }
 
