@@ -22,8 +22,9 @@
 // builds "off" tree.instances that have a strong link, from a per-pass table of
 // on -> off -> on steps that stay inside a strongly connected component of the pass's
 // graph (a cycle cannot leave one); a source's cycles are searched only when its
-// component could eliminate something (cycles_may_eliminate, eliminable_digits); cycle
-// eliminations are found on bit boards.
+// component could eliminate something (cycles_may_eliminate, eliminable_digits); the last
+// two layers a cycle search can still win with are searched for their closes only (the
+// closers of cycles()); cycle eliminations are found on bit boards.
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include <algorithm>
