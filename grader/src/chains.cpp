@@ -235,7 +235,8 @@ struct ChainEngine::Impl {
           frontier_size =
               cycle_layer_inline<y, x, false>(source, frontier_size, closing, offdepth, left_out);
         } else {
-          frontier_size = cycle_layer<y, x, false>(source, frontier_size, closing, offdepth, left_out);
+          frontier_size =
+              cycle_layer<y, x, false>(source, frontier_size, closing, offdepth, left_out);
         }
       } else {
         if (!can_win(cmin)) return true;
@@ -264,7 +265,8 @@ struct ChainEngine::Impl {
                                                   left_out);
   }
   template <bool y, bool x, bool kClosersOnly>
-  [[gnu::always_inline]] int cycle_layer_inline(int source, int frontier_size, bool closing, int offdepth, bool& left_out) {
+  [[gnu::always_inline]] int cycle_layer_inline(int source, int frontier_size, bool closing,
+                                                int offdepth, bool& left_out) {
     const int base = (y && x) ? 70 : 65;
     const int sort_key = (y && x) ? 4 : (y ? 3 : 2);
     int next_size = 0;
