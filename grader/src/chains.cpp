@@ -218,8 +218,8 @@ struct ChainEngine::Impl {
     auto can_win = [&](int c) {
       return hints.wins(ChainKey{base + length_difficulty(c), c, sort_key}, order);
     };
-    // left_out: an unvisited "on" node was left out of a layer (the search may not have
-    // ended where it stops). closers_marked: mark_closers ran for this search.
+    // left_out: an "on" node was left out of a layer (the search may not have ended
+    // where it stops). closers_marked: mark_closers ran for this search.
     bool left_out = false, closers_marked = false;
     while (frontier_size != 0) {
       // Off layer at depth+1; a cycle closes from an off instance of depth >= 4.
@@ -257,8 +257,9 @@ struct ChainEngine::Impl {
   }
 
   // One layer of cycles(): expands the frontier's "on" nodes into the next frontier and
-  // returns its size. kClosersOnly: only closers enter the next frontier (set left_out
-  // when another unvisited "on" node is left out).
+  // returns its size. kClosersOnly: only closers enter the next frontier (left_out is set
+  // when a pair to another "on" node is passed over, visited or not: one test less a
+  // pair, and a safe bound).
   template <bool y, bool x, bool kClosersOnly>
   int cycle_layer(int source, int frontier_size, bool closing, int offdepth, bool& left_out) {
     return cycle_layer_inline<y, x, kClosersOnly>(source, frontier_size, closing, offdepth,
@@ -281,11 +282,11 @@ struct ChainEngine::Impl {
       bool blocked = false;
       for (int k = step_begin[2 * v], ke = step_begin[2 * v + 1]; k < ke; ++k) {
         const int m = steps[k].m;
-        if (tree.seen_stamp[m] == tree.search_stamp && (m != source || !closing)) continue;
         if (kClosersOnly && m != source && closer_stamp[m] != tree.search_stamp) {
           left_out = true;
           continue;
         }
+        if (tree.seen_stamp[m] == tree.search_stamp && (m != source || !closing)) continue;
         const int w = steps[k].w;
         if (w != cw) {
           cw = w;
