@@ -117,46 +117,60 @@ bool ChainHints::barren(std::uint64_t h, bool insert) {
   return false;
 }
 
+// The eliminations of the cycle closing at last_off, into eliminations_scratch_: the
+// candidates outside the cycle's cells seen by an "on" and by an "off" node of their
+// digit. kW words per cell set (0: set_words_).
+template <int kW>
+void ChainHints::cycle_eliminations(int last_off) {
+  const int w_n = kW > 0 ? kW : set_words_;
+  const size_t need = static_cast<size_t>(board_.n + 1) * w_n;
+  if (seen_by_on_.size() < need) {
+    seen_by_on_.assign(need, 0);
+    seen_by_off_.assign(need, 0);
+  }
+  std::uint64_t cells[kW > 0 ? kW : 1] = {};
+  if (kW == 0) cycle_cells_.assign(w_n, 0);
+  std::uint64_t* cyc = kW > 0 ? cells : cycle_cells_.data();
+  Mask digits = 0;
+  for (int p = last_off; p >= 0; p = tree_.instance_parent(p)) {
+    const int node = tree_.instance_node(p);
+    const int cd = node >> 1;
+    const int c = cd / board_.n, d = cd % board_.n + 1;
+    cyc[c / 64] |= std::uint64_t{1} << (c % 64);
+    if (!((digits >> d) & 1)) {
+      digits |= Mask{1} << d;
+      for (int w = 0; w < w_n; ++w) seen_by_on_[d * w_n + w] = seen_by_off_[d * w_n + w] = 0;
+    }
+    std::uint64_t* t =
+        ((node & 1) ? seen_by_on_.data() : seen_by_off_.data()) + static_cast<size_t>(d) * w_n;
+    const std::uint64_t* pb = board_.g->peer_set(c);
+    for (int w = 0; w < w_n; ++w) t[w] |= pb[w];
+  }
+  auto& elims = eliminations_scratch_;
+  elims.clear();
+  for (Mask dm = digits; dm; dm &= dm - 1) {
+    const int d = lowest(dm);
+    for (int w = 0; w < w_n; ++w) {
+      std::uint64_t e = seen_by_on_[d * w_n + w] & seen_by_off_[d * w_n + w] &
+                        digit_cells_[d * w_n + w] & ~cyc[w];
+      for (; e; e &= e - 1) elims.emplace_back(w * 64 + std::countr_zero(e), d);
+    }
+  }
+}
+
 void ChainHints::offer_cycle(int last_off, bool y, bool x, int base, int sort_key, int complexity) {
   ChainKey k{base + length_difficulty(complexity), complexity, sort_key};
   const long ord = discovery_order(tree_.instance_node(0), 0);
   if (!wins(k, ord)) return;
   const std::uint64_t ckey = cycle_key(last_off);
   if (barren(ckey, false)) return;
-  // Candidates outside the cycle's cells seen by an "on" and by an "off" node of the
-  // same digit are false.
-  const size_t need = static_cast<size_t>(board_.n + 1) * set_words_;
-  if (seen_by_on_.size() < need) {
-    seen_by_on_.assign(need, 0);
-    seen_by_off_.assign(need, 0);
+  // clang-format off
+  switch (set_words_) {
+    case 2: cycle_eliminations<2>(last_off); break;  // 9x9
+    default: cycle_eliminations<0>(last_off); break;
   }
-  cycle_cells_.assign(set_words_, 0);
-  Mask digits = 0;
-  for (int p = last_off; p >= 0; p = tree_.instance_parent(p)) {
-    const int node = tree_.instance_node(p);
-    const int cd = node >> 1;
-    const int c = cd / board_.n, d = cd % board_.n + 1;
-    cycle_cells_[c / 64] |= std::uint64_t{1} << (c % 64);
-    if (!((digits >> d) & 1)) {
-      digits |= Mask{1} << d;
-      for (int w = 0; w < set_words_; ++w)
-        seen_by_on_[d * set_words_ + w] = seen_by_off_[d * set_words_ + w] = 0;
-    }
-    std::uint64_t* t = ((node & 1) ? seen_by_on_.data() : seen_by_off_.data()) +
-                       static_cast<size_t>(d) * set_words_;
-    const std::uint64_t* pb = board_.g->peer_set(c);
-    for (int w = 0; w < set_words_; ++w) t[w] |= pb[w];
-  }
+  // clang-format on
   auto& elims = eliminations_scratch_;
-  elims.clear();
-  for (Mask dm = digits; dm; dm &= dm - 1) {
-    const int d = lowest(dm);
-    for (int w = 0; w < set_words_; ++w) {
-      std::uint64_t e = seen_by_on_[d * set_words_ + w] & seen_by_off_[d * set_words_ + w] &
-                        digit_cells_[d * set_words_ + w] & ~cycle_cells_[w];
-      for (; e; e &= e - 1) elims.emplace_back(w * 64 + std::countr_zero(e), d);
-    }
-  }
   if (elims.empty()) {
     barren(ckey, true);
     return;

@@ -63,6 +63,8 @@ class ChainHints {
   std::string path_text(int inst, int last_node) const;
   std::uint64_t cycle_key(int last_off) const;
   bool barren(std::uint64_t h, bool insert);
+  template <int kW>
+  void cycle_eliminations(int last_off);
 
   const ChainBoard& board_;
   const SearchTree& tree_;

@@ -22,8 +22,9 @@
 // builds "off" tree.instances that have a strong link, from a per-pass table of
 // on -> off -> on steps that stay inside a strongly connected component of the pass's
 // graph (a cycle cannot leave one); a source's cycles are searched only when its
-// component could eliminate something (cycles_may_eliminate, eliminable_digits); cycle
-// eliminations are found on bit boards.
+// component could eliminate something (cycles_may_eliminate, eliminable_digits); the last
+// two layers a cycle search can still win with are searched for their closes only (the
+// closers of cycles()); cycle eliminations are found on bit boards.
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include <algorithm>
@@ -195,63 +196,172 @@ struct ChainEngine::Impl {
   // through its strong links (to a new "on" node, or back to the source), so tree.instances
   // without one are never built; the order of discovery is SE's.
   // Returns true when the rating ceiling cut the search (false: searched to the end).
+  //
+  // The last two layers that can still win are searched for their closes only. In the
+  // last one only the pairs (w, source) matter; in the one before, only the "on" nodes
+  // that can close in the last one: "closers", one "off" node away from a strong link
+  // into the source (mark_closers; a superset is fine). Leaving the other "on" nodes
+  // out of a layer changes no close of the search: a node left out, and every node that
+  // another parent then reaches in its place, is too far from the source to close in time,
+  // and the nodes that can are met from the same first parents, in the same order.
   template <bool y, bool x>
   bool cycles(int source) {
     const int base = (y && x) ? 70 : 65;
     const int sort_key = (y && x) ? 4 : (y ? 3 : 2);
     ++tree.search_stamp;
     tree.instance_count = 0;  // use_cycle_steps reserved the room: see CycleSteps::insts
-    int frontier_size = 0, next_size = 0;
+    int frontier_size = 0;
     tree.frontier[frontier_size++] = tree.new_instance(source, -1);
     tree.seen_stamp[source] = tree.search_stamp;  // on nodes visited once
     int depth = 1;                                // depth of the tree.instances in cur (on nodes)
+    const long order = hints.discovery_order(source, 0);
+    auto can_win = [&](int c) {
+      return hints.wins(ChainKey{base + length_difficulty(c), c, sort_key}, order);
+    };
+    // left_out: an "on" node was left out of a layer (the search may not have ended
+    // where it stops). closers_marked: mark_closers ran for this search.
+    bool left_out = false, closers_marked = false;
     while (frontier_size != 0) {
       // Off layer at depth+1; a cycle closes from an off instance of depth >= 4.
       const int cmin = std::max({4, depth + 1, cycle_floor});
-      if (!hints.wins(ChainKey{base + length_difficulty(cmin), cmin, sort_key},
-                      hints.discovery_order(source, 0)))
-        return true;
       const int offdepth = depth + 1;
       const bool closing = offdepth >= 4;
-      next_size = 0;
-      for (int i = 0; i < frontier_size; ++i) {
-        const int inst = tree.frontier[i];
-        const int v = tree.instance_node(inst);
-        // w: the "off" node of the current group of pairs; wi its instance (-1: none
-        // yet); blocked: off(w) is an ancestor of inst. An instance of w is built only
-        // when one of its strong links leads to an unvisited "on" node or closes the
-        // cycle (the others would be dead ends).
-        int cw = -1, wi = -1;
-        bool blocked = false;
-        for (int k = step_begin[2 * v], ke = step_begin[2 * v + 1]; k < ke; ++k) {
-          const int m = steps[k].m;
-          if (tree.seen_stamp[m] == tree.search_stamp && (m != source || !closing)) continue;
-          const int w = steps[k].w;
-          if (w != cw) {
-            cw = w;
-            wi = -1;
-            // off(w) can be an ancestor only if it has an instance: seen[] of an "off"
-            // node marks that (seen[] of "on" nodes marks their visit).
-            blocked = tree.seen_stamp[w] == tree.search_stamp && tree.is_ancestor(inst, w);
-            if (!blocked) tree.seen_stamp[w] = tree.search_stamp;
-          }
-          if (blocked) continue;
-          if (wi < 0) wi = tree.new_instance(w, inst);
-          if (m == source) {
-            // Below the floor a cycle eliminates nothing (see cycle_floor).
-            if (offdepth >= cycle_floor) hints.offer_cycle(wi, y, x, base, sort_key, offdepth);
-            continue;
-          }
-          tree.seen_stamp[m] = tree.search_stamp;
-          tree.next_frontier[next_size++] = tree.new_instance(m, wi);
+      // A key only grows with the length, and the best one only falls during the search:
+      // when a cycle closing two layers on can win, so can this layer's and the next.
+      if (can_win(std::max(cmin, depth + closer_lookahead))) {
+        // Pass Y's searches mostly run to the end through this branch: inlined there
+        // (measured; the other passes' searches are faster with the call).
+        if constexpr (y && !x) {
+          frontier_size =
+              cycle_layer_inline<y, x, false>(source, frontier_size, closing, offdepth, left_out);
+        } else {
+          frontier_size =
+              cycle_layer<y, x, false>(source, frontier_size, closing, offdepth, left_out);
         }
+      } else {
+        if (!can_win(cmin)) return true;
+        if (!closers_marked) {
+          mark_closers<y, x>(source);
+          closers_marked = true;
+        }
+        if (!can_win(std::max(cmin, depth + 3)))
+          return last_cycle_layer<y, x>(source, frontier_size, closing && offdepth >= cycle_floor,
+                                        offdepth) ||
+                 left_out;
+        frontier_size = cycle_layer<y, x, true>(source, frontier_size, closing, offdepth, left_out);
       }
       tree.frontier.swap(tree.next_frontier);
-      frontier_size = next_size;
       depth += 2;
     }
-    return false;
+    return left_out;
   }
+
+  // One layer of cycles(): expands the frontier's "on" nodes into the next frontier and
+  // returns its size. kClosersOnly: only closers enter the next frontier (left_out is set
+  // when a pair to another "on" node is passed over, visited or not: one test less a
+  // pair, and a safe bound).
+  template <bool y, bool x, bool kClosersOnly>
+  int cycle_layer(int source, int frontier_size, bool closing, int offdepth, bool& left_out) {
+    return cycle_layer_inline<y, x, kClosersOnly>(source, frontier_size, closing, offdepth,
+                                                  left_out);
+  }
+  template <bool y, bool x, bool kClosersOnly>
+  [[gnu::always_inline]] int cycle_layer_inline(int source, int frontier_size, bool closing,
+                                                int offdepth, bool& left_out) {
+    const int base = (y && x) ? 70 : 65;
+    const int sort_key = (y && x) ? 4 : (y ? 3 : 2);
+    int next_size = 0;
+    for (int i = 0; i < frontier_size; ++i) {
+      const int inst = tree.frontier[i];
+      const int v = tree.instance_node(inst);
+      // w: the "off" node of the current group of pairs; wi its instance (-1: none
+      // yet); blocked: off(w) is an ancestor of inst. An instance of w is built only
+      // when one of its strong links leads to an unvisited "on" node or closes the
+      // cycle (the others would be dead ends).
+      int cw = -1, wi = -1;
+      bool blocked = false;
+      for (int k = step_begin[2 * v], ke = step_begin[2 * v + 1]; k < ke; ++k) {
+        const int m = steps[k].m;
+        if (kClosersOnly && m != source && closer_stamp[m] != tree.search_stamp) {
+          left_out = true;
+          continue;
+        }
+        if (tree.seen_stamp[m] == tree.search_stamp && (m != source || !closing)) continue;
+        const int w = steps[k].w;
+        if (w != cw) {
+          cw = w;
+          wi = -1;
+          // off(w) can be an ancestor only if it has an instance: seen[] of an "off"
+          // node marks that (seen[] of "on" nodes marks their visit).
+          blocked = tree.seen_stamp[w] == tree.search_stamp && tree.is_ancestor(inst, w);
+          if (!blocked) tree.seen_stamp[w] = tree.search_stamp;
+        }
+        if (blocked) continue;
+        if (wi < 0) wi = tree.new_instance(w, inst);
+        if (m == source) {
+          // Below the floor a cycle eliminates nothing (see cycle_floor).
+          if (offdepth >= cycle_floor) hints.offer_cycle(wi, y, x, base, sort_key, offdepth);
+          continue;
+        }
+        tree.seen_stamp[m] = tree.search_stamp;
+        tree.next_frontier[next_size++] = tree.new_instance(m, wi);
+      }
+    }
+    return next_size;
+  }
+
+  // The last layer of a cycle search (the next one cannot win): the same offers as the
+  // full layer, in the same order, from the pairs (w, source) of the closers alone. The
+  // other pairs only build the next layer's instances; an off instance is built only to
+  // be offered (the offer reads the cycle back from it, whatever its index). Returns
+  // whether the full layer might have left a next layer (true: the search was cut): a
+  // pair to an unvisited "on" node says so, blocked or not (a blocked one only makes a
+  // later round search the source again, with the same offers).
+  template <bool y, bool x>
+  bool last_cycle_layer(int source, int frontier_size, bool offering, int offdepth) {
+    const int base = (y && x) ? 70 : 65;
+    const int sort_key = (y && x) ? 4 : (y ? 3 : 2);
+    bool next_layer = false;
+    for (int i = 0; i < frontier_size; ++i) {
+      const int inst = tree.frontier[i];
+      const int v = tree.instance_node(inst);
+      const bool closer = closer_stamp[v] == tree.search_stamp;
+      if (!closer && next_layer) continue;
+      for (int k = step_begin[2 * v], ke = step_begin[2 * v + 1]; k < ke; ++k) {
+        const int m = steps[k].m;
+        if (m != source) {
+          next_layer = next_layer || tree.seen_stamp[m] != tree.search_stamp;
+          continue;
+        }
+        if (!offering) continue;
+        const int w = steps[k].w;
+        if (tree.seen_stamp[w] == tree.search_stamp && tree.is_ancestor(inst, w)) continue;
+        hints.offer_cycle(tree.new_instance(w, inst), y, x, base, sort_key, offdepth);
+      }
+    }
+    return next_layer;
+  }
+
+  // Marks (closer_stamp == the search's stamp) every "on" node v with a link of pass
+  // (y, x) to an "off" node w that has a strong link of the pass into on(source): the
+  // w are off(t) for the strong links off(source) -> on(t) (contrapositive), and
+  // on(u) -> off(t) exactly when on(t) -> off(u).
+  template <bool y, bool x>
+  void mark_closers(int source) {
+    const int* a = graph.links.data();
+    const int* first = y ? graph.links_begin.data() : graph.links_y_end.data();
+    const int* last = graph.links_end.data();
+    const int off = source ^ 1;
+    const int strong_end = x ? last[off] : graph.links_y_end[off];
+    for (int k = first[off]; k < strong_end; ++k) {
+      const int on_t = a[k];
+      for (int j = first[on_t], je = last[on_t]; j < je; ++j)
+        closer_stamp[a[j] + 1] = tree.search_stamp;
+    }
+  }
+  std::vector<int> closer_stamp;  // [node]: mark_closers, per search stamp
+  // 5: the closers as above; 1: every layer in full (find_forcing_chains_plain).
+  int closer_lookahead = 5;
 
   // No cycle with eliminations has fewer nodes than this (see find_forcing_chains): for
   // the current source, and per group of the pass's parallel search.
@@ -411,9 +521,12 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   for (auto& D : s.cycle_steps) D.valid = false;
   for (auto& P : s.parallel_search) P.valid = false;
   ++s.call_stamp;
-  for (auto& d : s.cycles_done) {
+  {
     const size_t nn = static_cast<size_t>(s.board.nc) * s.board.n * 2;
-    if (d.size() < nn) d.assign(nn, 0);
+    for (auto& d : s.cycles_done) {
+      if (d.size() < nn) d.assign(nn, 0);
+    }
+    if (s.closer_stamp.size() < nn) s.closer_stamp.assign(nn, 0);
   }
   s.hints.start_call(out, ctx.explain, s.call_stamp, s.board.digit_cells.data(), s.board.set_words);
   s.reach.start_call(s.call_stamp, s.board.digit_cells.data(), s.board.set_words);
@@ -559,6 +672,13 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
     if (s.hints.found) return true;
   }
   return s.hints.found;
+}
+
+bool ChainEngine::find_forcing_chains_plain(const Ctx& ctx, Hint& out) {
+  impl_->closer_lookahead = 1;
+  const bool found = find_forcing_chains(ctx, out);
+  impl_->closer_lookahead = 5;
+  return found;
 }
 
 bool ChainEngine::find_advanced_chains(const Ctx& ctx, int max_chain_depth, Hint& out) {

@@ -94,6 +94,37 @@ TEST(GraderChains, ChainEngineKeepsNothingAcrossGrids) {
   EXPECT_EQ(compared, 80);
 }
 
+// The cycle searches search their last two layers for closes only (chains.cpp, closers).
+// Along the graded paths of 40 cb001 puzzles rated 7.0+, at every step from 5.0 on
+// (cycle searches cut by every kind of best hint, and run to the end), the engine must
+// give what it gives with every layer searched in full, explanation included.
+TEST(GraderChains, CycleSearchClosersChangeNoHint) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  int compared = 0, found = 0, puzzles = 0;
+  grader::detail::ChainEngine fast, plain;
+  for (size_t k = 0; k < lines.size() && puzzles < 40; ++k) {
+    if (std::stod(lines[k].substr(82)) < 7.0) continue;
+    ++puzzles;
+    const std::string puzzle = lines[k].substr(0, 81);
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step& s) {
+      if (s.rating < 5.0) return;
+      Hint a, b;
+      const bool x = fast.find_forcing_chains(Ctx{g, true}, a);
+      ASSERT_EQ(x, plain.find_forcing_chains_plain(Ctx{g, true}, b)) << puzzle;
+      if (x) {
+        EXPECT_EQ(std::tie(a.explanation, a.eliminations, a.placements, a.rating),
+                  std::tie(b.explanation, b.eliminations, b.placements, b.rating))
+            << puzzle;
+        ++found;
+      }
+      ++compared;
+    });
+  }
+  EXPECT_EQ(puzzles, 40);
+  EXPECT_GT(compared, 300);
+  EXPECT_GT(found, 250);
+}
+
 // The static chain engine keeps pass XY's component numbering from call to call on one
 // grid while every link still leads down it (chain_reachability.cpp). Along each puzzle's
 // graded path, one engine asked at every static chain step (the grid losing candidates
