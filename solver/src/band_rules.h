@@ -30,13 +30,14 @@
 // and empty cells, and the loop repeats. The search branches on the first bivalue cell (else
 // a cell with fewest candidates), trying its digits in increasing order.
 //
-// Count only (no solution wanted, nothing forbidden, no extra houses): FastCountRules adds
+// Count only (no solution wanted, no extra houses; count and has_other_solution):
+// FastCountRules adds
 // the mini-row rule (triads()) at each fixpoint and branches on the configurations of one
 // (digit, band), the band with fewest configurations over its digits and in it the digit
 // with fewest (two to six; each is one permutation of its row-box segments, so the
 // branches split the solutions). The search is smaller on hard puzzles; which solution
-// comes first changes, so solve, enumerate and has_other_solution keep CountRules (the
-// generator's checks and stats, and the solution `solve` prints, stay as they were). Its
+// comes first changes, so solve and enumerate keep CountRules (the solution `solve`
+// prints stays as it was). Its
 // word pass (examine_changed) takes the changed words found at once by a vector compare
 // and examines them in one loop, where the first rules test the 27 words in turn in an
 // unrolled pass; both reach the same fixpoint.
@@ -376,15 +377,16 @@ bool setup(State& s, const std::uint8_t* givens, std::span<const Candidate> forb
   return true;
 }
 
-// The classic count: no sink, nothing forbidden, no extra houses (BandEngine::run's
-// contract). band_isa.h's entries call it, one per instruction set.
+// The classic count: no sink, no extra houses (BandEngine::run's contract); the
+// `forbidden` candidates are removed before the search. band_isa.h's entries call it, one per instruction set.
 inline std::uint64_t fast_count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
-                                const SearchLimits& limits, bool* conflict) {
+                                const SearchLimits& limits, bool* conflict,
+                                std::span<const Candidate> forbidden) {
   *conflict = false;
   PatternState s;
   std::fill(std::begin(s.pattern), std::end(s.pattern), std::uint16_t{0});
   std::fill(std::begin(s.columns), std::end(s.columns), std::uint16_t{0x1FF});
-  if (!setup(s, givens, {})) {
+  if (!setup(s, givens, forbidden)) {
     *conflict = true;
     return 0;
   }
