@@ -249,7 +249,7 @@ class CountRules : public BandCore {
         // by the next round's count (its digit word changed, so the loop runs again).
       }
       if constexpr (kTriads) {
-        if (!placed) {
+        if (!placed && mini_rows_) {
           const int r = triads(s);
           if (r < 0) return false;
           placed = r > 0;
@@ -326,6 +326,9 @@ class CountRules : public BandCore {
     return changed;
   }
 
+ protected:
+  bool mini_rows_ = true;  // FastCountRules::set_mini_rows
+
  private:
   bool changed_ = false;
 };
@@ -337,6 +340,10 @@ class FastCountRules : public CountRules {
   using StateType = PatternState;
   static constexpr bool kBranchOnConfigs = true;
   bool propagate(PatternState& s) { return propagate_with<true>(s); }
+  // Whether the mini-row rule runs at each fixpoint (the default). has_other_solution's
+  // searches go without: they are mostly settled by their first propagation, where the
+  // rule costs more than it saves (generator/PERF_NOTES.md, session 21).
+  void set_mini_rows(bool on) { mini_rows_ = on; }
 };
 
 // Fills s from the givens and forbidden candidates; false when two givens clash.
@@ -378,7 +385,8 @@ bool setup(State& s, const std::uint8_t* givens, std::span<const Candidate> forb
 }
 
 // The classic count: no sink, no extra houses (BandEngine::run's contract); the
-// `forbidden` candidates are removed before the search. band_isa.h's entries call it, one per instruction set.
+// `forbidden` candidates are removed before the search, which then (has_other_solution's
+// question) skips the mini-row rule. band_isa.h's entries call it, one per instruction set.
 inline std::uint64_t fast_count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
                                 const SearchLimits& limits, bool* conflict,
                                 std::span<const Candidate> forbidden) {
@@ -392,6 +400,7 @@ inline std::uint64_t fast_count(const std::uint8_t* givens, std::uint64_t limit,
   }
   if (limit == 0) return 0;
   BandSearch<FastCountRules> search(limit, SolutionSink{}, limits);
+  search.set_mini_rows(forbidden.empty());
   if (search.propagate(s)) search.search(s);
   return search.finish(stats);
 }
