@@ -37,7 +37,8 @@
 // with fewest (two to six; each is one permutation of its row-box segments, so the
 // branches split the solutions). The search is smaller on hard puzzles; which solution
 // comes first changes, so solve and enumerate keep CountRules (the solution `solve`
-// prints stays as it was). Its
+// prints stays as it was). has_other_solution (forbidden candidates) runs CheckRules: the
+// same word pass, no mini-rows, cell branching. Its
 // word pass (examine_changed) takes the changed words found at once by a vector compare
 // and examines them in one loop, where the first rules test the 27 words in turn in an
 // unrolled pass; both reach the same fixpoint.
@@ -210,8 +211,9 @@ class CountRules : public BandCore {
     return propagate_with<false>(s);
   }
 
-  // kTriads (S = PatternState): keeps s.pattern and applies the mini-row rule (triads()).
-  template <bool kTriads, class S>
+  // kTriads (S = PatternState): keeps s.pattern, takes the changed words at once
+  // (examine_changed) and, with kMiniRows, applies the mini-row rule (triads()).
+  template <bool kTriads, class S, bool kMiniRows = kTriads>
   bool propagate_with(S& s) {
     for (;;) {
       if constexpr (kTriads) {
@@ -248,8 +250,8 @@ class CountRules : public BandCore {
         // place() may have emptied a naked cell of its one digit: caught as an empty cell
         // by the next round's count (its digit word changed, so the loop runs again).
       }
-      if constexpr (kTriads) {
-        if (!placed && mini_rows_) {
+      if constexpr (kMiniRows) {
+        if (!placed) {
           const int r = triads(s);
           if (r < 0) return false;
           placed = r > 0;
@@ -266,7 +268,7 @@ class CountRules : public BandCore {
   // the examinations change are taken in the next round. One copy of examine() in a loop
   // rather than 27 unrolled copies each behind a data-dependent test: less code and fewer
   // branches to predict. False on a contradiction.
-  bool examine_changed(PatternState& s) {
+  [[gnu::always_inline]] bool examine_changed(PatternState& s) {
     for (std::uint32_t w = changed_words(s); w; w = changed_words(s)) {
       do {
         const Word& x = kWords[__builtin_ctz(w)];
@@ -326,9 +328,6 @@ class CountRules : public BandCore {
     return changed;
   }
 
- protected:
-  bool mini_rows_ = true;  // FastCountRules::set_mini_rows
-
  private:
   bool changed_ = false;
 };
@@ -340,10 +339,17 @@ class FastCountRules : public CountRules {
   using StateType = PatternState;
   static constexpr bool kBranchOnConfigs = true;
   bool propagate(PatternState& s) { return propagate_with<true>(s); }
-  // Whether the mini-row rule runs at each fixpoint (the default). has_other_solution's
-  // searches go without: they are mostly settled by their first propagation, where the
-  // rule costs more than it saves (generator/PERF_NOTES.md, session 21).
-  void set_mini_rows(bool on) { mini_rows_ = on; }
+};
+
+// has_other_solution's search (forbidden candidates): the count-only word pass without the
+// mini-row rule, branching on a cell as the first rules do. Its searches are mostly settled
+// by their first propagation and take few branches, where the rule and the configuration
+// choice cost more than they save (generator/PERF_NOTES.md, session 21).
+class CheckRules : public FastCountRules {
+ public:
+  using FastCountRules::FastCountRules;
+  static constexpr bool kBranchOnConfigs = false;
+  bool propagate(PatternState& s) { return propagate_with<true, PatternState, false>(s); }
 };
 
 // Fills s from the givens and forbidden candidates; false when two givens clash.
@@ -386,7 +392,7 @@ bool setup(State& s, const std::uint8_t* givens, std::span<const Candidate> forb
 
 // The classic count: no sink, no extra houses (BandEngine::run's contract); the
 // `forbidden` candidates are removed before the search, which then (has_other_solution's
-// question) skips the mini-row rule. band_isa.h's entries call it, one per instruction set.
+// question) runs CheckRules. band_isa.h's entries call it, one per instruction set.
 inline std::uint64_t fast_count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
                                 const SearchLimits& limits, bool* conflict,
                                 std::span<const Candidate> forbidden) {
@@ -399,8 +405,12 @@ inline std::uint64_t fast_count(const std::uint8_t* givens, std::uint64_t limit,
     return 0;
   }
   if (limit == 0) return 0;
+  if (!forbidden.empty()) {
+    BandSearch<CheckRules> search(limit, SolutionSink{}, limits);
+    if (search.propagate(s)) search.search(s);
+    return search.finish(stats);
+  }
   BandSearch<FastCountRules> search(limit, SolutionSink{}, limits);
-  search.set_mini_rows(forbidden.empty());
   if (search.propagate(s)) search.search(s);
   return search.finish(stats);
 }
