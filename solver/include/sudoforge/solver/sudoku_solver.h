@@ -27,9 +27,10 @@
 //    branch, so their counts are comparable, not identical. The cell engine's lookahead
 //    (large searches only) also counts the placements of its trial propagations as nodes:
 //    they are the work a budget bounds.
-//    On classic 9x9, count() and has_other_solution() search with stronger rules than
-//    solve/enumerate (the band engine's count-only rules): their nodes and guesses on a
-//    puzzle are fewer than theirs.
+//    On classic 9x9, count() searches with stronger rules than solve/enumerate (the band
+//    engine's count-only rules): its nodes and guesses on a puzzle are fewer than theirs.
+//    has_other_solution() there runs the count-only word pass with the first rules'
+//    propagation and branching: comparable counts, not identical.
 //  - Limits (set_limits, search_limits.h) bound every call's search: a node budget and a
 //    stop flag. A call that hits one throws SearchAborted (stats still receive what was
 //    spent); it never returns a count it did not finish. The solver stays usable.
