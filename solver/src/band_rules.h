@@ -152,15 +152,16 @@ class CountRules : public BandCore {
   // Examines word i = (d, b) of band b, which changed since last examined; j and k are
   // d's words in the other two bands (next, previous) and p = 4d + b its pattern's index.
   // The first rules' pass calls it with constant arguments (fixed offsets, unrolled), the
-  // count-only pass with those of a changed word (kWords).
-  template <bool kPatterns, class S>
+  // count-only pass with those of a changed word (kWords). kPatterns: s keeps the columns
+  // and, with kKeepPattern, the 3x3 pattern of each word (PatternState).
+  template <bool kPatterns, class S, bool kKeepPattern = kPatterns>
   [[gnu::always_inline]] bool examine(S& s, int i, int b, int j, int k, int p) {
     std::uint32_t* f = s.f;
     std::uint32_t a = f[i];
     const int m = segment_pattern(a);
     a &= t_.complex[m];
     if (!a) return false;
-    if constexpr (kPatterns) s.pattern[p] = t_.permutations[m];
+    if constexpr (kKeepPattern) s.pattern[p] = t_.permutations[m];
     const std::uint32_t cols = columns_of(a);
     const std::uint32_t lone = t_.single[cols];
     if constexpr (kPatterns) {
@@ -211,13 +212,13 @@ class CountRules : public BandCore {
     return propagate_with<false>(s);
   }
 
-  // kTriads (S = PatternState): keeps s.pattern, takes the changed words at once
-  // (examine_changed) and, with kMiniRows, applies the mini-row rule (triads()).
+  // kTriads (S = PatternState): takes the changed words at once (examine_changed), keeps
+  // s.columns and, with kMiniRows, s.pattern and the mini-row rule (triads()).
   template <bool kTriads, class S, bool kMiniRows = kTriads>
   bool propagate_with(S& s) {
     for (;;) {
       if constexpr (kTriads) {
-        if (!examine_changed(s)) return false;
+        if (!examine_changed<kMiniRows>(s)) return false;
       } else {
         do {
           changed_ = false;
@@ -267,13 +268,15 @@ class CountRules : public BandCore {
   // changed since last examined are taken at once and examined in index order, and those
   // the examinations change are taken in the next round. One copy of examine() in a loop
   // rather than 27 unrolled copies each behind a data-dependent test: less code and fewer
-  // branches to predict. False on a contradiction.
+  // branches to predict. False on a contradiction. kKeepPattern: the patterns are kept
+  // (the mini-row rule and the configuration branching read them).
+  template <bool kKeepPattern>
   [[gnu::always_inline]] bool examine_changed(PatternState& s) {
     for (std::uint32_t w = changed_words(s); w; w = changed_words(s)) {
       do {
         const Word& x = kWords[__builtin_ctz(w)];
         w &= w - 1;
-        if (!examine<true>(s, x.i, x.b, x.j, x.k, x.p)) return false;
+        if (!examine<true, PatternState, kKeepPattern>(s, x.i, x.b, x.j, x.k, x.p)) return false;
       } while (w);
     }
     return true;
