@@ -40,8 +40,9 @@
 namespace sudoforge::detail::band_v3 {
 
 std::uint64_t count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
-                    const SearchLimits& limits, bool* conflict) {
-  return band::x86_64_v3::fast_count(givens, limit, stats, limits, conflict);
+                    const SearchLimits& limits, bool* conflict,
+                    std::span<const Candidate> forbidden) {
+  return band::x86_64_v3::fast_count(givens, limit, stats, limits, conflict, forbidden);
 }
 
 }  // namespace sudoforge::detail::band_v3

@@ -74,8 +74,8 @@ std::uint64_t BandEngine::run(const std::uint8_t* givens, std::span<const Candid
                               const SearchLimits& limits, bool* conflict,
                               const BandHouses* extra_houses) {
   const bool extra = extra_houses && !extra_houses->empty();
-  if (!sink && forbidden.empty() && !extra) {
-    return band_count(count_isa_in_use(), givens, limit, stats, limits, conflict);
+  if (!sink && !extra) {
+    return band_count(count_isa_in_use(), givens, limit, stats, limits, conflict, forbidden);
   }
   *conflict = false;
   State s;
@@ -96,8 +96,9 @@ std::uint64_t BandEngine::run(const std::uint8_t* givens, std::span<const Candid
 
 namespace band_portable {
 std::uint64_t count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
-                    const SearchLimits& limits, bool* conflict) {
-  return band::fast_count(givens, limit, stats, limits, conflict);
+                    const SearchLimits& limits, bool* conflict,
+                    std::span<const Candidate> forbidden) {
+  return band::fast_count(givens, limit, stats, limits, conflict, forbidden);
 }
 }  // namespace band_portable
 

@@ -10,6 +10,7 @@
 // out-of-line copy the linker may pick for every file is portable code.
 // tests/solver/check_isa.sh checks the built binaries (solver/PERF_NOTES.md, session 16).
 #include <cstdint>
+#include <span>
 
 #include "sudoforge/solver/internal/count_isa.h"
 
@@ -17,14 +18,16 @@ namespace sudoforge::detail {
 
 namespace band_portable {
 std::uint64_t count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
-                    const SearchLimits& limits, bool* conflict);
+                    const SearchLimits& limits, bool* conflict,
+                    std::span<const Candidate> forbidden);
 }  // namespace band_portable
 
 #if defined(__x86_64__)
 #define SUDOFORGE_BAND_V3 1
 namespace band_v3 {
 std::uint64_t count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
-                    const SearchLimits& limits, bool* conflict);
+                    const SearchLimits& limits, bool* conflict,
+                    std::span<const Candidate> forbidden);
 }  // namespace band_v3
 #endif
 

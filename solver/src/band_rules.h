@@ -30,13 +30,15 @@
 // and empty cells, and the loop repeats. The search branches on the first bivalue cell (else
 // a cell with fewest candidates), trying its digits in increasing order.
 //
-// Count only (no solution wanted, nothing forbidden, no extra houses): FastCountRules adds
+// Count only (no solution wanted, no extra houses; count and has_other_solution):
+// FastCountRules adds
 // the mini-row rule (triads()) at each fixpoint and branches on the configurations of one
 // (digit, band), the band with fewest configurations over its digits and in it the digit
 // with fewest (two to six; each is one permutation of its row-box segments, so the
 // branches split the solutions). The search is smaller on hard puzzles; which solution
-// comes first changes, so solve, enumerate and has_other_solution keep CountRules (the
-// generator's checks and stats, and the solution `solve` prints, stay as they were). Its
+// comes first changes, so solve and enumerate keep CountRules (the solution `solve`
+// prints stays as it was). has_other_solution (forbidden candidates) runs CheckRules: the
+// same word pass, no mini-rows, cell branching. Its
 // word pass (examine_changed) takes the changed words found at once by a vector compare
 // and examines them in one loop, where the first rules test the 27 words in turn in an
 // unrolled pass; both reach the same fixpoint.
@@ -150,15 +152,16 @@ class CountRules : public BandCore {
   // Examines word i = (d, b) of band b, which changed since last examined; j and k are
   // d's words in the other two bands (next, previous) and p = 4d + b its pattern's index.
   // The first rules' pass calls it with constant arguments (fixed offsets, unrolled), the
-  // count-only pass with those of a changed word (kWords).
-  template <bool kPatterns, class S>
+  // count-only pass with those of a changed word (kWords). kPatterns: s keeps the columns
+  // and, with kKeepPattern, the 3x3 pattern of each word (PatternState).
+  template <bool kPatterns, class S, bool kKeepPattern = kPatterns>
   [[gnu::always_inline]] bool examine(S& s, int i, int b, int j, int k, int p) {
     std::uint32_t* f = s.f;
     std::uint32_t a = f[i];
     const int m = segment_pattern(a);
     a &= t_.complex[m];
     if (!a) return false;
-    if constexpr (kPatterns) s.pattern[p] = t_.permutations[m];
+    if constexpr (kKeepPattern) s.pattern[p] = t_.permutations[m];
     const std::uint32_t cols = columns_of(a);
     const std::uint32_t lone = t_.single[cols];
     if constexpr (kPatterns) {
@@ -209,12 +212,13 @@ class CountRules : public BandCore {
     return propagate_with<false>(s);
   }
 
-  // kTriads (S = PatternState): keeps s.pattern and applies the mini-row rule (triads()).
-  template <bool kTriads, class S>
+  // kTriads (S = PatternState): takes the changed words at once (examine_changed), keeps
+  // s.columns and, with kMiniRows, s.pattern and the mini-row rule (triads()).
+  template <bool kTriads, class S, bool kMiniRows = kTriads>
   bool propagate_with(S& s) {
     for (;;) {
       if constexpr (kTriads) {
-        if (!examine_changed(s)) return false;
+        if (!examine_changed<kMiniRows>(s)) return false;
       } else {
         do {
           changed_ = false;
@@ -247,7 +251,7 @@ class CountRules : public BandCore {
         // place() may have emptied a naked cell of its one digit: caught as an empty cell
         // by the next round's count (its digit word changed, so the loop runs again).
       }
-      if constexpr (kTriads) {
+      if constexpr (kMiniRows) {
         if (!placed) {
           const int r = triads(s);
           if (r < 0) return false;
@@ -264,13 +268,15 @@ class CountRules : public BandCore {
   // changed since last examined are taken at once and examined in index order, and those
   // the examinations change are taken in the next round. One copy of examine() in a loop
   // rather than 27 unrolled copies each behind a data-dependent test: less code and fewer
-  // branches to predict. False on a contradiction.
-  bool examine_changed(PatternState& s) {
+  // branches to predict. False on a contradiction. kKeepPattern: the patterns are kept
+  // (the mini-row rule and the configuration branching read them).
+  template <bool kKeepPattern>
+  [[gnu::always_inline]] bool examine_changed(PatternState& s) {
     for (std::uint32_t w = changed_words(s); w; w = changed_words(s)) {
       do {
         const Word& x = kWords[__builtin_ctz(w)];
         w &= w - 1;
-        if (!examine<true>(s, x.i, x.b, x.j, x.k, x.p)) return false;
+        if (!examine<true, PatternState, kKeepPattern>(s, x.i, x.b, x.j, x.k, x.p)) return false;
       } while (w);
     }
     return true;
@@ -338,6 +344,17 @@ class FastCountRules : public CountRules {
   bool propagate(PatternState& s) { return propagate_with<true>(s); }
 };
 
+// has_other_solution's search (forbidden candidates): the count-only word pass without the
+// mini-row rule, branching on a cell as the first rules do. Its searches are mostly settled
+// by their first propagation and take few branches, where the rule and the configuration
+// choice cost more than they save (generator/PERF_NOTES.md, session 21).
+class CheckRules : public FastCountRules {
+ public:
+  using FastCountRules::FastCountRules;
+  static constexpr bool kBranchOnConfigs = false;
+  bool propagate(PatternState& s) { return propagate_with<true, PatternState, false>(s); }
+};
+
 // Fills s from the givens and forbidden candidates; false when two givens clash.
 bool setup(State& s, const std::uint8_t* givens, std::span<const Candidate> forbidden) {
   const Tables& t = kTables;
@@ -345,9 +362,23 @@ bool setup(State& s, const std::uint8_t* givens, std::span<const Candidate> forb
   std::uint32_t any[3] = {0, 0, 0};
   for (int b = 0; b < 3; ++b) {
     const std::uint8_t* row = givens + 27 * b;
+#if defined(__SSE2__)
+    // The band's given cells at once: bytes 0-15 and 11-26 (the second load ends at the
+    // band's last cell, so no load reads past the 81 cells).
+    const __m128i zero = _mm_setzero_si128();
+    const auto low = static_cast<std::uint32_t>(_mm_movemask_epi8(
+        _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)), zero)));
+    const auto high = static_cast<std::uint32_t>(_mm_movemask_epi8(
+        _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 11)), zero)));
+    for (std::uint32_t m = (~low & 0xFFFF) | (~high & 0xFFFF) << 11; m; m &= m - 1) {
+      const int p = __builtin_ctz(m);
+      given[3 * (row[p] - 1) + b] |= 1u << p;
+    }
+#else
     for (int p = 0; p < 27; ++p) {
       if (const int v = row[p]) given[3 * (v - 1) + b] |= 1u << p;
     }
+#endif
     any[b] = given[b] | given[3 + b] | given[6 + b] | given[9 + b] | given[12 + b] | given[15 + b] |
              given[18 + b] | given[21 + b] | given[24 + b];
   }
@@ -376,19 +407,26 @@ bool setup(State& s, const std::uint8_t* givens, std::span<const Candidate> forb
   return true;
 }
 
-// The classic count: no sink, nothing forbidden, no extra houses (BandEngine::run's
-// contract). band_isa.h's entries call it, one per instruction set.
+// The classic count: no sink, no extra houses (BandEngine::run's contract); the
+// `forbidden` candidates are removed before the search, which then (has_other_solution's
+// question) runs CheckRules. band_isa.h's entries call it, one per instruction set.
 inline std::uint64_t fast_count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
-                                const SearchLimits& limits, bool* conflict) {
+                                const SearchLimits& limits, bool* conflict,
+                                std::span<const Candidate> forbidden) {
   *conflict = false;
   PatternState s;
   std::fill(std::begin(s.pattern), std::end(s.pattern), std::uint16_t{0});
   std::fill(std::begin(s.columns), std::end(s.columns), std::uint16_t{0x1FF});
-  if (!setup(s, givens, {})) {
+  if (!setup(s, givens, forbidden)) {
     *conflict = true;
     return 0;
   }
   if (limit == 0) return 0;
+  if (!forbidden.empty()) {
+    BandSearch<CheckRules> search(limit, SolutionSink{}, limits);
+    if (search.propagate(s)) search.search(s);
+    return search.finish(stats);
+  }
   BandSearch<FastCountRules> search(limit, SolutionSink{}, limits);
   if (search.propagate(s)) search.search(s);
   return search.finish(stats);

@@ -52,11 +52,14 @@ CountIsa count_isa_in_use() {
 }
 
 std::uint64_t band_count(CountIsa isa, const std::uint8_t* givens, std::uint64_t limit,
-                         SearchStats* stats, const SearchLimits& limits, bool* conflict) {
+                         SearchStats* stats, const SearchLimits& limits, bool* conflict,
+                         std::span<const Candidate> forbidden) {
 #if SUDOFORGE_BAND_V3
-  if (isa == CountIsa::kX86_64_V3) return band_v3::count(givens, limit, stats, limits, conflict);
+  if (isa == CountIsa::kX86_64_V3) {
+    return band_v3::count(givens, limit, stats, limits, conflict, forbidden);
+  }
 #endif
-  return band_portable::count(givens, limit, stats, limits, conflict);
+  return band_portable::count(givens, limit, stats, limits, conflict, forbidden);
 }
 
 }  // namespace sudoforge::detail

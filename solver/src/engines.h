@@ -223,7 +223,9 @@ struct BandHouses {
 // bivalue cell. Extra houses (X, Windoku ...): their placed digits leave the house, their
 // hidden singles are placed. A plain count (no sink, nothing forbidden, no extra houses)
 // also applies the mini-row rule and branches on a digit's configurations in a band
-// (band_engine.cpp): a smaller search, the same count, other nodes and guesses.
+// (band_engine.cpp): a smaller search, the same count, other nodes and guesses. With
+// forbidden candidates and no sink (has_other_solution) it runs that count's word pass
+// without those two (band_rules.h's CheckRules).
 class BandEngine {
  public:
   // Givens need not be checked for conflicts within rows, columns and boxes: on such a

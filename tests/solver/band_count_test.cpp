@@ -1,6 +1,7 @@
 // The classic 9x9 count (SudokuSolver::count) runs the band engine's count-only rules: the
 // mini-row rule and branching on a digit's configurations in a band (band_engine.cpp).
-// solve, enumerate and has_other_solution keep the first rules. The count must be exactly
+// has_other_solution too (its forbidden candidates removed at setup); solve and enumerate
+// keep the first rules. The count must be exactly
 // what enumeration finds (every cap, unique, several and no solutions), on the fixtures and
 // on random puzzles, and the count-only search must be the smaller one on hard puzzles.
 #include <gtest/gtest.h>
@@ -86,6 +87,41 @@ TEST(BandCount, CountSearchesLessThanTheFirstRulesOnHardPuzzles) {
     ASSERT_EQ(enumerated(solver, p, 2, &first), 1u);
   }
   EXPECT_LT(fast.guesses * 4, first.guesses * 3) << fast.guesses << " vs " << first.guesses;
+}
+
+// has_other_solution runs the count-only rules too, with its forbidden candidates removed
+// at setup: the generator's question (a clue emptied, its value forbidden) on unique
+// puzzles must get what enumeration (the first rules, nothing forbidden) answers. q without
+// the clue c has another solution exactly when it has two: a second one that kept S[c]
+// would be a second solution of q. Both answers must occur (a search that ignored the
+// forbidden candidate would always find S).
+TEST(BandCount, OtherSolutionQuestionsAnswerWhatEnumerationFinds) {
+  SudokuSolver solver;
+  int needed = 0, removable = 0;
+  const auto puzzles = fixture("grader/top1465_300.txt");
+  for (std::size_t i = 0; i < puzzles.size(); i += 5) {
+    const auto s = solver.solve(puzzles[i]);
+    ASSERT_TRUE(s);
+    // Most of these puzzles are minimal: four more clues of S make some clues removable.
+    Grid q = puzzles[i];
+    for (int c = static_cast<int>(i) % 81, added = 0; added < 4; c = (c + 7) % 81) {
+      if (!q[c]) {
+        q.set(c, (*s)[c]);
+        ++added;
+      }
+    }
+    for (int c = 0; c < 81; ++c) {
+      if (!q[c]) continue;
+      Grid p = q;
+      p.clear(c);
+      const Candidate forbidden{c, (*s)[c]};
+      const bool other = solver.has_other_solution(p, {&forbidden, 1});
+      ASSERT_EQ(other, enumerated(solver, p, 2) == 2) << c << ' ' << test::to_string(p);
+      (other ? needed : removable)++;
+    }
+  }
+  EXPECT_GT(needed, 300);
+  EXPECT_GT(removable, 50);
 }
 
 }  // namespace

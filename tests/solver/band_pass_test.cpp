@@ -67,7 +67,7 @@ TEST(BandPass, ChangedWordsPassReachesTheUnrolledPassFixpoint) {
     PatternState b = a;
     for (int step = 0; step < 4; ++step) {
       CountRules ra(2, {}, SearchLimits{}), rb(2, {}, SearchLimits{});
-      const bool fa = ra.examine_changed(a), fb = unrolled_fixpoint(rb, b);
+      const bool fa = ra.examine_changed<true>(a), fb = unrolled_fixpoint(rb, b);
       ASSERT_EQ(fa, fb) << test::to_string(p);
       if (!fa) {
         ++contradictions;

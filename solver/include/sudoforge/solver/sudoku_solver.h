@@ -29,6 +29,8 @@
 //    they are the work a budget bounds.
 //    On classic 9x9, count() searches with stronger rules than solve/enumerate (the band
 //    engine's count-only rules): its nodes and guesses on a puzzle are fewer than theirs.
+//    has_other_solution() there runs the count's word pass (the first rules' fixpoint,
+//    reached in another order) and the first rules' branching: comparable counts.
 //  - Limits (set_limits, search_limits.h) bound every call's search: a node budget and a
 //    stop flag. A call that hits one throws SearchAborted (stats still receive what was
 //    spent); it never returns a count it did not finish. The solver stays usable.

@@ -1,15 +1,17 @@
 #pragma once
-// Internal: the instruction set of the classic 9x9 count. SudokuSolver::count on a classic
-// 9x9 board (no forbidden candidates, no extra houses) runs one of two builds of the same
+// Internal: the instruction set of the classic 9x9 count. SudokuSolver::count and
+// has_other_solution on a classic 9x9 board (no extra houses) run one of two builds of the same
 // band engine code (solver/src/band_rules.h): the portable one, and on x86-64 CPUs with
 // AVX2, BMI1/2, POPCNT, LZCNT, FMA and a fast PEXT one compiled for them (x86-64-v3). Both give the
 // same count, nodes and guesses; only the speed differs. The choice is made once per process: the
 // environment variable SUDOFORGE_ISA=portable forces the portable build (any other value, or none,
 // takes the best the CPU runs). For the tests and benchmarks.
 #include <cstdint>
+#include <span>
 
 #include "sudoforge/solver/search_limits.h"
 #include "sudoforge/solver/search_stats.h"
+#include "sudoforge/solver/sudoku_solver.h"
 
 namespace sudoforge::detail {
 
@@ -34,10 +36,12 @@ CountIsa choose_count_isa(const char* env_value);
 CountIsa count_isa_in_use();
 
 // The classic 9x9 count on `isa`'s build (which must be available): min(#solutions, limit)
-// of the 81 givens (0 empty, 1..9), their nodes and guesses added to *stats when set. On
-// givens that clash it sets *conflict and returns 0. Throws SearchAborted as
-// SudokuSolver::count does when a limit is hit.
+// of the 81 givens (0 empty, 1..9) with the `forbidden` candidates removed (cells of
+// 0..80; a forbidden given is the caller's to reject), their nodes and guesses added to
+// *stats when set. On givens that clash it sets *conflict and returns 0. Throws
+// SearchAborted as SudokuSolver::count does when a limit is hit.
 std::uint64_t band_count(CountIsa isa, const std::uint8_t* givens, std::uint64_t limit,
-                         SearchStats* stats, const SearchLimits& limits, bool* conflict);
+                         SearchStats* stats, const SearchLimits& limits, bool* conflict,
+                         std::span<const Candidate> forbidden = {});
 
 }  // namespace sudoforge::detail
