@@ -12,13 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "chains_plus.h"
 #include "chain_engine.h"
 #include "chain_length.h"
+#include "chains_plus.h"
+#include "finder_memo.h"
 #include "finders.h"
 #include "sudoforge/core/grid.h"
-#include "sudoforge/core/variant.h"
 #include "sudoforge/core/validate.h"
+#include "sudoforge/core/variant.h"
 #include "sudoforge/grader/grader.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
@@ -114,6 +115,19 @@ void walk_path(const std::string& puzzle, Visit visit) {
     for (auto [c, d] : s.eliminations) g.eliminate(c, d);
     for (auto [c, d] : s.placements) g.place(c, d);
   }
+}
+
+// walk_path with one FinderMemo for the puzzle, reset on its start grid as the grader
+// resets it: visit(grid, step, memo).
+template <class Visit>
+void walk_path_with_memo(const std::string& puzzle, Visit visit) {
+  detail::FinderMemo memo;
+  bool first = true;
+  walk_path(puzzle, [&](const CandidateGrid& g, const Step& s) {
+    if (first) memo.reset(g);
+    first = false;
+    visit(g, s, memo);
+  });
 }
 
 // A stored 9x9 position: its values, and per row the candidates of each empty cell ("."

@@ -22,37 +22,34 @@ TEST(GraderTechniques, HiddenSingleIsSEsFirstSingle) {
   int compared = 0, both = 0;
   for (size_t k = 0; k < 300; ++k) {
     const std::string puzzle = lines[k].substr(0, 81);
-    grader::detail::FinderMemo memo;
-    bool first = true;
-    walk_path(puzzle, [&](const CandidateGrid& g, const Step&) {
-      if (first) memo.reset(g);
-      first = false;
-      int full_u = -1, full_d = 0, hidden_u = -1, hidden_d = 0;
-      for (int i = 0; i < g.unit_count(); ++i) {
-        const int u = g.se_unit(i);
-        if (g.unit_empty(u) == 0) continue;
-        int d = 1;
-        while (d <= 9 && grader::detail::popcount(g.pos(u, d)) != 1) ++d;
-        if (d > 9) continue;
-        if (g.unit_empty(u) == 1 && full_u < 0) full_u = u, full_d = d;
-        if (g.unit_empty(u) > 1 && hidden_u < 0) hidden_u = u, hidden_d = d;
-      }
-      both += full_u >= 0 && hidden_u >= 0 && hidden_u != g.se_unit(0);
-      const int u = full_u >= 0 ? full_u : hidden_u, d = full_u >= 0 ? full_d : hidden_d;
-      for (grader::detail::FinderMemo* m :
-           {&memo, static_cast<grader::detail::FinderMemo*>(nullptr)}) {
-        Hint h;
-        const bool found = grader::detail::find_hidden_single(Ctx{g, false, m}, h);
-        ASSERT_EQ(found, u >= 0) << puzzle;
-        ++compared;
-        if (!found) continue;
-        ASSERT_EQ(h.placements.size(), 1u);
-        EXPECT_EQ(h.placements[0],
-                  std::make_pair(g.unit(u)[grader::detail::lowest(g.pos(u, d))], d))
-            << puzzle;
-        EXPECT_STREQ(h.technique, full_u >= 0 ? "Full House" : "Hidden Single") << puzzle;
-      }
-    });
+    walk_path_with_memo(
+        puzzle, [&](const CandidateGrid& g, const Step&, grader::detail::FinderMemo& memo) {
+          int full_u = -1, full_d = 0, hidden_u = -1, hidden_d = 0;
+          for (int i = 0; i < g.unit_count(); ++i) {
+            const int u = g.se_unit(i);
+            if (g.unit_empty(u) == 0) continue;
+            int d = 1;
+            while (d <= 9 && grader::detail::popcount(g.pos(u, d)) != 1) ++d;
+            if (d > 9) continue;
+            if (g.unit_empty(u) == 1 && full_u < 0) full_u = u, full_d = d;
+            if (g.unit_empty(u) > 1 && hidden_u < 0) hidden_u = u, hidden_d = d;
+          }
+          both += full_u >= 0 && hidden_u >= 0 && hidden_u != g.se_unit(0);
+          const int u = full_u >= 0 ? full_u : hidden_u, d = full_u >= 0 ? full_d : hidden_d;
+          for (grader::detail::FinderMemo* m :
+               {&memo, static_cast<grader::detail::FinderMemo*>(nullptr)}) {
+            Hint h;
+            const bool found = grader::detail::find_hidden_single(Ctx{g, false, m}, h);
+            ASSERT_EQ(found, u >= 0) << puzzle;
+            ++compared;
+            if (!found) continue;
+            ASSERT_EQ(h.placements.size(), 1u);
+            EXPECT_EQ(h.placements[0],
+                      std::make_pair(g.unit(u)[grader::detail::lowest(g.pos(u, d))], d))
+                << puzzle;
+            EXPECT_STREQ(h.technique, full_u >= 0 ? "Full House" : "Hidden Single") << puzzle;
+          }
+        });
   }
   EXPECT_GE(compared, 10000);
   EXPECT_GE(both, 100);  // a full house after another unit's hidden single

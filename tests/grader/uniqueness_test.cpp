@@ -145,29 +145,41 @@ TEST(GraderTechniques, UniqueRectangleOnVariantBoard) {
   EXPECT_TRUE(grader::detail::find_unique_loop(Ctx{classic, true}, h));
 }
 
+namespace {
+
+// The finder (with its memo, as the grader calls it, or without) against the plain search
+// at every step of the graded paths of cb001's first 400 puzzles.
+void expect_unique_loops_match_plain(bool with_memo) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ASSERT_GE(lines.size(), 400u);
+  int compared = 0, found = 0;
+  for (size_t k = 0; k < 400; ++k) {
+    const std::string puzzle = lines[k].substr(0, 81);
+    walk_path_with_memo(
+        puzzle, [&](const CandidateGrid& g, const Step&, grader::detail::FinderMemo& memo) {
+          Hint fast, plain;
+          const bool a =
+              grader::detail::find_unique_loop(Ctx{g, true, with_memo ? &memo : nullptr}, fast);
+          ASSERT_EQ(a, grader::detail::find_unique_loop_plain(Ctx{g, true}, plain)) << puzzle;
+          ++compared;
+          if (!a) return;
+          test_util::expect_same_hint(fast, plain, puzzle);
+          ++found;
+        });
+  }
+  EXPECT_GE(compared, 10000);
+  EXPECT_GE(found, 100);
+}
+
+}  // namespace
+
 // The search from each bivalue start cell drops the start cells searched before it from
 // its pair's core, with the cells they leave without a mate (uniqueness.cpp, PairCores),
 // and a loop of the cells of one met before is not analysed again: replaying graded
 // cb001 puzzles, at every step the search with these shortcuts gives exactly the hint of
 // the one without.
 TEST(GraderTechniques, UniqueLoopShortcutsGiveThePlainHint) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
-  ASSERT_GE(lines.size(), 400u);
-  int compared = 0, found = 0;
-  for (size_t k = 0; k < 400; ++k) {
-    const std::string puzzle = lines[k].substr(0, 81);
-    walk_path(puzzle, [&](const CandidateGrid& g, const Step&) {
-      Hint fast, plain;
-      const bool a = grader::detail::find_unique_loop(Ctx{g, true}, fast);
-      ASSERT_EQ(a, grader::detail::find_unique_loop_plain(Ctx{g, true}, plain)) << puzzle;
-      ++compared;
-      if (!a) return;
-      test_util::expect_same_hint(fast, plain, puzzle);
-      ++found;
-    });
-  }
-  EXPECT_GE(compared, 10000);
-  EXPECT_GE(found, 100);
+  expect_unique_loops_match_plain(false);
 }
 
 // A core whose only bivalue cell is the start can still hold a loop when three or more
@@ -203,25 +215,5 @@ TEST(GraderTechniques, UniqueRectangleType2WithThreeExtraCells) {
 // once, uniqueness.cpp): along the graded paths of cb001 puzzles it gives the plain
 // search's hint at every step.
 TEST(GraderTechniques, UniqueLoopWithItsMemoGivesThePlainHint) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
-  ASSERT_GE(lines.size(), 400u);
-  int compared = 0, found = 0;
-  for (size_t k = 0; k < 400; ++k) {
-    const std::string puzzle = lines[k].substr(0, 81);
-    grader::detail::FinderMemo memo;
-    bool first = true;
-    walk_path(puzzle, [&](const CandidateGrid& g, const Step&) {
-      if (first) memo.reset(g);
-      first = false;
-      Hint fast, plain;
-      const bool a = grader::detail::find_unique_loop(Ctx{g, true, &memo}, fast);
-      ASSERT_EQ(a, grader::detail::find_unique_loop_plain(Ctx{g, true}, plain)) << puzzle;
-      ++compared;
-      if (!a) return;
-      test_util::expect_same_hint(fast, plain, puzzle);
-      ++found;
-    });
-  }
-  EXPECT_GE(compared, 10000);
-  EXPECT_GE(found, 100);
+  expect_unique_loops_match_plain(true);
 }

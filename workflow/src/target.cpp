@@ -112,7 +112,7 @@ bool accepts_complete(const Target& t, grader::Level level, double er) {
 }
 
 bool above_band(const Target& t, const grader::Rating& r) {
-  if (r.below) return false;  // stopped below GradeOptions::min_rating
+  if (r.below) return false;           // stopped below GradeOptions::min_rating
   if (!r.complete) return !r.settled;  // stuck, or stopped above GradeOptions::max_rating
   return r.er > high_of(t) || (t.level && r.level > *t.level);
 }
