@@ -140,6 +140,19 @@ struct Bases {
     }
     return twice;
   }
+  // The base cells holding an excluder of `cells` that is also in `fresh` (cell sets).
+  // kWords: as for collect_words.
+  template <int kWords = 0>
+  std::uint64_t holding_any(const std::uint64_t* cells, const std::uint64_t* fresh) const {
+    std::uint64_t held = 0;
+    const int W = kWords ? kWords : words;
+    for (int w = 0; w < W; ++w) {
+      for (std::uint64_t x = cells[w] & fresh[w]; x; x &= x - 1) {
+        held |= holders[w * 64 + std::countr_zero(x)];
+      }
+    }
+    return held;
+  }
   // The base cells i < j that share at least two excluders with base cell j (bit i).
   std::uint64_t partners(int j) const { return sharing_two(j, (std::uint64_t{1} << j) - 1); }
 };
@@ -352,13 +365,7 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
     // The base cells i that make a fresh pair with j.
     std::uint64_t fresh_i = (std::uint64_t{1} << j) - 1;
     if (!((fresh_bases >> j) & 1)) {
-      std::uint64_t reach = fresh_bases;
-      for (int w = 0; w < W; ++w) {
-        for (std::uint64_t x = ej[w] & fresh[w]; x; x &= x - 1) {
-          reach |= b.holders[w * 64 + std::countr_zero(x)];
-        }
-      }
-      fresh_i &= reach;
+      fresh_i &= fresh_bases | b.holding_any<kWords>(ej, fresh);
       if (!fresh_i) continue;
     }
     // The base cells i that may give a hint with j (above).
@@ -580,13 +587,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       for (int w = 0; w < W; ++w) common01[w] = ei[w] & ej[w];
       const bool pair_fresh = ((fresh_bases >> i) | (fresh_bases >> j)) & 1;
       if (!pair_fresh) {
-        std::uint64_t reach = fresh_bases;
-        for (int w = 0; w < W; ++w) {
-          for (std::uint64_t x = common01[w] & fresh[w]; x; x &= x - 1) {
-            reach |= b.holders[w * 64 + std::countr_zero(x)];
-          }
-        }
-        thirds &= reach;
+        thirds &= fresh_bases | b.holding_any<kWords>(common01, fresh);
         if (!thirds) continue;
       }
       {
