@@ -12,6 +12,7 @@
 #include "chains_nested.h"
 #include "nested_chain_links.h"
 #include "stop_poll.h"
+#include "strong_component_walk.h"
 
 namespace sudoforge::grader::detail {
 namespace {
@@ -94,8 +95,8 @@ struct StaticProducer {
   // changes neither the order in which it meets the nodes inside nor its cycles.
   void cycles(int source, bool y, bool x, std::vector<int>& found) {
     ++stamp;
-    const int sc = every_source ? -1 : comp[cidx[source]];
-    const auto outside = [&](int nd) { return sc >= 0 && comp[cidx[nd]] != sc; };
+    const int sc = every_source ? -1 : walk.component(cidx[source]);
+    const auto outside = [&](int nd) { return sc >= 0 && walk.component(cidx[nd]) != sc; };
     const size_t words = (static_cast<size_t>(nc) * n + 63) / 64;
     path_bits.assign(words, 0);  // slot 0: the source, which has no ancestors
     pend_on.assign(1, new_inst(source, -1, kSource));
@@ -452,7 +453,8 @@ struct StaticProducer {
   // node lies on a cycle of the graph (a component of two or more nodes): a cycle search
   // from an "on" node that does not finds none.
   std::vector<int> cidx, cnodes, adj_start, adj, src_bit;
-  std::vector<int> comp, low, visit, tstack, calls, next_edge, comp_size, lone_bit;
+  StrongComponentWalk<int> walk;
+  std::vector<int> comp_size, lone_bit;
   std::vector<std::uint64_t> comp_reach;
   std::vector<char> closes, cyclic;
   // The XY graph of the grid in compact nodes: adj holds target * 2 + (a cell's link), so
@@ -503,102 +505,66 @@ struct StaticProducer {
     closes.assign(nn, 0);
     cyclic.assign(nn, 0);
     const int words = std::max(1, (ns + 63) / 64);
-    // Tarjan, iterative: comp[i] is -2 before the visit, -1 while open, then its
-    // component; low[i] its low link while open. Raw arrays: this runs twice per producer
-    // run, at every dry point of the nested chainings.
-    comp.assign(nv, -2);
-    low.resize(nv);
-    visit.resize(nv);
-    tstack.resize(nv);
-    calls.resize(nv);
-    next_edge.resize(nv);
+    walk.reset(nv);
     if (comp_reach.size() < static_cast<size_t>(nv) * words) {
       comp_reach.resize(static_cast<size_t>(nv) * words);
     }
     comp_size.clear();
     lone_bit.resize(nv);
-    int* const cp = comp.data();
-    int* const lw = low.data();
-    int* const vis = visit.data();
-    int* const open = tstack.data();
-    int* const frame = calls.data();
-    int* const edge = next_edge.data();
+    const int* const cp = walk.components();
     const int* const as = adj_start.data();
     const int* const ad = adj.data();
     std::uint64_t* const reach = comp_reach.data();
-    int counter = 0, n_open = 0, n_comp = 0;
-    for (int root = 0; root < nv; ++root) {
-      if (cp[root] != -2) continue;
-      int depth = 0;
-      frame[0] = root;
-      edge[0] = as[root];
-      vis[root] = lw[root] = ++counter;
-      cp[root] = -1;
-      open[n_open++] = root;
-      while (depth >= 0) {
-        const int at_node = frame[depth];
-        if (edge[depth] < as[at_node + 1]) {
-          const int entry = ad[edge[depth]++];
-          if (entry & skip) continue;
-          const int t = entry >> 1;
-          if (cp[t] == -2) {
-            vis[t] = lw[t] = ++counter;
-            cp[t] = -1;
-            open[n_open++] = t;
-            ++depth;
-            frame[depth] = t;
-            edge[depth] = as[t];
-          } else if (cp[t] == -1 && vis[t] < lw[at_node]) {
-            lw[at_node] = vis[t];
-          }
-          continue;
-        }
-        --depth;
-        if (depth >= 0 && lw[at_node] < lw[frame[depth]]) lw[frame[depth]] = lw[at_node];
-        if (lw[at_node] != vis[at_node]) continue;
-        // at_node roots a component: the open nodes from it on.
-        const int id = n_comp++;
-        int first = n_open - 1;
-        while (open[first] != at_node) --first;
-        for (int j = first; j < n_open; ++j) cp[open[j]] = id;
-        comp_size.push_back(n_open - first);
-        std::uint64_t* r = reach + static_cast<size_t>(id) * words;
-        std::fill_n(r, words, 0);
-        // Most components are single nodes, many of them "off" nodes without a strong
-        // link: what such a one reaches is its own bit at most (lone_bit: that bit, or -1
-        // for none; -2: a full row), ORed as one bit.
-        bool lone = n_open - first == 1;
-        int last = id;  // the component ORed last (links often repeat one)
-        for (int j = first; j < n_open; ++j) {
-          const int u = open[j];
-          if (src_bit[u] >= 0) r[src_bit[u] >> 6] |= std::uint64_t{1} << (src_bit[u] & 63);
-          for (int e = as[u]; e < as[u + 1]; ++e) {
-            if (ad[e] & skip) continue;
-            const int cu = cp[ad[e] >> 1];
-            if (cu == id || cu == last) continue;
-            last = cu;
-            const int b = lone_bit[cu];
-            if (b == -1) continue;
-            lone = false;
-            if (b >= 0) {
-              r[b >> 6] |= std::uint64_t{1} << (b & 63);
-              continue;
-            }
-            const std::uint64_t* o = reach + static_cast<size_t>(cu) * words;
-            for (int w = 0; w < words; ++w) r[w] |= o[w];
-          }
-        }
-        lone_bit[id] = lone ? src_bit[at_node] : -2;
-        n_open = first;
+    const auto first_link = [&](int u) { return as[u]; };
+    const auto next_link = [&](int u, int& at, int& w) {
+      for (const int end = as[u + 1]; at < end;) {
+        const int entry = ad[at++];
+        if (entry & skip) continue;
+        w = entry >> 1;
+        return true;
       }
+      return false;
+    };
+    const auto done = [&](const int* begin, const int* end, int id) {
+      comp_size.push_back(static_cast<int>(end - begin));
+      std::uint64_t* r = reach + static_cast<size_t>(id) * words;
+      std::fill_n(r, words, 0);
+      // Most components are single nodes, many of them "off" nodes without a strong
+      // link: what such a one reaches is its own bit at most (lone_bit: that bit, or -1
+      // for none; -2: a full row), ORed as one bit.
+      bool lone = end - begin == 1;
+      int last = id;  // the component ORed last (links often repeat one)
+      for (const int* p = begin; p != end; ++p) {
+        const int u = *p;
+        if (src_bit[u] >= 0) r[src_bit[u] >> 6] |= std::uint64_t{1} << (src_bit[u] & 63);
+        for (int e = as[u]; e < as[u + 1]; ++e) {
+          if (ad[e] & skip) continue;
+          const int cu = cp[ad[e] >> 1];
+          if (cu == id || cu == last) continue;
+          last = cu;
+          const int b = lone_bit[cu];
+          if (b == -1) continue;
+          lone = false;
+          if (b >= 0) {
+            r[b >> 6] |= std::uint64_t{1} << (b & 63);
+            continue;
+          }
+          const std::uint64_t* o = reach + static_cast<size_t>(cu) * words;
+          for (int w = 0; w < words; ++w) r[w] |= o[w];
+        }
+      }
+      lone_bit[id] = lone ? src_bit[*begin] : -2;
+    };
+    for (int root = 0; root < nv; ++root) {
+      if (!walk.seen(root)) walk.walk(root, first_link, next_link, done);
     }
     for (int i = 0; i < nv; ++i) {
-      cyclic[cnodes[i]] = comp_size[comp[i]] > 1;
+      cyclic[cnodes[i]] = comp_size[cp[i]] > 1;
       const int b = src_bit[i];
       if (b < 0) continue;
       const int neg = b ^ 1;
       closes[cnodes[i]] =
-          (comp_reach[static_cast<size_t>(comp[i]) * words + (neg >> 6)] >> (neg & 63)) & 1;
+          (comp_reach[static_cast<size_t>(cp[i]) * words + (neg >> 6)] >> (neg & 63)) & 1;
     }
   }
 

@@ -14,6 +14,7 @@
 
 #include "dynamic_board.h"
 #include "step_links.h"
+#include "strong_component_walk.h"
 
 namespace sudoforge::grader::detail {
 
@@ -29,22 +30,24 @@ class StaticClosure {
   bool reaches(int from, int to) const {
     const int t = id_[to];
     if (t < 0) return false;
-    return (bits_[static_cast<size_t>(comp_[id_[from]]) * words_ + (t >> 6)] >> (t & 63)) & 1;
+    return (closure_of(from)[t >> 6] >> (t & 63)) & 1;
   }
 
  private:
+  // The closure of a candidate's node, words_ words.
+  const std::uint64_t* closure_of(int node) const {
+    return bits_.data() + static_cast<size_t>(walk_.component(id_[node])) * words_;
+  }
   int words_ = 0;
   std::vector<int> id_;              // [node]: its number, -1 when it is no candidate
   std::vector<int> node_;            // [number]: the node
-  std::vector<int> comp_;            // [number]: its component
   std::vector<std::uint64_t> bits_;  // [component * words_]: the component's closure
-  // Tarjan's search.
-  std::vector<int> num_, low_, stack_, last_or_;
-  std::vector<int> sink_;  // [component]: its node when it is one node without links, else -1
-  struct Frame {
-    int v, next;
+  struct LinkRange {
+    int at, end;
   };
-  std::vector<Frame> frames_;
+  StrongComponentWalk<LinkRange> walk_;  // [number]: its component, once built
+  std::vector<int> last_or_;             // [component]: the last component that ORed it in
+  std::vector<int> sink_;  // [component]: its node when it is one node without links, else -1
 };
 
 }  // namespace sudoforge::grader::detail
