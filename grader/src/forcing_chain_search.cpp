@@ -127,11 +127,11 @@ int advance_w(ParallelGroup& G, int complexity) {
     const std::uint64_t* partner = &G.front[static_cast<size_t>(t ^ 1) * gw];
     std::uint64_t any = 0, meet = 0;
     for (int w = 0; w < gw; ++w) {
-      const std::uint64_t x = nf[w] & ~r[w];
+      const std::uint64_t x = nf[w] & ~r[w] & ~G.closed[w];
       r[w] |= x;
       f[w] = x;
       any |= x;
-      meet |= x & partner[w] & ~G.closed[w];
+      meet |= x & partner[w];
       nf[w] = 0;
     }
     if (any) next_active[nnext++] = t;
