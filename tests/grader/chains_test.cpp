@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "chain_links.h"
+#include "forcing_chain_search.h"
 #include "grader_test_util.h"
 #include "sudoforge/core/variant.h"
 
@@ -153,6 +154,88 @@ TEST(GraderChains, ChainEngineAlongAPathMatchesAFreshOne) {
   }
   EXPECT_EQ(puzzles, 25);
   EXPECT_GT(compared, 60);
+}
+
+// The bit-parallel forcing-chain search (forcing_chain_search.cpp) drops a source's bit
+// from the fronts once its shortest chain is known, and ends a group when no front is
+// left. Run to the end over every source of passes XY and X at once (several words per
+// node), on the grids of 30 graded paths, it must give, per chain length, the least key of
+// a source closing there, and the shortest chain of an "on" source, as plain single-source
+// breadth-first searches give them: a source closes at 2e nodes when a node v is at
+// distance e and not-v at distance e - 1.
+TEST(GraderChains, ParallelChainSearchMatchesSingleSourceSearches) {
+  using namespace grader::detail;
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ChainBoard board;
+  ChainLinks graph;
+  ParallelSearch P;
+  std::vector<int> dist, queue;
+  int puzzles = 0, searches = 0, closes = 0;
+  for (size_t k = 0; k < lines.size() && puzzles < 30; ++k) {
+    if (std::stod(lines[k].substr(82)) < 6.5) continue;
+    ++puzzles;
+    const std::string puzzle = lines[k].substr(0, 81);
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step& s) {
+      if (g.solved() || s.rating < 4.0) return;
+      board.load(g);
+      graph.build(board);
+      const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
+      for (const bool y : {true, false}) {
+        P.ngroups = 1;
+        P.groups.resize(1);
+        P.compact_index.assign(nn, -1);
+        ParallelGroup& G = P.groups[0];
+        G.new_nodes.clear();
+        G.new_src.clear();
+        for (int i = 0; i < board.live_count; ++i) {
+          const int off = board.live_off[i];
+          G.new_nodes.push_back(off);
+          G.new_nodes.push_back(off + 1);
+          if (std::popcount(board.cand[off / 2 / board.n]) < 2) continue;
+          G.new_src.push_back(off + 1);
+          if (graph.links_from(off, y) != graph.links_until(off, true)) G.new_src.push_back(off);
+        }
+        build_groups(P, board, graph, false, y, true);
+        while (!G.exhausted) advance_group(G);
+        // The plain searches.
+        std::vector<int> first_at(2, kNoChain);
+        int on_close = kNoChain;
+        for (const int src : G.src_nodes) {
+          dist.assign(nn, -1);
+          queue.assign(1, src);
+          dist[src] = 0;
+          for (size_t q = 0; q < queue.size(); ++q) {
+            const int v = queue[q];
+            for (const int *it = graph.links_from(v, y), *e = graph.links_until(v, true); it != e;
+                 ++it) {
+              if (dist[*it] < 0) {
+                dist[*it] = dist[v] + 1;
+                queue.push_back(*it);
+              }
+            }
+          }
+          int c = kNoChain;
+          for (const int v : queue) {
+            if (dist[v] > 0 && dist[v ^ 1] == dist[v] - 1) c = std::min(c, 2 * dist[v]);
+          }
+          if (c == kNoChain) continue;
+          ++closes;
+          if (first_at.size() <= static_cast<size_t>(c)) first_at.resize(c + 1, kNoChain);
+          first_at[c] = std::min(first_at[c], src ^ 1);
+          if (src & 1) on_close = std::min(on_close, c);
+        }
+        std::vector<int> got = G.first_at;
+        got.resize(std::max(got.size(), first_at.size()), kNoChain);
+        first_at.resize(got.size(), kNoChain);
+        EXPECT_EQ(got, first_at) << puzzle << (y ? " XY" : " X");
+        EXPECT_EQ(G.on_close, on_close) << puzzle << (y ? " XY" : " X");
+        ++searches;
+      }
+    });
+  }
+  EXPECT_EQ(puzzles, 30);
+  EXPECT_GT(searches, 400);
+  EXPECT_GT(closes, 5000);
 }
 
 // The static links keep each node's links from the last call on the same grid and
