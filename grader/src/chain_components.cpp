@@ -64,16 +64,16 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
       }
       int csp = 0;
       int v = r;
-      int k = (r & 1) ? lo_on[r] : lo_off[r];
-      int end = (r & 1) ? graph.links_end[r] : hi_off[r];
+      const int* p = a + ((r & 1) ? lo_on[r] : lo_off[r]);
+      const int* pe = a + ((r & 1) ? graph.links_end[r] : hi_off[r]);
       int lowv = counter;
       idx[r] = counter++;
       st[sp++] = r;
       while (true) {
-        // Scan v's links from k; descend into the first unvisited node.
+        // Scan v's links from p; descend into the first unvisited node.
         bool descended = false;
-        for (; k < end; ++k) {
-          const int m = a[k];
+        for (; p != pe; ++p) {
+          const int m = *p;
           const int im = idx[m];
           if (im >= 0) {
             lowv = std::min(lowv, im);
@@ -97,12 +97,12 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
             }
           }
           cs[csp++] = v;
-          cs[csp++] = k + 1;
-          cs[csp++] = end;
+          cs[csp++] = static_cast<int>(p + 1 - a);
+          cs[csp++] = static_cast<int>(pe - a);
           low[v] = lowv;
           v = m;
-          k = from;
-          end = to;
+          p = a + from;
+          pe = a + to;
           lowv = counter;
           idx[m] = counter++;
           st[sp++] = m;
@@ -125,8 +125,8 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
         }
         if (csp == 0) break;
         const int child_low = lowv;
-        end = cs[--csp];
-        k = cs[--csp];
+        pe = a + cs[--csp];
+        p = a + cs[--csp];
         v = cs[--csp];
         lowv = std::min(low[v], child_low);
       }
