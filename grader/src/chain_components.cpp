@@ -15,7 +15,6 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
                                     const int* lo_on, const int* lo_off, const int* hi_off,
                                     int* comp, std::vector<int>& size, int* order) {
   int norder = 0;
-  size.clear();
   late.clear();
   const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
   if (visit.size() < nn) {
@@ -23,7 +22,9 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
     low_link.resize(nn);
     stack.resize(nn);
     calls.resize(3 * nn);
+    sizes.resize(nn);
   }
+  int* sz = sizes.data();  // each component's node count, copied to `size` at the end
   // idx: -1 unvisited, then the visit number; kDone once the node's component is
   // numbered, so that the low-link update needs no test of that.
   constexpr int kDone = 1 << 30;
@@ -36,7 +37,7 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
   for (int i = 0; i < board.live_count; ++i) {
     const int off = live[i];
     idx[off] = idx[off + 1] = -1;
-    comp[off] = comp[off + 1] = -1;
+    if (!kAll) comp[off] = comp[off + 1] = -1;  // with kAll, every live node gets a number
   }
   int counter = 0, ncomp = 0, sp = 0;
   for (int i = 0; i < board.live_count; ++i) {
@@ -58,7 +59,7 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
           idx[r] = kDone;
           if (order) order[norder++] = r;
           comp[r] = ncomp++;
-          size.push_back(1);
+          sz[ncomp - 1] = 1;
         }
         continue;
       }
@@ -91,7 +92,7 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
                 idx[m] = kDone;
                 if (order) order[norder++] = m;
                 comp[m] = ncomp++;
-                size.push_back(1);
+                sz[ncomp - 1] = 1;
               }
               continue;
             }
@@ -120,7 +121,7 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
             idx[t] = kDone;
             if (order) order[norder++] = t;
           } while (t != v);
-          size.push_back(sp0 - sp);
+          sz[ncomp] = sp0 - sp;
           ++ncomp;
         }
         if (csp == 0) break;
@@ -136,9 +137,10 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
     if (idx[r] >= 0) continue;
     idx[r] = kDone;
     comp[r] = ncomp++;
-    size.push_back(1);
+    sz[ncomp - 1] = 1;
     if (order) order[norder++] = r;
   }
+  size.assign(sz, sz + ncomp);
   component_count = ncomp;
   return comp;
 }

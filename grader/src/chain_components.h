@@ -31,7 +31,7 @@ class StrongComponents {
   int component_count = 0;  // components numbered by the last call
 
  private:
-  std::vector<int> visit, low_link, stack, calls;  // per node; calls: 3 per node
+  std::vector<int> visit, low_link, stack, calls, sizes;  // per node; calls: 3 per node
   std::vector<int> late;                           // the "on" nodes numbered last
 };
 
