@@ -98,14 +98,18 @@ int advance_w(ParallelGroup& G, int complexity) {
   int ntouched = 0;
   const int* active = G.active.data();
   const int nactive = G.nactive;
+  const int* cb = G.compact_begin.data();
+  const int* cl = G.compact_links.data();
+  std::uint64_t* nextf = G.nextf.data();
+  const std::uint64_t* front = G.front.data();
   for (int i = 0; i < nactive; ++i) {
     const int v = active[i];
-    const std::uint64_t* f = &G.front[static_cast<size_t>(v) * gw];
-    for (int k = G.compact_begin[v], ke = G.compact_begin[v + 1]; k < ke; ++k) {
-      const int t = G.compact_links[k];
+    const std::uint64_t* f = front + static_cast<size_t>(v) * gw;
+    for (const int *p = cl + cb[v], *pe = cl + cb[v + 1]; p != pe; ++p) {
+      const int t = *p;
       // nextf is all zero between layers and an active node's front is not, so t is
       // met first in this layer exactly when its nextf is still zero.
-      std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
+      std::uint64_t* nf = nextf + static_cast<size_t>(t) * gw;
       std::uint64_t was = 0;
       for (int w = 0; w < gw; ++w) {
         was |= nf[w];
