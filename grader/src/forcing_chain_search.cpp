@@ -186,8 +186,9 @@ void advance_group(ParallelGroup& G) {
   const int complexity = 2 * G.computed;
   const int first = advance(G, complexity);
   ++G.computed;
-  G.first_at.resize(complexity + 1, kNoChain);
-  G.first_at[complexity] = first;
+  // first_at held [0, complexity - 2]: no chain has an odd node count.
+  G.first_at.push_back(kNoChain);
+  G.first_at.push_back(first);
   if (G.nactive == 0) G.exhausted = true;
 }
 // The smallest key of a source whose shortest chain has c nodes, over P's groups
