@@ -81,21 +81,23 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
             continue;
           }
           int from, to;
-          if (m & 1) {
+          if (kAll) {  // one link range for both kinds (pass XY's graph)
+            from = lo_off[m];
+            to = hi_off[m];
+            if (from == to) {  // a dead end: its own component, as a visit would find
+              idx[m] = kDone;
+              if (order) order[norder++] = m;
+              comp[m] = ncomp++;
+              sz[ncomp - 1] = 1;
+              continue;
+            }
+          } else if (m & 1) {
             from = lo_on[m];
             to = graph.links_end[m];
           } else {
             from = lo_off[m];
             to = hi_off[m];
-            if (from == to) {  // a dead end: no cycle passes there
-              if (kAll) {      // its own component, as a visit would find
-                idx[m] = kDone;
-                if (order) order[norder++] = m;
-                comp[m] = ncomp++;
-                sz[ncomp - 1] = 1;
-              }
-              continue;
-            }
+            if (from == to) continue;  // a dead end: no cycle passes there
           }
           cs[csp++] = v;
           cs[csp++] = static_cast<int>(p + 1 - a);
