@@ -16,7 +16,7 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
   const CandidateGrid& g = *board.g;
   for (int gi = 0; gi < P.ngroups; ++gi) {
     ParallelGroup& G = P.groups[gi];
-    if (by_digit && kept_group(G, g, gi)) continue;
+    if (by_digit && kept_group(P, g, gi)) continue;
     G.serial = g.serial();
     G.built = g.clock() + 1;
     G.nodes.swap(G.new_nodes);

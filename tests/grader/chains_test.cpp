@@ -238,6 +238,60 @@ TEST(GraderChains, ParallelChainSearchMatchesSingleSourceSearches) {
   EXPECT_GT(closes, 5000);
 }
 
+// Pass X keeps a digit's group from the last call on the same grid while the digit's
+// positions did not change, even when its sources (the XY closers) did: both source sets
+// hold the digit's X closers (forcing_chain_search.h, kept_group). Not when a cell lost
+// its second value: its "on" node is no source then. On the grids of 40 graded paths,
+// where an engine found a chain from on(a,d) (X or XY), the cell's other values go, and
+// the same engine (its groups kept) must give what a fresh one gives; also after the
+// hint's own removals, and after removals elsewhere that keep every digit group but
+// change the closers.
+TEST(GraderChains, ChainEngineKeepsDigitGroupsOnlyWhileTheirClosersHold) {
+  using grader::detail::ChainEngine;
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  int puzzles = 0, singles = 0, compared = 0;
+  const auto same_as_fresh = [&](ChainEngine& kept, const CandidateGrid& g,
+                                 const std::string& where) {
+    Hint a, b;
+    const bool x = kept.find_forcing_chains(Ctx{g, true}, a);
+    ASSERT_EQ(x, ChainEngine().find_forcing_chains(Ctx{g, true}, b)) << where;
+    if (x) expect_same_hint(a, b, where);
+    ++compared;
+  };
+  for (size_t k = 0; k < lines.size() && puzzles < 40; ++k) {
+    if (std::stod(lines[k].substr(82)) < 6.5) continue;
+    ++puzzles;
+    const std::string puzzle = lines[k].substr(0, 81);
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step& s) {
+      if (s.rating < 6.5 || s.rating >= 7.5) return;
+      for (int variant = 0; variant < 2; ++variant) {
+        CandidateGrid b = g;  // one grid (one serial) for both calls
+        ChainEngine engine;
+        Hint h;
+        ASSERT_TRUE(engine.find_forcing_chains(Ctx{b, true}, h)) << puzzle;
+        if (variant == 0) {
+          // A chain from on(a,d) removes d from a: a keeps d alone (no solution left).
+          if (!h.placements.empty() || h.eliminations.size() != 1) continue;
+          const auto [a, d] = h.eliminations[0];
+          for (grader::detail::Mask m = b.cand(a) & ~(grader::detail::Mask{1} << d); m;
+               m &= m - 1) {
+            b.eliminate(a, std::countr_zero(m));
+          }
+          ++singles;
+          same_as_fresh(engine, b, puzzle + " single " + h.explanation);
+        } else {
+          for (auto [c, d] : h.eliminations) b.eliminate(c, d);
+          for (auto [c, d] : h.placements) b.place(c, d);
+          same_as_fresh(engine, b, puzzle + " after " + h.explanation);
+        }
+      }
+    });
+  }
+  EXPECT_EQ(puzzles, 40);
+  EXPECT_GT(singles, 50);
+  EXPECT_GT(compared, 150);
+}
+
 // The static links keep each node's links from the last call on the same grid and
 // rebuild only the candidates whose cell, or whose value's places in the cell's units,
 // changed (chain_links.cpp). Along each puzzle's graded path, links kept from step to
