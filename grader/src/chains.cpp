@@ -384,7 +384,7 @@ struct ChainEngine::Impl {
   // its "off" node when that has a strong link of the pass. Listed once per call
   // (list_nodes); `sources` points to the current pass's.
   std::vector<int> sources_x, sources_xy;
-  std::vector<int> sources_y;  // pass Y's cycle sources, by their "off" node: bivalue cells
+  std::vector<int> sources_y;       // pass Y's cycle sources, by their "off" node: bivalue cells
   bool single_value_cells = false;  // list_nodes: some unsolved cell has one value left
   const std::vector<int>* sources = &sources_xy;
   void list_nodes() {
