@@ -434,8 +434,8 @@ struct ChainEngine::Impl {
 
   // Builds P over the links of pass (y, x) from the sources in `sources`. The X pass (one
   // group per digit) keeps a digit's group from the previous call while the digit's
-  // positions and its sources did not change: X-links never leave a digit, so the
-  // group's links, layers, closes and floors are the same (a step changes a few digits).
+  // positions did not change (kept_group): X-links never leave a digit, so the group's
+  // links, layers, closes and floors are the same (a step changes a few digits).
   void build_parallel_search(ParallelSearch& P, bool y, bool x) {
     const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
     const bool by_digit = !y;
