@@ -2,8 +2,10 @@
 //
 // Invariants between layers: front holds, per node, the sources whose distance to it is
 // the last layer's; reached the sources at any distance so far; front2 and nextf are all
-// zero; closed the sources whose shortest chain is known (each counted once, at it). Why
-// bit sets: one pass over the links serves up to 64 sources per word.
+// zero; closed the sources whose shortest chain is known (each counted once, at it). A
+// closed source's bit stops spreading after its layer (front and reached then hold only
+// the others): the bits are independent and its answer is known. Why bit sets: one pass
+// over the links serves up to 64 sources per word.
 #include "forcing_chain_search.h"
 
 #include <algorithm>
