@@ -15,7 +15,6 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
                                     const int* lo_on, const int* lo_off, const int* hi_off,
                                     int* comp, std::vector<int>& size, int* order) {
   int norder = 0;
-  size.clear();
   late.clear();
   const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
   if (visit.size() < nn) {
@@ -23,7 +22,9 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
     low_link.resize(nn);
     stack.resize(nn);
     calls.resize(3 * nn);
+    sizes.resize(nn);
   }
+  int* sz = sizes.data();  // each component's node count, copied to `size` at the end
   // idx: -1 unvisited, then the visit number; kDone once the node's component is
   // numbered, so that the low-link update needs no test of that.
   constexpr int kDone = 1 << 30;
@@ -36,7 +37,7 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
   for (int i = 0; i < board.live_count; ++i) {
     const int off = live[i];
     idx[off] = idx[off + 1] = -1;
-    comp[off] = comp[off + 1] = -1;
+    if (!kAll) comp[off] = comp[off + 1] = -1;  // with kAll, every live node gets a number
   }
   int counter = 0, ncomp = 0, sp = 0;
   for (int i = 0; i < board.live_count; ++i) {
@@ -58,51 +59,53 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
           idx[r] = kDone;
           if (order) order[norder++] = r;
           comp[r] = ncomp++;
-          size.push_back(1);
+          sz[ncomp - 1] = 1;
         }
         continue;
       }
       int csp = 0;
       int v = r;
-      int k = (r & 1) ? lo_on[r] : lo_off[r];
-      int end = (r & 1) ? graph.links_end[r] : hi_off[r];
+      const int* p = a + ((r & 1) ? lo_on[r] : lo_off[r]);
+      const int* pe = a + ((r & 1) ? graph.links_end[r] : hi_off[r]);
       int lowv = counter;
       idx[r] = counter++;
       st[sp++] = r;
       while (true) {
-        // Scan v's links from k; descend into the first unvisited node.
+        // Scan v's links from p; descend into the first unvisited node.
         bool descended = false;
-        for (; k < end; ++k) {
-          const int m = a[k];
+        for (; p != pe; ++p) {
+          const int m = *p;
           const int im = idx[m];
           if (im >= 0) {
             lowv = std::min(lowv, im);
             continue;
           }
           int from, to;
-          if (m & 1) {
+          if (kAll) {  // one link range for both kinds (pass XY's graph)
+            from = lo_off[m];
+            to = hi_off[m];
+            if (from == to) {  // a dead end: its own component, as a visit would find
+              idx[m] = kDone;
+              if (order) order[norder++] = m;
+              comp[m] = ncomp++;
+              sz[ncomp - 1] = 1;
+              continue;
+            }
+          } else if (m & 1) {
             from = lo_on[m];
             to = graph.links_end[m];
           } else {
             from = lo_off[m];
             to = hi_off[m];
-            if (from == to) {  // a dead end: no cycle passes there
-              if (kAll) {      // its own component, as a visit would find
-                idx[m] = kDone;
-                if (order) order[norder++] = m;
-                comp[m] = ncomp++;
-                size.push_back(1);
-              }
-              continue;
-            }
+            if (from == to) continue;  // a dead end: no cycle passes there
           }
           cs[csp++] = v;
-          cs[csp++] = k + 1;
-          cs[csp++] = end;
+          cs[csp++] = static_cast<int>(p + 1 - a);
+          cs[csp++] = static_cast<int>(pe - a);
           low[v] = lowv;
           v = m;
-          k = from;
-          end = to;
+          p = a + from;
+          pe = a + to;
           lowv = counter;
           idx[m] = counter++;
           st[sp++] = m;
@@ -120,13 +123,13 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
             idx[t] = kDone;
             if (order) order[norder++] = t;
           } while (t != v);
-          size.push_back(sp0 - sp);
+          sz[ncomp] = sp0 - sp;
           ++ncomp;
         }
         if (csp == 0) break;
         const int child_low = lowv;
-        end = cs[--csp];
-        k = cs[--csp];
+        pe = a + cs[--csp];
+        p = a + cs[--csp];
         v = cs[--csp];
         lowv = std::min(low[v], child_low);
       }
@@ -136,9 +139,10 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
     if (idx[r] >= 0) continue;
     idx[r] = kDone;
     comp[r] = ncomp++;
-    size.push_back(1);
+    sz[ncomp - 1] = 1;
     if (order) order[norder++] = r;
   }
+  size.assign(sz, sz + ncomp);
   component_count = ncomp;
   return comp;
 }

@@ -18,9 +18,10 @@ class StrongComponents {
   // node without one into it (by the contrapositive links, none out of its "off" node) are left out
   // of the search.
   //
-  // With kAll, every live node is numbered (none is left out). Tarjan numbers the
-  // components in reverse topological order: a node reaches only nodes of its own
-  // component or of lower numbers.
+  // With kAll, every live node is numbered (none is left out), and the graph is pass XY's:
+  // lo_on == lo_off and hi_off == graph.links_end (one link range for both kinds). Tarjan
+  // numbers the components in reverse topological order: a node reaches only nodes of its
+  // own component or of lower numbers.
   //
   // `size` receives the node count of each component. With `order`, also lists there the
   // nodes numbered, by component in rising order.
@@ -31,8 +32,8 @@ class StrongComponents {
   int component_count = 0;  // components numbered by the last call
 
  private:
-  std::vector<int> visit, low_link, stack, calls;  // per node; calls: 3 per node
-  std::vector<int> late;                           // the "on" nodes numbered last
+  std::vector<int> visit, low_link, stack, calls, sizes;  // per node; calls: 3 per node
+  std::vector<int> late;                                  // the "on" nodes numbered last
 };
 
 }  // namespace sudoforge::grader::detail

@@ -29,10 +29,9 @@ void ChainReachability::push_reach(int nodes, int words) {
     std::uint64_t any = 0;
     for (int w = 0; w < gw; ++w) any |= ru[w];
     if (!any) continue;
+    // A link inside u's component ORs the set into itself: no test needed.
     for (int k = graph_.links_begin[u], ke = graph_.links_end[u]; k < ke; ++k) {
-      const int ct = comp[a[k]];
-      if (ct == cu) continue;
-      std::uint64_t* rt = r + static_cast<size_t>(ct) * gw;
+      std::uint64_t* rt = r + static_cast<size_t>(comp[a[k]]) * gw;
       for (int w = 0; w < gw; ++w) rt[w] |= ru[w];
     }
   }

@@ -384,7 +384,8 @@ struct ChainEngine::Impl {
   // its "off" node when that has a strong link of the pass. Listed once per call
   // (list_nodes); `sources` points to the current pass's.
   std::vector<int> sources_x, sources_xy;
-  std::vector<int> sources_y;  // pass Y's cycle sources, by their "off" node: bivalue cells
+  std::vector<int> sources_y;       // pass Y's cycle sources, by their "off" node: bivalue cells
+  bool single_value_cells = false;  // list_nodes: some unsolved cell has one value left
   const std::vector<int>* sources = &sources_xy;
   void list_nodes() {
     const size_t live = board.live_count;
@@ -398,9 +399,13 @@ struct ChainEngine::Impl {
     const int* lb = graph.links_begin.data();
     const int* ly = graph.links_y_end.data();
     const int* le = graph.links_end.data();
+    single_value_cells = false;
     for (int c = 0; c < board.nc; ++c) {
       const Mask cm = board.cand[c];
-      if (popcount(cm) < 2) continue;
+      if (popcount(cm) < 2) {
+        single_value_cells = single_value_cells || cm;
+        continue;
+      }
       const bool bivalue = popcount(cm) == 2;
       for (Mask m = cm; m; m &= m - 1) {
         const int off = ChainBoard::node(board.cd(c, lowest(m)), false), on = off + 1;
@@ -429,8 +434,8 @@ struct ChainEngine::Impl {
 
   // Builds P over the links of pass (y, x) from the sources in `sources`. The X pass (one
   // group per digit) keeps a digit's group from the previous call while the digit's
-  // positions and its sources did not change: X-links never leave a digit, so the
-  // group's links, layers, closes and floors are the same (a step changes a few digits).
+  // positions did not change (kept_group): X-links never leave a digit, so the group's
+  // links, layers, closes and floors are the same (a step changes a few digits).
   void build_parallel_search(ParallelSearch& P, bool y, bool x) {
     const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
     const bool by_digit = !y;
@@ -445,15 +450,21 @@ struct ChainEngine::Impl {
     }
     // The groups list off(x), on(x) in turn, so the compact index of not-v is that of v ^ 1.
     if (by_digit) {
-      // Only the sources that close in pass XY can close here.
+      // Only the sources that close in pass XY can close here. Those are a superset of the
+      // X closers, which a digit's positions alone decide (X-links never leave the digit,
+      // and an X chain is an XY chain): a group kept from an earlier call on this grid, its
+      // digit unchanged, was built from sources holding the same X closers, so its closes
+      // and floors are this call's, unless some cell lost its second value since (its "on"
+      // nodes are sources no more): then only the same sources keep it.
       const bool known = reach.closers_known();
+      P.any_sources_keep = known && !single_value_cells;
       for (int v : *sources) {
         if (!known || reach.closes(v)) P.groups[node_digit[v]].new_src.push_back(v);
       }
       // The nodes, for the groups that build_groups does not keep (bit d: digit d's).
       Mask rebuilt = 0;
       for (int gi = 0; gi < P.ngroups; ++gi) {
-        if (!kept_group(P.groups[gi], *board.g, gi)) rebuilt |= Mask{2} << gi;
+        if (!kept_group(P, *board.g, gi)) rebuilt |= Mask{2} << gi;
       }
       if (rebuilt) {
         for (int c = 0; c < board.nc; ++c) {

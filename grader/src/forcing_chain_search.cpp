@@ -2,8 +2,10 @@
 //
 // Invariants between layers: front holds, per node, the sources whose distance to it is
 // the last layer's; reached the sources at any distance so far; front2 and nextf are all
-// zero; closed the sources whose shortest chain is known (each counted once, at it). Why
-// bit sets: one pass over the links serves up to 64 sources per word.
+// zero; closed the sources whose shortest chain is known (each counted once, at it). A
+// closed source's bit stops spreading after its layer (front and reached then hold only
+// the others): the bits are independent and its answer is known. Why bit sets: one pass
+// over the links serves up to 64 sources per word.
 #include "forcing_chain_search.h"
 
 #include <algorithm>
@@ -16,7 +18,7 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
   const CandidateGrid& g = *board.g;
   for (int gi = 0; gi < P.ngroups; ++gi) {
     ParallelGroup& G = P.groups[gi];
-    if (by_digit && kept_group(G, g, gi)) continue;
+    if (by_digit && kept_group(P, g, gi)) continue;
     G.serial = g.serial();
     G.built = g.clock() + 1;
     G.nodes.swap(G.new_nodes);
@@ -98,14 +100,18 @@ int advance_w(ParallelGroup& G, int complexity) {
   int ntouched = 0;
   const int* active = G.active.data();
   const int nactive = G.nactive;
+  const int* cb = G.compact_begin.data();
+  const int* cl = G.compact_links.data();
+  std::uint64_t* nextf = G.nextf.data();
+  const std::uint64_t* front = G.front.data();
   for (int i = 0; i < nactive; ++i) {
     const int v = active[i];
-    const std::uint64_t* f = &G.front[static_cast<size_t>(v) * gw];
-    for (int k = G.compact_begin[v], ke = G.compact_begin[v + 1]; k < ke; ++k) {
-      const int t = G.compact_links[k];
+    const std::uint64_t* f = front + static_cast<size_t>(v) * gw;
+    for (const int *p = cl + cb[v], *pe = cl + cb[v + 1]; p != pe; ++p) {
+      const int t = *p;
       // nextf is all zero between layers and an active node's front is not, so t is
       // met first in this layer exactly when its nextf is still zero.
-      std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
+      std::uint64_t* nf = nextf + static_cast<size_t>(t) * gw;
       std::uint64_t was = 0;
       for (int w = 0; w < gw; ++w) {
         was |= nf[w];
@@ -127,11 +133,11 @@ int advance_w(ParallelGroup& G, int complexity) {
     const std::uint64_t* partner = &G.front[static_cast<size_t>(t ^ 1) * gw];
     std::uint64_t any = 0, meet = 0;
     for (int w = 0; w < gw; ++w) {
-      const std::uint64_t x = nf[w] & ~r[w];
+      const std::uint64_t x = nf[w] & ~r[w] & ~G.closed[w];
       r[w] |= x;
       f[w] = x;
       any |= x;
-      meet |= x & partner[w] & ~G.closed[w];
+      meet |= x & partner[w];
       nf[w] = 0;
     }
     if (any) next_active[nnext++] = t;
@@ -182,8 +188,9 @@ void advance_group(ParallelGroup& G) {
   const int complexity = 2 * G.computed;
   const int first = advance(G, complexity);
   ++G.computed;
-  G.first_at.resize(complexity + 1, kNoChain);
-  G.first_at[complexity] = first;
+  // first_at held [0, complexity - 2]: no chain has an odd node count.
+  G.first_at.push_back(kNoChain);
+  G.first_at.push_back(first);
   if (G.nactive == 0) G.exhausted = true;
 }
 // The smallest key of a source whose shortest chain has c nodes, over P's groups

@@ -53,13 +53,19 @@ struct ParallelSearch {
   std::vector<int> compact_index;  // node -> compact index in its group
   int next_c = 2;                  // next complexity forcing_chains_parallel looks at
   bool valid = false;
+  // Set by the owner before build_groups: a digit group whose positions did not change is
+  // kept whatever its new sources, because both source sets hold the same closers and the
+  // others never close (they change no first_at nor on_close).
+  bool any_sources_keep = false;
 };
 
 // Whether build_groups keeps digit group gi (of a search by digit) as it is: it was built
-// on this grid, the digit's positions did not change since, and nor did its sources
-// (new_src, filled).
-inline bool kept_group(const ParallelGroup& G, const CandidateGrid& g, int gi) {
-  return G.serial == g.serial() && g.digit_changed(gi + 1) < G.built && G.src_nodes == G.new_src;
+// on this grid, the digit's positions did not change since, and its sources (new_src,
+// filled) are the same, or any_sources_keep.
+inline bool kept_group(const ParallelSearch& P, const CandidateGrid& g, int gi) {
+  const ParallelGroup& G = P.groups[gi];
+  return G.serial == g.serial() && g.digit_changed(gi + 1) < G.built &&
+         (P.any_sources_keep || G.src_nodes == G.new_src);
 }
 // Builds the groups of P over the links of pass (y, x), from each group's new_nodes and
 // new_src (which the caller fills: the nodes and sources of the group; by_digit: one group

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "chain_links.h"
+#include "forcing_chain_search.h"
 #include "grader_test_util.h"
 #include "sudoforge/core/variant.h"
 
@@ -153,6 +154,142 @@ TEST(GraderChains, ChainEngineAlongAPathMatchesAFreshOne) {
   }
   EXPECT_EQ(puzzles, 25);
   EXPECT_GT(compared, 60);
+}
+
+// The bit-parallel forcing-chain search (forcing_chain_search.cpp) drops a source's bit
+// from the fronts once its shortest chain is known, and ends a group when no front is
+// left. Run to the end over every source of passes XY and X at once (several words per
+// node), on the grids of 30 graded paths, it must give, per chain length, the least key of
+// a source closing there, and the shortest chain of an "on" source, as plain single-source
+// breadth-first searches give them: a source closes at 2e nodes when a node v is at
+// distance e and not-v at distance e - 1.
+TEST(GraderChains, ParallelChainSearchMatchesSingleSourceSearches) {
+  using namespace grader::detail;
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ChainBoard board;
+  ChainLinks graph;
+  ParallelSearch P;
+  std::vector<int> dist, queue;
+  int puzzles = 0, searches = 0, closes = 0;
+  for (size_t k = 0; k < lines.size() && puzzles < 30; ++k) {
+    if (std::stod(lines[k].substr(82)) < 6.5) continue;
+    ++puzzles;
+    const std::string puzzle = lines[k].substr(0, 81);
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step& s) {
+      if (g.solved() || s.rating < 4.0) return;
+      board.load(g);
+      graph.build(board);
+      const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
+      for (const bool y : {true, false}) {
+        P.ngroups = 1;
+        P.groups.resize(1);
+        P.compact_index.assign(nn, -1);
+        ParallelGroup& G = P.groups[0];
+        G.new_nodes.clear();
+        G.new_src.clear();
+        for (int i = 0; i < board.live_count; ++i) {
+          const int off = board.live_off[i];
+          G.new_nodes.push_back(off);
+          G.new_nodes.push_back(off + 1);
+          if (std::popcount(board.cand[off / 2 / board.n]) < 2) continue;
+          G.new_src.push_back(off + 1);
+          if (graph.links_from(off, y) != graph.links_until(off, true)) G.new_src.push_back(off);
+        }
+        build_groups(P, board, graph, false, y, true);
+        while (!G.exhausted) advance_group(G);
+        // The plain searches.
+        std::vector<int> first_at(2, kNoChain);
+        int on_close = kNoChain;
+        for (const int src : G.src_nodes) {
+          dist.assign(nn, -1);
+          queue.assign(1, src);
+          dist[src] = 0;
+          for (size_t q = 0; q < queue.size(); ++q) {
+            const int v = queue[q];
+            for (const int *it = graph.links_from(v, y), *e = graph.links_until(v, true); it != e;
+                 ++it) {
+              if (dist[*it] < 0) {
+                dist[*it] = dist[v] + 1;
+                queue.push_back(*it);
+              }
+            }
+          }
+          int c = kNoChain;
+          for (const int v : queue) {
+            if (dist[v] > 0 && dist[v ^ 1] == dist[v] - 1) c = std::min(c, 2 * dist[v]);
+          }
+          if (c == kNoChain) continue;
+          ++closes;
+          if (first_at.size() <= static_cast<size_t>(c)) first_at.resize(c + 1, kNoChain);
+          first_at[c] = std::min(first_at[c], src ^ 1);
+          if (src & 1) on_close = std::min(on_close, c);
+        }
+        std::vector<int> got = G.first_at;
+        got.resize(std::max(got.size(), first_at.size()), kNoChain);
+        first_at.resize(got.size(), kNoChain);
+        EXPECT_EQ(got, first_at) << puzzle << (y ? " XY" : " X");
+        EXPECT_EQ(G.on_close, on_close) << puzzle << (y ? " XY" : " X");
+        ++searches;
+      }
+    });
+  }
+  EXPECT_EQ(puzzles, 30);
+  EXPECT_GT(searches, 400);
+  EXPECT_GT(closes, 5000);
+}
+
+// Pass X keeps a digit's group from the last call on the same grid while the digit's
+// positions did not change, even when its sources (the XY closers) did: both source sets
+// hold the digit's X closers (forcing_chain_search.h, kept_group). Not when a cell lost
+// its second value: its "on" node is no source then. On the grids of 40 graded paths,
+// where an engine found a chain from on(a,d) (X or XY), the cell's other values go, and
+// the same engine (its groups kept) must give what a fresh one gives; also after the
+// hint's own removals, and after removals elsewhere that keep every digit group but
+// change the closers.
+TEST(GraderChains, ChainEngineKeepsDigitGroupsOnlyWhileTheirClosersHold) {
+  using grader::detail::ChainEngine;
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  int puzzles = 0, singles = 0, compared = 0;
+  const auto same_as_fresh = [&](ChainEngine& kept, const CandidateGrid& g,
+                                 const std::string& where) {
+    Hint a, b;
+    const bool x = kept.find_forcing_chains(Ctx{g, true}, a);
+    ASSERT_EQ(x, ChainEngine().find_forcing_chains(Ctx{g, true}, b)) << where;
+    if (x) expect_same_hint(a, b, where);
+    ++compared;
+  };
+  for (size_t k = 0; k < lines.size() && puzzles < 40; ++k) {
+    if (std::stod(lines[k].substr(82)) < 6.5) continue;
+    ++puzzles;
+    const std::string puzzle = lines[k].substr(0, 81);
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step& s) {
+      if (s.rating < 6.5 || s.rating >= 7.5) return;
+      for (int variant = 0; variant < 2; ++variant) {
+        CandidateGrid b = g;  // one grid (one serial) for both calls
+        ChainEngine engine;
+        Hint h;
+        ASSERT_TRUE(engine.find_forcing_chains(Ctx{b, true}, h)) << puzzle;
+        if (variant == 0) {
+          // A chain from on(a,d) removes d from a: a keeps d alone (no solution left).
+          if (!h.placements.empty() || h.eliminations.size() != 1) continue;
+          const auto [a, d] = h.eliminations[0];
+          for (grader::detail::Mask m = b.cand(a) & ~(grader::detail::Mask{1} << d); m;
+               m &= m - 1) {
+            b.eliminate(a, std::countr_zero(m));
+          }
+          ++singles;
+          same_as_fresh(engine, b, puzzle + " single " + h.explanation);
+        } else {
+          for (auto [c, d] : h.eliminations) b.eliminate(c, d);
+          for (auto [c, d] : h.placements) b.place(c, d);
+          same_as_fresh(engine, b, puzzle + " after " + h.explanation);
+        }
+      }
+    });
+  }
+  EXPECT_EQ(puzzles, 40);
+  EXPECT_GT(singles, 50);
+  EXPECT_GT(compared, 150);
 }
 
 // The static links keep each node's links from the last call on the same grid and
