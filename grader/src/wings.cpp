@@ -21,13 +21,7 @@ bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
   std::uint64_t fresh[16] = {};  // words <= 10 (625 cells)
   // `since` is 0 (every cell fresh) when there is no memo.
   const Mask* const cand = g.cand_table();
-  for (int w = 0, nc = g.cell_count(); w < words; ++w) {
-    std::uint64_t fr = 0;
-    for (int c = w * 64, end = std::min(nc, c + 64); c < end; ++c) {
-      fr |= g.cell_changed(c) >= since ? std::uint64_t{1} << (c % 64) : 0;
-    }
-    fresh[w] = fr;
-  }
+  g.changed_since(since, fresh);
   // A pivot is searched when it is fresh or sees a fresh bivalue cell (one of its wings
   // must be fresh otherwise): the peers of the fresh bivalue cells, with the fresh cells.
   std::uint64_t reach[16];
