@@ -116,8 +116,8 @@ class CandidateGrid {
 
   // The cells with exactly k candidates (0 <= k <= n(); 0: the cells with a value, and
   // a dead cell), as a cell set (set_words() words), kept up to date by place/eliminate:
-  // the finders that read every cell's count (naked single, wings, unique loops, BUG,
-  // aligned exclusion) read these instead.
+  // the finders that would read every cell's count at each step (naked single, wings,
+  // unique loops, aligned exclusion) read these instead.
   const std::uint64_t* cells_with(int k) const {
     return &by_count_[static_cast<size_t>(k) * words_];
   }
