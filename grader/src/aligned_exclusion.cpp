@@ -42,8 +42,8 @@ struct Bases {
   std::uint64_t excluder_cells[16] = {};  // the cells that may be excluders (words <= 10)
   bool singles = false;                   // whether some cell was a naked single
 
-  // Collects the base cells whose excluders have 2..max_card candidates. Returns false
-  // when there are fewer than min_count or more than 64 of them.
+  // Collects the base cells whose excluders have 2..max_card (2 or 3) candidates. Returns
+  // false when there are fewer than min_count or more than 64 of them.
   bool collect(const CandidateGrid& g, int max_card, int min_count) {
     // 9x9 boards (two words) get loops of known length.
     return g.set_words() == 2 ? collect_words<2>(g, max_card, min_count)
@@ -63,15 +63,14 @@ struct Bases {
     }
     // The naked singles, the possible excluders and the cells with two or more
     // candidates, as cell sets.
-    std::uint64_t single_set[16] = {}, wide[16] = {};  // W <= 10
+    const std::uint64_t* const single_set = g.cells_with(1);
+    std::uint64_t wide[16] = {};  // W <= 10
+    for (int k = 2; k <= g.n(); ++k) {
+      for (int w = 0; w < W; ++w) wide[w] |= g.cells_with(k)[w];
+    }
     std::uint64_t* const excluder_set = excluder_cells;
-    std::fill(excluder_set, excluder_set + W, 0);
-    for (int c = 0; c < nc; ++c) {
-      const int pc = popcount(g.cand(c));
-      const std::uint64_t bit = std::uint64_t{1} << (c % 64);
-      if (pc == 1) single_set[c / 64] |= bit;
-      if (pc >= 2) wide[c / 64] |= bit;
-      if (pc >= 2 && pc <= max_card) excluder_set[c / 64] |= bit;
+    for (int w = 0; w < W; ++w) {
+      excluder_set[w] = g.cells_with(2)[w] | (max_card >= 3 ? g.cells_with(3)[w] : 0);
     }
     std::uint64_t any_single = 0;
     for (int w = 0; w < W; ++w) any_single |= single_set[w];

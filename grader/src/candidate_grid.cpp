@@ -223,6 +223,12 @@ CandidateGrid::CandidateGrid(const Grid& grid)
       for (Mask x = m; x; x &= x - 1) pos[lowest(x)] |= at;
     }
   }
+  words_ = set_words();
+  by_count_.assign(static_cast<size_t>(n1) * words_, 0);
+  for (int c = 0; c < nc_; ++c) {
+    by_count_[static_cast<size_t>(popcount(cand_[c])) * words_ + c / 64] |= std::uint64_t{1}
+                                                                            << (c % 64);
+  }
   cell_time_.assign(nc_, 0);
   unit_time_.assign(units + 1, 0);
   digit_time_.assign(n1, 0);
@@ -247,6 +253,11 @@ void CandidateGrid::place(int c, int d) {
     }
   }
   val_[c] = static_cast<std::uint8_t>(d);
+  {
+    const std::uint64_t cbit = std::uint64_t{1} << (c % 64);
+    by_count_[static_cast<size_t>(popcount(cand_[c])) * words_ + c / 64] &= ~cbit;
+    by_count_[c / 64] |= cbit;
+  }
   for (Mask m = cand_[c]; m; m &= m - 1) {
     const int e = lowest(m);
     digit_time_[e] = now;
@@ -262,6 +273,7 @@ void CandidateGrid::place(int c, int d) {
     for (Mask x = upos_[units[k] * n1 + d]; x; x &= x - 1) {
       const int p = cells[lowest(x)];
       if (!(cand_[p] & bit)) continue;
+      recount(p);
       cand_[p] &= ~bit;
       if (cand_[p] == 0 && val_[p] == 0) dead_ = p;
       cell_time_[p] = digit_time_[d] = now;

@@ -34,6 +34,19 @@ inline int lowest(Mask m) {
   return std::countr_zero(m);
 }
 
+// The first cell of the cell set `cells` (`words` words, bit c % 64 of word c / 64) at or
+// after `from`, -1 when none: a loop over a set's cells in ascending order.
+inline int next_cell(const std::uint64_t* cells, int words, int from) {
+  int w = from / 64;
+  if (w >= words) return -1;
+  std::uint64_t x = cells[w] & (~std::uint64_t{0} << (from % 64));
+  while (!x) {
+    if (++w == words) return -1;
+    x = cells[w];
+  }
+  return w * 64 + std::countr_zero(x);
+}
+
 class CandidateGrid {
  public:
   explicit CandidateGrid(const Grid& grid);  // throws std::invalid_argument on conflicts
@@ -101,9 +114,18 @@ class CandidateGrid {
   // Cells of u1 that lie in u2, as a mask over u1's positions.
   Mask inter(int u1, int u2) const { return lay_->inter[u1 * units_ + u2]; }
 
+  // The cells with exactly k candidates (0 <= k <= n(); 0: the cells with a value, and
+  // a dead cell), as a cell set (set_words() words), kept up to date by place/eliminate:
+  // the finders that would read every cell's count at each step (naked single, wings,
+  // unique loops, aligned exclusion) read these instead.
+  const std::uint64_t* cells_with(int k) const {
+    return &by_count_[static_cast<size_t>(k) * words_];
+  }
+
   void place(int c, int d);
   bool eliminate(int c, int d) {
     if (!has(c, d)) return false;
+    recount(c);
     cand_[c] &= ~(Mask{1} << d);
     if (cand_[c] == 0 && val_[c] == 0) dead_ = c;
     const int* units = &lay_->cell_units[c * stride_];
@@ -142,14 +164,17 @@ class CandidateGrid {
   // Adds to `cells` (set_words() words) the cells changed at or after time `since` (all
   // cells for 0); returns whether there is any.
   bool changed_since(std::uint64_t since, std::uint64_t* cells) const {
-    bool any = false;
-    for (int c = 0; c < nc_; ++c) {
-      if (cell_time_[c] >= since) {
-        cells[c / 64] |= std::uint64_t{1} << (c % 64);
-        any = true;
+    std::uint64_t any = 0;
+    for (int w = 0; w < words_; ++w) {
+      // Shifted in from the word's last cell down: no branch and no shift by a variable.
+      std::uint64_t x = 0;
+      for (int c = (nc_ < 64 * w + 64 ? nc_ : 64 * w + 64) - 1; c >= 64 * w; --c) {
+        x = x << 1 | (cell_time_[c] >= since);
       }
+      cells[w] |= x;
+      any |= x;
     }
-    return any;
+    return any != 0;
   }
 
   // How many boards' layouts are kept for the process's life (boards without cages).
@@ -206,6 +231,16 @@ class CandidateGrid {
   int ones_ = 0;  // units_with_one_empty()
   std::uint64_t clock_ = 0;
   std::vector<std::uint64_t> cell_time_, unit_time_, digit_time_;
+  int words_ = 0;                        // set_words()
+  std::vector<std::uint64_t> by_count_;  // [k * words_ + w]: cells_with(k)
+  // Moves c from cells_with(k) to cells_with(k - 1), k its count now: before one of its
+  // candidates goes.
+  void recount(int c) {
+    const std::uint64_t bit = std::uint64_t{1} << (c % 64);
+    std::uint64_t* const at = &by_count_[static_cast<size_t>(popcount(cand_[c])) * words_ + c / 64];
+    at[0] &= ~bit;
+    at[-words_] |= bit;
+  }
   struct Serial {
     std::uint64_t value = next();
     Serial() = default;

@@ -50,8 +50,10 @@ bool find_hidden_single(const Ctx& ctx, Hint& out) {
 
 bool find_naked_single(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  for (int c = 0; c < g.cell_count(); ++c) {
-    if (g.value(c) == 0 && popcount(g.cand(c)) == 1) {
+  const std::uint64_t* const singles = g.cells_with(1);
+  for (int w = 0; w < g.set_words(); ++w) {
+    if (singles[w]) {
+      const int c = w * 64 + std::countr_zero(singles[w]);
       const int d = lowest(g.cand(c));
       out.technique = "Naked Single";
       out.rating = 23;

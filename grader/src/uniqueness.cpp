@@ -522,9 +522,10 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
   pc.start(g);
   thread_local CellSets seen;
   seen.start(g.set_words());
-  for (int cell = 0; cell < nc; ++cell) {
+  const std::uint64_t* const bivalue = g.cells_with(2);
+  for (int cell = next_cell(bivalue, g.set_words(), 0); cell >= 0;
+       cell = next_cell(bivalue, g.set_words(), cell + 1)) {
     const Mask p = g.cand(cell);
-    if (popcount(p) != 2) continue;
     // The loops of a pair depend only on the candidates of the cells of its core's reach
     // (PairCores): while none of them changed, the memo's record of the last search is
     // replayed.

@@ -10,28 +10,18 @@ namespace sudoforge::grader::detail {
 
 bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  const int need = xyz ? 3 : 2;
   const int words = g.set_words();
   // A wing is its three cells' candidates (its eliminations can only shrink): after a
   // search that found nothing, only wings with a cell changed since can be new.
   const int slot = xyz ? FinderMemo::kXYZWing : FinderMemo::kXYWing;
   const std::uint64_t since = ctx.memo ? ctx.memo->failed_since(slot) : 0;
-  std::uint64_t bivalue[16] = {}, fresh[16] = {}, pivots[16] = {};  // words <= 10 (625 cells)
+  // The pivots: cells of two candidates, three for XYZ.
+  const std::uint64_t* const bivalue = g.cells_with(2);
+  const std::uint64_t* const pivots = g.cells_with(xyz ? 3 : 2);
+  std::uint64_t fresh[16] = {};  // words <= 10 (625 cells)
   // `since` is 0 (every cell fresh) when there is no memo.
   const Mask* const cand = g.cand_table();
-  for (int w = 0, nc = g.cell_count(); w < words; ++w) {
-    std::uint64_t bv = 0, pv = 0, fr = 0;
-    for (int c = w * 64, end = std::min(nc, c + 64); c < end; ++c) {
-      const int pc = popcount(cand[c]);
-      const std::uint64_t bit = std::uint64_t{1} << (c % 64);
-      bv |= pc == 2 ? bit : 0;
-      pv |= pc == need ? bit : 0;
-      fr |= g.cell_changed(c) >= since ? bit : 0;
-    }
-    bivalue[w] = bv;
-    pivots[w] = pv;
-    fresh[w] = fr;
-  }
+  g.changed_since(since, fresh);
   // A pivot is searched when it is fresh or sees a fresh bivalue cell (one of its wings
   // must be fresh otherwise): the peers of the fresh bivalue cells, with the fresh cells.
   std::uint64_t reach[16];

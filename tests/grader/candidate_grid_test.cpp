@@ -1,12 +1,15 @@
 // The candidate grid reads its houses from the geometry: extra houses (X's diagonals)
 // take candidates away like rows, columns and boxes do, and the finders that walk every
 // house find steps in them.
+#include "candidate_grid.h"
+
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cstdint>
 #include <string>
 #include <vector>
 
-#include "candidate_grid.h"
 #include "finders.h"
 #include "sudoforge/core/geometry.h"
 #include "sudoforge/core/grid.h"
@@ -16,7 +19,9 @@
 namespace sudoforge::grader::detail {
 namespace {
 
-Geometry x_board() { return Variant::parse("x").apply(Geometry()); }
+Geometry x_board() {
+  return Variant::parse("x").apply(Geometry());
+}
 
 // Digits 2..7 on r1c1..r6c6, and 1 in r7c1 and r1c8: on the main diagonal only r9c9 can
 // still hold 1 (r7c7 sees r7c1, r8c8 sees r1c8), while every box, row and column keeps
@@ -77,6 +82,65 @@ TEST(CandidateGrid, CountsTheUnitsWithOneEmptyCell) {
     }
     EXPECT_EQ(g.units_with_one_empty(), 0);
     EXPECT_GE(seen_nonzero, 9);
+  }
+}
+
+// cells_with(k) against each cell's count, after every placement and elimination of a
+// walk that empties the grid (classic, X, 6x6 and 16x16 boards: one, two and four words).
+TEST(CandidateGrid, KeepsTheCellsByCandidateCount) {
+  for (const Geometry& board : {Geometry(), x_board(), Geometry(2, 3), Geometry(4, 4)}) {
+    CandidateGrid g{Grid(board)};
+    auto check = [&](int step) {
+      for (int k = 0; k <= g.n(); ++k) {
+        const std::uint64_t* set = g.cells_with(k);
+        for (int c = 0; c < g.cell_count(); ++c) {
+          const bool in = (set[c / 64] >> (c % 64)) & 1;
+          ASSERT_EQ(in, popcount(g.cand(c)) == k) << "step " << step << " k " << k << " cell " << c;
+        }
+      }
+    };
+    check(-1);
+    // Eliminations first (every third cell loses its two highest candidates), then
+    // placements of each cell's lowest candidate, which empty some cells of every count.
+    for (int c = 0; c < g.cell_count(); c += 3) {
+      for (int t = 0; t < 2 && popcount(g.cand(c)) > 1; ++t) {
+        g.eliminate(c, 31 - std::countl_zero(g.cand(c)));
+        check(c);
+      }
+    }
+    for (int c = 0; c < g.cell_count(); ++c) {
+      if (g.value(c) != 0) continue;
+      g.place(c, g.cand(c) ? lowest(g.cand(c)) : 1);
+      check(g.cell_count() + c);
+    }
+    EXPECT_EQ(popcount(g.cand(0)), 0);
+  }
+}
+
+// changed_since against cell_changed, for every time of a walk (one, two and four words;
+// 81 and 256 cells end inside a word, 36 in the first).
+TEST(CandidateGrid, ChangedSinceListsTheCellsChangedSince) {
+  for (const Geometry& board : {Geometry(), Geometry(2, 3), Geometry(4, 4)}) {
+    CandidateGrid g{Grid(board)};
+    for (int c = 0; c < g.cell_count(); c += 5) {
+      if (g.value(c) == 0 && g.cand(c)) g.place(c, lowest(g.cand(c)));
+    }
+    for (int c = 1; c < g.cell_count(); c += 7) {
+      if (popcount(g.cand(c)) > 1) g.eliminate(c, lowest(g.cand(c)));
+    }
+    ASSERT_GT(g.clock(), 4u);
+    for (std::uint64_t since = 0; since <= g.clock() + 1; ++since) {
+      std::uint64_t cells[16] = {};
+      const bool any = g.changed_since(since, cells);
+      bool expect_any = false;
+      for (int c = 0; c < g.cell_count(); ++c) {
+        const bool in = (cells[c / 64] >> (c % 64)) & 1;
+        ASSERT_EQ(in, g.cell_changed(c) >= since) << "since " << since << " cell " << c;
+        expect_any |= in;
+      }
+      EXPECT_EQ(any, expect_any) << since;
+      for (int w = g.set_words(); w < 16; ++w) ASSERT_EQ(cells[w], 0u) << w;
+    }
   }
 }
 

@@ -54,3 +54,32 @@ TEST(GraderTechniques, HiddenSingleIsSEsFirstSingle) {
   EXPECT_GE(compared, 10000);
   EXPECT_GE(both, 100);  // a full house after another unit's hidden single
 }
+
+// Naked single reads the grid's cells of one candidate (CandidateGrid::cells_with(1)):
+// at every step of graded cb001 paths it places the first empty cell in reading order
+// with one candidate left, as the plain walk over the cells does.
+TEST(GraderTechniques, NakedSingleIsTheFirstCellOfOneCandidate) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  ASSERT_GE(lines.size(), 300u);
+  int compared = 0, found = 0;
+  for (size_t k = 0; k < 300; ++k) {
+    const std::string puzzle = lines[k].substr(0, 81);
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step&) {
+      int cell = -1;
+      for (int c = 0; c < g.cell_count() && cell < 0; ++c) {
+        if (g.value(c) == 0 && grader::detail::popcount(g.cand(c)) == 1) cell = c;
+      }
+      Hint h;
+      const bool a = grader::detail::find_naked_single(Ctx{g, false}, h);
+      ASSERT_EQ(a, cell >= 0) << puzzle;
+      ++compared;
+      if (!a) return;
+      ++found;
+      ASSERT_EQ(h.placements.size(), 1u);
+      EXPECT_EQ(h.placements[0], std::make_pair(cell, grader::detail::lowest(g.cand(cell))))
+          << puzzle;
+    });
+  }
+  EXPECT_GE(compared, 10000);
+  EXPECT_GE(found, 10000);
+}
