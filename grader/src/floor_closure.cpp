@@ -121,7 +121,7 @@ struct Board {
   const int* crossings_of = nullptr;
   std::vector<int> crossing_begin;
   std::vector<Crossing> crossings;
-  std::vector<Mask> upos;  // [u * (n + 1) + d]: positions of d in unit u
+  std::vector<Mask> upos;  // [u * (n + 1) + d]: positions of d in unit u (after locking)
   void list_crossings() {
     if (crossings_of == g->unit(0)) return;
     crossings_of = g->unit(0);
@@ -142,7 +142,7 @@ struct Board {
   bool locking() {
     list_crossings();
     const int n1 = n + 1;
-    upos.resize(static_cast<std::size_t>(3 * n) * n1);
+    upos.resize(static_cast<std::size_t>(g->unit_count()) * n1);
     for (int u = 0; u < 3 * n; ++u) positions(u, &upos[static_cast<std::size_t>(u) * n1]);
     bool removed = false;
     for (int u = 0; u < 3 * n; ++u) {
@@ -316,15 +316,17 @@ struct Board {
   }
 
   // Contradiction chains over the static links: reachability between "on" literals
-  // (on(a) reaches on(b) through a weak link a-w and a strong link w-b), as bit sets over
-  // the live candidates; c goes when some on(a) it reaches is weakly linked to c.
-  std::vector<int> cell_of, digit_of;
-  std::vector<int> first_of;  // [c]: the cell's first live candidate (they are consecutive)
-  std::vector<std::uint64_t> by_house;     // [(u * (n + 1) + d) * words]
-  std::vector<std::uint64_t> weak, reach;  // [live][words]: weak links, one-step reach
+  // (on(a) reaches on(b) through a weak link a-w and a strong link w-b); c goes when some
+  // on(a) it reaches is weakly linked to c. Every link ends at a "paired" candidate (one
+  // end of a strong link), so the sets are over the paired candidates only, numbered
+  // cell by cell (pbase, pmask); the unpaired live candidates come after them.
+  std::vector<Mask> pmask;  // [c]: the cell's paired candidates
+  std::vector<int> pbase;   // [c]: the number of the cell's first paired candidate
+  std::vector<std::uint64_t> by_house;  // [(u * (n + 1) + d) * words]: paired d in u
+  std::vector<std::uint64_t> strong;    // [paired][words]: its strong partners
+  std::vector<std::uint64_t> weak, reach;  // [node][words]: weak links, one-step reach
   std::vector<std::uint64_t> closure;      // [component][words]: every node it reaches
   std::vector<int> order, low, comp, stack;
-  std::vector<std::uint8_t> paired;  // [live]: in a strong link
   std::vector<int> merged;           // [component]: the last component its closure joined
   std::vector<std::uint64_t> links;  // a component's members' links
   struct Frame {
@@ -332,13 +334,15 @@ struct Board {
     std::uint64_t bits;
   };
   std::vector<Frame> frames;
-  // Over the paired candidates only (every link leads to one: see chains()).
-  void strong_components(int live, int words) {
-    order.assign(static_cast<std::size_t>(live), -1);
-    low.resize(static_cast<std::size_t>(live));
-    comp.assign(static_cast<std::size_t>(live), -1);
-    merged.assign(static_cast<std::size_t>(live), -1);
-    closure.resize(static_cast<std::size_t>(live) * words);
+  // Tarjan's strong components of nodes [0, nodes) (rows `reach`, which name only those
+  // nodes), each component's closure made as it finishes (after every one it reaches):
+  // its members' links and the closures of the components they name.
+  void strong_components(int nodes, int words) {
+    order.assign(static_cast<std::size_t>(nodes), -1);
+    low.resize(static_cast<std::size_t>(nodes));
+    comp.assign(static_cast<std::size_t>(nodes), -1);
+    merged.assign(static_cast<std::size_t>(nodes), -1);
+    closure.resize(static_cast<std::size_t>(nodes) * words);
     stack.clear();
     int counter = 0, ncomp = 0;
     const auto row = [&](int v) { return &reach[static_cast<std::size_t>(v) * words]; };
@@ -347,8 +351,8 @@ struct Board {
       stack.push_back(v);
       frames.push_back(Frame{v, 0, row(v)[0]});
     };
-    for (int s = 0; s < live; ++s) {
-      if (!paired[s] || order[s] >= 0) continue;
+    for (int s = 0; s < nodes; ++s) {
+      if (order[s] >= 0) continue;
       open(s);
       while (!frames.empty()) {
         Frame& f = frames.back();
@@ -367,8 +371,6 @@ struct Board {
         frames.pop_back();
         if (!frames.empty()) low[frames.back().v] = std::min(low[frames.back().v], low[v]);
         if (low[v] != order[v]) continue;
-        // v's component: its members' links, then the closures of the components they
-        // reach (finished before it).
         std::uint64_t* cl = &closure[static_cast<std::size_t>(ncomp) * words];
         std::fill(cl, cl + words, 0);
         std::size_t first = stack.size();
@@ -396,38 +398,74 @@ struct Board {
       }
     }
   }
-  bool chains() {
-    cell_of.clear();
-    digit_of.clear();
-    first_of.resize(static_cast<std::size_t>(nc) + 1);
-    for (int c = 0; c < nc; ++c) {
-      first_of[c] = static_cast<int>(cell_of.size());
-      for (Mask m = cand[c]; m; m &= m - 1) {
-        cell_of.push_back(c);
-        digit_of.push_back(lowest(m));
+  bool chains(bool lines_current) {
+    const int upc = g->units_per_cell(), nu = g->unit_count(), n1 = n + 1;
+    // The strong links: bivalue cells, and a digit's two places in a house.
+    pmask.resize(static_cast<std::size_t>(nc));
+    for (int c = 0; c < nc; ++c) pmask[c] = popcount(cand[c]) == 2 ? cand[c] : 0;
+    // upos holds the rows', columns' and boxes' positions when locking has just found
+    // nothing (lines_current); the other houses' are counted here.
+    upos.resize(static_cast<std::size_t>(nu) * n1);
+    for (int u = lines_current ? 3 * n : 0; u < nu; ++u) {
+      positions(u, &upos[static_cast<std::size_t>(u) * n1]);
+    }
+    for (int u = 0; u < nu; ++u) {
+      const Mask* pos = &upos[static_cast<std::size_t>(u) * n1];
+      const int* cells = g->unit(u);
+      for (int d = 1; d <= n; ++d) {
+        const Mask p = pos[d];
+        if (popcount(p) != 2) continue;
+        pmask[cells[lowest(p)]] |= Mask{1} << d;
+        pmask[cells[lowest(p & (p - 1))]] |= Mask{1} << d;
       }
     }
-    first_of[nc] = static_cast<int>(cell_of.size());
-    const int live = static_cast<int>(cell_of.size());
-    const int words = (live + 63) / 64;
-    const int upc = g->units_per_cell(), nu = g->unit_count(), n1 = n + 1;
-    const auto set = [&](std::vector<std::uint64_t>& s, int row, int bit) {
+    pbase.resize(static_cast<std::size_t>(nc) + 1);
+    int paired = 0, live = 0;
+    for (int c = 0; c < nc; ++c) {
+      pbase[c] = paired;
+      paired += popcount(pmask[c]);
+      live += popcount(cand[c]);
+    }
+    pbase[nc] = paired;
+    if (paired == 0) return false;
+    const int words = (paired + 63) / 64;
+    const auto id = [&](int c, int d) {
+      return pbase[c] + popcount(pmask[c] & ((Mask{1} << d) - 1));
+    };
+    const auto set = [&](std::uint64_t* s, int row, int bit) {
       s[static_cast<std::size_t>(row) * words + bit / 64] |= std::uint64_t{1} << (bit % 64);
     };
-    // The candidates of each digit in each house, as sets over the live candidates.
+    const auto pair = [&](int a, int b) {
+      set(strong.data(), a, b);
+      set(strong.data(), b, a);
+    };
+    strong.assign(static_cast<std::size_t>(paired) * words, 0);
     by_house.assign(static_cast<std::size_t>(nu) * n1 * words, 0);
-    for (int i = 0; i < live; ++i) {
-      for (int k = 0; k < upc; ++k) {
-        const int u = g->unit_of(cell_of[i], k);
-        if (u < nu) set(by_house, u * n1 + digit_of[i], i);
+    for (int c = 0; c < nc; ++c) {
+      const Mask m = pmask[c];
+      if (!m) continue;
+      if (m == cand[c] && popcount(m) == 2) pair(pbase[c], pbase[c] + 1);
+      for (Mask y = m; y; y &= y - 1) {
+        const int d = lowest(y), i = id(c, d);
+        for (int k = 0; k < upc; ++k) {
+          const int u = g->unit_of(c, k);
+          if (u < nu) set(by_house.data(), u * n1 + d, i);
+        }
       }
     }
-    // Weak links: the house sets of the candidate's digit and its cell's other candidates.
+    for (int u = 0; u < nu; ++u) {
+      const int* cells = g->unit(u);
+      for (int d = 1; d <= n; ++d) {
+        const Mask p = upos[static_cast<std::size_t>(u) * n1 + d];
+        if (popcount(p) == 2) pair(id(cells[lowest(p)], d), id(cells[lowest(p & (p - 1))], d));
+      }
+    }
+    // Per live candidate (the paired first, by their number): its weak links to paired
+    // candidates (the house sets of its digit and its cell's paired candidates, less
+    // itself), and its one-step reach: the strong partners of those.
     weak.assign(static_cast<std::size_t>(live) * words, 0);
     reach.assign(static_cast<std::size_t>(live) * words, 0);
-    paired.assign(static_cast<std::size_t>(live), 0);
-    for (int i = 0; i < live; ++i) {
-      const int c = cell_of[i], d = digit_of[i];
+    const auto fill = [&](int c, int d, int i, int self) {
       std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
       for (int k = 0; k < upc; ++k) {
         const int u = g->unit_of(c, k);
@@ -435,47 +473,27 @@ struct Board {
         const std::uint64_t* h = &by_house[static_cast<std::size_t>(u * n1 + d) * words];
         for (int x = 0; x < words; ++x) wi[x] |= h[x];
       }
-      for (int j = first_of[c]; j < first_of[c + 1]; ++j) set(weak, i, j);
-      wi[i / 64] &= ~(std::uint64_t{1} << (i % 64));
-    }
-    // reach starts as the one-step relation: for each strong link w-b, every a weakly
-    // linked to w reaches b.
-    const auto link = [&](int w, int b) {
-      paired[b] = 1;
-      const std::uint64_t* ww = &weak[static_cast<std::size_t>(w) * words];
+      for (int j = pbase[c]; j < pbase[c + 1]; ++j) wi[j / 64] |= std::uint64_t{1} << (j % 64);
+      if (self >= 0) wi[self / 64] &= ~(std::uint64_t{1} << (self % 64));
+      std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
       for (int x = 0; x < words; ++x) {
-        for (std::uint64_t y = ww[x]; y; y &= y - 1) set(reach, x * 64 + std::countr_zero(y), b);
+        for (std::uint64_t y = wi[x]; y; y &= y - 1) {
+          const std::uint64_t* s = &strong[static_cast<std::size_t>(x * 64 + std::countr_zero(y)) * words];
+          for (int z = 0; z < words; ++z) ri[z] |= s[z];
+        }
       }
     };
     for (int c = 0; c < nc; ++c) {
-      if (first_of[c + 1] - first_of[c] != 2) continue;
-      link(first_of[c], first_of[c] + 1);
-      link(first_of[c] + 1, first_of[c]);
-    }
-    for (int u = 0; u < nu; ++u) {
-      for (int d = 1; d <= n; ++d) {
-        const std::uint64_t* h = &by_house[static_cast<std::size_t>(u * n1 + d) * words];
-        int two[2], count = 0;
-        for (int x = 0; x < words && count <= 2; ++x) {
-          if (!h[x]) continue;
-          const int pc = std::popcount(h[x]);
-          if (count + pc <= 2) {
-            for (std::uint64_t y = h[x]; y; y &= y - 1) two[count++] = x * 64 + std::countr_zero(y);
-          } else {
-            count = 3;
-          }
-        }
-        if (count != 2) continue;
-        link(two[0], two[1]);
-        link(two[1], two[0]);
+      for (Mask y = pmask[c]; y; y &= y - 1) {
+        const int i = id(c, lowest(y));
+        fill(c, lowest(y), i, i);
       }
     }
-    // Every link leads to a paired candidate (a strong link's end). Transitive closure
-    // over the strong components of the paired ones (Tarjan's order finishes a component
-    // after every component it reaches): a component reaches what its members' links
-    // reach and what those components reach. An unpaired candidate, which nothing
-    // reaches, reaches its links and their closures: looked at only until one meets it.
-    strong_components(live, words);
+    strong_components(paired, words);
+    // Transitive closure over the strong components of the paired ones (Tarjan's order
+    // finishes a component after every component it reaches). An unpaired candidate,
+    // which nothing reaches, reaches its links and their closures: looked at only until
+    // one meets it.
     bool removed = false;
     const auto meets = [&](const std::uint64_t* r, const std::uint64_t* wi) {
       for (int x = 0; x < words; ++x) {
@@ -483,24 +501,33 @@ struct Board {
       }
       return false;
     };
-    for (int i = 0; i < live; ++i) {
-      const std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
-      bool hit = false;
-      if (paired[i]) {
-        hit = meets(&closure[static_cast<std::size_t>(comp[i]) * words], wi);
-      } else {
-        const std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
-        hit = meets(ri, wi);
-        for (int x = 0; x < words && !hit; ++x) {
-          for (std::uint64_t y = ri[x]; y && !hit; y &= y - 1) {
-            hit = meets(
-                &closure[static_cast<std::size_t>(comp[x * 64 + std::countr_zero(y)]) * words], wi);
+    int next = paired;
+    for (int c = 0; c < nc; ++c) {
+      for (Mask y = cand[c]; y; y &= y - 1) {
+        const int d = lowest(y);
+        bool hit = false;
+        if ((pmask[c] >> d) & 1) {
+          const int i = id(c, d);
+          hit = meets(&closure[static_cast<std::size_t>(comp[i]) * words],
+                      &weak[static_cast<std::size_t>(i) * words]);
+        } else {
+          const int i = next++;
+          fill(c, d, i, -1);
+          const std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
+          const std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
+          hit = meets(ri, wi);
+          for (int x = 0; x < words && !hit; ++x) {
+            for (std::uint64_t b = ri[x]; b && !hit; b &= b - 1) {
+              hit = meets(
+                  &closure[static_cast<std::size_t>(comp[x * 64 + std::countr_zero(b)]) * words],
+                  wi);
+            }
           }
         }
-      }
-      if (hit) {
-        eliminate(cell_of[i], digit_of[i]);
-        removed = true;
+        if (hit) {
+          eliminate(c, d);
+          removed = true;
+        }
       }
     }
     return removed || dead;
@@ -549,7 +576,7 @@ bool closure_solves(const CandidateGrid& g, const FloorRules& rules) {
         continue;
       if (rules.fish >= 2 && b.fish(2)) continue;
       if (rules.xy_wing && b.xy_wings()) continue;
-    } else if (b.chains()) {
+    } else if (b.chains(rules.locking)) {
       continue;
     }
     if ((rules.naked >= 3 || rules.hidden >= 3) && b.subsets(rules.naked, rules.hidden)) continue;
