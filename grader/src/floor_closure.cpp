@@ -337,7 +337,10 @@ struct Board {
   // Tarjan's strong components of nodes [0, nodes) (rows `reach`, which name only those
   // nodes), each component's closure made as it finishes (after every one it reaches):
   // its members' links and the closures of the components they name.
-  void strong_components(int nodes, int words) {
+  // kWords > 0: the sets' fixed word count (words == kWords); 0: `words` words.
+  template <int kWords>
+  void strong_components(int nodes, int words_any) {
+    const int words = kWords > 0 ? kWords : words_any;
     order.assign(static_cast<std::size_t>(nodes), -1);
     low.resize(static_cast<std::size_t>(nodes));
     comp.assign(static_cast<std::size_t>(nodes), -1);
@@ -399,7 +402,7 @@ struct Board {
     }
   }
   bool chains(bool lines_current) {
-    const int upc = g->units_per_cell(), nu = g->unit_count(), n1 = n + 1;
+    const int nu = g->unit_count(), n1 = n + 1;
     // The strong links: bivalue cells, and a digit's two places in a house.
     pmask.resize(static_cast<std::size_t>(nc));
     for (int c = 0; c < nc; ++c) pmask[c] = popcount(cand[c]) == 2 ? cand[c] : 0;
@@ -428,7 +431,17 @@ struct Board {
     }
     pbase[nc] = paired;
     if (paired == 0) return false;
+    // Most states have at most 64 paired candidates: one word, known to the compiler.
     const int words = (paired + 63) / 64;
+    return words == 1   ? chain_pass<1>(paired, live, 1)
+           : words == 2 ? chain_pass<2>(paired, live, 2)
+                        : chain_pass<0>(paired, live, words);
+  }
+  // One pass of the chain rule, the paired candidates numbered (pmask, pbase).
+  template <int kWords>
+  bool chain_pass(int paired, int live, int words_any) {
+    const int words = kWords > 0 ? kWords : words_any;
+    const int upc = g->units_per_cell(), nu = g->unit_count(), n1 = n + 1;
     const auto id = [&](int c, int d) {
       return pbase[c] + popcount(pmask[c] & ((Mask{1} << d) - 1));
     };
@@ -489,7 +502,7 @@ struct Board {
         fill(c, lowest(y), i, i);
       }
     }
-    strong_components(paired, words);
+    strong_components<kWords>(paired, words);
     // Transitive closure over the strong components of the paired ones (Tarjan's order
     // finishes a component after every component it reaches). An unpaired candidate,
     // which nothing reaches, reaches its links and their closures: looked at only until
