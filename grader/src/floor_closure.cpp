@@ -29,11 +29,30 @@ struct Board {
   std::vector<std::uint8_t> val;
   std::vector<int> todo;  // cells left one candidate, to place
   bool dead = false;      // a cell left without a candidate: no solution
+  // The houses changed since singles last looked for hidden singles (fresh) and since
+  // locking last counted their positions (stale), one bit per house; every bit set when
+  // the board has more than 64 houses. cell_houses[c]: the bits of c's houses.
+  std::uint64_t fresh = 0, stale = 0, all_houses = 0;
+  std::vector<std::uint64_t> cell_houses;
+  const int* houses_of = nullptr;  // the layout cell_houses was made for
 
   void load(const CandidateGrid& grid) {
     g = &grid;
     n = grid.n();
     nc = grid.cell_count();
+    const int nu = grid.unit_count();
+    if (houses_of != grid.unit(0)) {
+      houses_of = grid.unit(0);
+      all_houses = nu >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << nu) - 1;
+      cell_houses.assign(static_cast<std::size_t>(nc), nu > 64 ? all_houses : 0);
+      for (int c = 0; c < nc && nu <= 64; ++c) {
+        for (int k = 0; k < grid.units_per_cell(); ++k) {
+          const int u = grid.unit_of(c, k);
+          if (u < nu) cell_houses[c] |= std::uint64_t{1} << u;
+        }
+      }
+    }
+    fresh = stale = all_houses;
     cand.assign(grid.cand_table(), grid.cand_table() + nc);
     val.resize(static_cast<std::size_t>(nc));
     todo.clear();
@@ -54,18 +73,25 @@ struct Board {
     const Mask bit = Mask{1} << d;
     if (!(cand[c] & bit)) return;
     cand[c] &= ~bit;
+    fresh |= cell_houses[c];
+    stale |= cell_houses[c];
     if (!cand[c]) dead = true;
     if (!(cand[c] & (cand[c] - 1))) todo.push_back(c);
   }
   void place(int c, int d) {
     val[c] = static_cast<std::uint8_t>(d);
     cand[c] = 0;
+    fresh |= cell_houses[c];
+    stale |= cell_houses[c];
     --empty;
     for (int p : g->peers(c)) eliminate(p, d);
   }
-  // Naked and hidden singles to their fixpoint; false on a contradiction.
+  // Naked and hidden singles to their fixpoint; false on a contradiction. Hidden singles
+  // are looked for only in the houses changed since the last look (one unchanged since a
+  // look that found none still has none).
   bool singles() {
     const int nu = g->unit_count();
+    const bool every = nu > 64;
     for (;;) {
       while (!todo.empty() && !dead) {
         const int c = todo.back();
@@ -75,7 +101,10 @@ struct Board {
       if (dead) return false;
       if (empty == 0) return true;
       bool placed = false;
+      const std::uint64_t look = fresh;
+      fresh = 0;
       for (int u = 0; u < nu && !dead; ++u) {
+        if (!every && !((look >> u) & 1)) continue;
         const int* cells = g->unit(u);
         // (A house left without a place for a digit is not told: the singles then stall,
         // or leave a cell empty, short of a full grid.)
@@ -121,31 +150,46 @@ struct Board {
   const int* crossings_of = nullptr;
   std::vector<int> crossing_begin;
   std::vector<Crossing> crossings;
+  std::vector<std::uint64_t> crossed;  // [u]: the bits of the units u crosses (3n <= 64)
   std::vector<Mask> upos;  // [u * (n + 1) + d]: positions of d in unit u (after locking)
   void list_crossings() {
     if (crossings_of == g->unit(0)) return;
     crossings_of = g->unit(0);
     crossing_begin.assign(static_cast<std::size_t>(3 * n + 1), 0);
     crossings.clear();
+    crossed.assign(static_cast<std::size_t>(3 * n), 0);
     for (int u = 0; u < 3 * n; ++u) {
       crossing_begin[u] = static_cast<int>(crossings.size());
       const bool box = u >= 2 * n;
       for (int v = box ? 0 : 2 * n; v < (box ? 2 * n : 3 * n); ++v) {
-        if (g->inter(u, v)) crossings.push_back(Crossing{v, g->inter(u, v), g->inter(v, u)});
+        if (!g->inter(u, v)) continue;
+        crossings.push_back(Crossing{v, g->inter(u, v), g->inter(v, u)});
+        if (3 * n <= 64) crossed[u] |= std::uint64_t{1} << v;
       }
     }
     crossing_begin[3 * n] = static_cast<int>(crossings.size());
   }
 
   // Pointing and claiming between the boxes and the lines: d of unit u confined to its
-  // crossing with v leaves the rest of v.
+  // crossing with v leaves the rest of v. Only the units changed since the last call, or
+  // crossing one that changed, are looked at: that call applied every locking its start
+  // state had (positions only shrink within a call, so a confinement stays seen and the
+  // rest of v is a superset of what is left), and one over two unchanged houses is the
+  // same.
   bool locking() {
     list_crossings();
     const int n1 = n + 1;
     upos.resize(static_cast<std::size_t>(g->unit_count()) * n1);
-    for (int u = 0; u < 3 * n; ++u) positions(u, &upos[static_cast<std::size_t>(u) * n1]);
+    const bool every = g->unit_count() > 64;
+    const std::uint64_t changed = stale;
+    for (int u = 0; u < 3 * n; ++u) {
+      if (every || ((changed >> u) & 1)) positions(u, &upos[static_cast<std::size_t>(u) * n1]);
+    }
+    stale &= ~((3 * n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (3 * n)) - 1));
     bool removed = false;
     for (int u = 0; u < 3 * n; ++u) {
+      const bool u_changed = every || ((changed >> u) & 1);
+      if (!u_changed && !(crossed[u] & changed)) continue;
       const Mask* pu = &upos[static_cast<std::size_t>(u) * n1];
       for (int d = 1; d <= n; ++d) {
         const Mask p = pu[d];
