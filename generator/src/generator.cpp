@@ -164,6 +164,7 @@ struct Generator::Impl {
   // The solution whose sets are indexed (none: no sets yet, or cleared). A grid gives up
   // to orders_per_grid candidates, so its sets are found once.
   std::optional<Grid> sets_for;
+  bool pair_sets_added = false;  // digit_pair_sets of sets_for are indexed
   // Scratch for the full grid.
   Grid partial;
   // Per-puzzle accounting.
@@ -471,12 +472,74 @@ struct Generator::Impl {
     }
     index_sets();
   }
+  // More sets of a classic grid: for two symbols a and b, swapping them on a set of their
+  // cells gives another grid when every row, column and box holds both of the set's cells
+  // or neither. The classes of "a's and b's cell of one row / column / box" are the least
+  // such sets, so each is an unavoidable set (the swap of the whole 2n cells is one).
+  // Classes of up to kPairSetCells cells only: a larger one is seldom left without a clue
+  // and each set costs a counter update per given placed or taken.
+  static constexpr int kPairSetCells = 10;
+  void digit_pair_sets(const Grid& s) {
+    // [symbol - 1][row]: the symbol's column in the row; [symbol - 1][column / box]: the
+    // row holding the symbol there.
+    std::array<std::array<std::uint8_t, 25>, 25> col_in{}, row_by_col{}, row_by_box{};
+    for (int r = 0; r < n; ++r) {
+      for (int k = 0; k < n; ++k) {
+        const int c = g.cell(r, k), v = s[c] - 1;
+        col_in[v][r] = static_cast<std::uint8_t>(k);
+        row_by_col[v][k] = static_cast<std::uint8_t>(r);
+        row_by_box[v][g.box(c)] = static_cast<std::uint8_t>(r);
+      }
+    }
+    // A class holds both cells of each of its rows: the rows it covers, as a bit set, are
+    // closed under "a's and b's cells of one column / box lie in rows r and r'".
+    std::array<std::uint32_t, 25> linked{};
+    for (int a = 0; a < n; ++a) {
+      for (int b = a + 1; b < n; ++b) {
+        linked.fill(0);
+        for (int k = 0; k < n; ++k) {
+          const int ra = row_by_col[a][k], rb = row_by_col[b][k];
+          linked[ra] |= 1u << rb;
+          linked[rb] |= 1u << ra;
+          const int xa = row_by_box[a][k], xb = row_by_box[b][k];
+          linked[xa] |= 1u << xb;
+          linked[xb] |= 1u << xa;
+        }
+        std::uint32_t left = (n >= 32 ? ~0u : (1u << n) - 1);
+        while (left) {
+          std::uint32_t rows = left & (~left + 1), grown = rows;
+          do {
+            rows = grown;
+            for (std::uint32_t y = rows; y; y &= y - 1) grown |= linked[std::countr_zero(y)];
+          } while (grown != rows);
+          left &= ~rows;
+          if (2 * std::popcount(rows) > kPairSetCells) continue;
+          for (std::uint32_t y = rows; y; y &= y - 1) {
+            const int r = std::countr_zero(y);
+            set_cells.push_back(g.cell(r, col_in[a][r]));
+            set_cells.push_back(g.cell(r, col_in[b][r]));
+          }
+          set_start.push_back(static_cast<int>(set_cells.size()));
+        }
+      }
+    }
+  }
   // Indexes the sets of `solution`, found only when it is not the grid they were found
   // for last.
+  // The symbol pairs' sets (digit_pair_sets) are added when the grid comes back for a
+  // second order: finding them costs more than they save on a grid's first puzzle.
   void use_sets_of(const Grid& solution) {
-    if (sets_for && *sets_for == solution) return;
+    if (sets_for && *sets_for == solution) {
+      if (!pair_sets_added && g.is_classic()) {
+        digit_pair_sets(solution);
+        index_sets();
+      }
+      pair_sets_added = true;
+      return;
+    }
     find_unavoidable_sets(solution);
     sets_for = solution;
+    pair_sets_added = false;
   }
   void clear_sets() {
     sets_for.reset();
