@@ -656,9 +656,10 @@ struct Generator::Impl {
                : verdict == Verdict::kUnknown ? Removal::kDeferred
                                               : Removal::kStopped;
       }
-      give(x, solution[x]);
+      // The last cell stays taken: the orbit goes.
+      if (k + 1 < orbit.size()) give(x, solution[x]);
     }
-    for (int x : orbit) take(x);
+    for (std::size_t k = 0; k + 1 < orbit.size(); ++k) take(orbit[k]);
     return Removal::kRemoved;
   }
 
