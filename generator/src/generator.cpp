@@ -159,8 +159,14 @@ struct Generator::Impl {
   const Grid* known = nullptr;
   // Unavoidable sets of *known (see find_unavoidable_sets), flat: set s holds
   // set_cells[set_start[s] .. set_start[s+1]); cell_sets likewise lists per cell the sets
-  // holding it; set_clues[s] counts the givens of `work` in set s.
+  // holding it; set_clues[s] counts the givens of `work` in set s. Up to 128 cells the
+  // counts are not kept: set s is a cell set (set_bits[s]), the givens one too (given_bits),
+  // so a given placed or taken is one bit.
   std::vector<int> set_cells, set_start, set_clues, cell_sets, cell_start;
+  using CellBits = std::array<std::uint64_t, 2>;
+  std::vector<CellBits> set_bits;
+  CellBits given_bits{};
+  bool by_bits = false;  // cells <= 128
   // The solution whose sets are indexed (none: no sets yet, or cleared). A grid gives up
   // to orders_per_grid candidates, so its sets are found once.
   std::optional<Grid> sets_for;
@@ -377,9 +383,14 @@ struct Generator::Impl {
     work = grid;
     std::fill(masks.begin(), masks.end(), 0u);
     std::fill(set_clues.begin(), set_clues.end(), 0);
+    given_bits = {};
     for (int c = 0; c < cells; ++c) {
       if (!work[c]) continue;
       add_mask(c, work[c]);
+      if (by_bits) {
+        given_bits[c / 64] |= std::uint64_t{1} << (c % 64);
+        continue;
+      }
       for (int i = cell_start[c]; i < cell_start[c + 1]; ++i) ++set_clues[cell_sets[i]];
     }
   }
@@ -394,16 +405,29 @@ struct Generator::Impl {
   void give(int c, int v) {
     work.set(c, v);
     add_mask(c, v);
+    if (by_bits) {
+      given_bits[c / 64] |= std::uint64_t{1} << (c % 64);
+      return;
+    }
     for (int i = cell_start[c]; i < cell_start[c + 1]; ++i) ++set_clues[cell_sets[i]];
   }
   void take(int c) {
     remove_mask(c, work[c]);
     work.clear(c);
+    if (by_bits) {
+      given_bits[c / 64] &= ~(std::uint64_t{1} << (c % 64));
+      return;
+    }
     for (int i = cell_start[c]; i < cell_start[c + 1]; ++i) --set_clues[cell_sets[i]];
   }
   // True when some unavoidable set holding x has no clue left.
   bool set_emptied(int x) const {
     for (int i = cell_start[x]; i < cell_start[x + 1]; ++i) {
+      if (by_bits) {
+        const CellBits& b = set_bits[cell_sets[i]];
+        if (!(b[0] & given_bits[0]) && !(b[1] & given_bits[1])) return true;
+        continue;
+      }
       if (set_clues[cell_sets[i]] == 0) return true;
     }
     return false;
@@ -561,6 +585,13 @@ struct Generator::Impl {
       }
     }
     set_clues.assign(count, 0);
+    by_bits = cells <= 128;
+    set_bits.assign(by_bits ? count : 0, CellBits{});
+    for (int set = 0; by_bits && set < count; ++set) {
+      for (int i = set_start[set]; i < set_start[set + 1]; ++i) {
+        set_bits[set][set_cells[i] / 64] |= std::uint64_t{1} << (set_cells[i] % 64);
+      }
+    }
   }
   std::uint32_t seen(int c) const {
     std::uint32_t m = 0;
