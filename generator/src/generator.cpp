@@ -171,6 +171,7 @@ struct Generator::Impl {
   // to orders_per_grid candidates, so its sets are found once.
   std::optional<Grid> sets_for;
   bool pair_sets_added = false;  // digit_pair_sets of sets_for are indexed
+  bool pair_sets_first = false;  // generate() with a filter: every grid gets them at once
   // Scratch for the full grid.
   Grid partial;
   // Per-puzzle accounting.
@@ -443,7 +444,7 @@ struct Generator::Impl {
   // deadly rectangles (|K| = 2) and their longer kin; a removal that would empty one is
   // rejected without a search. The argument needs boxes and no extra house: other boards
   // get no sets (every removal is then decided by the search).
-  void find_unavoidable_sets(const Grid& s) {
+  void find_unavoidable_sets(const Grid& s, bool with_pairs = false) {
     if (!g.is_classic()) {
       clear_sets();
       return;
@@ -494,6 +495,7 @@ struct Generator::Impl {
         }
       }
     }
+    if (with_pairs) digit_pair_sets(s);
     index_sets();
   }
   // More sets of a classic grid: for two symbols a and b, swapping them on a set of their
@@ -551,19 +553,18 @@ struct Generator::Impl {
   // Indexes the sets of `solution`, found only when it is not the grid they were found
   // for last.
   // The symbol pairs' sets (digit_pair_sets) are added when the grid comes back for a
-  // second order: finding them costs more than they save on a grid's first puzzle.
+  // second order, or from its first when a filter is likely to send it back
+  // (pair_sets_first): finding them costs more than they save on a grid's only puzzle.
   void use_sets_of(const Grid& solution) {
-    if (sets_for && *sets_for == solution) {
-      if (!pair_sets_added && g.is_classic()) {
-        digit_pair_sets(solution);
-        index_sets();
-      }
-      pair_sets_added = true;
-      return;
-    }
-    find_unavoidable_sets(solution);
+    const bool same = sets_for && *sets_for == solution;
+    if (same && pair_sets_added) return;
+    if (!same) find_unavoidable_sets(solution, pair_sets_first);
     sets_for = solution;
-    pair_sets_added = false;
+    pair_sets_added = pair_sets_first || same;
+    if (same && g.is_classic()) {
+      digit_pair_sets(solution);
+      index_sets();
+    }
   }
   void clear_sets() {
     sets_for.reset();
@@ -875,6 +876,7 @@ std::optional<GeneratedPuzzle> Generator::generate(std::uint64_t seed, std::uint
     const Grid solution = std::move(*drawn);
     // Clue removal runs its checks without the fill's budget.
     if (im.options.jigsaw) im.solver.set_limits(SearchLimits{});
+    im.pair_sets_first = static_cast<bool>(accept) && im.options.orders_per_grid > 1;
     for (int order = 0; order < im.options.orders_per_grid; ++order) {
       ++attempts;
       auto p = im.reduce(solution, symmetry, rng, stop);

@@ -607,6 +607,19 @@ TEST(Generator, LaterOrdersOfAGridMatchFreshGenerators) {
         EXPECT_EQ(solver.count(p.puzzle, 2), 1u);
       }
     }
+    // Under a filter every grid has the pair sets from its first order: a filter that
+    // takes every eighth candidate sees all the orders of each grid.
+    std::vector<Grid> seen;
+    const Accept every_eighth = [&](GeneratedPuzzle& p) {
+      seen.push_back(p.puzzle);
+      return seen.size() % 8 == 0;
+    };
+    for (std::uint64_t index = 0; index < 2; ++index) ASSERT_TRUE(gen.generate(5, index, every_eighth));
+    ASSERT_EQ(seen.size(), 16u);
+    for (const Grid& puzzle : seen) {
+      EXPECT_TRUE(check.cell_minimal(puzzle));
+      EXPECT_EQ(solver.count(puzzle, 2), 1u);
+    }
   }
 }
 
