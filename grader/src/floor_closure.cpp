@@ -151,6 +151,9 @@ struct Board {
   std::vector<int> crossing_begin;
   std::vector<Crossing> crossings;
   std::vector<std::uint64_t> crossed;  // [u]: the bits of the units u crosses (3n <= 64)
+  // [(u * n + k) * 2 + j]: the crossings of u holding its k-th cell (a line's one box, a
+  // box's row and column; -1 past them).
+  std::vector<int> crossing_at;
   std::vector<Mask> upos;  // [u * (n + 1) + d]: positions of d in unit u (after locking)
   void list_crossings() {
     if (crossings_of == g->unit(0)) return;
@@ -168,6 +171,15 @@ struct Board {
       }
     }
     crossing_begin[3 * n] = static_cast<int>(crossings.size());
+    crossing_at.assign(static_cast<std::size_t>(3 * n) * n * 2, -1);
+    for (int u = 0; u < 3 * n; ++u) {
+      for (int i = crossing_begin[u]; i < crossing_begin[u + 1]; ++i) {
+        for (Mask y = crossings[i].here; y; y &= y - 1) {
+          int* at = &crossing_at[(static_cast<std::size_t>(u) * n + lowest(y)) * 2];
+          at[at[0] >= 0] = i;
+        }
+      }
+    }
   }
 
   // Pointing and claiming between the boxes and the lines: d of unit u confined to its
@@ -194,8 +206,10 @@ struct Board {
       for (int d = 1; d <= n; ++d) {
         const Mask p = pu[d];
         if (!(p & (p - 1))) continue;
-        for (int k = crossing_begin[u]; k < crossing_begin[u + 1]; ++k) {
-          const Crossing& x = crossings[k];
+        // Confined to a crossing: to one holding its first cell.
+        const int* at = &crossing_at[(static_cast<std::size_t>(u) * n + lowest(p)) * 2];
+        for (int j = 0; j < 2 && at[j] >= 0; ++j) {
+          const Crossing& x = crossings[at[j]];
           if (p & ~x.here) continue;
           Mask& rest = upos[static_cast<std::size_t>(x.other) * n1 + d];
           const Mask gone = rest & ~x.there;
