@@ -544,7 +544,11 @@ struct Board {
         const std::uint64_t* h = &by_house[static_cast<std::size_t>(u * n1 + d) * words];
         for (int x = 0; x < words; ++x) wi[x] |= h[x];
       }
-      for (int j = pbase[c]; j < pbase[c + 1]; ++j) wi[j / 64] |= std::uint64_t{1} << (j % 64);
+      // The cell's paired candidates: consecutive numbers, over two words at most.
+      const int lo = pbase[c], len = pbase[c + 1] - lo, at = lo % 64;
+      const std::uint64_t run = (std::uint64_t{1} << len) - 1;
+      wi[lo / 64] |= run << at;
+      if (at + len > 64) wi[lo / 64 + 1] |= run >> (64 - at);
       if (self >= 0) wi[self / 64] &= ~(std::uint64_t{1} << (self % 64));
       std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
       for (int x = 0; x < words; ++x) {
