@@ -167,6 +167,10 @@ struct Generator::Impl {
   std::vector<CellBits> set_bits;
   CellBits given_bits{};
   bool by_bits = false;  // cells <= 128
+  // With by_bits, for forced(): the givens of each symbol (given_of[v]), and the board's
+  // peers and houses as cell sets (made for the board on first use: bits_ready).
+  std::vector<CellBits> given_of, peer_bits, house_bits;
+  bool bits_ready = false;
   // The solution whose sets are indexed (none: no sets yet, or cleared). A grid gives up
   // to orders_per_grid candidates, so its sets are found once.
   std::optional<Grid> sets_for;
@@ -342,6 +346,7 @@ struct Generator::Impl {
     masks.assign(g.unit_count(), 0);
     for (auto& o : orbit_cache) o.clear();
     sets_for.reset();
+    bits_ready = false;
   }
 
   // A jigsaw board invariant under `symmetry` and a full grid on it, made its board.
@@ -385,11 +390,13 @@ struct Generator::Impl {
     std::fill(masks.begin(), masks.end(), 0u);
     std::fill(set_clues.begin(), set_clues.end(), 0);
     given_bits = {};
+    given_of.assign(static_cast<std::size_t>(n) + 1, CellBits{});
     for (int c = 0; c < cells; ++c) {
       if (!work[c]) continue;
       add_mask(c, work[c]);
       if (by_bits) {
         given_bits[c / 64] |= std::uint64_t{1} << (c % 64);
+        given_of[work[c]][c / 64] |= std::uint64_t{1} << (c % 64);
         continue;
       }
       for (int i = cell_start[c]; i < cell_start[c + 1]; ++i) ++set_clues[cell_sets[i]];
@@ -408,18 +415,36 @@ struct Generator::Impl {
     add_mask(c, v);
     if (by_bits) {
       given_bits[c / 64] |= std::uint64_t{1} << (c % 64);
+      given_of[v][c / 64] |= std::uint64_t{1} << (c % 64);
       return;
     }
     for (int i = cell_start[c]; i < cell_start[c + 1]; ++i) ++set_clues[cell_sets[i]];
   }
   void take(int c) {
     remove_mask(c, work[c]);
-    work.clear(c);
     if (by_bits) {
       given_bits[c / 64] &= ~(std::uint64_t{1} << (c % 64));
+      given_of[work[c]][c / 64] &= ~(std::uint64_t{1} << (c % 64));
+      work.clear(c);
       return;
     }
+    work.clear(c);
     for (int i = cell_start[c]; i < cell_start[c + 1]; ++i) --set_clues[cell_sets[i]];
+  }
+  void make_cell_bits() {
+    // A cell's peers as seen() reads them: the cells of its houses.
+    house_bits.assign(static_cast<std::size_t>(g.unit_count()), CellBits{});
+    for (int u = 0; u < g.unit_count(); ++u) {
+      for (int c : g.unit(u)) house_bits[u][c / 64] |= std::uint64_t{1} << (c % 64);
+    }
+    peer_bits.assign(static_cast<std::size_t>(cells), CellBits{});
+    for (int c = 0; c < cells; ++c) {
+      for (int u : g.houses_of(c)) {
+        peer_bits[c][0] |= house_bits[u][0];
+        peer_bits[c][1] |= house_bits[u][1];
+      }
+    }
+    bits_ready = true;
   }
   // True when some unavoidable set holding x has no clue left.
   bool set_emptied(int x) const {
@@ -602,9 +627,27 @@ struct Generator::Impl {
 
   // True when the givens of `work` (x empty) force x = v by a naked or hidden single.
   // Precondition: v is not given in any unit of x.
-  bool forced(int x, int v) const {
+  bool forced(int x, int v) {
     const std::uint32_t bit = 1u << (v - 1);
     if (seen(x) == (full & ~bit)) return true;
+    if (by_bits) {
+      // The empty cells that see no given v: a house of x holding none of them but x.
+      if (!bits_ready) make_cell_bits();
+      CellBits open = {~given_bits[0], ~given_bits[1]};
+      open[x / 64] &= ~(std::uint64_t{1} << (x % 64));
+      for (int w = 0; w < 2; ++w) {
+        for (std::uint64_t y = given_of[v][w]; y; y &= y - 1) {
+          const CellBits& p = peer_bits[w * 64 + std::countr_zero(y)];
+          open[0] &= ~p[0];
+          open[1] &= ~p[1];
+        }
+      }
+      for (int u : g.houses_of(x)) {
+        const CellBits& h = house_bits[u];
+        if (!(h[0] & open[0]) && !(h[1] & open[1])) return true;
+      }
+      return false;
+    }
     for (int u : g.houses_of(x)) {
       bool only_here = true;
       for (int y : g.unit(u)) {
