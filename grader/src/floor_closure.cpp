@@ -378,10 +378,10 @@ struct Board {
   // on(a) it reaches is weakly linked to c. Every link ends at a "paired" candidate (one
   // end of a strong link), so the sets are over the paired candidates only, numbered
   // cell by cell (pbase, pmask); the unpaired live candidates come after them.
-  std::vector<Mask> pmask;  // [c]: the cell's paired candidates
-  std::vector<int> pbase;   // [c]: the number of the cell's first paired candidate
-  std::vector<std::uint64_t> by_house;  // [(u * (n + 1) + d) * words]: paired d in u
-  std::vector<std::uint64_t> strong;    // [paired][words]: its strong partners
+  std::vector<Mask> pmask;                 // [c]: the cell's paired candidates
+  std::vector<int> pbase;                  // [c]: the number of the cell's first paired candidate
+  std::vector<std::uint64_t> by_house;     // [(u * (n + 1) + d) * words]: paired d in u
+  std::vector<std::uint64_t> strong;       // [paired][words]: its strong partners
   std::vector<std::uint64_t> weak, reach;  // [node][words]: weak links, one-step reach
   std::vector<std::uint64_t> closure;      // [component][words]: every node it reaches
   std::vector<int> order, low, comp, stack;
@@ -553,7 +553,8 @@ struct Board {
       std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
       for (int x = 0; x < words; ++x) {
         for (std::uint64_t y = wi[x]; y; y &= y - 1) {
-          const std::uint64_t* s = &strong[static_cast<std::size_t>(x * 64 + std::countr_zero(y)) * words];
+          const std::uint64_t* s =
+              &strong[static_cast<std::size_t>(x * 64 + std::countr_zero(y)) * words];
           for (int z = 0; z < words; ++z) ri[z] |= s[z];
         }
       }

@@ -614,7 +614,8 @@ TEST(Generator, LaterOrdersOfAGridMatchFreshGenerators) {
       seen.push_back(p.puzzle);
       return seen.size() % 8 == 0;
     };
-    for (std::uint64_t index = 0; index < 2; ++index) ASSERT_TRUE(gen.generate(5, index, every_eighth));
+    for (std::uint64_t index = 0; index < 2; ++index)
+      ASSERT_TRUE(gen.generate(5, index, every_eighth));
     ASSERT_EQ(seen.size(), 16u);
     for (const Grid& puzzle : seen) {
       EXPECT_TRUE(check.cell_minimal(puzzle));

@@ -211,7 +211,8 @@ struct PlainClosure {
   // place of d in a house where d has two.
   std::vector<std::pair<int, int>> strong(int c, int d) const {
     std::vector<std::pair<int, int>> out;
-    if (detail::popcount(cand[c]) == 2) out.push_back({c, detail::lowest(cand[c] & ~(detail::Mask{1} << d))});
+    if (detail::popcount(cand[c]) == 2)
+      out.push_back({c, detail::lowest(cand[c] & ~(detail::Mask{1} << d))});
     for (int k = 0; k < 3; ++k) {
       const auto p = places(house_of[c][k], d);
       if (p.size() == 2) out.push_back({p[0] == c ? p[1] : p[0], d});
@@ -220,7 +221,8 @@ struct PlainClosure {
   }
   // on(c) => off(c): some on(a) reached through weak-then-strong links is weakly linked to
   // c. links[w * 10 + dw]: strong(w, dw) in the current state.
-  bool chain_removes(int c, int d, const std::vector<std::vector<std::pair<int, int>>>& links) const {
+  bool chain_removes(int c, int d,
+                     const std::vector<std::vector<std::pair<int, int>>>& links) const {
     std::vector<char> seen_on(81 * 10, 0);
     std::vector<std::pair<int, int>> queue{{c, d}};
     const auto follow = [&](int w, int dw) {
@@ -262,10 +264,12 @@ struct PlainClosure {
                 const int from = side ? l : b, to = side ? b : l;
                 const auto p = places(from, d);
                 bool inside = !p.empty();
-                for (int c : p) inside &= house_of[c][0] == to || house_of[c][1] == to || house_of[c][2] == to;
+                for (int c : p)
+                  inside &= house_of[c][0] == to || house_of[c][1] == to || house_of[c][2] == to;
                 if (!inside) continue;
                 for (int c : places(to, d)) {
-                  if (house_of[c][0] != from && house_of[c][1] != from && house_of[c][2] != from) gone.push_back({c, d});
+                  if (house_of[c][0] != from && house_of[c][1] != from && house_of[c][2] != from)
+                    gone.push_back({c, d});
                 }
               }
             }
@@ -315,7 +319,8 @@ TEST(FloorClosure, SameAsThePlainRules) {
       rules.locking = locking;
       rules.chains = true;
       const bool want = PlainClosure(g).solves(locking, true);
-      EXPECT_EQ(detail::closure_solves(g, rules), want) << to_line(puzzles[i], TextStyle{}) << " " << locking;
+      EXPECT_EQ(detail::closure_solves(g, rules), want)
+          << to_line(puzzles[i], TextStyle{}) << " " << locking;
       ++states;
       (want ? solved : unsolved) += 1;
     }
