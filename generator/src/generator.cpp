@@ -666,9 +666,11 @@ struct Generator::Impl {
   // it answers kUnique or kNotUnique; the cheap tests only decide early what the search
   // would decide. `budget` bounds the search in nodes (0 = unbounded); on big grids the
   // stop flag is polled inside the search too.
-  Verdict determined(int x, int v, std::uint64_t budget, const std::atomic<bool>* stop) {
+  // `sets_tested`: set_emptied(x) is known false (try_remove tested it with fewer givens).
+  Verdict determined(int x, int v, std::uint64_t budget, const std::atomic<bool>* stop,
+                     bool sets_tested = false) {
     if (forced(x, v)) return Verdict::kUnique;
-    if (set_emptied(x)) return Verdict::kNotUnique;
+    if (!sets_tested && set_emptied(x)) return Verdict::kNotUnique;
     const Candidate forbidden{x, v};
     const std::span<const Candidate> f(&forbidden, 1);
     ++searches;
@@ -724,7 +726,7 @@ struct Generator::Impl {
     for (std::size_t k = 0; k < orbit.size(); ++k) {
       const int x = orbit[k];
       const Verdict verdict =
-          stopped(stop) ? Verdict::kStopped : determined(x, solution[x], budget, stop);
+          stopped(stop) ? Verdict::kStopped : determined(x, solution[x], budget, stop, true);
       if (verdict != Verdict::kUnique) {
         for (std::size_t j = k; j < orbit.size(); ++j) give(orbit[j], solution[orbit[j]]);
         return verdict == Verdict::kNotUnique ? Removal::kKept
