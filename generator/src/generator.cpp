@@ -159,11 +159,23 @@ struct Generator::Impl {
   const Grid* known = nullptr;
   // Unavoidable sets of *known (see find_unavoidable_sets), flat: set s holds
   // set_cells[set_start[s] .. set_start[s+1]); cell_sets likewise lists per cell the sets
-  // holding it; set_clues[s] counts the givens of `work` in set s.
+  // holding it; set_clues[s] counts the givens of `work` in set s. Up to 128 cells the
+  // counts are not kept: set s is a cell set (set_bits[s]), the givens one too (given_bits),
+  // so a given placed or taken is one bit.
   std::vector<int> set_cells, set_start, set_clues, cell_sets, cell_start;
+  using CellBits = std::array<std::uint64_t, 2>;
+  std::vector<CellBits> set_bits;
+  CellBits given_bits{};
+  bool by_bits = false;  // cells <= 128
+  // With by_bits, for forced(): the givens of each symbol (given_of[v]), and the board's
+  // peers and houses as cell sets (made for the board on first use: bits_ready).
+  std::vector<CellBits> given_of, peer_bits, house_bits;
+  bool bits_ready = false;
   // The solution whose sets are indexed (none: no sets yet, or cleared). A grid gives up
   // to orders_per_grid candidates, so its sets are found once.
   std::optional<Grid> sets_for;
+  bool pair_sets_added = false;  // digit_pair_sets of sets_for are indexed
+  bool pair_sets_first = false;  // generate() with a filter: every grid gets them at once
   // Scratch for the full grid.
   Grid partial;
   // Per-puzzle accounting.
@@ -334,6 +346,7 @@ struct Generator::Impl {
     masks.assign(g.unit_count(), 0);
     for (auto& o : orbit_cache) o.clear();
     sets_for.reset();
+    bits_ready = false;
   }
 
   // A jigsaw board invariant under `symmetry` and a full grid on it, made its board.
@@ -376,9 +389,16 @@ struct Generator::Impl {
     work = grid;
     std::fill(masks.begin(), masks.end(), 0u);
     std::fill(set_clues.begin(), set_clues.end(), 0);
+    given_bits = {};
+    given_of.assign(static_cast<std::size_t>(n) + 1, CellBits{});
     for (int c = 0; c < cells; ++c) {
       if (!work[c]) continue;
       add_mask(c, work[c]);
+      if (by_bits) {
+        given_bits[c / 64] |= std::uint64_t{1} << (c % 64);
+        given_of[work[c]][c / 64] |= std::uint64_t{1} << (c % 64);
+        continue;
+      }
       for (int i = cell_start[c]; i < cell_start[c + 1]; ++i) ++set_clues[cell_sets[i]];
     }
   }
@@ -393,16 +413,47 @@ struct Generator::Impl {
   void give(int c, int v) {
     work.set(c, v);
     add_mask(c, v);
+    if (by_bits) {
+      given_bits[c / 64] |= std::uint64_t{1} << (c % 64);
+      given_of[v][c / 64] |= std::uint64_t{1} << (c % 64);
+      return;
+    }
     for (int i = cell_start[c]; i < cell_start[c + 1]; ++i) ++set_clues[cell_sets[i]];
   }
   void take(int c) {
     remove_mask(c, work[c]);
+    if (by_bits) {
+      given_bits[c / 64] &= ~(std::uint64_t{1} << (c % 64));
+      given_of[work[c]][c / 64] &= ~(std::uint64_t{1} << (c % 64));
+      work.clear(c);
+      return;
+    }
     work.clear(c);
     for (int i = cell_start[c]; i < cell_start[c + 1]; ++i) --set_clues[cell_sets[i]];
+  }
+  void make_cell_bits() {
+    // A cell's peers as seen() reads them: the cells of its houses.
+    house_bits.assign(static_cast<std::size_t>(g.unit_count()), CellBits{});
+    for (int u = 0; u < g.unit_count(); ++u) {
+      for (int c : g.unit(u)) house_bits[u][c / 64] |= std::uint64_t{1} << (c % 64);
+    }
+    peer_bits.assign(static_cast<std::size_t>(cells), CellBits{});
+    for (int c = 0; c < cells; ++c) {
+      for (int u : g.houses_of(c)) {
+        peer_bits[c][0] |= house_bits[u][0];
+        peer_bits[c][1] |= house_bits[u][1];
+      }
+    }
+    bits_ready = true;
   }
   // True when some unavoidable set holding x has no clue left.
   bool set_emptied(int x) const {
     for (int i = cell_start[x]; i < cell_start[x + 1]; ++i) {
+      if (by_bits) {
+        const CellBits& b = set_bits[cell_sets[i]];
+        if (!(b[0] & given_bits[0]) && !(b[1] & given_bits[1])) return true;
+        continue;
+      }
       if (set_clues[cell_sets[i]] == 0) return true;
     }
     return false;
@@ -418,7 +469,7 @@ struct Generator::Impl {
   // deadly rectangles (|K| = 2) and their longer kin; a removal that would empty one is
   // rejected without a search. The argument needs boxes and no extra house: other boards
   // get no sets (every removal is then decided by the search).
-  void find_unavoidable_sets(const Grid& s) {
+  void find_unavoidable_sets(const Grid& s, bool with_pairs = false) {
     if (!g.is_classic()) {
       clear_sets();
       return;
@@ -469,14 +520,76 @@ struct Generator::Impl {
         }
       }
     }
+    if (with_pairs) digit_pair_sets(s);
     index_sets();
+  }
+  // More sets of a classic grid: for two symbols a and b, swapping them on a set of their
+  // cells gives another grid when every row, column and box holds both of the set's cells
+  // or neither. The classes of "a's and b's cell of one row / column / box" are the least
+  // such sets, so each is an unavoidable set (the swap of the whole 2n cells is one).
+  // Classes of up to kPairSetCells cells only: a larger one is seldom left without a clue
+  // and each set costs a counter update per given placed or taken.
+  static constexpr int kPairSetCells = 10;
+  void digit_pair_sets(const Grid& s) {
+    // [symbol - 1][row]: the symbol's column in the row; [symbol - 1][column / box]: the
+    // row holding the symbol there.
+    std::array<std::array<std::uint8_t, 25>, 25> col_in{}, row_by_col{}, row_by_box{};
+    for (int r = 0; r < n; ++r) {
+      for (int k = 0; k < n; ++k) {
+        const int c = g.cell(r, k), v = s[c] - 1;
+        col_in[v][r] = static_cast<std::uint8_t>(k);
+        row_by_col[v][k] = static_cast<std::uint8_t>(r);
+        row_by_box[v][g.box(c)] = static_cast<std::uint8_t>(r);
+      }
+    }
+    // A class holds both cells of each of its rows: the rows it covers, as a bit set, are
+    // closed under "a's and b's cells of one column / box lie in rows r and r'".
+    std::array<std::uint32_t, 25> linked{};
+    for (int a = 0; a < n; ++a) {
+      for (int b = a + 1; b < n; ++b) {
+        linked.fill(0);
+        for (int k = 0; k < n; ++k) {
+          const int ra = row_by_col[a][k], rb = row_by_col[b][k];
+          linked[ra] |= 1u << rb;
+          linked[rb] |= 1u << ra;
+          const int xa = row_by_box[a][k], xb = row_by_box[b][k];
+          linked[xa] |= 1u << xb;
+          linked[xb] |= 1u << xa;
+        }
+        std::uint32_t left = (n >= 32 ? ~0u : (1u << n) - 1);
+        while (left) {
+          std::uint32_t rows = left & (~left + 1), grown = rows;
+          do {
+            rows = grown;
+            for (std::uint32_t y = rows; y; y &= y - 1) grown |= linked[std::countr_zero(y)];
+          } while (grown != rows);
+          left &= ~rows;
+          if (2 * std::popcount(rows) > kPairSetCells) continue;
+          for (std::uint32_t y = rows; y; y &= y - 1) {
+            const int r = std::countr_zero(y);
+            set_cells.push_back(g.cell(r, col_in[a][r]));
+            set_cells.push_back(g.cell(r, col_in[b][r]));
+          }
+          set_start.push_back(static_cast<int>(set_cells.size()));
+        }
+      }
+    }
   }
   // Indexes the sets of `solution`, found only when it is not the grid they were found
   // for last.
+  // The symbol pairs' sets (digit_pair_sets) are added when the grid comes back for a
+  // second order, or from its first when a filter is likely to send it back
+  // (pair_sets_first): finding them costs more than they save on a grid's only puzzle.
   void use_sets_of(const Grid& solution) {
-    if (sets_for && *sets_for == solution) return;
-    find_unavoidable_sets(solution);
+    const bool same = sets_for && *sets_for == solution;
+    if (same && pair_sets_added) return;
+    if (!same) find_unavoidable_sets(solution, pair_sets_first);
     sets_for = solution;
+    pair_sets_added = pair_sets_first || same;
+    if (same && g.is_classic()) {
+      digit_pair_sets(solution);
+      index_sets();
+    }
   }
   void clear_sets() {
     sets_for.reset();
@@ -498,6 +611,13 @@ struct Generator::Impl {
       }
     }
     set_clues.assign(count, 0);
+    by_bits = cells <= 128;
+    set_bits.assign(by_bits ? count : 0, CellBits{});
+    for (int set = 0; by_bits && set < count; ++set) {
+      for (int i = set_start[set]; i < set_start[set + 1]; ++i) {
+        set_bits[set][set_cells[i] / 64] |= std::uint64_t{1} << (set_cells[i] % 64);
+      }
+    }
   }
   std::uint32_t seen(int c) const {
     std::uint32_t m = 0;
@@ -507,9 +627,27 @@ struct Generator::Impl {
 
   // True when the givens of `work` (x empty) force x = v by a naked or hidden single.
   // Precondition: v is not given in any unit of x.
-  bool forced(int x, int v) const {
+  bool forced(int x, int v) {
     const std::uint32_t bit = 1u << (v - 1);
     if (seen(x) == (full & ~bit)) return true;
+    if (by_bits) {
+      // The empty cells that see no given v: a house of x holding none of them but x.
+      if (!bits_ready) make_cell_bits();
+      CellBits open = {~given_bits[0], ~given_bits[1]};
+      open[x / 64] &= ~(std::uint64_t{1} << (x % 64));
+      for (int w = 0; w < 2; ++w) {
+        for (std::uint64_t y = given_of[v][w]; y; y &= y - 1) {
+          const CellBits& p = peer_bits[w * 64 + std::countr_zero(y)];
+          open[0] &= ~p[0];
+          open[1] &= ~p[1];
+        }
+      }
+      for (int u : g.houses_of(x)) {
+        const CellBits& h = house_bits[u];
+        if (!(h[0] & open[0]) && !(h[1] & open[1])) return true;
+      }
+      return false;
+    }
     for (int u : g.houses_of(x)) {
       bool only_here = true;
       for (int y : g.unit(u)) {
@@ -528,9 +666,11 @@ struct Generator::Impl {
   // it answers kUnique or kNotUnique; the cheap tests only decide early what the search
   // would decide. `budget` bounds the search in nodes (0 = unbounded); on big grids the
   // stop flag is polled inside the search too.
-  Verdict determined(int x, int v, std::uint64_t budget, const std::atomic<bool>* stop) {
+  // `sets_tested`: set_emptied(x) is known false (try_remove tested it with fewer givens).
+  Verdict determined(int x, int v, std::uint64_t budget, const std::atomic<bool>* stop,
+                     bool sets_tested = false) {
     if (forced(x, v)) return Verdict::kUnique;
-    if (set_emptied(x)) return Verdict::kNotUnique;
+    if (!sets_tested && set_emptied(x)) return Verdict::kNotUnique;
     const Candidate forbidden{x, v};
     const std::span<const Candidate> f(&forbidden, 1);
     ++searches;
@@ -586,16 +726,17 @@ struct Generator::Impl {
     for (std::size_t k = 0; k < orbit.size(); ++k) {
       const int x = orbit[k];
       const Verdict verdict =
-          stopped(stop) ? Verdict::kStopped : determined(x, solution[x], budget, stop);
+          stopped(stop) ? Verdict::kStopped : determined(x, solution[x], budget, stop, true);
       if (verdict != Verdict::kUnique) {
         for (std::size_t j = k; j < orbit.size(); ++j) give(orbit[j], solution[orbit[j]]);
         return verdict == Verdict::kNotUnique ? Removal::kKept
                : verdict == Verdict::kUnknown ? Removal::kDeferred
                                               : Removal::kStopped;
       }
-      give(x, solution[x]);
+      // The last cell stays taken: the orbit goes.
+      if (k + 1 < orbit.size()) give(x, solution[x]);
     }
-    for (int x : orbit) take(x);
+    for (std::size_t k = 0; k + 1 < orbit.size(); ++k) take(orbit[k]);
     return Removal::kRemoved;
   }
 
@@ -780,6 +921,7 @@ std::optional<GeneratedPuzzle> Generator::generate(std::uint64_t seed, std::uint
     const Grid solution = std::move(*drawn);
     // Clue removal runs its checks without the fill's budget.
     if (im.options.jigsaw) im.solver.set_limits(SearchLimits{});
+    im.pair_sets_first = static_cast<bool>(accept) && im.options.orders_per_grid > 1;
     for (int order = 0; order < im.options.orders_per_grid; ++order) {
       ++attempts;
       auto p = im.reduce(solution, symmetry, rng, stop);

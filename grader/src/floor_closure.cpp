@@ -29,11 +29,30 @@ struct Board {
   std::vector<std::uint8_t> val;
   std::vector<int> todo;  // cells left one candidate, to place
   bool dead = false;      // a cell left without a candidate: no solution
+  // The houses changed since singles last looked for hidden singles (fresh) and since
+  // locking last counted their positions (stale), one bit per house; every bit set when
+  // the board has more than 64 houses. cell_houses[c]: the bits of c's houses.
+  std::uint64_t fresh = 0, stale = 0, all_houses = 0;
+  std::vector<std::uint64_t> cell_houses;
+  const int* houses_of = nullptr;  // the layout cell_houses was made for
 
   void load(const CandidateGrid& grid) {
     g = &grid;
     n = grid.n();
     nc = grid.cell_count();
+    const int nu = grid.unit_count();
+    if (houses_of != grid.unit(0)) {
+      houses_of = grid.unit(0);
+      all_houses = nu >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << nu) - 1;
+      cell_houses.assign(static_cast<std::size_t>(nc), nu > 64 ? all_houses : 0);
+      for (int c = 0; c < nc && nu <= 64; ++c) {
+        for (int k = 0; k < grid.units_per_cell(); ++k) {
+          const int u = grid.unit_of(c, k);
+          if (u < nu) cell_houses[c] |= std::uint64_t{1} << u;
+        }
+      }
+    }
+    fresh = stale = all_houses;
     cand.assign(grid.cand_table(), grid.cand_table() + nc);
     val.resize(static_cast<std::size_t>(nc));
     todo.clear();
@@ -54,18 +73,25 @@ struct Board {
     const Mask bit = Mask{1} << d;
     if (!(cand[c] & bit)) return;
     cand[c] &= ~bit;
+    fresh |= cell_houses[c];
+    stale |= cell_houses[c];
     if (!cand[c]) dead = true;
     if (!(cand[c] & (cand[c] - 1))) todo.push_back(c);
   }
   void place(int c, int d) {
     val[c] = static_cast<std::uint8_t>(d);
     cand[c] = 0;
+    fresh |= cell_houses[c];
+    stale |= cell_houses[c];
     --empty;
     for (int p : g->peers(c)) eliminate(p, d);
   }
-  // Naked and hidden singles to their fixpoint; false on a contradiction.
+  // Naked and hidden singles to their fixpoint; false on a contradiction. Hidden singles
+  // are looked for only in the houses changed since the last look (one unchanged since a
+  // look that found none still has none).
   bool singles() {
     const int nu = g->unit_count();
+    const bool every = nu > 64;
     for (;;) {
       while (!todo.empty() && !dead) {
         const int c = todo.back();
@@ -75,7 +101,10 @@ struct Board {
       if (dead) return false;
       if (empty == 0) return true;
       bool placed = false;
+      const std::uint64_t look = fresh;
+      fresh = 0;
       for (int u = 0; u < nu && !dead; ++u) {
+        if (!every && !((look >> u) & 1)) continue;
         const int* cells = g->unit(u);
         // (A house left without a place for a digit is not told: the singles then stall,
         // or leave a cell empty, short of a full grid.)
@@ -121,37 +150,66 @@ struct Board {
   const int* crossings_of = nullptr;
   std::vector<int> crossing_begin;
   std::vector<Crossing> crossings;
-  std::vector<Mask> upos;  // [u * (n + 1) + d]: positions of d in unit u
+  std::vector<std::uint64_t> crossed;  // [u]: the bits of the units u crosses (3n <= 64)
+  // [(u * n + k) * 2 + j]: the crossings of u holding its k-th cell (a line's one box, a
+  // box's row and column; -1 past them).
+  std::vector<int> crossing_at;
+  std::vector<Mask> upos;  // [u * (n + 1) + d]: positions of d in unit u (after locking)
   void list_crossings() {
     if (crossings_of == g->unit(0)) return;
     crossings_of = g->unit(0);
     crossing_begin.assign(static_cast<std::size_t>(3 * n + 1), 0);
     crossings.clear();
+    crossed.assign(static_cast<std::size_t>(3 * n), 0);
     for (int u = 0; u < 3 * n; ++u) {
       crossing_begin[u] = static_cast<int>(crossings.size());
       const bool box = u >= 2 * n;
       for (int v = box ? 0 : 2 * n; v < (box ? 2 * n : 3 * n); ++v) {
-        if (g->inter(u, v)) crossings.push_back(Crossing{v, g->inter(u, v), g->inter(v, u)});
+        if (!g->inter(u, v)) continue;
+        crossings.push_back(Crossing{v, g->inter(u, v), g->inter(v, u)});
+        if (3 * n <= 64) crossed[u] |= std::uint64_t{1} << v;
       }
     }
     crossing_begin[3 * n] = static_cast<int>(crossings.size());
+    crossing_at.assign(static_cast<std::size_t>(3 * n) * n * 2, -1);
+    for (int u = 0; u < 3 * n; ++u) {
+      for (int i = crossing_begin[u]; i < crossing_begin[u + 1]; ++i) {
+        for (Mask y = crossings[i].here; y; y &= y - 1) {
+          int* at = &crossing_at[(static_cast<std::size_t>(u) * n + lowest(y)) * 2];
+          at[at[0] >= 0] = i;
+        }
+      }
+    }
   }
 
   // Pointing and claiming between the boxes and the lines: d of unit u confined to its
-  // crossing with v leaves the rest of v.
+  // crossing with v leaves the rest of v. Only the units changed since the last call, or
+  // crossing one that changed, are looked at: that call applied every locking its start
+  // state had (positions only shrink within a call, so a confinement stays seen and the
+  // rest of v is a superset of what is left), and one over two unchanged houses is the
+  // same.
   bool locking() {
     list_crossings();
     const int n1 = n + 1;
-    upos.resize(static_cast<std::size_t>(3 * n) * n1);
-    for (int u = 0; u < 3 * n; ++u) positions(u, &upos[static_cast<std::size_t>(u) * n1]);
+    upos.resize(static_cast<std::size_t>(g->unit_count()) * n1);
+    const bool every = g->unit_count() > 64;
+    const std::uint64_t changed = stale;
+    for (int u = 0; u < 3 * n; ++u) {
+      if (every || ((changed >> u) & 1)) positions(u, &upos[static_cast<std::size_t>(u) * n1]);
+    }
+    stale &= ~((3 * n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (3 * n)) - 1));
     bool removed = false;
     for (int u = 0; u < 3 * n; ++u) {
+      const bool u_changed = every || ((changed >> u) & 1);
+      if (!u_changed && !(crossed[u] & changed)) continue;
       const Mask* pu = &upos[static_cast<std::size_t>(u) * n1];
       for (int d = 1; d <= n; ++d) {
         const Mask p = pu[d];
         if (!(p & (p - 1))) continue;
-        for (int k = crossing_begin[u]; k < crossing_begin[u + 1]; ++k) {
-          const Crossing& x = crossings[k];
+        // Confined to a crossing: to one holding its first cell.
+        const int* at = &crossing_at[(static_cast<std::size_t>(u) * n + lowest(p)) * 2];
+        for (int j = 0; j < 2 && at[j] >= 0; ++j) {
+          const Crossing& x = crossings[at[j]];
           if (p & ~x.here) continue;
           Mask& rest = upos[static_cast<std::size_t>(x.other) * n1 + d];
           const Mask gone = rest & ~x.there;
@@ -316,15 +374,17 @@ struct Board {
   }
 
   // Contradiction chains over the static links: reachability between "on" literals
-  // (on(a) reaches on(b) through a weak link a-w and a strong link w-b), as bit sets over
-  // the live candidates; c goes when some on(a) it reaches is weakly linked to c.
-  std::vector<int> cell_of, digit_of;
-  std::vector<int> first_of;  // [c]: the cell's first live candidate (they are consecutive)
-  std::vector<std::uint64_t> by_house;     // [(u * (n + 1) + d) * words]
-  std::vector<std::uint64_t> weak, reach;  // [live][words]: weak links, one-step reach
+  // (on(a) reaches on(b) through a weak link a-w and a strong link w-b); c goes when some
+  // on(a) it reaches is weakly linked to c. Every link ends at a "paired" candidate (one
+  // end of a strong link), so the sets are over the paired candidates only, numbered
+  // cell by cell (pbase, pmask); the unpaired live candidates come after them.
+  std::vector<Mask> pmask;                 // [c]: the cell's paired candidates
+  std::vector<int> pbase;                  // [c]: the number of the cell's first paired candidate
+  std::vector<std::uint64_t> by_house;     // [(u * (n + 1) + d) * words]: paired d in u
+  std::vector<std::uint64_t> strong;       // [paired][words]: its strong partners
+  std::vector<std::uint64_t> weak, reach;  // [node][words]: weak links, one-step reach
   std::vector<std::uint64_t> closure;      // [component][words]: every node it reaches
   std::vector<int> order, low, comp, stack;
-  std::vector<std::uint8_t> paired;  // [live]: in a strong link
   std::vector<int> merged;           // [component]: the last component its closure joined
   std::vector<std::uint64_t> links;  // a component's members' links
   struct Frame {
@@ -332,13 +392,18 @@ struct Board {
     std::uint64_t bits;
   };
   std::vector<Frame> frames;
-  // Over the paired candidates only (every link leads to one: see chains()).
-  void strong_components(int live, int words) {
-    order.assign(static_cast<std::size_t>(live), -1);
-    low.resize(static_cast<std::size_t>(live));
-    comp.assign(static_cast<std::size_t>(live), -1);
-    merged.assign(static_cast<std::size_t>(live), -1);
-    closure.resize(static_cast<std::size_t>(live) * words);
+  // Tarjan's strong components of nodes [0, nodes) (rows `reach`, which name only those
+  // nodes), each component's closure made as it finishes (after every one it reaches):
+  // its members' links and the closures of the components they name.
+  // kWords > 0: the sets' fixed word count (words == kWords); 0: `words` words.
+  template <int kWords>
+  void strong_components(int nodes, int words_any) {
+    const int words = kWords > 0 ? kWords : words_any;
+    order.assign(static_cast<std::size_t>(nodes), -1);
+    low.resize(static_cast<std::size_t>(nodes));
+    comp.assign(static_cast<std::size_t>(nodes), -1);
+    merged.assign(static_cast<std::size_t>(nodes), -1);
+    closure.resize(static_cast<std::size_t>(nodes) * words);
     stack.clear();
     int counter = 0, ncomp = 0;
     const auto row = [&](int v) { return &reach[static_cast<std::size_t>(v) * words]; };
@@ -347,8 +412,8 @@ struct Board {
       stack.push_back(v);
       frames.push_back(Frame{v, 0, row(v)[0]});
     };
-    for (int s = 0; s < live; ++s) {
-      if (!paired[s] || order[s] >= 0) continue;
+    for (int s = 0; s < nodes; ++s) {
+      if (order[s] >= 0) continue;
       open(s);
       while (!frames.empty()) {
         Frame& f = frames.back();
@@ -367,8 +432,6 @@ struct Board {
         frames.pop_back();
         if (!frames.empty()) low[frames.back().v] = std::min(low[frames.back().v], low[v]);
         if (low[v] != order[v]) continue;
-        // v's component: its members' links, then the closures of the components they
-        // reach (finished before it).
         std::uint64_t* cl = &closure[static_cast<std::size_t>(ncomp) * words];
         std::fill(cl, cl + words, 0);
         std::size_t first = stack.size();
@@ -396,38 +459,84 @@ struct Board {
       }
     }
   }
-  bool chains() {
-    cell_of.clear();
-    digit_of.clear();
-    first_of.resize(static_cast<std::size_t>(nc) + 1);
-    for (int c = 0; c < nc; ++c) {
-      first_of[c] = static_cast<int>(cell_of.size());
-      for (Mask m = cand[c]; m; m &= m - 1) {
-        cell_of.push_back(c);
-        digit_of.push_back(lowest(m));
+  bool chains(bool lines_current) {
+    const int nu = g->unit_count(), n1 = n + 1;
+    // The strong links: bivalue cells, and a digit's two places in a house.
+    pmask.resize(static_cast<std::size_t>(nc));
+    for (int c = 0; c < nc; ++c) pmask[c] = popcount(cand[c]) == 2 ? cand[c] : 0;
+    // upos holds the rows', columns' and boxes' positions when locking has just found
+    // nothing (lines_current); the other houses' are counted here.
+    upos.resize(static_cast<std::size_t>(nu) * n1);
+    for (int u = lines_current ? 3 * n : 0; u < nu; ++u) {
+      positions(u, &upos[static_cast<std::size_t>(u) * n1]);
+    }
+    for (int u = 0; u < nu; ++u) {
+      const Mask* pos = &upos[static_cast<std::size_t>(u) * n1];
+      const int* cells = g->unit(u);
+      for (int d = 1; d <= n; ++d) {
+        const Mask p = pos[d];
+        if (popcount(p) != 2) continue;
+        pmask[cells[lowest(p)]] |= Mask{1} << d;
+        pmask[cells[lowest(p & (p - 1))]] |= Mask{1} << d;
       }
     }
-    first_of[nc] = static_cast<int>(cell_of.size());
-    const int live = static_cast<int>(cell_of.size());
-    const int words = (live + 63) / 64;
+    pbase.resize(static_cast<std::size_t>(nc) + 1);
+    int paired = 0, live = 0;
+    for (int c = 0; c < nc; ++c) {
+      pbase[c] = paired;
+      paired += popcount(pmask[c]);
+      live += popcount(cand[c]);
+    }
+    pbase[nc] = paired;
+    if (paired == 0) return false;
+    // Most states have at most 64 paired candidates: one word, known to the compiler.
+    const int words = (paired + 63) / 64;
+    return words == 1   ? chain_pass<1>(paired, live, 1)
+           : words == 2 ? chain_pass<2>(paired, live, 2)
+                        : chain_pass<0>(paired, live, words);
+  }
+  // One pass of the chain rule, the paired candidates numbered (pmask, pbase).
+  template <int kWords>
+  bool chain_pass(int paired, int live, int words_any) {
+    const int words = kWords > 0 ? kWords : words_any;
     const int upc = g->units_per_cell(), nu = g->unit_count(), n1 = n + 1;
-    const auto set = [&](std::vector<std::uint64_t>& s, int row, int bit) {
+    const auto id = [&](int c, int d) {
+      return pbase[c] + popcount(pmask[c] & ((Mask{1} << d) - 1));
+    };
+    const auto set = [&](std::uint64_t* s, int row, int bit) {
       s[static_cast<std::size_t>(row) * words + bit / 64] |= std::uint64_t{1} << (bit % 64);
     };
-    // The candidates of each digit in each house, as sets over the live candidates.
+    const auto pair = [&](int a, int b) {
+      set(strong.data(), a, b);
+      set(strong.data(), b, a);
+    };
+    strong.assign(static_cast<std::size_t>(paired) * words, 0);
     by_house.assign(static_cast<std::size_t>(nu) * n1 * words, 0);
-    for (int i = 0; i < live; ++i) {
-      for (int k = 0; k < upc; ++k) {
-        const int u = g->unit_of(cell_of[i], k);
-        if (u < nu) set(by_house, u * n1 + digit_of[i], i);
+    for (int c = 0; c < nc; ++c) {
+      const Mask m = pmask[c];
+      if (!m) continue;
+      if (m == cand[c] && popcount(m) == 2) pair(pbase[c], pbase[c] + 1);
+      for (Mask y = m; y; y &= y - 1) {
+        const int d = lowest(y), i = id(c, d);
+        for (int k = 0; k < upc; ++k) {
+          const int u = g->unit_of(c, k);
+          if (u < nu) set(by_house.data(), u * n1 + d, i);
+        }
       }
     }
-    // Weak links: the house sets of the candidate's digit and its cell's other candidates.
+    for (int u = 0; u < nu; ++u) {
+      const int* cells = g->unit(u);
+      for (int d = 1; d <= n; ++d) {
+        const Mask p = upos[static_cast<std::size_t>(u) * n1 + d];
+        if (popcount(p) == 2) pair(id(cells[lowest(p)], d), id(cells[lowest(p & (p - 1))], d));
+      }
+    }
+    // Per live candidate (the paired first, by their number): its weak links to paired
+    // candidates (the house sets of its digit and its cell's paired candidates, less
+    // itself), and its one-step reach: the strong partners of those.
     weak.assign(static_cast<std::size_t>(live) * words, 0);
     reach.assign(static_cast<std::size_t>(live) * words, 0);
-    paired.assign(static_cast<std::size_t>(live), 0);
-    for (int i = 0; i < live; ++i) {
-      const int c = cell_of[i], d = digit_of[i];
+    const auto fill = [&](int c, int d, int i, int self) {
       std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
       for (int k = 0; k < upc; ++k) {
         const int u = g->unit_of(c, k);
@@ -435,47 +544,32 @@ struct Board {
         const std::uint64_t* h = &by_house[static_cast<std::size_t>(u * n1 + d) * words];
         for (int x = 0; x < words; ++x) wi[x] |= h[x];
       }
-      for (int j = first_of[c]; j < first_of[c + 1]; ++j) set(weak, i, j);
-      wi[i / 64] &= ~(std::uint64_t{1} << (i % 64));
-    }
-    // reach starts as the one-step relation: for each strong link w-b, every a weakly
-    // linked to w reaches b.
-    const auto link = [&](int w, int b) {
-      paired[b] = 1;
-      const std::uint64_t* ww = &weak[static_cast<std::size_t>(w) * words];
+      // The cell's paired candidates: consecutive numbers, over two words at most.
+      const int lo = pbase[c], len = pbase[c + 1] - lo, at = lo % 64;
+      const std::uint64_t run = (std::uint64_t{1} << len) - 1;
+      wi[lo / 64] |= run << at;
+      if (at + len > 64) wi[lo / 64 + 1] |= run >> (64 - at);
+      if (self >= 0) wi[self / 64] &= ~(std::uint64_t{1} << (self % 64));
+      std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
       for (int x = 0; x < words; ++x) {
-        for (std::uint64_t y = ww[x]; y; y &= y - 1) set(reach, x * 64 + std::countr_zero(y), b);
+        for (std::uint64_t y = wi[x]; y; y &= y - 1) {
+          const std::uint64_t* s =
+              &strong[static_cast<std::size_t>(x * 64 + std::countr_zero(y)) * words];
+          for (int z = 0; z < words; ++z) ri[z] |= s[z];
+        }
       }
     };
     for (int c = 0; c < nc; ++c) {
-      if (first_of[c + 1] - first_of[c] != 2) continue;
-      link(first_of[c], first_of[c] + 1);
-      link(first_of[c] + 1, first_of[c]);
-    }
-    for (int u = 0; u < nu; ++u) {
-      for (int d = 1; d <= n; ++d) {
-        const std::uint64_t* h = &by_house[static_cast<std::size_t>(u * n1 + d) * words];
-        int two[2], count = 0;
-        for (int x = 0; x < words && count <= 2; ++x) {
-          if (!h[x]) continue;
-          const int pc = std::popcount(h[x]);
-          if (count + pc <= 2) {
-            for (std::uint64_t y = h[x]; y; y &= y - 1) two[count++] = x * 64 + std::countr_zero(y);
-          } else {
-            count = 3;
-          }
-        }
-        if (count != 2) continue;
-        link(two[0], two[1]);
-        link(two[1], two[0]);
+      for (Mask y = pmask[c]; y; y &= y - 1) {
+        const int i = id(c, lowest(y));
+        fill(c, lowest(y), i, i);
       }
     }
-    // Every link leads to a paired candidate (a strong link's end). Transitive closure
-    // over the strong components of the paired ones (Tarjan's order finishes a component
-    // after every component it reaches): a component reaches what its members' links
-    // reach and what those components reach. An unpaired candidate, which nothing
-    // reaches, reaches its links and their closures: looked at only until one meets it.
-    strong_components(live, words);
+    strong_components<kWords>(paired, words);
+    // Transitive closure over the strong components of the paired ones (Tarjan's order
+    // finishes a component after every component it reaches). An unpaired candidate,
+    // which nothing reaches, reaches its links and their closures: looked at only until
+    // one meets it.
     bool removed = false;
     const auto meets = [&](const std::uint64_t* r, const std::uint64_t* wi) {
       for (int x = 0; x < words; ++x) {
@@ -483,24 +577,33 @@ struct Board {
       }
       return false;
     };
-    for (int i = 0; i < live; ++i) {
-      const std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
-      bool hit = false;
-      if (paired[i]) {
-        hit = meets(&closure[static_cast<std::size_t>(comp[i]) * words], wi);
-      } else {
-        const std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
-        hit = meets(ri, wi);
-        for (int x = 0; x < words && !hit; ++x) {
-          for (std::uint64_t y = ri[x]; y && !hit; y &= y - 1) {
-            hit = meets(
-                &closure[static_cast<std::size_t>(comp[x * 64 + std::countr_zero(y)]) * words], wi);
+    int next = paired;
+    for (int c = 0; c < nc; ++c) {
+      for (Mask y = cand[c]; y; y &= y - 1) {
+        const int d = lowest(y);
+        bool hit = false;
+        if ((pmask[c] >> d) & 1) {
+          const int i = id(c, d);
+          hit = meets(&closure[static_cast<std::size_t>(comp[i]) * words],
+                      &weak[static_cast<std::size_t>(i) * words]);
+        } else {
+          const int i = next++;
+          fill(c, d, i, -1);
+          const std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
+          const std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
+          hit = meets(ri, wi);
+          for (int x = 0; x < words && !hit; ++x) {
+            for (std::uint64_t b = ri[x]; b && !hit; b &= b - 1) {
+              hit = meets(
+                  &closure[static_cast<std::size_t>(comp[x * 64 + std::countr_zero(b)]) * words],
+                  wi);
+            }
           }
         }
-      }
-      if (hit) {
-        eliminate(cell_of[i], digit_of[i]);
-        removed = true;
+        if (hit) {
+          eliminate(c, d);
+          removed = true;
+        }
       }
     }
     return removed || dead;
@@ -549,7 +652,7 @@ bool closure_solves(const CandidateGrid& g, const FloorRules& rules) {
         continue;
       if (rules.fish >= 2 && b.fish(2)) continue;
       if (rules.xy_wing && b.xy_wings()) continue;
-    } else if (b.chains()) {
+    } else if (b.chains(rules.locking)) {
       continue;
     }
     if ((rules.naked >= 3 || rules.hidden >= 3) && b.subsets(rules.naked, rules.hidden)) continue;

@@ -35,7 +35,9 @@
 //     (keep); if the removal leaves an unavoidable set of S without a clue, the puzzle
 //     has another solution (reject). The unavoidable sets used are found in
 //     microseconds from the grid (two rows or two columns holding the same symbols on a
-//     cycle of positions; see generator.cpp); they include every deadly rectangle.
+//     cycle of positions, and, from a grid's second removal order or under a filter, the
+//     small classes of two symbols' cells that can swap; see generator.cpp); they include
+//     every deadly rectangle.
 //  5. Minimality, stated honestly: with kNone the pass tries every cell, so the result is
 //     minimal (removing any one clue gives several solutions). With a symmetry the pass
 //     only proves "orbit-minimal" (no whole orbit can go); the generator then tests each
