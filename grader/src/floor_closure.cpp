@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "chain_length.h"
+#include "strong_component_walk.h"
 
 namespace sudoforge::grader::detail {
 namespace {
@@ -384,14 +385,14 @@ struct Board {
   std::vector<std::uint64_t> strong;       // [paired][words]: its strong partners
   std::vector<std::uint64_t> weak, reach;  // [node][words]: weak links, one-step reach
   std::vector<std::uint64_t> closure;      // [component][words]: every node it reaches
-  std::vector<int> order, low, comp, stack;
-  std::vector<int> merged;           // [component]: the last component its closure joined
-  std::vector<std::uint64_t> links;  // a component's members' links
-  struct Frame {
-    int v, x;
+  // A cursor over a row of `reach`: the word at x, less the bits already walked.
+  struct RowCursor {
+    int x;
     std::uint64_t bits;
   };
-  std::vector<Frame> frames;
+  StrongComponentWalk<RowCursor> walk;
+  std::vector<int> merged;           // [component]: the last component its closure joined
+  std::vector<std::uint64_t> links;  // a component's members' links
   // Tarjan's strong components of nodes [0, nodes) (rows `reach`, which name only those
   // nodes), each component's closure made as it finishes (after every one it reaches):
   // its members' links and the closures of the components they name.
@@ -399,64 +400,40 @@ struct Board {
   template <int kWords>
   void strong_components(int nodes, int words_any) {
     const int words = kWords > 0 ? kWords : words_any;
-    order.assign(static_cast<std::size_t>(nodes), -1);
-    low.resize(static_cast<std::size_t>(nodes));
-    comp.assign(static_cast<std::size_t>(nodes), -1);
+    walk.reset(nodes);
     merged.assign(static_cast<std::size_t>(nodes), -1);
     closure.resize(static_cast<std::size_t>(nodes) * words);
-    stack.clear();
-    int counter = 0, ncomp = 0;
+    const int* const comp = walk.components();
     const auto row = [&](int v) { return &reach[static_cast<std::size_t>(v) * words]; };
-    const auto open = [&](int v) {
-      order[v] = low[v] = counter++;
-      stack.push_back(v);
-      frames.push_back(Frame{v, 0, row(v)[0]});
+    const auto first = [&](int v) { return RowCursor{0, row(v)[0]}; };
+    const auto next = [&](int v, RowCursor& e, int& w) {
+      while (!e.bits && ++e.x < words) e.bits = row(v)[e.x];
+      if (e.x >= words) return false;
+      w = e.x * 64 + std::countr_zero(e.bits);
+      e.bits &= e.bits - 1;
+      return true;
+    };
+    const auto done = [&](const int* begin, const int* end, int k) {
+      std::uint64_t* cl = &closure[static_cast<std::size_t>(k) * words];
+      std::fill(cl, cl + words, 0);
+      for (const int* p = begin; p != end; ++p) {
+        const std::uint64_t* r = row(*p);
+        for (int x = 0; x < words; ++x) cl[x] |= r[x];
+      }
+      // Each component reached once (the members' links, not what they add, name them).
+      links.assign(cl, cl + words);
+      for (int x = 0; x < words; ++x) {
+        for (std::uint64_t b = links[x]; b; b &= b - 1) {
+          const int c = comp[x * 64 + std::countr_zero(b)];
+          if (c == k || merged[c] == k) continue;
+          merged[c] = k;
+          const std::uint64_t* rc = &closure[static_cast<std::size_t>(c) * words];
+          for (int y = 0; y < words; ++y) cl[y] |= rc[y];
+        }
+      }
     };
     for (int s = 0; s < nodes; ++s) {
-      if (order[s] >= 0) continue;
-      open(s);
-      while (!frames.empty()) {
-        Frame& f = frames.back();
-        while (!f.bits && ++f.x < words) f.bits = row(f.v)[f.x];
-        if (f.x < words) {
-          const int w = f.x * 64 + std::countr_zero(f.bits);
-          f.bits &= f.bits - 1;
-          if (order[w] < 0) {
-            open(w);
-          } else if (comp[w] < 0) {
-            low[f.v] = std::min(low[f.v], order[w]);
-          }
-          continue;
-        }
-        const int v = f.v;
-        frames.pop_back();
-        if (!frames.empty()) low[frames.back().v] = std::min(low[frames.back().v], low[v]);
-        if (low[v] != order[v]) continue;
-        std::uint64_t* cl = &closure[static_cast<std::size_t>(ncomp) * words];
-        std::fill(cl, cl + words, 0);
-        std::size_t first = stack.size();
-        do {
-          --first;
-          comp[stack[first]] = ncomp;
-        } while (stack[first] != v);
-        for (std::size_t k = first; k < stack.size(); ++k) {
-          const std::uint64_t* r = row(stack[k]);
-          for (int x = 0; x < words; ++x) cl[x] |= r[x];
-        }
-        stack.resize(first);
-        // Each component reached once (the members' links, not what they add, name them).
-        links.assign(cl, cl + words);
-        for (int x = 0; x < words; ++x) {
-          for (std::uint64_t b = links[x]; b; b &= b - 1) {
-            const int c = comp[x * 64 + std::countr_zero(b)];
-            if (c == ncomp || merged[c] == ncomp) continue;
-            merged[c] = ncomp;
-            const std::uint64_t* rc = &closure[static_cast<std::size_t>(c) * words];
-            for (int y = 0; y < words; ++y) cl[y] |= rc[y];
-          }
-        }
-        ++ncomp;
-      }
+      if (!walk.seen(s)) walk.walk(s, first, next, done);
     }
   }
   bool chains(bool lines_current) {
@@ -584,7 +561,7 @@ struct Board {
         bool hit = false;
         if ((pmask[c] >> d) & 1) {
           const int i = id(c, d);
-          hit = meets(&closure[static_cast<std::size_t>(comp[i]) * words],
+          hit = meets(&closure[static_cast<std::size_t>(walk.component(i)) * words],
                       &weak[static_cast<std::size_t>(i) * words]);
         } else {
           const int i = next++;
@@ -595,7 +572,8 @@ struct Board {
           for (int x = 0; x < words && !hit; ++x) {
             for (std::uint64_t b = ri[x]; b && !hit; b &= b - 1) {
               hit = meets(
-                  &closure[static_cast<std::size_t>(comp[x * 64 + std::countr_zero(b)]) * words],
+                  &closure[static_cast<std::size_t>(walk.component(x * 64 + std::countr_zero(b))) *
+                           words],
                   wi);
             }
           }
