@@ -31,6 +31,7 @@ bool DynamicBoard::load(const CandidateGrid& grid) {
   placed.assign(static_cast<size_t>(grid.n()) + 1, 0);
   for (int c = 0; c < grid.cell_count(); ++c) ++placed[grid.value(c)];
   if (same_shape) return true;
+  ++layout;
   packed_cell_digit.resize(static_cast<size_t>(nc) * n);
   for (int cd = 0; cd < nc * n; ++cd) packed_cell_digit[cd] = cd / n * 32 + cd % n + 1;
   unit_cells.resize(static_cast<size_t>(nu) * n);
