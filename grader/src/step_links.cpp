@@ -66,6 +66,19 @@ void StepLinks::build_impl(const DynamicBoard& board) {
     if (incremental && last_cand_[c] == cm) {
       same = ~(unit_changed_[board.unit_id[c * 3]] | unit_changed_[board.unit_id[c * 3 + 1]] |
                unit_changed_[board.unit_id[c * 3 + 2]]);
+      if (!(cm & ~same)) {
+        // The whole cell: its nodes' ranges are one block (non-candidates' are empty, and
+        // their unit starts are never read).
+        const int first = board.node(c, 1, false), end = first + 2 * n;
+        const int b = old_begin[first], e = old_begin[end], shift = w - b;
+        std::copy(old_out + b, old_out + e, out + w);
+        for (int nd = first; nd < end; ++nd) {
+          node_begin[nd] = old_begin[nd] + shift;
+          unit_targets_begin[nd] = old_unit_begin[nd] + shift;
+        }
+        w += e - b;
+        continue;
+      }
     }
     for (int d = 1; d <= n; ++d) {
       const int off = board.node(c, d, false);
