@@ -58,7 +58,8 @@ struct DynamicBoard {
   // the last one's (the per-shape tables are then rebuilt, and whatever the caller keeps
   // per shape is stale).
   bool load(const CandidateGrid& grid);
-  // Changes whenever load() rebuilds the per-shape tables.
+  // A new value, never used before by any board, whenever load() rebuilds the per-shape
+  // tables (0 before the first load).
   std::uint64_t layout = 0;
 
   int cell_of(int node) const { return packed_cell_digit[node >> 1] >> 5; }
