@@ -7,6 +7,7 @@
 #include "chaining_store.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace sudoforge::grader::detail {
 
@@ -21,6 +22,42 @@ void ChainingStore::resize() {
       std::min<long>(static_cast<long>(nc) * n + 1, std::max<long>(4L * n + 4, (64L << 20) / per)));
   slots_.clear();
   slots_.resize(static_cast<size_t>(slot_capacity_) + 1);
+}
+
+// A dynamic "off" node (c, d) of R, still a candidate, whose cell's candidates or units'
+// positions of d changed: it takes the cell's last other value "on" when the chaining's
+// grid leaves c two values (its candidates less the "off" nodes taken before), and the
+// other position of d in a unit when it leaves d two there (d's own counted: it leaves
+// after), with the removed ones as hidden parents; else it derives nothing from the cell
+// or unit. The "off" nodes taken before are among R's, and (by induction over R's
+// records) the same on both grids: so a cell or unit with two or more values or
+// positions besides R's "off" nodes, on the last grid and on this one, derives nothing
+// on either. Returns whether some changed cell or unit of c lacks them (then R may
+// differ).
+bool ChainingStore::reads_change(const Chaining& R, int nd, const KeptChainings& K) const {
+  const int c = board_.cell_of(nd), d = board_.digit_of(nd);
+  const Mask now = board_.step_cand[c], then = K.cand[c];
+  if (now != then) {
+    Mask taken = 0;  // the values of c recorded "off" in R
+    for (Mask m = now | then; m; m &= m - 1) {
+      const int e = lowest(m);
+      if (R.has(board_.node(c, e, false))) taken |= Mask{1} << e;
+    }
+    if (popcount(now & ~taken) < 2 || popcount(then & ~taken) < 2) return true;
+  }
+  for (int k = 0; k < 3; ++k) {
+    if (!((unit_changed_digits_[board_.unit_id[c * 3 + k]] >> d) & 1)) continue;
+    const int at = board_.unit_pos_base[c * 3 + k] + d;
+    const Mask pn = board_.step_pos[at], pt = K.pos[at];
+    const int* cells = board_.unit_cells_of[c * 3 + k];
+    Mask taken = 0;  // the positions of d in the unit recorded "off" in R
+    for (Mask m = pn | pt; m; m &= m - 1) {
+      const int q = lowest(m);
+      if (R.has(board_.node(cells[q], d, false))) taken |= Mask{1} << q;
+    }
+    if (popcount(pn & ~taken) < 2 || popcount(pt & ~taken) < 2) return true;
+  }
+  return false;
 }
 
 void ChainingStore::check_kept() {
@@ -38,6 +75,7 @@ void ChainingStore::check_kept() {
     // its digit in the cell's units: only the cells where one of those changed can
     // hold a node whose links changed, or (dynamic) an "off" node that reads a change.
     changed_words_.clear();
+    soft_words_.clear();
     const int nu = board_.nu, stride = n + 1;
     unit_changed_digits_.resize(nu);
     for (int u = 0; u < nu; ++u) {
@@ -61,14 +99,22 @@ void ChainingStore::check_kept() {
         units_changed |= unit_changed_digits_[board_.extra_id[e]];
       const Mask dm = cell_changed ? cm : units_changed & cm;
       for (Mask m = dm; m; m &= m - 1) {
-        for (int nd = board_.node(c, lowest(m), false), e = nd + 2; nd < e; ++nd) {
-          if ((mode_.dynamic && !(nd & 1)) || lb[nd + 1] - lb[nd] != ob[nd + 1] - ob[nd] ||
+        const int d = lowest(m);
+        for (int nd = board_.node(c, d, false), e = nd + 2; nd < e; ++nd) {
+          // A dynamic "off" node that is still a candidate reads a change only where its
+          // cell or one of its units may be left with two values or positions
+          // (reads_change()); the others read one (an "off" node of a candidate gone
+          // has a parent whose links changed, but is marked all the same).
+          const bool soft =
+              mode_.dynamic && !(nd & 1) && !board_.has_extras && ((board_.step_cand[c] >> d) & 1);
+          if (soft || (mode_.dynamic && !(nd & 1)) || lb[nd + 1] - lb[nd] != ob[nd + 1] - ob[nd] ||
               !std::equal(lk + lb[nd], lk + lb[nd + 1], ol + ob[nd])) {
+            auto& words = soft ? soft_words_ : changed_words_;
             const std::uint64_t bit = std::uint64_t{1} << (nd & 63);
-            if (!changed_words_.empty() && changed_words_.back().first == nd >> 6) {
-              changed_words_.back().second |= bit;
+            if (!words.empty() && words.back().first == nd >> 6) {
+              words.back().second |= bit;
             } else {
-              changed_words_.emplace_back(nd >> 6, bit);
+              words.emplace_back(nd >> 6, bit);
             }
           }
         }
@@ -76,9 +122,19 @@ void ChainingStore::check_kept() {
     }
     size_t nlive = 0;
     for (const int nd : K.live) {
-      const std::uint64_t* const b = K.chainings[nd].node_bits.data();
+      const Chaining& R = K.chainings[nd];
+      const std::uint64_t* const b = R.node_bits.data();
       std::uint64_t any = 0;
       for (const auto& [w, bits] : changed_words_) any |= b[w] & bits;
+      for (size_t i = 0; any == 0 && i < soft_words_.size(); ++i) {
+        const auto& [w, bits] = soft_words_[i];
+        for (std::uint64_t x = b[w] & bits; x; x &= x - 1) {
+          if (reads_change(R, w * 64 + std::countr_zero(x), K)) {
+            any = 1;
+            break;
+          }
+        }
+      }
       K.ok[nd] = any == 0;
       if (any == 0) K.live[nlive++] = nd;
     }

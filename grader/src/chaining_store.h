@@ -51,6 +51,10 @@ class ChainingStore {
   Chaining& scratch() { return slots_[0]; }
   bool is_scratch(const Chaining& R) const { return &R == slots_.data(); }
 
+  // Whether the chaining from node nd is kept and holds on this step (computed on it or
+  // checked against it), so that get() returns it without a search.
+  bool holds(int nd) const { return keeps() && kept_[mode_.dynamic].ok[nd]; }
+
   // The chaining from node nd, computed once per producer (for an "off" node, only
   // while chainings are kept: else the caller uses the scratch chaining).
   Chaining& get(int nd) {
@@ -92,6 +96,8 @@ class ChainingStore {
     std::vector<Mask> cand, pos;
   };
 
+  bool reads_change(const Chaining& R, int nd, const KeptChainings& K) const;
+
   const DynamicBoard& board_;
   const StepLinks& links_;
   const ChainingMode& mode_;
@@ -100,6 +106,8 @@ class ChainingStore {
   std::vector<Mask> unit_changed_digits_;  // [u]: the digits whose positions in u changed
   std::vector<std::pair<int, std::uint64_t>>
       changed_words_;            // words of the nodes that read a change
+  // Dynamic: words of the "off" nodes that may read a change (reads_change()).
+  std::vector<std::pair<int, std::uint64_t>> soft_words_;
   std::vector<Chaining> slots_;  // [0]: scratch for "off" chainings; then one per "on" start
   int slots_used_ = 1;
   int slot_capacity_ = 0;

@@ -7,6 +7,7 @@
 #include "dynamic_board.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace sudoforge::grader::detail {
 
@@ -31,6 +32,9 @@ bool DynamicBoard::load(const CandidateGrid& grid) {
   placed.assign(static_cast<size_t>(grid.n()) + 1, 0);
   for (int c = 0; c < grid.cell_count(); ++c) ++placed[grid.value(c)];
   if (same_shape) return true;
+  // Unique over all boards: a table kept for one board is never taken for another's.
+  static std::atomic<std::uint64_t> layouts{0};
+  layout = ++layouts;
   packed_cell_digit.resize(static_cast<size_t>(nc) * n);
   for (int cd = 0; cd < nc * n; ++cd) packed_cell_digit[cd] = cd / n * 32 + cd % n + 1;
   unit_cells.resize(static_cast<size_t>(nu) * n);

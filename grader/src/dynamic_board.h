@@ -8,6 +8,7 @@
 // pos_table. The k-th unit of cell c (k = 0 block, 1 row, 2 column) is described at
 // [c * 3 + k] of the unit tables, and once more per cell in cell_units; a variant's extra
 // houses follow in the extra_* tables.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,9 @@ struct DynamicBoard {
   // the last one's (the per-shape tables are then rebuilt, and whatever the caller keeps
   // per shape is stale).
   bool load(const CandidateGrid& grid);
+  // A new value, never used before by any board, whenever load() rebuilds the per-shape
+  // tables (0 before the first load).
+  std::uint64_t layout = 0;
 
   int cell_of(int node) const { return packed_cell_digit[node >> 1] >> 5; }
   int digit_of(int node) const { return packed_cell_digit[node >> 1] & 31; }

@@ -3,7 +3,9 @@
 // Invariants after build: node_begin is non-decreasing with node_begin[nn] the entries in
 // use; a node that is no candidate has an empty range. Why the bound: targets is sized once
 // to the most any cell can list (its values, times its values plus three units of n), so
-// the loop writes by index.
+// the loop writes by index. Between builds, last_cand_ / last_pos_ are the grid of the
+// lists in node_begin / targets / unit_targets_begin while last_board_ is set, and
+// last_* hold no lists (the next build writes into them after a swap).
 #include "step_links.h"
 
 #include <algorithm>
@@ -29,18 +31,68 @@ void StepLinks::build_impl(const DynamicBoard& board) {
     const int extras = kExtras ? board.extra_begin[c + 1] - board.extra_begin[c] : 0;
     bound += static_cast<size_t>(card) * (card + (3 + extras) * (n + 1) + 1);
   }
+  const int nu = board.nu, stride = n + 1;
+  // The last build's lists are kept when this one is on a grid of the same layout (its
+  // tables are the lists' other inputs).
+  const bool incremental = !kExtras && last_board_ == &board && last_layout_ == board.layout &&
+                           last_cand_.size() == static_cast<size_t>(nc) &&
+                           last_pos_.size() == static_cast<size_t>(nu) * stride &&
+                           node_begin.size() == static_cast<size_t>(nn) + 1;
+  if (incremental) {
+    std::swap(targets, last_targets_);
+    std::swap(node_begin, last_node_begin_);
+    std::swap(unit_targets_begin, last_unit_targets_begin_);
+    unit_changed_.resize(nu);
+    for (int u = 0; u < nu; ++u) {
+      Mask m = 0;
+      for (int d = 1; d <= n; ++d) {
+        m |= static_cast<Mask>(step_pos[u * stride + d] != last_pos_[u * stride + d]) << d;
+      }
+      unit_changed_[u] = m;
+    }
+  }
   if (targets.size() < bound) targets.resize(bound);
   node_begin.resize(static_cast<size_t>(nn) + 1);
   unit_targets_begin.resize(static_cast<size_t>(nn));
   int* const out = targets.data();
+  const int* const old_out = last_targets_.data();
+  const int* const old_begin = last_node_begin_.data();
+  const int* const old_unit_begin = last_unit_targets_begin_.data();
   int w = 0;
   for (int c = 0; c < nc; ++c) {
     const Mask cm = step_cand[c];
+    // The digits whose two lists in c are those of the last build.
+    Mask same = 0;
+    if (incremental && last_cand_[c] == cm) {
+      same = ~(unit_changed_[board.unit_id[c * 3]] | unit_changed_[board.unit_id[c * 3 + 1]] |
+               unit_changed_[board.unit_id[c * 3 + 2]]);
+      if (!(cm & ~same)) {
+        // The whole cell: its nodes' ranges are one block (non-candidates' are empty, and
+        // their unit starts are never read).
+        const int first = board.node(c, 1, false), end = first + 2 * n;
+        const int b = old_begin[first], e = old_begin[end], shift = w - b;
+        std::copy(old_out + b, old_out + e, out + w);
+        for (int nd = first; nd < end; ++nd) {
+          node_begin[nd] = old_begin[nd] + shift;
+          unit_targets_begin[nd] = old_unit_begin[nd] + shift;
+        }
+        w += e - b;
+        continue;
+      }
+    }
     for (int d = 1; d <= n; ++d) {
       const int off = board.node(c, d, false);
       node_begin[off] = w;
       if (!((cm >> d) & 1)) {
         node_begin[off + 1] = w;
+        continue;
+      }
+      if ((same >> d) & 1) {
+        const int b = old_begin[off], e = old_begin[off + 2];
+        std::copy(old_out + b, old_out + e, out + w);
+        node_begin[off + 1] = w + (old_begin[off + 1] - b);
+        unit_targets_begin[off + 1] = w + (old_unit_begin[off + 1] - b);
+        w += e - b;
         continue;
       }
       const int first = w;
@@ -81,6 +133,14 @@ void StepLinks::build_impl(const DynamicBoard& board) {
     }
   }
   node_begin[nn] = w;
+  if (kExtras) {
+    last_board_ = nullptr;
+    return;
+  }
+  last_board_ = &board;
+  last_layout_ = board.layout;
+  last_cand_ = step_cand;
+  last_pos_ = step_pos;  // the next build swaps the lists into last_*
 }
 
 }  // namespace sudoforge::grader::detail

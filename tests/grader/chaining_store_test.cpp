@@ -1,0 +1,106 @@
+// The chainings the dynamic producers keep between steps (chaining_store.cpp): along
+// graded paths, and from one puzzle to the next, every chaining the store still holds
+// after its check is the one a new search gives on the new step grid.
+#include "chaining_store.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "chaining_search.h"
+#include "dynamic_board.h"
+#include "grader_test_util.h"
+#include "step_links.h"
+
+using namespace sudoforge;
+using namespace sudoforge::grader;
+using namespace sudoforge::grader::test_util;
+
+namespace {
+
+struct Counts {
+  int states = 0, kept = 0, searched = 0;
+};
+
+bool same_records(const grader::detail::ChainRecord& a, const grader::detail::ChainRecord& b) {
+  return a.node == b.node && a.first_parent == b.first_parent && a.parents_end == b.parents_end;
+}
+
+// One producer's store, as DynamicScratch runs it (dynamic chainings, kept between calls).
+struct Producer {
+  grader::detail::DynamicBoard board;
+  grader::detail::StepLinks links;
+  grader::detail::ChainingMode mode;
+  grader::detail::ChainingSearch search{board, links, mode};
+  grader::detail::ChainingStore store{board, links, mode, search};
+  grader::detail::Chaining fresh;
+
+  Producer(bool dynamic) {
+    mode.multiple = true;
+    mode.dynamic = dynamic;
+  }
+
+  // On grid g: every chaining the store holds after its check equals a new search; then
+  // every candidate's chainings are asked for, as the producer does.
+  void visit(const CandidateGrid& g, Counts& n) {
+    using namespace grader::detail;
+    if (!board.load(g)) {
+      store.resize();
+      search.resize();
+    }
+    links.build(board);
+    store.start_producer();
+    ASSERT_TRUE(store.keeps());
+    store.check_kept();
+    ++n.states;
+    for (int c = 0; c < board.nc; ++c) {
+      for (Mask m = board.step_cand[c]; m; m &= m - 1) {
+        for (const bool on : {true, false}) {
+          const int s = board.node(c, lowest(m), on);
+          const bool held = store.holds(s);
+          const Chaining& R = store.get(s);
+          ++n.searched;
+          if (!held) continue;
+          ++n.kept;
+          if (mode.dynamic) {
+            search.chain(fresh, s, true);
+          } else {
+            search.chain_static(fresh, s);
+          }
+          ASSERT_EQ(R.records.size(), fresh.records.size()) << "from " << s;
+          for (size_t r = 0; r < R.records.size(); ++r)
+            ASSERT_TRUE(same_records(R.records[r], fresh.records[r])) << "from " << s << " at " << r;
+          ASSERT_EQ(R.parent_pool, fresh.parent_pool) << "from " << s;
+          ASSERT_EQ(R.on_order, fresh.on_order) << "from " << s;
+          ASSERT_EQ(R.off_order, fresh.off_order) << "from " << s;
+          ASSERT_EQ(R.node_bits, fresh.node_bits) << "from " << s;
+          ASSERT_EQ(R.contradiction, fresh.contradiction) << "from " << s;
+          ASSERT_EQ(R.contradiction_on, fresh.contradiction_on) << "from " << s;
+          ASSERT_EQ(R.contradiction_off, fresh.contradiction_off) << "from " << s;
+        }
+      }
+    }
+  }
+};
+
+}  // namespace
+
+TEST(GraderChains, KeptChainingsMatchANewSearch) {
+  // Puzzles rated 8.0+ (their paths hold many steps below 9.0), one store for all.
+  const char* const puzzles[] = {
+      "1.3...7...5..89....8.....6.2..3...183....4.5..9..2...3...8..3.....275..19........",
+      "1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.",
+      "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5"};
+  for (const bool dynamic : {true, false}) {
+    Producer p(dynamic);
+    Counts n;
+    for (const char* puzzle : puzzles) {
+      SCOPED_TRACE(puzzle);
+      walk_path(puzzle, [&](const CandidateGrid& g, const Step&) { p.visit(g, n); });
+    }
+    // Most chainings are kept from step to step.
+    EXPECT_GT(n.states, 100);
+    EXPECT_GT(n.kept * 2, n.searched);
+  }
+}
