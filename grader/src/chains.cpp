@@ -165,10 +165,15 @@ struct ChainEngine::Impl {
     // Pass Y's searches start from bivalue cells and reach "on" nodes only through
     // Y-links, so they never expand the "on" nodes of other cells: those get no pairs.
     // (A cell is bivalue when its "on" nodes have one Y-link each.)
+    // On the parallel path (n <= 9) sources_y lists those cells' "off" nodes, and only
+    // their "on" nodes get an entry in step_begin (no other is ever read in pass Y).
     const bool y_only = y && !x;
-    for (int i = 0; i < board.live_count; ++i) {
-      const int v = board.live_off[i] + 1;
-      const bool unreached = y_only && graph.links_y_end[v] - graph.links_begin[v] != 1;
+    const bool y_listed = y_only && board.n <= 9;
+    const int listed = y_listed ? static_cast<int>(sources_y.size()) : board.live_count;
+    for (int i = 0; i < listed; ++i) {
+      const int v = (y_listed ? sources_y[i] : board.live_off[i]) + 1;
+      const bool unreached =
+          y_only && !y_listed && graph.links_y_end[v] - graph.links_begin[v] != 1;
       ++ons;
       ds[2 * v] = top;
       const int cv = comp[v];
