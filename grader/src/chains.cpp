@@ -209,7 +209,8 @@ struct ChainEngine::Impl {
   // out of a layer changes no close of the search: a node left out, and every node that
   // another parent then reaches in its place, is too far from the source to close in time,
   // and the nodes that can are met from the same first parents, in the same order.
-  template <bool y, bool x>
+  // kGeneric: pass Y's layers by the general code (see cycle_layer_inline).
+  template <bool y, bool x, bool kGeneric = false>
   bool cycles(int source) {
     const int base = (y && x) ? 70 : 65;
     const int sort_key = (y && x) ? 4 : (y ? 3 : 2);
@@ -237,8 +238,8 @@ struct ChainEngine::Impl {
         // Pass Y's searches mostly run to the end through this branch: inlined there
         // (measured; the other passes' searches are faster with the call).
         if constexpr (y && !x) {
-          frontier_size =
-              cycle_layer_inline<y, x, false>(source, frontier_size, closing, offdepth, left_out);
+          frontier_size = cycle_layer_inline<y, x, false, kGeneric>(source, frontier_size,
+                                                                    closing, offdepth, left_out);
         } else {
           frontier_size =
               cycle_layer<y, x, false>(source, frontier_size, closing, offdepth, left_out);
@@ -253,7 +254,8 @@ struct ChainEngine::Impl {
           return last_cycle_layer<y, x>(source, frontier_size, closing && offdepth >= cycle_floor,
                                         offdepth) ||
                  left_out;
-        frontier_size = cycle_layer<y, x, true>(source, frontier_size, closing, offdepth, left_out);
+        frontier_size =
+            cycle_layer<y, x, true, kGeneric>(source, frontier_size, closing, offdepth, left_out);
       }
       tree.frontier.swap(tree.next_frontier);
       depth += 2;
@@ -265,12 +267,13 @@ struct ChainEngine::Impl {
   // returns its size. kClosersOnly: only closers enter the next frontier (left_out is set
   // when a pair to another "on" node is passed over, visited or not: one test less a
   // pair, and a safe bound).
-  template <bool y, bool x, bool kClosersOnly>
+  // kGeneric: pass Y's pairs as groups too (find_forcing_chains_plain).
+  template <bool y, bool x, bool kClosersOnly, bool kGeneric = false>
   int cycle_layer(int source, int frontier_size, bool closing, int offdepth, bool& left_out) {
-    return cycle_layer_inline<y, x, kClosersOnly>(source, frontier_size, closing, offdepth,
-                                                  left_out);
+    return cycle_layer_inline<y, x, kClosersOnly, kGeneric>(source, frontier_size, closing,
+                                                            offdepth, left_out);
   }
-  template <bool y, bool x, bool kClosersOnly>
+  template <bool y, bool x, bool kClosersOnly, bool kGeneric = false>
   [[gnu::always_inline]] int cycle_layer_inline(int source, int frontier_size, bool closing,
                                                 int offdepth, bool& left_out) {
     const int base = (y && x) ? 70 : 65;
@@ -289,6 +292,22 @@ struct ChainEngine::Impl {
         const int m = steps[k].m;
         if (kClosersOnly && m != source && closer_stamp[m] != tree.search_stamp) {
           left_out = true;
+          continue;
+        }
+        if constexpr (y && !x && !kGeneric) {
+          // Pass Y: an "off" node's one strong link is its cell's Y-link, so each pair
+          // is a group of its own, and off(w) is never blocked here: as an ancestor of
+          // inst it would have m below it on the path, and m would be visited (or the
+          // root). Nor is off(w) ever tested for that, so its seen[] is left alone.
+          if (tree.seen_stamp[m] == tree.search_stamp) {
+            if (m == source && closing && offdepth >= cycle_floor)
+              hints.offer_cycle(tree.new_instance(steps[k].w, inst), y, x, base, sort_key,
+                                offdepth);
+            continue;
+          }
+          tree.seen_stamp[m] = tree.search_stamp;
+          tree.next_frontier[next_size++] =
+              tree.new_instance(m, tree.new_instance(steps[k].w, inst));
           continue;
         }
         if (tree.seen_stamp[m] == tree.search_stamp && (m != source || !closing)) continue;
@@ -367,6 +386,9 @@ struct ChainEngine::Impl {
   std::vector<int> closer_stamp;  // [node]: mark_closers, per search stamp
   // 5: the closers as above; 1: every layer in full (find_forcing_chains_plain).
   int closer_lookahead = 5;
+  // find_forcing_chains_plain: pass Y's layers by the general code (cycle_layer_inline,
+  // whose pass Y shortcut the tests compare with it).
+  bool generic_y_layers = false;
 
   // No cycle with eliminations has fewer nodes than this (see find_forcing_chains): for
   // the current source, and per group of the pass's parallel search.
@@ -380,7 +402,9 @@ struct ChainEngine::Impl {
   void cycles_once(int pass, int source, bool y, bool x) {
     auto& done = cycles_done[pass];
     if (done[source] == call_stamp) return;
-    const bool cut = y ? (x ? cycles<true, true>(source) : cycles<true, false>(source))
+    const bool cut = y ? (x                  ? cycles<true, true>(source)
+                          : generic_y_layers ? cycles<true, false, true>(source)
+                                             : cycles<true, false>(source))
                        : cycles<false, true>(source);
     if (!cut) done[source] = call_stamp;
   }
@@ -692,8 +716,10 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
 
 bool ChainEngine::find_forcing_chains_plain(const Ctx& ctx, Hint& out) {
   impl_->closer_lookahead = 1;
+  impl_->generic_y_layers = true;
   const bool found = find_forcing_chains(ctx, out);
   impl_->closer_lookahead = 5;
+  impl_->generic_y_layers = false;
   return found;
 }
 
