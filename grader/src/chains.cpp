@@ -24,7 +24,8 @@
 // graph (a cycle cannot leave one); a source's cycles are searched only when its
 // component could eliminate something (cycles_may_eliminate, eliminable_digits); the last
 // two layers a cycle search can still win with are searched for their closes only (the
-// closers of cycles()); cycle eliminations are found on bit boards.
+// closers of cycles()); a pass Y search ends once the few nodes that can close it have
+// been expanded (count_y_closers); cycle eliminations are found on bit boards.
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include <algorithm>
@@ -227,7 +228,18 @@ struct ChainEngine::Impl {
     // left_out: an "on" node was left out of a layer (the search may not have ended
     // where it stops). closers_marked: mark_closers ran for this search.
     bool left_out = false, closers_marked = false;
+    // Pass Y (fast path): the search ends once every "on" node that can close has been
+    // visited and expanded (see count_y_closers); y_closers_left < 0: not counted.
+    constexpr bool kYStop = y && !x && !kGeneric;
+    if constexpr (kYStop) {
+      y_closers_left = count_y_closers(source);
+      y_closer_next = false;
+    }
     while (frontier_size != 0) {
+      if constexpr (kYStop) {
+        if (y_closers_left == 0 && !y_closer_next) return left_out;
+        y_closer_next = false;
+      }
       // Off layer at depth+1; a cycle closes from an off instance of depth >= 4.
       const int cmin = std::max({4, depth + 1, cycle_floor});
       const int offdepth = depth + 1;
@@ -246,6 +258,7 @@ struct ChainEngine::Impl {
         }
       } else {
         if (!can_win(cmin)) return true;
+        if constexpr (kYStop) y_closers_left = -1;  // the closers' layers do not count
         if (!closers_marked) {
           mark_closers<y, x>(source);
           closers_marked = true;
@@ -306,6 +319,10 @@ struct ChainEngine::Impl {
             continue;
           }
           tree.seen_stamp[m] = tree.search_stamp;
+          if (!kClosersOnly && y_closer_stamp[m] == tree.search_stamp) {
+            --y_closers_left;
+            y_closer_next = true;
+          }
           tree.next_frontier[next_size++] =
               tree.new_instance(m, tree.new_instance(steps[k].w, inst));
           continue;
@@ -384,6 +401,34 @@ struct ChainEngine::Impl {
     }
   }
   std::vector<int> closer_stamp;  // [node]: mark_closers, per search stamp
+
+  // Pass Y: the only strong link into on(s) is the Y-link from off(s'), s' the other
+  // value of s's cell, so a pair (w, source) belongs only to the "on" nodes linking to
+  // off(s'): on(t, s') for the peers t holding s' (symmetric links), and of those the
+  // search visits only bivalue cells of source's XY component. Stamps them
+  // (y_closer_stamp) and returns how many. Once all are visited and expanded, no later
+  // layer can offer a cycle, whatever the ceiling: the search has nothing left to find.
+  int count_y_closers(int source) {
+    const int* a = graph.links.data();
+    const int* lb = graph.links_begin.data();
+    const int* ly = graph.links_y_end.data();
+    const int off = source ^ 1;
+    if (ly[off] == lb[off]) return 0;
+    const int on_t = a[lb[off]];
+    const bool comps = reach.xy_component_call == call_stamp;
+    const int* comp = reach.xy_component.data();
+    int n = 0;
+    for (int j = ly[on_t], je = graph.links_end[on_t]; j < je; ++j) {
+      const int v = a[j] + 1;
+      if (ly[v] - lb[v] != 1 || (comps && comp[v] != comp[source])) continue;
+      y_closer_stamp[v] = tree.search_stamp;
+      ++n;
+    }
+    return n;
+  }
+  std::vector<int> y_closer_stamp;  // [node]: count_y_closers, per search stamp
+  int y_closers_left = -1;
+  bool y_closer_next = false;  // a closer entered the next frontier
   // 5: the closers as above; 1: every layer in full (find_forcing_chains_plain).
   int closer_lookahead = 5;
   // find_forcing_chains_plain: pass Y's layers by the general code (cycle_layer_inline,
@@ -567,6 +612,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
       if (d.size() < nn) d.assign(nn, 0);
     }
     if (s.closer_stamp.size() < nn) s.closer_stamp.assign(nn, 0);
+    if (s.y_closer_stamp.size() < nn) s.y_closer_stamp.assign(nn, 0);
   }
   s.hints.start_call(out, ctx.explain, s.call_stamp, s.board.digit_cells.data(), s.board.set_words);
   s.reach.start_call(s.call_stamp, s.board.digit_cells.data(), s.board.set_words);
