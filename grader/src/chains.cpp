@@ -24,7 +24,8 @@
 // graph (a cycle cannot leave one); a source's cycles are searched only when its
 // component could eliminate something (cycles_may_eliminate, eliminable_digits); the last
 // two layers a cycle search can still win with are searched for their closes only (the
-// closers of cycles()); cycle eliminations are found on bit boards.
+// closers of cycles()); a pass Y search ends once the few nodes that can close it have
+// been expanded (count_y_closers); cycle eliminations are found on bit boards.
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include <algorithm>
@@ -165,10 +166,15 @@ struct ChainEngine::Impl {
     // Pass Y's searches start from bivalue cells and reach "on" nodes only through
     // Y-links, so they never expand the "on" nodes of other cells: those get no pairs.
     // (A cell is bivalue when its "on" nodes have one Y-link each.)
+    // On the parallel path (n <= 9) sources_y lists those cells' "off" nodes, and only
+    // their "on" nodes get an entry in step_begin (no other is ever read in pass Y).
     const bool y_only = y && !x;
-    for (int i = 0; i < board.live_count; ++i) {
-      const int v = board.live_off[i] + 1;
-      const bool unreached = y_only && graph.links_y_end[v] - graph.links_begin[v] != 1;
+    const bool y_listed = y_only && board.n <= 9;
+    const int listed = y_listed ? static_cast<int>(sources_y.size()) : board.live_count;
+    for (int i = 0; i < listed; ++i) {
+      const int v = (y_listed ? sources_y[i] : board.live_off[i]) + 1;
+      const bool unreached =
+          y_only && !y_listed && graph.links_y_end[v] - graph.links_begin[v] != 1;
       ++ons;
       ds[2 * v] = top;
       const int cv = comp[v];
@@ -204,7 +210,8 @@ struct ChainEngine::Impl {
   // out of a layer changes no close of the search: a node left out, and every node that
   // another parent then reaches in its place, is too far from the source to close in time,
   // and the nodes that can are met from the same first parents, in the same order.
-  template <bool y, bool x>
+  // kGeneric: pass Y's layers by the general code (see cycle_layer_inline).
+  template <bool y, bool x, bool kGeneric = false>
   bool cycles(int source) {
     const int base = (y && x) ? 70 : 65;
     const int sort_key = (y && x) ? 4 : (y ? 3 : 2);
@@ -221,7 +228,18 @@ struct ChainEngine::Impl {
     // left_out: an "on" node was left out of a layer (the search may not have ended
     // where it stops). closers_marked: mark_closers ran for this search.
     bool left_out = false, closers_marked = false;
+    // Pass Y (fast path): the search ends once every "on" node that can close has been
+    // visited and expanded (see count_y_closers); y_closers_left < 0: not counted.
+    constexpr bool kYStop = y && !x && !kGeneric;
+    if constexpr (kYStop) {
+      y_closers_left = count_y_closers(source);
+      y_closer_next = false;
+    }
     while (frontier_size != 0) {
+      if constexpr (kYStop) {
+        if (y_closers_left == 0 && !y_closer_next) return left_out;
+        y_closer_next = false;
+      }
       // Off layer at depth+1; a cycle closes from an off instance of depth >= 4.
       const int cmin = std::max({4, depth + 1, cycle_floor});
       const int offdepth = depth + 1;
@@ -232,14 +250,15 @@ struct ChainEngine::Impl {
         // Pass Y's searches mostly run to the end through this branch: inlined there
         // (measured; the other passes' searches are faster with the call).
         if constexpr (y && !x) {
-          frontier_size =
-              cycle_layer_inline<y, x, false>(source, frontier_size, closing, offdepth, left_out);
+          frontier_size = cycle_layer_inline<y, x, false, kGeneric>(source, frontier_size,
+                                                                    closing, offdepth, left_out);
         } else {
           frontier_size =
               cycle_layer<y, x, false>(source, frontier_size, closing, offdepth, left_out);
         }
       } else {
         if (!can_win(cmin)) return true;
+        if constexpr (kYStop) y_closers_left = -1;  // the closers' layers do not count
         if (!closers_marked) {
           mark_closers<y, x>(source);
           closers_marked = true;
@@ -248,7 +267,8 @@ struct ChainEngine::Impl {
           return last_cycle_layer<y, x>(source, frontier_size, closing && offdepth >= cycle_floor,
                                         offdepth) ||
                  left_out;
-        frontier_size = cycle_layer<y, x, true>(source, frontier_size, closing, offdepth, left_out);
+        frontier_size =
+            cycle_layer<y, x, true, kGeneric>(source, frontier_size, closing, offdepth, left_out);
       }
       tree.frontier.swap(tree.next_frontier);
       depth += 2;
@@ -260,12 +280,13 @@ struct ChainEngine::Impl {
   // returns its size. kClosersOnly: only closers enter the next frontier (left_out is set
   // when a pair to another "on" node is passed over, visited or not: one test less a
   // pair, and a safe bound).
-  template <bool y, bool x, bool kClosersOnly>
+  // kGeneric: pass Y's pairs as groups too (find_forcing_chains_plain).
+  template <bool y, bool x, bool kClosersOnly, bool kGeneric = false>
   int cycle_layer(int source, int frontier_size, bool closing, int offdepth, bool& left_out) {
-    return cycle_layer_inline<y, x, kClosersOnly>(source, frontier_size, closing, offdepth,
-                                                  left_out);
+    return cycle_layer_inline<y, x, kClosersOnly, kGeneric>(source, frontier_size, closing,
+                                                            offdepth, left_out);
   }
-  template <bool y, bool x, bool kClosersOnly>
+  template <bool y, bool x, bool kClosersOnly, bool kGeneric = false>
   [[gnu::always_inline]] int cycle_layer_inline(int source, int frontier_size, bool closing,
                                                 int offdepth, bool& left_out) {
     const int base = (y && x) ? 70 : 65;
@@ -284,6 +305,26 @@ struct ChainEngine::Impl {
         const int m = steps[k].m;
         if (kClosersOnly && m != source && closer_stamp[m] != tree.search_stamp) {
           left_out = true;
+          continue;
+        }
+        if constexpr (y && !x && !kGeneric) {
+          // Pass Y: an "off" node's one strong link is its cell's Y-link, so each pair
+          // is a group of its own, and off(w) is never blocked here: as an ancestor of
+          // inst it would have m below it on the path, and m would be visited (or the
+          // root). Nor is off(w) ever tested for that, so its seen[] is left alone.
+          if (tree.seen_stamp[m] == tree.search_stamp) {
+            if (m == source && closing && offdepth >= cycle_floor)
+              hints.offer_cycle(tree.new_instance(steps[k].w, inst), y, x, base, sort_key,
+                                offdepth);
+            continue;
+          }
+          tree.seen_stamp[m] = tree.search_stamp;
+          if (!kClosersOnly && y_closer_stamp[m] == tree.search_stamp) {
+            --y_closers_left;
+            y_closer_next = true;
+          }
+          tree.next_frontier[next_size++] =
+              tree.new_instance(m, tree.new_instance(steps[k].w, inst));
           continue;
         }
         if (tree.seen_stamp[m] == tree.search_stamp && (m != source || !closing)) continue;
@@ -360,8 +401,39 @@ struct ChainEngine::Impl {
     }
   }
   std::vector<int> closer_stamp;  // [node]: mark_closers, per search stamp
+
+  // Pass Y: the only strong link into on(s) is the Y-link from off(s'), s' the other
+  // value of s's cell, so a pair (w, source) belongs only to the "on" nodes linking to
+  // off(s'): on(t, s') for the peers t holding s' (symmetric links), and of those the
+  // search visits only bivalue cells of source's XY component. Stamps them
+  // (y_closer_stamp) and returns how many. Once all are visited and expanded, no later
+  // layer can offer a cycle, whatever the ceiling: the search has nothing left to find.
+  int count_y_closers(int source) {
+    const int* a = graph.links.data();
+    const int* lb = graph.links_begin.data();
+    const int* ly = graph.links_y_end.data();
+    const int off = source ^ 1;
+    if (ly[off] == lb[off]) return 0;
+    const int on_t = a[lb[off]];
+    const bool comps = reach.xy_component_call == call_stamp;
+    const int* comp = reach.xy_component.data();
+    int n = 0;
+    for (int j = ly[on_t], je = graph.links_end[on_t]; j < je; ++j) {
+      const int v = a[j] + 1;
+      if (ly[v] - lb[v] != 1 || (comps && comp[v] != comp[source])) continue;
+      y_closer_stamp[v] = tree.search_stamp;
+      ++n;
+    }
+    return n;
+  }
+  std::vector<int> y_closer_stamp;  // [node]: count_y_closers, per search stamp
+  int y_closers_left = -1;
+  bool y_closer_next = false;  // a closer entered the next frontier
   // 5: the closers as above; 1: every layer in full (find_forcing_chains_plain).
   int closer_lookahead = 5;
+  // find_forcing_chains_plain: pass Y's layers by the general code (cycle_layer_inline,
+  // whose pass Y shortcut the tests compare with it).
+  bool generic_y_layers = false;
 
   // No cycle with eliminations has fewer nodes than this (see find_forcing_chains): for
   // the current source, and per group of the pass's parallel search.
@@ -375,7 +447,9 @@ struct ChainEngine::Impl {
   void cycles_once(int pass, int source, bool y, bool x) {
     auto& done = cycles_done[pass];
     if (done[source] == call_stamp) return;
-    const bool cut = y ? (x ? cycles<true, true>(source) : cycles<true, false>(source))
+    const bool cut = y ? (x                  ? cycles<true, true>(source)
+                          : generic_y_layers ? cycles<true, false, true>(source)
+                                             : cycles<true, false>(source))
                        : cycles<false, true>(source);
     if (!cut) done[source] = call_stamp;
   }
@@ -538,6 +612,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
       if (d.size() < nn) d.assign(nn, 0);
     }
     if (s.closer_stamp.size() < nn) s.closer_stamp.assign(nn, 0);
+    if (s.y_closer_stamp.size() < nn) s.y_closer_stamp.assign(nn, 0);
   }
   s.hints.start_call(out, ctx.explain, s.call_stamp, s.board.digit_cells.data(), s.board.set_words);
   s.reach.start_call(s.call_stamp, s.board.digit_cells.data(), s.board.set_words);
@@ -687,8 +762,10 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
 
 bool ChainEngine::find_forcing_chains_plain(const Ctx& ctx, Hint& out) {
   impl_->closer_lookahead = 1;
+  impl_->generic_y_layers = true;
   const bool found = find_forcing_chains(ctx, out);
   impl_->closer_lookahead = 5;
+  impl_->generic_y_layers = false;
   return found;
 }
 

@@ -126,6 +126,38 @@ TEST(GraderChains, CycleSearchClosersChangeNoHint) {
   EXPECT_GT(found, 250);
 }
 
+// Pass Y's cycle layers take each of their pairs alone, with no ancestor test for its
+// "off" node (chains.cpp, cycle_layer_inline); find_forcing_chains_plain runs the general
+// code. On the states where Y-cycles are found (150 puzzles rated 6.5 to 7.5, every
+// static chain step from 5.0 on), both must give the same hint, explanation included.
+TEST(GraderChains, PassYCycleLayersMatchTheGeneralCode) {
+  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  int compared = 0, y_cycles = 0, puzzles = 0;
+  grader::detail::ChainEngine fast, plain;
+  for (size_t k = 0; k < lines.size() && puzzles < 150; ++k) {
+    const double er = std::stod(lines[k].substr(82));
+    if (er < 6.5 || er >= 7.5) continue;
+    ++puzzles;
+    const std::string puzzle = lines[k].substr(0, 81);
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step& s) {
+      if (s.rating < 5.0) return;
+      Hint a, b;
+      const bool x = fast.find_forcing_chains(Ctx{g, true}, a);
+      ASSERT_EQ(x, plain.find_forcing_chains_plain(Ctx{g, true}, b)) << puzzle;
+      if (x) {
+        EXPECT_EQ(std::tie(a.explanation, a.eliminations, a.placements, a.rating),
+                  std::tie(b.explanation, b.eliminations, b.placements, b.rating))
+            << puzzle;
+        if (a.explanation.find("Y-Cycle") != std::string::npos) ++y_cycles;
+      }
+      ++compared;
+    });
+  }
+  EXPECT_EQ(puzzles, 150);
+  EXPECT_GT(compared, 400);
+  EXPECT_GT(y_cycles, 20);
+}
+
 // The static chain engine keeps pass XY's component numbering from call to call on one
 // grid while every link still leads down it (chain_reachability.cpp). Along each puzzle's
 // graded path, one engine asked at every static chain step (the grid losing candidates
