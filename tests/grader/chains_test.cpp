@@ -95,17 +95,21 @@ TEST(GraderChains, ChainEngineKeepsNothingAcrossGrids) {
   EXPECT_EQ(compared, 80);
 }
 
-// The cycle searches search their last two layers for closes only (chains.cpp, closers).
-// Along the graded paths of 40 cb001 puzzles rated 7.0+, at every step from 5.0 on
-// (cycle searches cut by every kind of best hint, and run to the end), the engine must
-// give what it gives with every layer searched in full, explanation included.
-TEST(GraderChains, CycleSearchClosersChangeNoHint) {
+// What the engine and find_forcing_chains_plain (every cycle search in full, general
+// code) gave along the graded paths of cb001 puzzles rated in [min_er, max_er), at every
+// step from 5.0 on.
+namespace {
+struct PlainComparison {
+  int puzzles = 0, compared = 0, found = 0, y_cycles = 0;
+};
+PlainComparison compare_engine_with_plain(double min_er, double max_er, int max_puzzles) {
   const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
-  int compared = 0, found = 0, puzzles = 0;
+  PlainComparison n;
   grader::detail::ChainEngine fast, plain;
-  for (size_t k = 0; k < lines.size() && puzzles < 40; ++k) {
-    if (std::stod(lines[k].substr(82)) < 7.0) continue;
-    ++puzzles;
+  for (size_t k = 0; k < lines.size() && n.puzzles < max_puzzles; ++k) {
+    const double er = std::stod(lines[k].substr(82));
+    if (er < min_er || er >= max_er) continue;
+    ++n.puzzles;
     const std::string puzzle = lines[k].substr(0, 81);
     walk_path(puzzle, [&](const CandidateGrid& g, const Step& s) {
       if (s.rating < 5.0) return;
@@ -116,14 +120,25 @@ TEST(GraderChains, CycleSearchClosersChangeNoHint) {
         EXPECT_EQ(std::tie(a.explanation, a.eliminations, a.placements, a.rating),
                   std::tie(b.explanation, b.eliminations, b.placements, b.rating))
             << puzzle;
-        ++found;
+        ++n.found;
+        if (a.explanation.find("Y-Cycle") != std::string::npos) ++n.y_cycles;
       }
-      ++compared;
+      ++n.compared;
     });
   }
-  EXPECT_EQ(puzzles, 40);
-  EXPECT_GT(compared, 300);
-  EXPECT_GT(found, 250);
+  return n;
+}
+}  // namespace
+
+// The cycle searches search their last two layers for closes only (chains.cpp, closers).
+// Along the graded paths of 40 cb001 puzzles rated 7.0+, at every step from 5.0 on
+// (cycle searches cut by every kind of best hint, and run to the end), the engine must
+// give what it gives with every layer searched in full, explanation included.
+TEST(GraderChains, CycleSearchClosersChangeNoHint) {
+  const PlainComparison n = compare_engine_with_plain(7.0, 100.0, 40);
+  EXPECT_EQ(n.puzzles, 40);
+  EXPECT_GT(n.compared, 300);
+  EXPECT_GT(n.found, 250);
 }
 
 // Pass Y's cycle layers take each of their pairs alone, with no ancestor test for its
@@ -131,31 +146,10 @@ TEST(GraderChains, CycleSearchClosersChangeNoHint) {
 // code. On the states where Y-cycles are found (150 puzzles rated 6.5 to 7.5, every
 // static chain step from 5.0 on), both must give the same hint, explanation included.
 TEST(GraderChains, PassYCycleLayersMatchTheGeneralCode) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
-  int compared = 0, y_cycles = 0, puzzles = 0;
-  grader::detail::ChainEngine fast, plain;
-  for (size_t k = 0; k < lines.size() && puzzles < 150; ++k) {
-    const double er = std::stod(lines[k].substr(82));
-    if (er < 6.5 || er >= 7.5) continue;
-    ++puzzles;
-    const std::string puzzle = lines[k].substr(0, 81);
-    walk_path(puzzle, [&](const CandidateGrid& g, const Step& s) {
-      if (s.rating < 5.0) return;
-      Hint a, b;
-      const bool x = fast.find_forcing_chains(Ctx{g, true}, a);
-      ASSERT_EQ(x, plain.find_forcing_chains_plain(Ctx{g, true}, b)) << puzzle;
-      if (x) {
-        EXPECT_EQ(std::tie(a.explanation, a.eliminations, a.placements, a.rating),
-                  std::tie(b.explanation, b.eliminations, b.placements, b.rating))
-            << puzzle;
-        if (a.explanation.find("Y-Cycle") != std::string::npos) ++y_cycles;
-      }
-      ++compared;
-    });
-  }
-  EXPECT_EQ(puzzles, 150);
-  EXPECT_GT(compared, 400);
-  EXPECT_GT(y_cycles, 20);
+  const PlainComparison n = compare_engine_with_plain(6.5, 7.5, 150);
+  EXPECT_EQ(n.puzzles, 150);
+  EXPECT_GT(n.compared, 400);
+  EXPECT_GT(n.y_cycles, 20);
 }
 
 // The static chain engine keeps pass XY's component numbering from call to call on one
