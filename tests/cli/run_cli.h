@@ -26,15 +26,25 @@ inline std::string slurp(const std::string& path) {
   return ss.str();
 }
 
-// A fresh scratch directory per test process.
+// A fresh scratch directory per test process, removed when the process exits. Fresh
+// even when a directory of that name is left over: pids are reused, and a directory left
+// by an earlier process (one that crashed, or from before the cleanup at exit) would hand
+// this one its files, such as a server log announcing another server's port.
 inline std::filesystem::path scratch_dir() {
-  static const std::filesystem::path dir = [] {
-    auto d =
+  struct Dir {
+    std::filesystem::path path =
         std::filesystem::temp_directory_path() / ("sudoforge-test-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(d);
-    return d;
-  }();
-  return dir;
+    Dir() {
+      std::filesystem::remove_all(path);
+      std::filesystem::create_directories(path);
+    }
+    ~Dir() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static const Dir dir;
+  return dir.path;
 }
 
 // `command` is passed to /bin/sh verbatim (quote as needed). `input` becomes stdin. With

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <regex>
 #include <string>
 #include <thread>
@@ -21,6 +22,8 @@ class ServeProcess {
   explicit ServeProcess(const std::string& args) {
     static int counter = 0;
     log_ = (scratch_dir() / ("serve" + std::to_string(++counter) + ".log")).string();
+    // The port is read from this log: no earlier text may be in it when the child starts.
+    std::filesystem::remove(log_);
     const std::string cmd = std::string("exec ") + SUDOFORGE_BINARY +
                             " serve --listen 127.0.0.1:0 " + args + " 2>" + log_ + " >/dev/null";
     pid_ = ::fork();
