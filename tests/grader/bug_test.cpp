@@ -54,7 +54,7 @@ TEST(GraderTechniques, BugTypes) {
 // then: replaying graded cb001 puzzles, at every step it gives the hint of the search
 // without that check, BUGs of every kind included.
 TEST(GraderTechniques, BugFirstTestGivesThePlainHint) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  const auto lines = cb001_fixture();
   ASSERT_GE(lines.size(), 1000u);
   int compared = 0, found = 0;
   for (size_t k = 0; k < 1000; ++k) {

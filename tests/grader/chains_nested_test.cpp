@@ -139,7 +139,7 @@ int compare_first_hints(const std::vector<std::string>& lines, int steps, Filter
 // hint, its first hint is the optimised producer's.
 TEST(GraderChains, PlainMultipleProducerAgreesWithTheEngine) {
   std::vector<std::string> lines;
-  for (const auto& line : read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt")) {
+  for (const auto& line : cb001_fixture()) {
     if (std::stod(line.substr(82)) >= 8.0) lines.push_back(line);
   }
   ASSERT_FALSE(lines.empty());

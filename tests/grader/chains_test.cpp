@@ -55,7 +55,7 @@ TEST(GraderTechniques, TurbotFishIsAForcingXChain) {
 // that digit's candidates did not change on the same grid. Calls alternating between a
 // grid and a copy that went its own way must each give what a fresh engine gives.
 TEST(GraderChains, ChainEngineKeepsNothingAcrossGrids) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  const auto lines = cb001_fixture();
   int compared = 0, puzzles = 0;
   for (size_t k = 0; k < lines.size() && puzzles < 20; ++k) {
     if (std::stod(lines[k].substr(82)) < 7.0) continue;
@@ -103,7 +103,7 @@ struct PlainComparison {
   int puzzles = 0, compared = 0, found = 0, y_cycles = 0;
 };
 PlainComparison compare_engine_with_plain(double min_er, double max_er, int max_puzzles) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  const auto lines = cb001_fixture();
   PlainComparison n;
   grader::detail::ChainEngine fast, plain;
   for (size_t k = 0; k < lines.size() && n.puzzles < max_puzzles; ++k) {
@@ -158,7 +158,7 @@ TEST(GraderChains, PassYCycleLayersMatchTheGeneralCode) {
 // in between, with and without new strong links) must give what a fresh engine gives,
 // explanation included, and the step the grader took.
 TEST(GraderChains, ChainEngineAlongAPathMatchesAFreshOne) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  const auto lines = cb001_fixture();
   int compared = 0, puzzles = 0;
   for (size_t k = 0; k < lines.size() && puzzles < 25; ++k) {
     const double er = std::stod(lines[k].substr(82));
@@ -191,7 +191,7 @@ TEST(GraderChains, ChainEngineAlongAPathMatchesAFreshOne) {
 // distance e and not-v at distance e - 1.
 TEST(GraderChains, ParallelChainSearchMatchesSingleSourceSearches) {
   using namespace grader::detail;
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  const auto lines = cb001_fixture();
   ChainBoard board;
   ChainLinks graph;
   ParallelSearch P;
@@ -274,7 +274,7 @@ TEST(GraderChains, ParallelChainSearchMatchesSingleSourceSearches) {
 // change the closers.
 TEST(GraderChains, ChainEngineKeepsDigitGroupsOnlyWhileTheirClosersHold) {
   using grader::detail::ChainEngine;
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  const auto lines = cb001_fixture();
   int puzzles = 0, singles = 0, compared = 0;
   const auto same_as_fresh = [&](ChainEngine& kept, const CandidateGrid& g,
                                  const std::string& where) {
@@ -325,7 +325,7 @@ TEST(GraderChains, ChainEngineKeepsDigitGroupsOnlyWhileTheirClosersHold) {
 // between two builds) must list, for every live node, the same Y-links and other links
 // in the same order as links built fresh, inside links[0 .. links_size).
 TEST(GraderChains, ChainLinksAlongAPathMatchFreshOnes) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  const auto lines = cb001_fixture();
   using grader::detail::ChainBoard;
   using grader::detail::ChainLinks;
   const auto node_links = [](const ChainLinks& l, int v, bool y) {

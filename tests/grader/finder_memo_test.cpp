@@ -20,7 +20,7 @@ using namespace sudoforge::grader::test_util;
 // Replaying graded puzzles step by step, at every step where the ladder reaches them, the
 // memo-guided searches must give exactly what full searches give.
 TEST(GraderTechniques, MemoGuidedSearchesMatchFullSearches) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  const auto lines = cb001_fixture();
   ASSERT_GE(lines.size(), 300u);
   int compared = 0, found = 0, found_ape = 0, found_ate = 0;
   for (size_t k = 0; k < lines.size(); ++k) {

@@ -177,7 +177,7 @@ struct RatedSample {
 };
 RatedSample rated_sample() {
   RatedSample sample;
-  sample.lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  sample.lines = cb001_fixture();
   if (sample.lines.size() < 400) return {};
   sample.lines.resize(400);
   const auto top = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/top1465_300.txt");

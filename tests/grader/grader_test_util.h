@@ -74,6 +74,12 @@ inline std::vector<std::string> read_lines(const std::string& path) {
   return out;
 }
 
+// The fixture most grader tests replay: the first 1,000 puzzles of cb001 with their SE
+// ratings ("PUZZLE RATING" lines; the rating from column 82).
+inline std::vector<std::string> cb001_fixture() {
+  return read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+}
+
 // The records of ../shared/data/NAME, or nothing when the shared data is absent.
 inline std::optional<std::vector<std::string>> shared_lines(const std::string& name) {
   const std::string path = std::string(SUDOFORGE_SHARED_DATA) + "/" + name;

@@ -31,7 +31,7 @@ TEST(GraderTechniques, DirectHintsOnlyPlace) {
   // SE's direct pointing/claiming and direct hidden pair/triple apply the hidden single
   // they lead to and nothing else: their eliminations are reasoning, not part of the step.
   int direct_steps = 0;
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  const auto lines = cb001_fixture();
   Grader grader;
   for (std::size_t i = 0; i < lines.size() && i < 300; ++i) {
     Grid solution = grid81(lines[i]);

@@ -17,7 +17,7 @@ using namespace sudoforge::grader::test_util;
 // every step it places what the plain walk over every unit places, with and without its
 // memo.
 TEST(GraderTechniques, HiddenSingleIsSEsFirstSingle) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  const auto lines = cb001_fixture();
   ASSERT_GE(lines.size(), 300u);
   int compared = 0, both = 0;
   for (size_t k = 0; k < 300; ++k) {
@@ -59,7 +59,7 @@ TEST(GraderTechniques, HiddenSingleIsSEsFirstSingle) {
 // at every step of graded cb001 paths it places the first empty cell in reading order
 // with one candidate left, as the plain walk over the cells does.
 TEST(GraderTechniques, NakedSingleIsTheFirstCellOfOneCandidate) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  const auto lines = cb001_fixture();
   ASSERT_GE(lines.size(), 300u);
   int compared = 0, found = 0;
   for (size_t k = 0; k < 300; ++k) {

@@ -150,7 +150,7 @@ namespace {
 // The finder (with its memo, as the grader calls it, or without) against the plain search
 // at every step of the graded paths of cb001's first 400 puzzles.
 void expect_unique_loops_match_plain(bool with_memo) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  const auto lines = cb001_fixture();
   ASSERT_GE(lines.size(), 400u);
   int compared = 0, found = 0;
   for (size_t k = 0; k < 400; ++k) {

@@ -92,7 +92,7 @@ std::optional<Hint> plain_wing(const CandidateGrid& g, bool xyz) {
 // shared with an XY pivot, inside an XYZ pivot): replaying graded cb001 puzzles, at every
 // step it finds the wing the plain search finds.
 TEST(GraderTechniques, WingsMatchThePlainSearch) {
-  const auto lines = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt");
+  const auto lines = cb001_fixture();
   ASSERT_GE(lines.size(), 300u);
   int found = 0;
   for (size_t k = 0; k < 300; ++k) {
