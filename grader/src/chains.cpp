@@ -434,6 +434,9 @@ struct ChainEngine::Impl {
   // find_forcing_chains_plain: pass Y's layers by the general code (cycle_layer_inline,
   // whose pass Y shortcut the tests compare with it).
   bool generic_y_layers = false;
+  // find_forcing_chains_plain: every cycle floor 4 (the least cycle), whatever the
+  // parallel searches have computed.
+  bool no_floors = false;
 
   // No cycle with eliminations has fewer nodes than this (see find_forcing_chains): for
   // the current source, and per group of the pass's parallel search.
@@ -659,6 +662,10 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   // Fills `floors` per group of the search (1 << 30: no cycle of at most lmax nodes can
   // eliminate) and returns the least.
   auto floors_for = [&](int pass, int lmax) {
+    if (s.no_floors) {  // find_forcing_chains_plain: no cycle below 4 nodes eliminates
+      s.floors.assign(board.n, 4);
+      return 4;
+    }
     const bool y = pass >= 1;
     auto& P = s.parallel_search[pass == 0 ? 0 : 1];
     if (!P.valid) {
@@ -780,9 +787,11 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
 bool ChainEngine::find_forcing_chains_plain(const Ctx& ctx, Hint& out) {
   impl_->closer_lookahead = 1;
   impl_->generic_y_layers = true;
+  impl_->no_floors = true;
   const bool found = find_forcing_chains(ctx, out);
   impl_->closer_lookahead = 5;
   impl_->generic_y_layers = false;
+  impl_->no_floors = false;
   return found;
 }
 
