@@ -511,7 +511,8 @@ struct ChainEngine::Impl {
 
   // Pass XY's sources that close (ChainReachability::closing_sources), at each call's start.
   std::vector<int> xy_closing;
-  // Builds P over the links of pass (y, x) from the sources in `sources`. The X pass (one
+  // Builds P over the links of pass (y, x): pass X from the sources in `sources`, pass XY
+  // from xy_closing (closing_sources must have run in this call). The X pass (one
   // group per digit) keeps a digit's group from the previous call while the digit's
   // positions did not change (kept_group): X-links never leave a digit, so the group's
   // links, layers, closes and floors are the same (a step changes a few digits).
