@@ -29,6 +29,17 @@ void ChainReachability::push_reach(int nodes, int words) {
     std::uint64_t any = 0;
     for (int w = 0; w < gw; ++w) any |= ru[w];
     if (!any) continue;
+    if constexpr (kW > 0) {
+      // The set's words in registers (the stores could alias them otherwise). A link
+      // inside u's component ORs the set into itself: harmless.
+      std::uint64_t su[kW];
+      for (int w = 0; w < kW; ++w) su[w] = ru[w];
+      for (int k = graph_.links_begin[u], ke = graph_.links_end[u]; k < ke; ++k) {
+        std::uint64_t* rt = r + static_cast<size_t>(comp[a[k]]) * kW;
+        for (int w = 0; w < kW; ++w) rt[w] |= su[w];
+      }
+      continue;
+    }
     // A link inside u's component ORs the set into itself: no test needed.
     for (int k = graph_.links_begin[u], ke = graph_.links_end[u]; k < ke; ++k) {
       std::uint64_t* rt = r + static_cast<size_t>(comp[a[k]]) * gw;

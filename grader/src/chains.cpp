@@ -434,6 +434,9 @@ struct ChainEngine::Impl {
   // find_forcing_chains_plain: pass Y's layers by the general code (cycle_layer_inline,
   // whose pass Y shortcut the tests compare with it).
   bool generic_y_layers = false;
+  // find_forcing_chains_plain: every cycle floor 4 (the least cycle), whatever the
+  // parallel searches have computed.
+  bool no_floors = false;
 
   // No cycle with eliminations has fewer nodes than this (see find_forcing_chains): for
   // the current source, and per group of the pass's parallel search.
@@ -506,7 +509,10 @@ struct ChainEngine::Impl {
     node_digit_n = board.n;
   }
 
-  // Builds P over the links of pass (y, x) from the sources in `sources`. The X pass (one
+  // Pass XY's sources that close (ChainReachability::closing_sources), at each call's start.
+  std::vector<int> xy_closing;
+  // Builds P over the links of pass (y, x): pass X from the sources in `sources`, pass XY
+  // from xy_closing (closing_sources must have run in this call). The X pass (one
   // group per digit) keeps a digit's group from the previous call while the digit's
   // positions did not change (kept_group): X-links never leave a digit, so the group's
   // links, layers, closes and floors are the same (a step changes a few digits).
@@ -553,9 +559,10 @@ struct ChainEngine::Impl {
       }
     } else {
       // Only the sources that close (fewer words per node, and often no search at all),
-      // over the nodes that can lie on their chains.
+      // over the nodes that can lie on their chains. The closers of this call's
+      // closing_sources (find_forcing_chains, at the call's start).
       auto& G0 = P.groups[0];
-      reach.closing_sources(*sources, G0.new_src);
+      G0.new_src.assign(xy_closing.begin(), xy_closing.end());
       if (!G0.new_src.empty()) {
         G0.new_nodes.resize(2 * static_cast<size_t>(board.live_count));
         int* out = G0.new_nodes.data();
@@ -580,7 +587,11 @@ struct ChainEngine::Impl {
     const int sort_key = y ? 4 : 2;
     if (sources->empty()) return;
     ParallelSearch& P = parallel_search[y ? 1 : 0];
-    if (!P.valid) build_parallel_search(P, y, true);
+    if (!P.valid) {
+      // Built only when its shortest chain could still win (see find_forcing_chains).
+      if (!(ChainKey{base + length_difficulty(2), 2, sort_key} < hints.best)) return;
+      build_parallel_search(P, y, true);
+    }
     while (true) {
       const int c = P.next_c;
       if (!(ChainKey{base + length_difficulty(c), c, sort_key} < hints.best)) return;
@@ -630,10 +641,12 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   if (parallel) {
     s.list_node_digits();
     s.list_nodes();
-    // The XY search first: its closing sources bound pass X's (an X-chain is an XY
-    // chain), and every call needs it anyway.
-    pass_sources(true);
-    s.build_parallel_search(s.parallel_search[1], true, true);
+    // Pass XY's closing sources first: they bound pass X's (an X-chain is an XY chain),
+    // and the cycle filters read its components. Its search is built on first use (pass
+    // XY's forcing chains or cycle floors): a call that ends in pass X or Y with a hint
+    // pass XY cannot beat never builds it.
+    s.xy_closing.clear();
+    s.reach.closing_sources(s.sources_xy, s.xy_closing);
   }
   // Floors for the cycles. If a cycle of L nodes eliminates z, z sees an "on" node u and
   // an "off" node v of its digit, and
@@ -642,15 +655,27 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   // (the contrapositive of a Y-link is a Y-link, of an X-link an X-link). So the shortest
   // chain from an "on" source, K, over links that include the pass's, bounds every useful
   // cycle of the pass from below by K - 2. Pass X uses its own search, per digit (its
-  // links never change the digit); passes Y and XY the XY search (a search over the Y
-  // links alone gave a higher floor but cost more than it saved). The layers are computed
-  // only as deep as the cycles of the round could go (up to `lmax` nodes), and the forcing
-  // chains of passes X and XY consume the same layers. Fills `floors` per group of the
-  // search (1 << 30: no cycle of at most lmax nodes can eliminate) and returns the least.
+  // links never change the digit), computed as deep as the cycles of the round could go
+  // (up to `lmax` nodes); passes Y and XY read the XY search's layers as far as they are
+  // computed (pass XY's forcing chains compute them), without computing more: a lower
+  // floor costs their cycle searches less than the layers cost (grader/PERF_NOTES.md).
+  // A search over the Y links alone gave a higher floor but cost more than it saved.
+  // Fills `floors` per group of the search (1 << 30: no cycle of at most lmax nodes can
+  // eliminate) and returns the least.
   auto floors_for = [&](int pass, int lmax) {
+    if (s.no_floors) {  // find_forcing_chains_plain: no cycle below 4 nodes eliminates
+      s.floors.assign(board.n, 4);
+      return 4;
+    }
     const bool y = pass >= 1;
     auto& P = s.parallel_search[pass == 0 ? 0 : 1];
     if (!P.valid) {
+      // Pass Y before pass XY's search is built: as the built search would say before
+      // its first layer (no closing source: exhausted, no chain, no floor).
+      if (pass == 1) {
+        s.floors.assign(1, s.xy_closing.empty() ? kNoChain : 4);
+        return s.floors[0];
+      }
       pass_sources(y);
       s.build_parallel_search(P, y, true);
     }
@@ -658,7 +683,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
     int least = kNoChain;
     for (int gi = 0; gi < P.ngroups; ++gi) {
       auto& G = P.groups[gi];
-      while (G.on_close == kNoChain && G.known() < lmax + 2) advance_group(G);
+      while (pass == 0 && G.on_close == kNoChain && G.known() < lmax + 2) advance_group(G);
       // Without a close yet, every chain has more than known() nodes.
       const int f = G.on_close < kNoChain ? std::max(4, G.on_close - 2)
                     : G.exhausted         ? kNoChain
@@ -763,9 +788,11 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
 bool ChainEngine::find_forcing_chains_plain(const Ctx& ctx, Hint& out) {
   impl_->closer_lookahead = 1;
   impl_->generic_y_layers = true;
+  impl_->no_floors = true;
   const bool found = find_forcing_chains(ctx, out);
   impl_->closer_lookahead = 5;
   impl_->generic_y_layers = false;
+  impl_->no_floors = false;
   return found;
 }
 

@@ -107,10 +107,26 @@ int advance_w(ParallelGroup& G, int complexity) {
   for (int i = 0; i < nactive; ++i) {
     const int v = active[i];
     const std::uint64_t* f = front + static_cast<size_t>(v) * gw;
+    if constexpr (kW > 0) {
+      // The front's words in registers: the stores into nextf could alias them otherwise.
+      std::uint64_t fw[kW];
+      for (int w = 0; w < kW; ++w) fw[w] = f[w];
+      for (const int *p = cl + cb[v], *pe = cl + cb[v + 1]; p != pe; ++p) {
+        const int t = *p;
+        // nextf is all zero between layers and an active node's front is not, so t is
+        // met first in this layer exactly when its nextf is still zero.
+        std::uint64_t* nf = nextf + static_cast<size_t>(t) * kW;
+        std::uint64_t was = 0;
+        for (int w = 0; w < kW; ++w) {
+          was |= nf[w];
+          nf[w] |= fw[w];
+        }
+        if (!was) touched[ntouched++] = t;
+      }
+      continue;
+    }
     for (const int *p = cl + cb[v], *pe = cl + cb[v + 1]; p != pe; ++p) {
       const int t = *p;
-      // nextf is all zero between layers and an active node's front is not, so t is
-      // met first in this layer exactly when its nextf is still zero.
       std::uint64_t* nf = nextf + static_cast<size_t>(t) * gw;
       std::uint64_t was = 0;
       for (int w = 0; w < gw; ++w) {

@@ -96,8 +96,8 @@ TEST(GraderChains, ChainEngineKeepsNothingAcrossGrids) {
 }
 
 // What the engine and find_forcing_chains_plain (every cycle search in full, general
-// code) gave along the graded paths of cb001 puzzles rated in [min_er, max_er), at every
-// step from 5.0 on.
+// code, every cycle floor 4) gave along the graded paths of cb001 puzzles rated in
+// [min_er, max_er), at every step from 5.0 on.
 namespace {
 struct PlainComparison {
   int puzzles = 0, compared = 0, found = 0, y_cycles = 0;
@@ -139,6 +139,18 @@ TEST(GraderChains, CycleSearchClosersChangeNoHint) {
   EXPECT_EQ(n.puzzles, 40);
   EXPECT_GT(n.compared, 300);
   EXPECT_GT(n.found, 250);
+}
+
+// Passes Y and XY take their cycle floors from the XY search's layers as far as they are
+// computed, and pass XY's search is built on its first use (chains.cpp, floors_for): pass
+// Y's floor in the first round comes before any layer, in the second round from the
+// first round's layers. Along the graded paths of 30 cb001 puzzles rated 7.5+ (second
+// rounds, chains of every kind), the engine must give what it gives with every floor 4.
+TEST(GraderChains, CycleFloorsFromComputedLayersChangeNoHint) {
+  const PlainComparison n = compare_engine_with_plain(7.5, 100.0, 30);
+  EXPECT_EQ(n.puzzles, 30);
+  EXPECT_GT(n.compared, 400);
+  EXPECT_GT(n.found, 200);
 }
 
 // Pass Y's cycle layers take each of their pairs alone, with no ancestor test for its
