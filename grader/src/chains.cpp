@@ -295,6 +295,11 @@ struct ChainEngine::Impl {
     for (int i = 0; i < frontier_size; ++i) {
       const int inst = tree.frontier[i];
       const int v = tree.instance_node(inst);
+      if (kClosersOnly && closers_unvisited == 0 && closer_stamp[v] != tree.search_stamp) {
+        // Its pairs lead to visited closers or to nodes left out (not to the source).
+        left_out = left_out || step_begin[2 * v] != step_begin[2 * v + 1];
+        continue;
+      }
       // w: the "off" node of the current group of pairs; wi its instance (-1: none
       // yet); blocked: off(w) is an ancestor of inst. An instance of w is built only
       // when one of its strong links leads to an unvisited "on" node or closes the
@@ -319,6 +324,7 @@ struct ChainEngine::Impl {
             continue;
           }
           tree.seen_stamp[m] = tree.search_stamp;
+          if (kClosersOnly) --closers_unvisited;
           if (!kClosersOnly && y_closer_stamp[m] == tree.search_stamp) {
             --y_closers_left;
             y_closer_next = true;
@@ -345,6 +351,7 @@ struct ChainEngine::Impl {
           continue;
         }
         tree.seen_stamp[m] = tree.search_stamp;
+        if (kClosersOnly) --closers_unvisited;
         tree.next_frontier[next_size++] = tree.new_instance(m, wi);
       }
     }
@@ -394,12 +401,33 @@ struct ChainEngine::Impl {
     const int* last = graph.links_end.data();
     const int off = source ^ 1;
     const int strong_end = x ? last[off] : graph.links_y_end[off];
+    const int stamp = tree.search_stamp;
+    if constexpr (y && !x) {
+      // Pass Y's closers-only layers are rare (its searches mostly end by
+      // count_y_closers): not counted, never 0.
+      for (int k = first[off]; k < strong_end; ++k) {
+        const int on_t = a[k];
+        for (int j = first[on_t], je = last[on_t]; j < je; ++j) closer_stamp[a[j] + 1] = stamp;
+      }
+      closers_unvisited = -1;
+      return;
+    }
+    int unvisited = 0;
     for (int k = first[off]; k < strong_end; ++k) {
       const int on_t = a[k];
-      for (int j = first[on_t], je = last[on_t]; j < je; ++j)
-        closer_stamp[a[j] + 1] = tree.search_stamp;
+      for (int j = first[on_t], je = last[on_t]; j < je; ++j) {
+        const int u = a[j] + 1;
+        if (closer_stamp[u] == stamp) continue;
+        closer_stamp[u] = stamp;
+        unvisited += tree.seen_stamp[u] != stamp;
+      }
     }
+    closers_unvisited = unvisited;
   }
+  // The closers that the search has not visited yet (mark_closers, then counted down as
+  // the closers-only layers visit them). At 0 an "on" node that is not a closer neither
+  // closes nor leads to a node that can: a closers-only layer passes it over.
+  int closers_unvisited = 0;
   std::vector<int> closer_stamp;  // [node]: mark_closers, per search stamp
 
   // Pass Y: the only strong link into on(s) is the Y-link from off(s'), s' the other
