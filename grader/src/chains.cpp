@@ -101,40 +101,51 @@ struct ChainEngine::Impl {
   struct CycleSteps {
     std::vector<int> step_begin;  // [2v, 2v+1]: pairs of "on" node v in `pairs`
     std::vector<OffOnStep> pairs;
-    // A cycle search has at most one instance per "on" node (visited once) and one per
-    // "off" neighbour w under it: at most `ons` + groups + 1 tree.instances, ons + 1 per layer.
-    size_t insts = 0, ons = 0;
+    // [v] == the call's stamp: v's pairs are built. A node's pairs are built when a
+    // search first expands it: most "on" nodes of a pass are never expanded in a call.
+    std::vector<int> built;
+    int top = 0;  // pairs built so far
+    // The components the pairs stay in, and the least size of one that gets pairs.
+    const int* comp = nullptr;
+    const int* csize = nullptr;
+    int min_size = 2;
     bool valid = false;
   };
   CycleSteps cycle_steps[3];  // passes X, Y, XY
+  CycleSteps* cur_steps = nullptr;
   const int* step_begin = nullptr;
+  const int* steps_built = nullptr;
   const OffOnStep* steps = nullptr;
   // least_floor: no source of the pass searches its cycles in an XY component of fewer
   // nodes in this call (see find_forcing_chains; the floors only rise within a call).
   void use_cycle_steps(bool y, bool x, int least_floor) {
     CycleSteps& D = cycle_steps[(y ? 1 : 0) + (x && y ? 1 : 0)];
     if (!D.valid) {
-      build_cycle_steps(D, y, x, least_floor);
+      start_cycle_steps(D, y, x, least_floor);
       D.valid = true;
     }
-    tree.reserve_search(D.insts, D.ons + 1);
+    // A cycle search has at most one instance per "on" node (visited once) and one per
+    // link to an "off" neighbour w under it (groups), ons + 1 per layer.
+    const size_t ons = board.live_count;
+    tree.reserve_search(ons + static_cast<size_t>(graph.links_size) + 1, ons + 1);
+    cur_steps = &D;
     step_begin = D.step_begin.data();
+    steps_built = D.built.data();
     steps = D.pairs.data();
   }
-  std::vector<int> tarjan_component, tarjan_size;  // the components of a pass (build_cycle_steps)
+  // The pairs of the current pass's "on" node v, built on its first expansion in the call.
+  template <bool y, bool x>
+  [[gnu::always_inline]] void need_steps(int v) {
+    if (steps_built[v] != call_stamp) [[unlikely]]
+      add_cycle_steps<y, x>(*cur_steps, v);
+  }
+  std::vector<int> tarjan_component, tarjan_size;  // the components of a pass (start_cycle_steps)
   StrongComponents tarjan;
   ChainReachability reach{board, graph, tarjan};  // pass XY: closing sources, eliminable cycles
-  void build_cycle_steps(CycleSteps& D, bool y, bool x, int least_floor) {
-    auto& ds = D.step_begin;  // [2v], [2v+1]: range of the "on" node v's pairs
+  void start_cycle_steps(CycleSteps& D, bool y, bool x, int least_floor) {
     const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
-    if (ds.size() < 2 * nn) ds.resize(2 * nn);
-    const int* base_adj = graph.links.data();
-    // "on" nodes link to all their neighbours in every pass but X, which drops the
-    // Y-links; an "off" node's strong links are its Y-link (passes Y, XY) and its
-    // conjugates (X, XY).
-    const int* first = y ? graph.links_begin.data() : graph.links_y_end.data();
-    const int* sfirst = y ? graph.links_begin.data() : graph.links_y_end.data();
-    const int* slast = x ? graph.links_end.data() : graph.links_y_end.data();
+    if (D.step_begin.size() < 2 * nn) D.step_begin.resize(2 * nn);
+    if (D.built.size() < nn) D.built.assign(nn, 0);
     // A cycle lies inside one strongly connected component of the pass's graph, and so
     // does every path from on(s) to a node of that component: a node on such a path is
     // reachable from on(s) and reaches it back. So the search from on(s) meets the same
@@ -148,53 +159,69 @@ struct ChainEngine::Impl {
     // XY's), so those do too, when this call has them (always, on 9x9): fewer pairs
     // dropped, a Tarjan saved per pass.
     const bool xy_comps = reach.xy_component_call == call_stamp;
-    const int* comp = xy_comps ? reach.xy_component.data()
-                               : tarjan.number<false>(board, graph, first, sfirst, slast,
-                                                      tarjan_component.data(), tarjan_size);
+    const int* first = y ? graph.links_begin.data() : graph.links_y_end.data();
+    const int* slast = x ? graph.links_end.data() : graph.links_y_end.data();
+    D.comp = xy_comps ? reach.xy_component.data()
+                      : tarjan.number<false>(board, graph, first, first, slast,
+                                             tarjan_component.data(), tarjan_size);
     // A component of one node holds no cycle; with the XY components, the search visits
     // none smaller than the least floor (its source would be skipped, and it stays in its
     // source's component).
-    const int* csize = xy_comps ? reach.xy_component_size.data() : tarjan_size.data();
-    const int min_size = xy_comps ? std::max(2, least_floor) : 2;
+    D.csize = xy_comps ? reach.xy_component_size.data() : tarjan_size.data();
+    D.min_size = xy_comps ? std::max(2, least_floor) : 2;
     // Every (v, w, m) is distinct: at most one pair per link out of each "off" node per
     // link into it, and an "off" node has at most 4 strong links.
     const size_t bound = 4 * static_cast<size_t>(graph.links_size);
     if (D.pairs.size() < bound) D.pairs.resize(bound);
-    size_t ons = 0, groups = 0;
-    OffOnStep* pair_out = D.pairs.data();
-    int top = 0;
+    D.top = 0;
+    // Without the XY components, tarjan_component is the next pass's once that starts:
+    // every node's pairs now.
+    if (!xy_comps) {
+      for (int i = 0; i < board.live_count; ++i) {
+        const int v = board.live_off[i] + 1;
+        if (y) {
+          if (x) add_cycle_steps<true, true>(D, v);
+          else add_cycle_steps<true, false>(D, v);
+        } else {
+          add_cycle_steps<false, true>(D, v);
+        }
+      }
+    }
+  }
+  template <bool y, bool x>
+  [[gnu::noinline]] void add_cycle_steps(CycleSteps& D, int v) {
+    const int* base_adj = graph.links.data();
+    // "on" nodes link to all their neighbours in every pass but X, which drops the
+    // Y-links; an "off" node's strong links are its Y-link (passes Y, XY) and its
+    // conjugates (X, XY).
+    const int* first = y ? graph.links_begin.data() : graph.links_y_end.data();
+    const int* sfirst = y ? graph.links_begin.data() : graph.links_y_end.data();
+    const int* slast = x ? graph.links_end.data() : graph.links_y_end.data();
+    const int* comp = D.comp;
     // Pass Y's searches start from bivalue cells and reach "on" nodes only through
     // Y-links, so they never expand the "on" nodes of other cells: those get no pairs.
     // (A cell is bivalue when its "on" nodes have one Y-link each.)
-    // On the parallel path (n <= 9) sources_y lists those cells' "off" nodes, and only
-    // their "on" nodes get an entry in step_begin (no other is ever read in pass Y).
-    const bool y_only = y && !x;
-    const bool y_listed = y_only && board.n <= 9;
-    const int listed = y_listed ? static_cast<int>(sources_y.size()) : board.live_count;
-    for (int i = 0; i < listed; ++i) {
-      const int v = (y_listed ? sources_y[i] : board.live_off[i]) + 1;
-      const bool unreached =
-          y_only && !y_listed && graph.links_y_end[v] - graph.links_begin[v] != 1;
-      ++ons;
-      ds[2 * v] = top;
-      const int cv = comp[v];
-      const bool alone = unreached || cv < 0 || csize[cv] < min_size;
-      for (const int *it = base_adj + first[v],
-                     *e = base_adj + (alone ? first[v] : graph.links_end[v]);
-           it != e; ++it) {
-        const int w = *it;
-        if (comp[w] != cv) continue;
-        ++groups;
-        for (const int *jt = base_adj + sfirst[w], *je = base_adj + slast[w]; jt != je; ++jt) {
-          // A pair back to v itself is never taken (v is visited, or the source at a
-          // depth where no cycle closes): left out.
-          if (comp[*jt] == cv && *jt != v) pair_out[top++] = OffOnStep{w, *jt};
-        }
+    const bool unreached =
+        y && !x && graph.links_y_end[v] - graph.links_begin[v] != 1;
+    OffOnStep* pair_out = D.pairs.data();
+    int top = D.top;
+    D.step_begin[2 * v] = top;
+    const int cv = comp[v];
+    const bool alone = unreached || cv < 0 || D.csize[cv] < D.min_size;
+    for (const int *it = base_adj + first[v],
+                   *e = base_adj + (alone ? first[v] : graph.links_end[v]);
+         it != e; ++it) {
+      const int w = *it;
+      if (comp[w] != cv) continue;
+      for (const int *jt = base_adj + sfirst[w], *je = base_adj + slast[w]; jt != je; ++jt) {
+        // A pair back to v itself is never taken (v is visited, or the source at a
+        // depth where no cycle closes): left out.
+        if (comp[*jt] == cv && *jt != v) pair_out[top++] = OffOnStep{w, *jt};
       }
-      ds[2 * v + 1] = top;
     }
-    D.ons = ons;
-    D.insts = ons + groups + 1;
+    D.step_begin[2 * v + 1] = top;
+    D.top = top;
+    D.built[v] = call_stamp;
   }
 
   // Cycles through on(source). SE's breadth-first search: "on" nodes are visited once,
@@ -216,7 +243,7 @@ struct ChainEngine::Impl {
     const int base = (y && x) ? 70 : 65;
     const int sort_key = (y && x) ? 4 : (y ? 3 : 2);
     ++tree.search_stamp;
-    tree.instance_count = 0;  // use_cycle_steps reserved the room: see CycleSteps::insts
+    tree.instance_count = 0;  // use_cycle_steps reserved the room
     int frontier_size = 0;
     tree.frontier[frontier_size++] = tree.new_instance(source, -1);
     tree.seen_stamp[source] = tree.search_stamp;  // on nodes visited once
@@ -297,9 +324,11 @@ struct ChainEngine::Impl {
       const int v = tree.instance_node(inst);
       if (kClosersOnly && closers_unvisited == 0 && closer_stamp[v] != tree.search_stamp) {
         // Its pairs lead to visited closers or to nodes left out (not to the source).
-        left_out = left_out || step_begin[2 * v] != step_begin[2 * v + 1];
+        left_out = left_out || steps_built[v] != call_stamp ||
+                   step_begin[2 * v] != step_begin[2 * v + 1];
         continue;
       }
+      need_steps<y, x>(v);
       // w: the "off" node of the current group of pairs; wi its instance (-1: none
       // yet); blocked: off(w) is an ancestor of inst. An instance of w is built only
       // when one of its strong links leads to an unvisited "on" node or closes the
@@ -375,6 +404,7 @@ struct ChainEngine::Impl {
       const int v = tree.instance_node(inst);
       const bool closer = closer_stamp[v] == tree.search_stamp;
       if (!closer && next_layer) continue;
+      need_steps<y, x>(v);
       for (int k = step_begin[2 * v], ke = step_begin[2 * v + 1]; k < ke; ++k) {
         const int m = steps[k].m;
         if (m != source) {
