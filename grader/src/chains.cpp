@@ -175,8 +175,8 @@ struct ChainEngine::Impl {
     if (D.pairs.size() < bound) D.pairs.resize(bound);
     D.top = 0;
     // Without the XY components, tarjan_component is the next pass's once that starts:
-    // every node's pairs now.
-    if (!xy_comps) {
+    // every node's pairs now (and for find_forcing_chains_plain, which the tests compare).
+    if (!xy_comps || eager_cycle_steps) {
       for (int i = 0; i < board.live_count; ++i) {
         const int v = board.live_off[i] + 1;
         if (y) {
@@ -489,6 +489,9 @@ struct ChainEngine::Impl {
   bool y_closer_next = false;  // a closer entered the next frontier
   // 5: the closers as above; 1: every layer in full (find_forcing_chains_plain).
   int closer_lookahead = 5;
+  // find_forcing_chains_plain: every "on" node's cycle steps built before the pass's
+  // searches (start_cycle_steps).
+  bool eager_cycle_steps = false;
   // find_forcing_chains_plain: pass Y's layers by the general code (cycle_layer_inline,
   // whose pass Y shortcut the tests compare with it).
   bool generic_y_layers = false;
@@ -821,9 +824,11 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
 bool ChainEngine::find_forcing_chains_plain(const Ctx& ctx, Hint& out) {
   impl_->closer_lookahead = 1;
   impl_->generic_y_layers = true;
+  impl_->eager_cycle_steps = true;
   const bool found = find_forcing_chains(ctx, out);
   impl_->closer_lookahead = 5;
   impl_->generic_y_layers = false;
+  impl_->eager_cycle_steps = false;
   return found;
 }
 
