@@ -29,6 +29,7 @@
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <tuple>
@@ -176,7 +177,7 @@ struct ChainEngine::Impl {
     D.top = 0;
     // Without the XY components, tarjan_component is the next pass's once that starts:
     // every node's pairs now (and for find_forcing_chains_plain, which the tests compare).
-    if (!xy_comps || eager_cycle_steps) {
+    if (!xy_comps || plain_search) {
       for (int i = 0; i < board.live_count; ++i) {
         const int v = board.live_off[i] + 1;
         if (y) {
@@ -490,8 +491,8 @@ struct ChainEngine::Impl {
   // 5: the closers as above; 1: every layer in full (find_forcing_chains_plain).
   int closer_lookahead = 5;
   // find_forcing_chains_plain: every "on" node's cycle steps built before the pass's
-  // searches (start_cycle_steps).
-  bool eager_cycle_steps = false;
+  // searches (start_cycle_steps), and no source left out by cycles_may_eliminate_closed.
+  bool plain_search = false;
   // find_forcing_chains_plain: pass Y's layers by the general code (cycle_layer_inline,
   // whose pass Y shortcut the tests compare with it).
   bool generic_y_layers = false;
@@ -555,6 +556,65 @@ struct ChainEngine::Impl {
     sources_xy.resize(nxy);
     sources_y.resize(ny);
   }
+  // Whether a cycle of pass Y or XY through on(source) that can still win could
+  // eliminate anything, from the forcing chains of pass XY's search (false: none can).
+  // A cycle of L nodes eliminating z gives a chain from on(z) of at most L + 2 nodes
+  // over XY links (see the floors in find_forcing_chains). When no cycle of known()
+  // nodes (the chains the search has decided, all of them when exhausted) can win for
+  // this source, every cycle that can has at most known() - 2 nodes (cycles have an
+  // even count), so it eliminates only "on" sources the search has closed: it needs such
+  // a z seeing an "on" and an "off" node of z's digit in on(source)'s XY component.
+  template <bool y, bool x>
+  bool cycles_may_eliminate_closed(int source) {
+    const ParallelGroup& G = parallel_search[1].groups[0];
+    if (!G.exhausted) {
+      const int known = G.known();
+      constexpr int base = (y && x) ? 70 : 65;
+      constexpr int sort_key = (y && x) ? 4 : 3;
+      if (hints.wins(ChainKey{base + length_difficulty(known), known, sort_key},
+                     hints.discovery_order(source, 0)))
+        return true;
+    }
+    if (closed_marks_call != call_stamp || closed_marks_computed != G.computed) {
+      closed_marks_call = call_stamp;
+      closed_marks_computed = G.computed;
+      mark_closed_eliminators(G);
+    }
+    return comp_elim_stamp[reach.xy_component[source]] == closed_marks_stamp;
+  }
+  // Marks (comp_elim_stamp == closed_marks_stamp) the XY components holding an "on" and
+  // an "off" node of z's digit seen by z, for every "on" source z that G has closed.
+  void mark_closed_eliminators(const ParallelGroup& G) {
+    const size_t ncomp = reach.xy_component_size.size();
+    if (comp_elim_stamp.size() < ncomp) {
+      comp_elim_stamp.resize(ncomp, 0);
+      comp_on_tag.resize(ncomp, 0);
+    }
+    const int mark = ++closed_marks_stamp;
+    const int* comp = reach.xy_component.data();
+    const int sw = board.set_words;
+    for (size_t i = 0; i < G.src_nodes.size(); ++i) {
+      const int z = G.src_nodes[i];
+      if (!(z & 1) || !((G.closed[i / 64] >> (i % 64)) & 1)) continue;
+      const int cd = z >> 1, c = cd / board.n, d = cd - c * board.n + 1;
+      const std::uint64_t* pc = board.g->peer_set(c);
+      const std::uint64_t* dc = board.digit_cells.data() + static_cast<size_t>(d) * sw;
+      const int tag = ++comp_tag_clock;
+      for (int w = 0; w < sw; ++w) {
+        for (std::uint64_t m = pc[w] & dc[w]; m; m &= m - 1)
+          comp_on_tag[comp[ChainBoard::node(board.cd(w * 64 + std::countr_zero(m), d), true)]] = tag;
+      }
+      for (int w = 0; w < sw; ++w) {
+        for (std::uint64_t m = pc[w] & dc[w]; m; m &= m - 1) {
+          const int k = comp[ChainBoard::node(board.cd(w * 64 + std::countr_zero(m), d), false)];
+          if (comp_on_tag[k] == tag) comp_elim_stamp[k] = mark;
+        }
+      }
+    }
+  }
+  std::vector<int> comp_elim_stamp, comp_on_tag;  // per XY component
+  int closed_marks_call = 0, closed_marks_computed = 0, closed_marks_stamp = 0, comp_tag_clock = 0;
+
   // Passes X and XY (forcing chains and cycle floors).
   ParallelSearch parallel_search[2];
   std::vector<std::uint8_t> node_digit;  // [node]: its digit - 1 (the X pass's group), for n:
@@ -781,6 +841,10 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
             if (!s.reach.cycles_may_eliminate(on)) continue;
             const Mask ed = s.reach.eliminable_digits(s.reach.xy_component[on]);
             if (pass == 0 ? !((ed >> d) & 1) : ed == 0) continue;
+            if (!s.plain_search && (pass == 1 ? !s.cycles_may_eliminate_closed<true, false>(on)
+                                              : pass == 2 &&
+                                                    !s.cycles_may_eliminate_closed<true, true>(on)))
+              continue;
           }
           if (!cycle_steps) {
             s.use_cycle_steps(y, x, least_floor);
@@ -824,11 +888,11 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
 bool ChainEngine::find_forcing_chains_plain(const Ctx& ctx, Hint& out) {
   impl_->closer_lookahead = 1;
   impl_->generic_y_layers = true;
-  impl_->eager_cycle_steps = true;
+  impl_->plain_search = true;
   const bool found = find_forcing_chains(ctx, out);
   impl_->closer_lookahead = 5;
   impl_->generic_y_layers = false;
-  impl_->eager_cycle_steps = false;
+  impl_->plain_search = false;
   return found;
 }
 
