@@ -186,8 +186,10 @@ struct ChainEngine::Impl {
       for (int i = 0; i < board.live_count; ++i) {
         const int v = board.live_off[i] + 1;
         if (y) {
-          if (x) add_cycle_steps<true, true>(D, v);
-          else add_cycle_steps<true, false>(D, v);
+          if (x)
+            add_cycle_steps<true, true>(D, v);
+          else
+            add_cycle_steps<true, false>(D, v);
         } else {
           add_cycle_steps<false, true>(D, v);
         }
@@ -207,8 +209,7 @@ struct ChainEngine::Impl {
     // Pass Y's searches start from bivalue cells and reach "on" nodes only through
     // Y-links, so they never expand the "on" nodes of other cells: those get no pairs.
     // (A cell is bivalue when its "on" nodes have one Y-link each.)
-    const bool unreached =
-        y && !x && graph.links_y_end[v] - graph.links_begin[v] != 1;
+    const bool unreached = y && !x && graph.links_y_end[v] - graph.links_begin[v] != 1;
     OffOnStep* pair_out = D.pairs.data();
     int top = D.top;
     D.step_begin[2 * v] = top;
@@ -330,8 +331,8 @@ struct ChainEngine::Impl {
       const int v = tree.instance_node(inst);
       if (kClosersOnly && closers_unvisited == 0 && closer_stamp[v] != tree.search_stamp) {
         // Its pairs lead to visited closers or to nodes left out (not to the source).
-        left_out = left_out || steps_built[v] != call_stamp ||
-                   step_begin[2 * v] != step_begin[2 * v + 1];
+        left_out =
+            left_out || steps_built[v] != call_stamp || step_begin[2 * v] != step_begin[2 * v + 1];
         continue;
       }
       need_steps<y, x>(v);
@@ -607,7 +608,8 @@ struct ChainEngine::Impl {
       const int tag = ++comp_tag_clock;
       for (int w = 0; w < sw; ++w) {
         for (std::uint64_t m = pc[w] & dc[w]; m; m &= m - 1)
-          comp_on_tag[comp[ChainBoard::node(board.cd(w * 64 + std::countr_zero(m), d), true)]] = tag;
+          comp_on_tag[comp[ChainBoard::node(board.cd(w * 64 + std::countr_zero(m), d), true)]] =
+              tag;
       }
       for (int w = 0; w < sw; ++w) {
         for (std::uint64_t m = pc[w] & dc[w]; m; m &= m - 1) {
@@ -846,9 +848,9 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
             if (!s.reach.cycles_may_eliminate(on)) continue;
             const Mask ed = s.reach.eliminable_digits(s.reach.xy_component[on]);
             if (pass == 0 ? !((ed >> d) & 1) : ed == 0) continue;
-            if (!s.plain_search && (pass == 1 ? !s.cycles_may_eliminate_closed<true, false>(on)
-                                              : pass == 2 &&
-                                                    !s.cycles_may_eliminate_closed<true, true>(on)))
+            if (!s.plain_search &&
+                (pass == 1 ? !s.cycles_may_eliminate_closed<true, false>(on)
+                           : pass == 2 && !s.cycles_may_eliminate_closed<true, true>(on)))
               continue;
           }
           if (!cycle_steps) {
