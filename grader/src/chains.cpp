@@ -25,10 +25,16 @@
 // component could eliminate something (cycles_may_eliminate, eliminable_digits); the last
 // two layers a cycle search can still win with are searched for their closes only (the
 // closers of cycles()); a pass Y search ends once the few nodes that can close it have
-// been expanded (count_y_closers); cycle eliminations are found on bit boards.
+// been expanded (count_y_closers), and a closers-only layer passes over the other nodes
+// once every closer is visited; a pass Y / XY source is not searched when its cycles
+// that can still win are shorter than the chains the XY search has decided and its
+// component cannot eliminate a source that search closed (cycles_may_eliminate_closed);
+// an "on" node's steps are built on its first expansion in the call; cycle eliminations
+// are found on bit boards.
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <tuple>
@@ -101,40 +107,51 @@ struct ChainEngine::Impl {
   struct CycleSteps {
     std::vector<int> step_begin;  // [2v, 2v+1]: pairs of "on" node v in `pairs`
     std::vector<OffOnStep> pairs;
-    // A cycle search has at most one instance per "on" node (visited once) and one per
-    // "off" neighbour w under it: at most `ons` + groups + 1 tree.instances, ons + 1 per layer.
-    size_t insts = 0, ons = 0;
+    // [v] == the call's stamp: v's pairs are built. A node's pairs are built when a
+    // search first expands it: most "on" nodes of a pass are never expanded in a call.
+    std::vector<int> built;
+    int top = 0;  // pairs built so far
+    // The components the pairs stay in, and the least size of one that gets pairs.
+    const int* comp = nullptr;
+    const int* csize = nullptr;
+    int min_size = 2;
     bool valid = false;
   };
   CycleSteps cycle_steps[3];  // passes X, Y, XY
+  CycleSteps* cur_steps = nullptr;
   const int* step_begin = nullptr;
+  const int* steps_built = nullptr;
   const OffOnStep* steps = nullptr;
   // least_floor: no source of the pass searches its cycles in an XY component of fewer
   // nodes in this call (see find_forcing_chains; the floors only rise within a call).
   void use_cycle_steps(bool y, bool x, int least_floor) {
     CycleSteps& D = cycle_steps[(y ? 1 : 0) + (x && y ? 1 : 0)];
     if (!D.valid) {
-      build_cycle_steps(D, y, x, least_floor);
+      start_cycle_steps(D, y, x, least_floor);
       D.valid = true;
     }
-    tree.reserve_search(D.insts, D.ons + 1);
+    // A cycle search has at most one instance per "on" node (visited once) and one per
+    // link to an "off" neighbour w under it (groups), ons + 1 per layer.
+    const size_t ons = board.live_count;
+    tree.reserve_search(ons + static_cast<size_t>(graph.links_size) + 1, ons + 1);
+    cur_steps = &D;
     step_begin = D.step_begin.data();
+    steps_built = D.built.data();
     steps = D.pairs.data();
   }
-  std::vector<int> tarjan_component, tarjan_size;  // the components of a pass (build_cycle_steps)
+  // The pairs of the current pass's "on" node v, built on its first expansion in the call.
+  template <bool y, bool x>
+  [[gnu::always_inline]] void need_steps(int v) {
+    if (steps_built[v] != call_stamp) [[unlikely]]
+      add_cycle_steps<y, x>(*cur_steps, v);
+  }
+  std::vector<int> tarjan_component, tarjan_size;  // the components of a pass (start_cycle_steps)
   StrongComponents tarjan;
   ChainReachability reach{board, graph, tarjan};  // pass XY: closing sources, eliminable cycles
-  void build_cycle_steps(CycleSteps& D, bool y, bool x, int least_floor) {
-    auto& ds = D.step_begin;  // [2v], [2v+1]: range of the "on" node v's pairs
+  void start_cycle_steps(CycleSteps& D, bool y, bool x, int least_floor) {
     const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
-    if (ds.size() < 2 * nn) ds.resize(2 * nn);
-    const int* base_adj = graph.links.data();
-    // "on" nodes link to all their neighbours in every pass but X, which drops the
-    // Y-links; an "off" node's strong links are its Y-link (passes Y, XY) and its
-    // conjugates (X, XY).
-    const int* first = y ? graph.links_begin.data() : graph.links_y_end.data();
-    const int* sfirst = y ? graph.links_begin.data() : graph.links_y_end.data();
-    const int* slast = x ? graph.links_end.data() : graph.links_y_end.data();
+    if (D.step_begin.size() < 2 * nn) D.step_begin.resize(2 * nn);
+    if (D.built.size() < nn) D.built.assign(nn, 0);
     // A cycle lies inside one strongly connected component of the pass's graph, and so
     // does every path from on(s) to a node of that component: a node on such a path is
     // reachable from on(s) and reaches it back. So the search from on(s) meets the same
@@ -148,53 +165,70 @@ struct ChainEngine::Impl {
     // XY's), so those do too, when this call has them (always, on 9x9): fewer pairs
     // dropped, a Tarjan saved per pass.
     const bool xy_comps = reach.xy_component_call == call_stamp;
-    const int* comp = xy_comps ? reach.xy_component.data()
-                               : tarjan.number<false>(board, graph, first, sfirst, slast,
-                                                      tarjan_component.data(), tarjan_size);
+    const int* first = y ? graph.links_begin.data() : graph.links_y_end.data();
+    const int* slast = x ? graph.links_end.data() : graph.links_y_end.data();
+    D.comp = xy_comps ? reach.xy_component.data()
+                      : tarjan.number<false>(board, graph, first, first, slast,
+                                             tarjan_component.data(), tarjan_size);
     // A component of one node holds no cycle; with the XY components, the search visits
     // none smaller than the least floor (its source would be skipped, and it stays in its
     // source's component).
-    const int* csize = xy_comps ? reach.xy_component_size.data() : tarjan_size.data();
-    const int min_size = xy_comps ? std::max(2, least_floor) : 2;
+    D.csize = xy_comps ? reach.xy_component_size.data() : tarjan_size.data();
+    D.min_size = xy_comps ? std::max(2, least_floor) : 2;
     // Every (v, w, m) is distinct: at most one pair per link out of each "off" node per
     // link into it, and an "off" node has at most 4 strong links.
     const size_t bound = 4 * static_cast<size_t>(graph.links_size);
     if (D.pairs.size() < bound) D.pairs.resize(bound);
-    size_t ons = 0, groups = 0;
-    OffOnStep* pair_out = D.pairs.data();
-    int top = 0;
+    D.top = 0;
+    // Without the XY components, tarjan_component is the next pass's once that starts:
+    // every node's pairs now (and for find_forcing_chains_plain, which the tests compare).
+    if (!xy_comps || plain_search) {
+      for (int i = 0; i < board.live_count; ++i) {
+        const int v = board.live_off[i] + 1;
+        if (y) {
+          if (x)
+            add_cycle_steps<true, true>(D, v);
+          else
+            add_cycle_steps<true, false>(D, v);
+        } else {
+          add_cycle_steps<false, true>(D, v);
+        }
+      }
+    }
+  }
+  template <bool y, bool x>
+  [[gnu::noinline]] void add_cycle_steps(CycleSteps& D, int v) {
+    const int* base_adj = graph.links.data();
+    // "on" nodes link to all their neighbours in every pass but X, which drops the
+    // Y-links; an "off" node's strong links are its Y-link (passes Y, XY) and its
+    // conjugates (X, XY).
+    const int* first = y ? graph.links_begin.data() : graph.links_y_end.data();
+    const int* sfirst = y ? graph.links_begin.data() : graph.links_y_end.data();
+    const int* slast = x ? graph.links_end.data() : graph.links_y_end.data();
+    const int* comp = D.comp;
     // Pass Y's searches start from bivalue cells and reach "on" nodes only through
     // Y-links, so they never expand the "on" nodes of other cells: those get no pairs.
     // (A cell is bivalue when its "on" nodes have one Y-link each.)
-    // On the parallel path (n <= 9) sources_y lists those cells' "off" nodes, and only
-    // their "on" nodes get an entry in step_begin (no other is ever read in pass Y).
-    const bool y_only = y && !x;
-    const bool y_listed = y_only && board.n <= 9;
-    const int listed = y_listed ? static_cast<int>(sources_y.size()) : board.live_count;
-    for (int i = 0; i < listed; ++i) {
-      const int v = (y_listed ? sources_y[i] : board.live_off[i]) + 1;
-      const bool unreached =
-          y_only && !y_listed && graph.links_y_end[v] - graph.links_begin[v] != 1;
-      ++ons;
-      ds[2 * v] = top;
-      const int cv = comp[v];
-      const bool alone = unreached || cv < 0 || csize[cv] < min_size;
-      for (const int *it = base_adj + first[v],
-                     *e = base_adj + (alone ? first[v] : graph.links_end[v]);
-           it != e; ++it) {
-        const int w = *it;
-        if (comp[w] != cv) continue;
-        ++groups;
-        for (const int *jt = base_adj + sfirst[w], *je = base_adj + slast[w]; jt != je; ++jt) {
-          // A pair back to v itself is never taken (v is visited, or the source at a
-          // depth where no cycle closes): left out.
-          if (comp[*jt] == cv && *jt != v) pair_out[top++] = OffOnStep{w, *jt};
-        }
+    const bool unreached = y && !x && graph.links_y_end[v] - graph.links_begin[v] != 1;
+    OffOnStep* pair_out = D.pairs.data();
+    int top = D.top;
+    D.step_begin[2 * v] = top;
+    const int cv = comp[v];
+    const bool alone = unreached || cv < 0 || D.csize[cv] < D.min_size;
+    for (const int *it = base_adj + first[v],
+                   *e = base_adj + (alone ? first[v] : graph.links_end[v]);
+         it != e; ++it) {
+      const int w = *it;
+      if (comp[w] != cv) continue;
+      for (const int *jt = base_adj + sfirst[w], *je = base_adj + slast[w]; jt != je; ++jt) {
+        // A pair back to v itself is never taken (v is visited, or the source at a
+        // depth where no cycle closes): left out.
+        if (comp[*jt] == cv && *jt != v) pair_out[top++] = OffOnStep{w, *jt};
       }
-      ds[2 * v + 1] = top;
     }
-    D.ons = ons;
-    D.insts = ons + groups + 1;
+    D.step_begin[2 * v + 1] = top;
+    D.top = top;
+    D.built[v] = call_stamp;
   }
 
   // Cycles through on(source). SE's breadth-first search: "on" nodes are visited once,
@@ -216,7 +250,7 @@ struct ChainEngine::Impl {
     const int base = (y && x) ? 70 : 65;
     const int sort_key = (y && x) ? 4 : (y ? 3 : 2);
     ++tree.search_stamp;
-    tree.instance_count = 0;  // use_cycle_steps reserved the room: see CycleSteps::insts
+    tree.instance_count = 0;  // use_cycle_steps reserved the room
     int frontier_size = 0;
     tree.frontier[frontier_size++] = tree.new_instance(source, -1);
     tree.seen_stamp[source] = tree.search_stamp;  // on nodes visited once
@@ -295,6 +329,13 @@ struct ChainEngine::Impl {
     for (int i = 0; i < frontier_size; ++i) {
       const int inst = tree.frontier[i];
       const int v = tree.instance_node(inst);
+      if (kClosersOnly && closers_unvisited == 0 && closer_stamp[v] != tree.search_stamp) {
+        // Its pairs lead to visited closers or to nodes left out (not to the source).
+        left_out =
+            left_out || steps_built[v] != call_stamp || step_begin[2 * v] != step_begin[2 * v + 1];
+        continue;
+      }
+      need_steps<y, x>(v);
       // w: the "off" node of the current group of pairs; wi its instance (-1: none
       // yet); blocked: off(w) is an ancestor of inst. An instance of w is built only
       // when one of its strong links leads to an unvisited "on" node or closes the
@@ -319,6 +360,7 @@ struct ChainEngine::Impl {
             continue;
           }
           tree.seen_stamp[m] = tree.search_stamp;
+          if (kClosersOnly) --closers_unvisited;
           if (!kClosersOnly && y_closer_stamp[m] == tree.search_stamp) {
             --y_closers_left;
             y_closer_next = true;
@@ -345,6 +387,7 @@ struct ChainEngine::Impl {
           continue;
         }
         tree.seen_stamp[m] = tree.search_stamp;
+        if (kClosersOnly) --closers_unvisited;
         tree.next_frontier[next_size++] = tree.new_instance(m, wi);
       }
     }
@@ -368,6 +411,7 @@ struct ChainEngine::Impl {
       const int v = tree.instance_node(inst);
       const bool closer = closer_stamp[v] == tree.search_stamp;
       if (!closer && next_layer) continue;
+      need_steps<y, x>(v);
       for (int k = step_begin[2 * v], ke = step_begin[2 * v + 1]; k < ke; ++k) {
         const int m = steps[k].m;
         if (m != source) {
@@ -394,12 +438,33 @@ struct ChainEngine::Impl {
     const int* last = graph.links_end.data();
     const int off = source ^ 1;
     const int strong_end = x ? last[off] : graph.links_y_end[off];
+    const int stamp = tree.search_stamp;
+    if constexpr (y && !x) {
+      // Pass Y's closers-only layers are rare (its searches mostly end by
+      // count_y_closers): not counted, never 0.
+      for (int k = first[off]; k < strong_end; ++k) {
+        const int on_t = a[k];
+        for (int j = first[on_t], je = last[on_t]; j < je; ++j) closer_stamp[a[j] + 1] = stamp;
+      }
+      closers_unvisited = -1;
+      return;
+    }
+    int unvisited = 0;
     for (int k = first[off]; k < strong_end; ++k) {
       const int on_t = a[k];
-      for (int j = first[on_t], je = last[on_t]; j < je; ++j)
-        closer_stamp[a[j] + 1] = tree.search_stamp;
+      for (int j = first[on_t], je = last[on_t]; j < je; ++j) {
+        const int u = a[j] + 1;
+        if (closer_stamp[u] == stamp) continue;
+        closer_stamp[u] = stamp;
+        unvisited += tree.seen_stamp[u] != stamp;
+      }
     }
+    closers_unvisited = unvisited;
   }
+  // The closers that the search has not visited yet (mark_closers, then counted down as
+  // the closers-only layers visit them). At 0 an "on" node that is not a closer neither
+  // closes nor leads to a node that can: a closers-only layer passes it over.
+  int closers_unvisited = 0;
   std::vector<int> closer_stamp;  // [node]: mark_closers, per search stamp
 
   // Pass Y: the only strong link into on(s) is the Y-link from off(s'), s' the other
@@ -431,6 +496,9 @@ struct ChainEngine::Impl {
   bool y_closer_next = false;  // a closer entered the next frontier
   // 5: the closers as above; 1: every layer in full (find_forcing_chains_plain).
   int closer_lookahead = 5;
+  // find_forcing_chains_plain: every "on" node's cycle steps built before the pass's
+  // searches (start_cycle_steps), and no source left out by cycles_may_eliminate_closed.
+  bool plain_search = false;
   // find_forcing_chains_plain: pass Y's layers by the general code (cycle_layer_inline,
   // whose pass Y shortcut the tests compare with it).
   bool generic_y_layers = false;
@@ -497,6 +565,69 @@ struct ChainEngine::Impl {
     sources_xy.resize(nxy);
     sources_y.resize(ny);
   }
+  // Whether a cycle of pass Y or XY through on(source) that can still win could
+  // eliminate anything, from the forcing chains of pass XY's search (false: none can).
+  // A cycle of L nodes eliminating z gives a chain from on(z) of at most L + 2 nodes
+  // over XY links (see the floors in find_forcing_chains). When no cycle of known()
+  // nodes (the chains the search has decided, all of them when exhausted) can win for
+  // this source, every cycle that can has at most known() - 2 nodes (cycles have an
+  // even count), so it eliminates only "on" sources the search has closed: it needs such
+  // a z seeing an "on" and an "off" node of z's digit in on(source)'s XY component.
+  template <bool y, bool x>
+  bool cycles_may_eliminate_closed(int source) {
+    // Pass XY's search is built on first use: before that nothing is decided (pass Y
+    // runs before it), so nothing is left out.
+    if (!parallel_search[1].valid) return true;
+    const ParallelGroup& G = parallel_search[1].groups[0];
+    if (!G.exhausted) {
+      const int known = G.known();
+      constexpr int base = (y && x) ? 70 : 65;
+      constexpr int sort_key = (y && x) ? 4 : 3;
+      if (hints.wins(ChainKey{base + length_difficulty(known), known, sort_key},
+                     hints.discovery_order(source, 0)))
+        return true;
+    }
+    if (closed_marks_call != call_stamp || closed_marks_computed != G.computed) {
+      closed_marks_call = call_stamp;
+      closed_marks_computed = G.computed;
+      mark_closed_eliminators(G);
+    }
+    return comp_elim_stamp[reach.xy_component[source]] == closed_marks_stamp;
+  }
+  // Marks (comp_elim_stamp == closed_marks_stamp) the XY components holding an "on" and
+  // an "off" node of z's digit seen by z, for every "on" source z that G has closed.
+  void mark_closed_eliminators(const ParallelGroup& G) {
+    const size_t ncomp = reach.xy_component_size.size();
+    if (comp_elim_stamp.size() < ncomp) {
+      comp_elim_stamp.resize(ncomp, 0);
+      comp_on_tag.resize(ncomp, 0);
+    }
+    const int mark = ++closed_marks_stamp;
+    const int* comp = reach.xy_component.data();
+    const int sw = board.set_words;
+    for (size_t i = 0; i < G.src_nodes.size(); ++i) {
+      const int z = G.src_nodes[i];
+      if (!(z & 1) || !((G.closed[i / 64] >> (i % 64)) & 1)) continue;
+      const int cd = z >> 1, c = cd / board.n, d = cd - c * board.n + 1;
+      const std::uint64_t* pc = board.g->peer_set(c);
+      const std::uint64_t* dc = board.digit_cells.data() + static_cast<size_t>(d) * sw;
+      const int tag = ++comp_tag_clock;
+      for (int w = 0; w < sw; ++w) {
+        for (std::uint64_t m = pc[w] & dc[w]; m; m &= m - 1)
+          comp_on_tag[comp[ChainBoard::node(board.cd(w * 64 + std::countr_zero(m), d), true)]] =
+              tag;
+      }
+      for (int w = 0; w < sw; ++w) {
+        for (std::uint64_t m = pc[w] & dc[w]; m; m &= m - 1) {
+          const int k = comp[ChainBoard::node(board.cd(w * 64 + std::countr_zero(m), d), false)];
+          if (comp_on_tag[k] == tag) comp_elim_stamp[k] = mark;
+        }
+      }
+    }
+  }
+  std::vector<int> comp_elim_stamp, comp_on_tag;  // per XY component
+  int closed_marks_call = 0, closed_marks_computed = 0, closed_marks_stamp = 0, comp_tag_clock = 0;
+
   // Passes X and XY (forcing chains and cycle floors).
   ParallelSearch parallel_search[2];
   std::vector<std::uint8_t> node_digit;  // [node]: its digit - 1 (the X pass's group), for n:
@@ -745,6 +876,10 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
             if (!s.reach.cycles_may_eliminate(on)) continue;
             const Mask ed = s.reach.eliminable_digits(s.reach.xy_component[on]);
             if (pass == 0 ? !((ed >> d) & 1) : ed == 0) continue;
+            if (!s.plain_search &&
+                (pass == 1 ? !s.cycles_may_eliminate_closed<true, false>(on)
+                           : pass == 2 && !s.cycles_may_eliminate_closed<true, true>(on)))
+              continue;
           }
           if (!cycle_steps) {
             s.use_cycle_steps(y, x, least_floor);
@@ -789,10 +924,12 @@ bool ChainEngine::find_forcing_chains_plain(const Ctx& ctx, Hint& out) {
   impl_->closer_lookahead = 1;
   impl_->generic_y_layers = true;
   impl_->no_floors = true;
+  impl_->plain_search = true;
   const bool found = find_forcing_chains(ctx, out);
   impl_->closer_lookahead = 5;
   impl_->generic_y_layers = false;
   impl_->no_floors = false;
+  impl_->plain_search = false;
   return found;
 }
 

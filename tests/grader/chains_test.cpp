@@ -164,6 +164,21 @@ TEST(GraderChains, PassYCycleLayersMatchTheGeneralCode) {
   EXPECT_GT(n.y_cycles, 20);
 }
 
+// Three shortcuts of the cycle searches that find_forcing_chains_plain does not take
+// (chains.cpp): a pass Y / XY source is left out when its cycles that can still win are
+// shorter than the chains pass XY's search has decided and its component cannot
+// eliminate a source that search closed (cycles_may_eliminate_closed); a closers-only
+// layer passes over the non-closers once every closer is visited; an "on" node's cycle
+// steps are built on its first expansion in the call. On the states of the 208 fixture
+// puzzles rated 6.6 to 7.2 (an XY forcing chain is the usual answer, so the sources left
+// out are many), the engine must give what the plain search gives, explanation included.
+TEST(GraderChains, CycleSourcesLeftOutForTheirChainsChangeNoHint) {
+  const PlainComparison n = compare_engine_with_plain(6.6, 7.2, 1000);
+  EXPECT_EQ(n.puzzles, 208);
+  EXPECT_GT(n.compared, 300);
+  EXPECT_GT(n.found, 300);
+}
+
 // The static chain engine keeps pass XY's component numbering from call to call on one
 // grid while every link still leads down it (chain_reachability.cpp). Along each puzzle's
 // graded path, one engine asked at every static chain step (the grid losing candidates
