@@ -53,6 +53,7 @@
 #endif
 
 #include "band_core.h"
+#include "sudoforge/solver/internal/count_isa.h"
 
 namespace sudoforge::detail::band {
 inline namespace SUDOFORGE_BAND_TARGET {
@@ -429,6 +430,66 @@ inline std::uint64_t fast_count(const std::uint8_t* givens, std::uint64_t limit,
   }
   BandSearch<FastCountRules> search(limit, SolutionSink{}, limits);
   if (search.propagate(s)) search.search(s);
+  return search.finish(stats);
+}
+
+// band_base (count_isa.h): the CheckRules fixpoint of the givens, copied into base.state.
+static_assert(sizeof(PatternState) <= sizeof(BandBase::state));
+inline bool make_base(BandBase& base, const std::uint8_t* givens) {
+  std::memcpy(base.givens, givens, 81);
+  PatternState s;
+  std::fill(std::begin(s.pattern), std::end(s.pattern), std::uint16_t{0});
+  std::fill(std::begin(s.columns), std::end(s.columns), std::uint16_t{0x1FF});
+  base.solvable = false;
+  if (!setup(s, givens, {})) return false;
+  CheckRules rules(1, SolutionSink{}, SearchLimits{});
+  if (!rules.propagate(s)) return false;
+  std::memcpy(base.state, &s, sizeof s);
+  base.solvable = true;
+  return true;
+}
+
+// band_count_from (count_isa.h): the givens the base lacks are placed on its state (a given
+// already solved there must be solved as that digit), then (forbidden) is removed and the
+// search goes on as fast_count's.
+inline std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens,
+                                Candidate forbidden, SearchStats* stats,
+                                const SearchLimits& limits) {
+  // Per band: the cells given here but not in the base, and the base's givens that differ.
+  std::uint32_t added[3], wrong = 0;
+  for (int b = 0; b < 3; ++b) {
+    std::uint32_t extra = 0;
+    for (int p = 0; p < 27; ++p) {
+      const int c = 27 * b + p, v = base.givens[c];
+      if (v) {
+        wrong |= static_cast<std::uint32_t>(givens[c] != v);
+      } else if (givens[c]) {
+        extra |= 1u << p;
+      }
+    }
+    added[b] = extra;
+  }
+  if (wrong) {
+    bool conflict = false;
+    return fast_count(givens, 1, stats, limits, &conflict, std::span<const Candidate>(&forbidden, 1));
+  }
+  BandSearch<CheckRules> search(1, SolutionSink{}, limits);
+  if (!base.solvable) return search.finish(stats);
+  PatternState s;
+  std::memcpy(&s, base.state, sizeof s);
+  bool ok = true;
+  for (int b = 0; b < 3 && ok; ++b) {
+    for (std::uint32_t m = added[b]; m; m &= m - 1) {
+      const int p = __builtin_ctz(m), d = givens[27 * b + p] - 1;
+      // Solved in the base: by d, or the givens clash with what the base's givens force.
+      ok = (s.unsolved[b] >> p & 1) ? search.place(s, d, b, p) : (s.f[3 * d + b] >> p & 1) != 0;
+      if (!ok) break;
+    }
+  }
+  if (ok) {
+    s.f[3 * (forbidden.value - 1) + forbidden.cell / 27] &= ~(1u << (forbidden.cell % 27));
+    if (search.propagate(s)) search.search(s);
+  }
   return search.finish(stats);
 }
 
