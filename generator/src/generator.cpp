@@ -177,15 +177,17 @@ struct Generator::Impl {
   std::optional<Grid> sets_for;
   bool pair_sets_added = false;  // digit_pair_sets of sets_for are indexed
   bool pair_sets_first = false;  // generate() with a filter: every grid gets them at once
-  // Classic 9x9 (base_checks): a removal check starts from `check_base`, the propagated state of
-  // the givens that stay while the order goes through its next kBaseWindow orbits (those
-  // decided kept and those not yet tried), instead of from the givens (detail::band_base):
-  // most of a check's propagation is then done once for the window. It serves the
-  // orbits of the current pass up to order[base_end) (base_valid).
-  static constexpr std::size_t kBaseWindow = 8;
-  detail::BandBase check_base;
+  // Classic 9x9 (base_checks): a removal check starts from `check_base`, the propagated
+  // state of the givens that stay while the pass goes through the next kBaseWindow orbits
+  // of its order (those decided kept and those not yet tried), instead of from the givens
+  // (detail::band_base): most of a check's propagation is then done once for the window.
+  // check_base is made from `outer_base`, the same for a window of kOuterWindow orbits,
+  // made from the givens. They serve the pass up to order[base_end) and order[outer_end)
+  // (base_valid).
+  static constexpr std::size_t kBaseWindow = 4, kOuterWindow = 12;
+  detail::BandBase check_base, outer_base;
   bool base_valid = false;
-  std::size_t order_pos = 0, base_end = 0;
+  std::size_t order_pos = 0, base_end = 0, outer_end = 0;
   const std::vector<std::vector<int>>* pass_orbits = nullptr;
   // Scratch for the full grid.
   Grid partial;
@@ -724,20 +726,28 @@ struct Generator::Impl {
   bool base_checks() const {
     return !staged && n == 9 && g.is_classic() && g.box_rows() == 3 && pass_orbits;
   }
-  // has_other_solution(work, {forbidden}) from `check_base`, made anew when the pass has left
-  // its window: the givens of work but those of the window's orbits, which are the only
-  // ones of work the checks of the window can take away (earlier orbits are decided,
+  // has_other_solution(work, {forbidden}) from `check_base`, made anew when the pass has
+  // left its window: the givens of work but those of the window's orbits, which are the
+  // only ones of work the checks of the window can take away (earlier orbits are decided,
   // later ones untried).
   bool check_from_base(Candidate forbidden) {
     const detail::CountIsa isa = detail::count_isa_in_use();
     if (!base_valid || order_pos >= base_end) {
       std::array<std::uint8_t, 81> givens;
-      std::copy(work.cells().begin(), work.cells().end(), givens.begin());
-      base_end = std::min(order_pos + kBaseWindow, order.size());
-      for (std::size_t i = order_pos; i < base_end; ++i) {
-        for (int c : (*pass_orbits)[order[i]]) givens[c] = 0;
+      const auto without = [&](std::size_t end) {
+        std::copy(work.cells().begin(), work.cells().end(), givens.begin());
+        for (std::size_t i = order_pos; i < end; ++i) {
+          for (int c : (*pass_orbits)[order[i]]) givens[c] = 0;
+        }
+      };
+      if (!base_valid || order_pos >= outer_end) {
+        outer_end = std::min(order_pos + kOuterWindow, order.size());
+        without(outer_end);
+        detail::band_base(isa, outer_base, givens.data());
       }
-      detail::band_base(isa, check_base, givens.data());
+      base_end = std::min(order_pos + kBaseWindow, outer_end);
+      without(base_end);
+      detail::band_base(isa, check_base, givens.data(), &outer_base);
       base_valid = true;
     }
     return detail::band_count_from(isa, check_base, work.cells().data(), forbidden, &cost,

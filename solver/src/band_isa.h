@@ -20,7 +20,7 @@ namespace band_portable {
 std::uint64_t count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
                     const SearchLimits& limits, bool* conflict,
                     std::span<const Candidate> forbidden);
-bool make_base(BandBase& base, const std::uint8_t* givens);
+bool make_base(BandBase& base, const std::uint8_t* givens, const BandBase* from);
 std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens, Candidate forbidden,
                          SearchStats* stats, const SearchLimits& limits);
 }  // namespace band_portable
@@ -31,7 +31,7 @@ namespace band_v3 {
 std::uint64_t count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
                     const SearchLimits& limits, bool* conflict,
                     std::span<const Candidate> forbidden);
-bool make_base(BandBase& base, const std::uint8_t* givens);
+bool make_base(BandBase& base, const std::uint8_t* givens, const BandBase* from);
 std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens, Candidate forbidden,
                          SearchStats* stats, const SearchLimits& limits);
 }  // namespace band_v3

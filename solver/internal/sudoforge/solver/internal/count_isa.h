@@ -58,9 +58,12 @@ struct BandBase {
   bool solvable = false;                // false: those givens have no solution
 };
 
-// Makes `base` the propagated state of `givens` (81 cells, 0 empty, 1..9) on `isa`'s build.
-// False (and base.solvable false) when the propagation finds them contradictory or they clash.
-bool band_base(CountIsa isa, BandBase& base, const std::uint8_t* givens);
+// Makes `base` the propagated state of `givens` (81 cells, 0 empty, 1..9) on `isa`'s build;
+// from `from`'s state (its other givens placed, then propagated) when set and `givens`
+// holds from's givens, else from the givens. `from` may not be `base`. False (and
+// base.solvable false) when the propagation finds them contradictory or they clash.
+bool band_base(CountIsa isa, BandBase& base, const std::uint8_t* givens,
+               const BandBase* from = nullptr);
 
 // Whether `givens` has a solution without `forbidden` (0 or 1, band_count's answer with
 // limit 1), searched from `base`: every given of the base must be a given of `givens`
