@@ -529,7 +529,11 @@ inline std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens
                       std::span<const Candidate>(&forbidden, 1));
   }
   if (placed > 0) {
-    s.f[3 * (forbidden.value - 1) + forbidden.cell / 27] &= ~(1u << (forbidden.cell % 27));
+    const int b = forbidden.cell / 27, p = forbidden.cell % 27;
+    std::uint32_t& w = s.f[3 * (forbidden.value - 1) + b];
+    // Solved there as forbidden.value: no solution, without a propagation.
+    if (!(s.unsolved[b] >> p & 1) && (w >> p & 1)) return search.finish(stats);
+    w &= ~(1u << p);
     if (search.propagate(s)) search.search(s);
   }
   return search.finish(stats);
