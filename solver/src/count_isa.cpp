@@ -78,6 +78,7 @@ std::uint64_t band_count_from(CountIsa isa, const BandBase& base, const std::uin
     return band_v3::count_from(base, givens, forbidden, stats, limits);
   }
 #endif
+  (void)isa;
   return band_portable::count_from(base, givens, forbidden, stats, limits);
 }
 
