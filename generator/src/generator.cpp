@@ -10,6 +10,7 @@
 #include "random.h"
 #include "sudoforge/generator/layout.h"
 #include "sudoforge/solver/clause_solver.h"
+#include "sudoforge/solver/internal/count_isa.h"
 #include "sudoforge/solver/internal/engine_choice.h"
 #include "sudoforge/solver/search_limits.h"
 #include "sudoforge/solver/sudoku_solver.h"
@@ -176,6 +177,18 @@ struct Generator::Impl {
   std::optional<Grid> sets_for;
   bool pair_sets_added = false;  // digit_pair_sets of sets_for are indexed
   bool pair_sets_first = false;  // generate() with a filter: every grid gets them at once
+  // Classic 9x9 (base_checks): a removal check starts from `check_base`, the propagated
+  // state of the givens that stay while the pass goes through the next kBaseWindow orbits
+  // of its order (those decided kept and those not yet tried), instead of from the givens
+  // (detail::band_base): most of a check's propagation is then done once for the window.
+  // check_base is made from `outer_base`, the same for a window of kOuterWindow orbits,
+  // made from the givens. They serve the pass up to order[base_end) and order[outer_end)
+  // (base_valid).
+  static constexpr std::size_t kBaseWindow = 4, kOuterWindow = 12;
+  detail::BandBase check_base, outer_base;
+  bool base_valid = false;
+  std::size_t order_pos = 0, base_end = 0, outer_end = 0;
+  const std::vector<std::vector<int>>* pass_orbits = nullptr;
   // Scratch for the full grid.
   Grid partial;
   // Per-puzzle accounting.
@@ -667,13 +680,17 @@ struct Generator::Impl {
   // would decide. `budget` bounds the search in nodes (0 = unbounded); on big grids the
   // stop flag is polled inside the search too.
   // `sets_tested`: set_emptied(x) is known false (try_remove tested it with fewer givens).
+  // `in_pass`: asked by try_remove for orbit order[order_pos] of reduce's pass.
   Verdict determined(int x, int v, std::uint64_t budget, const std::atomic<bool>* stop,
-                     bool sets_tested = false) {
+                     bool sets_tested = false, bool in_pass = false) {
     if (forced(x, v)) return Verdict::kUnique;
     if (!sets_tested && set_emptied(x)) return Verdict::kNotUnique;
     const Candidate forbidden{x, v};
     const std::span<const Candidate> f(&forbidden, 1);
     ++searches;
+    if (in_pass && base_checks()) {
+      return check_from_base(forbidden) ? Verdict::kNotUnique : Verdict::kUnique;
+    }
     if (!staged)
       return solver.has_other_solution(work, f, &cost) ? Verdict::kNotUnique : Verdict::kUnique;
     SearchLimits limits;
@@ -705,6 +722,38 @@ struct Generator::Impl {
     }
   }
 
+  // The band engine's boards, whose checks are unbounded (exact).
+  bool base_checks() const {
+    return !staged && n == 9 && g.is_classic() && g.box_rows() == 3 && pass_orbits;
+  }
+  // has_other_solution(work, {forbidden}) from `check_base`, made anew when the pass has
+  // left its window: the givens of work but those of the window's orbits, which are the
+  // only ones of work the checks of the window can take away (earlier orbits are decided,
+  // later ones untried).
+  bool check_from_base(Candidate forbidden) {
+    const detail::CountIsa isa = detail::count_isa_in_use();
+    if (!base_valid || order_pos >= base_end) {
+      std::array<std::uint8_t, 81> givens;
+      const auto without = [&](std::size_t end) {
+        std::copy(work.cells().begin(), work.cells().end(), givens.begin());
+        for (std::size_t i = order_pos; i < end; ++i) {
+          for (int c : (*pass_orbits)[order[i]]) givens[c] = 0;
+        }
+      };
+      if (!base_valid || order_pos >= outer_end) {
+        outer_end = std::min(order_pos + kOuterWindow, order.size());
+        without(outer_end);
+        detail::band_base(isa, outer_base, givens.data());
+      }
+      base_end = std::min(order_pos + kBaseWindow, outer_end);
+      without(base_end);
+      detail::band_base(isa, check_base, givens.data(), &outer_base);
+      base_valid = true;
+    }
+    return detail::band_count_from(isa, check_base, work.cells().data(), forbidden, &cost,
+                                   SearchLimits{}) > 0;
+  }
+
   static bool stopped(const std::atomic<bool>* stop) {
     return stop && stop->load(std::memory_order_relaxed);
   }
@@ -726,7 +775,8 @@ struct Generator::Impl {
     for (std::size_t k = 0; k < orbit.size(); ++k) {
       const int x = orbit[k];
       const Verdict verdict =
-          stopped(stop) ? Verdict::kStopped : determined(x, solution[x], budget, stop, true);
+          stopped(stop) ? Verdict::kStopped
+                        : determined(x, solution[x], budget, stop, true, /*in_pass=*/true);
       if (verdict != Verdict::kUnique) {
         for (std::size_t j = k; j < orbit.size(); ++j) give(orbit[j], solution[orbit[j]]);
         return verdict == Verdict::kNotUnique ? Removal::kKept
@@ -832,9 +882,12 @@ struct Generator::Impl {
     // a function of the seed.
     const std::uint64_t total = grid_total;
     const std::uint64_t spent_before = cost.nodes;
+    pass_orbits = &all;
     for (;;) {
       std::vector<int> deferred;
-      for (int o : order) {
+      base_valid = false;
+      for (order_pos = 0; order_pos < order.size(); ++order_pos) {
+        const int o = order[order_pos];
         const auto& orbit = all[o];
         if (clues - static_cast<int>(orbit.size()) < floor) {
           skipped = true;
@@ -864,6 +917,7 @@ struct Generator::Impl {
       budget = next_budget(budget);
       order = pending;
     }
+    pass_orbits = nullptr;
     GeneratedPuzzle out{work, solution};
     out.symmetry = symmetry;
     for (int o : pending) out.undecided_clues += static_cast<int>(all[o].size());

@@ -44,6 +44,13 @@ std::uint64_t count(const std::uint8_t* givens, std::uint64_t limit, SearchStats
                     std::span<const Candidate> forbidden) {
   return band::x86_64_v3::fast_count(givens, limit, stats, limits, conflict, forbidden);
 }
+bool make_base(BandBase& base, const std::uint8_t* givens, const BandBase* from) {
+  return band::x86_64_v3::make_base(base, givens, from);
+}
+std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens, Candidate forbidden,
+                         SearchStats* stats, const SearchLimits& limits) {
+  return band::x86_64_v3::count_from(base, givens, forbidden, stats, limits);
+}
 
 }  // namespace sudoforge::detail::band_v3
 

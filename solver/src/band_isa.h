@@ -20,6 +20,9 @@ namespace band_portable {
 std::uint64_t count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
                     const SearchLimits& limits, bool* conflict,
                     std::span<const Candidate> forbidden);
+bool make_base(BandBase& base, const std::uint8_t* givens, const BandBase* from);
+std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens, Candidate forbidden,
+                         SearchStats* stats, const SearchLimits& limits);
 }  // namespace band_portable
 
 #if defined(__x86_64__)
@@ -28,6 +31,9 @@ namespace band_v3 {
 std::uint64_t count(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
                     const SearchLimits& limits, bool* conflict,
                     std::span<const Candidate> forbidden);
+bool make_base(BandBase& base, const std::uint8_t* givens, const BandBase* from);
+std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens, Candidate forbidden,
+                         SearchStats* stats, const SearchLimits& limits);
 }  // namespace band_v3
 #endif
 

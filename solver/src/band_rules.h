@@ -53,6 +53,7 @@
 #endif
 
 #include "band_core.h"
+#include "sudoforge/solver/internal/count_isa.h"
 
 namespace sudoforge::detail::band {
 inline namespace SUDOFORGE_BAND_TARGET {
@@ -429,6 +430,112 @@ inline std::uint64_t fast_count(const std::uint8_t* givens, std::uint64_t limit,
   }
   BandSearch<FastCountRules> search(limit, SolutionSink{}, limits);
   if (search.propagate(s)) search.search(s);
+  return search.finish(stats);
+}
+
+// Per band (bit p of added[b] / the result): the cells given in `givens` but not in
+// `base` (added), and whether a given of `base` is missing from `givens` or differs there.
+inline bool base_differs(const std::uint8_t* base, const std::uint8_t* givens,
+                         std::uint32_t* added) {
+  std::uint32_t wrong = 0;
+  for (int b = 0; b < 3; ++b) {
+    const std::uint8_t* x = base + 27 * b;
+    const std::uint8_t* y = givens + 27 * b;
+#if defined(__SSE2__)
+    // Bytes 0-15 and 11-26 of the band, as in setup().
+    const __m128i zero = _mm_setzero_si128();
+    const auto masks = [&](int at, std::uint32_t& extra, std::uint32_t& bad) {
+      const __m128i u = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + at));
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y + at));
+      const auto uz = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(u, zero)));
+      const auto vz = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)));
+      const auto eq = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(u, v)));
+      extra = uz & ~vz & 0xFFFF;
+      bad = ~uz & ~eq & 0xFFFF;
+    };
+    std::uint32_t e0, b0, e1, b1;
+    masks(0, e0, b0);
+    masks(11, e1, b1);
+    added[b] = e0 | e1 << 11;
+    wrong |= b0 | b1;
+#else
+    std::uint32_t extra = 0;
+    for (int p = 0; p < 27; ++p) {
+      if (x[p]) {
+        wrong |= static_cast<std::uint32_t>(y[p] != x[p]);
+      } else if (y[p]) {
+        extra |= 1u << p;
+      }
+    }
+    added[b] = extra;
+#endif
+  }
+  return wrong != 0;
+}
+
+// The state of `from` (a base whose givens `givens` holds) with the other givens placed:
+// 1, or 0 when they contradict it; -1 (s untouched) when `givens` does not hold from's.
+// Not propagated.
+inline int place_on_base(const BandBase& from, const std::uint8_t* givens, BandCore& core,
+                         PatternState& s) {
+  std::uint32_t added[3];
+  if (base_differs(from.givens, givens, added)) return -1;
+  if (!from.solvable) return 0;
+  std::memcpy(&s, from.state, sizeof s);
+  for (int b = 0; b < 3; ++b) {
+    for (std::uint32_t m = added[b]; m; m &= m - 1) {
+      const int p = __builtin_ctz(m), d = givens[27 * b + p] - 1;
+      // Solved in the base: by d, else the givens clash with what the base's force.
+      const bool ok =
+          (s.unsolved[b] >> p & 1) ? core.place(s, d, b, p) : (s.f[3 * d + b] >> p & 1) != 0;
+      if (!ok) return 0;
+    }
+  }
+  return 1;
+}
+
+// band_base (count_isa.h): the CheckRules fixpoint of the givens, copied into base.state;
+// from `from`'s state when set and its givens are among these.
+static_assert(sizeof(PatternState) <= sizeof(BandBase::state));
+inline bool make_base(BandBase& base, const std::uint8_t* givens, const BandBase* from) {
+  PatternState s;
+  CheckRules rules(1, SolutionSink{}, SearchLimits{});
+  const int placed = from ? place_on_base(*from, givens, rules, s) : -1;
+  std::memcpy(base.givens, givens, 81);
+  base.solvable = false;
+  if (placed == 0) return false;
+  if (placed < 0) {
+    std::fill(std::begin(s.pattern), std::end(s.pattern), std::uint16_t{0});
+    std::fill(std::begin(s.columns), std::end(s.columns), std::uint16_t{0x1FF});
+    if (!setup(s, givens, {})) return false;
+  }
+  if (!rules.propagate(s)) return false;
+  std::memcpy(base.state, &s, sizeof s);
+  base.solvable = true;
+  return true;
+}
+
+// band_count_from (count_isa.h): the givens the base lacks are placed on its state, then
+// `forbidden` is removed and the search goes on as fast_count's.
+inline std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens,
+                                Candidate forbidden, SearchStats* stats,
+                                const SearchLimits& limits) {
+  BandSearch<CheckRules> search(1, SolutionSink{}, limits);
+  PatternState s;
+  const int placed = place_on_base(base, givens, search, s);
+  if (placed < 0) {
+    bool conflict = false;
+    return fast_count(givens, 1, stats, limits, &conflict,
+                      std::span<const Candidate>(&forbidden, 1));
+  }
+  if (placed > 0) {
+    const int b = forbidden.cell / 27, p = forbidden.cell % 27;
+    std::uint32_t& w = s.f[3 * (forbidden.value - 1) + b];
+    // Solved there as forbidden.value: no solution, without a propagation.
+    if (!(s.unsolved[b] >> p & 1) && (w >> p & 1)) return search.finish(stats);
+    w &= ~(1u << p);
+    if (search.propagate(s)) search.search(s);
+  }
   return search.finish(stats);
 }
 

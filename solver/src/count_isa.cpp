@@ -62,4 +62,24 @@ std::uint64_t band_count(CountIsa isa, const std::uint8_t* givens, std::uint64_t
   return band_portable::count(givens, limit, stats, limits, conflict, forbidden);
 }
 
+bool band_base(CountIsa isa, BandBase& base, const std::uint8_t* givens, const BandBase* from) {
+#if SUDOFORGE_BAND_V3
+  if (isa == CountIsa::kX86_64_V3) return band_v3::make_base(base, givens, from);
+#endif
+  (void)isa;
+  return band_portable::make_base(base, givens, from);
+}
+
+std::uint64_t band_count_from(CountIsa isa, const BandBase& base, const std::uint8_t* givens,
+                              Candidate forbidden, SearchStats* stats,
+                              const SearchLimits& limits) {
+#if SUDOFORGE_BAND_V3
+  if (isa == CountIsa::kX86_64_V3) {
+    return band_v3::count_from(base, givens, forbidden, stats, limits);
+  }
+#endif
+  (void)isa;
+  return band_portable::count_from(base, givens, forbidden, stats, limits);
+}
+
 }  // namespace sudoforge::detail

@@ -154,5 +154,68 @@ TEST(CountIsa, SolverCountRunsTheBuildInUse) {
   }
 }
 
+// band_count_from: a check started from the base of some of the givens (made from the
+// givens or from a smaller base) answers as band_count from the givens, on random grids'
+// puzzles with one, several and no solutions (the generator's removal checks and more:
+// any empty cell, the grid's digit or another forbidden), on both builds; a base that
+// is not among the givens (a given left out or changed) falls back to the count.
+void check_from_base(CountIsa isa) {
+  SudokuSolver solver;
+  std::mt19937_64 rng(23);
+  int checks = 0, found = 0, from_smaller = 0, fallback = 0;
+  for (int k = 0; k < 400; ++k) {
+    const test::CutPuzzle c = test::cut_puzzle(solver, rng, k);
+    const Grid& p = c.puzzle;
+    const int given = p.clue_count();
+    // The base keeps the first `keep` givens of the cut order, its outer base fewer.
+    const int keep = static_cast<int>(rng() % (given + 1)), outer = keep / 2;
+    Grid b = p, o = p;
+    int seen = 0;
+    for (int cell : c.order) {
+      if (!p[cell]) continue;
+      if (seen >= keep) b.clear(cell);
+      if (seen >= outer) o.clear(cell);
+      ++seen;
+    }
+    const bool wrong = k % 9 == 4;  // the base holds a given the puzzle lacks
+    if (wrong) b.set(c.order[80], c.full[c.order[80]]);
+    detail::BandBase outer_base, base;
+    detail::band_base(isa, outer_base, o.cells().data());
+    detail::band_base(isa, base, b.cells().data(), k % 2 ? &outer_base : nullptr);
+    from_smaller += k % 2;
+    fallback += wrong;
+    for (int cell = 0; cell < 81; ++cell) {
+      if (p[cell] || rng() % 3) continue;
+      const int value = rng() % 2 ? c.full[cell] : static_cast<int>(1 + rng() % 9);
+      const Candidate f{cell, value};
+      bool conflict = false;
+      const std::uint64_t want = detail::band_count(isa, p.cells().data(), 1, nullptr,
+                                                    SearchLimits{}, &conflict, {&f, 1});
+      const std::uint64_t got =
+          detail::band_count_from(isa, base, p.cells().data(), f, nullptr, SearchLimits{});
+      ASSERT_EQ(got, want) << "puzzle " << k << " keep " << keep << " forbid " << cell << '='
+                           << value << ' ' << test::to_string(p);
+      ++checks;
+      found += want > 0;
+    }
+  }
+  // Both answers, many times each.
+  EXPECT_GT(found, 500);
+  EXPECT_GT(checks - found, 500);
+  EXPECT_GT(from_smaller, 100);
+  EXPECT_GT(fallback, 20);
+}
+
+TEST(CountIsa, PortableCheckFromABaseAnswersAsTheCount) {
+  check_from_base(CountIsa::kPortable);
+}
+
+TEST(CountIsa, V3CheckFromABaseAnswersAsTheCount) {
+  if (!detail::count_isa_available(CountIsa::kX86_64_V3)) {
+    GTEST_SKIP() << "this CPU lacks x86-64-v3 (AVX2, BMI1/2, POPCNT, LZCNT, FMA)";
+  }
+  check_from_base(CountIsa::kX86_64_V3);
+}
+
 }  // namespace
 }  // namespace sudoforge

@@ -45,8 +45,9 @@
 //
 //   engine (file)                   how it searches              its role: when it runs
 //   BandEngine::run                 per-digit 27-bit band        classic 9x9 count, solve,
-//     (band_engine.cpp,             bitboards, bit-sliced        enumerate, has_other_solution
-//      band_core.h)                 singles counts               (the generator's 9x9 checks)
+//     (band_engine.cpp,             bitboards, bit-sliced        enumerate, has_other_solution;
+//      band_core.h)                 singles counts               the generator's 9x9 checks
+//                                                                (from a base: count_isa.h)
 //   BandEngine::run_random          band_core.h's search with    random_solution on classic
 //     (band_random.cpp)             the first release's          9x9: the generator's full
 //                                   propagation, shuffled values grids

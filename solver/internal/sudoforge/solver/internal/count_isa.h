@@ -44,4 +44,34 @@ std::uint64_t band_count(CountIsa isa, const std::uint8_t* givens, std::uint64_t
                          SearchStats* stats, const SearchLimits& limits, bool* conflict,
                          std::span<const Candidate> forbidden = {});
 
+// has_other_solution's question on a classic 9x9 puzzle, started from a propagated base
+// instead of from the givens. The base is the propagated state of a subset of the givens
+// (band_base); a check whose givens hold the base's places the others on that state,
+// removes the forbidden candidate and searches on. The fixpoint of fewer givens keeps every
+// solution of more, so the answer is exact; only nodes and guesses may differ from
+// band_count's. For a caller asking many such questions of puzzles that differ in a few
+// cells (the generator's removal checks), where the propagation from the givens is most of
+// a check's work.
+struct BandBase {
+  alignas(8) unsigned char state[384];  // the build's propagated state (band_rules.h)
+  std::uint8_t givens[81];              // the givens it was made from
+  bool solvable = false;                // false: those givens have no solution
+};
+
+// Makes `base` the propagated state of `givens` (81 cells, 0 empty, 1..9) on `isa`'s build;
+// from `from`'s state (its other givens placed, then propagated) when set and `givens`
+// holds from's givens, else from the givens. `from` may not be `base`. False (and
+// base.solvable false) when the propagation finds them contradictory or they clash.
+bool band_base(CountIsa isa, BandBase& base, const std::uint8_t* givens,
+               const BandBase* from = nullptr);
+
+// Whether `givens` has a solution without `forbidden` (0 or 1, band_count's answer with
+// limit 1), searched from `base`: every given of the base must be a given of `givens`
+// with the same digit, else the check starts from the givens (band_count). `forbidden`
+// must be an empty cell of `givens`. Nodes and guesses go to *stats when set; throws
+// SearchAborted as band_count does.
+std::uint64_t band_count_from(CountIsa isa, const BandBase& base, const std::uint8_t* givens,
+                              Candidate forbidden, SearchStats* stats,
+                              const SearchLimits& limits);
+
 }  // namespace sudoforge::detail
