@@ -245,7 +245,7 @@ struct PairBound {
     wide1 |= cand1;
   }
 
-  bool may_remove(const CandidateGrid& g, int c0, int c1, int c2) const {
+  [[gnu::always_inline]] bool may_remove(const CandidateGrid& g, int c0, int c1, int c2) const {
     const Mask cand2 = g.cand(c2);
     if (cand2 & any2) return true;
     if ((cand2 & ~wide0) && (cand2 & ~wide1)) return false;
@@ -478,8 +478,6 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
   // excluder). Their list in SE's house order is made on first use (most pairs have at
   // most one third cell per part left by then).
   static thread_local std::vector<std::uint64_t> twin_set;  // [i]: the twins of i, as base bits
-  static thread_local int twin_order[64][64];               // [i]: the twins of i, in order
-  std::uint64_t ordered = 0;                                // the lists made in this call
   twin_set.assign(m, 0);
   // SE's twins are in the houses: where a cell has peers outside them (a killer's cage
   // mates), the twins are read from the house lists.
@@ -624,157 +622,174 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       }
       const bool sees01 = g.sees(c0, c1);
       bool bound = false;  // whether t_bound is the pair's
-      // The twin area, in order: c0's base excluders, then c1's that are not c0's (the
-      // twins of a base cell are its excluders among the base cells). `left`: the third
-      // cells of the current part not visited yet.
-      const int owner[2] = {i, j};
-      const std::uint64_t part[2] = {thirds & twin_set[i], thirds & twin_set[j] & ~twin_set[i]};
-      for (int k = 0; k < 2; ++k) {
-        std::uint64_t left = part[k];
-        const int own = owner[k];
-        if ((left & (left - 1)) && !((ordered >> own) & 1)) {
-          int n = 0;
-          for (int q : g.house(b.cell[own])) {
-            if (((b.base_set[q / 64] >> (q % 64)) & 1) && ((twin_set[own] >> b.index[q]) & 1)) {
-              twin_order[own][n++] = b.index[q];
-            }
-          }
-          ordered |= std::uint64_t{1} << own;
-        }
-        // Every third cell of a part is in its twin list, so the walk ends within it; the
-        // last one left is taken at once.
-        for (int at = 0; left; ++at) {
-          int t;
-          if (left & (left - 1)) {
-            t = twin_order[own][at];
-            if (!((left >> t) & 1)) continue;
-            left &= ~(std::uint64_t{1} << t);
-          } else {
-            t = std::countr_zero(left);
-            left = 0;
-          }
-          const int c2 = b.cell[t];
-          const std::uint64_t* et = b.excluders(t);
-          // The verdict depends on the candidates of the three cells and of their common
-          // excluders only, and fewer excluders forbid fewer combinations: a triple that
-          // gave nothing (it was searched then) is skipped while none of its cells
-          // changed, nor any of its common excluders that can forbid a combination (all
-          // of its values among the three cells'; a changed common peer that is no
-          // excluder now was none or is gone). It does not depend on the order of the
-          // cells either (the combinations, the common excluders and which cells see
-          // each other are the same), so the key is the set. The base cells are in
-          // reading order, so c0 < c1.
-          const std::uint32_t key = triple_key(nc, c0, c1, c2);
-          if (lookup) {
-            if (std::uint64_t* vt = ctx.memo->verdict_time(key)) {
-              bool same = *vt == now;
-              if (!same && *vt == last) {
-                // unchanged() on the set of changed cells.
-                std::uint64_t hit =
-                    ((changed[c0 / 64] >> (c0 % 64)) | (changed[c1 / 64] >> (c1 % 64)) |
-                     (changed[c2 / 64] >> (c2 % 64))) &
-                    1;
-                const Mask values = cand0 | cand1 | g.cand(c2);
-                for (int w = 0; w < W && !hit; ++w) {
-                  for (std::uint64_t x = common01[w] & et[w] & changed[w]; x; x &= x - 1) {
-                    if (!(g.cand(w * 64 + std::countr_zero(x)) & ~values)) {
-                      hit = 1;
-                      break;
-                    }
+      Mask allowed[3];
+      // Whether the triple with third cell t removes something (then `allowed` holds the
+      // values each cell keeps); `more`: whether another third cell of the pair is still
+      // to be searched after it.
+      auto removes = [&](int t, bool more) __attribute__((always_inline)) {
+        const int c2 = b.cell[t];
+        const std::uint64_t* et = b.excluders(t);
+        // The verdict depends on the candidates of the three cells and of their common
+        // excluders only, and fewer excluders forbid fewer combinations: a triple that
+        // gave nothing (it was searched then) is skipped while none of its cells
+        // changed, nor any of its common excluders that can forbid a combination (all
+        // of its values among the three cells'; a changed common peer that is no
+        // excluder now was none or is gone). It does not depend on the order of the
+        // cells either (the combinations, the common excluders and which cells see
+        // each other are the same), so the key is the set. The base cells are in
+        // reading order, so c0 < c1.
+        const std::uint32_t key = triple_key(nc, c0, c1, c2);
+        if (lookup) {
+          if (std::uint64_t* vt = ctx.memo->verdict_time(key)) {
+            bool same = *vt == now;
+            if (!same && *vt == last) {
+              // unchanged() on the set of changed cells.
+              std::uint64_t hit =
+                  ((changed[c0 / 64] >> (c0 % 64)) | (changed[c1 / 64] >> (c1 % 64)) |
+                   (changed[c2 / 64] >> (c2 % 64))) &
+                  1;
+              const Mask values = cand0 | cand1 | g.cand(c2);
+              for (int w = 0; w < W && !hit; ++w) {
+                for (std::uint64_t x = common01[w] & et[w] & changed[w]; x; x &= x - 1) {
+                  if (!(g.cand(w * 64 + std::countr_zero(x)) & ~values)) {
+                    hit = 1;
+                    break;
                   }
                 }
-                same = !hit;
-              } else if (!same) {
-                same = unchanged(g, *vt, c0, c1, c2, common01, et);
               }
-              if (same) {
-                *vt = now;  // still nothing, on this grid
-                continue;
-              }
+              same = !hit;
+            } else if (!same) {
+              same = unchanged(g, *vt, c0, c1, c2, common01, et);
+            }
+            if (same) {
+              *vt = now;  // still nothing, on this grid
+              return false;
             }
           }
-          // The pair's bound (made when a triple is searched with another third cell still
-          // to come: it costs about a search) leaves out most triples that remove nothing.
-          if (!bound && (left | (k == 0 ? part[1] : 0))) {
-            t_bound.build(g, c0, c1, sees01, common01);
-            bound = true;
-          }
-          if (bound && !t_bound.may_remove(g, c0, c1, c2)) {
-            if (ctx.memo) ctx.memo->set_verdict(key);
-            continue;
-          }
-          // A combination (p0, p1, p2) is impossible when a common excluder's values are
-          // all among p0, p1, p2. Tables: partner[v] are the other values of the bivalue
-          // common excluders holding v, so a bivalue {p0, p1} kills the pair (p0, p1)
-          // and a bivalue {p, v} with p one of p0, p1 forbids p2 = v. A trivalue
-          // {p0, a, b} acts, once p0 is chosen, as a bivalue {a, b} for (p1, p2).
-          for (Mask x = partnered; x; x &= x - 1) partner[lowest(x)] = 0;
-          partnered = 0;
-          int nt = 0;
-          for (int w = 0; w < W; ++w) {
-            for (std::uint64_t x = common01[w] & et[w]; x; x &= x - 1) {
-              const Mask e = g.cand(w * 64 + std::countr_zero(x));
-              if (popcount(e) == 3) {
-                tri[nt++] = e;
-              } else {
-                const int v0 = lowest(e), v1 = lowest(e & (e - 1));
-                partner[v0] |= Mask{1} << v1;
-                partner[v1] |= Mask{1} << v0;
-                partnered |= e;
-              }
-            }
-          }
-          const bool sees02 = g.sees(c0, c2), sees12 = g.sees(c1, c2);
-          const Mask cand2 = g.cand(c2);
-          // [p1]: the values of c2 that p1 forbids whatever p0 is.
-          for (Mask y = cand1; y; y &= y - 1) {
-            const int p1 = lowest(y);
-            forbid1[p1] = partner[p1] | (sees12 ? Mask{1} << p1 : 0);
-          }
-          Mask allowed[3] = {0, 0, 0};
-          for (Mask x = cand0; x; x &= x - 1) {
-            const int p0 = lowest(x);
-            const Mask b0 = Mask{1} << p0;
-            const Mask ok2_p0 = cand2 & ~partner[p0] & ~(sees02 ? b0 : 0);
-            const Mask* forbid = forbid1;
-            for (int e = 0; e < nt; ++e) {
-              if (!(tri[e] & b0)) continue;
-              if (forbid == forbid1) {
-                for (Mask y = cand1; y; y &= y - 1) forbid0[lowest(y)] = forbid1[lowest(y)];
-                forbid = forbid0;
-              }
-              const Mask ab = tri[e] & ~b0;
-              const int va = lowest(ab), vb = lowest(ab & (ab - 1));
-              forbid0[va] |= Mask{1} << vb;
-              forbid0[vb] |= Mask{1} << va;
-            }
-            for (Mask y = cand1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
-              const int p1 = lowest(y);
-              const Mask ok2 = ok2_p0 & ~forbid[p1];
-              if (!ok2) continue;
-              allowed[0] |= b0;
-              allowed[1] |= Mask{1} << p1;
-              allowed[2] |= ok2;
-              // The other p1 could only add what is there already.
-              if (allowed[1] == cand1 && allowed[2] == cand2) break;
-            }
-          }
-          const int cells[3] = {c0, c1, c2};
-          if (!(cand0 & ~allowed[0]) && !(cand1 & ~allowed[1]) && !(cand2 & ~allowed[2])) {
-            if (ctx.memo) ctx.memo->set_verdict(key);
-            continue;
-          }
-          out.eliminations.clear();
-          for (int q = 0; q < 3; ++q) {
-            for (Mask x = g.cand(cells[q]) & ~allowed[q]; x; x &= x - 1) {
-              out.eliminations.emplace_back(cells[q], lowest(x));
-            }
-          }
-          std::sort(out.eliminations.begin(), out.eliminations.end());
-          out.rating = 75;
-          describe(ctx, "Aligned Triplet Exclusion", cells, 3, out);
-          return true;
         }
+        // The pair's bound (made when a triple is searched with another third cell still
+        // to come: it costs about a search) leaves out most triples that remove nothing.
+        if (!bound && more) {
+          t_bound.build(g, c0, c1, sees01, common01);
+          bound = true;
+        }
+        if (bound && !t_bound.may_remove(g, c0, c1, c2)) {
+          if (ctx.memo) ctx.memo->set_verdict(key);
+          return false;
+        }
+        // A combination (p0, p1, p2) is impossible when a common excluder's values are
+        // all among p0, p1, p2. Tables: partner[v] are the other values of the bivalue
+        // common excluders holding v, so a bivalue {p0, p1} kills the pair (p0, p1)
+        // and a bivalue {p, v} with p one of p0, p1 forbids p2 = v. A trivalue
+        // {p0, a, b} acts, once p0 is chosen, as a bivalue {a, b} for (p1, p2).
+        for (Mask x = partnered; x; x &= x - 1) partner[lowest(x)] = 0;
+        partnered = 0;
+        int nt = 0;
+        for (int w = 0; w < W; ++w) {
+          for (std::uint64_t x = common01[w] & et[w]; x; x &= x - 1) {
+            const Mask e = g.cand(w * 64 + std::countr_zero(x));
+            if (popcount(e) == 3) {
+              tri[nt++] = e;
+            } else {
+              const int v0 = lowest(e), v1 = lowest(e & (e - 1));
+              partner[v0] |= Mask{1} << v1;
+              partner[v1] |= Mask{1} << v0;
+              partnered |= e;
+            }
+          }
+        }
+        const bool sees02 = g.sees(c0, c2), sees12 = g.sees(c1, c2);
+        const Mask cand2 = g.cand(c2);
+        allowed[0] = allowed[1] = allowed[2] = 0;
+        // [p1]: the values of c2 that p1 forbids whatever p0 is.
+        for (Mask y = cand1; y; y &= y - 1) {
+          const int p1 = lowest(y);
+          forbid1[p1] = partner[p1] | (sees12 ? Mask{1} << p1 : 0);
+        }
+        for (Mask x = cand0; x; x &= x - 1) {
+          const int p0 = lowest(x);
+          const Mask b0 = Mask{1} << p0;
+          const Mask ok2_p0 = cand2 & ~partner[p0] & ~(sees02 ? b0 : 0);
+          const Mask* forbid = forbid1;
+          for (int e = 0; e < nt; ++e) {
+            if (!(tri[e] & b0)) continue;
+            if (forbid == forbid1) {
+              for (Mask y = cand1; y; y &= y - 1) forbid0[lowest(y)] = forbid1[lowest(y)];
+              forbid = forbid0;
+            }
+            const Mask ab = tri[e] & ~b0;
+            const int va = lowest(ab), vb = lowest(ab & (ab - 1));
+            forbid0[va] |= Mask{1} << vb;
+            forbid0[vb] |= Mask{1} << va;
+          }
+          for (Mask y = cand1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
+            const int p1 = lowest(y);
+            const Mask ok2 = ok2_p0 & ~forbid[p1];
+            if (!ok2) continue;
+            allowed[0] |= b0;
+            allowed[1] |= Mask{1} << p1;
+            allowed[2] |= ok2;
+            // The other p1 could only add what is there already.
+            if (allowed[1] == cand1 && allowed[2] == cand2) break;
+          }
+        }
+        if (!(cand0 & ~allowed[0]) && !(cand1 & ~allowed[1]) && !(cand2 & ~allowed[2])) {
+          if (ctx.memo) ctx.memo->set_verdict(key);
+          return false;
+        }
+        return true;
+      };
+      // The twin area (SE's order of the third cells: c0's base excluders, then c1's that
+      // are not c0's, each in house order) only matters for a pair that removes
+      // something: the third cells are searched in index order, and when one removes
+      // something, those before it in SE's order that were not searched yet are, in that
+      // order; the first that removes something gives the hint.
+      int hit = -1;
+      for (std::uint64_t left = thirds; left;) {
+        const int t = std::countr_zero(left);
+        left &= left - 1;
+        if (removes(t, left != 0)) {
+          hit = t;
+          break;
+        }
+      }
+      if (hit < 0) continue;
+      {
+        const std::uint64_t searched = thirds & ((std::uint64_t{2} << hit) - 1);
+        int order[64], n = 0;
+        std::uint64_t listed = 0;
+        for (int own : {i, j}) {
+          for (int q : g.house(b.cell[own])) {
+            if (!((b.base_set[q / 64] >> (q % 64)) & 1)) continue;
+            const int t = b.index[q];
+            if (((thirds & twin_set[own] & ~listed) >> t) & 1) {
+              order[n++] = t;
+              listed |= std::uint64_t{1} << t;
+            }
+          }
+        }
+        const Mask kept[3] = {allowed[0], allowed[1], allowed[2]};
+        bool earlier = false;
+        for (int at = 0; at < n && order[at] != hit; ++at) {
+          if ((searched >> order[at]) & 1) continue;
+          if (removes(order[at], true)) {
+            hit = order[at];
+            earlier = true;
+            break;
+          }
+        }
+        if (!earlier) std::copy(kept, kept + 3, allowed);
+        const int cells[3] = {c0, c1, b.cell[hit]};
+        out.eliminations.clear();
+        for (int q = 0; q < 3; ++q) {
+          for (Mask x = g.cand(cells[q]) & ~allowed[q]; x; x &= x - 1) {
+            out.eliminations.emplace_back(cells[q], lowest(x));
+          }
+        }
+        std::sort(out.eliminations.begin(), out.eliminations.end());
+        out.rating = 75;
+        describe(ctx, "Aligned Triplet Exclusion", cells, 3, out);
+        return true;
       }
     }
   }
