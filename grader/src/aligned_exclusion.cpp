@@ -581,6 +581,18 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       // their excluders are counted.
       std::uint64_t thirds =
           (twin_set[i] | twin_set[j]) & ~((std::uint64_t{1} << i) | (std::uint64_t{1} << j));
+      // A triple met from an earlier pair of its cells (colexicographic order: (t, i)
+      // or (i, t) with third j, or (t, j) with third i) was searched there and gave
+      // nothing: the same triple, the same verdict.
+      {
+        const std::uint64_t all = ~std::uint64_t{0};
+        const std::uint64_t below_i = (std::uint64_t{1} << i) - 1;
+        const std::uint64_t below_j = (std::uint64_t{1} << j) - 1;
+        const std::uint64_t via_j = ((twin_set[i] >> j) & 1) ? all : twin_of[j];
+        const std::uint64_t via_i = below_i & (((twin_set[j] >> i) & 1) ? all : twin_of[i]);
+        thirds &= ~(below_j & (via_j | via_i));
+      }
+      if (!thirds) continue;
       for (int w = 0; w < W; ++w) common01[w] = ei[w] & ej[w];
       const bool pair_fresh = ((fresh_bases >> i) | (fresh_bases >> j)) & 1;
       if (!pair_fresh) {
@@ -598,20 +610,9 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         }
         thirds = twice;
       }
-      const Mask cand0 = g.cand(c0), cand1 = g.cand(c1);
-      // A triple met from an earlier pair of its cells (colexicographic order: (t, i)
-      // or (i, t) with third j, or (t, j) with third i) was searched there and gave
-      // nothing: the same triple, the same verdict.
-      {
-        const std::uint64_t all = ~std::uint64_t{0};
-        const std::uint64_t below_i = (std::uint64_t{1} << i) - 1;
-        const std::uint64_t below_j = (std::uint64_t{1} << j) - 1;
-        const std::uint64_t via_j = ((twin_set[i] >> j) & 1) ? all : twin_of[j];
-        const std::uint64_t via_i = below_i & (((twin_set[j] >> i) & 1) ? all : twin_of[i]);
-        thirds &= ~(below_j & (via_j | via_i));
-      }
       if (!thirds) continue;
-      // The verdicts of the pair's triples are read below, in the twin order: their
+      const Mask cand0 = g.cand(c0), cand1 = g.cand(c1);
+      // The verdicts of the pair's triples are read below: their
       // entries are loaded together first (the table is past L1, often past L2). There
       // are none at the first call on a puzzle.
       if (lookup) {
