@@ -201,12 +201,18 @@ struct PairBound {
   Mask row0[32], row1[32];  // [p0], [p1]
   Mask cand0 = 0, cand1 = 0;
   Mask wide0 = 0, wide1 = 0;  // every row0 with cand0, every row1 with cand1
+  Mask partner[32] = {}, trios[32] = {};  // build's tables
 
+  // kWords: as for Bases::collect_words.
+  template <int kWords>
   void build(const CandidateGrid& g, int c0, int c1, bool sees01, const std::uint64_t* common01) {
     cand0 = g.cand(c0);
     cand1 = g.cand(c1);
-    Mask partner[32] = {}, trios[32] = {};
-    for (int w = 0; w < g.set_words(); ++w) {
+    // Only the entries of the two cells' values are read.
+    const Mask used = cand0 | cand1;
+    for (Mask z = used; z; z &= z - 1) partner[lowest(z)] = trios[lowest(z)] = 0;
+    const int W = kWords ? kWords : g.set_words();
+    for (int w = 0; w < W; ++w) {
       for (std::uint64_t x = common01[w]; x; x &= x - 1) {
         const Mask e = g.cand(w * 64 + std::countr_zero(x));
         const Mask rest = e & (e - 1);
@@ -671,7 +677,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         // The pair's bound (made when a triple is searched with another third cell still
         // to come: it costs about a search) leaves out most triples that remove nothing.
         if (!bound && more) {
-          t_bound.build(g, c0, c1, sees01, common01);
+          t_bound.build<kWords>(g, c0, c1, sees01, common01);
           bound = true;
         }
         if (bound && !t_bound.may_remove(g, c0, c1, c2)) {
