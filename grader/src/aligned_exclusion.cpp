@@ -251,18 +251,31 @@ struct PairBound {
     wide1 |= cand1;
   }
 
-  [[gnu::always_inline]] bool may_remove(const CandidateGrid& g, int c0, int c1, int c2) const {
+  // The values that the triple with third cell c2 may remove (each bound above holds for
+  // each value: p2 in any2, p0 by its row0, p1 by its row1) in `flagged`; false when
+  // there are none.
+  [[gnu::always_inline]] bool may_remove(const CandidateGrid& g, int c0, int c1, int c2,
+                                         Mask flagged[3]) const {
     const Mask cand2 = g.cand(c2);
-    if (cand2 & any2) return true;
-    if ((cand2 & ~wide0) && (cand2 & ~wide1)) return false;
+    flagged[2] = cand2 & any2;
+    // A row with the cell's value is within wide0 (wide1).
+    const bool by0 = !(cand2 & ~wide0), by1 = !(cand2 & ~wide1);
+    flagged[0] = flagged[1] = 0;
+    if (!by0 && !by1) return flagged[2] != 0;
     const Mask s02 = g.sees(c0, c2) ? all_bits : 0, s12 = g.sees(c1, c2) ? all_bits : 0;
-    for (Mask x = cand0; x; x &= x - 1) {
-      if (!(cand2 & ~(row0[lowest(x)] | (x & ~(x - 1) & s02)))) return true;
+    if (by0) {
+      for (Mask x = cand0; x; x &= x - 1) {
+        const Mask bit = x & ~(x - 1);
+        if (!(cand2 & ~(row0[lowest(x)] | (bit & s02)))) flagged[0] |= bit;
+      }
     }
-    for (Mask y = cand1; y; y &= y - 1) {
-      if (!(cand2 & ~(row1[lowest(y)] | (y & ~(y - 1) & s12)))) return true;
+    if (by1) {
+      for (Mask y = cand1; y; y &= y - 1) {
+        const Mask bit = y & ~(y - 1);
+        if (!(cand2 & ~(row1[lowest(y)] | (bit & s12)))) flagged[1] |= bit;
+      }
     }
-    return false;
+    return (flagged[0] | flagged[1] | flagged[2]) != 0;
   }
   static constexpr Mask all_bits = ~Mask{0};
 };
@@ -680,7 +693,8 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
           t_bound.build<kWords>(g, c0, c1, sees01, common01);
           bound = true;
         }
-        if (bound && !t_bound.may_remove(g, c0, c1, c2)) {
+        Mask flagged[3];
+        if (bound && !t_bound.may_remove(g, c0, c1, c2, flagged)) {
           if (ctx.memo) ctx.memo->set_verdict(key);
           return false;
         }
@@ -707,6 +721,43 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         }
         const bool sees02 = g.sees(c0, c2), sees12 = g.sees(c1, c2);
         const Mask cand2 = g.cand(c2);
+        if (bound) {
+          // Only the values the bound flags can go: each is searched for one possible
+          // combination; the full enumeration below is left for a triple that removes
+          // one of them.
+          auto possible = [&](Mask in0, Mask in1, Mask in2) __attribute__((always_inline)) {
+            for (Mask x = in0; x; x &= x - 1) {
+              const Mask b0 = x & ~(x - 1);
+              const int p0 = lowest(x);
+              const Mask ok2_p0 = in2 & ~partner[p0] & ~(sees02 ? b0 : 0);
+              if (!ok2_p0) continue;
+              for (Mask y = in1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
+                const Mask b1 = y & ~(y - 1);
+                Mask ok2 = ok2_p0 & ~partner[lowest(y)] & ~(sees12 ? b1 : 0);
+                // A trivalue {p0, p1, v} forbids p2 = v.
+                for (int e = 0; ok2 && e < nt; ++e) {
+                  if ((tri[e] & b0) && (tri[e] & b1)) ok2 &= ~(tri[e] & ~b0 & ~b1);
+                }
+                if (ok2) return true;
+              }
+            }
+            return false;
+          };
+          bool removes_one = false;
+          for (Mask x = flagged[0]; x && !removes_one; x &= x - 1) {
+            removes_one = !possible(x & ~(x - 1), cand1, cand2);
+          }
+          for (Mask y = flagged[1]; y && !removes_one; y &= y - 1) {
+            removes_one = !possible(cand0, y & ~(y - 1), cand2);
+          }
+          for (Mask z = flagged[2]; z && !removes_one; z &= z - 1) {
+            removes_one = !possible(cand0, cand1, z & ~(z - 1));
+          }
+          if (!removes_one) {
+            if (ctx.memo) ctx.memo->set_verdict(key);
+            return false;
+          }
+        }
         allowed[0] = allowed[1] = allowed[2] = 0;
         // [p1]: the values of c2 that p1 forbids whatever p0 is.
         for (Mask y = cand1; y; y &= y - 1) {
