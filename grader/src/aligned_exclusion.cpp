@@ -618,7 +618,13 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         thirds &= fresh_bases | b.holding_any<kWords>(common01, fresh);
         if (!thirds) continue;
       }
-      {
+      if (!(thirds & (thirds - 1))) {
+        // One third cell: its common excluders counted directly.
+        const std::uint64_t* et = b.excluders(std::countr_zero(thirds));
+        int common = 0;
+        for (int w = 0; w < W; ++w) common += std::popcount(common01[w] & et[w]);
+        if (common < 2) thirds = 0;
+      } else {
         std::uint64_t once = 0, twice = 0;
         for (int w = 0; w < W; ++w) {
           for (std::uint64_t x = common01[w]; x; x &= x - 1) {
