@@ -712,11 +712,13 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         for (Mask x = partnered; x; x &= x - 1) partner[lowest(x)] = 0;
         partnered = 0;
         int nt = 0;
+        Mask tri_held = 0;  // the values of the trivalues
         for (int w = 0; w < W; ++w) {
           for (std::uint64_t x = common01[w] & et[w]; x; x &= x - 1) {
             const Mask e = g.cand(w * 64 + std::countr_zero(x));
             if (popcount(e) == 3) {
               tri[nt++] = e;
+              tri_held |= e;
             } else {
               const int v0 = lowest(e), v1 = lowest(e & (e - 1));
               partner[v0] |= Mask{1} << v1;
@@ -741,8 +743,10 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
                 const Mask b1 = y & ~(y - 1);
                 Mask ok2 = ok2_p0 & ~partner[lowest(y)] & ~(sees12 ? b1 : 0);
                 // A trivalue {p0, p1, v} forbids p2 = v.
-                for (int e = 0; ok2 && e < nt; ++e) {
-                  if ((tri[e] & b0) && (tri[e] & b1)) ok2 &= ~(tri[e] & ~b0 & ~b1);
+                if ((tri_held & b0) && (tri_held & b1)) {
+                  for (int e = 0; ok2 && e < nt; ++e) {
+                    if ((tri[e] & b0) && (tri[e] & b1)) ok2 &= ~(tri[e] & ~b0 & ~b1);
+                  }
                 }
                 if (ok2) return true;
               }
