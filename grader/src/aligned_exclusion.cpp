@@ -212,6 +212,7 @@ struct PairBound {
     const Mask used = cand0 | cand1;
     for (Mask z = used; z; z &= z - 1) partner[lowest(z)] = trios[lowest(z)] = 0;
     const int W = kWords ? kWords : g.set_words();
+    Mask tri_held = 0;  // the values of the trivalues
     for (int w = 0; w < W; ++w) {
       for (std::uint64_t x = common01[w]; x; x &= x - 1) {
         const Mask e = g.cand(w * 64 + std::countr_zero(x));
@@ -221,30 +222,55 @@ struct PairBound {
           trios[v0] |= e;
           trios[v1] |= e;
           trios[lowest(rest & (rest - 1))] |= e;
+          tri_held |= e;
         } else {
           partner[v0] |= Mask{1} << v1;
           partner[v1] |= Mask{1} << v0;
         }
       }
     }
+    // any2 is the intersection of row0[p0] | {p0} over p0 (with F(p0, p1) | {p0, p1} =
+    // (F(p0, p1) | {p1}) | {p0}).
     const Mask all = ~Mask{0};
     any2 = all;
     wide0 = wide1 = 0;
     for (Mask y = cand1; y; y &= y - 1) row1[lowest(y)] = all;
-    for (Mask x = cand0; x; x &= x - 1) {
-      const int p0 = lowest(x);
-      const Mask b0 = Mask{1} << p0;
-      Mask r0 = all;
-      for (Mask y = cand1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
-        const int p1 = lowest(y);
-        const Mask b1 = Mask{1} << p1;
-        const Mask f = partner[p0] | partner[p1] | (trios[p0] & trios[p1]);
-        r0 &= f | b1;
-        row1[p1] &= f | b0;
-        any2 &= f | b0 | b1;
+    if (!tri_held) {
+      // Without trivalues F(p0, p1) = partner[p0] | partner[p1]: row0[p0] is partner[p0]
+      // with the intersection of partner[p1] | {p1}, row1[p1] partner[p1] with that of
+      // partner[p0] | {p0}.
+      for (Mask x = cand0; x; x &= x - 1) {
+        const int p0 = lowest(x);
+        const Mask b0 = Mask{1} << p0;
+        const Mask pp0 = partner[p0], side0 = pp0 | b0;
+        Mask r0 = all;
+        for (Mask y = cand1 & ~pp0 & ~(sees01 ? b0 : 0); y; y &= y - 1) {
+          const int p1 = lowest(y);
+          r0 &= partner[p1] | (y & ~(y - 1));
+          row1[p1] &= side0;
+        }
+        r0 |= pp0;
+        row0[p0] = r0;
+        wide0 |= r0;
+        any2 &= r0 | b0;
       }
-      row0[p0] = r0;
-      wide0 |= r0;
+      for (Mask y = cand1; y; y &= y - 1) row1[lowest(y)] |= partner[lowest(y)];
+    } else {
+      for (Mask x = cand0; x; x &= x - 1) {
+        const int p0 = lowest(x);
+        const Mask b0 = Mask{1} << p0;
+        Mask r0 = all;
+        for (Mask y = cand1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
+          const int p1 = lowest(y);
+          const Mask b1 = Mask{1} << p1;
+          const Mask f = partner[p0] | partner[p1] | (trios[p0] & trios[p1]);
+          r0 &= f | b1;
+          row1[p1] &= f | b0;
+        }
+        row0[p0] = r0;
+        wide0 |= r0;
+        any2 &= r0 | b0;
+      }
     }
     for (Mask y = cand1; y; y &= y - 1) wide1 |= row1[lowest(y)];
     wide0 |= cand0;
