@@ -666,11 +666,11 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       // The verdicts of the pair's triples are read below: their
       // entries are loaded together first (the table is past L1, often past L2). There
       // are none at the first call on a puzzle.
-      if (lookup) {
-        for (std::uint64_t x = thirds; x; x &= x - 1) {
-          const int c2 = b.cell[std::countr_zero(x)];
-          ctx.memo->prefetch_verdict(triple_key(nc, c0, c1, c2));
-        }
+      std::uint32_t keys[64];  // [t]: the key of the triple with third cell t
+      for (std::uint64_t x = thirds; x; x &= x - 1) {
+        const int t = std::countr_zero(x);
+        keys[t] = triple_key(nc, c0, c1, b.cell[t]);
+        if (lookup) ctx.memo->prefetch_verdict(keys[t]);
       }
       const bool sees01 = g.sees(c0, c1);
       bool bound = false;  // whether t_bound is the pair's
@@ -690,7 +690,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         // cells either (the combinations, the common excluders and which cells see
         // each other are the same), so the key is the set. The base cells are in
         // reading order, so c0 < c1.
-        const std::uint32_t key = triple_key(nc, c0, c1, c2);
+        const std::uint32_t key = keys[t];
         if (lookup) {
           if (std::uint64_t* vt = ctx.memo->verdict_time(key)) {
             bool same = *vt == now;
