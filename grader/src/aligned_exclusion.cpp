@@ -312,7 +312,7 @@ struct PairBound {
   static constexpr Mask all_bits = ~Mask{0};
 };
 
-thread_local PairBound t_bound;
+thread_local PairBound t_bound, t_lone;
 
 void describe(const Ctx& ctx, const char* name, const int* cells, int count, Hint& out) {
   const CandidateGrid& g = ctx.g;
@@ -732,9 +732,20 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
           bound = true;
         }
         Mask flagged[3];
-        if (bound && !t_bound.may_remove(g, c0, c1, c2, flagged)) {
-          if (ctx.memo) ctx.memo->set_verdict(key);
-          return false;
+        if (bound) {
+          if (!t_bound.may_remove(g, c0, c1, c2, flagged)) {
+            if (ctx.memo) ctx.memo->set_verdict(key);
+            return false;
+          }
+        } else {
+          // A lone third cell: the bound of the triple's own common excluders.
+          std::uint64_t own[16];  // W <= 10
+          for (int w = 0; w < W; ++w) own[w] = common01[w] & et[w];
+          t_lone.build<kWords>(g, c0, c1, sees01, own);
+          if (!t_lone.may_remove(g, c0, c1, c2, flagged)) {
+            if (ctx.memo) ctx.memo->set_verdict(key);
+            return false;
+          }
         }
         // A combination (p0, p1, p2) is impossible when a common excluder's values are
         // all among p0, p1, p2. Tables: partner[v] are the other values of the bivalue
@@ -761,7 +772,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         }
         const bool sees02 = g.sees(c0, c2), sees12 = g.sees(c1, c2);
         const Mask cand2 = g.cand(c2);
-        if (bound) {
+        {
           // Only the values the bound flags can go: each is searched for one possible
           // combination; the full enumeration below is left for a triple that removes
           // one of them.
