@@ -785,8 +785,8 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
               for (Mask y = in1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
                 const Mask b1 = y & ~(y - 1);
                 Mask ok2 = ok2_p0 & ~partner[lowest(y)] & ~(sees12 ? b1 : 0);
-                // A trivalue {p0, p1, v} forbids p2 = v.
-                if ((tri_held & b0) && (tri_held & b1)) {
+                // A trivalue {p0, p1, v} forbids p2 = v (p0 and p1 distinct).
+                if ((tri_held & b0) && (tri_held & b1) && b0 != b1) {
                   for (int e = 0; ok2 && e < nt; ++e) {
                     if ((tri[e] & b0) && (tri[e] & b1)) ok2 &= ~(tri[e] & ~b0 & ~b1);
                   }
