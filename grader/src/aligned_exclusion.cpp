@@ -526,8 +526,8 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
   const int m = b.count();
   // Per base cell, its twins: its excluders that are base cells (as base bits), from the
   // holders of the base cells (a base cell k is a twin of every base cell holding it as an
-  // excluder). Their list in SE's house order is made on first use (most pairs have at
-  // most one third cell per part left by then).
+  // excluder). Their order in SE's twin area is only made for a pair that removes
+  // something (below).
   static thread_local std::vector<std::uint64_t> twin_set;  // [i]: the twins of i, as base bits
   twin_set.assign(m, 0);
   // SE's twins are in the houses: where a cell has peers outside them (a killer's cage
@@ -669,9 +669,9 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       }
       if (!thirds) continue;
       const Mask cand0 = g.cand(c0), cand1 = g.cand(c1);
-      // The verdicts of the pair's triples are read below: their
-      // entries are loaded together first (the table is past L1, often past L2). There
-      // are none at the first call on a puzzle.
+      // The verdicts of the pair's triples are read below: their entries are loaded
+      // together first (the table is past L1, often past L2). There are none at the first
+      // call on a puzzle.
       std::uint32_t keys[64];  // [t]: the key of the triple with third cell t
       for (std::uint64_t x = thirds; x; x &= x - 1) {
         const int t = std::countr_zero(x);
@@ -725,8 +725,10 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
             }
           }
         }
-        // The pair's bound (made when a triple is searched with another third cell still
-        // to come: it costs about a search) leaves out most triples that remove nothing.
+        // A bound leaves out most triples that remove nothing and flags the values the
+        // others may remove: the pair's (made when a triple is searched with another
+        // third cell still to come), or for a lone third cell the bound of the triple's
+        // own common excluders (stronger: a third cell often lacks some of the pair's).
         if (!bound && more) {
           t_bound.build<kWords>(g, c0, c1, sees01, common01);
           bound = true;
