@@ -201,12 +201,25 @@ struct PairBound {
   Mask row0[32], row1[32];  // [p0], [p1]
   Mask cand0 = 0, cand1 = 0;
   Mask wide0 = 0, wide1 = 0;  // every row0 with cand0, every row1 with cand1
+  Mask partner[32] = {}, trios[32] = {};  // build's tables
 
+  // kWords: as for Bases::collect_words.
+  template <int kWords>
   void build(const CandidateGrid& g, int c0, int c1, bool sees01, const std::uint64_t* common01) {
     cand0 = g.cand(c0);
     cand1 = g.cand(c1);
-    Mask partner[32] = {}, trios[32] = {};
-    for (int w = 0; w < g.set_words(); ++w) {
+    // Only the entries of the two cells' values are read.
+    const Mask used = cand0 | cand1;
+    if (g.n() == 9) {
+      // The values are 1 to 9: all cleared at once.
+      std::fill(partner, partner + 10, 0);
+      std::fill(trios, trios + 10, 0);
+    } else {
+      for (Mask z = used; z; z &= z - 1) partner[lowest(z)] = trios[lowest(z)] = 0;
+    }
+    const int W = kWords ? kWords : g.set_words();
+    Mask tri_held = 0;  // the values of the trivalues
+    for (int w = 0; w < W; ++w) {
       for (std::uint64_t x = common01[w]; x; x &= x - 1) {
         const Mask e = g.cand(w * 64 + std::countr_zero(x));
         const Mask rest = e & (e - 1);
@@ -215,53 +228,91 @@ struct PairBound {
           trios[v0] |= e;
           trios[v1] |= e;
           trios[lowest(rest & (rest - 1))] |= e;
+          tri_held |= e;
         } else {
           partner[v0] |= Mask{1} << v1;
           partner[v1] |= Mask{1} << v0;
         }
       }
     }
+    // any2 is the intersection of row0[p0] | {p0} over p0 (with F(p0, p1) | {p0, p1} =
+    // (F(p0, p1) | {p1}) | {p0}).
     const Mask all = ~Mask{0};
     any2 = all;
     wide0 = wide1 = 0;
     for (Mask y = cand1; y; y &= y - 1) row1[lowest(y)] = all;
-    for (Mask x = cand0; x; x &= x - 1) {
-      const int p0 = lowest(x);
-      const Mask b0 = Mask{1} << p0;
-      Mask r0 = all;
-      for (Mask y = cand1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
-        const int p1 = lowest(y);
-        const Mask b1 = Mask{1} << p1;
-        const Mask f = partner[p0] | partner[p1] | (trios[p0] & trios[p1]);
-        r0 &= f | b1;
-        row1[p1] &= f | b0;
-        any2 &= f | b0 | b1;
+    if (!tri_held) {
+      // Without trivalues F(p0, p1) = partner[p0] | partner[p1]: row0[p0] is partner[p0]
+      // with the intersection of partner[p1] | {p1}, row1[p1] partner[p1] with that of
+      // partner[p0] | {p0}.
+      for (Mask x = cand0; x; x &= x - 1) {
+        const int p0 = lowest(x);
+        const Mask b0 = Mask{1} << p0;
+        const Mask pp0 = partner[p0], side0 = pp0 | b0;
+        Mask r0 = all;
+        for (Mask y = cand1 & ~pp0 & ~(sees01 ? b0 : 0); y; y &= y - 1) {
+          const int p1 = lowest(y);
+          r0 &= partner[p1] | (y & ~(y - 1));
+          row1[p1] &= side0;
+        }
+        r0 |= pp0;
+        row0[p0] = r0;
+        wide0 |= r0;
+        any2 &= r0 | b0;
       }
-      row0[p0] = r0;
-      wide0 |= r0;
+      for (Mask y = cand1; y; y &= y - 1) row1[lowest(y)] |= partner[lowest(y)];
+    } else {
+      for (Mask x = cand0; x; x &= x - 1) {
+        const int p0 = lowest(x);
+        const Mask b0 = Mask{1} << p0;
+        Mask r0 = all;
+        for (Mask y = cand1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
+          const int p1 = lowest(y);
+          const Mask b1 = Mask{1} << p1;
+          const Mask f = partner[p0] | partner[p1] | (trios[p0] & trios[p1]);
+          r0 &= f | b1;
+          row1[p1] &= f | b0;
+        }
+        row0[p0] = r0;
+        wide0 |= r0;
+        any2 &= r0 | b0;
+      }
     }
     for (Mask y = cand1; y; y &= y - 1) wide1 |= row1[lowest(y)];
     wide0 |= cand0;
     wide1 |= cand1;
   }
 
-  bool may_remove(const CandidateGrid& g, int c0, int c1, int c2) const {
+  // The values that the triple with third cell c2 may remove (each bound above holds for
+  // each value: p2 in any2, p0 by its row0, p1 by its row1) in `flagged`; false when
+  // there are none.
+  [[gnu::always_inline]] bool may_remove(const CandidateGrid& g, int c0, int c1, int c2,
+                                         Mask flagged[3]) const {
     const Mask cand2 = g.cand(c2);
-    if (cand2 & any2) return true;
-    if ((cand2 & ~wide0) && (cand2 & ~wide1)) return false;
+    flagged[2] = cand2 & any2;
+    // A row with the cell's value is within wide0 (wide1).
+    const bool by0 = !(cand2 & ~wide0), by1 = !(cand2 & ~wide1);
+    flagged[0] = flagged[1] = 0;
+    if (!by0 && !by1) return flagged[2] != 0;
     const Mask s02 = g.sees(c0, c2) ? all_bits : 0, s12 = g.sees(c1, c2) ? all_bits : 0;
-    for (Mask x = cand0; x; x &= x - 1) {
-      if (!(cand2 & ~(row0[lowest(x)] | (x & ~(x - 1) & s02)))) return true;
+    if (by0) {
+      for (Mask x = cand0; x; x &= x - 1) {
+        const Mask bit = x & ~(x - 1);
+        if (!(cand2 & ~(row0[lowest(x)] | (bit & s02)))) flagged[0] |= bit;
+      }
     }
-    for (Mask y = cand1; y; y &= y - 1) {
-      if (!(cand2 & ~(row1[lowest(y)] | (y & ~(y - 1) & s12)))) return true;
+    if (by1) {
+      for (Mask y = cand1; y; y &= y - 1) {
+        const Mask bit = y & ~(y - 1);
+        if (!(cand2 & ~(row1[lowest(y)] | (bit & s12)))) flagged[1] |= bit;
+      }
     }
-    return false;
+    return (flagged[0] | flagged[1] | flagged[2]) != 0;
   }
   static constexpr Mask all_bits = ~Mask{0};
 };
 
-thread_local PairBound t_bound;
+thread_local PairBound t_bound, t_lone;
 
 void describe(const Ctx& ctx, const char* name, const int* cells, int count, Hint& out) {
   const CandidateGrid& g = ctx.g;
@@ -475,11 +526,9 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
   const int m = b.count();
   // Per base cell, its twins: its excluders that are base cells (as base bits), from the
   // holders of the base cells (a base cell k is a twin of every base cell holding it as an
-  // excluder). Their list in SE's house order is made on first use (most pairs have at
-  // most one third cell per part left by then).
+  // excluder). Their order in SE's twin area is only made for a pair that removes
+  // something (below).
   static thread_local std::vector<std::uint64_t> twin_set;  // [i]: the twins of i, as base bits
-  static thread_local int twin_order[64][64];               // [i]: the twins of i, in order
-  std::uint64_t ordered = 0;                                // the lists made in this call
   twin_set.assign(m, 0);
   // SE's twins are in the houses: where a cell has peers outside them (a killer's cage
   // mates), the twins are read from the house lists.
@@ -583,24 +632,6 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       // their excluders are counted.
       std::uint64_t thirds =
           (twin_set[i] | twin_set[j]) & ~((std::uint64_t{1} << i) | (std::uint64_t{1} << j));
-      for (int w = 0; w < W; ++w) common01[w] = ei[w] & ej[w];
-      const bool pair_fresh = ((fresh_bases >> i) | (fresh_bases >> j)) & 1;
-      if (!pair_fresh) {
-        thirds &= fresh_bases | b.holding_any<kWords>(common01, fresh);
-        if (!thirds) continue;
-      }
-      {
-        std::uint64_t once = 0, twice = 0;
-        for (int w = 0; w < W; ++w) {
-          for (std::uint64_t x = common01[w]; x; x &= x - 1) {
-            const std::uint64_t h = b.holders[w * 64 + std::countr_zero(x)] & thirds;
-            twice |= once & h;
-            once |= h;
-          }
-        }
-        thirds = twice;
-      }
-      const Mask cand0 = g.cand(c0), cand1 = g.cand(c1);
       // A triple met from an earlier pair of its cells (colexicographic order: (t, i)
       // or (i, t) with third j, or (t, j) with third i) was searched there and gave
       // nothing: the same triple, the same verdict.
@@ -613,168 +644,265 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         thirds &= ~(below_j & (via_j | via_i));
       }
       if (!thirds) continue;
-      // The verdicts of the pair's triples are read below, in the twin order: their
-      // entries are loaded together first (the table is past L1, often past L2). There
-      // are none at the first call on a puzzle.
-      if (lookup) {
-        for (std::uint64_t x = thirds; x; x &= x - 1) {
-          const int c2 = b.cell[std::countr_zero(x)];
-          ctx.memo->prefetch_verdict(triple_key(nc, c0, c1, c2));
+      for (int w = 0; w < W; ++w) common01[w] = ei[w] & ej[w];
+      const bool pair_fresh = ((fresh_bases >> i) | (fresh_bases >> j)) & 1;
+      if (!pair_fresh) {
+        thirds &= fresh_bases | b.holding_any<kWords>(common01, fresh);
+        if (!thirds) continue;
+      }
+      if (!(thirds & (thirds - 1))) {
+        // One third cell: its common excluders counted directly.
+        const std::uint64_t* et = b.excluders(std::countr_zero(thirds));
+        int common = 0;
+        for (int w = 0; w < W; ++w) common += std::popcount(common01[w] & et[w]);
+        if (common < 2) thirds = 0;
+      } else {
+        std::uint64_t once = 0, twice = 0;
+        for (int w = 0; w < W; ++w) {
+          for (std::uint64_t x = common01[w]; x; x &= x - 1) {
+            const std::uint64_t h = b.holders[w * 64 + std::countr_zero(x)] & thirds;
+            twice |= once & h;
+            once |= h;
+          }
         }
+        thirds = twice;
+      }
+      if (!thirds) continue;
+      const Mask cand0 = g.cand(c0), cand1 = g.cand(c1);
+      // The verdicts of the pair's triples are read below: their entries are loaded
+      // together first (the table is past L1, often past L2). There are none at the first
+      // call on a puzzle.
+      std::uint32_t keys[64];  // [t]: the key of the triple with third cell t
+      for (std::uint64_t x = thirds; x; x &= x - 1) {
+        const int t = std::countr_zero(x);
+        keys[t] = triple_key(nc, c0, c1, b.cell[t]);
+        if (lookup) ctx.memo->prefetch_verdict(keys[t]);
       }
       const bool sees01 = g.sees(c0, c1);
       bool bound = false;  // whether t_bound is the pair's
-      // The twin area, in order: c0's base excluders, then c1's that are not c0's (the
-      // twins of a base cell are its excluders among the base cells). `left`: the third
-      // cells of the current part not visited yet.
-      const int owner[2] = {i, j};
-      const std::uint64_t part[2] = {thirds & twin_set[i], thirds & twin_set[j] & ~twin_set[i]};
-      for (int k = 0; k < 2; ++k) {
-        std::uint64_t left = part[k];
-        const int own = owner[k];
-        if ((left & (left - 1)) && !((ordered >> own) & 1)) {
-          int n = 0;
-          for (int q : g.house(b.cell[own])) {
-            if (((b.base_set[q / 64] >> (q % 64)) & 1) && ((twin_set[own] >> b.index[q]) & 1)) {
-              twin_order[own][n++] = b.index[q];
-            }
-          }
-          ordered |= std::uint64_t{1} << own;
-        }
-        // Every third cell of a part is in its twin list, so the walk ends within it; the
-        // last one left is taken at once.
-        for (int at = 0; left; ++at) {
-          int t;
-          if (left & (left - 1)) {
-            t = twin_order[own][at];
-            if (!((left >> t) & 1)) continue;
-            left &= ~(std::uint64_t{1} << t);
-          } else {
-            t = std::countr_zero(left);
-            left = 0;
-          }
-          const int c2 = b.cell[t];
-          const std::uint64_t* et = b.excluders(t);
-          // The verdict depends on the candidates of the three cells and of their common
-          // excluders only, and fewer excluders forbid fewer combinations: a triple that
-          // gave nothing (it was searched then) is skipped while none of its cells
-          // changed, nor any of its common excluders that can forbid a combination (all
-          // of its values among the three cells'; a changed common peer that is no
-          // excluder now was none or is gone). It does not depend on the order of the
-          // cells either (the combinations, the common excluders and which cells see
-          // each other are the same), so the key is the set. The base cells are in
-          // reading order, so c0 < c1.
-          const std::uint32_t key = triple_key(nc, c0, c1, c2);
-          if (lookup) {
-            if (std::uint64_t* vt = ctx.memo->verdict_time(key)) {
-              bool same = *vt == now;
-              if (!same && *vt == last) {
-                // unchanged() on the set of changed cells.
-                std::uint64_t hit =
-                    ((changed[c0 / 64] >> (c0 % 64)) | (changed[c1 / 64] >> (c1 % 64)) |
-                     (changed[c2 / 64] >> (c2 % 64))) &
-                    1;
-                const Mask values = cand0 | cand1 | g.cand(c2);
-                for (int w = 0; w < W && !hit; ++w) {
-                  for (std::uint64_t x = common01[w] & et[w] & changed[w]; x; x &= x - 1) {
-                    if (!(g.cand(w * 64 + std::countr_zero(x)) & ~values)) {
-                      hit = 1;
-                      break;
-                    }
+      Mask allowed[3];
+      // Whether the triple with third cell t removes something (then `allowed` holds the
+      // values each cell keeps); `more`: whether another third cell of the pair is still
+      // to be searched after it.
+      auto removes = [&](int t, bool more) __attribute__((always_inline)) {
+        const int c2 = b.cell[t];
+        const std::uint64_t* et = b.excluders(t);
+        // The verdict depends on the candidates of the three cells and of their common
+        // excluders only, and fewer excluders forbid fewer combinations: a triple that
+        // gave nothing (it was searched then) is skipped while none of its cells
+        // changed, nor any of its common excluders that can forbid a combination (all
+        // of its values among the three cells'; a changed common peer that is no
+        // excluder now was none or is gone). It does not depend on the order of the
+        // cells either (the combinations, the common excluders and which cells see
+        // each other are the same), so the key is the set. The base cells are in
+        // reading order, so c0 < c1.
+        const std::uint32_t key = keys[t];
+        if (lookup) {
+          if (std::uint64_t* vt = ctx.memo->verdict_time(key)) {
+            bool same = *vt == now;
+            if (!same && *vt == last) {
+              // unchanged() on the set of changed cells.
+              std::uint64_t hit =
+                  ((changed[c0 / 64] >> (c0 % 64)) | (changed[c1 / 64] >> (c1 % 64)) |
+                   (changed[c2 / 64] >> (c2 % 64))) &
+                  1;
+              const Mask values = cand0 | cand1 | g.cand(c2);
+              for (int w = 0; w < W && !hit; ++w) {
+                for (std::uint64_t x = common01[w] & et[w] & changed[w]; x; x &= x - 1) {
+                  if (!(g.cand(w * 64 + std::countr_zero(x)) & ~values)) {
+                    hit = 1;
+                    break;
                   }
                 }
-                same = !hit;
-              } else if (!same) {
-                same = unchanged(g, *vt, c0, c1, c2, common01, et);
               }
-              if (same) {
-                *vt = now;  // still nothing, on this grid
-                continue;
-              }
+              same = !hit;
+            } else if (!same) {
+              same = unchanged(g, *vt, c0, c1, c2, common01, et);
+            }
+            if (same) {
+              *vt = now;  // still nothing, on this grid
+              return false;
             }
           }
-          // The pair's bound (made when a triple is searched with another third cell still
-          // to come: it costs about a search) leaves out most triples that remove nothing.
-          if (!bound && (left | (k == 0 ? part[1] : 0))) {
-            t_bound.build(g, c0, c1, sees01, common01);
-            bound = true;
-          }
-          if (bound && !t_bound.may_remove(g, c0, c1, c2)) {
-            if (ctx.memo) ctx.memo->set_verdict(key);
-            continue;
-          }
-          // A combination (p0, p1, p2) is impossible when a common excluder's values are
-          // all among p0, p1, p2. Tables: partner[v] are the other values of the bivalue
-          // common excluders holding v, so a bivalue {p0, p1} kills the pair (p0, p1)
-          // and a bivalue {p, v} with p one of p0, p1 forbids p2 = v. A trivalue
-          // {p0, a, b} acts, once p0 is chosen, as a bivalue {a, b} for (p1, p2).
-          for (Mask x = partnered; x; x &= x - 1) partner[lowest(x)] = 0;
-          partnered = 0;
-          int nt = 0;
-          for (int w = 0; w < W; ++w) {
-            for (std::uint64_t x = common01[w] & et[w]; x; x &= x - 1) {
-              const Mask e = g.cand(w * 64 + std::countr_zero(x));
-              if (popcount(e) == 3) {
-                tri[nt++] = e;
-              } else {
-                const int v0 = lowest(e), v1 = lowest(e & (e - 1));
-                partner[v0] |= Mask{1} << v1;
-                partner[v1] |= Mask{1} << v0;
-                partnered |= e;
-              }
-            }
-          }
-          const bool sees02 = g.sees(c0, c2), sees12 = g.sees(c1, c2);
-          const Mask cand2 = g.cand(c2);
-          // [p1]: the values of c2 that p1 forbids whatever p0 is.
-          for (Mask y = cand1; y; y &= y - 1) {
-            const int p1 = lowest(y);
-            forbid1[p1] = partner[p1] | (sees12 ? Mask{1} << p1 : 0);
-          }
-          Mask allowed[3] = {0, 0, 0};
-          for (Mask x = cand0; x; x &= x - 1) {
-            const int p0 = lowest(x);
-            const Mask b0 = Mask{1} << p0;
-            const Mask ok2_p0 = cand2 & ~partner[p0] & ~(sees02 ? b0 : 0);
-            const Mask* forbid = forbid1;
-            for (int e = 0; e < nt; ++e) {
-              if (!(tri[e] & b0)) continue;
-              if (forbid == forbid1) {
-                for (Mask y = cand1; y; y &= y - 1) forbid0[lowest(y)] = forbid1[lowest(y)];
-                forbid = forbid0;
-              }
-              const Mask ab = tri[e] & ~b0;
-              const int va = lowest(ab), vb = lowest(ab & (ab - 1));
-              forbid0[va] |= Mask{1} << vb;
-              forbid0[vb] |= Mask{1} << va;
-            }
-            for (Mask y = cand1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
-              const int p1 = lowest(y);
-              const Mask ok2 = ok2_p0 & ~forbid[p1];
-              if (!ok2) continue;
-              allowed[0] |= b0;
-              allowed[1] |= Mask{1} << p1;
-              allowed[2] |= ok2;
-              // The other p1 could only add what is there already.
-              if (allowed[1] == cand1 && allowed[2] == cand2) break;
-            }
-          }
-          const int cells[3] = {c0, c1, c2};
-          if (!(cand0 & ~allowed[0]) && !(cand1 & ~allowed[1]) && !(cand2 & ~allowed[2])) {
-            if (ctx.memo) ctx.memo->set_verdict(key);
-            continue;
-          }
-          out.eliminations.clear();
-          for (int q = 0; q < 3; ++q) {
-            for (Mask x = g.cand(cells[q]) & ~allowed[q]; x; x &= x - 1) {
-              out.eliminations.emplace_back(cells[q], lowest(x));
-            }
-          }
-          std::sort(out.eliminations.begin(), out.eliminations.end());
-          out.rating = 75;
-          describe(ctx, "Aligned Triplet Exclusion", cells, 3, out);
-          return true;
         }
+        // A bound leaves out most triples that remove nothing and flags the values the
+        // others may remove: the pair's (made when a triple is searched with another
+        // third cell still to come), or for a lone third cell the bound of the triple's
+        // own common excluders (stronger: a third cell often lacks some of the pair's).
+        if (!bound && more) {
+          t_bound.build<kWords>(g, c0, c1, sees01, common01);
+          bound = true;
+        }
+        Mask flagged[3];
+        if (bound) {
+          if (!t_bound.may_remove(g, c0, c1, c2, flagged)) {
+            if (ctx.memo) ctx.memo->set_verdict(key);
+            return false;
+          }
+        } else {
+          // A lone third cell: the bound of the triple's own common excluders.
+          std::uint64_t own[16];  // W <= 10
+          for (int w = 0; w < W; ++w) own[w] = common01[w] & et[w];
+          t_lone.build<kWords>(g, c0, c1, sees01, own);
+          if (!t_lone.may_remove(g, c0, c1, c2, flagged)) {
+            if (ctx.memo) ctx.memo->set_verdict(key);
+            return false;
+          }
+        }
+        // A combination (p0, p1, p2) is impossible when a common excluder's values are
+        // all among p0, p1, p2. Tables: partner[v] are the other values of the bivalue
+        // common excluders holding v, so a bivalue {p0, p1} kills the pair (p0, p1)
+        // and a bivalue {p, v} with p one of p0, p1 forbids p2 = v. A trivalue
+        // {p0, a, b} acts, once p0 is chosen, as a bivalue {a, b} for (p1, p2).
+        for (Mask x = partnered; x; x &= x - 1) partner[lowest(x)] = 0;
+        partnered = 0;
+        int nt = 0;
+        Mask tri_held = 0;  // the values of the trivalues
+        for (int w = 0; w < W; ++w) {
+          for (std::uint64_t x = common01[w] & et[w]; x; x &= x - 1) {
+            const Mask e = g.cand(w * 64 + std::countr_zero(x));
+            if (popcount(e) == 3) {
+              tri[nt++] = e;
+              tri_held |= e;
+            } else {
+              const int v0 = lowest(e), v1 = lowest(e & (e - 1));
+              partner[v0] |= Mask{1} << v1;
+              partner[v1] |= Mask{1} << v0;
+              partnered |= e;
+            }
+          }
+        }
+        const bool sees02 = g.sees(c0, c2), sees12 = g.sees(c1, c2);
+        const Mask cand2 = g.cand(c2);
+        {
+          // Only the values the bound flags can go: each is searched for one possible
+          // combination; the full enumeration below is left for a triple that removes
+          // one of them.
+          auto possible = [&](Mask in0, Mask in1, Mask in2) __attribute__((always_inline)) {
+            for (Mask x = in0; x; x &= x - 1) {
+              const Mask b0 = x & ~(x - 1);
+              const int p0 = lowest(x);
+              const Mask ok2_p0 = in2 & ~partner[p0] & ~(sees02 ? b0 : 0);
+              if (!ok2_p0) continue;
+              for (Mask y = in1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
+                const Mask b1 = y & ~(y - 1);
+                Mask ok2 = ok2_p0 & ~partner[lowest(y)] & ~(sees12 ? b1 : 0);
+                // A trivalue {p0, p1, v} forbids p2 = v (p0 and p1 distinct).
+                if ((tri_held & b0) && (tri_held & b1) && b0 != b1) {
+                  for (int e = 0; ok2 && e < nt; ++e) {
+                    if ((tri[e] & b0) && (tri[e] & b1)) ok2 &= ~(tri[e] & ~b0 & ~b1);
+                  }
+                }
+                if (ok2) return true;
+              }
+            }
+            return false;
+          };
+          bool removes_one = false;
+          for (Mask x = flagged[0]; x && !removes_one; x &= x - 1) {
+            removes_one = !possible(x & ~(x - 1), cand1, cand2);
+          }
+          for (Mask y = flagged[1]; y && !removes_one; y &= y - 1) {
+            removes_one = !possible(cand0, y & ~(y - 1), cand2);
+          }
+          for (Mask z = flagged[2]; z && !removes_one; z &= z - 1) {
+            removes_one = !possible(cand0, cand1, z & ~(z - 1));
+          }
+          if (!removes_one) {
+            if (ctx.memo) ctx.memo->set_verdict(key);
+            return false;
+          }
+        }
+        allowed[0] = allowed[1] = allowed[2] = 0;
+        // [p1]: the values of c2 that p1 forbids whatever p0 is.
+        for (Mask y = cand1; y; y &= y - 1) {
+          const int p1 = lowest(y);
+          forbid1[p1] = partner[p1] | (sees12 ? Mask{1} << p1 : 0);
+        }
+        for (Mask x = cand0; x; x &= x - 1) {
+          const int p0 = lowest(x);
+          const Mask b0 = Mask{1} << p0;
+          const Mask ok2_p0 = cand2 & ~partner[p0] & ~(sees02 ? b0 : 0);
+          const Mask* forbid = forbid1;
+          for (int e = 0; e < nt; ++e) {
+            if (!(tri[e] & b0)) continue;
+            if (forbid == forbid1) {
+              for (Mask y = cand1; y; y &= y - 1) forbid0[lowest(y)] = forbid1[lowest(y)];
+              forbid = forbid0;
+            }
+            const Mask ab = tri[e] & ~b0;
+            const int va = lowest(ab), vb = lowest(ab & (ab - 1));
+            forbid0[va] |= Mask{1} << vb;
+            forbid0[vb] |= Mask{1} << va;
+          }
+          for (Mask y = cand1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
+            const int p1 = lowest(y);
+            const Mask ok2 = ok2_p0 & ~forbid[p1];
+            if (!ok2) continue;
+            allowed[0] |= b0;
+            allowed[1] |= Mask{1} << p1;
+            allowed[2] |= ok2;
+            // The other p1 could only add what is there already.
+            if (allowed[1] == cand1 && allowed[2] == cand2) break;
+          }
+        }
+        if (!(cand0 & ~allowed[0]) && !(cand1 & ~allowed[1]) && !(cand2 & ~allowed[2])) {
+          if (ctx.memo) ctx.memo->set_verdict(key);
+          return false;
+        }
+        return true;
+      };
+      // The twin area (SE's order of the third cells: c0's base excluders, then c1's that
+      // are not c0's, each in house order) only matters for a pair that removes
+      // something: the third cells are searched in index order, and when one removes
+      // something, those before it in SE's order that were not searched yet are, in that
+      // order; the first that removes something gives the hint.
+      int hit = -1;
+      for (std::uint64_t left = thirds; left;) {
+        const int t = std::countr_zero(left);
+        left &= left - 1;
+        if (removes(t, left != 0)) {
+          hit = t;
+          break;
+        }
+      }
+      if (hit < 0) continue;
+      {
+        const std::uint64_t searched = thirds & ((std::uint64_t{2} << hit) - 1);
+        int order[64], n = 0;
+        std::uint64_t listed = 0;
+        for (int own : {i, j}) {
+          for (int q : g.house(b.cell[own])) {
+            if (!((b.base_set[q / 64] >> (q % 64)) & 1)) continue;
+            const int t = b.index[q];
+            if (((thirds & twin_set[own] & ~listed) >> t) & 1) {
+              order[n++] = t;
+              listed |= std::uint64_t{1} << t;
+            }
+          }
+        }
+        const Mask kept[3] = {allowed[0], allowed[1], allowed[2]};
+        bool earlier = false;
+        for (int at = 0; at < n && order[at] != hit; ++at) {
+          if ((searched >> order[at]) & 1) continue;
+          if (removes(order[at], true)) {
+            hit = order[at];
+            earlier = true;
+            break;
+          }
+        }
+        if (!earlier) std::copy(kept, kept + 3, allowed);
+        const int cells[3] = {c0, c1, b.cell[hit]};
+        out.eliminations.clear();
+        for (int q = 0; q < 3; ++q) {
+          for (Mask x = g.cand(cells[q]) & ~allowed[q]; x; x &= x - 1) {
+            out.eliminations.emplace_back(cells[q], lowest(x));
+          }
+        }
+        std::sort(out.eliminations.begin(), out.eliminations.end());
+        out.rating = 75;
+        describe(ctx, "Aligned Triplet Exclusion", cells, 3, out);
+        return true;
       }
     }
   }
