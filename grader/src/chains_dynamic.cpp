@@ -357,39 +357,54 @@ struct DynamicScratch {
   }
 
   std::vector<Chaining*> members;  // chainings of the current region / cell
-  // The nodes of F (= members[0]) on one side that every member reaches, in F's order.
-  // A complexity is summed only while it can still win (each term is at least 1).
-  // Whether the members share an "on" node (first) and an "off" node (second): most
-  // regions and cells share none, and the scans of collect() are then skipped.
-  std::pair<bool, bool> members_share() {
+  // The nodes every member holds (bit nd), as members_share() left them.
+  std::vector<std::uint64_t> shared_;
+  // How many "on" nodes (first) and "off" nodes (second) the members share, in shared_:
+  // most regions and cells share none, and the scans of collect() are then skipped.
+  std::pair<int, int> members_share() {
     const size_t k = members.size(), nw = members[0]->node_bits.size();
+    shared_.resize(nw);
+    std::uint64_t* const shared = shared_.data();
     std::uint64_t any = 0;
     const std::uint64_t* const b0 = members[0]->node_bits.data();
     const std::uint64_t* const b1 = members[1]->node_bits.data();
     if (k == 2) {
-      for (size_t w = 0; w < nw; ++w) any |= b0[w] & b1[w];
+      for (size_t w = 0; w < nw; ++w) any |= shared[w] = b0[w] & b1[w];
     } else {
       // Word by word: a word the first two do not share costs two loads.
       Chaining* const* const rest = members.data() + 2;
       for (size_t w = 0; w < nw; ++w) {
         std::uint64_t x = b0[w] & b1[w];
         for (size_t i = 0; x && i < k - 2; ++i) x &= rest[i]->node_bits[w];
-        any |= x;
+        any |= shared[w] = x;
       }
     }
-    // "on" nodes are odd, "off" nodes even.
-    return {(any & 0xAAAAAAAAAAAAAAAAull) != 0, (any & 0x5555555555555555ull) != 0};
+    int on = 0, off = 0;
+    if (any == 0) return {on, off};
+    // "on" nodes are odd, "off" nodes even. Few are shared: a loop over them costs less
+    // than two popcounts per word.
+    for (size_t w = 0; w < nw; ++w) {
+      for (std::uint64_t x = shared[w]; x; x &= x - 1) ++(std::countr_zero(x) & 1 ? on : off);
+    }
+    return {on, off};
   }
 
   std::vector<std::pair<Chaining*, int>> targets_;  // scratch of collect()
-  void collect(Chaining& F, bool on_side, int sk, const char* kind, const std::string& what) {
+  // The nodes of F (= members[0]) on one side that every member reaches, in F's order.
+  // A complexity is summed only while it can still win (each term is at least 1).
+  // `left`: the nodes of shared_ on this side. Each is in F's order once (its canonical
+  // record), so the scan stops after the last: the rest of the order gives no hint.
+  void collect(Chaining& F, bool on_side, int left, int sk, const char* kind,
+               const std::string& what) {
     const auto& order = on_side ? F.on_order : F.off_order;
     const size_t k = members.size();
-    for (int r : order) {
+    const std::uint64_t* const shared = shared_.data();
+    for (const int r : order) {
+      if (left == 0) break;
       const int x = F.node_of(r);
-      size_t i = 1;
-      while (i < k && members[i]->has(x)) ++i;
-      if (i < k) continue;
+      if (!((shared[x >> 6] >> (x & 63)) & 1)) continue;
+      --left;
+      size_t i;
       int cx = ancestry.ancestors(F, r);
       for (i = 1; i < k && better(cx + static_cast<int>(k - i), sk); ++i) {
         cx += ancestry.ancestors(*members[i], members[i]->record_of(x));
@@ -443,8 +458,8 @@ struct DynamicScratch {
     const char* kind = names[2];
     Chaining& first = *members.front();
     const auto [on, off] = members_share();
-    if (on) collect(first, true, 6, kind, what);
-    if (off) collect(first, false, 6, kind, what);
+    if (on) collect(first, true, on, 6, kind, what);
+    if (off) collect(first, false, off, 6, kind, what);
   }
 
   void cell_chains(int c) {
@@ -456,8 +471,8 @@ struct DynamicScratch {
     const char* kind = names[3];
     Chaining& first = *members.front();
     const auto [on, off] = members_share();
-    if (on) collect(first, true, 5, kind, what);
-    if (off) collect(first, false, 5, kind, what);
+    if (on) collect(first, true, on, 5, kind, what);
+    if (off) collect(first, false, off, 5, kind, what);
   }
 
   // `max_depth`: GradeOptions::max_chain_depth; `min_nesting`: the producers of lower SE

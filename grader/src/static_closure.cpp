@@ -30,7 +30,9 @@ bool StaticClosure::build(const DynamicBoard& board, const StepLinks& links) {
   last_or_.resize(nv);
   sink_.resize(nv);
   bits_.resize(static_cast<size_t>(nv) * W);
-  walk_.reset(nv);
+  // The walk runs over the node numbers themselves, as the links name them: no
+  // translation per link; the rows' bits are the candidates' numbers (id_).
+  walk_.reset(board.nn);
   int* const last_or = last_or_.data();
   int* const sink = sink_.data();
   const int* const id = id_.data();
@@ -42,29 +44,33 @@ bool StaticClosure::build(const DynamicBoard& board, const StepLinks& links) {
   // The nodes without links first: each is its own component and closure, and the
   // walks below meet them as finished.
   for (int r = 0; r < nv; ++r) {
-    if (lb[node[r]] != lb[node[r] + 1]) continue;
-    const int k = walk_.settle(r);
+    const int nd = node[r];
+    if (lb[nd] != lb[nd + 1]) continue;
+    const int k = walk_.settle(nd);
     sink[k] = r;
     last_or[k] = -1;
     std::uint64_t* const row = bits + static_cast<size_t>(k) * W;
     std::fill(row, row + W, 0);
     row[r >> 6] |= std::uint64_t{1} << (r & 63);
   }
-  const auto first = [&](int v) { return LinkRange{lb[node[v]], lb[node[v] + 1]}; };
+  const auto first = [&](int v) { return LinkRange{lb[v], lb[v + 1]}; };
   const auto next = [&](int, LinkRange& r, int& w) {
     if (r.at == r.end) return false;
-    w = id[lk[r.at++]];
+    w = lk[r.at++];
     return true;
   };
   const auto done = [&](const int* begin, const int* end, int k) {
     last_or[k] = -1;
     std::uint64_t* const row = bits + static_cast<size_t>(k) * W;
     std::fill(row, row + W, 0);
-    for (const int* p = begin; p != end; ++p) row[*p >> 6] |= std::uint64_t{1} << (*p & 63);
+    for (const int* p = begin; p != end; ++p) {
+      const int r = id[*p];
+      row[r >> 6] |= std::uint64_t{1} << (r & 63);
+    }
     bool leaves = false;
     for (const int* p = begin; p != end; ++p) {
-      for (int j = lb[node[*p]], e = lb[node[*p] + 1]; j < e; ++j) {
-        const int o = comp[id[lk[j]]];
+      for (int j = lb[*p], e = lb[*p + 1]; j < e; ++j) {
+        const int o = comp[lk[j]];
         if (o == k || last_or[o] == k) continue;
         last_or[o] = k;
         leaves = true;
@@ -77,10 +83,10 @@ bool StaticClosure::build(const DynamicBoard& board, const StepLinks& links) {
         for (int w = 0; w < W; ++w) row[w] |= src[w];
       }
     }
-    sink[k] = end - begin == 1 && !leaves ? *begin : -1;
+    sink[k] = end - begin == 1 && !leaves ? id[*begin] : -1;
   };
   for (int r = 0; r < nv; ++r) {
-    if (!walk_.seen(r)) walk_.walk(r, first, next, done);
+    if (!walk_.seen(node[r])) walk_.walk(node[r], first, next, done);
   }
   return true;
 }
