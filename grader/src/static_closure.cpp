@@ -71,14 +71,15 @@ bool StaticClosure::build(const DynamicBoard& board, const StepLinks& links) {
     for (const int* p = begin; p != end; ++p) {
       for (int j = lb[*p], e = lb[*p + 1]; j < e; ++j) {
         const int o = comp[lk[j]];
-        if (o == k || last_or[o] == k) continue;
-        last_or[o] = k;
+        if (o == k) continue;
         leaves = true;
-        // A node that leads nowhere is its own closure.
-        if (sink[o] >= 0) {
-          row[sink[o] >> 6] |= std::uint64_t{1} << (sink[o] & 63);
+        // A node that leads nowhere is its own closure (its bit set twice is no harm).
+        if (const int s = sink[o]; s >= 0) {
+          row[s >> 6] |= std::uint64_t{1} << (s & 63);
           continue;
         }
+        if (last_or[o] == k) continue;
+        last_or[o] = k;
         const std::uint64_t* const src = bits + static_cast<size_t>(o) * W;
         for (int w = 0; w < W; ++w) row[w] |= src[w];
       }
