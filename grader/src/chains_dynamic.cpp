@@ -434,22 +434,30 @@ struct DynamicScratch {
     return true;
   }
 
-  // Units of c: block, row, column, then its extra houses (a variant's).
+  // Units of c: block, row, column, then its extra houses (a variant's). A unit's set is
+  // met from its first position, with 2 positions (or more, multiple chains); the test is
+  // made here, before the call, which most units fail.
   void region_chains(int c, int d) {
-    for (int k = 0; k < 3; ++k)
-      region_chain(board.unit_pos_base[c * 3 + k], board.unit_cells_of[c * 3 + k],
-                   board.unit_id[c * 3 + k], c, d);
+    const auto take = [&](int base, const int* cells) {
+      const Mask pm = board.step_pos[base + d];
+      return (pm & (pm - 1)) && (mode.multiple || DynamicBoard::two_bits(pm)) &&
+             cells[lowest(pm)] == c;
+    };
+    for (int k = 0; k < 3; ++k) {
+      if (take(board.unit_pos_base[c * 3 + k], board.unit_cells_of[c * 3 + k]))
+        region_chain(board.unit_pos_base[c * 3 + k], board.unit_cells_of[c * 3 + k],
+                     board.unit_id[c * 3 + k], d);
+    }
     if (!board.has_extras) return;
-    for (int e = board.extra_begin[c]; e < board.extra_begin[c + 1]; ++e)
-      region_chain(board.extra_units[e].base[0], board.extra_units[e].cells[0], board.extra_id[e],
-                   c, d);
+    for (int e = board.extra_begin[c]; e < board.extra_begin[c + 1]; ++e) {
+      if (take(board.extra_units[e].base[0], board.extra_units[e].cells[0]))
+        region_chain(board.extra_units[e].base[0], board.extra_units[e].cells[0],
+                     board.extra_id[e], d);
+    }
   }
 
-  void region_chain(int base, const int* cells, int unit, int c, int d) {
+  void region_chain(int base, const int* cells, int unit, int d) {
     const Mask pm = board.step_pos[base + d];
-    const int cnt = popcount(pm);
-    if (!(cnt == 2 || (mode.multiple && cnt > 2))) return;
-    if (cells[lowest(pm)] != c) return;  // each unit once, from its first position
     set_nodes.clear();
     for (Mask m = pm; m; m &= m - 1) set_nodes.push_back(board.node(cells[lowest(m)], d, true));
     if (!get_members()) return;
