@@ -426,12 +426,50 @@ struct DynamicScratch {
 
   // The chainings of set_nodes as members; false (none computed) when their closures
   // share no node, so that neither do the chainings, and the set has no hint.
-  bool get_members() {
-    if (use_closure && !closure.share(set_nodes.data(), set_nodes.data() + set_nodes.size()))
-      return false;
+  bool get_members(int sk) {
+    if (use_closure) {
+      const int* const b = set_nodes.data();
+      const int* const e = b + set_nodes.size();
+      if (!closure.share(b, e)) return false;
+      if (found && !std::all_of(b, e, [&](int nd) { return store.holds(nd); }) && !may_beat(sk))
+        return false;
+    }
     members.clear();
     for (const int nd : set_nodes) members.push_back(&store.get(nd));
     return true;
+  }
+
+  // Whether the region or cell set of set_nodes (static chainings, closures built) may
+  // give a hint that beats the best one with sort key `sk`, without computing the
+  // chainings not kept. A hint's node x is held by every member's chaining and is no
+  // member's start (member j takes the other starts' opposites at once, so a start
+  // reached later would be a contradiction, not a node). Its cost is the sum over the
+  // members of x's ancestors: exact for a kept chaining; for another, x's depth + 1, where
+  // the depth is at least the length of a path of links from the start, which alternate
+  // "off" and "on": 3 or more for an "on" x, 2 for an "off" x that the start links to, 4 or
+  // more for another. Nodes outside the members' closures are in no chaining.
+  std::vector<int> bound_nodes_;
+  bool may_beat(int sk) {
+    closure.shared(set_nodes.data(), set_nodes.data() + set_nodes.size(), bound_nodes_);
+    const int* const lb = step_links.node_begin.data();
+    const int* const lk = step_links.targets.data();
+    for (const int x : bound_nodes_) {
+      if (std::find(set_nodes.begin(), set_nodes.end(), x) != set_nodes.end()) continue;
+      int cx = 0;
+      for (const int m : set_nodes) {
+        if (store.holds(m)) continue;
+        cx += (x & 1) ? 3 : std::find(lk + lb[m], lk + lb[m + 1], x) != lk + lb[m + 1] ? 2 : 4;
+      }
+      bool shared = true;
+      for (size_t i = 0; shared && better(cx, sk) && i < set_nodes.size(); ++i) {
+        if (!store.holds(set_nodes[i])) continue;
+        Chaining& R = store.get(set_nodes[i]);
+        shared = R.has(x);
+        if (shared) cx += ancestry.ancestors(R, R.record_of(x));
+      }
+      if (shared && better(cx, sk)) return true;
+    }
+    return false;
   }
 
   // Units of c: block, row, column, then its extra houses (a variant's). A unit's set is
@@ -460,7 +498,7 @@ struct DynamicScratch {
     const Mask pm = board.step_pos[base + d];
     set_nodes.clear();
     for (Mask m = pm; m; m &= m - 1) set_nodes.push_back(board.node(cells[lowest(m)], d, true));
-    if (!get_members()) return;
+    if (!get_members(6)) return;
     const std::string what =
         explain ? digit_name(*board.g, d) + " in " + board.g->unit_name(unit) : std::string();
     const char* kind = names[2];
@@ -474,7 +512,7 @@ struct DynamicScratch {
     set_nodes.clear();
     for (Mask m = board.step_cand[c]; m; m &= m - 1)
       set_nodes.push_back(board.node(c, lowest(m), true));
-    if (!get_members()) return;
+    if (!get_members(5)) return;
     const std::string what = explain ? "the values of " + board.g->cell_name(c) : std::string();
     const char* kind = names[3];
     Chaining& first = *members.front();

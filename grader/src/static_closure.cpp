@@ -8,6 +8,7 @@
 #include "static_closure.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace sudoforge::grader::detail {
 
@@ -103,6 +104,18 @@ bool StaticClosure::share(const int* begin, const int* end) const {
     any |= x;
   }
   return any != 0;
+}
+
+void StaticClosure::shared(const int* begin, const int* end, std::vector<int>& out) const {
+  out.clear();
+  const int W = words_;
+  const std::uint64_t* const b0 = closure_of(begin[0]);
+  for (int w = 0; w < W; ++w) {
+    std::uint64_t x = b0[w];
+    for (const int* p = begin + 1; x && p != end; ++p) x &= closure_of(*p)[w];
+    for (; x; x &= x - 1) out.push_back(node_[w * 64 + std::countr_zero(x)]);
+  }
+  // Numbers follow the candidates' order, a node's "off" before its "on": node order.
 }
 
 }  // namespace sudoforge::grader::detail

@@ -26,6 +26,8 @@ class StaticClosure {
   // Whether the closures of the nodes [begin, end) (two or more candidates' nodes) all
   // share some node.
   bool share(const int* begin, const int* end) const;
+  // The nodes the closures of [begin, end) all hold, in node order, into `out`.
+  void shared(const int* begin, const int* end, std::vector<int>& out) const;
   // Whether node `to` is in the closure of node `from` (a candidate's node).
   bool reaches(int from, int to) const {
     const int t = id_[to];
