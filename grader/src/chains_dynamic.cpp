@@ -449,25 +449,28 @@ struct DynamicScratch {
   // "off" and "on": 3 or more for an "on" x, 2 for an "off" x that the start links to, 4 or
   // more for another. Nodes outside the members' closures are in no chaining.
   std::vector<int> bound_nodes_;
+  std::vector<Chaining*> bound_held_;  // the kept chainings of the set
   bool may_beat(int sk) {
     closure.shared(set_nodes.data(), set_nodes.data() + set_nodes.size(), bound_nodes_);
     const int* const lb = step_links.node_begin.data();
     const int* const lk = step_links.targets.data();
+    bound_held_.clear();
+    for (const int m : set_nodes) {
+      if (store.holds(m)) bound_held_.push_back(&store.get(m));
+    }
     for (const int x : bound_nodes_) {
       if (std::find(set_nodes.begin(), set_nodes.end(), x) != set_nodes.end()) continue;
+      if (!std::all_of(bound_held_.begin(), bound_held_.end(),
+                       [&](const Chaining* R) { return R->has(x); }))
+        continue;
       int cx = 0;
       for (const int m : set_nodes) {
         if (store.holds(m)) continue;
         cx += (x & 1) ? 3 : std::find(lk + lb[m], lk + lb[m + 1], x) != lk + lb[m + 1] ? 2 : 4;
       }
-      bool shared = true;
-      for (size_t i = 0; shared && better(cx, sk) && i < set_nodes.size(); ++i) {
-        if (!store.holds(set_nodes[i])) continue;
-        Chaining& R = store.get(set_nodes[i]);
-        shared = R.has(x);
-        if (shared) cx += ancestry.ancestors(R, R.record_of(x));
-      }
-      if (shared && better(cx, sk)) return true;
+      for (size_t i = 0; better(cx, sk) && i < bound_held_.size(); ++i)
+        cx += ancestry.ancestors(*bound_held_[i], bound_held_[i]->record_of(x));
+      if (better(cx, sk)) return true;
     }
     return false;
   }
