@@ -42,7 +42,9 @@
 // no node, and their scans are skipped. The multiple producer first intersects the
 // members' static closures (static_closure.h), which hold their chainings' nodes: a set
 // whose closures share no node is skipped before its chainings are computed, and a
-// chaining no other set needs is never computed.
+// chaining no other set needs is never computed. Once it has a hint, it also skips a set
+// that cannot beat it, priced from the kept chainings and the closures (may_beat).
+// Region and cell scans stop after the last node all members hold.
 // The chainings of the multiple and dynamic producers (not (+)) are kept from one call
 // to the next (chaining_store.h): one whose recorded nodes all have the links (and, for a dynamic
 // "off" node, the candidates and unit positions) they had is the one a new search would
