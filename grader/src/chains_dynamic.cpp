@@ -284,6 +284,7 @@ struct DynamicScratch {
     if (store.keeps()) store.check_kept();
     const bool binary_hints = mode.dynamic || mode.nishio;
     use_closure = !mode.dynamic && closure.build(board, step_links);
+    ++ball_stamp_;
     const char* absurd_name = names[0];
     for (int c = 0; c < board.nc; ++c) {
       if (board.g->value(c) != 0) continue;
@@ -450,6 +451,9 @@ struct DynamicScratch {
   // the depth is at least the length of a path of links from the start, which alternate
   // "off" and "on": 3 or more for an "on" x, 2 for an "off" x that the start links to, 4 or
   // more for another. Nodes outside the members' closures are in no chaining.
+  // When that price could win, it is refined from the nodes within 3 links of the start
+  // (ball()): an "on" x not 2 links away is 4 or more (5 or more ancestors), an "off" x
+  // neither 1 nor 3 links away is 5 or more (6 or more).
   std::vector<int> bound_nodes_;
   std::vector<Chaining*> bound_held_;  // the kept chainings of the set
   bool may_beat(int sk) {
@@ -470,11 +474,45 @@ struct DynamicScratch {
         if (store.holds(m)) continue;
         cx += (x & 1) ? 3 : std::find(lk + lb[m], lk + lb[m + 1], x) != lk + lb[m + 1] ? 2 : 4;
       }
+      if (!better(cx, sk)) continue;
+      for (const int m : set_nodes) {
+        if (store.holds(m)) continue;
+        const bool near = (ball(m)[x >> 6] >> (x & 63)) & 1;
+        if (!near) cx += 2;  // "on": 5, not 3; "off": 6, not 4 (a direct target is near)
+      }
       for (size_t i = 0; better(cx, sk) && i < bound_held_.size(); ++i)
         cx += ancestry.ancestors(*bound_held_[i], bound_held_[i]->record_of(x));
       if (better(cx, sk)) return true;
     }
     return false;
+  }
+  // The nodes within 3 links of the "on" node m over the step links (m's own bit aside),
+  // made once per producer call.
+  std::vector<std::uint64_t> balls_;
+  std::vector<int> ball_made_;  // [m / 2]: the ball_stamp_ of balls_' row, when made
+  int ball_stamp_ = 0;
+  const std::uint64_t* ball(int m) {
+    const size_t W = (static_cast<size_t>(board.nn) + 63) / 64, row = static_cast<size_t>(m >> 1);
+    if (ball_made_.size() != static_cast<size_t>(board.nn / 2)) {
+      ball_made_.assign(board.nn / 2, 0);
+      balls_.assign(W * (board.nn / 2), 0);
+    }
+    std::uint64_t* const b = balls_.data() + row * W;
+    if (ball_made_[row] == ball_stamp_) return b;
+    ball_made_[row] = ball_stamp_;
+    std::fill(b, b + W, 0);
+    const int* const lb = step_links.node_begin.data();
+    const int* const lk = step_links.targets.data();
+    for (int i = lb[m]; i < lb[m + 1]; ++i) {
+      const int u = lk[i];
+      b[u >> 6] |= std::uint64_t{1} << (u & 63);
+      for (int j = lb[u]; j < lb[u + 1]; ++j) {
+        const int y = lk[j];
+        b[y >> 6] |= std::uint64_t{1} << (y & 63);
+        for (int q = lb[y]; q < lb[y + 1]; ++q) b[lk[q] >> 6] |= std::uint64_t{1} << (lk[q] & 63);
+      }
+    }
+    return b;
   }
 
   // Units of c: block, row, column, then its extra houses (a variant's). A unit's set is
