@@ -284,7 +284,10 @@ struct DynamicScratch {
     if (store.keeps()) store.check_kept();
     const bool binary_hints = mode.dynamic || mode.nishio;
     use_closure = !mode.dynamic && closure.build(board, step_links);
-    ++ball_stamp_;
+    if (++ball_stamp_ == std::numeric_limits<int>::max()) {  // a long-lived grader
+      std::fill(ball_made_.begin(), ball_made_.end(), 0);
+      ball_stamp_ = 1;
+    }
     const char* absurd_name = names[0];
     for (int c = 0; c < board.nc; ++c) {
       if (board.g->value(c) != 0) continue;
