@@ -42,7 +42,9 @@
 // no node, and their scans are skipped. The multiple producer first intersects the
 // members' static closures (static_closure.h), which hold their chainings' nodes: a set
 // whose closures share no node is skipped before its chainings are computed, and a
-// chaining no other set needs is never computed.
+// chaining no other set needs is never computed. Once it has a hint, it also skips a set
+// that cannot beat it, priced from the kept chainings and the closures (may_beat).
+// Region and cell scans stop after the last node all members hold.
 // The chainings of the multiple and dynamic producers (not (+)) are kept from one call
 // to the next (chaining_store.h): one whose recorded nodes all have the links (and, for a dynamic
 // "off" node, the candidates and unit positions) they had is the one a new search would
@@ -282,6 +284,10 @@ struct DynamicScratch {
     if (store.keeps()) store.check_kept();
     const bool binary_hints = mode.dynamic || mode.nishio;
     use_closure = !mode.dynamic && closure.build(board, step_links);
+    if (++ball_stamp_ == std::numeric_limits<int>::max()) {  // a long-lived grader
+      std::fill(ball_made_.begin(), ball_made_.end(), 0);
+      ball_stamp_ = 1;
+    }
     const char* absurd_name = names[0];
     for (int c = 0; c < board.nc; ++c) {
       if (board.g->value(c) != 0) continue;
@@ -357,39 +363,54 @@ struct DynamicScratch {
   }
 
   std::vector<Chaining*> members;  // chainings of the current region / cell
-  // The nodes of F (= members[0]) on one side that every member reaches, in F's order.
-  // A complexity is summed only while it can still win (each term is at least 1).
-  // Whether the members share an "on" node (first) and an "off" node (second): most
-  // regions and cells share none, and the scans of collect() are then skipped.
-  std::pair<bool, bool> members_share() {
+  // The nodes every member holds (bit nd), as members_share() left them.
+  std::vector<std::uint64_t> shared_;
+  // How many "on" nodes (first) and "off" nodes (second) the members share, in shared_:
+  // most regions and cells share none, and the scans of collect() are then skipped.
+  std::pair<int, int> members_share() {
     const size_t k = members.size(), nw = members[0]->node_bits.size();
+    shared_.resize(nw);
+    std::uint64_t* const shared = shared_.data();
     std::uint64_t any = 0;
     const std::uint64_t* const b0 = members[0]->node_bits.data();
     const std::uint64_t* const b1 = members[1]->node_bits.data();
     if (k == 2) {
-      for (size_t w = 0; w < nw; ++w) any |= b0[w] & b1[w];
+      for (size_t w = 0; w < nw; ++w) any |= shared[w] = b0[w] & b1[w];
     } else {
       // Word by word: a word the first two do not share costs two loads.
       Chaining* const* const rest = members.data() + 2;
       for (size_t w = 0; w < nw; ++w) {
         std::uint64_t x = b0[w] & b1[w];
         for (size_t i = 0; x && i < k - 2; ++i) x &= rest[i]->node_bits[w];
-        any |= x;
+        any |= shared[w] = x;
       }
     }
-    // "on" nodes are odd, "off" nodes even.
-    return {(any & 0xAAAAAAAAAAAAAAAAull) != 0, (any & 0x5555555555555555ull) != 0};
+    int on = 0, off = 0;
+    if (any == 0) return {on, off};
+    // "on" nodes are odd, "off" nodes even. Few are shared: a loop over them costs less
+    // than two popcounts per word.
+    for (size_t w = 0; w < nw; ++w) {
+      for (std::uint64_t x = shared[w]; x; x &= x - 1) ++(std::countr_zero(x) & 1 ? on : off);
+    }
+    return {on, off};
   }
 
   std::vector<std::pair<Chaining*, int>> targets_;  // scratch of collect()
-  void collect(Chaining& F, bool on_side, int sk, const char* kind, const std::string& what) {
+  // The nodes of F (= members[0]) on one side that every member reaches, in F's order.
+  // A complexity is summed only while it can still win (each term is at least 1).
+  // `left`: the nodes of shared_ on this side. Each is in F's order once (its canonical
+  // record), so the scan stops after the last: the rest of the order gives no hint.
+  void collect(Chaining& F, bool on_side, int left, int sk, const char* kind,
+               const std::string& what) {
     const auto& order = on_side ? F.on_order : F.off_order;
     const size_t k = members.size();
-    for (int r : order) {
+    const std::uint64_t* const shared = shared_.data();
+    for (const int r : order) {
+      if (left == 0) break;
       const int x = F.node_of(r);
-      size_t i = 1;
-      while (i < k && members[i]->has(x)) ++i;
-      if (i < k) continue;
+      if (!((shared[x >> 6] >> (x & 63)) & 1)) continue;
+      --left;
+      size_t i;
       int cx = ancestry.ancestors(F, r);
       for (i = 1; i < k && better(cx + static_cast<int>(k - i), sk); ++i) {
         cx += ancestry.ancestors(*members[i], members[i]->record_of(x));
@@ -411,53 +432,139 @@ struct DynamicScratch {
 
   // The chainings of set_nodes as members; false (none computed) when their closures
   // share no node, so that neither do the chainings, and the set has no hint.
-  bool get_members() {
-    if (use_closure && !closure.share(set_nodes.data(), set_nodes.data() + set_nodes.size()))
-      return false;
+  bool get_members(int sk) {
+    if (use_closure) {
+      const int* const b = set_nodes.data();
+      const int* const e = b + set_nodes.size();
+      if (!closure.share(b, e)) return false;
+      if (found && !std::all_of(b, e, [&](int nd) { return store.holds(nd); }) && !may_beat(sk))
+        return false;
+    }
     members.clear();
     for (const int nd : set_nodes) members.push_back(&store.get(nd));
     return true;
   }
 
-  // Units of c: block, row, column, then its extra houses (a variant's).
-  void region_chains(int c, int d) {
-    for (int k = 0; k < 3; ++k)
-      region_chain(board.unit_pos_base[c * 3 + k], board.unit_cells_of[c * 3 + k],
-                   board.unit_id[c * 3 + k], c, d);
-    if (!board.has_extras) return;
-    for (int e = board.extra_begin[c]; e < board.extra_begin[c + 1]; ++e)
-      region_chain(board.extra_units[e].base[0], board.extra_units[e].cells[0], board.extra_id[e],
-                   c, d);
+  // Whether the region or cell set of set_nodes (static chainings, closures built) may
+  // give a hint that beats the best one with sort key `sk`, without computing the
+  // chainings not kept. A hint's node x is held by every member's chaining and is no
+  // member's start (member j takes the other starts' opposites at once, so a start
+  // reached later would be a contradiction, not a node). Its cost is the sum over the
+  // members of x's ancestors: exact for a kept chaining; for another, x's depth + 1, where
+  // the depth is at least the length of a path of links from the start, which alternate
+  // "off" and "on": 3 or more for an "on" x, 2 for an "off" x that the start links to, 4 or
+  // more for another. Nodes outside the members' closures are in no chaining.
+  // When that price could win, it is refined from the nodes within 3 links of the start
+  // (ball()): an "on" x not 2 links away is 4 or more (5 or more ancestors), an "off" x
+  // neither 1 nor 3 links away is 5 or more (6 or more).
+  std::vector<int> bound_nodes_;
+  std::vector<Chaining*> bound_held_;  // the kept chainings of the set
+  bool may_beat(int sk) {
+    closure.shared(set_nodes.data(), set_nodes.data() + set_nodes.size(), bound_nodes_);
+    const int* const lb = step_links.node_begin.data();
+    const int* const lk = step_links.targets.data();
+    bound_held_.clear();
+    for (const int m : set_nodes) {
+      if (store.holds(m)) bound_held_.push_back(&store.get(m));
+    }
+    for (const int x : bound_nodes_) {
+      if (std::find(set_nodes.begin(), set_nodes.end(), x) != set_nodes.end()) continue;
+      if (!std::all_of(bound_held_.begin(), bound_held_.end(),
+                       [&](const Chaining* R) { return R->has(x); }))
+        continue;
+      int cx = 0;
+      for (const int m : set_nodes) {
+        if (store.holds(m)) continue;
+        cx += (x & 1) ? 3 : std::find(lk + lb[m], lk + lb[m + 1], x) != lk + lb[m + 1] ? 2 : 4;
+      }
+      if (!better(cx, sk)) continue;
+      for (const int m : set_nodes) {
+        if (store.holds(m)) continue;
+        const bool near = (ball(m)[x >> 6] >> (x & 63)) & 1;
+        if (!near) cx += 2;  // "on": 5, not 3; "off": 6, not 4 (a direct target is near)
+      }
+      for (size_t i = 0; better(cx, sk) && i < bound_held_.size(); ++i)
+        cx += ancestry.ancestors(*bound_held_[i], bound_held_[i]->record_of(x));
+      if (better(cx, sk)) return true;
+    }
+    return false;
+  }
+  // The nodes within 3 links of the "on" node m over the step links (m's own bit aside),
+  // made once per producer call.
+  std::vector<std::uint64_t> balls_;
+  std::vector<int> ball_made_;  // [m / 2]: the ball_stamp_ of balls_' row, when made
+  int ball_stamp_ = 0;
+  const std::uint64_t* ball(int m) {
+    const size_t W = (static_cast<size_t>(board.nn) + 63) / 64, row = static_cast<size_t>(m >> 1);
+    if (ball_made_.size() != static_cast<size_t>(board.nn / 2)) {
+      ball_made_.assign(board.nn / 2, 0);
+      balls_.assign(W * (board.nn / 2), 0);
+    }
+    std::uint64_t* const b = balls_.data() + row * W;
+    if (ball_made_[row] == ball_stamp_) return b;
+    ball_made_[row] = ball_stamp_;
+    std::fill(b, b + W, 0);
+    const int* const lb = step_links.node_begin.data();
+    const int* const lk = step_links.targets.data();
+    for (int i = lb[m]; i < lb[m + 1]; ++i) {
+      const int u = lk[i];
+      b[u >> 6] |= std::uint64_t{1} << (u & 63);
+      for (int j = lb[u]; j < lb[u + 1]; ++j) {
+        const int y = lk[j];
+        b[y >> 6] |= std::uint64_t{1} << (y & 63);
+        for (int q = lb[y]; q < lb[y + 1]; ++q) b[lk[q] >> 6] |= std::uint64_t{1} << (lk[q] & 63);
+      }
+    }
+    return b;
   }
 
-  void region_chain(int base, const int* cells, int unit, int c, int d) {
+  // Units of c: block, row, column, then its extra houses (a variant's). A unit's set is
+  // met from its first position, with 2 positions (or more, multiple chains); the test is
+  // made here, before the call, which most units fail.
+  void region_chains(int c, int d) {
+    const auto take = [&](int base, const int* cells) {
+      const Mask pm = board.step_pos[base + d];
+      return (pm & (pm - 1)) && (mode.multiple || DynamicBoard::two_bits(pm)) &&
+             cells[lowest(pm)] == c;
+    };
+    for (int k = 0; k < 3; ++k) {
+      if (take(board.unit_pos_base[c * 3 + k], board.unit_cells_of[c * 3 + k]))
+        region_chain(board.unit_pos_base[c * 3 + k], board.unit_cells_of[c * 3 + k],
+                     board.unit_id[c * 3 + k], d);
+    }
+    if (!board.has_extras) return;
+    for (int e = board.extra_begin[c]; e < board.extra_begin[c + 1]; ++e) {
+      if (take(board.extra_units[e].base[0], board.extra_units[e].cells[0]))
+        region_chain(board.extra_units[e].base[0], board.extra_units[e].cells[0],
+                     board.extra_id[e], d);
+    }
+  }
+
+  void region_chain(int base, const int* cells, int unit, int d) {
     const Mask pm = board.step_pos[base + d];
-    const int cnt = popcount(pm);
-    if (!(cnt == 2 || (mode.multiple && cnt > 2))) return;
-    if (cells[lowest(pm)] != c) return;  // each unit once, from its first position
     set_nodes.clear();
     for (Mask m = pm; m; m &= m - 1) set_nodes.push_back(board.node(cells[lowest(m)], d, true));
-    if (!get_members()) return;
+    if (!get_members(6)) return;
     const std::string what =
         explain ? digit_name(*board.g, d) + " in " + board.g->unit_name(unit) : std::string();
     const char* kind = names[2];
     Chaining& first = *members.front();
     const auto [on, off] = members_share();
-    if (on) collect(first, true, 6, kind, what);
-    if (off) collect(first, false, 6, kind, what);
+    if (on) collect(first, true, on, 6, kind, what);
+    if (off) collect(first, false, off, 6, kind, what);
   }
 
   void cell_chains(int c) {
     set_nodes.clear();
     for (Mask m = board.step_cand[c]; m; m &= m - 1)
       set_nodes.push_back(board.node(c, lowest(m), true));
-    if (!get_members()) return;
+    if (!get_members(5)) return;
     const std::string what = explain ? "the values of " + board.g->cell_name(c) : std::string();
     const char* kind = names[3];
     Chaining& first = *members.front();
     const auto [on, off] = members_share();
-    if (on) collect(first, true, 5, kind, what);
-    if (off) collect(first, false, 5, kind, what);
+    if (on) collect(first, true, on, 5, kind, what);
+    if (off) collect(first, false, off, 5, kind, what);
   }
 
   // `max_depth`: GradeOptions::max_chain_depth; `min_nesting`: the producers of lower SE

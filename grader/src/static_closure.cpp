@@ -8,6 +8,7 @@
 #include "static_closure.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace sudoforge::grader::detail {
 
@@ -30,7 +31,9 @@ bool StaticClosure::build(const DynamicBoard& board, const StepLinks& links) {
   last_or_.resize(nv);
   sink_.resize(nv);
   bits_.resize(static_cast<size_t>(nv) * W);
-  walk_.reset(nv);
+  // The walk runs over the node numbers themselves, as the links name them: no
+  // translation per link; the rows' bits are the candidates' numbers (id_).
+  walk_.reset(board.nn);
   int* const last_or = last_or_.data();
   int* const sink = sink_.data();
   const int* const id = id_.data();
@@ -42,45 +45,50 @@ bool StaticClosure::build(const DynamicBoard& board, const StepLinks& links) {
   // The nodes without links first: each is its own component and closure, and the
   // walks below meet them as finished.
   for (int r = 0; r < nv; ++r) {
-    if (lb[node[r]] != lb[node[r] + 1]) continue;
-    const int k = walk_.settle(r);
+    const int nd = node[r];
+    if (lb[nd] != lb[nd + 1]) continue;
+    const int k = walk_.settle(nd);
     sink[k] = r;
     last_or[k] = -1;
     std::uint64_t* const row = bits + static_cast<size_t>(k) * W;
     std::fill(row, row + W, 0);
     row[r >> 6] |= std::uint64_t{1} << (r & 63);
   }
-  const auto first = [&](int v) { return LinkRange{lb[node[v]], lb[node[v] + 1]}; };
+  const auto first = [&](int v) { return LinkRange{lb[v], lb[v + 1]}; };
   const auto next = [&](int, LinkRange& r, int& w) {
     if (r.at == r.end) return false;
-    w = id[lk[r.at++]];
+    w = lk[r.at++];
     return true;
   };
   const auto done = [&](const int* begin, const int* end, int k) {
     last_or[k] = -1;
     std::uint64_t* const row = bits + static_cast<size_t>(k) * W;
     std::fill(row, row + W, 0);
-    for (const int* p = begin; p != end; ++p) row[*p >> 6] |= std::uint64_t{1} << (*p & 63);
+    for (const int* p = begin; p != end; ++p) {
+      const int r = id[*p];
+      row[r >> 6] |= std::uint64_t{1} << (r & 63);
+    }
     bool leaves = false;
     for (const int* p = begin; p != end; ++p) {
-      for (int j = lb[node[*p]], e = lb[node[*p] + 1]; j < e; ++j) {
-        const int o = comp[id[lk[j]]];
-        if (o == k || last_or[o] == k) continue;
-        last_or[o] = k;
+      for (int j = lb[*p], e = lb[*p + 1]; j < e; ++j) {
+        const int o = comp[lk[j]];
+        if (o == k) continue;
         leaves = true;
-        // A node that leads nowhere is its own closure.
-        if (sink[o] >= 0) {
-          row[sink[o] >> 6] |= std::uint64_t{1} << (sink[o] & 63);
+        // A node that leads nowhere is its own closure (its bit set twice is no harm).
+        if (const int s = sink[o]; s >= 0) {
+          row[s >> 6] |= std::uint64_t{1} << (s & 63);
           continue;
         }
+        if (last_or[o] == k) continue;
+        last_or[o] = k;
         const std::uint64_t* const src = bits + static_cast<size_t>(o) * W;
         for (int w = 0; w < W; ++w) row[w] |= src[w];
       }
     }
-    sink[k] = end - begin == 1 && !leaves ? *begin : -1;
+    sink[k] = end - begin == 1 && !leaves ? id[*begin] : -1;
   };
   for (int r = 0; r < nv; ++r) {
-    if (!walk_.seen(r)) walk_.walk(r, first, next, done);
+    if (!walk_.seen(node[r])) walk_.walk(node[r], first, next, done);
   }
   return true;
 }
@@ -96,6 +104,18 @@ bool StaticClosure::share(const int* begin, const int* end) const {
     any |= x;
   }
   return any != 0;
+}
+
+void StaticClosure::shared(const int* begin, const int* end, std::vector<int>& out) const {
+  out.clear();
+  const int W = words_;
+  const std::uint64_t* const b0 = closure_of(begin[0]);
+  for (int w = 0; w < W; ++w) {
+    std::uint64_t x = b0[w];
+    for (const int* p = begin + 1; x && p != end; ++p) x &= closure_of(*p)[w];
+    for (; x; x &= x - 1) out.push_back(node_[w * 64 + std::countr_zero(x)]);
+  }
+  // Numbers follow the candidates' order, a node's "off" before its "on": node order.
 }
 
 }  // namespace sudoforge::grader::detail

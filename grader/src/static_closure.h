@@ -26,6 +26,8 @@ class StaticClosure {
   // Whether the closures of the nodes [begin, end) (two or more candidates' nodes) all
   // share some node.
   bool share(const int* begin, const int* end) const;
+  // The nodes the closures of [begin, end) all hold, in node order, into `out`.
+  void shared(const int* begin, const int* end, std::vector<int>& out) const;
   // Whether node `to` is in the closure of node `from` (a candidate's node).
   bool reaches(int from, int to) const {
     const int t = id_[to];
@@ -36,7 +38,7 @@ class StaticClosure {
  private:
   // The closure of a candidate's node, words_ words.
   const std::uint64_t* closure_of(int node) const {
-    return bits_.data() + static_cast<size_t>(walk_.component(id_[node])) * words_;
+    return bits_.data() + static_cast<size_t>(walk_.component(node)) * words_;
   }
   int words_ = 0;
   std::vector<int> id_;              // [node]: its number, -1 when it is no candidate
@@ -45,9 +47,9 @@ class StaticClosure {
   struct LinkRange {
     int at, end;
   };
-  StrongComponentWalk<LinkRange> walk_;  // [number]: its component, once built
+  StrongComponentWalk<LinkRange> walk_;  // [node]: its component, once built
   std::vector<int> last_or_;             // [component]: the last component that ORed it in
-  std::vector<int> sink_;  // [component]: its node when it is one node without links, else -1
+  std::vector<int> sink_;  // [component]: its number when it is one node without links, else -1
 };
 
 }  // namespace sudoforge::grader::detail

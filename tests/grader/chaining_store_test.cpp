@@ -1,6 +1,7 @@
 // The chainings the dynamic producers keep between steps (chaining_store.cpp): along
 // graded paths, and from one puzzle to the next, every chaining the store still holds
-// after its check is the one a new search gives on the new step grid.
+// after its check is the one a new search gives on the new step grid, and each chaining's
+// orders of derivation list each node it holds once.
 #include "chaining_store.h"
 
 #include <gtest/gtest.h>
@@ -25,6 +26,24 @@ struct Counts {
 
 bool same_records(const grader::detail::ChainRecord& a, const grader::detail::ChainRecord& b) {
   return a.node == b.node && a.first_parent == b.first_parent && a.parents_end == b.parents_end;
+}
+
+// The producers' hint scans (DynamicScratch::collect) stop after the last node every
+// member of a set holds, counted from the node bits: each node a chaining holds is the
+// node of exactly one record of its order of derivation on its side ("on" nodes odd), and
+// no other record is there.
+void expect_orders_hold_every_node_once(const grader::detail::Chaining& R, int from) {
+  std::vector<int> seen(R.node_bits.size() * 64, 0);
+  for (const bool on : {true, false}) {
+    for (const int r : on ? R.on_order : R.off_order) {
+      const int x = R.node_of(r);
+      ASSERT_EQ(x & 1, on ? 1 : 0) << "from " << from << " record " << r;
+      ASSERT_TRUE(R.has(x)) << "from " << from << " record " << r;
+      ASSERT_EQ(++seen[x], 1) << "from " << from << " node " << x;
+    }
+  }
+  for (size_t x = 0; x < seen.size(); ++x)
+    ASSERT_EQ(seen[x], R.has(static_cast<int>(x)) ? 1 : 0) << "from " << from << " node " << x;
 }
 
 // One producer's store, as DynamicScratch runs it (dynamic chainings, kept between calls).
@@ -61,6 +80,7 @@ struct Producer {
           const bool held = store.holds(s);
           const Chaining& R = store.get(s);
           ++n.searched;
+          expect_orders_hold_every_node_once(R, s);
           if (!held) continue;
           ++n.kept;
           if (mode.dynamic) {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <string>
 
 #include "chains_internal.h"
 #include "grader_test_util.h"
@@ -152,6 +153,51 @@ TEST(GraderChains, PlainMultipleProducerAgreesWithTheEngine) {
         return grader::detail::static_multiple_chain_hints(v);
       });
   EXPECT_GE(compared, 25);
+}
+
+// The multiple producer skips the region and cell sets that its closures price above the
+// best hint found (chains_dynamic.cpp, may_beat): at every step of cb001 puzzles of SER 8.0+
+// where the multiple producer runs (region, cell or dynamic forcing chains), the plain
+// producer, which skips no set, agrees: the same first hint (rating, complexity, removals)
+// where the step is region or cell forcing chains, and none where it is dynamic.
+TEST(GraderChains, MultipleProducerSkipsOnlySetsThatCannotWin) {
+  int compared = 0, found = 0;
+  for (const auto& line : cb001_fixture()) {
+    if (std::stod(line.substr(82)) < 8.0) continue;
+    const Grid puzzle = grid81(line);
+    const Rating r = Grader().rate(puzzle, true);
+    CandidateGrid g{puzzle};
+    for (const Step& step : r.steps) {
+      const bool multiple =
+          step.technique == "Region Forcing Chains" || step.technique == "Cell Forcing Chains";
+      const bool dynamic = step.technique.rfind("Dynamic", 0) == 0;
+      if (multiple || dynamic) {
+        const StepView view(g);
+        const auto plain = grader::detail::static_multiple_chain_hints(view.grid);
+        ++compared;
+        if (dynamic) {
+          EXPECT_TRUE(plain.empty()) << line << ": " << step.explanation;
+        } else {
+          EXPECT_FALSE(plain.empty()) << line << ": " << step.explanation;
+        }
+        if (multiple && !plain.empty()) {
+          ++found;
+          std::vector<int> removed;
+          for (auto [c, d] : step.eliminations) removed.push_back(c * 9 + d - 1);
+          std::sort(removed.begin(), removed.end());
+          EXPECT_EQ(plain[0].rating, std::lround(step.rating * 10)) << line << ": " << step.explanation;
+          EXPECT_EQ(plain[0].removable, removed) << line << ": " << step.explanation;
+          const std::string nodes = " (" + std::to_string(plain[0].complexity) + " nodes)";
+          EXPECT_NE(step.explanation.find(nodes), std::string::npos)
+              << line << ": " << step.explanation << " against" << nodes;
+        }
+      }
+      for (auto [c, d] : step.eliminations) g.eliminate(c, d);
+      for (auto [c, d] : step.placements) g.place(c, d);
+    }
+  }
+  EXPECT_GE(compared, 250);
+  EXPECT_GT(found, 50) << compared;
 }
 
 // The same for the plain dynamic producer (the nested rule of nesting 4): at every step of
