@@ -71,8 +71,8 @@ class ChainHints {
   int call_stamp_ = 0;
   const std::uint64_t* digit_cells_ = nullptr;
   int set_words_ = 0;
-  // Scratch of offer_cycle: per digit, the cells seeing an "on" / "off" node of the cycle.
-  std::vector<std::uint64_t> seen_by_on_, seen_by_off_, cycle_cells_;
+  // Scratch of offer_cycle: per digit, the cells seeing an "off" / "on" node of the cycle.
+  std::vector<std::uint64_t> seen_, cycle_cells_;
   std::vector<std::pair<int, int>> eliminations_scratch_;
   // Cycles already found to eliminate nothing in this call, by their node sets (a sum of
   // random words per node, so the same cycle met from another of its sources, or in
