@@ -94,11 +94,18 @@ void ChainHints::offer_chain(bool y, int source, int parent_inst, int complexity
   }
 }
 
+// The lesser of the sums of the cycle's nodes' words and of their negations' words: a
+// cycle and the one of its negated nodes (met from the other value of a bivalue source,
+// say) have the same cells and the same eliminations (a candidate sees an "on" and an
+// "off" node of its digit in both), so they share one key.
 std::uint64_t ChainHints::cycle_key(int last_off) const {
-  std::uint64_t h = 0;
-  for (int p = last_off; p >= 0; p = tree_.instance_parent(p))
-    h += node_key_[tree_.instance_node(p)];
-  return h;
+  std::uint64_t h = 0, g = 0;
+  for (int p = last_off; p >= 0; p = tree_.instance_parent(p)) {
+    const int v = tree_.instance_node(p);
+    h += node_key_[v];
+    g += node_key_[v ^ 1];
+  }
+  return std::min(h, g);
 }
 // Finds key h among this call's barren cycles; else returns false and, when `insert`,
 // records it (a full table just forgets: a lost entry only costs a recomputation).

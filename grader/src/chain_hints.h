@@ -76,8 +76,10 @@ class ChainHints {
   std::vector<std::pair<int, int>> eliminations_scratch_;
   // Cycles already found to eliminate nothing in this call, by their node sets (a sum of
   // random words per node, so the same cycle met from another of its sources, or in
-  // another pass, has the same key). Whether a cycle eliminates depends on its nodes and
-  // the grid only; a cycle is met from each of its sources, mostly without eliminations.
+  // another pass, has the same key; the lesser of that and the sum for the negated nodes,
+  // so the negated cycle too, see cycle_key). Whether a cycle eliminates depends on its
+  // nodes and the grid only; a cycle is met from each of its sources, mostly without
+  // eliminations.
   std::vector<std::uint64_t> node_key_;    // [node]: random word
   std::vector<std::uint64_t> barren_key_;  // open addressing, 2^kBarrenBits slots
   std::vector<int> barren_stamp_;          // call stamp of each slot
