@@ -175,8 +175,8 @@ void ChainHints::offer_cycle(int last_off, bool y, bool x, int base, int sort_ke
   ChainKey k{base + length_difficulty(complexity), complexity, sort_key};
   const long ord = discovery_order(tree_.instance_node(0), 0);
   if (!wins(k, ord)) return;
-  const std::uint64_t ckey = cycle_key(last_off);
-  if (barren(ckey, false)) return;
+  const std::uint64_t ckey = barren_table ? cycle_key(last_off) : 0;
+  if (barren_table && barren(ckey, false)) return;
   // clang-format off
   switch (set_words_) {
     case 2: cycle_eliminations<2>(last_off); break;  // 9x9
@@ -185,7 +185,7 @@ void ChainHints::offer_cycle(int last_off, bool y, bool x, int base, int sort_ke
   // clang-format on
   auto& elims = eliminations_scratch_;
   if (elims.empty()) {
-    barren(ckey, true);
+    if (barren_table) barren(ckey, true);
     return;
   }
   std::sort(elims.begin(), elims.end());

@@ -57,6 +57,9 @@ class ChainHints {
   Hint* out = nullptr;
   bool found = false;
   bool explain = false;
+  // false: every cycle offered has its eliminations computed (no barren table; for
+  // find_forcing_chains_plain, which the tests compare with the table's keys).
+  bool barren_table = true;
 
  private:
   std::string node_name(int node) const;

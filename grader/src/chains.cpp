@@ -925,7 +925,9 @@ bool ChainEngine::find_forcing_chains_plain(const Ctx& ctx, Hint& out) {
   impl_->generic_y_layers = true;
   impl_->no_floors = true;
   impl_->plain_search = true;
+  impl_->hints.barren_table = false;
   const bool found = find_forcing_chains(ctx, out);
+  impl_->hints.barren_table = true;
   impl_->closer_lookahead = 5;
   impl_->generic_y_layers = false;
   impl_->no_floors = false;
