@@ -25,7 +25,8 @@
 // component could eliminate something (cycles_may_eliminate, eliminable_digits); the last
 // two layers a cycle search can still win with are searched for their closes only (the
 // closers of cycles()); a pass Y search ends once the few nodes that can close it have
-// been expanded (count_y_closers), and a closers-only layer passes over the other nodes
+// been visited, offering their cycles without expanding them (count_y_closers,
+// y_closer_offers), and a closers-only layer passes over the other nodes
 // once every closer is visited; a pass Y / XY source is not searched when its cycles
 // that can still win are shorter than the chains the XY search has decided and its
 // component cannot eliminate a source that search closed (cycles_may_eliminate_closed);
