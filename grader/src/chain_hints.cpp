@@ -94,11 +94,18 @@ void ChainHints::offer_chain(bool y, int source, int parent_inst, int complexity
   }
 }
 
+// The lesser of the sums of the cycle's nodes' words and of their negations' words: a
+// cycle and the one of its negated nodes (met from the other value of a bivalue source,
+// say) have the same cells and the same eliminations (a candidate sees an "on" and an
+// "off" node of its digit in both), so they share one key.
 std::uint64_t ChainHints::cycle_key(int last_off) const {
-  std::uint64_t h = 0;
-  for (int p = last_off; p >= 0; p = tree_.instance_parent(p))
-    h += node_key_[tree_.instance_node(p)];
-  return h;
+  std::uint64_t h = 0, g = 0;
+  for (int p = last_off; p >= 0; p = tree_.instance_parent(p)) {
+    const int v = tree_.instance_node(p);
+    h += node_key_[v];
+    g += node_key_[v ^ 1];
+  }
+  return std::min(h, g);
 }
 // Finds key h among this call's barren cycles; else returns false and, when `insert`,
 // records it (a full table just forgets: a lost entry only costs a recomputation).
@@ -123,36 +130,42 @@ bool ChainHints::barren(std::uint64_t h, bool insert) {
 template <int kW>
 void ChainHints::cycle_eliminations(int last_off) {
   const int w_n = kW > 0 ? kW : set_words_;
-  const size_t need = static_cast<size_t>(board_.n + 1) * w_n;
-  if (seen_by_on_.size() < need) {
-    seen_by_on_.assign(need, 0);
-    seen_by_off_.assign(need, 0);
-  }
+  // seen_[(2d + on) * w_n]: the cells seeing an "off" / "on" node of digit d.
+  const size_t need = static_cast<size_t>(board_.n + 1) * 2 * w_n;
+  if (seen_.size() < need) seen_.assign(need, 0);
   std::uint64_t cells[kW > 0 ? kW : 1] = {};
   if (kW == 0) cycle_cells_.assign(w_n, 0);
   std::uint64_t* cyc = kW > 0 ? cells : cycle_cells_.data();
+  std::uint64_t* seen = seen_.data();
+  const std::uint64_t* peers = board_.g->peer_set(0);
+  const unsigned n = static_cast<unsigned>(board_.n);
   Mask digits = 0;
   for (int p = last_off; p >= 0; p = tree_.instance_parent(p)) {
-    const int node = tree_.instance_node(p);
-    const int cd = node >> 1;
-    const int c = cd / board_.n, d = cd % board_.n + 1;
+    const unsigned node = static_cast<unsigned>(tree_.instance_node(p));
+    const unsigned cd = node >> 1;
+    const unsigned c = cd / n, d = cd - c * n + 1;
     cyc[c / 64] |= std::uint64_t{1} << (c % 64);
+    std::uint64_t* t = seen + (2 * d + (node & 1)) * w_n;
+    const std::uint64_t* pb = peers + static_cast<size_t>(c) * w_n;
     if (!((digits >> d) & 1)) {
       digits |= Mask{1} << d;
-      for (int w = 0; w < w_n; ++w) seen_by_on_[d * w_n + w] = seen_by_off_[d * w_n + w] = 0;
+      std::uint64_t* u = seen + (2 * d + (~node & 1)) * w_n;
+      for (int w = 0; w < w_n; ++w) {
+        t[w] = pb[w];
+        u[w] = 0;
+      }
+    } else {
+      for (int w = 0; w < w_n; ++w) t[w] |= pb[w];
     }
-    std::uint64_t* t =
-        ((node & 1) ? seen_by_on_.data() : seen_by_off_.data()) + static_cast<size_t>(d) * w_n;
-    const std::uint64_t* pb = board_.g->peer_set(c);
-    for (int w = 0; w < w_n; ++w) t[w] |= pb[w];
   }
   auto& elims = eliminations_scratch_;
   elims.clear();
   for (Mask dm = digits; dm; dm &= dm - 1) {
     const int d = lowest(dm);
+    const std::uint64_t* off = seen + static_cast<size_t>(2 * d) * w_n;
+    const std::uint64_t* on = off + w_n;
     for (int w = 0; w < w_n; ++w) {
-      std::uint64_t e = seen_by_on_[d * w_n + w] & seen_by_off_[d * w_n + w] &
-                        digit_cells_[d * w_n + w] & ~cyc[w];
+      std::uint64_t e = on[w] & off[w] & digit_cells_[d * w_n + w] & ~cyc[w];
       for (; e; e &= e - 1) elims.emplace_back(w * 64 + std::countr_zero(e), d);
     }
   }
@@ -162,8 +175,8 @@ void ChainHints::offer_cycle(int last_off, bool y, bool x, int base, int sort_ke
   ChainKey k{base + length_difficulty(complexity), complexity, sort_key};
   const long ord = discovery_order(tree_.instance_node(0), 0);
   if (!wins(k, ord)) return;
-  const std::uint64_t ckey = cycle_key(last_off);
-  if (barren(ckey, false)) return;
+  const std::uint64_t ckey = barren_table ? cycle_key(last_off) : 0;
+  if (barren_table && barren(ckey, false)) return;
   // clang-format off
   switch (set_words_) {
     case 2: cycle_eliminations<2>(last_off); break;  // 9x9
@@ -172,7 +185,7 @@ void ChainHints::offer_cycle(int last_off, bool y, bool x, int base, int sort_ke
   // clang-format on
   auto& elims = eliminations_scratch_;
   if (elims.empty()) {
-    barren(ckey, true);
+    if (barren_table) barren(ckey, true);
     return;
   }
   std::sort(elims.begin(), elims.end());

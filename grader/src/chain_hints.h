@@ -57,6 +57,9 @@ class ChainHints {
   Hint* out = nullptr;
   bool found = false;
   bool explain = false;
+  // false: every cycle offered has its eliminations computed (no barren table; for
+  // find_forcing_chains_plain, which the tests compare with the table's keys).
+  bool barren_table = true;
 
  private:
   std::string node_name(int node) const;
@@ -71,13 +74,15 @@ class ChainHints {
   int call_stamp_ = 0;
   const std::uint64_t* digit_cells_ = nullptr;
   int set_words_ = 0;
-  // Scratch of offer_cycle: per digit, the cells seeing an "on" / "off" node of the cycle.
-  std::vector<std::uint64_t> seen_by_on_, seen_by_off_, cycle_cells_;
+  // Scratch of offer_cycle: per digit, the cells seeing an "off" / "on" node of the cycle.
+  std::vector<std::uint64_t> seen_, cycle_cells_;
   std::vector<std::pair<int, int>> eliminations_scratch_;
   // Cycles already found to eliminate nothing in this call, by their node sets (a sum of
   // random words per node, so the same cycle met from another of its sources, or in
-  // another pass, has the same key). Whether a cycle eliminates depends on its nodes and
-  // the grid only; a cycle is met from each of its sources, mostly without eliminations.
+  // another pass, has the same key; the lesser of that and the sum for the negated nodes,
+  // so the negated cycle too, see cycle_key). Whether a cycle eliminates depends on its
+  // nodes and the grid only; a cycle is met from each of its sources, mostly without
+  // eliminations.
   std::vector<std::uint64_t> node_key_;    // [node]: random word
   std::vector<std::uint64_t> barren_key_;  // open addressing, 2^kBarrenBits slots
   std::vector<int> barren_stamp_;          // call stamp of each slot

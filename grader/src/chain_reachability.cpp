@@ -163,14 +163,14 @@ void ChainReachability::list_parts() {
   }
 }
 
-Mask ChainReachability::eliminable_digits(int k) {
+Mask ChainReachability::compute_eliminable_digits(int k) {
   if (comp_start_call_ != call_stamp_) {
     comp_start_call_ = call_stamp_;
     const int ncomp_xy = static_cast<int>(xy_component_size.size());
     if (comp_start_.size() < static_cast<size_t>(ncomp_xy) + 1) comp_start_.resize(ncomp_xy + 1);
-    if (elim_call_.size() < static_cast<size_t>(ncomp_xy)) {
-      elim_call_.resize(ncomp_xy, 0);
-      elim_digits_.resize(ncomp_xy);
+    if (elim_.size() < static_cast<size_t>(ncomp_xy)) {
+      elim_.resize(ncomp_xy);
+      elim_size_ = ncomp_xy;
     }
     int at = 0;
     for (int i = 0; i < ncomp_xy; ++i) {
@@ -179,17 +179,18 @@ Mask ChainReachability::eliminable_digits(int k) {
     }
     comp_start_[ncomp_xy] = at;
   }
-  if (elim_call_[k] != call_stamp_) {
-    elim_call_[k] = call_stamp_;
+  ElimDigits& e = elim_[k];
+  if (e.call != call_stamp_) {
+    e.call = call_stamp_;
     // clang-format off
     switch (set_words_) {
-      case 2: elim_digits_[k] = component_digits<2>(k); break;  // 9x9
-      case 4: elim_digits_[k] = component_digits<4>(k); break;  // 16x16
-      default: elim_digits_[k] = component_digits<0>(k); break;
+      case 2: e.digits = component_digits<2>(k); break;  // 9x9
+      case 4: e.digits = component_digits<4>(k); break;  // 16x16
+      default: e.digits = component_digits<0>(k); break;
     }
     // clang-format on
   }
-  return elim_digits_[k];
+  return e.digits;
 }
 // eliminable_digits of component k, kW words per cell set (0: set_words_).
 template <int kW>

@@ -62,8 +62,15 @@ class ChainReachability {
   // "on" and an "off" node of the cycle, of their digit, and its nodes all lie in one XY
   // component; a cycle of pass X has only nodes of its source's digit. Computed per
   // component of this call on first use; most sources that pass cycles_may_eliminate
-  // fail this (grader/PERF_NOTES.md).
-  Mask eliminable_digits(int k);
+  // fail this (grader/PERF_NOTES.md). Inline: asked per cycle source, mostly for a
+  // component already computed in the call.
+  Mask eliminable_digits(int k) {
+    if (k < elim_size_) {
+      const ElimDigits& e = elim_[k];
+      if (e.call == call_stamp_) return e.digits;
+    }
+    return compute_eliminable_digits(k);
+  }
 
   // The components of pass XY's graph with every node numbered, when this call has them
   // (xy_component_call == the call's stamp): [node] -> component, and each one's size.
@@ -110,8 +117,14 @@ class ChainReachability {
   // Bits of candidate_sources_: the sources that close, and those of them that are "on" nodes.
   std::vector<std::uint64_t> close_all_, close_on_;
   int reach_words_ = 1;
-  std::vector<int> comp_start_, elim_call_;        // per XY component: first in comp_order_, stamp
-  std::vector<Mask> elim_digits_;                  // per XY component: eliminable_digits
+  Mask compute_eliminable_digits(int k);
+  std::vector<int> comp_start_;  // per XY component: first in comp_order_
+  struct ElimDigits {
+    int call = 0;     // the call that computed `digits`
+    Mask digits = 0;  // eliminable_digits
+  };
+  std::vector<ElimDigits> elim_;  // per XY component
+  int elim_size_ = 0;             // elim_.size()
   std::vector<std::uint64_t> seen_on_, seen_off_;  // [d * set_words]: peers of the nodes of digit d
   int comp_start_call_ = 0;
 };

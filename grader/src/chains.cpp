@@ -25,7 +25,8 @@
 // component could eliminate something (cycles_may_eliminate, eliminable_digits); the last
 // two layers a cycle search can still win with are searched for their closes only (the
 // closers of cycles()); a pass Y search ends once the few nodes that can close it have
-// been expanded (count_y_closers), and a closers-only layer passes over the other nodes
+// been visited, offering their cycles without expanding them (count_y_closers,
+// y_closer_offers), and a closers-only layer passes over the other nodes
 // once every closer is visited; a pass Y / XY source is not searched when its cycles
 // that can still win are shorter than the chains the XY search has decided and its
 // component cannot eliminate a source that search closed (cycles_may_eliminate_closed);
@@ -284,6 +285,14 @@ struct ChainEngine::Impl {
         // Pass Y's searches mostly run to the end through this branch: inlined there
         // (measured; the other passes' searches are faster with the call).
         if constexpr (y && !x) {
+          if constexpr (kYStop) {
+            // The last closers are in the frontier: this layer's offers are theirs alone
+            // (only closers hold a pair to the source), and no later layer has any.
+            if (y_closers_left == 0) {
+              if (closing && offdepth >= cycle_floor) y_closer_offers(source, frontier_size, offdepth);
+              return left_out;
+            }
+          }
           frontier_size = cycle_layer_inline<y, x, false, kGeneric>(source, frontier_size,
                                                                     closing, offdepth, left_out);
         } else {
@@ -425,6 +434,25 @@ struct ChainEngine::Impl {
       }
     }
     return next_layer;
+  }
+
+  // Pass Y's last full layer once every closer is visited: the offers of the frontier's
+  // closers, in the full layer's order (its other pairs only build a next layer). A
+  // closer v = on(t, s') has one pair to the source, (off(s'), source) with off(s') the
+  // source's Y-link (off(s') has no other strong link in pass Y), and add_cycle_steps
+  // keeps it exactly when v is not alone and off(s') and the source lie in v's
+  // component: told from those, without building v's pairs.
+  void y_closer_offers(int source, int frontier_size, int offdepth) {
+    const int w = graph.links[graph.links_begin[source]];
+    const CycleSteps& D = *cur_steps;
+    for (int i = 0; i < frontier_size; ++i) {
+      const int inst = tree.frontier[i];
+      const int v = tree.instance_node(inst);
+      if (y_closer_stamp[v] != tree.search_stamp) continue;
+      const int cv = D.comp[v];
+      if (cv < 0 || D.csize[cv] < D.min_size || D.comp[w] != cv || D.comp[source] != cv) continue;
+      hints.offer_cycle(tree.new_instance(w, inst), true, false, 65, 3, offdepth);
+    }
   }
 
   // Marks (closer_stamp == the search's stamp) every "on" node v with a link of pass
@@ -925,7 +953,9 @@ bool ChainEngine::find_forcing_chains_plain(const Ctx& ctx, Hint& out) {
   impl_->generic_y_layers = true;
   impl_->no_floors = true;
   impl_->plain_search = true;
+  impl_->hints.barren_table = false;
   const bool found = find_forcing_chains(ctx, out);
+  impl_->hints.barren_table = true;
   impl_->closer_lookahead = 5;
   impl_->generic_y_layers = false;
   impl_->no_floors = false;

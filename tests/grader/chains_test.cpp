@@ -154,8 +154,8 @@ TEST(GraderChains, CycleFloorsFromComputedLayersChangeNoHint) {
 }
 
 // Pass Y's cycle layers take each of their pairs alone, with no ancestor test for its
-// "off" node (chains.cpp, cycle_layer_inline); find_forcing_chains_plain runs the general
-// code. On the states where Y-cycles are found (150 puzzles rated 6.5 to 7.5, every
+// "off" node (chains.cpp, cycle_layer_inline), and their last layer offers the closers'
+// cycles alone (y_closer_offers); find_forcing_chains_plain runs the general code. On the states where Y-cycles are found (150 puzzles rated 6.5 to 7.5, every
 // static chain step from 5.0 on), both must give the same hint, explanation included.
 TEST(GraderChains, PassYCycleLayersMatchTheGeneralCode) {
   const PlainComparison n = compare_engine_with_plain(6.5, 7.5, 150);
