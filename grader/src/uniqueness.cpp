@@ -294,12 +294,25 @@ struct PairCores {
   std::vector<Mask> sub;     // three_extra_loop(): [u], positions of its set in u
   std::vector<char> in_sub;  // three_extra_loop(): [cell], in its set
 
+  std::vector<int> met;  // the keys whose slot this call set (from -1)
+
   void start(const CandidateGrid& g) {
     n = g.n();
     nc = g.cell_count();
     words = g.set_words();
-    slot.assign((n + 1) * (n + 1), -1);
-    cursor.assign((n + 1) * (n + 1), 0);
+    // The slots and cursors of the last call's keys back to their start (all of them on
+    // a new board size): a call meets a dozen keys of the (n + 1)^2.
+    const size_t all = static_cast<size_t>(n + 1) * (n + 1);
+    if (slot.size() != all) {
+      slot.assign(all, -1);
+      cursor.assign(all, 0);
+    } else {
+      for (int key : met) {
+        slot[key] = -1;
+        cursor[key] = 0;
+      }
+    }
+    met.clear();
     keys.clear();
     // Room for a core per pair of values (the tables only grow: one size per board).
     const size_t most = static_cast<size_t>(n + 1) * (n + 1);
@@ -319,7 +332,6 @@ struct PairCores {
     keys.push_back(key);
     found[k].clear();
     char* in = &core[static_cast<size_t>(k) * nc];
-    std::fill(in, in + nc, 0);
     std::uint64_t h[16] = {};  // the cells holding both values; words <= 10 (625 cells)
     const int v1 = lowest(pair), v2 = lowest(pair & (pair - 1));
     // [u]: the unit's cells in the core so far (positions); rows give the cells.
@@ -343,9 +355,10 @@ struct PairCores {
       std::fill(&reach[static_cast<size_t>(k) * words], &reach[static_cast<size_t>(k + 1) * words],
                 0);
       bivalue[k] = 0;
-      skip[k] = 3;
+      skip[k] = 3;  // with bivalue[k] == 0 the search loop reads nothing else: `in` is left as is
       return k;
     }
+    std::fill(in, in + nc, 0);
     for (int u = 0; u < units; ++u) hold[u] = at[u] = pos[u * n1 + v1] & pos[u * n1 + v2];
     cells.clear();
     for (int r = 0; r < n; ++r) {
@@ -533,8 +546,10 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
     // loop as its size and cells.
     const int key = lowest(p) * (n + 1) + lowest(p & (p - 1));
     int& slot = pc.slot[key];
-    if (slot == -1)
+    if (slot == -1) {
+      pc.met.push_back(key);
       slot = ctx.memo && ctx.memo->cells_clean(key) ? -2 : pc.add(g, p, key, kShortcuts);
+    }
     const int* rec;
     if (slot == -2) {
       const std::vector<int>& recs = ctx.memo->payload(key);
@@ -544,10 +559,10 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
       at += 2;
       for (int r = 0; r < rec[0]; ++r) at += 1 + recs[at];
     } else {
-      const char* core = &pc.core[static_cast<size_t>(slot) * nc];
-      if (!core[cell]) continue;
       const bool skip = (pc.skip[slot] >> (kShortcuts ? 1 : 0)) & 1;
       if (kShortcuts && skip && pc.bivalue[slot] < 2) continue;
+      const char* core = &pc.core[static_cast<size_t>(slot) * nc];
+      if (!core[cell]) continue;
       thread_local LoopSearch ls;
       ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], skip);
       if (!(kShortcuts && skip && pc.bivalue[slot] <= 3) || pc.four_may_close(g, slot, cell, ls)) {
