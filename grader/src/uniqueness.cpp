@@ -348,7 +348,7 @@ struct PairCores {
     std::uint64_t h[16] = {};  // the cells holding both values; words <= 10 (625 cells)
     const int v1 = lowest(pair), v2 = lowest(pair & (pair - 1));
     // [u]: the unit's cells in the core so far (positions); rows give the cells.
-    const int units = g.unit_count(), stride = g.units_per_cell();
+    const int units = g.unit_count();
     Mask* const hold = &holders[static_cast<size_t>(k) * units];
     Mask* const at = &in_unit[static_cast<size_t>(k) * units];
     const Mask* const pos = g.pos_table();  // in a local: the stores would reload it
@@ -383,16 +383,11 @@ struct PairCores {
         cells.push_back(c);
       }
     }
-    // The peeling: a cell alone in one of its houses goes, with what that leaves alone.
-    for (int c : cells) {
-      if (!in[c]) continue;
-      for (int t = 0; t < stride; ++t) {
-        const int u = g.unit_of(c, t);
-        if (u < units && !(at[u] & (at[u] - 1))) {
-          drop(g, k, c);
-          break;
-        }
-      }
+    // The peeling: a cell alone in one of its houses goes, with what that leaves alone
+    // (drop() follows the units it changes; the order does not change what is left).
+    for (int u = 0; u < units; ++u) {
+      const Mask m = at[u];  // core cells only: drop() clears the bits of those it drops
+      if (m && !(m & (m - 1))) drop(g, k, g.unit(u)[lowest(m)]);
     }
     size_t kept = 0;
     for (int c : cells) {
