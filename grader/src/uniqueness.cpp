@@ -403,7 +403,12 @@ struct PairCores {
       in[c] = 1;
       r[c / 64] |= std::uint64_t{1} << (c % 64);
       const std::uint64_t* peers = g.peer_set(c);
-      for (int w = 0; w < words; ++w) r[w] |= peers[w] & h[w];
+      if (words == 2) {  // 9x9 boards: no loop
+        r[0] |= peers[0] & h[0];
+        r[1] |= peers[1] & h[1];
+      } else {
+        for (int w = 0; w < words; ++w) r[w] |= peers[w] & h[w];
+      }
       const Mask cc = g.cand(c);
       const int card = popcount(cc);
       two += card == 2;
