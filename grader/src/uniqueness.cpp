@@ -97,13 +97,19 @@ struct LoopSearch {
   }
   size_t results() const { return found_end.size(); }
 
-  // Whether a set of four cells, `s`, a bivalue cell of `others` and two more of them,
-  // has two cells in each house it meets. In a core of two or three bivalue cells where
-  // skip_earlier holds, a loop has four cells (two or fewer with extra values, at most
-  // five cells, an even number): without such a set, the search finds nothing.
-  bool four_cells_close(int s, const int* others, int count) const {
-    if (count > 32) return true;  // not decided here: searched
+  // The sets of four cells, `s`, a bivalue cell of `others` and two more of them, with
+  // two cells in each house they meet: marks their cells in `mark` (s included) and
+  // returns how many cells it marked, 0 when there is no such set, -1 (nothing marked)
+  // when there are too many cells to tell. In a core of two or three bivalue cells
+  // where skip_earlier holds, a loop has four cells (two or fewer with extra values, at
+  // most five cells, an even number), each such a set: the search finds nothing without
+  // one, and in the marked cells it finds the same loops in the same order (a subtree
+  // it no longer enters holds no loop, and the extra values of siblings accumulate
+  // whether or not the search enters them).
+  int four_cell_sets(int s, const int* others, int count, char* mark) const {
+    if (count > 32) return -1;
     const UnitSet& a = cell_set[s];
+    std::uint64_t set = 0;  // bits of `others` in some set
     for (int i = 0; i < count; ++i) {
       if (g->cand(others[i]) != pair) continue;
       const UnitSet& b = cell_set[others[i]];
@@ -119,11 +125,17 @@ struct LoopSearch {
             even &= (a.w[w] ^ b.w[w] ^ c.w[w] ^ d.w[w]) == 0;
             all |= (a.w[w] & b.w[w] & c.w[w] & d.w[w]) != 0;
           }
-          if (even && !all) return true;
+          if (even && !all) {
+            set |= std::uint64_t{1} << i | std::uint64_t{1} << j | std::uint64_t{1} << k;
+          }
         }
       }
     }
-    return false;
+    if (!set) return 0;
+    mark[s] = 1;
+    int marked = 1;
+    for (; set; set &= set - 1, ++marked) mark[others[std::countr_zero(set)]] = 1;
+    return marked;
   }
 
   // last_unit: the unit that led to `cell` (SE skips its region type, whose unit at
@@ -294,12 +306,26 @@ struct PairCores {
   std::vector<Mask> sub;     // three_extra_loop(): [u], positions of its set in u
   std::vector<char> in_sub;  // three_extra_loop(): [cell], in its set
 
+  std::vector<int> met;  // the keys whose slot this call set (from -1)
+  std::vector<int> others_ = std::vector<int>(33);  // four_cell_sets(): the core's other cells
+
   void start(const CandidateGrid& g) {
     n = g.n();
     nc = g.cell_count();
     words = g.set_words();
-    slot.assign((n + 1) * (n + 1), -1);
-    cursor.assign((n + 1) * (n + 1), 0);
+    // The slots and cursors of the last call's keys back to their start (all of them on
+    // a new board size): a call meets a dozen keys of the (n + 1)^2.
+    const size_t all = static_cast<size_t>(n + 1) * (n + 1);
+    if (slot.size() != all) {
+      slot.assign(all, -1);
+      cursor.assign(all, 0);
+    } else {
+      for (int key : met) {
+        slot[key] = -1;
+        cursor[key] = 0;
+      }
+    }
+    met.clear();
     keys.clear();
     // Room for a core per pair of values (the tables only grow: one size per board).
     const size_t most = static_cast<size_t>(n + 1) * (n + 1);
@@ -319,11 +345,10 @@ struct PairCores {
     keys.push_back(key);
     found[k].clear();
     char* in = &core[static_cast<size_t>(k) * nc];
-    std::fill(in, in + nc, 0);
     std::uint64_t h[16] = {};  // the cells holding both values; words <= 10 (625 cells)
     const int v1 = lowest(pair), v2 = lowest(pair & (pair - 1));
     // [u]: the unit's cells in the core so far (positions); rows give the cells.
-    const int units = g.unit_count(), stride = g.units_per_cell();
+    const int units = g.unit_count();
     Mask* const hold = &holders[static_cast<size_t>(k) * units];
     Mask* const at = &in_unit[static_cast<size_t>(k) * units];
     const Mask* const pos = g.pos_table();  // in a local: the stores would reload it
@@ -343,9 +368,10 @@ struct PairCores {
       std::fill(&reach[static_cast<size_t>(k) * words], &reach[static_cast<size_t>(k + 1) * words],
                 0);
       bivalue[k] = 0;
-      skip[k] = 3;
+      skip[k] = 3;  // with bivalue[k] == 0 the search loop reads nothing else: `in` is left as is
       return k;
     }
+    std::fill(in, in + nc, 0);
     for (int u = 0; u < units; ++u) hold[u] = at[u] = pos[u * n1 + v1] & pos[u * n1 + v2];
     cells.clear();
     for (int r = 0; r < n; ++r) {
@@ -357,16 +383,11 @@ struct PairCores {
         cells.push_back(c);
       }
     }
-    // The peeling: a cell alone in one of its houses goes, with what that leaves alone.
-    for (int c : cells) {
-      if (!in[c]) continue;
-      for (int t = 0; t < stride; ++t) {
-        const int u = g.unit_of(c, t);
-        if (u < units && !(at[u] & (at[u] - 1))) {
-          drop(g, k, c);
-          break;
-        }
-      }
+    // The peeling: a cell alone in one of its houses goes, with what that leaves alone
+    // (drop() follows the units it changes; the order does not change what is left).
+    for (int u = 0; u < units; ++u) {
+      const Mask m = at[u];  // core cells only: drop() clears the bits of those it drops
+      if (m && !(m & (m - 1))) drop(g, k, g.unit(u)[lowest(m)]);
     }
     size_t kept = 0;
     for (int c : cells) {
@@ -382,7 +403,12 @@ struct PairCores {
       in[c] = 1;
       r[c / 64] |= std::uint64_t{1} << (c % 64);
       const std::uint64_t* peers = g.peer_set(c);
-      for (int w = 0; w < words; ++w) r[w] |= peers[w] & h[w];
+      if (words == 2) {  // 9x9 boards: no loop
+        r[0] |= peers[0] & h[0];
+        r[1] |= peers[1] & h[1];
+      } else {
+        for (int w = 0; w < words; ++w) r[w] |= peers[w] & h[w];
+      }
       const Mask cc = g.cand(c);
       const int card = popcount(cc);
       two += card == 2;
@@ -451,21 +477,21 @@ struct PairCores {
     }
     return trios >= 3;
   }
-  // LoopSearch::four_cells_close for start s in core k (two or three bivalue cells left).
-  bool four_may_close(const CandidateGrid& g, int k, int s, const LoopSearch& ls) const {
+  // LoopSearch::four_cell_sets for start s in core k (two or three bivalue cells left).
+  int four_cell_sets(const CandidateGrid& g, int k, int s, const LoopSearch& ls, char* mark) {
     const Mask* const at = &in_unit[static_cast<size_t>(k) * g.unit_count()];
-    int others[64];
+    int* const others = others_.data();
     int count = 0;
     for (int r = 0; r < n; ++r) {
       const int* rc = g.unit(r);
       for (Mask x = at[r]; x; x &= x - 1) {
         const int c = rc[lowest(x)];
         if (c == s) continue;
-        if (count == 64) return true;  // not decided here: searched
+        if (count == 33) return -1;  // not decided here: the core is searched
         others[count++] = c;
       }
     }
-    return ls.four_cells_close(s, others, count);
+    return ls.four_cell_sets(s, others, count, mark);
   }
   // Drops `cell` from core k, and then every cell left alone in one of its units.
   void drop(const CandidateGrid& g, int k, int cell) {
@@ -504,7 +530,7 @@ struct PairCores {
 // searched start cells from their core (PairCores::drop), search no start in a core with
 // too few cells of the two values only (PairCores::bivalue), also where no loop can hold
 // three cells of the pair plus one value (PairCores::skip), search a core of two or three
-// bivalue cells only where four cells may close (LoopSearch::four_cells_close), and
+// bivalue cells only in the sets of four cells that may close (LoopSearch::four_cell_sets), and
 // record and analyse each loop's cell set once (CellSets); without them, SE's plain
 // search, for tests.
 template <bool kShortcuts>
@@ -533,8 +559,10 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
     // loop as its size and cells.
     const int key = lowest(p) * (n + 1) + lowest(p & (p - 1));
     int& slot = pc.slot[key];
-    if (slot == -1)
+    if (slot == -1) {
+      pc.met.push_back(key);
       slot = ctx.memo && ctx.memo->cells_clean(key) ? -2 : pc.add(g, p, key, kShortcuts);
+    }
     const int* rec;
     if (slot == -2) {
       const std::vector<int>& recs = ctx.memo->payload(key);
@@ -544,14 +572,26 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
       at += 2;
       for (int r = 0; r < rec[0]; ++r) at += 1 + recs[at];
     } else {
-      const char* core = &pc.core[static_cast<size_t>(slot) * nc];
-      if (!core[cell]) continue;
       const bool skip = (pc.skip[slot] >> (kShortcuts ? 1 : 0)) & 1;
       if (kShortcuts && skip && pc.bivalue[slot] < 2) continue;
+      const char* core = &pc.core[static_cast<size_t>(slot) * nc];
+      if (!core[cell]) continue;
       thread_local LoopSearch ls;
       ls.start(g, p, core, &pc.holders[static_cast<size_t>(slot) * g.unit_count()], skip);
-      if (!(kShortcuts && skip && pc.bivalue[slot] <= 3) || pc.four_may_close(g, slot, cell, ls)) {
+      if (!(kShortcuts && skip && pc.bivalue[slot] <= 3)) {
         ls.check(cell, 2, 0, -1);
+      } else {
+        // Only the cells of the four-cell sets that may close (scratch kept clear).
+        thread_local std::vector<char> sets;
+        if (sets.size() < static_cast<size_t>(nc)) sets.assign(nc, 0);
+        const int marked = pc.four_cell_sets(g, slot, cell, ls, sets.data());
+        if (marked < 0) {
+          ls.check(cell, 2, 0, -1);
+        } else if (marked > 0) {
+          ls.core = sets.data();
+          ls.check(cell, 2, 0, -1);
+          std::fill(sets.begin(), sets.begin() + nc, 0);
+        }
       }
       if (kShortcuts && skip) pc.drop(g, slot, cell);
       std::vector<int>& recs = pc.found[slot];

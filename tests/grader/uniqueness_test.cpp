@@ -171,6 +171,22 @@ void expect_unique_loops_match_plain(bool with_memo) {
   EXPECT_GE(found, 100);
 }
 
+// The finder and the plain search both give `technique` with these eliminations (cell,
+// value) on g.
+void expect_both_searches_give(const CandidateGrid& g, const char* technique,
+                               const std::vector<std::pair<int, int>>& expected) {
+  for (bool shortcuts : {true, false}) {
+    Hint h;
+    const Ctx ctx{g, true};
+    ASSERT_TRUE(shortcuts ? grader::detail::find_unique_loop(ctx, h)
+                          : grader::detail::find_unique_loop_plain(ctx, h));
+    EXPECT_STREQ(h.technique, technique) << h.explanation;
+    std::vector<std::pair<int, int>> elims = h.eliminations;
+    std::sort(elims.begin(), elims.end());
+    EXPECT_EQ(elims, expected) << h.explanation;
+  }
+}
+
 }  // namespace
 
 // The search from each bivalue start cell drops the start cells searched before it from
@@ -198,16 +214,7 @@ TEST(GraderTechniques, UniqueRectangleType2WithThreeExtraCells) {
       restrict(g, c, g.cand(c) & ~bits({1}));
     }
   }
-  for (bool shortcuts : {true, false}) {
-    Hint h;
-    const Ctx ctx{g, true};
-    ASSERT_TRUE(shortcuts ? grader::detail::find_unique_loop(ctx, h)
-                          : grader::detail::find_unique_loop_plain(ctx, h));
-    EXPECT_STREQ(h.technique, "Unique Rectangle type 2") << h.explanation;
-    std::vector<std::pair<int, int>> elims = h.eliminations;
-    std::sort(elims.begin(), elims.end());
-    EXPECT_EQ(elims, (std::vector<std::pair<int, int>>{{22, 3}, {23, 3}})) << h.explanation;
-  }
+  expect_both_searches_give(g, "Unique Rectangle type 2", {{22, 3}, {23, 3}});
 }
 
 // Called with one memo per puzzle, as the grader calls it, the finder replays the records
@@ -216,4 +223,28 @@ TEST(GraderTechniques, UniqueRectangleType2WithThreeExtraCells) {
 // search's hint at every step.
 TEST(GraderTechniques, UniqueLoopWithItsMemoGivesThePlainHint) {
   expect_unique_loops_match_plain(true);
+}
+
+// A start cell whose core keeps two other bivalue cells, each closing a rectangle of its
+// own: the search from it walks the cells of every four-cell set that may close
+// (LoopSearch::four_cell_sets), not only those of the first. r1c1, r1c4 and r4c1 hold 1
+// and 2 only, r3c1 {1, 2, 3}, r3c4 {1, 2, 4}, r1c2 {1, 2, 5} and r4c2 {1, 2, 6}; the
+// other cells of column 2 hold 2 but not 1, all other cells 1 but not 2. The rectangle
+// r1c1, r1c4, r3c1, r3c4 gives nothing; r1c1, r1c2, r4c1, r4c2 is of type 4 (1 is locked
+// in column 2): the 2 goes from r1c2 and r4c2.
+TEST(GraderTechniques, UniqueRectangleThroughTheSecondBivalueCell) {
+  CandidateGrid g{Grid()};
+  const std::vector<std::pair<int, grader::detail::Mask>> pattern = {
+      {0, bits({1, 2})},     {3, bits({1, 2})},     {27, bits({1, 2})},
+      {18, bits({1, 2, 3})}, {21, bits({1, 2, 4})}, {1, bits({1, 2, 5})},
+      {28, bits({1, 2, 6})}};
+  for (int c = 0; c < 81; ++c) {
+    auto it = std::find_if(pattern.begin(), pattern.end(), [&](auto& p) { return p.first == c; });
+    if (it != pattern.end()) {
+      restrict(g, c, it->second);
+    } else {
+      restrict(g, c, g.cand(c) & ~bits({c % 9 == 1 ? 1 : 2}));
+    }
+  }
+  expect_both_searches_give(g, "Unique Rectangle type 4", {{1, 2}, {28, 2}});
 }
