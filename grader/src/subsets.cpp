@@ -85,8 +85,10 @@ namespace {
 
 // Direct, with a memo: a unit it searched where no set removes anything is one where the
 // hidden set of its degree finds nothing (when it has more than twice the degree empty
-// cells): that memo is set too.
-bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
+// cells): that memo is set too. The degree and kind are template arguments: the list's
+// bound and the enumeration's depth are then constants (hidden_search below).
+template <int degree, bool direct>
+bool hidden_search_of(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n(), units = g.unit_count();
   // The grid's tables in locals: the memo's stores would otherwise make the compiler load
@@ -124,7 +126,8 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
         }
       }
       bool removes_any = false;
-      const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
+      std::array<int, 8> at{};  // at[0 .. degree) are the chosen indices
+      auto visit = [&](const std::array<int, 8>& idx) {
         Mask common = 0, set = 0;
         for (int i = 0; i < degree; ++i) {
           common |= pos[digits[idx[i]]];
@@ -184,8 +187,9 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
         // (named in the explanation), not part of the step.
         if (direct) out.eliminations.clear();
         return true;
-      });
-      if (found) return true;
+      };
+      if (m >= degree && tight_subsets_from<degree, 0>(masks.data(), m, 0, 0, at, visit))
+        return true;
       if (memo) {
         memo->set_unit_clean(slot, u);
         if (direct && !removes_any && empty > 2 * degree) memo->set_unit_clean(plain_slot, u);
@@ -193,6 +197,20 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
     }
   }
   return false;
+}
+
+bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
+  if (direct) {
+    return degree == 2 ? hidden_search_of<2, true>(ctx, out) : hidden_search_of<3, true>(ctx, out);
+  }
+  switch (degree) {
+    case 2:
+      return hidden_search_of<2, false>(ctx, out);
+    case 3:
+      return hidden_search_of<3, false>(ctx, out);
+    default:
+      return hidden_search_of<4, false>(ctx, out);
+  }
 }
 
 }  // namespace
