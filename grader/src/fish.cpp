@@ -1,13 +1,18 @@
 // Basic fish: X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2).
 #include <array>
 
+#include "finder_memo.h"
 #include "finders.h"
 #include "subset_enumeration.h"
-#include "finder_memo.h"
 
 namespace sudoforge::grader::detail {
 
-bool find_fish(const Ctx& ctx, int degree, Hint& out) {
+namespace {
+
+// find_fish with its degree as a template argument: the list's bound and the
+// enumeration's depth are then constants.
+template <int degree>
+bool fish_search(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
   static const char* kNames[] = {"", "", "X-Wing", "Swordfish", "Jellyfish"};
@@ -41,7 +46,7 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
       }
       // The base sets whose lines cover `degree` columns (rows), in the order of the
       // plain enumeration of index combinations.
-      const bool found = tight_subsets(pm.data(), m, degree, [&](const std::array<int, 8>& idx) {
+      const bool found = tight_subsets_of<degree>(pm.data(), m, [&](const std::array<int, 8>& idx) {
         Mask uni = 0;
         Mask base_set = 0;
         for (int i = 0; i < degree; ++i) {
@@ -82,6 +87,14 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
     if (memo) memo->set_digit_clean(slot, d);
   }
   return false;
+}
+
+}  // namespace
+
+bool find_fish(const Ctx& ctx, int degree, Hint& out) {
+  return degree == 2   ? fish_search<2>(ctx, out)
+         : degree == 3 ? fish_search<3>(ctx, out)
+                       : fish_search<4>(ctx, out);
 }
 
 }  // namespace sudoforge::grader::detail

@@ -18,7 +18,12 @@ const char* subset_name(bool naked, int degree) {
 
 }  // namespace
 
-bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
+namespace {
+
+// find_naked_set with its degree as a template argument: the list's bound and the
+// enumeration's depth are then constants.
+template <int degree>
+bool naked_search(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
   const int slot = FinderMemo::kNakedSet + degree - 2;
@@ -43,42 +48,51 @@ bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
           items[m++] = cells[i];
         }
       }
-      const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
-        Mask uni = 0;
-        for (int i = 0; i < degree; ++i) uni |= masks[idx[i]];
-        std::vector<std::pair<int, int>> elims;
-        for (int i = 0; i < n; ++i) {
-          const int c = cells[i];
-          bool in = false;
-          for (int j = 0; j < degree; ++j) in |= items[idx[j]] == c;
-          if (in) continue;
-          for (Mask x = g.cand(c) & uni; x; x &= x - 1) elims.emplace_back(c, lowest(x));
-        }
-        if (elims.empty()) return false;
-        out.technique = subset_name(true, degree);
-        out.rating = degree == 2 ? 30 : degree == 3 ? 36 : 50;
-        out.placements.clear();
-        out.eliminations = std::move(elims);
-        out.cells.clear();
-        for (int j = 0; j < degree; ++j) out.cells.push_back(items[idx[j]]);
-        if (ctx.explain) {
-          std::string s = std::string(out.technique) + " ";
-          for (Mask x = uni; x; x &= x - 1) s += digit_name(g, lowest(x));
-          s += " in " + g.unit_name(u) + " (";
-          for (int j = 0; j < degree; ++j) {
-            if (j) s += ',';
-            s += g.cell_name(out.cells[j]);
-          }
-          s += "): " + describe_eliminations(g, out.eliminations);
-          out.explanation = std::move(s);
-        }
-        return true;
-      });
+      const bool found =
+          tight_subsets_of<degree>(masks.data(), m, [&](const std::array<int, 8>& idx) {
+            Mask uni = 0;
+            for (int i = 0; i < degree; ++i) uni |= masks[idx[i]];
+            std::vector<std::pair<int, int>> elims;
+            for (int i = 0; i < n; ++i) {
+              const int c = cells[i];
+              bool in = false;
+              for (int j = 0; j < degree; ++j) in |= items[idx[j]] == c;
+              if (in) continue;
+              for (Mask x = g.cand(c) & uni; x; x &= x - 1) elims.emplace_back(c, lowest(x));
+            }
+            if (elims.empty()) return false;
+            out.technique = subset_name(true, degree);
+            out.rating = degree == 2 ? 30 : degree == 3 ? 36 : 50;
+            out.placements.clear();
+            out.eliminations = std::move(elims);
+            out.cells.clear();
+            for (int j = 0; j < degree; ++j) out.cells.push_back(items[idx[j]]);
+            if (ctx.explain) {
+              std::string s = std::string(out.technique) + " ";
+              for (Mask x = uni; x; x &= x - 1) s += digit_name(g, lowest(x));
+              s += " in " + g.unit_name(u) + " (";
+              for (int j = 0; j < degree; ++j) {
+                if (j) s += ',';
+                s += g.cell_name(out.cells[j]);
+              }
+              s += "): " + describe_eliminations(g, out.eliminations);
+              out.explanation = std::move(s);
+            }
+            return true;
+          });
       if (found) return true;
       if (ctx.memo) ctx.memo->set_unit_clean(slot, u);
     }
   }
   return false;
+}
+
+}  // namespace
+
+bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
+  return degree == 2   ? naked_search<2>(ctx, out)
+         : degree == 3 ? naked_search<3>(ctx, out)
+                       : naked_search<4>(ctx, out);
 }
 
 namespace {
@@ -126,70 +140,69 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
         }
       }
       bool removes_any = false;
-      std::array<int, 8> at{};  // at[0 .. degree) are the chosen indices
-      auto visit = [&](const std::array<int, 8>& idx) {
-        Mask common = 0, set = 0;
-        for (int i = 0; i < degree; ++i) {
-          common |= pos[digits[idx[i]]];
-          set |= Mask{1} << digits[idx[i]];
-        }
-        bool removes = false;  // whether the set removes anything (the list is built after)
-        for (Mask x = common; x && !removes; x &= x - 1)
-          removes = (g.cand(cells[lowest(x)]) & ~set) != 0;
-        removes_any |= removes;
-        int hcell = -1, hval = 0;
-        if (direct) {
-          for (int v = 1; v <= n && hcell < 0; ++v) {
-            if ((set >> v) & 1) continue;
-            if (popcount(pos[v]) <= 1) continue;
-            const Mask rest = pos[v] & ~common;
-            if (popcount(rest) == 1) {
-              hcell = cells[lowest(rest)];
-              hval = v;
+      const bool found =
+          tight_subsets_of<degree>(masks.data(), m, [&](const std::array<int, 8>& idx) {
+            Mask common = 0, set = 0;
+            for (int i = 0; i < degree; ++i) {
+              common |= pos[digits[idx[i]]];
+              set |= Mask{1} << digits[idx[i]];
             }
-          }
-          if (hcell < 0) return false;
-        } else if (!removes) {
-          return false;
-        }
-        std::vector<std::pair<int, int>> elims;
-        for (Mask x = common; x; x &= x - 1) {
-          const int c = cells[lowest(x)];
-          for (Mask y = g.cand(c) & ~set; y; y &= y - 1) elims.emplace_back(c, lowest(y));
-        }
-        if (direct) {
-          out.technique = degree == 2 ? "Direct Hidden Pair" : "Direct Hidden Triple";
-          out.rating = degree == 2 ? 20 : 25;
-          out.placements = {{hcell, hval}};
-        } else {
-          out.technique = subset_name(false, degree);
-          out.rating = degree == 2 ? 34 : degree == 3 ? 40 : 54;
-          out.placements.clear();
-        }
-        out.eliminations = std::move(elims);
-        out.cells.clear();
-        for (Mask x = common; x; x &= x - 1) out.cells.push_back(cells[lowest(x)]);
-        if (ctx.explain) {
-          std::string s;
-          if (direct) s = g.cell_name(hcell) + "=" + digit_name(g, hval) + ": ";
-          s += std::string(out.technique) + " ";
-          for (Mask x = set; x; x &= x - 1) s += digit_name(g, lowest(x));
-          s += " in " + g.unit_name(u) + " (";
-          for (size_t j = 0; j < out.cells.size(); ++j) {
-            if (j) s += ',';
-            s += g.cell_name(out.cells[j]);
-          }
-          s += ")";
-          if (!out.eliminations.empty()) s += ": " + describe_eliminations(g, out.eliminations);
-          out.explanation = std::move(s);
-        }
-        // SE applies only the placement of a direct hint: the eliminations are its reasoning
-        // (named in the explanation), not part of the step.
-        if (direct) out.eliminations.clear();
-        return true;
-      };
-      if (m >= degree && tight_subsets_from<degree, 0>(masks.data(), m, 0, 0, at, visit))
-        return true;
+            bool removes = false;  // whether the set removes anything (the list is built after)
+            for (Mask x = common; x && !removes; x &= x - 1)
+              removes = (g.cand(cells[lowest(x)]) & ~set) != 0;
+            removes_any |= removes;
+            int hcell = -1, hval = 0;
+            if (direct) {
+              for (int v = 1; v <= n && hcell < 0; ++v) {
+                if ((set >> v) & 1) continue;
+                if (popcount(pos[v]) <= 1) continue;
+                const Mask rest = pos[v] & ~common;
+                if (popcount(rest) == 1) {
+                  hcell = cells[lowest(rest)];
+                  hval = v;
+                }
+              }
+              if (hcell < 0) return false;
+            } else if (!removes) {
+              return false;
+            }
+            std::vector<std::pair<int, int>> elims;
+            for (Mask x = common; x; x &= x - 1) {
+              const int c = cells[lowest(x)];
+              for (Mask y = g.cand(c) & ~set; y; y &= y - 1) elims.emplace_back(c, lowest(y));
+            }
+            if (direct) {
+              out.technique = degree == 2 ? "Direct Hidden Pair" : "Direct Hidden Triple";
+              out.rating = degree == 2 ? 20 : 25;
+              out.placements = {{hcell, hval}};
+            } else {
+              out.technique = subset_name(false, degree);
+              out.rating = degree == 2 ? 34 : degree == 3 ? 40 : 54;
+              out.placements.clear();
+            }
+            out.eliminations = std::move(elims);
+            out.cells.clear();
+            for (Mask x = common; x; x &= x - 1) out.cells.push_back(cells[lowest(x)]);
+            if (ctx.explain) {
+              std::string s;
+              if (direct) s = g.cell_name(hcell) + "=" + digit_name(g, hval) + ": ";
+              s += std::string(out.technique) + " ";
+              for (Mask x = set; x; x &= x - 1) s += digit_name(g, lowest(x));
+              s += " in " + g.unit_name(u) + " (";
+              for (size_t j = 0; j < out.cells.size(); ++j) {
+                if (j) s += ',';
+                s += g.cell_name(out.cells[j]);
+              }
+              s += ")";
+              if (!out.eliminations.empty()) s += ": " + describe_eliminations(g, out.eliminations);
+              out.explanation = std::move(s);
+            }
+            // SE applies only the placement of a direct hint: the eliminations are its reasoning
+            // (named in the explanation), not part of the step.
+            if (direct) out.eliminations.clear();
+            return true;
+          });
+      if (found) return true;
       if (memo) {
         memo->set_unit_clean(slot, u);
         if (direct && !removes_any && empty > 2 * degree) memo->set_unit_clean(plain_slot, u);
