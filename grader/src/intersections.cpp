@@ -71,8 +71,11 @@ Mask live_digits(const Ctx& ctx, bool direct) {
 }
 
 // Direct, with a memo: a digit it searched none of whose confinements removes anything
-// is one where locking finds nothing: locking's memo is set for it too.
-bool search(const Ctx& ctx, bool direct, Hint& out) {
+// is one where locking finds nothing: locking's memo is set for it too. The kind is a
+// template argument: the direct search's following single and memo clearing are left
+// out of the plain one's loop.
+template <bool direct>
+bool search(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
   const int slot = direct ? FinderMemo::kDirectLocking : FinderMemo::kLocking;
@@ -192,10 +195,10 @@ bool search_variant(const Ctx& ctx, bool direct, Hint& out) {
 }  // namespace
 
 bool find_direct_locking(const Ctx& ctx, Hint& out) {
-  return ctx.g.has_extra_houses() ? search_variant(ctx, true, out) : search(ctx, true, out);
+  return ctx.g.has_extra_houses() ? search_variant(ctx, true, out) : search<true>(ctx, out);
 }
 bool find_locking(const Ctx& ctx, Hint& out) {
-  return ctx.g.has_extra_houses() ? search_variant(ctx, false, out) : search(ctx, false, out);
+  return ctx.g.has_extra_houses() ? search_variant(ctx, false, out) : search<false>(ctx, out);
 }
 
 }  // namespace sudoforge::grader::detail
