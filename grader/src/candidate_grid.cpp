@@ -1,3 +1,5 @@
+#include "candidate_grid.h"
+
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -7,7 +9,6 @@
 #include <stdexcept>
 #include <utility>
 
-#include "candidate_grid.h"
 #include "sudoforge/core/alphabet.h"
 #include "sudoforge/core/variant.h"
 
@@ -141,6 +142,15 @@ std::unique_ptr<CandidateGrid::Layout> CandidateGrid::build_layout(const Geometr
       for (int k = 0; k < stride; ++k) {
         const int u2 = lay->cell_units[c * stride + k];
         if (u2 < units) lay->inter[u1 * units + u2] |= Mask{1} << i;
+      }
+    }
+  }
+  lay->segments.resize(static_cast<size_t>(std::min(units, 3 * n)) * 3 * n);
+  for (int u = 0; u < std::min(units, 3 * n); ++u) {
+    for (int t = 0; t < 3; ++t) {
+      for (int i = 0; i < n; ++i) {
+        const int u2 = lay->cell_units[lay->unit_cells[u * n + i] * stride + t];
+        lay->segments[(u * 3 + t) * n + i] = {lay->inter[u * units + u2], u2 - t * n};
       }
     }
   }

@@ -113,6 +113,16 @@ class CandidateGrid {
   int units_with_one_empty() const { return ones_; }
   // Cells of u1 that lie in u2, as a mask over u1's positions.
   Mask inter(int u1, int u2) const { return lay_->inter[u1 * units_ + u2]; }
+  // For a row, column or region u (u < 3 * n()) and a type t of those (0 rows, 1 columns,
+  // 2 regions), by position i of u: the unit of type t holding u's i-th cell, as its
+  // index among its type (unit t * n() + index), and the cells of u it holds (mask over
+  // u's positions, inter(u, that unit)). One table read where the locking search would
+  // read the cell, its unit and the intersection in turn.
+  struct Segment {
+    Mask mask;
+    int index;
+  };
+  const Segment* segments(int u, int t) const { return &lay_->segments[(u * 3 + t) * n_]; }
 
   // The cells with exactly k candidates (0 <= k <= n(); 0: the cells with a value, and
   // a dead cell), as a cell set (set_words() words), kept up to date by place/eliminate:
@@ -192,6 +202,7 @@ class CandidateGrid {
     std::vector<int> unit_cells, cell_units, cell_index;
     std::vector<int> se_order;  // the units in Sudoku Explainer's order (se_unit)
     std::vector<Mask> inter;
+    std::vector<Segment> segments;  // [(u * 3 + t) * n + i] for u < 3n: segments(u, t)[i]
     std::vector<std::vector<int>> peers, house;
     std::vector<std::uint64_t> peer_set;   // [c * words]
     int stride = 3;                        // units per cell

@@ -96,14 +96,14 @@ bool search(const Ctx& ctx, Hint& out) {
       Mask confined[32];
       Mask units = 0;
       const Mask* const pos1 = g.pos_of(r1);
-      const int* const cells1 = g.unit(r1);
+      const CandidateGrid::Segment* const seg = g.segments(r1, t2);
       for (Mask dm = live; dm; dm &= dm - 1) {
         const int d = lowest(dm);
         const Mask p1 = pos1[d];
         if (!(p1 & (p1 - 1))) continue;
-        const int r2 = g.unit_of(cells1[lowest(p1)], t2);
-        if (p1 & ~g.inter(r1, r2)) continue;
-        const int i2 = r2 - t2 * n;
+        const CandidateGrid::Segment s = seg[lowest(p1)];
+        if (p1 & ~s.mask) continue;
+        const int i2 = s.index;
         if (!((units >> i2) & 1)) confined[i2] = 0;
         units |= Mask{1} << i2;
         confined[i2] |= Mask{1} << d;

@@ -223,5 +223,33 @@ TEST(CandidateGrid, KillerBoardsShareTheHouseTablesAndHaveTheirOwnPeers) {
   EXPECT_EQ(&again.peers(2), &killer.peers(2));
 }
 
+// segments(u, t)[i] names the unit of type t holding u's i-th cell and their
+// intersection: checked against unit_of and inter for every row, column and region,
+// type and position, on classic, X (extra houses after the 3n), 6x6, 12x12, 16x16 and
+// jigsaw boards. Fails when a type is taken for another or the index is the unit's own.
+TEST(CandidateGrid, SegmentsAreTheUnitsOfEachPosition) {
+  std::vector<int> regions(81);  // 9x9 jigsaw: the boxes, two cells traded
+  for (int c = 0; c < 81; ++c) regions[c] = (c / 9 / 3) * 3 + (c % 9) / 3;
+  regions[3] = 0;   // r1c4 to the first region
+  regions[20] = 1;  // r3c3 to the second
+  for (const Geometry& board : {Geometry(), x_board(), Geometry(2, 3), Geometry(3, 4),
+                                Geometry(4, 4), Geometry::with_regions(9, regions)}) {
+    const CandidateGrid g{Grid(board)};
+    const int n = g.n();
+    int checked = 0;
+    for (int u = 0; u < 3 * n; ++u) {
+      for (int t = 0; t < 3; ++t) {
+        for (int i = 0; i < n; ++i) {
+          const int r2 = g.unit_of(g.unit(u)[i], t);
+          ASSERT_EQ(g.segments(u, t)[i].index, r2 - t * n) << u << " " << t << " " << i;
+          ASSERT_EQ(g.segments(u, t)[i].mask, g.inter(u, r2)) << u << " " << t << " " << i;
+          ++checked;
+        }
+      }
+    }
+    EXPECT_EQ(checked, 9 * n * n);
+  }
+}
+
 }  // namespace
 }  // namespace sudoforge::grader::detail
