@@ -11,10 +11,10 @@ namespace {
 
 // find_fish with its degree as a template argument: the list's bound and the
 // enumeration's depth are then constants.
-template <int degree>
+template <int degree, int kN>
 bool fish_search(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  const int n = g.n();
+  const int n = kN ? kN : g.n();
   static const char* kNames[] = {"", "", "X-Wing", "Swordfish", "Jellyfish"};
   const int slot = FinderMemo::kFish + degree - 2;
   // The positions table in a local: the memo's stores would otherwise make the compiler
@@ -92,9 +92,14 @@ bool fish_search(const Ctx& ctx, Hint& out) {
 }  // namespace
 
 bool find_fish(const Ctx& ctx, int degree, Hint& out) {
-  return degree == 2   ? fish_search<2>(ctx, out)
-         : degree == 3 ? fish_search<3>(ctx, out)
-                       : fish_search<4>(ctx, out);
+  if (ctx.g.n() == 9) {
+    return degree == 2   ? fish_search<2, 9>(ctx, out)
+           : degree == 3 ? fish_search<3, 9>(ctx, out)
+                         : fish_search<4, 9>(ctx, out);
+  }
+  return degree == 2   ? fish_search<2, 0>(ctx, out)
+         : degree == 3 ? fish_search<3, 0>(ctx, out)
+                       : fish_search<4, 0>(ctx, out);
 }
 
 }  // namespace sudoforge::grader::detail

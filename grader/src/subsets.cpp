@@ -22,10 +22,10 @@ namespace {
 
 // find_naked_set with its degree as a template argument: the list's bound and the
 // enumeration's depth are then constants.
-template <int degree>
+template <int degree, int kN>
 bool naked_search(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  const int n = g.n();
+  const int n = kN ? kN : g.n();
   const int slot = FinderMemo::kNakedSet + degree - 2;
   const std::uint64_t* const changed = g.unit_times();
   const std::uint64_t* const clean = ctx.memo ? ctx.memo->unit_row(slot) : nullptr;
@@ -90,9 +90,14 @@ bool naked_search(const Ctx& ctx, Hint& out) {
 }  // namespace
 
 bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
-  return degree == 2   ? naked_search<2>(ctx, out)
-         : degree == 3 ? naked_search<3>(ctx, out)
-                       : naked_search<4>(ctx, out);
+  if (ctx.g.n() == 9) {
+    return degree == 2   ? naked_search<2, 9>(ctx, out)
+           : degree == 3 ? naked_search<3, 9>(ctx, out)
+                         : naked_search<4, 9>(ctx, out);
+  }
+  return degree == 2   ? naked_search<2, 0>(ctx, out)
+         : degree == 3 ? naked_search<3, 0>(ctx, out)
+                       : naked_search<4, 0>(ctx, out);
 }
 
 namespace {
@@ -101,10 +106,10 @@ namespace {
 // hidden set of its degree finds nothing (when it has more than twice the degree empty
 // cells): that memo is set too. The degree and kind are template arguments: the list's
 // bound and the enumeration's depth are then constants (hidden_search below).
-template <int degree, bool direct>
+template <int degree, bool direct, int kN>
 bool hidden_search_of(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  const int n = g.n(), units = g.unit_count();
+  const int n = kN ? kN : g.n(), units = g.unit_count();
   // The grid's tables in locals: the memo's stores would otherwise make the compiler load
   // them again for each unit.
   const int* const order = g.se_units();
@@ -213,17 +218,22 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
 }
 
 bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
+  if (ctx.g.n() == 9) {
+    if (direct) {
+      return degree == 2 ? hidden_search_of<2, true, 9>(ctx, out)
+                         : hidden_search_of<3, true, 9>(ctx, out);
+    }
+    return degree == 2   ? hidden_search_of<2, false, 9>(ctx, out)
+           : degree == 3 ? hidden_search_of<3, false, 9>(ctx, out)
+                         : hidden_search_of<4, false, 9>(ctx, out);
+  }
   if (direct) {
-    return degree == 2 ? hidden_search_of<2, true>(ctx, out) : hidden_search_of<3, true>(ctx, out);
+    return degree == 2 ? hidden_search_of<2, true, 0>(ctx, out)
+                       : hidden_search_of<3, true, 0>(ctx, out);
   }
-  switch (degree) {
-    case 2:
-      return hidden_search_of<2, false>(ctx, out);
-    case 3:
-      return hidden_search_of<3, false>(ctx, out);
-    default:
-      return hidden_search_of<4, false>(ctx, out);
-  }
+  return degree == 2   ? hidden_search_of<2, false, 0>(ctx, out)
+         : degree == 3 ? hidden_search_of<3, false, 0>(ctx, out)
+                       : hidden_search_of<4, false, 0>(ctx, out);
 }
 
 }  // namespace
