@@ -241,6 +241,7 @@ CandidateGrid::CandidateGrid(const Grid& grid)
   }
   cell_time_.assign(nc_, 0);
   unit_time_.assign(units + 1, 0);
+  single_time_.assign(units + 1, 0);
   digit_time_.assign(n1, 0);
 }
 
@@ -254,7 +255,7 @@ void CandidateGrid::place(int c, int d) {
   const int* units = &lay_->cell_units[c * stride];
   const int* index = &lay_->cell_index[c * stride];
   cell_time_[c] = now;
-  for (int k = 0; k < stride; ++k) unit_time_[units[k]] = now;
+  for (int k = 0; k < stride; ++k) unit_time_[units[k]] = single_time_[units[k]] = now;
   if (val_[c] == 0) {
     --empty_;
     for (int k = 0; k < stride; ++k) {
@@ -290,8 +291,9 @@ void CandidateGrid::place(int c, int d) {
       const int* pu = &lay_->cell_units[p * stride];
       const int* pi = &lay_->cell_index[p * stride];
       for (int j = 0; j < stride; ++j) {
-        upos_[pu[j] * n1 + d] &= ~(Mask{1} << pi[j]);
+        const Mask left = upos_[pu[j] * n1 + d] &= ~(Mask{1} << pi[j]);
         unit_time_[pu[j]] = now;
+        if (left && !(left & (left - 1))) single_time_[pu[j]] = now;
       }
     }
   }
