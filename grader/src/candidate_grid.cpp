@@ -1,3 +1,5 @@
+#include "candidate_grid.h"
+
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -7,7 +9,6 @@
 #include <stdexcept>
 #include <utility>
 
-#include "candidate_grid.h"
 #include "sudoforge/core/alphabet.h"
 #include "sudoforge/core/variant.h"
 
@@ -144,6 +145,15 @@ std::unique_ptr<CandidateGrid::Layout> CandidateGrid::build_layout(const Geometr
       }
     }
   }
+  lay->segments.resize(static_cast<size_t>(std::min(units, 3 * n)) * 3 * n);
+  for (int u = 0; u < std::min(units, 3 * n); ++u) {
+    for (int t = 0; t < 3; ++t) {
+      for (int i = 0; i < n; ++i) {
+        const int u2 = lay->cell_units[lay->unit_cells[u * n + i] * stride + t];
+        lay->segments[(u * 3 + t) * n + i] = {lay->inter[u * units + u2], u2 - t * n};
+      }
+    }
+  }
   lay->stride = stride;
   lay->se_order.resize(units);
   for (int k = 0; k < units; ++k) {
@@ -231,6 +241,7 @@ CandidateGrid::CandidateGrid(const Grid& grid)
   }
   cell_time_.assign(nc_, 0);
   unit_time_.assign(units + 1, 0);
+  single_time_.assign(units + 1, 0);
   digit_time_.assign(n1, 0);
 }
 
@@ -244,7 +255,7 @@ void CandidateGrid::place(int c, int d) {
   const int* units = &lay_->cell_units[c * stride];
   const int* index = &lay_->cell_index[c * stride];
   cell_time_[c] = now;
-  for (int k = 0; k < stride; ++k) unit_time_[units[k]] = now;
+  for (int k = 0; k < stride; ++k) unit_time_[units[k]] = single_time_[units[k]] = now;
   if (val_[c] == 0) {
     --empty_;
     for (int k = 0; k < stride; ++k) {
@@ -280,8 +291,9 @@ void CandidateGrid::place(int c, int d) {
       const int* pu = &lay_->cell_units[p * stride];
       const int* pi = &lay_->cell_index[p * stride];
       for (int j = 0; j < stride; ++j) {
-        upos_[pu[j] * n1 + d] &= ~(Mask{1} << pi[j]);
+        const Mask left = upos_[pu[j] * n1 + d] &= ~(Mask{1} << pi[j]);
         unit_time_[pu[j]] = now;
+        if (left && !(left & (left - 1))) single_time_[pu[j]] = now;
       }
     }
   }

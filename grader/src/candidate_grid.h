@@ -113,6 +113,16 @@ class CandidateGrid {
   int units_with_one_empty() const { return ones_; }
   // Cells of u1 that lie in u2, as a mask over u1's positions.
   Mask inter(int u1, int u2) const { return lay_->inter[u1 * units_ + u2]; }
+  // For a row, column or region u (u < 3 * n()) and a type t of those (0 rows, 1 columns,
+  // 2 regions), by position i of u: the unit of type t holding u's i-th cell, as its
+  // index among its type (unit t * n() + index), and the cells of u it holds (mask over
+  // u's positions, inter(u, that unit)). One table read where the locking search would
+  // read the cell, its unit and the intersection in turn.
+  struct Segment {
+    Mask mask;
+    int index;
+  };
+  const Segment* segments(int u, int t) const { return &lay_->segments[(u * 3 + t) * n_]; }
 
   // The cells with exactly k candidates (0 <= k <= n(); 0: the cells with a value, and
   // a dead cell), as a cell set (set_words() words), kept up to date by place/eliminate:
@@ -133,8 +143,9 @@ class CandidateGrid {
     ++clock_;
     cell_time_[c] = digit_time_[d] = clock_;
     const auto clear = [&](int k) {
-      upos_[units[k] * (n_ + 1) + d] &= ~(Mask{1} << index[k]);
+      const Mask left = upos_[units[k] * (n_ + 1) + d] &= ~(Mask{1} << index[k]);
       unit_time_[units[k]] = clock_;
+      if (left && !(left & (left - 1))) single_time_[units[k]] = clock_;
     };
     if (stride_ == 3) {  // classic boards: unrolled
       clear(0);
@@ -161,6 +172,12 @@ class CandidateGrid {
   std::uint64_t unit_changed(int u) const { return unit_time_[u]; }
   const std::uint64_t* unit_times() const { return unit_time_.data(); }  // [u]: unit_changed(u)
   std::uint64_t digit_changed(int d) const { return digit_time_[d]; }
+  // [u]: a time at or after the last change that left a digit of u with exactly one place
+  // (0: none since the grid was built). A unit with no digit of one place at time t has
+  // one later only once this time is t or more: places only go, and each removal that
+  // leaves one is stamped (a placement stamps its cell's units whatever it leaves there).
+  // Hidden single skips the units where it found none while this time stays below.
+  const std::uint64_t* single_times() const { return single_time_.data(); }
   // Adds to `cells` (set_words() words) the cells changed at or after time `since` (all
   // cells for 0); returns whether there is any.
   bool changed_since(std::uint64_t since, std::uint64_t* cells) const {
@@ -192,6 +209,7 @@ class CandidateGrid {
     std::vector<int> unit_cells, cell_units, cell_index;
     std::vector<int> se_order;  // the units in Sudoku Explainer's order (se_unit)
     std::vector<Mask> inter;
+    std::vector<Segment> segments;  // [(u * 3 + t) * n + i] for u < 3n: segments(u, t)[i]
     std::vector<std::vector<int>> peers, house;
     std::vector<std::uint64_t> peer_set;   // [c * words]
     int stride = 3;                        // units per cell
@@ -231,8 +249,9 @@ class CandidateGrid {
   int ones_ = 0;  // units_with_one_empty()
   std::uint64_t clock_ = 0;
   std::vector<std::uint64_t> cell_time_, unit_time_, digit_time_;
-  int words_ = 0;                        // set_words()
-  std::vector<std::uint64_t> by_count_;  // [k * words_ + w]: cells_with(k)
+  std::vector<std::uint64_t> single_time_;  // [u]: single_times()
+  int words_ = 0;                           // set_words()
+  std::vector<std::uint64_t> by_count_;     // [k * words_ + w]: cells_with(k)
   // Moves c from cells_with(k) to cells_with(k - 1), k its count now: before one of its
   // candidates goes.
   void recount(int c) {

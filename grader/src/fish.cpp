@@ -1,15 +1,20 @@
 // Basic fish: X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2).
 #include <array>
 
+#include "finder_memo.h"
 #include "finders.h"
 #include "subset_enumeration.h"
-#include "finder_memo.h"
 
 namespace sudoforge::grader::detail {
 
-bool find_fish(const Ctx& ctx, int degree, Hint& out) {
+namespace {
+
+// find_fish with its degree as a template argument: the list's bound and the
+// enumeration's depth are then constants.
+template <int degree, int kN>
+bool fish_search(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  const int n = g.n();
+  const int n = kN ? kN : g.n();
   static const char* kNames[] = {"", "", "X-Wing", "Swordfish", "Jellyfish"};
   const int slot = FinderMemo::kFish + degree - 2;
   // The positions table in a local: the memo's stores would otherwise make the compiler
@@ -41,7 +46,7 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
       }
       // The base sets whose lines cover `degree` columns (rows), in the order of the
       // plain enumeration of index combinations.
-      const bool found = tight_subsets(pm.data(), m, degree, [&](const std::array<int, 8>& idx) {
+      const bool found = tight_subsets_of<degree>(pm.data(), m, [&](const std::array<int, 8>& idx) {
         Mask uni = 0;
         Mask base_set = 0;
         for (int i = 0; i < degree; ++i) {
@@ -82,6 +87,19 @@ bool find_fish(const Ctx& ctx, int degree, Hint& out) {
     if (memo) memo->set_digit_clean(slot, d);
   }
   return false;
+}
+
+}  // namespace
+
+bool find_fish(const Ctx& ctx, int degree, Hint& out) {
+  if (ctx.g.n() == 9) {
+    return degree == 2   ? fish_search<2, 9>(ctx, out)
+           : degree == 3 ? fish_search<3, 9>(ctx, out)
+                         : fish_search<4, 9>(ctx, out);
+  }
+  return degree == 2   ? fish_search<2, 0>(ctx, out)
+         : degree == 3 ? fish_search<3, 0>(ctx, out)
+                       : fish_search<4, 0>(ctx, out);
 }
 
 }  // namespace sudoforge::grader::detail

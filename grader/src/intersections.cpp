@@ -71,8 +71,11 @@ Mask live_digits(const Ctx& ctx, bool direct) {
 }
 
 // Direct, with a memo: a digit it searched none of whose confinements removes anything
-// is one where locking finds nothing: locking's memo is set for it too.
-bool search(const Ctx& ctx, bool direct, Hint& out) {
+// is one where locking finds nothing: locking's memo is set for it too. The kind is a
+// template argument: the direct search's following single and memo clearing are left
+// out of the plain one's loop.
+template <bool direct>
+bool search(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
   const int n = g.n();
   const int slot = direct ? FinderMemo::kDirectLocking : FinderMemo::kLocking;
@@ -93,14 +96,14 @@ bool search(const Ctx& ctx, bool direct, Hint& out) {
       Mask confined[32];
       Mask units = 0;
       const Mask* const pos1 = g.pos_of(r1);
-      const int* const cells1 = g.unit(r1);
+      const CandidateGrid::Segment* const seg = g.segments(r1, t2);
       for (Mask dm = live; dm; dm &= dm - 1) {
         const int d = lowest(dm);
         const Mask p1 = pos1[d];
         if (!(p1 & (p1 - 1))) continue;
-        const int r2 = g.unit_of(cells1[lowest(p1)], t2);
-        if (p1 & ~g.inter(r1, r2)) continue;
-        const int i2 = r2 - t2 * n;
+        const CandidateGrid::Segment s = seg[lowest(p1)];
+        if (p1 & ~s.mask) continue;
+        const int i2 = s.index;
         if (!((units >> i2) & 1)) confined[i2] = 0;
         units |= Mask{1} << i2;
         confined[i2] |= Mask{1} << d;
@@ -192,10 +195,10 @@ bool search_variant(const Ctx& ctx, bool direct, Hint& out) {
 }  // namespace
 
 bool find_direct_locking(const Ctx& ctx, Hint& out) {
-  return ctx.g.has_extra_houses() ? search_variant(ctx, true, out) : search(ctx, true, out);
+  return ctx.g.has_extra_houses() ? search_variant(ctx, true, out) : search<true>(ctx, out);
 }
 bool find_locking(const Ctx& ctx, Hint& out) {
-  return ctx.g.has_extra_houses() ? search_variant(ctx, false, out) : search(ctx, false, out);
+  return ctx.g.has_extra_houses() ? search_variant(ctx, false, out) : search<false>(ctx, out);
 }
 
 }  // namespace sudoforge::grader::detail

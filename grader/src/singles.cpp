@@ -11,7 +11,9 @@ bool find_hidden_single(const Ctx& ctx, Hint& out) {
   // walk does both: it returns the first full house, and remembers the first other hidden
   // single, scanning no other unit with two or more empty cells after it.
   int hidden_u = -1, hidden_d = 0;
-  const std::uint64_t* const changed = g.unit_times();
+  // A unit's verdict changes only when a digit there comes down to one place: the memo's
+  // times are compared with those (single_times), not with the unit's every change.
+  const std::uint64_t* const changed = g.single_times();
   const std::uint64_t* const clean =
       ctx.memo ? ctx.memo->unit_row(FinderMemo::kHiddenSingle) : nullptr;
   for (int k = 0; k < g.unit_count(); ++k) {
@@ -20,7 +22,7 @@ bool find_hidden_single(const Ctx& ctx, Hint& out) {
     if (empty == 0) continue;
     const bool alone = empty == 1;
     if (!alone && hidden_u >= 0) continue;
-    if (clean && changed[u] < clean[u]) continue;  // memo->unit_clean(kHiddenSingle, u)
+    if (clean && changed[u] < clean[u]) continue;  // none since it was found clean
     int d = 1;
     while (d <= n && popcount(g.pos(u, d)) != 1) ++d;
     if (d > n) {

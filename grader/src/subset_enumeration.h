@@ -25,6 +25,15 @@ bool tight_subsets_from(const Mask* masks, int m, int from, Mask uni, std::array
   return false;
 }
 
+// tight_subsets for a k known at compile time (1 to 4): the finders whose degree is a
+// template argument call this, without the switch.
+template <int K, class F>
+bool tight_subsets_of(const Mask* masks, int m, F&& f) {
+  if (K > m) return false;
+  std::array<int, 8> idx{};  // idx[0 .. K) are the chosen indices
+  return tight_subsets_from<K, 0>(masks, m, 0, 0, idx, f);
+}
+
 // Calls f(indices) on the k-subsets of masks[0..m) whose union has exactly k bits, in
 // lexicographic order of the indices, until it returns true. A prefix whose union already
 // has more than k bits is not extended: no subset through it qualifies, so the calls are

@@ -18,9 +18,14 @@ const char* subset_name(bool naked, int degree) {
 
 }  // namespace
 
-bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
+namespace {
+
+// find_naked_set with its degree as a template argument: the list's bound and the
+// enumeration's depth are then constants.
+template <int degree, int kN>
+bool naked_search(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  const int n = g.n();
+  const int n = kN ? kN : g.n();
   const int slot = FinderMemo::kNakedSet + degree - 2;
   const std::uint64_t* const changed = g.unit_times();
   const std::uint64_t* const clean = ctx.memo ? ctx.memo->unit_row(slot) : nullptr;
@@ -43,37 +48,38 @@ bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
           items[m++] = cells[i];
         }
       }
-      const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
-        Mask uni = 0;
-        for (int i = 0; i < degree; ++i) uni |= masks[idx[i]];
-        std::vector<std::pair<int, int>> elims;
-        for (int i = 0; i < n; ++i) {
-          const int c = cells[i];
-          bool in = false;
-          for (int j = 0; j < degree; ++j) in |= items[idx[j]] == c;
-          if (in) continue;
-          for (Mask x = g.cand(c) & uni; x; x &= x - 1) elims.emplace_back(c, lowest(x));
-        }
-        if (elims.empty()) return false;
-        out.technique = subset_name(true, degree);
-        out.rating = degree == 2 ? 30 : degree == 3 ? 36 : 50;
-        out.placements.clear();
-        out.eliminations = std::move(elims);
-        out.cells.clear();
-        for (int j = 0; j < degree; ++j) out.cells.push_back(items[idx[j]]);
-        if (ctx.explain) {
-          std::string s = std::string(out.technique) + " ";
-          for (Mask x = uni; x; x &= x - 1) s += digit_name(g, lowest(x));
-          s += " in " + g.unit_name(u) + " (";
-          for (int j = 0; j < degree; ++j) {
-            if (j) s += ',';
-            s += g.cell_name(out.cells[j]);
-          }
-          s += "): " + describe_eliminations(g, out.eliminations);
-          out.explanation = std::move(s);
-        }
-        return true;
-      });
+      const bool found =
+          tight_subsets_of<degree>(masks.data(), m, [&](const std::array<int, 8>& idx) {
+            Mask uni = 0;
+            for (int i = 0; i < degree; ++i) uni |= masks[idx[i]];
+            std::vector<std::pair<int, int>> elims;
+            for (int i = 0; i < n; ++i) {
+              const int c = cells[i];
+              bool in = false;
+              for (int j = 0; j < degree; ++j) in |= items[idx[j]] == c;
+              if (in) continue;
+              for (Mask x = g.cand(c) & uni; x; x &= x - 1) elims.emplace_back(c, lowest(x));
+            }
+            if (elims.empty()) return false;
+            out.technique = subset_name(true, degree);
+            out.rating = degree == 2 ? 30 : degree == 3 ? 36 : 50;
+            out.placements.clear();
+            out.eliminations = std::move(elims);
+            out.cells.clear();
+            for (int j = 0; j < degree; ++j) out.cells.push_back(items[idx[j]]);
+            if (ctx.explain) {
+              std::string s = std::string(out.technique) + " ";
+              for (Mask x = uni; x; x &= x - 1) s += digit_name(g, lowest(x));
+              s += " in " + g.unit_name(u) + " (";
+              for (int j = 0; j < degree; ++j) {
+                if (j) s += ',';
+                s += g.cell_name(out.cells[j]);
+              }
+              s += "): " + describe_eliminations(g, out.eliminations);
+              out.explanation = std::move(s);
+            }
+            return true;
+          });
       if (found) return true;
       if (ctx.memo) ctx.memo->set_unit_clean(slot, u);
     }
@@ -81,14 +87,29 @@ bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
   return false;
 }
 
+}  // namespace
+
+bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
+  if (ctx.g.n() == 9) {
+    return degree == 2   ? naked_search<2, 9>(ctx, out)
+           : degree == 3 ? naked_search<3, 9>(ctx, out)
+                         : naked_search<4, 9>(ctx, out);
+  }
+  return degree == 2   ? naked_search<2, 0>(ctx, out)
+         : degree == 3 ? naked_search<3, 0>(ctx, out)
+                       : naked_search<4, 0>(ctx, out);
+}
+
 namespace {
 
 // Direct, with a memo: a unit it searched where no set removes anything is one where the
 // hidden set of its degree finds nothing (when it has more than twice the degree empty
-// cells): that memo is set too.
-bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
+// cells): that memo is set too. The degree and kind are template arguments: the list's
+// bound and the enumeration's depth are then constants (hidden_search below).
+template <int degree, bool direct, int kN>
+bool hidden_search_of(const Ctx& ctx, Hint& out) {
   const CandidateGrid& g = ctx.g;
-  const int n = g.n(), units = g.unit_count();
+  const int n = kN ? kN : g.n(), units = g.unit_count();
   // The grid's tables in locals: the memo's stores would otherwise make the compiler load
   // them again for each unit.
   const int* const order = g.se_units();
@@ -124,67 +145,68 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
         }
       }
       bool removes_any = false;
-      const bool found = tight_subsets(masks.data(), m, degree, [&](const std::array<int, 8>& idx) {
-        Mask common = 0, set = 0;
-        for (int i = 0; i < degree; ++i) {
-          common |= pos[digits[idx[i]]];
-          set |= Mask{1} << digits[idx[i]];
-        }
-        bool removes = false;  // whether the set removes anything (the list is built after)
-        for (Mask x = common; x && !removes; x &= x - 1)
-          removes = (g.cand(cells[lowest(x)]) & ~set) != 0;
-        removes_any |= removes;
-        int hcell = -1, hval = 0;
-        if (direct) {
-          for (int v = 1; v <= n && hcell < 0; ++v) {
-            if ((set >> v) & 1) continue;
-            if (popcount(pos[v]) <= 1) continue;
-            const Mask rest = pos[v] & ~common;
-            if (popcount(rest) == 1) {
-              hcell = cells[lowest(rest)];
-              hval = v;
+      const bool found =
+          tight_subsets_of<degree>(masks.data(), m, [&](const std::array<int, 8>& idx) {
+            Mask common = 0, set = 0;
+            for (int i = 0; i < degree; ++i) {
+              common |= pos[digits[idx[i]]];
+              set |= Mask{1} << digits[idx[i]];
             }
-          }
-          if (hcell < 0) return false;
-        } else if (!removes) {
-          return false;
-        }
-        std::vector<std::pair<int, int>> elims;
-        for (Mask x = common; x; x &= x - 1) {
-          const int c = cells[lowest(x)];
-          for (Mask y = g.cand(c) & ~set; y; y &= y - 1) elims.emplace_back(c, lowest(y));
-        }
-        if (direct) {
-          out.technique = degree == 2 ? "Direct Hidden Pair" : "Direct Hidden Triple";
-          out.rating = degree == 2 ? 20 : 25;
-          out.placements = {{hcell, hval}};
-        } else {
-          out.technique = subset_name(false, degree);
-          out.rating = degree == 2 ? 34 : degree == 3 ? 40 : 54;
-          out.placements.clear();
-        }
-        out.eliminations = std::move(elims);
-        out.cells.clear();
-        for (Mask x = common; x; x &= x - 1) out.cells.push_back(cells[lowest(x)]);
-        if (ctx.explain) {
-          std::string s;
-          if (direct) s = g.cell_name(hcell) + "=" + digit_name(g, hval) + ": ";
-          s += std::string(out.technique) + " ";
-          for (Mask x = set; x; x &= x - 1) s += digit_name(g, lowest(x));
-          s += " in " + g.unit_name(u) + " (";
-          for (size_t j = 0; j < out.cells.size(); ++j) {
-            if (j) s += ',';
-            s += g.cell_name(out.cells[j]);
-          }
-          s += ")";
-          if (!out.eliminations.empty()) s += ": " + describe_eliminations(g, out.eliminations);
-          out.explanation = std::move(s);
-        }
-        // SE applies only the placement of a direct hint: the eliminations are its reasoning
-        // (named in the explanation), not part of the step.
-        if (direct) out.eliminations.clear();
-        return true;
-      });
+            bool removes = false;  // whether the set removes anything (the list is built after)
+            for (Mask x = common; x && !removes; x &= x - 1)
+              removes = (g.cand(cells[lowest(x)]) & ~set) != 0;
+            removes_any |= removes;
+            int hcell = -1, hval = 0;
+            if (direct) {
+              for (int v = 1; v <= n && hcell < 0; ++v) {
+                if ((set >> v) & 1) continue;
+                if (popcount(pos[v]) <= 1) continue;
+                const Mask rest = pos[v] & ~common;
+                if (popcount(rest) == 1) {
+                  hcell = cells[lowest(rest)];
+                  hval = v;
+                }
+              }
+              if (hcell < 0) return false;
+            } else if (!removes) {
+              return false;
+            }
+            std::vector<std::pair<int, int>> elims;
+            for (Mask x = common; x; x &= x - 1) {
+              const int c = cells[lowest(x)];
+              for (Mask y = g.cand(c) & ~set; y; y &= y - 1) elims.emplace_back(c, lowest(y));
+            }
+            if (direct) {
+              out.technique = degree == 2 ? "Direct Hidden Pair" : "Direct Hidden Triple";
+              out.rating = degree == 2 ? 20 : 25;
+              out.placements = {{hcell, hval}};
+            } else {
+              out.technique = subset_name(false, degree);
+              out.rating = degree == 2 ? 34 : degree == 3 ? 40 : 54;
+              out.placements.clear();
+            }
+            out.eliminations = std::move(elims);
+            out.cells.clear();
+            for (Mask x = common; x; x &= x - 1) out.cells.push_back(cells[lowest(x)]);
+            if (ctx.explain) {
+              std::string s;
+              if (direct) s = g.cell_name(hcell) + "=" + digit_name(g, hval) + ": ";
+              s += std::string(out.technique) + " ";
+              for (Mask x = set; x; x &= x - 1) s += digit_name(g, lowest(x));
+              s += " in " + g.unit_name(u) + " (";
+              for (size_t j = 0; j < out.cells.size(); ++j) {
+                if (j) s += ',';
+                s += g.cell_name(out.cells[j]);
+              }
+              s += ")";
+              if (!out.eliminations.empty()) s += ": " + describe_eliminations(g, out.eliminations);
+              out.explanation = std::move(s);
+            }
+            // SE applies only the placement of a direct hint: the eliminations are its reasoning
+            // (named in the explanation), not part of the step.
+            if (direct) out.eliminations.clear();
+            return true;
+          });
       if (found) return true;
       if (memo) {
         memo->set_unit_clean(slot, u);
@@ -193,6 +215,25 @@ bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
     }
   }
   return false;
+}
+
+bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
+  if (ctx.g.n() == 9) {
+    if (direct) {
+      return degree == 2 ? hidden_search_of<2, true, 9>(ctx, out)
+                         : hidden_search_of<3, true, 9>(ctx, out);
+    }
+    return degree == 2   ? hidden_search_of<2, false, 9>(ctx, out)
+           : degree == 3 ? hidden_search_of<3, false, 9>(ctx, out)
+                         : hidden_search_of<4, false, 9>(ctx, out);
+  }
+  if (direct) {
+    return degree == 2 ? hidden_search_of<2, true, 0>(ctx, out)
+                       : hidden_search_of<3, true, 0>(ctx, out);
+  }
+  return degree == 2   ? hidden_search_of<2, false, 0>(ctx, out)
+         : degree == 3 ? hidden_search_of<3, false, 0>(ctx, out)
+                       : hidden_search_of<4, false, 0>(ctx, out);
 }
 
 }  // namespace

@@ -117,6 +117,48 @@ TEST(CandidateGrid, KeepsTheCellsByCandidateCount) {
   }
 }
 
+// single_times: every elimination or placement that leaves a digit of a unit with exactly
+// one place stamps the unit with the clock, along a walk that empties the grid (classic,
+// X, 6x6 and 16x16 boards), and the walk meets such changes in both kinds of step.
+// Fails when eliminate() or the placement's peers leave the time alone.
+TEST(CandidateGrid, StampsTheUnitsWhereADigitComesDownToOnePlace) {
+  for (const Geometry& board : {Geometry(), x_board(), Geometry(2, 3), Geometry(4, 4)}) {
+    CandidateGrid g{Grid(board)};
+    std::vector<int> before(static_cast<size_t>(g.unit_count()) * (g.n() + 1));
+    auto take = [&] {
+      for (int u = 0; u < g.unit_count(); ++u) {
+        for (int d = 1; d <= g.n(); ++d) before[u * (g.n() + 1) + d] = popcount(g.pos(u, d));
+      }
+    };
+    int stamped[2] = {0, 0};
+    auto check = [&](int kind, int step) {
+      for (int u = 0; u < g.unit_count(); ++u) {
+        for (int d = 1; d <= g.n(); ++d) {
+          if (popcount(g.pos(u, d)) == 1 && before[u * (g.n() + 1) + d] != 1) {
+            ASSERT_EQ(g.single_times()[u], g.clock()) << "step " << step << " unit " << u;
+            ++stamped[kind];
+          }
+        }
+      }
+    };
+    for (int c = 0; c < g.cell_count(); ++c) {
+      for (int t = 0; t < 3 && popcount(g.cand(c)) > 1; ++t) {
+        take();
+        g.eliminate(c, 31 - std::countl_zero(g.cand(c)));
+        check(0, c);
+      }
+    }
+    for (int c = 0; c < g.cell_count(); ++c) {
+      if (g.value(c) != 0) continue;
+      take();
+      g.place(c, g.cand(c) ? lowest(g.cand(c)) : 1);
+      check(1, g.cell_count() + c);
+    }
+    EXPECT_GT(stamped[0], 0);
+    EXPECT_GT(stamped[1], 0);
+  }
+}
+
 // changed_since against cell_changed, for every time of a walk (one, two and four words;
 // 81 and 256 cells end inside a word, 36 in the first).
 TEST(CandidateGrid, ChangedSinceListsTheCellsChangedSince) {
@@ -221,6 +263,34 @@ TEST(CandidateGrid, KillerBoardsShareTheHouseTablesAndHaveTheirOwnPeers) {
   // Its grids share the peers while it is the last board asked for.
   const CandidateGrid again{Grid(board)};
   EXPECT_EQ(&again.peers(2), &killer.peers(2));
+}
+
+// segments(u, t)[i] names the unit of type t holding u's i-th cell and their
+// intersection: checked against unit_of and inter for every row, column and region,
+// type and position, on classic, X (extra houses after the 3n), 6x6, 12x12, 16x16 and
+// jigsaw boards. Fails when a type is taken for another or the index is the unit's own.
+TEST(CandidateGrid, SegmentsAreTheUnitsOfEachPosition) {
+  std::vector<int> regions(81);  // 9x9 jigsaw: the boxes, two cells traded
+  for (int c = 0; c < 81; ++c) regions[c] = (c / 9 / 3) * 3 + (c % 9) / 3;
+  regions[3] = 0;   // r1c4 to the first region
+  regions[20] = 1;  // r3c3 to the second
+  for (const Geometry& board : {Geometry(), x_board(), Geometry(2, 3), Geometry(3, 4),
+                                Geometry(4, 4), Geometry::with_regions(9, regions)}) {
+    const CandidateGrid g{Grid(board)};
+    const int n = g.n();
+    int checked = 0;
+    for (int u = 0; u < 3 * n; ++u) {
+      for (int t = 0; t < 3; ++t) {
+        for (int i = 0; i < n; ++i) {
+          const int r2 = g.unit_of(g.unit(u)[i], t);
+          ASSERT_EQ(g.segments(u, t)[i].index, r2 - t * n) << u << " " << t << " " << i;
+          ASSERT_EQ(g.segments(u, t)[i].mask, g.inter(u, r2)) << u << " " << t << " " << i;
+          ++checked;
+        }
+      }
+    }
+    EXPECT_EQ(checked, 9 * n * n);
+  }
 }
 
 }  // namespace
