@@ -83,24 +83,17 @@ bool plain_fish(const grader::detail::CandidateGrid& g, int degree) {
 // written out, at every step of 300 cb001 paths, each degree: whether a fish is found
 // must agree, and a found one covers `degree` lines.
 TEST(GraderTechniques, FishMatchesItsDefinition) {
-  const auto lines = cb001_fixture();
-  ASSERT_GE(lines.size(), 300u);
   int compared = 0, found[5] = {};
-  for (size_t k = 0; k < 300; ++k) {
-    walk_path(lines[k].substr(0, 81), [&](const CandidateGrid& g, const Step&) {
-      for (int degree = 2; degree <= 4; ++degree) {
-        Hint h;
-        const bool fish = grader::detail::find_fish(Ctx{g, false}, degree, h);
-        ASSERT_EQ(fish, plain_fish(g, degree)) << degree << " " << lines[k];
-        if (fish)
-          EXPECT_STREQ(h.technique, degree == 2   ? "X-Wing"
-                                    : degree == 3 ? "Swordfish"
-                                                  : "Jellyfish");
-        found[degree] += fish;
-        ++compared;
-      }
-    });
-  }
+  for_each_degree_on_cb001_paths(300, [&](const CandidateGrid& g, int degree,
+                                          const std::string& line) {
+    Hint h;
+    const bool fish = grader::detail::find_fish(Ctx{g, false}, degree, h);
+    ASSERT_EQ(fish, plain_fish(g, degree)) << degree << " " << line;
+    if (fish)
+      EXPECT_STREQ(h.technique, degree == 2 ? "X-Wing" : degree == 3 ? "Swordfish" : "Jellyfish");
+    found[degree] += fish;
+    ++compared;
+  });
   EXPECT_GE(compared, 10000);
   EXPECT_GE(found[2], 20);
   EXPECT_GE(found[3], 10);

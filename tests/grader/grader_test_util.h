@@ -136,6 +136,20 @@ void walk_path_with_memo(const std::string& puzzle, Visit visit) {
   });
 }
 
+// Every state of the graded paths of cb001's first `paths` puzzles, for each degree 2..4:
+// visit(grid, degree, puzzle line). The frame of the tests that hold a finder of subsets
+// or fish against its definition.
+template <class Visit>
+void for_each_degree_on_cb001_paths(size_t paths, Visit visit) {
+  const auto lines = cb001_fixture();
+  ASSERT_GE(lines.size(), paths);
+  for (size_t k = 0; k < paths; ++k) {
+    walk_path(lines[k].substr(0, 81), [&](const CandidateGrid& g, const Step&) {
+      for (int degree = 2; degree <= 4; ++degree) visit(g, degree, lines[k]);
+    });
+  }
+}
+
 // A stored 9x9 position: its values, and per row the candidates of each empty cell ("."
 // for a cell with a value).
 inline CandidateGrid stored_position(const char* values, const char* const candidates[9]) {

@@ -128,30 +128,25 @@ bool plain_hidden_set(const CandidateGrid& g, int degree, bool direct) {
 // the sets written out, at every step of 300 cb001 paths, each degree: whether a set is
 // found must agree, and so must a hint's size (its cells).
 TEST(GraderTechniques, SetFindersMatchTheirDefinitions) {
-  const auto lines = cb001_fixture();
-  ASSERT_GE(lines.size(), 300u);
   int compared = 0, found[5] = {};
-  for (size_t k = 0; k < 300; ++k) {
-    walk_path(lines[k].substr(0, 81), [&](const CandidateGrid& g, const Step&) {
-      for (int degree = 2; degree <= 4; ++degree) {
+  for_each_degree_on_cb001_paths(
+      300, [&](const CandidateGrid& g, int degree, const std::string& line) {
         Hint h;
         const bool naked = grader::detail::find_naked_set(Ctx{g, false}, degree, h);
-        ASSERT_EQ(naked, plain_naked_set(g, degree)) << degree << " " << lines[k];
+        ASSERT_EQ(naked, plain_naked_set(g, degree)) << degree << " " << line;
         if (naked) EXPECT_EQ(h.cells.size(), static_cast<size_t>(degree));
         const bool hidden = grader::detail::find_hidden_set(Ctx{g, false}, degree, h);
-        ASSERT_EQ(hidden, plain_hidden_set(g, degree, false)) << degree << " " << lines[k];
+        ASSERT_EQ(hidden, plain_hidden_set(g, degree, false)) << degree << " " << line;
         if (hidden) EXPECT_EQ(h.cells.size(), static_cast<size_t>(degree));
         found[degree] += naked + hidden;
         if (degree <= 3) {
           const bool direct = grader::detail::find_direct_hidden_set(Ctx{g, false}, degree, h);
-          ASSERT_EQ(direct, plain_hidden_set(g, degree, true)) << degree << " " << lines[k];
+          ASSERT_EQ(direct, plain_hidden_set(g, degree, true)) << degree << " " << line;
           if (direct) EXPECT_EQ(h.cells.size(), static_cast<size_t>(degree));
           found[degree] += direct;
         }
         ++compared;
-      }
-    });
-  }
+      });
   EXPECT_GE(compared, 10000);
   EXPECT_GE(found[2], 100);
   EXPECT_GE(found[3], 20);
