@@ -92,14 +92,8 @@ bool fish_search(const Ctx& ctx, Hint& out) {
 }  // namespace
 
 bool find_fish(const Ctx& ctx, int degree, Hint& out) {
-  if (ctx.g.n() == 9) {
-    return degree == 2   ? fish_search<2, 9>(ctx, out)
-           : degree == 3 ? fish_search<3, 9>(ctx, out)
-                         : fish_search<4, 9>(ctx, out);
-  }
-  return degree == 2   ? fish_search<2, 0>(ctx, out)
-         : degree == 3 ? fish_search<3, 0>(ctx, out)
-                       : fish_search<4, 0>(ctx, out);
+  return with_constant_degree<4>(
+      ctx.g.n(), degree, [&](auto k, auto width) { return fish_search<k(), width()>(ctx, out); });
 }
 
 }  // namespace sudoforge::grader::detail

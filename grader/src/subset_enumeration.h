@@ -2,10 +2,26 @@
 // Internal to the grader: the enumeration of "tight" subsets (k masks whose union has k
 // bits) that the naked and hidden set finders and the fish finder share.
 #include <array>
+#include <type_traits>
 
 #include "candidate_grid.h"
 
 namespace sudoforge::grader::detail {
+
+// Calls f(std::integral_constant<int, degree>{}, std::integral_constant<int, kN>{}) with the
+// finder's degree (2 .. kMaxDegree; a larger one is taken as kMaxDegree) and kN = 9 on
+// 9-value boards, 0 (the width read at run time) on the others: the finders compiled per
+// degree and width (their loop bounds and enumeration depth constants) share this switch.
+template <int kMaxDegree, class F>
+bool with_constant_degree(int n, int degree, F&& f) {
+  const auto by_degree = [&](auto width) {
+    if (degree == 2) return f(std::integral_constant<int, 2>{}, width);
+    if (kMaxDegree == 3 || degree == 3) return f(std::integral_constant<int, 3>{}, width);
+    return f(std::integral_constant<int, kMaxDegree>{}, width);
+  };
+  return n == 9 ? by_degree(std::integral_constant<int, 9>{})
+                : by_degree(std::integral_constant<int, 0>{});
+}
 
 // Elements D.. of a K-subset for tight_subsets (the depth is known at compile time: the
 // nested loops of the plain enumeration, with the pruning).

@@ -90,14 +90,8 @@ bool naked_search(const Ctx& ctx, Hint& out) {
 }  // namespace
 
 bool find_naked_set(const Ctx& ctx, int degree, Hint& out) {
-  if (ctx.g.n() == 9) {
-    return degree == 2   ? naked_search<2, 9>(ctx, out)
-           : degree == 3 ? naked_search<3, 9>(ctx, out)
-                         : naked_search<4, 9>(ctx, out);
-  }
-  return degree == 2   ? naked_search<2, 0>(ctx, out)
-         : degree == 3 ? naked_search<3, 0>(ctx, out)
-                       : naked_search<4, 0>(ctx, out);
+  return with_constant_degree<4>(
+      ctx.g.n(), degree, [&](auto k, auto width) { return naked_search<k(), width()>(ctx, out); });
 }
 
 namespace {
@@ -218,22 +212,15 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
 }
 
 bool hidden_search(const Ctx& ctx, int degree, bool direct, Hint& out) {
-  if (ctx.g.n() == 9) {
-    if (direct) {
-      return degree == 2 ? hidden_search_of<2, true, 9>(ctx, out)
-                         : hidden_search_of<3, true, 9>(ctx, out);
-    }
-    return degree == 2   ? hidden_search_of<2, false, 9>(ctx, out)
-           : degree == 3 ? hidden_search_of<3, false, 9>(ctx, out)
-                         : hidden_search_of<4, false, 9>(ctx, out);
-  }
+  // SE's direct hidden sets are pairs and triples only.
   if (direct) {
-    return degree == 2 ? hidden_search_of<2, true, 0>(ctx, out)
-                       : hidden_search_of<3, true, 0>(ctx, out);
+    return with_constant_degree<3>(ctx.g.n(), degree, [&](auto k, auto width) {
+      return hidden_search_of<k(), true, width()>(ctx, out);
+    });
   }
-  return degree == 2   ? hidden_search_of<2, false, 0>(ctx, out)
-         : degree == 3 ? hidden_search_of<3, false, 0>(ctx, out)
-                       : hidden_search_of<4, false, 0>(ctx, out);
+  return with_constant_degree<4>(ctx.g.n(), degree, [&](auto k, auto width) {
+    return hidden_search_of<k(), false, width()>(ctx, out);
+  });
 }
 
 }  // namespace
