@@ -22,10 +22,38 @@ constexpr int kQuadTop = 56;       // after the unique loops (up to 5.6)
 constexpr int kBeforeChains = 62;  // BUG, aligned pair exclusion
 constexpr int kChainBase = 70;     // XY forcing chains and cycles
 
+// The board's sizes: the side n, cells nc, houses nu and houses per cell upc. Dims<9>: a
+// 9x9 board of rows, columns and boxes only (27 houses, 3 a cell; closure_solves checks),
+// whose sizes the compiler knows; Dims<0>: any geometry, its sizes read at load.
+template <int kN>
+struct Dims {
+  static constexpr int n = kN, nc = kN * kN, nu = 3 * kN, upc = 3;
+  static bool fits(const CandidateGrid& g) {
+    return g.n() == n && g.cell_count() == nc && g.unit_count() == nu &&
+           g.units_per_cell() == upc;
+  }
+  void set(const CandidateGrid&) {}
+};
+template <>
+struct Dims<0> {
+  int n = 0, nc = 0, nu = 0, upc = 0;
+  void set(const CandidateGrid& g) {
+    n = g.n();
+    nc = g.cell_count();
+    nu = g.unit_count();
+    upc = g.units_per_cell();
+  }
+};
+
 // The working state: candidates of the empty cells (0 once placed) and the placed digits.
-struct Board {
+template <int kN>
+struct Board : Dims<kN> {
+  using Dims<kN>::n;
+  using Dims<kN>::nc;
+  using Dims<kN>::nu;
+  using Dims<kN>::upc;
   const CandidateGrid* g = nullptr;
-  int n = 0, nc = 0, empty = 0;
+  int empty = 0;
   std::vector<Mask> cand;
   std::vector<std::uint8_t> val;
   std::vector<int> todo;  // cells left one candidate, to place
@@ -39,15 +67,13 @@ struct Board {
 
   void load(const CandidateGrid& grid) {
     g = &grid;
-    n = grid.n();
-    nc = grid.cell_count();
-    const int nu = grid.unit_count();
+    this->set(grid);
     if (houses_of != grid.unit(0)) {
       houses_of = grid.unit(0);
       all_houses = nu >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << nu) - 1;
       cell_houses.assign(static_cast<std::size_t>(nc), nu > 64 ? all_houses : 0);
       for (int c = 0; c < nc && nu <= 64; ++c) {
-        for (int k = 0; k < grid.units_per_cell(); ++k) {
+        for (int k = 0; k < upc; ++k) {
           const int u = grid.unit_of(c, k);
           if (u < nu) cell_houses[c] |= std::uint64_t{1} << u;
         }
@@ -91,7 +117,6 @@ struct Board {
   // are looked for only in the houses changed since the last look (one unchanged since a
   // look that found none still has none).
   bool singles() {
-    const int nu = g->unit_count();
     const bool every = nu > 64;
     for (;;) {
       while (!todo.empty() && !dead) {
@@ -192,8 +217,8 @@ struct Board {
   bool locking() {
     list_crossings();
     const int n1 = n + 1;
-    upos.resize(static_cast<std::size_t>(g->unit_count()) * n1);
-    const bool every = g->unit_count() > 64;
+    upos.resize(static_cast<std::size_t>(nu) * n1);
+    const bool every = nu > 64;
     const std::uint64_t changed = stale;
     for (int u = 0; u < 3 * n; ++u) {
       if (every || ((changed >> u) & 1)) positions(u, &upos[static_cast<std::size_t>(u) * n1]);
@@ -437,7 +462,7 @@ struct Board {
     }
   }
   bool chains(bool lines_current) {
-    const int nu = g->unit_count(), n1 = n + 1;
+    const int n1 = n + 1;
     // The strong links: bivalue cells, and a digit's two places in a house.
     pmask.resize(static_cast<std::size_t>(nc));
     for (int c = 0; c < nc; ++c) pmask[c] = popcount(cand[c]) == 2 ? cand[c] : 0;
@@ -476,7 +501,7 @@ struct Board {
   template <int kWords>
   bool chain_pass(int paired, int live, int words_any) {
     const int words = kWords > 0 ? kWords : words_any;
-    const int upc = g->units_per_cell(), nu = g->unit_count(), n1 = n + 1;
+    const int n1 = n + 1;
     const auto id = [&](int c, int d) {
       return pbase[c] + popcount(pmask[c] & ((Mask{1} << d) - 1));
     };
@@ -588,9 +613,35 @@ struct Board {
   }
 };
 
-Board& scratch() {
-  thread_local Board b;
+template <int kN>
+Board<kN>& scratch() {
+  thread_local Board<kN> b;
   return b;
+}
+
+template <int kN>
+bool closure_of(const CandidateGrid& g, const FloorRules& rules) {
+  Board<kN>& b = scratch<kN>();
+  b.load(g);
+  for (;;) {
+    if (!b.singles()) return false;
+    if (b.empty == 0) return true;
+    // The cheapest family that removes anything, then singles again.
+    if (rules.locking && b.locking()) continue;
+    // Pairs, X-wings and XY-wings are chains: with the chains, those go first.
+    if (!rules.chains) {
+      if ((rules.naked >= 2 || rules.hidden >= 2) &&
+          b.subsets(rules.naked >= 2 ? 2 : 0, rules.hidden >= 2 ? 2 : 0))
+        continue;
+      if (rules.fish >= 2 && b.fish(2)) continue;
+      if (rules.xy_wing && b.xy_wings()) continue;
+    } else if (b.chains(rules.locking)) {
+      continue;
+    }
+    if ((rules.naked >= 3 || rules.hidden >= 3) && b.subsets(rules.naked, rules.hidden)) continue;
+    if (rules.fish >= 3 && b.fish(rules.fish)) continue;
+    return false;
+  }
 }
 
 }  // namespace
@@ -616,27 +667,7 @@ FloorRules floor_rules(const CandidateGrid& g, int floor, bool chains_tried) {
 }
 
 bool closure_solves(const CandidateGrid& g, const FloorRules& rules) {
-  Board& b = scratch();
-  b.load(g);
-  for (;;) {
-    if (!b.singles()) return false;
-    if (b.empty == 0) return true;
-    // The cheapest family that removes anything, then singles again.
-    if (rules.locking && b.locking()) continue;
-    // Pairs, X-wings and XY-wings are chains: with the chains, those go first.
-    if (!rules.chains) {
-      if ((rules.naked >= 2 || rules.hidden >= 2) &&
-          b.subsets(rules.naked >= 2 ? 2 : 0, rules.hidden >= 2 ? 2 : 0))
-        continue;
-      if (rules.fish >= 2 && b.fish(2)) continue;
-      if (rules.xy_wing && b.xy_wings()) continue;
-    } else if (b.chains(rules.locking)) {
-      continue;
-    }
-    if ((rules.naked >= 3 || rules.hidden >= 3) && b.subsets(rules.naked, rules.hidden)) continue;
-    if (rules.fish >= 3 && b.fish(rules.fish)) continue;
-    return false;
-  }
+  return Dims<9>::fits(g) ? closure_of<9>(g, rules) : closure_of<0>(g, rules);
 }
 
 }  // namespace sudoforge::grader::detail
