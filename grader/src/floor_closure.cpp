@@ -518,8 +518,9 @@ struct Board : Dims<kN> {
       const Mask m = pmask[c];
       if (!m) continue;
       if (m == cand[c] && popcount(m) == 2) pair(pbase[c], pbase[c] + 1);
-      for (Mask y = m; y; y &= y - 1) {
-        const int d = lowest(y), i = id(c, d);
+      int i = pbase[c];
+      for (Mask y = m; y; y &= y - 1, ++i) {
+        const int d = lowest(y);
         for (int k = 0; k < upc; ++k) {
           const int u = g->unit_of(c, k);
           if (u < nu) set(by_house.data(), u * n1 + d, i);
@@ -561,11 +562,8 @@ struct Board : Dims<kN> {
         }
       }
     };
-    for (int c = 0; c < nc; ++c) {
-      for (Mask y = pmask[c]; y; y &= y - 1) {
-        const int i = id(c, lowest(y));
-        fill(c, lowest(y), i, i);
-      }
+    for (int c = 0, i = 0; c < nc; ++c) {
+      for (Mask y = pmask[c]; y; y &= y - 1, ++i) fill(c, lowest(y), i, i);
     }
     strong_components<kWords>(paired, words);
     // Transitive closure over the strong components of the paired ones (Tarjan's order
@@ -579,13 +577,13 @@ struct Board : Dims<kN> {
       }
       return false;
     };
-    int next = paired;
+    int next = paired, next_paired = 0;
     for (int c = 0; c < nc; ++c) {
       for (Mask y = cand[c]; y; y &= y - 1) {
         const int d = lowest(y);
         bool hit = false;
         if ((pmask[c] >> d) & 1) {
-          const int i = id(c, d);
+          const int i = next_paired++;
           hit = meets(&closure[static_cast<std::size_t>(walk.component(i)) * words],
                       &weak[static_cast<std::size_t>(i) * words]);
         } else {
