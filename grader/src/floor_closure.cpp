@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "chain_length.h"
@@ -65,7 +66,8 @@ struct Board : Dims<kN> {
   std::vector<std::uint64_t> cell_houses;
   const int* houses_of = nullptr;  // the layout cell_houses was made for
 
-  void load(const CandidateGrid& grid) {
+  // The layout of `grid`'s board (its houses, peers and crossings; not its candidates).
+  void lay_out(const CandidateGrid& grid) {
     g = &grid;
     this->set(grid);
     if (houses_of != grid.unit(0)) {
@@ -80,12 +82,12 @@ struct Board : Dims<kN> {
       }
     }
     fresh = stale = all_houses;
-    cand.assign(grid.cand_table(), grid.cand_table() + nc);
-    val.resize(static_cast<std::size_t>(nc));
     todo.clear();
     dead = false;
+  }
+  // The empty cells' naked singles to place, or a cell without a candidate.
+  void note_singles() {
     for (int c = 0; c < nc; ++c) {
-      val[c] = static_cast<std::uint8_t>(grid.value(c));
       if (val[c]) {
         cand[c] = 0;
       } else if (popcount(cand[c]) == 1) {
@@ -94,8 +96,53 @@ struct Board : Dims<kN> {
         dead = true;
       }
     }
+  }
+  void load(const CandidateGrid& grid) {
+    lay_out(grid);
+    cand.assign(grid.cand_table(), grid.cand_table() + nc);
+    val.resize(static_cast<std::size_t>(nc));
+    for (int c = 0; c < nc; ++c) val[c] = static_cast<std::uint8_t>(grid.value(c));
+    note_singles();
     empty = grid.empty_count();
   }
+  // The state CandidateGrid(puzzle) starts from (each empty cell's candidates: the values
+  // not given in its houses), on the layout of `shape`, a grid of puzzle's board. False
+  // when a given is out of range or repeats one of its houses (that constructor throws).
+  bool load(const CandidateGrid& shape, const Grid& puzzle) {
+    lay_out(shape);
+    seen.assign(static_cast<std::size_t>(nu), 0);
+    val.resize(static_cast<std::size_t>(nc));
+    empty = 0;
+    for (int c = 0; c < nc; ++c) {
+      const int v = puzzle[c];
+      val[c] = static_cast<std::uint8_t>(v);
+      if (v == 0) {
+        ++empty;
+        continue;
+      }
+      if (v < 1 || v > n) return false;
+      const Mask bit = Mask{1} << v;
+      for (int k = 0; k < upc; ++k) {
+        const int u = g->unit_of(c, k);
+        if (u >= nu) continue;
+        if (seen[u] & bit) return false;
+        seen[u] |= bit;
+      }
+    }
+    const Mask all = ((Mask{1} << (n + 1)) - 1) & ~Mask{1};
+    cand.resize(static_cast<std::size_t>(nc));
+    for (int c = 0; c < nc; ++c) {
+      Mask taken = 0;
+      for (int k = 0; k < upc; ++k) {
+        const int u = g->unit_of(c, k);
+        if (u < nu) taken |= seen[u];
+      }
+      cand[c] = all & ~taken;
+    }
+    note_singles();
+    return true;
+  }
+  std::vector<Mask> seen;  // [u]: the values given in house u
   void eliminate(int c, int d) {
     const Mask bit = Mask{1} << d;
     if (!(cand[c] & bit)) return;
@@ -617,10 +664,9 @@ Board<kN>& scratch() {
   return b;
 }
 
+// Whether the rules solve the state b was loaded with.
 template <int kN>
-bool closure_of(const CandidateGrid& g, const FloorRules& rules) {
-  Board<kN>& b = scratch<kN>();
-  b.load(g);
+bool closure_of(Board<kN>& b, const FloorRules& rules) {
   for (;;) {
     if (!b.singles()) return false;
     if (b.empty == 0) return true;
@@ -644,7 +690,7 @@ bool closure_of(const CandidateGrid& g, const FloorRules& rules) {
 
 }  // namespace
 
-FloorRules floor_rules(const CandidateGrid& g, int floor, bool chains_tried) {
+FloorRules floor_rules(int n, int live, int floor, bool chains_tried) {
   FloorRules r;
   r.locking = kLockingTop < floor;
   const auto degree = [&](int family) {
@@ -656,16 +702,59 @@ FloorRules floor_rules(const CandidateGrid& g, int floor, bool chains_tried) {
   r.xy_wing = kXYWingTop < floor;
   // Only up to 9x9, where the static chains' search is the breadth-first one over all
   // sources whose completeness floor_closure.h relies on (larger boards search per source).
-  if (chains_tried && kBeforeChains < floor && g.n() <= 9) {
-    int live = 0;
-    for (int c = 0; c < g.cell_count(); ++c) live += g.value(c) ? 0 : popcount(g.cand(c));
+  if (chains_tried && kBeforeChains < floor && n <= 9) {
     r.chains = kChainBase + length_difficulty(2 * live) < floor;
   }
   return r;
 }
 
+FloorRules floor_rules(const CandidateGrid& g, int floor, bool chains_tried) {
+  int live = 0;
+  for (int c = 0; c < g.cell_count(); ++c) live += g.value(c) ? 0 : popcount(g.cand(c));
+  return floor_rules(g.n(), live, floor, chains_tried);
+}
+
+FloorRules floor_test_rules(const FloorRules& rules) {
+  return rules.chains ? rules : FloorRules{};
+}
+
 bool closure_solves(const CandidateGrid& g, const FloorRules& rules) {
-  return Dims<9>::fits(g) ? closure_of<9>(g, rules) : closure_of<0>(g, rules);
+  const auto run = [&](auto& b) {
+    b.load(g);
+    return closure_of(b, rules);
+  };
+  return Dims<9>::fits(g) ? run(scratch<9>()) : run(scratch<0>());
+}
+
+namespace {
+
+// A grid of puzzle's board without givens, for its layout (one per thread, of the board
+// met last).
+const CandidateGrid& shape_of(const Grid& puzzle) {
+  thread_local std::optional<CandidateGrid> shape;
+  if (!shape || !(shape->geo() == puzzle.geometry())) shape.emplace(Grid(puzzle.geometry()));
+  return *shape;
+}
+
+}  // namespace
+
+std::vector<Mask> givens_candidates(const Grid& puzzle) {
+  const CandidateGrid& shape = shape_of(puzzle);
+  const auto run = [&](auto& b) {
+    return b.load(shape, puzzle) ? b.cand : std::vector<Mask>{};
+  };
+  return Dims<9>::fits(shape) ? run(scratch<9>()) : run(scratch<0>());
+}
+
+bool floor_rejects(const Grid& puzzle, int floor, bool chains_tried) {
+  const CandidateGrid* const shape = &shape_of(puzzle);
+  const auto run = [&](auto& b) {
+    if (!b.load(*shape, puzzle)) return false;
+    int live = 0;
+    for (int c = 0; c < b.nc; ++c) live += popcount(b.cand[c]);
+    return closure_of(b, floor_test_rules(floor_rules(b.n, live, floor, chains_tried)));
+  };
+  return Dims<9>::fits(*shape) ? run(scratch<9>()) : run(scratch<0>());
 }
 
 }  // namespace sudoforge::grader::detail
