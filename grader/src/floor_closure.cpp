@@ -24,8 +24,8 @@ constexpr int kBeforeChains = 62;  // BUG, aligned pair exclusion
 constexpr int kChainBase = 70;     // XY forcing chains and cycles
 
 // The board's sizes: the side n, cells nc, houses nu and houses per cell upc. Dims<9>: a
-// 9x9 board of rows, columns and boxes only (27 houses, 3 a cell; closure_solves checks),
-// whose sizes the compiler knows; Dims<0>: any geometry, its sizes read at load.
+// 9x9 board of rows, columns and boxes only (27 houses, 3 a cell; fits, checked by the
+// callers), whose sizes the compiler knows; Dims<0>: any geometry, its sizes read at load.
 template <int kN>
 struct Dims {
   static constexpr int n = kN, nc = kN * kN, nu = 3 * kN, upc = 3;
