@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "chain_length.h"
@@ -22,10 +23,38 @@ constexpr int kQuadTop = 56;       // after the unique loops (up to 5.6)
 constexpr int kBeforeChains = 62;  // BUG, aligned pair exclusion
 constexpr int kChainBase = 70;     // XY forcing chains and cycles
 
+// The board's sizes: the side n, cells nc, houses nu and houses per cell upc. Dims<9>: a
+// 9x9 board of rows, columns and boxes only (27 houses, 3 a cell; fits, checked by the
+// callers), whose sizes the compiler knows; Dims<0>: any geometry, its sizes read at load.
+template <int kN>
+struct Dims {
+  static constexpr int n = kN, nc = kN * kN, nu = 3 * kN, upc = 3;
+  static bool fits(const CandidateGrid& g) {
+    return g.n() == n && g.cell_count() == nc && g.unit_count() == nu &&
+           g.units_per_cell() == upc;
+  }
+  void set(const CandidateGrid&) {}
+};
+template <>
+struct Dims<0> {
+  int n = 0, nc = 0, nu = 0, upc = 0;
+  void set(const CandidateGrid& g) {
+    n = g.n();
+    nc = g.cell_count();
+    nu = g.unit_count();
+    upc = g.units_per_cell();
+  }
+};
+
 // The working state: candidates of the empty cells (0 once placed) and the placed digits.
-struct Board {
+template <int kN>
+struct Board : Dims<kN> {
+  using Dims<kN>::n;
+  using Dims<kN>::nc;
+  using Dims<kN>::nu;
+  using Dims<kN>::upc;
   const CandidateGrid* g = nullptr;
-  int n = 0, nc = 0, empty = 0;
+  int empty = 0;
   std::vector<Mask> cand;
   std::vector<std::uint8_t> val;
   std::vector<int> todo;  // cells left one candidate, to place
@@ -37,29 +66,28 @@ struct Board {
   std::vector<std::uint64_t> cell_houses;
   const int* houses_of = nullptr;  // the layout cell_houses was made for
 
-  void load(const CandidateGrid& grid) {
+  // The layout of `grid`'s board (its houses, peers and crossings; not its candidates).
+  void lay_out(const CandidateGrid& grid) {
     g = &grid;
-    n = grid.n();
-    nc = grid.cell_count();
-    const int nu = grid.unit_count();
+    this->set(grid);
     if (houses_of != grid.unit(0)) {
       houses_of = grid.unit(0);
       all_houses = nu >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << nu) - 1;
       cell_houses.assign(static_cast<std::size_t>(nc), nu > 64 ? all_houses : 0);
       for (int c = 0; c < nc && nu <= 64; ++c) {
-        for (int k = 0; k < grid.units_per_cell(); ++k) {
+        for (int k = 0; k < upc; ++k) {
           const int u = grid.unit_of(c, k);
           if (u < nu) cell_houses[c] |= std::uint64_t{1} << u;
         }
       }
     }
     fresh = stale = all_houses;
-    cand.assign(grid.cand_table(), grid.cand_table() + nc);
-    val.resize(static_cast<std::size_t>(nc));
     todo.clear();
     dead = false;
+  }
+  // The empty cells' naked singles to place, or a cell without a candidate.
+  void note_singles() {
     for (int c = 0; c < nc; ++c) {
-      val[c] = static_cast<std::uint8_t>(grid.value(c));
       if (val[c]) {
         cand[c] = 0;
       } else if (popcount(cand[c]) == 1) {
@@ -68,8 +96,53 @@ struct Board {
         dead = true;
       }
     }
+  }
+  void load(const CandidateGrid& grid) {
+    lay_out(grid);
+    cand.assign(grid.cand_table(), grid.cand_table() + nc);
+    val.resize(static_cast<std::size_t>(nc));
+    for (int c = 0; c < nc; ++c) val[c] = static_cast<std::uint8_t>(grid.value(c));
+    note_singles();
     empty = grid.empty_count();
   }
+  // The state CandidateGrid(puzzle) starts from (each empty cell's candidates: the values
+  // not given in its houses), on the layout of `shape`, a grid of puzzle's board. False
+  // when a given is out of range or repeats one of its houses (that constructor throws).
+  bool load(const CandidateGrid& shape, const Grid& puzzle) {
+    lay_out(shape);
+    seen.assign(static_cast<std::size_t>(nu), 0);
+    val.resize(static_cast<std::size_t>(nc));
+    empty = 0;
+    for (int c = 0; c < nc; ++c) {
+      const int v = puzzle[c];
+      val[c] = static_cast<std::uint8_t>(v);
+      if (v == 0) {
+        ++empty;
+        continue;
+      }
+      if (v < 1 || v > n) return false;
+      const Mask bit = Mask{1} << v;
+      for (int k = 0; k < upc; ++k) {
+        const int u = g->unit_of(c, k);
+        if (u >= nu) continue;
+        if (seen[u] & bit) return false;
+        seen[u] |= bit;
+      }
+    }
+    const Mask all = ((Mask{1} << (n + 1)) - 1) & ~Mask{1};
+    cand.resize(static_cast<std::size_t>(nc));
+    for (int c = 0; c < nc; ++c) {
+      Mask taken = 0;
+      for (int k = 0; k < upc; ++k) {
+        const int u = g->unit_of(c, k);
+        if (u < nu) taken |= seen[u];
+      }
+      cand[c] = all & ~taken;
+    }
+    note_singles();
+    return true;
+  }
+  std::vector<Mask> seen;  // [u]: the values given in house u
   void eliminate(int c, int d) {
     const Mask bit = Mask{1} << d;
     if (!(cand[c] & bit)) return;
@@ -91,7 +164,6 @@ struct Board {
   // are looked for only in the houses changed since the last look (one unchanged since a
   // look that found none still has none).
   bool singles() {
-    const int nu = g->unit_count();
     const bool every = nu > 64;
     for (;;) {
       while (!todo.empty() && !dead) {
@@ -192,8 +264,8 @@ struct Board {
   bool locking() {
     list_crossings();
     const int n1 = n + 1;
-    upos.resize(static_cast<std::size_t>(g->unit_count()) * n1);
-    const bool every = g->unit_count() > 64;
+    upos.resize(static_cast<std::size_t>(nu) * n1);
+    const bool every = nu > 64;
     const std::uint64_t changed = stale;
     for (int u = 0; u < 3 * n; ++u) {
       if (every || ((changed >> u) & 1)) positions(u, &upos[static_cast<std::size_t>(u) * n1]);
@@ -437,7 +509,7 @@ struct Board {
     }
   }
   bool chains(bool lines_current) {
-    const int nu = g->unit_count(), n1 = n + 1;
+    const int n1 = n + 1;
     // The strong links: bivalue cells, and a digit's two places in a house.
     pmask.resize(static_cast<std::size_t>(nc));
     for (int c = 0; c < nc; ++c) pmask[c] = popcount(cand[c]) == 2 ? cand[c] : 0;
@@ -476,7 +548,7 @@ struct Board {
   template <int kWords>
   bool chain_pass(int paired, int live, int words_any) {
     const int words = kWords > 0 ? kWords : words_any;
-    const int upc = g->units_per_cell(), nu = g->unit_count(), n1 = n + 1;
+    const int n1 = n + 1;
     const auto id = [&](int c, int d) {
       return pbase[c] + popcount(pmask[c] & ((Mask{1} << d) - 1));
     };
@@ -493,8 +565,9 @@ struct Board {
       const Mask m = pmask[c];
       if (!m) continue;
       if (m == cand[c] && popcount(m) == 2) pair(pbase[c], pbase[c] + 1);
-      for (Mask y = m; y; y &= y - 1) {
-        const int d = lowest(y), i = id(c, d);
+      int i = pbase[c];
+      for (Mask y = m; y; y &= y - 1, ++i) {
+        const int d = lowest(y);
         for (int k = 0; k < upc; ++k) {
           const int u = g->unit_of(c, k);
           if (u < nu) set(by_house.data(), u * n1 + d, i);
@@ -536,11 +609,8 @@ struct Board {
         }
       }
     };
-    for (int c = 0; c < nc; ++c) {
-      for (Mask y = pmask[c]; y; y &= y - 1) {
-        const int i = id(c, lowest(y));
-        fill(c, lowest(y), i, i);
-      }
+    for (int c = 0, i = 0; c < nc; ++c) {
+      for (Mask y = pmask[c]; y; y &= y - 1, ++i) fill(c, lowest(y), i, i);
     }
     strong_components<kWords>(paired, words);
     // Transitive closure over the strong components of the paired ones (Tarjan's order
@@ -554,13 +624,13 @@ struct Board {
       }
       return false;
     };
-    int next = paired;
+    int next = paired, next_paired = 0;
     for (int c = 0; c < nc; ++c) {
       for (Mask y = cand[c]; y; y &= y - 1) {
         const int d = lowest(y);
         bool hit = false;
         if ((pmask[c] >> d) & 1) {
-          const int i = id(c, d);
+          const int i = next_paired++;
           hit = meets(&closure[static_cast<std::size_t>(walk.component(i)) * words],
                       &weak[static_cast<std::size_t>(i) * words]);
         } else {
@@ -588,36 +658,15 @@ struct Board {
   }
 };
 
-Board& scratch() {
-  thread_local Board b;
+template <int kN>
+Board<kN>& scratch() {
+  thread_local Board<kN> b;
   return b;
 }
 
-}  // namespace
-
-FloorRules floor_rules(const CandidateGrid& g, int floor, bool chains_tried) {
-  FloorRules r;
-  r.locking = kLockingTop < floor;
-  const auto degree = [&](int family) {
-    return kQuadTop < floor ? 4 : kTripleTop[family] < floor ? 3 : kPairTop[family] < floor ? 2 : 0;
-  };
-  r.naked = degree(0);
-  r.fish = degree(1);
-  r.hidden = degree(2);
-  r.xy_wing = kXYWingTop < floor;
-  // Only up to 9x9, where the static chains' search is the breadth-first one over all
-  // sources whose completeness floor_closure.h relies on (larger boards search per source).
-  if (chains_tried && kBeforeChains < floor && g.n() <= 9) {
-    int live = 0;
-    for (int c = 0; c < g.cell_count(); ++c) live += g.value(c) ? 0 : popcount(g.cand(c));
-    r.chains = kChainBase + length_difficulty(2 * live) < floor;
-  }
-  return r;
-}
-
-bool closure_solves(const CandidateGrid& g, const FloorRules& rules) {
-  Board& b = scratch();
-  b.load(g);
+// Whether the rules solve the state b was loaded with.
+template <int kN>
+bool closure_of(Board<kN>& b, const FloorRules& rules) {
   for (;;) {
     if (!b.singles()) return false;
     if (b.empty == 0) return true;
@@ -637,6 +686,75 @@ bool closure_solves(const CandidateGrid& g, const FloorRules& rules) {
     if (rules.fish >= 3 && b.fish(rules.fish)) continue;
     return false;
   }
+}
+
+}  // namespace
+
+FloorRules floor_rules(int n, int live, int floor, bool chains_tried) {
+  FloorRules r;
+  r.locking = kLockingTop < floor;
+  const auto degree = [&](int family) {
+    return kQuadTop < floor ? 4 : kTripleTop[family] < floor ? 3 : kPairTop[family] < floor ? 2 : 0;
+  };
+  r.naked = degree(0);
+  r.fish = degree(1);
+  r.hidden = degree(2);
+  r.xy_wing = kXYWingTop < floor;
+  // Only up to 9x9, where the static chains' search is the breadth-first one over all
+  // sources whose completeness floor_closure.h relies on (larger boards search per source).
+  if (chains_tried && kBeforeChains < floor && n <= 9) {
+    r.chains = kChainBase + length_difficulty(2 * live) < floor;
+  }
+  return r;
+}
+
+FloorRules floor_rules(const CandidateGrid& g, int floor, bool chains_tried) {
+  int live = 0;
+  for (int c = 0; c < g.cell_count(); ++c) live += g.value(c) ? 0 : popcount(g.cand(c));
+  return floor_rules(g.n(), live, floor, chains_tried);
+}
+
+FloorRules floor_test_rules(const FloorRules& rules) {
+  return rules.chains ? rules : FloorRules{};
+}
+
+bool closure_solves(const CandidateGrid& g, const FloorRules& rules) {
+  const auto run = [&](auto& b) {
+    b.load(g);
+    return closure_of(b, rules);
+  };
+  return Dims<9>::fits(g) ? run(scratch<9>()) : run(scratch<0>());
+}
+
+namespace {
+
+// A grid of puzzle's board without givens, for its layout (one per thread, of the board
+// met last).
+const CandidateGrid& shape_of(const Grid& puzzle) {
+  thread_local std::optional<CandidateGrid> shape;
+  if (!shape || !(shape->geo() == puzzle.geometry())) shape.emplace(Grid(puzzle.geometry()));
+  return *shape;
+}
+
+}  // namespace
+
+std::vector<Mask> givens_candidates(const Grid& puzzle) {
+  const CandidateGrid& shape = shape_of(puzzle);
+  const auto run = [&](auto& b) {
+    return b.load(shape, puzzle) ? b.cand : std::vector<Mask>{};
+  };
+  return Dims<9>::fits(shape) ? run(scratch<9>()) : run(scratch<0>());
+}
+
+bool floor_rejects(const Grid& puzzle, int floor, bool chains_tried) {
+  const CandidateGrid* const shape = &shape_of(puzzle);
+  const auto run = [&](auto& b) {
+    if (!b.load(*shape, puzzle)) return false;
+    int live = 0;
+    for (int c = 0; c < b.nc; ++c) live += popcount(b.cand[c]);
+    return closure_of(b, floor_test_rules(floor_rules(b.n, live, floor, chains_tried)));
+  };
+  return Dims<9>::fits(*shape) ? run(scratch<9>()) : run(scratch<0>());
 }
 
 }  // namespace sudoforge::grader::detail

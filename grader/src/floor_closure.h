@@ -101,10 +101,25 @@ struct FloorRules {
 // The rules whose rungs, and every rung before them, rate below `floor` tenths on g (the
 // chains only when `chains_tried`, and while their bound on g is below the floor).
 FloorRules floor_rules(const CandidateGrid& g, int floor, bool chains_tried);
+// The same on an n x n board of `live` candidates.
+FloorRules floor_rules(int n, int live, int floor, bool chains_tried);
+// The rules the grader's floor test applies: `rules` when they hold the chains, else
+// singles alone (below the chains' bound the other rules' closure costs more than the
+// gradings it saves: grader/PERF_NOTES.md, session 20).
+FloorRules floor_test_rules(const FloorRules& rules);
 
 // Whether applying `rules` (and naked and hidden singles) repeatedly to g solves it. With
 // no rule (FloorRules{}), whether singles alone do: then every step of the ladder has a
 // single to take and is rated 2.3 or less.
 bool closure_solves(const CandidateGrid& g, const FloorRules& rules);
+
+// The grader's floor test from puzzle's givens, without building its CandidateGrid:
+// closure_solves(CandidateGrid(puzzle), floor_test_rules(floor_rules(that grid, floor,
+// chains_tried))). False also when the givens are out of range or clash (that grid's
+// constructor throws there) or leave a cell without a candidate.
+bool floor_rejects(const Grid& puzzle, int floor, bool chains_tried);
+// The state floor_rejects starts from: each cell's candidates (0 for a given), empty when
+// the givens are out of range or clash.
+std::vector<Mask> givens_candidates(const Grid& puzzle);
 
 }  // namespace sudoforge::grader::detail

@@ -226,6 +226,35 @@ Rating Grader::rate_from(const Grid& puzzle, bool keep_steps,
 
 Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
                          std::span<const std::uint16_t> start) {
+  Rating r;
+  int er = 0, ep = -1, ed = -1;
+  const auto finish = [&] {
+    r.er = er / 10.0;
+    r.ep = (ep < 0 ? er : ep) / 10.0;
+    r.ed = (ed < 0 ? 0 : ed) / 10.0;
+    r.level = level_for(r.er);
+  };
+  // A floor above the singles' 2.3 (GradeOptions::min_rating) is tested once, before the
+  // first step: the closure of the rules rated below it (floor_closure.h).
+  constexpr int kSinglesTop = 23;
+  bool floor_due =
+      options_.min_rating * 10 > kSinglesTop + 1e-9 && !puzzle.geometry().has_cages();
+  // The floor in tenths: ER < min_rating exactly when ER is below this (any floor above
+  // every rating is one).
+  const int floor =
+      static_cast<int>(std::ceil(std::min(options_.min_rating, 1000.0) * 10 - 1e-9));
+  // From the givens alone the test needs no CandidateGrid, so a rejected puzzle (most of
+  // a filtered generation's candidates) is never built one.
+  if (floor_due && start.empty() && !puzzle.is_complete()) {
+    floor_due = false;
+    detail::poll_stop();
+    if (detail::floor_rejects(puzzle, floor, options_.max_chain_depth >= 1)) {
+      r.complete = false;
+      r.below = true;
+      finish();
+      return r;
+    }
+  }
   detail::CandidateGrid g(puzzle);
   // The start state, when given: its placements, then the candidates it no longer has.
   if (!start.empty()) {
@@ -244,29 +273,18 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
   }
   impl_->memo.reset(g);
   Ctx ctx{g, keep_steps, &impl_->memo};
-  Rating r;
-  int er = 0, ep = -1, ed = -1;
   // The ceiling in tenths (ratings are multiples of 0.1: 6.2 is 62).
   const int ceiling = options_.max_rating < 0
                           ? std::numeric_limits<int>::max()
                           : static_cast<int>(std::floor(options_.max_rating * 10 + 1e-9));
-  // A floor above the singles' 2.3 (GradeOptions::min_rating) is tested once, before the
-  // first step: the closure of the rules rated below it (floor_closure.h).
-  constexpr int kSinglesTop = 23;
-  bool floor_due = options_.min_rating * 10 > kSinglesTop + 1e-9 && !g.geo().has_cages();
-  // The floor in tenths: ER < min_rating exactly when ER is below this (any floor above
-  // every rating is one).
-  const int floor =
-      static_cast<int>(std::ceil(std::min(options_.min_rating, 1000.0) * 10 - 1e-9));
   Hint h;
   while (!g.solved()) {
     detail::poll_stop();
     if (floor_due) {
       floor_due = false;
-      // Below the chains' bound the other rules' closure costs more than the gradings it
-      // saves (grader/PERF_NOTES.md, session 20): singles alone there.
-      detail::FloorRules rules = detail::floor_rules(g, floor, options_.max_chain_depth >= 1);
-      if (!rules.chains) rules = {};
+      // From a start state: the same test on its grid.
+      const detail::FloorRules rules = detail::floor_test_rules(
+          detail::floor_rules(g, floor, options_.max_chain_depth >= 1));
       if (detail::closure_solves(g, rules)) {
         r.complete = false;
         r.below = true;
@@ -333,10 +351,7 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
     }
     if (r.settled) break;
   }
-  r.er = er / 10.0;
-  r.ep = (ep < 0 ? er : ep) / 10.0;
-  r.ed = (ed < 0 ? 0 : ed) / 10.0;
-  r.level = level_for(r.er);
+  finish();
   return r;
 }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -393,6 +394,85 @@ TEST(FloorClosure, VariantBoards) {
   const FloorCounts n = expect_exact(puzzles);
   EXPECT_GT(n.rejected, 100);
   EXPECT_GT(n.chains_rejected, 15);
+}
+
+// The grader's test from the givens (floor_rejects, no CandidateGrid built) decides as
+// the closure on the grid built from them, at floors with and without the chains, on the
+// fixture and on boards with extra houses, a jigsaw and a 6x6 (the candidates read every
+// house of the board).
+TEST(FloorClosure, FromTheGivensAsOnTheirGrid) {
+  std::vector<Grid> puzzles = fixture();
+  ASSERT_GE(puzzles.size(), 300u);
+  std::vector<int> regions(81);  // 9x9 jigsaw: the boxes, two cells traded
+  for (int c = 0; c < 81; ++c) regions[c] = (c / 9 / 3) * 3 + (c % 9) / 3;
+  regions[3] = 0;
+  regions[20] = 1;
+  for (const Geometry& board :
+       {Variant::parse("x").apply(Geometry()), Variant::parse("x+windoku").apply(Geometry()),
+        Geometry::with_regions(9, regions), Geometry(2, 3)}) {
+    GeneratorOptions o;
+    o.geometry = board;
+    Generator gen(o);
+    for (int i = 0; i < 4; ++i) {
+      const auto p = gen.generate(20, static_cast<std::uint64_t>(i));
+      ASSERT_TRUE(p.has_value());
+      puzzles.push_back(p->puzzle);
+    }
+  }
+  int rejected = 0, with_chains = 0, tested = 0;
+  for (const Grid& puzzle : puzzles) {
+    const detail::CandidateGrid g(puzzle);
+    const std::vector<detail::Mask> start = detail::givens_candidates(puzzle);
+    ASSERT_EQ(start.size(), static_cast<std::size_t>(g.cell_count()));
+    for (int c = 0; c < g.cell_count(); ++c) {
+      ASSERT_EQ(start[c], g.value(c) ? 0 : g.cand(c)) << to_line(puzzle, TextStyle{}) << " " << c;
+    }
+    for (const int floor : {29, 63, 90, 100}) {
+      for (const bool chains : {false, true}) {
+        const detail::FloorRules rules =
+            detail::floor_test_rules(detail::floor_rules(g, floor, chains));
+        const bool want = detail::closure_solves(g, rules);
+        ASSERT_EQ(detail::floor_rejects(puzzle, floor, chains), want)
+            << to_line(puzzle, TextStyle{}) << " floor " << floor << " chains " << chains;
+        ++tested;
+        rejected += want;
+        with_chains += want && rules.chains;
+      }
+    }
+  }
+  // Both outcomes, with singles alone and with the chains, are met.
+  EXPECT_GT(rejected, tested / 4);
+  EXPECT_LT(rejected, tested - tested / 10);
+  EXPECT_GT(with_chains, 200);
+}
+
+// Givens the grid's constructor refuses are not rejected (the grading then throws).
+TEST(FloorClosure, FromTheGivensNotOnBadGivens) {
+  // Two 5s in the first row; a 9 given twice in a box.
+  for (const char* line :
+       {"55...............................................................................",
+        "9.........9......................................................................"}) {
+    const Grid puzzle = grid81(line);
+    EXPECT_FALSE(detail::floor_rejects(puzzle, 100, true)) << line;
+    EXPECT_THROW(detail::CandidateGrid{puzzle}, std::invalid_argument) << line;
+  }
+  // A solution grid with r1c2 changed to r1c1's 4 and two cells emptied: singles would
+  // fill it.
+  const Grid clash = grid81(
+      "4439216579673458212518764935481329767295641381367982453726895148142537.969541738.");
+  EXPECT_TRUE(detail::givens_candidates(clash).empty());
+  EXPECT_FALSE(detail::floor_rejects(clash, 100, true));
+  EXPECT_THROW(detail::CandidateGrid{clash}, std::invalid_argument);
+  // r1c9 sees 1-8 in its row and 9 in its column: no candidate left.
+  std::string dead = "12345678." + std::string(72, '.');
+  dead[8 + 9] = '9';
+  const Grid puzzle = grid81(dead);
+  EXPECT_FALSE(detail::floor_rejects(puzzle, 100, true));
+  EXPECT_THROW(detail::CandidateGrid{puzzle}, std::invalid_argument);
+  // A valid puzzle that singles solve is rejected below any floor above 2.3.
+  const Grid easy = grid81(
+      "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
+  EXPECT_TRUE(detail::floor_rejects(easy, 30, false));
 }
 
 // All of cb001 and top1465 when the shared data is there.
