@@ -198,6 +198,9 @@ struct DynamicScratch {
     bool found = false;
     int cx = 0, cell = 0, order = 0, target = 0;
     std::string text;
+    // The templates of the digit that made its last answer (digit_templates.h): those
+    // that still hold are found again without a search.
+    std::vector<DigitTemplate> templates;
   };
   std::vector<NishioBest> nishio_memo;  // [digit]
 
@@ -217,7 +220,7 @@ struct DynamicScratch {
     // A chaining from on(c, d) with c in a template of d, or from off(c, d) with c outside
     // one, meets no contradiction (digit_templates.h): it is not searched.
     std::uint64_t in_some[2], in_every[2];
-    const bool templates = find_digit_templates(*board.g, d, in_some, in_every);
+    const bool templates = find_digit_templates(*board.g, d, in_some, in_every, &nb.templates);
     for (int c = 0; c < board.nc; ++c) {
       if (board.g->value(c) != 0 || !((board.step_cand[c] >> d) & 1) ||
           popcount(board.step_cand[c]) < 2)

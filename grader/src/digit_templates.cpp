@@ -6,6 +6,7 @@
 #include "digit_templates.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace sudoforge::grader::detail {
 namespace {
@@ -22,8 +23,26 @@ struct TemplateSearch {
   std::uint64_t path[2] = {0, 0}, want[2] = {0, 0};
   std::uint64_t* some = nullptr;
   std::uint64_t* every = nullptr;
+  std::vector<DigitTemplate>* kept = nullptr;
   bool found = false;
   int steps = 0;
+
+  // Takes template t (its cells) as found; returns whether it changed the answer.
+  bool take(const std::uint64_t* t) {
+    if (found) {
+      if (((t[0] & ~some[0]) | (t[1] & ~some[1]) | (every[0] & ~t[0]) | (every[1] & ~t[1])) == 0)
+        return false;
+      some[0] |= t[0];
+      some[1] |= t[1];
+      every[0] &= t[0];
+      every[1] &= t[1];
+    } else {
+      some[0] = every[0] = t[0];
+      some[1] = every[1] = t[1];
+      found = true;
+    }
+    return true;
+  }
 
   bool done() const {
     return found && (want[0] & ~some[0]) == 0 && (want[1] & ~some[1]) == 0 &&
@@ -32,16 +51,7 @@ struct TemplateSearch {
   // Returns true when the search is to stop.
   bool search(int row, unsigned used) {
     if (row == rows) {
-      some[0] |= path[0];
-      some[1] |= path[1];
-      if (found) {
-        every[0] &= path[0];
-        every[1] &= path[1];
-      } else {
-        every[0] = path[0];
-        every[1] = path[1];
-        found = true;
-      }
+      if (take(path) && kept) kept->push_back({path[0], path[1]});
       return done();
     }
     for (int i = 0; i < count[row]; ++i) {
@@ -61,7 +71,7 @@ struct TemplateSearch {
 }  // namespace
 
 bool find_digit_templates(const CandidateGrid& g, int d, std::uint64_t* some,
-                          std::uint64_t* every) {
+                          std::uint64_t* every, std::vector<DigitTemplate>* kept) {
   const int n = g.n();
   if (n > 9 || g.has_extra_houses() || g.set_words() > 2) return false;
   TemplateSearch s;
@@ -95,8 +105,26 @@ bool find_digit_templates(const CandidateGrid& g, int d, std::uint64_t* some,
     order[nr] = nr;
     places[nr++] = k;
   }
-  // Fewest places first (a stable order: the same search every time).
-  std::stable_sort(order, order + nr, [&](int a, int b) { return places[a] < places[b]; });
+  if (kept) {
+    // The earlier templates that still hold d in every cell, first: the search runs only
+    // when they leave it something to find.
+    const std::uint64_t holds[2] = {s.want[0] | fixed[0], s.want[1] | fixed[1]};
+    size_t left = 0;
+    for (const DigitTemplate k : *kept) {
+      if ((k[0] & ~holds[0]) == 0 && (k[1] & ~holds[1]) == 0 && s.take(k.data()))
+        (*kept)[left++] = k;
+    }
+    kept->resize(left);
+    s.kept = kept;
+    if (s.done()) return true;
+  }
+  // Fewest places first, rows of as many in their order (the same search every time).
+  for (int i = 1; i < nr; ++i) {
+    const int r = order[i];
+    int j = i;
+    for (; j > 0 && places[order[j - 1]] > places[r]; --j) order[j] = order[j - 1];
+    order[j] = r;
+  }
   TemplateSearch t = s;
   for (int i = 0; i < nr; ++i) {
     const int r = order[i];
