@@ -14,9 +14,10 @@ namespace {
 constexpr int kMaxSteps = 1 << 14;
 
 struct TemplateSearch {
-  // The rows without d, fewest places first: [r]: count, cells and their column and
-  // region bits (column bit | region bit << 9).
+  // The rows without d: [r]: count, cells and their column and region bits (column bit |
+  // region bit << 9); searched in `order` (fewest places first).
   int rows = 0;
+  int order[9];
   int count[9] = {};
   int cells[9][9];
   unsigned bits[9][9];
@@ -54,13 +55,14 @@ struct TemplateSearch {
       if (take(path) && kept) kept->push_back({path[0], path[1]});
       return done();
     }
-    for (int i = 0; i < count[row]; ++i) {
+    const int r = order[row];
+    for (int i = 0; i < count[r]; ++i) {
       if (++steps > kMaxSteps) return true;
-      if (used & bits[row][i]) continue;
-      const int c = cells[row][i];
+      if (used & bits[r][i]) continue;
+      const int c = cells[r][i];
       const std::uint64_t bit = std::uint64_t{1} << (c % 64);
       path[c / 64] |= bit;
-      const bool stop = search(row + 1, used | bits[row][i]);
+      const bool stop = search(row + 1, used | bits[r][i]);
       path[c / 64] &= ~bit;
       if (stop) return true;
     }
@@ -81,7 +83,7 @@ bool find_digit_templates(const CandidateGrid& g, int d, std::uint64_t* some,
   // The rows holding d fix their cell; the others are searched, fewest places first.
   unsigned used = 0;
   std::uint64_t fixed[2] = {0, 0};
-  int order[9], places[9], nr = 0;
+  int nr = 0;
   for (int r = 0; r < n; ++r) {
     const int* row = g.unit(r);
     int k = 0, at = -1;
@@ -101,9 +103,7 @@ bool find_digit_templates(const CandidateGrid& g, int d, std::uint64_t* some,
       fixed[at / 64] |= std::uint64_t{1} << (at % 64);
       continue;
     }
-    s.count[nr] = k;
-    order[nr] = nr;
-    places[nr++] = k;
+    s.count[nr++] = k;
   }
   if (kept) {
     // The earlier templates that still hold d in every cell, first: the search runs only
@@ -119,24 +119,17 @@ bool find_digit_templates(const CandidateGrid& g, int d, std::uint64_t* some,
     if (s.done()) return true;
   }
   // Fewest places first, rows of as many in their order (the same search every time).
-  for (int i = 1; i < nr; ++i) {
-    const int r = order[i];
-    int j = i;
-    for (; j > 0 && places[order[j - 1]] > places[r]; --j) order[j] = order[j - 1];
-    order[j] = r;
-  }
-  TemplateSearch t = s;
+  int* const order = s.order;
   for (int i = 0; i < nr; ++i) {
-    const int r = order[i];
-    t.count[i] = s.count[r];
-    std::copy(s.cells[r], s.cells[r] + s.count[r], t.cells[i]);
-    std::copy(s.bits[r], s.bits[r] + s.count[r], t.bits[i]);
+    int j = i;
+    for (; j > 0 && s.count[order[j - 1]] > s.count[i]; --j) order[j] = order[j - 1];
+    order[j] = i;
   }
-  t.rows = nr;
-  t.path[0] = fixed[0];
-  t.path[1] = fixed[1];
-  t.search(0, used);
-  return t.found;
+  s.rows = nr;
+  s.path[0] = fixed[0];
+  s.path[1] = fixed[1];
+  s.search(0, used);
+  return s.found;
 }
 
 }  // namespace sudoforge::grader::detail
