@@ -89,11 +89,15 @@ bool find_digit_templates(const CandidateGrid& g, int d, std::uint64_t* some,
     int k = 0, at = -1;
     for (int i = 0; i < n; ++i) {
       const int c = row[i];
-      const unsigned b = (1u << (g.unit_of(c, 1) - n)) | (1u << (g.unit_of(c, 2) - 2 * n + 9));
+      // The cell's column and region bits, for the cells holding d only (most do not).
+      const auto bits_of = [&] {
+        return (1u << (g.unit_of(c, 1) - n)) | (1u << (g.unit_of(c, 2) - 2 * n + 9));
+      };
       if (g.value(c) == d) {
         at = c;
-        used |= b;
+        used |= bits_of();
       } else if (g.has(c, d)) {
+        const unsigned b = bits_of();
         s.cells[nr][k] = c;
         s.bits[nr][k++] = b;
         s.want[c / 64] |= std::uint64_t{1} << (c % 64);
