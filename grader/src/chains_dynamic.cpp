@@ -54,7 +54,9 @@
 // dynamic producer for off(c, d) in a cell of two values, the first record of the other
 // value's chaining. Nishio also skips on(c, d) when c is in a template of d (a placement
 // of d once per row, column and region) and off(c, d) when a template avoids c: neither
-// meets a contradiction (digit_templates.h), and only the others are searched.
+// meets a contradiction (digit_templates.h), and only the others are searched; each
+// digit's templates are kept for its next search, which runs only where those that still
+// hold leave something to find.
 // The gains of each of these, and the variants measured and dropped, are in
 // grader/PERF_NOTES.md ("Chainings: sharing, Kept, closed sets").
 //
