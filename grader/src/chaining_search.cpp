@@ -34,6 +34,7 @@ void ChainingSearch::resize() {
   on_queue_buf_.resize(nn / 2);
   off_queue_buf_.resize(nn / 2);
   on_parents_buf_.resize(static_cast<size_t>(kMaxOn) * board_.n);
+  pool_buf_.resize(2 * nn);
   nested_cache_.clear();  // its hints are those of the previous layout
 }
 
@@ -101,14 +102,27 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
   const auto nodeof = [nv](int c, int d, bool on) {
     return ((c * nv + d - 1) << 1) | (on ? 1 : 0);
   };
+  // The parents of the records with several, in pool_buf_ (copied into R at the end).
+  int* pool = pool_buf_.data();
+  int npool = 0;
+  // Appends [parents, parents + np) to the pool; returns where they start.
+  const auto pool_parents = [&](const int* parents, int np) {
+    if (npool + np > static_cast<int>(pool_buf_.size())) {
+      pool_buf_.resize(2 * pool_buf_.size() + static_cast<size_t>(np));
+      pool = pool_buf_.data();
+    }
+    const int pb = npool;
+    std::copy(parents, parents + np, pool + pb);
+    npool += np;
+    return pb;
+  };
   // Appends a record of node nd with parents [parents, parents + np).
   const auto push = [&](int nd, const int* parents, int np) {
     const int r = nrec++;
     if (np == 1) {
       rs[r] = ChainRecord{nd, parents[0], -1, -1};
     } else {
-      const int pb = static_cast<int>(R.parent_pool.size());
-      R.parent_pool.insert(R.parent_pool.end(), parents, parents + np);
+      const int pb = pool_parents(parents, np);
       rs[r] = ChainRecord{nd, pb, pb + np, -1};
     }
     return r;
@@ -188,8 +202,7 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
         if (np == 1) {
           rs[r] = ChainRecord{x, plus_parents_[0], -1, -1};
         } else {
-          const int pb = static_cast<int>(R.parent_pool.size());
-          R.parent_pool.insert(R.parent_pool.end(), plus_parents_.begin(), plus_parents_.end());
+          const int pb = pool_parents(plus_parents_.data(), np);
           rs[r] = ChainRecord{x, pb, pb + np, -1};
         }
         rec[x] = r;
@@ -314,6 +327,7 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
   }
 done:
   finish_result(R, nrec);
+  R.parent_pool.assign(pool, pool + npool);
   // The scratch chaining (slot 0: "off" assumptions, Nishio) is read by node and record
   // only, never in order of derivation.
   if (keep_order) {

@@ -72,6 +72,8 @@ class ChainingSearch {
   std::vector<ChainRecord> record_buf_;  // nn + 1: every node once, plus the contradiction
   std::vector<int> on_queue_buf_, off_queue_buf_;  // nn / 2 each
   std::vector<int> on_parents_buf_;  // parents of the "on" consequences of one "off" node
+  // The parent lists of the chaining in progress (Chaining::parent_pool), grown on demand.
+  std::vector<int> pool_buf_;
   // Dynamic (+): the hints of the rules and the records of one hint's parents.
   PlusHints plus_hints_;
   // The rules' hints are a function of the chaining's grid (the step grid being fixed):

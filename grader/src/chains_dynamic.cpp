@@ -54,7 +54,9 @@
 // dynamic producer for off(c, d) in a cell of two values, the first record of the other
 // value's chaining. Nishio also skips on(c, d) when c is in a template of d (a placement
 // of d once per row, column and region) and off(c, d) when a template avoids c: neither
-// meets a contradiction (digit_templates.h), and only the others are searched.
+// meets a contradiction (digit_templates.h), and only the others are searched; each
+// digit's templates are kept for its next search, which runs only where those that still
+// hold leave something to find.
 // The gains of each of these, and the variants measured and dropped, are in
 // grader/PERF_NOTES.md ("Chainings: sharing, Kept, closed sets").
 //
@@ -198,6 +200,9 @@ struct DynamicScratch {
     bool found = false;
     int cx = 0, cell = 0, order = 0, target = 0;
     std::string text;
+    // The templates of the digit that made its last answer (digit_templates.h): those
+    // that still hold are found again without a search.
+    std::vector<DigitTemplate> templates;
   };
   std::vector<NishioBest> nishio_memo;  // [digit]
 
@@ -217,7 +222,7 @@ struct DynamicScratch {
     // A chaining from on(c, d) with c in a template of d, or from off(c, d) with c outside
     // one, meets no contradiction (digit_templates.h): it is not searched.
     std::uint64_t in_some[2], in_every[2];
-    const bool templates = find_digit_templates(*board.g, d, in_some, in_every);
+    const bool templates = find_digit_templates(*board.g, d, in_some, in_every, &nb.templates);
     for (int c = 0; c < board.nc; ++c) {
       if (board.g->value(c) != 0 || !((board.step_cand[c] >> d) & 1) ||
           popcount(board.step_cand[c]) < 2)

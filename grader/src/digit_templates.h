@@ -16,12 +16,23 @@
 // "on" one, and T has one cell per unit; an "on" node is the last place left to d in a
 // unit where its chaining grid (the step grid less the "off" nodes) held two, and that
 // grid still holds T's cell of the unit. So no node is both.
+#include <array>
 #include <cstdint>
+#include <vector>
 
 #include "candidate_grid.h"
 
 namespace sudoforge::grader::detail {
 
-bool find_digit_templates(const CandidateGrid& g, int d, std::uint64_t* some, std::uint64_t* every);
+// A template as its cells (two words).
+using DigitTemplate = std::array<std::uint64_t, 2>;
+
+// `kept` (optional): templates of d found on an earlier grid, any grid of the board's
+// shape. Those whose cells all still hold d or a candidate of it are templates of g, and
+// count as found before the search, which runs only when they leave a candidate cell in
+// no template or in all of them. On return, `kept` holds the templates that made the
+// answer: each put a cell in `some` or left one out of `every` when it was met.
+bool find_digit_templates(const CandidateGrid& g, int d, std::uint64_t* some, std::uint64_t* every,
+                          std::vector<DigitTemplate>* kept = nullptr);
 
 }  // namespace sudoforge::grader::detail

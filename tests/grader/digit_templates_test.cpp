@@ -1,7 +1,7 @@
 // A digit's templates (digit_templates.cpp): along graded paths, every cell they put in a
 // template starts a Nishio chaining "on" without contradiction, and every cell a template
 // avoids starts one "off" without contradiction; and the sets agree with a plain
-// enumeration of the templates.
+// enumeration of the templates. The same with the templates kept from call to call.
 #include "digit_templates.h"
 
 #include <gtest/gtest.h>
@@ -21,7 +21,7 @@ using namespace sudoforge::grader::test_util;
 namespace {
 
 struct Counts {
-  int states = 0, skipped = 0, searched = 0, contradictions = 0;
+  int states = 0, skipped = 0, searched = 0, contradictions = 0, kept = 0;
 };
 
 bool has(const std::uint64_t* set, int c) {
@@ -60,7 +60,28 @@ void plain_templates(const CandidateGrid& g, int d, std::uint64_t* some, std::ui
   go(go, 0, 0, 0);
 }
 
-void expect_templates_hold(const CandidateGrid& g, Counts& n) {
+// Whether the cells of t are a template of d on g: one per row, column and region, each
+// holding d or a candidate of it.
+bool is_template(const CandidateGrid& g, int d, const grader::detail::DigitTemplate& t) {
+  const int n = g.n();
+  unsigned rows = 0, cols = 0, regs = 0;
+  int cells = 0;
+  for (int c = 0; c < g.cell_count(); ++c) {
+    if (!((t[c / 64] >> (c % 64)) & 1)) continue;
+    if (g.value(c) != d && !(g.value(c) == 0 && g.has(c, d))) return false;
+    ++cells;
+    rows |= 1u << g.unit_of(c, 0);
+    cols |= 1u << (g.unit_of(c, 1) - n);
+    regs |= 1u << (g.unit_of(c, 2) - 2 * n);
+  }
+  const unsigned all = (1u << n) - 1;
+  return cells == n && rows == all && cols == all && regs == all;
+}
+
+// kept: when not null, the templates of each digit [d] from the last call, as the
+// Nishio producer carries them.
+void expect_templates_hold(const CandidateGrid& g, Counts& n,
+                           std::vector<grader::detail::DigitTemplate>* kept = nullptr) {
   using namespace grader::detail;
   DynamicBoard board;
   board.load(g);
@@ -76,7 +97,12 @@ void expect_templates_hold(const CandidateGrid& g, Counts& n) {
   ++n.states;
   for (int d = 1; d <= g.n(); ++d) {
     std::uint64_t some[2], every[2], all_some[2], all_every[2];
-    const bool found = find_digit_templates(g, d, some, every);
+    const bool found = find_digit_templates(g, d, some, every, kept ? &kept[d] : nullptr);
+    if (kept) {
+      n.kept += static_cast<int>(kept[d].size());
+      for (const grader::detail::DigitTemplate& t : kept[d])
+        ASSERT_TRUE(is_template(g, d, t)) << "digit " << d;
+    }
     bool any = false;
     plain_templates(g, d, all_some, all_every, any);
     ASSERT_TRUE(any) << "digit " << d;  // the solution is one
@@ -114,6 +140,27 @@ TEST(GraderChains, DigitTemplatesLeaveOutOnlyConsistentNishioChainings) {
   }
   // Most chainings are left out; of the others, some meet a contradiction.
   EXPECT_GT(n.states, 60);
+  EXPECT_GT(n.skipped, 10 * n.searched);
+  EXPECT_GT(n.contradictions, 0);
+}
+
+// The templates kept from one call to the next (the Nishio producer's), carried along the
+// paths of several puzzles and between them: those still templates are found again, the
+// others left out, and the answer stays sound.
+TEST(GraderChains, DigitTemplatesKeptFromTheLastCallHold) {
+  Counts n;
+  std::vector<grader::detail::DigitTemplate> kept[10];
+  for (const char* puzzle :
+       {kPlusPuzzle,
+        "1.3...7...5..89....8.....6.2..3...183....4.5..9..2...3...8..3.....275..19........",
+        "1....6....567..1...89.....52.8..7....9...1.......4.93..6.87.39...2.3.6.....6.48..",
+        "..34...8....7.9.23..9.2.4...15.7.9.........4..6....5...9.......6..8....28.25..6.1"}) {
+    SCOPED_TRACE(puzzle);
+    walk_path(puzzle,
+              [&](const CandidateGrid& g, const Step&) { expect_templates_hold(g, n, kept); });
+  }
+  EXPECT_GT(n.states, 80);
+  EXPECT_GT(n.kept, n.states);
   EXPECT_GT(n.skipped, 10 * n.searched);
   EXPECT_GT(n.contradictions, 0);
 }
