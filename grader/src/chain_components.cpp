@@ -147,6 +147,101 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
   return comp;
 }
 
+void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& graph, int* comp,
+                                 std::vector<int>& size, int* order) {
+  const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
+  if (visit.size() < nn) {
+    visit.resize(nn);
+    low_link.resize(nn);
+    stack.resize(nn);
+    calls.resize(3 * nn);
+    sizes.resize(nn);
+  }
+  int* sz = sizes.data();
+  constexpr int kDone = 1 << 30;
+  int* idx = visit.data();
+  int* low = low_link.data();
+  int* st = stack.data();
+  int* cs = calls.data();
+  const int* a = graph.links.data();
+  const int* lb = graph.links_begin.data();
+  const int* le = graph.links_end.data();
+  const int* live = board.live_off.data();
+  int norder = 0, ncomp = 0;
+  for (int i = 0; i < board.live_count; ++i) {
+    const int off = live[i];
+    if (lb[off] == le[off]) {
+      idx[off] = idx[off + 1] = kDone;
+      comp[off] = ncomp;
+      sz[ncomp++] = 1;
+      order[norder++] = off;
+    } else {
+      idx[off] = idx[off + 1] = -1;
+    }
+  }
+  const int dead = ncomp;
+  int counter = 0, sp = 0;
+  for (int i = 0; i < board.live_count; ++i) {
+    for (int r = live[i], re = r + 1; r <= re; ++r) {
+      if (idx[r] >= 0) continue;
+      int csp = 0;
+      int v = r;
+      const int* p = a + lb[r];
+      const int* pe = a + le[r];
+      int lowv = counter;
+      idx[r] = counter++;
+      st[sp++] = r;
+      while (true) {
+        while (p != pe) {
+          const int m = *p++;
+          const int im = idx[m];
+          if (im >= 0) {
+            lowv = std::min(lowv, im);
+            continue;
+          }
+          cs[csp++] = v;
+          cs[csp++] = static_cast<int>(p - a);
+          cs[csp++] = static_cast<int>(pe - a);
+          low[v] = lowv;
+          v = m;
+          p = a + lb[m];
+          pe = a + le[m];
+          lowv = counter;
+          idx[m] = counter++;
+          st[sp++] = m;
+        }
+        // v is finished (its scan ran to the end, descents resumed it).
+        if (lowv == idx[v]) {
+          int t;
+          const int sp0 = sp;
+          do {
+            t = st[--sp];
+            comp[t] = ncomp;
+            idx[t] = kDone;
+            order[norder++] = t;
+          } while (t != v);
+          sz[ncomp] = sp0 - sp;
+          ++ncomp;
+        }
+        if (csp == 0) break;
+        const int child_low = lowv;
+        pe = a + cs[--csp];
+        p = a + cs[--csp];
+        v = cs[--csp];
+        lowv = std::min(low[v], child_low);
+      }
+    }
+  }
+  for (int k = 0; k < dead; ++k) {
+    const int r = order[k] + 1;
+    comp[r] = ncomp;
+    sz[ncomp++] = 1;
+    order[norder++] = r;
+  }
+  size.assign(sz, sz + ncomp);
+  component_count = ncomp;
+}
+
 template const int* StrongComponents::number<false>(const ChainBoard&, const ChainLinks&,
                                                     const int*, const int*, const int*, int*,
                                                     std::vector<int>&, int*);

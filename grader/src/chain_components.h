@@ -29,6 +29,13 @@ class StrongComponents {
   const int* number(const ChainBoard& board, const ChainLinks& graph, const int* lo_on,
                     const int* lo_off, const int* hi_off, int* comp, std::vector<int>& size,
                     int* order = nullptr);
+  // number<true> for pass XY's graph (links_begin .. links_end for both node kinds), with
+  // the same components, numbered in another reverse topological order: the "off" nodes
+  // without a link first (sinks), then the searched components, then the "on" nodes of
+  // those dead ends (nothing links into them: by the contrapositive, a link into on(a)
+  // gives one out of off(a)). Lists the nodes by rising component in `order`.
+  void number_xy(const ChainBoard& board, const ChainLinks& graph, int* comp,
+                 std::vector<int>& size, int* order);
   int component_count = 0;  // components numbered by the last call
 
  private:

@@ -68,9 +68,7 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
   // the source's component (the cycle searches meet its nodes as before). So the
   // results are the same; what it saves is the numbering, at the cost of looser bounds.
   if (numbered_serial_ != board_.g->serial() || !numbering_holds()) {
-    tarjan_.number<true>(board_, graph_, graph_.links_begin.data(), graph_.links_begin.data(),
-                         graph_.links_end.data(), xy_component.data(), xy_component_size,
-                         comp_order_.data());
+    tarjan_.number_xy(board_, graph_, xy_component.data(), xy_component_size, comp_order_.data());
     numbered_serial_ = board_.g->serial();
     numbered_count_ = tarjan_.component_count;
   } else {
