@@ -240,6 +240,7 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
   }
   size.assign(sz, sz + ncomp);
   component_count = ncomp;
+  dead_ends = dead;
 }
 
 template const int* StrongComponents::number<false>(const ChainBoard&, const ChainLinks&,

@@ -33,10 +33,12 @@ class StrongComponents {
   // the same components, numbered in another reverse topological order: the "off" nodes
   // without a link first (sinks), then the searched components, then the "on" nodes of
   // those dead ends (nothing links into them: by the contrapositive, a link into on(a)
-  // gives one out of off(a)). Lists the nodes by rising component in `order`.
+  // gives one out of off(a)). Lists the nodes by rising component in `order`; each
+  // component of those two kinds has one node.
   void number_xy(const ChainBoard& board, const ChainLinks& graph, int* comp,
                  std::vector<int>& size, int* order);
   int component_count = 0;  // components numbered by the last call
+  int dead_ends = 0;        // number_xy: components 0 .. dead_ends - 1, and the last as many
 
  private:
   std::vector<int> visit, low_link, stack, calls, sizes;  // per node; calls: 3 per node

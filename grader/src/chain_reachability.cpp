@@ -22,7 +22,25 @@ void ChainReachability::push_reach(int nodes, int words) {
   const int* comp = xy_component.data();
   const int* a = graph_.links.data();
   std::uint64_t* r = reached_by_.data();
-  for (int i = nodes; i-- > 0;) {
+  const int sinks = dead_parts_;
+  // A dead end's "on" node: nothing links into it, so its set is its own bit (when it is
+  // a candidate source), one word. Of the dead ends' sets only their own "on" node's bit
+  // is ever read (its closing, and on_some_chain, which for it is the same), so its bit
+  // is not pushed into the others.
+  for (int i = nodes; i-- > late_from_;) {
+    const int u = ord[i];
+    const std::uint64_t* ru = r + static_cast<size_t>(comp[u]) * gw;
+    int w = 0;
+    while (w < gw && !ru[w]) ++w;
+    if (w == gw) continue;
+    const std::uint64_t bit = ru[w];
+    for (int k = graph_.links_begin[u], ke = graph_.links_end[u]; k < ke; ++k) {
+      const int ct = comp[a[k]];
+      if (ct >= sinks) r[static_cast<size_t>(ct) * gw + w] |= bit;
+    }
+  }
+  // The dead ends' "off" nodes (the first sink_nodes_) have no links.
+  for (int i = late_from_; i-- > sink_nodes_;) {
     const int u = ord[i];
     const int cu = comp[u];
     const std::uint64_t* ru = r + static_cast<size_t>(cu) * gw;
@@ -71,6 +89,9 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
     tarjan_.number_xy(board_, graph_, xy_component.data(), xy_component_size, comp_order_.data());
     numbered_serial_ = board_.g->serial();
     numbered_count_ = tarjan_.component_count;
+    dead_parts_ = tarjan_.dead_ends;
+    sink_nodes_ = dead_parts_;
+    late_from_ = nodes - dead_parts_;
   } else {
     list_parts();
   }
@@ -153,6 +174,10 @@ void ChainReachability::list_parts() {
     part_next_[k] = at;
     at += size[k];
   }
+  // A held numbering's dead ends still have no link (one would lead up), and some died.
+  sink_nodes_ = dead_parts_ > 0 ? part_next_[dead_parts_ - 1] + size[dead_parts_ - 1] : 0;
+  late_from_ = dead_parts_ > 0 ? part_next_[numbered_count_ - dead_parts_]
+                               : 2 * board_.live_count;
   int* order = comp_order_.data();
   for (int i = 0; i < board_.live_count; ++i) {
     const int off = live[i];

@@ -91,6 +91,10 @@ class ChainReachability {
   }
   template <int kW>
   void push_reach(int nodes, int words);
+  // The numbering's dead ends: parts 0 .. dead_parts_ - 1 are "off" nodes without a link,
+  // the last dead_parts_ parts their "on" nodes, which nothing links into (number_xy); in
+  // comp_order_, the first sink_nodes_ nodes and those from late_from_ on.
+  int dead_parts_ = 0, sink_nodes_ = 0, late_from_ = 0;
   // Whether the numbering of an earlier call on this grid still orders the components
   // of this call's graph (see closing_sources), and then the live nodes listed by part.
   bool numbering_holds() const;
