@@ -176,8 +176,7 @@ void ChainReachability::list_parts() {
   }
   // A held numbering's dead ends still have no link (one would lead up), and some died.
   sink_nodes_ = dead_parts_ > 0 ? part_next_[dead_parts_ - 1] + size[dead_parts_ - 1] : 0;
-  late_from_ = dead_parts_ > 0 ? part_next_[numbered_count_ - dead_parts_]
-                               : 2 * board_.live_count;
+  late_from_ = dead_parts_ > 0 ? part_next_[numbered_count_ - dead_parts_] : 2 * board_.live_count;
   int* order = comp_order_.data();
   for (int i = 0; i < board_.live_count; ++i) {
     const int off = live[i];

@@ -127,8 +127,8 @@ class ChainReachability {
     int call = 0;     // the call that computed `digits`
     Mask digits = 0;  // eliminable_digits
   };
-  std::vector<ElimDigits> elim_;  // per XY component
-  int elim_size_ = 0;             // elim_.size()
+  std::vector<ElimDigits> elim_;                   // per XY component
+  int elim_size_ = 0;                              // elim_.size()
   std::vector<std::uint64_t> seen_on_, seen_off_;  // [d * set_words]: peers of the nodes of digit d
   int comp_start_call_ = 0;
 };
