@@ -9,6 +9,7 @@
 #include "chain_reachability.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace sudoforge::grader::detail {
 
@@ -98,6 +99,8 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
   const int* comp = xy_component.data();
   xy_component_call = call_stamp_;
   const int ncomp = numbered_count_;
+  by_parts_ = numbered_count_ - 2 * dead_parts_ <= 64 && close_by_parts(sources, closing);
+  if (by_parts_) return;
   candidate_sources_.clear();
   for (int v : sources) {
     if (comp[v] >= comp[v ^ 1]) candidate_sources_.push_back(v);
@@ -137,6 +140,82 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
       if (v & 1) close_on_[j / 64] |= std::uint64_t{1} << (j % 64);
     }
   }
+}
+
+// Reachability between the live parts [dead_parts_, hi) (one bit each, part_reach_),
+// pulled in rising order (Tarjan's order is reverse topological). Which source reaches
+// its negation follows: a source v of a live part closes when its negation's part is in
+// its reach (both parts are live: a dead end's "off" node is no source, and its "on" node
+// is no live part's negation); a dead end's "on" node on(a), whose links lead to off(b)
+// for the peers b of a (and, symmetrically, on(b) -> off(a)), closes when some off(b)
+// reaches some on(b'), b and b' such peers. Returns false, having listed nothing, when
+// more than 64 such "on" nodes close (then closing_sources pushes sets as before).
+bool ChainReachability::close_by_parts(const std::vector<int>& sources, std::vector<int>& closing) {
+  const int lo = dead_parts_, hi = numbered_count_ - dead_parts_;
+  const int* comp = xy_component.data();
+  const int* ord = comp_order_.data();
+  const int* a = graph_.links.data();
+  const int* lb = graph_.links_begin.data();
+  const int* le = graph_.links_end.data();
+  if (part_reach_.size() < static_cast<size_t>(numbered_count_)) {
+    part_reach_.resize(numbered_count_);
+    late_reach_.resize(numbered_count_);
+    part_bit_.resize(numbered_count_);
+  }
+  std::uint64_t* t = part_reach_.data();
+  std::fill(t, t + lo, 0);  // the dead ends' "off" nodes reach no live part
+  int cur = -1;
+  for (int i = sink_nodes_; i < late_from_; ++i) {
+    const int u = ord[i];
+    const int cu = comp[u];
+    if (cu != cur) {
+      t[cu] = std::uint64_t{1} << (cu - lo);
+      cur = cu;
+    }
+    std::uint64_t acc = t[cu];
+    for (int k = lb[u], ke = le[u]; k < ke; ++k) acc |= t[comp[a[k]]];
+    t[cu] = acc;
+  }
+  std::fill(late_reach_.begin() + lo, late_reach_.begin() + hi, 0);
+  // Each part's own bit, none for the dead ends' "on" nodes (only the live parts matter).
+  std::uint64_t* pb = part_bit_.data();
+  for (int k = lo; k < hi; ++k) pb[k] = std::uint64_t{1} << (k - lo);
+  std::fill(pb + hi, pb + numbered_count_, 0);
+  std::uint64_t* lr = late_reach_.data();
+  close_sc_all_ = close_sc_on_ = 0;
+  int late = 0;
+  const size_t first = closing.size();
+  for (int v : sources) {
+    const int cv = comp[v];
+    if (cv < hi) {
+      const int cn = comp[v ^ 1];
+      if (!((t[cv] >> (cn - lo)) & 1)) continue;
+      const std::uint64_t bit = std::uint64_t{1} << (cn - lo);
+      close_sc_all_ |= bit;
+      if (v & 1) close_sc_on_ |= bit;
+    } else {
+      // The parts on(a) reaches, and those of on(b) for its links' off(b).
+      std::uint64_t reach = 0, back = 0;
+      for (int k = lb[v], ke = le[v]; k < ke; ++k) {
+        const int m = a[k];
+        reach |= t[comp[m]];
+        back |= pb[comp[m ^ 1]];
+      }
+      if (!(reach & back)) continue;
+      if (late == 64) {
+        for (size_t i = first; i < closing.size(); ++i) closer_stamp_[closing[i]] = 0;
+        closing.resize(first);
+        return false;
+      }
+      for (std::uint64_t m = reach; m; m &= m - 1)
+        lr[lo + std::countr_zero(m)] |= std::uint64_t{1} << late;
+      ++late;
+    }
+    closing.push_back(v);
+    closer_stamp_[v] = call_stamp_;
+  }
+  parts_hi_ = hi;
+  return true;
 }
 
 // A grid only loses candidates, so this call's nodes all had a number, and its links

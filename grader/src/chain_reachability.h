@@ -80,6 +80,7 @@ class ChainReachability {
  private:
   // Whether some source of `closers` reaches both u and not-u.
   bool reached_with_negation(int u, const std::vector<std::uint64_t>& closers) const {
+    if (by_parts_) return reached_by_parts(u, &closers == &close_on_);
     const std::uint64_t* ru =
         reached_by_.data() + static_cast<size_t>(xy_component[u]) * reach_words_;
     const std::uint64_t* rn =
@@ -89,6 +90,24 @@ class ChainReachability {
     }
     return false;
   }
+  // closing_sources from part_reach_ (chain_reachability.cpp), and the same query. A
+  // closer x reaches u and not-u when, by the contrapositive, both reach not-x: for x in
+  // a live part, not-x's part is in both reaches (close_sc_*); a dead end's "on" node
+  // (nothing links into it) reaches only itself and what its reach holds (late_reach_).
+  bool close_by_parts(const std::vector<int>& sources, std::vector<int>& closing);
+  bool reached_by_parts(int u, bool on_only) const {
+    const int cu = xy_component[u], cn = xy_component[u ^ 1];
+    if (cu >= parts_hi_ || cn >= parts_hi_) return closes(u | 1);
+    const std::uint64_t sc = on_only ? close_sc_on_ : close_sc_all_;
+    return ((part_reach_[cu] & part_reach_[cn] & sc) | (late_reach_[cu] & late_reach_[cn])) != 0;
+  }
+  bool by_parts_ = false;  // this call's closers from close_by_parts
+  int parts_hi_ = 0;       // close_by_parts: the first dead end's "on" part
+  // [part]: the live parts it reaches (bit k: part dead_parts_ + k), and the dead ends'
+  // "on" nodes that close and reach it (bit j: the j-th such closer).
+  std::vector<std::uint64_t> part_reach_, late_reach_, part_bit_;  // part_bit_: its own bit
+  // The bits of the negations' parts of the closers in live parts (all, and the "on" ones).
+  std::uint64_t close_sc_all_ = 0, close_sc_on_ = 0;
   template <int kW>
   void push_reach(int nodes, int words);
   // The numbering's dead ends: parts 0 .. dead_parts_ - 1 are "off" nodes without a link,
