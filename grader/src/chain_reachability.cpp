@@ -99,7 +99,8 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
   const int* comp = xy_component.data();
   xy_component_call = call_stamp_;
   const int ncomp = numbered_count_;
-  by_parts_ = numbered_count_ - 2 * dead_parts_ <= 64 && close_by_parts(sources, closing);
+  by_parts_ =
+      !push_only && numbered_count_ - 2 * dead_parts_ <= 64 && close_by_parts(sources, closing);
   if (by_parts_) return;
   candidate_sources_.clear();
   for (int v : sources) {

@@ -72,6 +72,10 @@ class ChainReachability {
     return compute_eliminable_digits(k);
   }
 
+  // Tests: the closers from the sets pushed over the parts (the way past 64 live parts)
+  // on every board.
+  bool push_only = false;
+
   // The components of pass XY's graph with every node numbered, when this call has them
   // (xy_component_call == the call's stamp): [node] -> component, and each one's size.
   std::vector<int> xy_component, xy_component_size;
