@@ -8,6 +8,7 @@
 #include "chain_components.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace sudoforge::grader::detail {
 
@@ -114,9 +115,18 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
 }
 
 void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& graph, int* comp,
-                                 std::vector<int>& size, int* order) {
+                                 std::vector<int>& size, int* order,
+                                 std::vector<std::uint64_t>& reach) {
   const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
   reserve(nn);
+  if (frame_reach.size() < nn) frame_reach.resize(nn);
+  // Component numbers stay below the live node count; `pending` is a component of none.
+  const int pending = 2 * board.live_count;
+  if (reach.size() < static_cast<size_t>(pending) + 1) reach.resize(pending + 1);
+  std::uint64_t* t = reach.data();
+  std::uint64_t* fr = frame_reach.data();
+  t[pending] = 0;
+  reach_fits = true;
   int* sz = sizes.data();
   constexpr int kDone = 1 << 30;
   int* idx = visit.data();
@@ -132,10 +142,12 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
     if (lb[off] == le[off]) {
       idx[off] = idx[off + 1] = kDone;
       comp[off] = ncomp;
+      t[ncomp] = 0;
       sz[ncomp++] = 1;
       order[norder++] = off;
     } else {
       idx[off] = idx[off + 1] = -1;
+      comp[off] = comp[off + 1] = pending;
     }
   }
   const int dead = ncomp;
@@ -148,6 +160,7 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
       const int* p = a + lb[r];
       const int* pe = a + le[r];
       int lowv = counter;
+      std::uint64_t acc = 0;  // what v's subtree reaches outside its open components
       idx[r] = counter++;
       st[sp++] = r;
       while (true) {
@@ -156,8 +169,11 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
           const int im = idx[m];
           if (im >= 0) {
             lowv = std::min(lowv, im);
+            acc |= t[comp[m]];  // nothing while m's component is open (pending)
             continue;
           }
+          fr[csp >> 2] = acc;
+          acc = 0;
           cs[csp++] = v;
           cs[csp++] = static_cast<int>(p - a);
           cs[csp++] = static_cast<int>(pe - a);
@@ -171,18 +187,26 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
         }
         // v is finished (its scan ran to the end, descents resumed it).
         if (lowv == idx[v]) {
-          int t;
+          int w;
           const int sp0 = sp;
           do {
-            t = st[--sp];
-            comp[t] = ncomp;
-            idx[t] = kDone;
-            order[norder++] = t;
-          } while (t != v);
+            w = st[--sp];
+            comp[w] = ncomp;
+            idx[w] = kDone;
+            order[norder++] = w;
+          } while (w != v);
           sz[ncomp] = sp0 - sp;
+          if (ncomp - dead < 64) {
+            acc |= std::uint64_t{1} << (ncomp - dead);
+          } else {
+            reach_fits = false;
+          }
+          t[ncomp] = acc;
           ++ncomp;
         }
         if (csp == 0) break;
+        // An open child's reach joins its component's, which is v's too.
+        acc |= fr[(csp >> 2) - 1];
         lowv = std::min(cs[--csp], lowv);
         pe = a + cs[--csp];
         p = a + cs[--csp];

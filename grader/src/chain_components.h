@@ -3,6 +3,7 @@
 // graph of nodes (chain_links.h), which bound where a cycle can lie (one component) and
 // what a source can reach (Tarjan numbers the components in reverse topological order).
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "chain_links.h"
@@ -26,15 +27,20 @@ class StrongComponents {
   // component each, then the components the search finds, then the "on" nodes of those
   // dead ends, one component each (nothing links into them: by the contrapositive, a link
   // into on(a) gives one out of off(a)). `size` receives each component's node count,
-  // `order` the nodes by rising component.
+  // `order` the nodes by rising component. With them, `reach` ([component], while
+  // reach_fits: at most 64 live components) receives the live components each reaches,
+  // bit k for component dead_ends + k (none for the dead ends): a component's set is
+  // complete when the walk closes it, as all it leads to is closed before.
   void number_xy(const ChainBoard& board, const ChainLinks& graph, int* comp,
-                 std::vector<int>& size, int* order);
+                 std::vector<int>& size, int* order, std::vector<std::uint64_t>& reach);
+  bool reach_fits = false;  // number_xy: `reach` holds every live component's set
   int component_count = 0;  // components numbered by the last call
   int dead_ends = 0;        // number_xy: the dead ends' "off" nodes (and "on" nodes) numbered
 
  private:
   void reserve(size_t nn);
   std::vector<int> visit, low_link, stack, calls, sizes;  // per node; calls: 4 per node
+  std::vector<std::uint64_t> frame_reach;                 // number_xy: per suspended node
 };
 
 }  // namespace sudoforge::grader::detail

@@ -87,7 +87,9 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
   // the source's component (the cycle searches meet its nodes as before). So the
   // results are the same; what it saves is the numbering, at the cost of looser bounds.
   if (numbered_serial_ != board_.g->serial() || !numbering_holds()) {
-    tarjan_.number_xy(board_, graph_, xy_component.data(), xy_component_size, comp_order_.data());
+    tarjan_.number_xy(board_, graph_, xy_component.data(), xy_component_size, comp_order_.data(),
+                      part_reach_);
+    reach_pulled_ = tarjan_.reach_fits;
     numbered_serial_ = board_.g->serial();
     numbered_count_ = tarjan_.component_count;
     dead_parts_ = tarjan_.dead_ends;
@@ -95,6 +97,7 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
     late_from_ = nodes - dead_parts_;
   } else {
     list_parts();
+    reach_pulled_ = false;
   }
   const int* comp = xy_component.data();
   xy_component_call = call_stamp_;
@@ -158,24 +161,27 @@ bool ChainReachability::close_by_parts(const std::vector<int>& sources, std::vec
   const int* a = graph_.links.data();
   const int* lb = graph_.links_begin.data();
   const int* le = graph_.links_end.data();
-  if (part_reach_.size() < static_cast<size_t>(numbered_count_)) {
+  if (part_reach_.size() < static_cast<size_t>(numbered_count_))
     part_reach_.resize(numbered_count_);
+  if (late_reach_.size() < static_cast<size_t>(numbered_count_)) {
     late_reach_.resize(numbered_count_);
     part_bit_.resize(numbered_count_);
   }
   std::uint64_t* t = part_reach_.data();
-  std::fill(t, t + lo, 0);  // the dead ends' "off" nodes reach no live part
-  int cur = -1;
-  for (int i = sink_nodes_; i < late_from_; ++i) {
-    const int u = ord[i];
-    const int cu = comp[u];
-    if (cu != cur) {
-      t[cu] = std::uint64_t{1} << (cu - lo);
-      cur = cu;
+  if (!reach_pulled_) {       // a kept numbering (number_xy pulls in its walk)
+    std::fill(t, t + lo, 0);  // the dead ends' "off" nodes reach no live part
+    int cur = -1;
+    for (int i = sink_nodes_; i < late_from_; ++i) {
+      const int u = ord[i];
+      const int cu = comp[u];
+      if (cu != cur) {
+        t[cu] = std::uint64_t{1} << (cu - lo);
+        cur = cu;
+      }
+      std::uint64_t acc = t[cu];
+      for (int k = lb[u], ke = le[u]; k < ke; ++k) acc |= t[comp[a[k]]];
+      t[cu] = acc;
     }
-    std::uint64_t acc = t[cu];
-    for (int k = lb[u], ke = le[u]; k < ke; ++k) acc |= t[comp[a[k]]];
-    t[cu] = acc;
   }
   std::fill(late_reach_.begin() + lo, late_reach_.begin() + hi, 0);
   // Each part's own bit, none for the dead ends' "on" nodes (only the live parts matter).

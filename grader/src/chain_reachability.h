@@ -105,8 +105,9 @@ class ChainReachability {
     const std::uint64_t sc = on_only ? close_sc_on_ : close_sc_all_;
     return ((part_reach_[cu] & part_reach_[cn] & sc) | (late_reach_[cu] & late_reach_[cn])) != 0;
   }
-  bool by_parts_ = false;  // this call's closers from close_by_parts
-  int parts_hi_ = 0;       // close_by_parts: the first dead end's "on" part
+  bool by_parts_ = false;      // this call's closers from close_by_parts
+  bool reach_pulled_ = false;  // part_reach_ filled by this call's numbering
+  int parts_hi_ = 0;           // close_by_parts: the first dead end's "on" part
   // [part]: the live parts it reaches (bit k: part dead_parts_ + k), and the dead ends'
   // "on" nodes that close and reach it (bit j: the j-th such closer).
   std::vector<std::uint64_t> part_reach_, late_reach_, part_bit_;  // part_bit_: its own bit
