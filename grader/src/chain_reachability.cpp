@@ -2,10 +2,11 @@
 // (chain_reachability.h).
 //
 // Invariants: the tables are valid for the call whose stamp they carry
-// (closer_stamp_call_, xy_component_call, comp_start_call_, elim_call_[k]); reached_by_
-// holds, per XY component, the candidate sources reaching it. Why per component: Tarjan's
-// numbering orders the components topologically, so one backward sweep over the links
-// pushes every set to all it reaches.
+// (closer_stamp_call_, xy_component_call, comp_start_call_, elim_call_[k]); part_reach_
+// holds, per live XY component, the live components it reaches (by_parts_), else
+// reached_by_ the candidate sources reaching it. Why per component: Tarjan's numbering
+// orders the components topologically, so one sweep over the links, forward (pull) or
+// backward (push), completes every set.
 #include "chain_reachability.h"
 
 #include <algorithm>

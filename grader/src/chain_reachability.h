@@ -8,9 +8,11 @@
 // for the same call only (start_call). A "component" here may be a union of the graph's
 // components (a numbering kept from an earlier call, see closing_sources): every query is
 // then a bound in the safe direction (a source listed may not close, a "may" may not).
-// Representation: reached_by_ holds per component a bit set over the candidate sources
-// (reach_words_ words), the sources that reach it. Inline: on_some_chain and cycles_may_eliminate
-// are asked per node and per source.
+// Representation: with at most 64 live components (by_parts_, always on 9x9 in practice),
+// part_reach_ holds per component a word, the live components it reaches; else reached_by_
+// holds per component a bit set over the candidate sources (reach_words_ words), the
+// sources that reach it. Inline: on_some_chain and cycles_may_eliminate are asked per node
+// and per source.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
