@@ -1,10 +1,10 @@
 // Strongly connected components of a chain pass's graph (chain_components.h).
 //
 // Invariants while numbering: visit[v] is -1 for an unvisited node, its visit number
-// while it is on the stack, kDone once its component is numbered; calls holds, per
-// suspended node, the node, the next position in its links and their end (number_xy: and
-// the node's low link). Why iterative: a path through a pass's graph can hold every node,
-// too deep for recursion.
+// while it is on the stack, kDone once its component is numbered; calls (number_xy:
+// frames) holds, per suspended node, the node, the next position in its links and their
+// end (number_xy: also its low link and reach so far). Why iterative: a path through a
+// pass's graph can hold every node, too deep for recursion.
 #include "chain_components.h"
 
 #include <algorithm>
@@ -17,7 +17,7 @@ void StrongComponents::reserve(size_t nn) {
     visit.resize(nn);
     low_link.resize(nn);
     stack.resize(nn);
-    calls.resize(4 * nn);
+    calls.resize(3 * nn);
     sizes.resize(nn);
   }
 }
@@ -119,19 +119,18 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
                                  std::vector<std::uint64_t>& reach) {
   const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
   reserve(nn);
-  if (frame_reach.size() < nn) frame_reach.resize(nn);
+  if (frames.size() < nn) frames.resize(nn);
   // Component numbers stay below the live node count; `pending` is a component of none.
   const int pending = 2 * board.live_count;
   if (reach.size() < static_cast<size_t>(pending) + 1) reach.resize(pending + 1);
   std::uint64_t* t = reach.data();
-  std::uint64_t* fr = frame_reach.data();
   t[pending] = 0;
   reach_fits = true;
   int* sz = sizes.data();
   constexpr int kDone = 1 << 30;
   int* idx = visit.data();
   int* st = stack.data();
-  int* cs = calls.data();  // call stack: node, next position, end, low link
+  XyFrame* fs = frames.data();  // call stack
   const int* a = graph.links.data();
   const int* lb = graph.links_begin.data();
   const int* le = graph.links_end.data();
@@ -155,7 +154,7 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
   for (int i = 0; i < board.live_count; ++i) {
     for (int r = live[i], re = r + 1; r <= re; ++r) {
       if (idx[r] >= 0) continue;
-      int csp = 0;
+      XyFrame* f = fs;
       int v = r;
       const int* p = a + lb[r];
       const int* pe = a + le[r];
@@ -172,12 +171,8 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
             acc |= t[comp[m]];  // nothing while m's component is open (pending)
             continue;
           }
-          fr[csp >> 2] = acc;
+          *f++ = {acc, v, static_cast<int>(p - a), static_cast<int>(pe - a), lowv};
           acc = 0;
-          cs[csp++] = v;
-          cs[csp++] = static_cast<int>(p - a);
-          cs[csp++] = static_cast<int>(pe - a);
-          cs[csp++] = lowv;
           v = m;
           p = a + lb[m];
           pe = a + le[m];
@@ -204,13 +199,14 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
           t[ncomp] = acc;
           ++ncomp;
         }
-        if (csp == 0) break;
+        if (f == fs) break;
         // An open child's reach joins its component's, which is v's too.
-        acc |= fr[(csp >> 2) - 1];
-        lowv = std::min(cs[--csp], lowv);
-        pe = a + cs[--csp];
-        p = a + cs[--csp];
-        v = cs[--csp];
+        --f;
+        acc |= f->reach;
+        lowv = std::min(f->low, lowv);
+        pe = a + f->end;
+        p = a + f->next;
+        v = f->node;
       }
     }
   }

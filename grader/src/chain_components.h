@@ -39,8 +39,14 @@ class StrongComponents {
 
  private:
   void reserve(size_t nn);
-  std::vector<int> visit, low_link, stack, calls, sizes;  // per node; calls: 4 per node
-  std::vector<std::uint64_t> frame_reach;                 // number_xy: per suspended node
+  std::vector<int> visit, low_link, stack, calls, sizes;  // per node; calls: 3 per node
+  // number_xy's call stack: per suspended node, its reach so far, the node, the next
+  // position in its links, their end, its low link.
+  struct XyFrame {
+    std::uint64_t reach;
+    int node, next, end, low;
+  };
+  std::vector<XyFrame> frames;
 };
 
 }  // namespace sudoforge::grader::detail
