@@ -1,22 +1,18 @@
 // Strongly connected components of a chain pass's graph (chain_components.h).
 //
 // Invariants while numbering: visit[v] is -1 for an unvisited node, its visit number
-// while it is on the stack, kDone once its component is numbered; calls holds, per
-// suspended node, the node, the next position in its links and their end. Why iterative:
-// a path through a pass's graph can hold every node, too deep for recursion.
+// while it is on the stack, kDone once its component is numbered; calls (number_xy:
+// frames) holds, per suspended node, the node, the next position in its links and their
+// end (number_xy: also its low link and reach so far). Why iterative: a path through a
+// pass's graph can hold every node, too deep for recursion.
 #include "chain_components.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace sudoforge::grader::detail {
 
-template <bool kAll>
-const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& graph,
-                                    const int* lo_on, const int* lo_off, const int* hi_off,
-                                    int* comp, std::vector<int>& size, int* order) {
-  int norder = 0;
-  late.clear();
-  const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
+void StrongComponents::reserve(size_t nn) {
   if (visit.size() < nn) {
     visit.resize(nn);
     low_link.resize(nn);
@@ -24,6 +20,12 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
     calls.resize(3 * nn);
     sizes.resize(nn);
   }
+}
+
+const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& graph,
+                                    const int* lo_on, const int* lo_off, const int* hi_off,
+                                    int* comp, std::vector<int>& size) {
+  reserve(static_cast<size_t>(board.nc) * board.n * 2);
   int* sz = sizes.data();  // each component's node count, copied to `size` at the end
   // idx: -1 unvisited, then the visit number; kDone once the node's component is
   // numbered, so that the low-link update needs no test of that.
@@ -37,121 +39,186 @@ const int* StrongComponents::number(const ChainBoard& board, const ChainLinks& g
   for (int i = 0; i < board.live_count; ++i) {
     const int off = live[i];
     idx[off] = idx[off + 1] = -1;
-    if (!kAll) comp[off] = comp[off + 1] = -1;  // with kAll, every live node gets a number
+    comp[off] = comp[off + 1] = -1;
   }
   int counter = 0, ncomp = 0, sp = 0;
   for (int i = 0; i < board.live_count; ++i) {
-    const int off_r = live[i];
-    for (int r = kAll ? off_r : off_r + 1; r <= off_r + 1; ++r) {
-      if (idx[r] >= 0) continue;
-      // An "on" node whose "off" node has no strong link has no link into it (each
-      // link has its contrapositive): alone in its component, and no search from
-      // elsewhere meets it. With kAll it is numbered after the others (it reaches
-      // only lower numbers), so its links are never walked here.
-      if (lo_off[off_r] == hi_off[off_r]) {
-        if (r & 1) {
-          if (kAll) late.push_back(r);
+    const int off_r = live[i], r = off_r + 1;
+    if (idx[r] >= 0) continue;
+    // An "on" node whose "off" node has no strong link has no link into it (each
+    // link has its contrapositive): alone in its component, and no search from
+    // elsewhere meets it.
+    if (lo_off[off_r] == hi_off[off_r]) continue;
+    int csp = 0;
+    int v = r;
+    const int* p = a + lo_on[r];
+    const int* pe = a + graph.links_end[r];
+    int lowv = counter;
+    idx[r] = counter++;
+    st[sp++] = r;
+    while (true) {
+      // Scan v's links from p; descend into the first unvisited node.
+      bool descended = false;
+      for (; p != pe; ++p) {
+        const int m = *p;
+        const int im = idx[m];
+        if (im >= 0) {
+          lowv = std::min(lowv, im);
           continue;
         }
-        // A dead-end "off" node (no strong link) as a root: its own component, as
-        // the visit below would number it, without that visit's bookkeeping.
-        if (kAll) {
-          idx[r] = kDone;
-          if (order) order[norder++] = r;
-          comp[r] = ncomp++;
-          sz[ncomp - 1] = 1;
+        int from, to;
+        if (m & 1) {
+          from = lo_on[m];
+          to = graph.links_end[m];
+        } else {
+          from = lo_off[m];
+          to = hi_off[m];
+          if (from == to) continue;  // a dead end: no cycle passes there
         }
-        continue;
+        cs[csp++] = v;
+        cs[csp++] = static_cast<int>(p + 1 - a);
+        cs[csp++] = static_cast<int>(pe - a);
+        low[v] = lowv;
+        v = m;
+        p = a + from;
+        pe = a + to;
+        lowv = counter;
+        idx[m] = counter++;
+        st[sp++] = m;
+        descended = true;
+        break;
       }
-      int csp = 0;
-      int v = r;
-      const int* p = a + ((r & 1) ? lo_on[r] : lo_off[r]);
-      const int* pe = a + ((r & 1) ? graph.links_end[r] : hi_off[r]);
-      int lowv = counter;
-      idx[r] = counter++;
-      st[sp++] = r;
-      while (true) {
-        // Scan v's links from p; descend into the first unvisited node.
-        bool descended = false;
-        for (; p != pe; ++p) {
-          const int m = *p;
-          const int im = idx[m];
-          if (im >= 0) {
-            lowv = std::min(lowv, im);
-            continue;
-          }
-          int from, to;
-          if (kAll) {  // one link range for both kinds (pass XY's graph)
-            from = lo_off[m];
-            to = hi_off[m];
-            if (from == to) {  // a dead end: its own component, as a visit would find
-              idx[m] = kDone;
-              if (order) order[norder++] = m;
-              comp[m] = ncomp++;
-              sz[ncomp - 1] = 1;
-              continue;
-            }
-          } else if (m & 1) {
-            from = lo_on[m];
-            to = graph.links_end[m];
-          } else {
-            from = lo_off[m];
-            to = hi_off[m];
-            if (from == to) continue;  // a dead end: no cycle passes there
-          }
-          cs[csp++] = v;
-          cs[csp++] = static_cast<int>(p + 1 - a);
-          cs[csp++] = static_cast<int>(pe - a);
-          low[v] = lowv;
-          v = m;
-          p = a + from;
-          pe = a + to;
-          lowv = counter;
-          idx[m] = counter++;
-          st[sp++] = m;
-          descended = true;
-          break;
-        }
-        if (descended) continue;
-        // v is finished.
-        if (lowv == idx[v]) {
-          int t;
-          const int sp0 = sp;
-          do {
-            t = st[--sp];
-            comp[t] = ncomp;
-            idx[t] = kDone;
-            if (order) order[norder++] = t;
-          } while (t != v);
-          sz[ncomp] = sp0 - sp;
-          ++ncomp;
-        }
-        if (csp == 0) break;
-        const int child_low = lowv;
-        pe = a + cs[--csp];
-        p = a + cs[--csp];
-        v = cs[--csp];
-        lowv = std::min(low[v], child_low);
+      if (descended) continue;
+      // v is finished.
+      if (lowv == idx[v]) {
+        int t;
+        const int sp0 = sp;
+        do {
+          t = st[--sp];
+          comp[t] = ncomp;
+          idx[t] = kDone;
+        } while (t != v);
+        sz[ncomp] = sp0 - sp;
+        ++ncomp;
       }
+      if (csp == 0) break;
+      const int child_low = lowv;
+      pe = a + cs[--csp];
+      p = a + cs[--csp];
+      v = cs[--csp];
+      lowv = std::min(low[v], child_low);
     }
-  }
-  for (int r : late) {
-    if (idx[r] >= 0) continue;
-    idx[r] = kDone;
-    comp[r] = ncomp++;
-    sz[ncomp - 1] = 1;
-    if (order) order[norder++] = r;
   }
   size.assign(sz, sz + ncomp);
   component_count = ncomp;
   return comp;
 }
 
-template const int* StrongComponents::number<false>(const ChainBoard&, const ChainLinks&,
-                                                    const int*, const int*, const int*, int*,
-                                                    std::vector<int>&, int*);
-template const int* StrongComponents::number<true>(const ChainBoard&, const ChainLinks&, const int*,
-                                                   const int*, const int*, int*, std::vector<int>&,
-                                                   int*);
+void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& graph, int* comp,
+                                 std::vector<int>& size, int* order,
+                                 std::vector<std::uint64_t>& reach) {
+  const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
+  reserve(nn);
+  if (frames.size() < nn) frames.resize(nn);
+  // Component numbers stay below the live node count; `pending` is a component of none.
+  const int pending = 2 * board.live_count;
+  if (reach.size() < static_cast<size_t>(pending) + 1) reach.resize(pending + 1);
+  std::uint64_t* t = reach.data();
+  t[pending] = 0;
+  reach_fits = true;
+  int* sz = sizes.data();
+  constexpr int kDone = 1 << 30;
+  int* idx = visit.data();
+  int* st = stack.data();
+  XyFrame* fs = frames.data();  // call stack
+  const int* a = graph.links.data();
+  const int* lb = graph.links_begin.data();
+  const int* le = graph.links_end.data();
+  const int* live = board.live_off.data();
+  int norder = 0, ncomp = 0;
+  for (int i = 0; i < board.live_count; ++i) {
+    const int off = live[i];
+    if (lb[off] == le[off]) {
+      idx[off] = idx[off + 1] = kDone;
+      comp[off] = ncomp;
+      t[ncomp] = 0;
+      sz[ncomp++] = 1;
+      order[norder++] = off;
+    } else {
+      idx[off] = idx[off + 1] = -1;
+      comp[off] = comp[off + 1] = pending;
+    }
+  }
+  const int dead = ncomp;
+  int counter = 0, sp = 0;
+  for (int i = 0; i < board.live_count; ++i) {
+    for (int r = live[i], re = r + 1; r <= re; ++r) {
+      if (idx[r] >= 0) continue;
+      XyFrame* f = fs;
+      int v = r;
+      const int* p = a + lb[r];
+      const int* pe = a + le[r];
+      int lowv = counter;
+      std::uint64_t acc = 0;  // what v's subtree reaches outside its open components
+      idx[r] = counter++;
+      st[sp++] = r;
+      while (true) {
+        while (p != pe) {
+          const int m = *p++;
+          const int im = idx[m];
+          if (im >= 0) {
+            lowv = std::min(lowv, im);
+            acc |= t[comp[m]];  // nothing while m's component is open (pending)
+            continue;
+          }
+          *f++ = {acc, v, static_cast<int>(p - a), static_cast<int>(pe - a), lowv};
+          acc = 0;
+          v = m;
+          p = a + lb[m];
+          pe = a + le[m];
+          lowv = counter;
+          idx[m] = counter++;
+          st[sp++] = m;
+        }
+        // v is finished (its scan ran to the end, descents resumed it).
+        if (lowv == idx[v]) {
+          int w;
+          const int sp0 = sp;
+          do {
+            w = st[--sp];
+            comp[w] = ncomp;
+            idx[w] = kDone;
+            order[norder++] = w;
+          } while (w != v);
+          sz[ncomp] = sp0 - sp;
+          if (ncomp - dead < 64) {
+            acc |= std::uint64_t{1} << (ncomp - dead);
+          } else {
+            reach_fits = false;
+          }
+          t[ncomp] = acc;
+          ++ncomp;
+        }
+        if (f == fs) break;
+        // An open child's reach joins its component's, which is v's too.
+        --f;
+        acc |= f->reach;
+        lowv = std::min(f->low, lowv);
+        pe = a + f->end;
+        p = a + f->next;
+        v = f->node;
+      }
+    }
+  }
+  for (int k = 0; k < dead; ++k) {
+    const int r = order[k] + 1;
+    comp[r] = ncomp;
+    sz[ncomp++] = 1;
+    order[norder++] = r;
+  }
+  size.assign(sz, sz + ncomp);
+  component_count = ncomp;
+  dead_ends = dead;
+}
 
 }  // namespace sudoforge::grader::detail

@@ -2,6 +2,8 @@
 // Internal to the static chains (chains.cpp): strongly connected components of a pass's
 // graph of nodes (chain_links.h), which bound where a cycle can lie (one component) and
 // what a source can reach (Tarjan numbers the components in reverse topological order).
+#include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "chain_links.h"
@@ -16,24 +18,35 @@ class StrongComponents {
   // their strong links: lo_off..hi_off). Returns [node] -> component for the live candidates' nodes
   // that can lie on a cycle, -1 for the others: an "off" node without a strong link and an "on"
   // node without one into it (by the contrapositive links, none out of its "off" node) are left out
-  // of the search.
-  //
-  // With kAll, every live node is numbered (none is left out), and the graph is pass XY's:
-  // lo_on == lo_off and hi_off == graph.links_end (one link range for both kinds). Tarjan
-  // numbers the components in reverse topological order: a node reaches only nodes of its
-  // own component or of lower numbers.
-  //
-  // `size` receives the node count of each component. With `order`, also lists there the
-  // nodes numbered, by component in rising order.
-  template <bool kAll>
+  // of the search. `size` receives the node count of each component.
   const int* number(const ChainBoard& board, const ChainLinks& graph, const int* lo_on,
-                    const int* lo_off, const int* hi_off, int* comp, std::vector<int>& size,
-                    int* order = nullptr);
+                    const int* lo_off, const int* hi_off, int* comp, std::vector<int>& size);
+  // Every live node of pass XY's graph (links_begin .. links_end for both node kinds)
+  // numbered, components in reverse topological order (a node reaches only nodes of its
+  // own component or of lower numbers): the "off" nodes without a link first (sinks), one
+  // component each, then the components the search finds, then the "on" nodes of those
+  // dead ends, one component each (nothing links into them: by the contrapositive, a link
+  // into on(a) gives one out of off(a)). `size` receives each component's node count,
+  // `order` the nodes by rising component. With them, `reach` ([component], while
+  // reach_fits: at most 64 live components) receives the live components each reaches,
+  // bit k for component dead_ends + k (none for the dead ends): a component's set is
+  // complete when the walk closes it, as all it leads to is closed before.
+  void number_xy(const ChainBoard& board, const ChainLinks& graph, int* comp,
+                 std::vector<int>& size, int* order, std::vector<std::uint64_t>& reach);
+  bool reach_fits = false;  // number_xy: `reach` holds every live component's set
   int component_count = 0;  // components numbered by the last call
+  int dead_ends = 0;        // number_xy: the dead ends' "off" nodes (and "on" nodes) numbered
 
  private:
+  void reserve(size_t nn);
   std::vector<int> visit, low_link, stack, calls, sizes;  // per node; calls: 3 per node
-  std::vector<int> late;                                  // the "on" nodes numbered last
+  // number_xy's call stack: per suspended node, its reach so far, the node, the next
+  // position in its links, their end, its low link.
+  struct XyFrame {
+    std::uint64_t reach;
+    int node, next, end, low;
+  };
+  std::vector<XyFrame> frames;
 };
 
 }  // namespace sudoforge::grader::detail

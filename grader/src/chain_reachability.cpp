@@ -2,13 +2,15 @@
 // (chain_reachability.h).
 //
 // Invariants: the tables are valid for the call whose stamp they carry
-// (closer_stamp_call_, xy_component_call, comp_start_call_, elim_call_[k]); reached_by_
-// holds, per XY component, the candidate sources reaching it. Why per component: Tarjan's
-// numbering orders the components topologically, so one backward sweep over the links
-// pushes every set to all it reaches.
+// (closer_stamp_call_, xy_component_call, comp_start_call_, elim_call_[k]); part_reach_
+// holds, per live XY component, the live components it reaches (by_parts_), else
+// reached_by_ the candidate sources reaching it. Why per component: Tarjan's numbering
+// orders the components topologically, so one sweep over the links, forward (pull) or
+// backward (push), completes every set.
 #include "chain_reachability.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace sudoforge::grader::detail {
 
@@ -22,7 +24,25 @@ void ChainReachability::push_reach(int nodes, int words) {
   const int* comp = xy_component.data();
   const int* a = graph_.links.data();
   std::uint64_t* r = reached_by_.data();
-  for (int i = nodes; i-- > 0;) {
+  const int sinks = dead_parts_;
+  // A dead end's "on" node: nothing links into it, so its set is its own bit (when it is
+  // a candidate source), one word. Of the dead ends' sets only their own "on" node's bit
+  // is ever read (its closing, and on_some_chain, which for it is the same), so its bit
+  // is not pushed into the others.
+  for (int i = nodes; i-- > late_from_;) {
+    const int u = ord[i];
+    const std::uint64_t* ru = r + static_cast<size_t>(comp[u]) * gw;
+    int w = 0;
+    while (w < gw && !ru[w]) ++w;
+    if (w == gw) continue;
+    const std::uint64_t bit = ru[w];
+    for (int k = graph_.links_begin[u], ke = graph_.links_end[u]; k < ke; ++k) {
+      const int ct = comp[a[k]];
+      if (ct >= sinks) r[static_cast<size_t>(ct) * gw + w] |= bit;
+    }
+  }
+  // The dead ends' "off" nodes (the first sink_nodes_) have no links.
+  for (int i = late_from_; i-- > sink_nodes_;) {
     const int u = ord[i];
     const int cu = comp[u];
     const std::uint64_t* ru = r + static_cast<size_t>(cu) * gw;
@@ -68,17 +88,24 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
   // the source's component (the cycle searches meet its nodes as before). So the
   // results are the same; what it saves is the numbering, at the cost of looser bounds.
   if (numbered_serial_ != board_.g->serial() || !numbering_holds()) {
-    tarjan_.number<true>(board_, graph_, graph_.links_begin.data(), graph_.links_begin.data(),
-                         graph_.links_end.data(), xy_component.data(), xy_component_size,
-                         comp_order_.data());
+    tarjan_.number_xy(board_, graph_, xy_component.data(), xy_component_size, comp_order_.data(),
+                      part_reach_);
+    reach_pulled_ = tarjan_.reach_fits;
     numbered_serial_ = board_.g->serial();
     numbered_count_ = tarjan_.component_count;
+    dead_parts_ = tarjan_.dead_ends;
+    sink_nodes_ = dead_parts_;
+    late_from_ = nodes - dead_parts_;
   } else {
     list_parts();
+    reach_pulled_ = false;
   }
   const int* comp = xy_component.data();
   xy_component_call = call_stamp_;
   const int ncomp = numbered_count_;
+  by_parts_ =
+      !push_only && numbered_count_ - 2 * dead_parts_ <= 64 && close_by_parts(sources, closing);
+  if (by_parts_) return;
   candidate_sources_.clear();
   for (int v : sources) {
     if (comp[v] >= comp[v ^ 1]) candidate_sources_.push_back(v);
@@ -120,6 +147,85 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
   }
 }
 
+// Reachability between the live parts [dead_parts_, hi) (one bit each, part_reach_),
+// pulled in rising order (Tarjan's order is reverse topological). Which source reaches
+// its negation follows: a source v of a live part closes when its negation's part is in
+// its reach (both parts are live: a dead end's "off" node is no source, and its "on" node
+// is no live part's negation); a dead end's "on" node on(a), whose links lead to off(b)
+// for the peers b of a (and, symmetrically, on(b) -> off(a)), closes when some off(b)
+// reaches some on(b'), b and b' such peers. Returns false, having listed nothing, when
+// more than 64 such "on" nodes close (then closing_sources pushes sets as before).
+bool ChainReachability::close_by_parts(const std::vector<int>& sources, std::vector<int>& closing) {
+  const int lo = dead_parts_, hi = numbered_count_ - dead_parts_;
+  const int* comp = xy_component.data();
+  const int* ord = comp_order_.data();
+  const int* a = graph_.links.data();
+  const int* lb = graph_.links_begin.data();
+  const int* le = graph_.links_end.data();
+  if (part_reach_.size() < static_cast<size_t>(numbered_count_))
+    part_reach_.resize(numbered_count_);
+  if (late_reach_.size() < static_cast<size_t>(numbered_count_)) {
+    late_reach_.resize(numbered_count_);
+    part_bit_.resize(numbered_count_);
+  }
+  std::uint64_t* t = part_reach_.data();
+  if (!reach_pulled_) {       // a kept numbering (number_xy pulls in its walk)
+    std::fill(t, t + lo, 0);  // the dead ends' "off" nodes reach no live part
+    int cur = -1;
+    for (int i = sink_nodes_; i < late_from_; ++i) {
+      const int u = ord[i];
+      const int cu = comp[u];
+      if (cu != cur) {
+        t[cu] = std::uint64_t{1} << (cu - lo);
+        cur = cu;
+      }
+      std::uint64_t acc = t[cu];
+      for (int k = lb[u], ke = le[u]; k < ke; ++k) acc |= t[comp[a[k]]];
+      t[cu] = acc;
+    }
+  }
+  std::fill(late_reach_.begin() + lo, late_reach_.begin() + hi, 0);
+  // Each part's own bit, none for the dead ends' "on" nodes (only the live parts matter).
+  std::uint64_t* pb = part_bit_.data();
+  for (int k = lo; k < hi; ++k) pb[k] = std::uint64_t{1} << (k - lo);
+  std::fill(pb + hi, pb + numbered_count_, 0);
+  std::uint64_t* lr = late_reach_.data();
+  close_sc_all_ = close_sc_on_ = 0;
+  int late = 0;
+  const size_t first = closing.size();
+  for (int v : sources) {
+    const int cv = comp[v];
+    if (cv < hi) {
+      const int cn = comp[v ^ 1];
+      if (!((t[cv] >> (cn - lo)) & 1)) continue;
+      const std::uint64_t bit = std::uint64_t{1} << (cn - lo);
+      close_sc_all_ |= bit;
+      if (v & 1) close_sc_on_ |= bit;
+    } else {
+      // The parts on(a) reaches, and those of on(b) for its links' off(b).
+      std::uint64_t reach = 0, back = 0;
+      for (int k = lb[v], ke = le[v]; k < ke; ++k) {
+        const int m = a[k];
+        reach |= t[comp[m]];
+        back |= pb[comp[m ^ 1]];
+      }
+      if (!(reach & back)) continue;
+      if (late == 64) {
+        for (size_t i = first; i < closing.size(); ++i) closer_stamp_[closing[i]] = 0;
+        closing.resize(first);
+        return false;
+      }
+      for (std::uint64_t m = reach; m; m &= m - 1)
+        lr[lo + std::countr_zero(m)] |= std::uint64_t{1} << late;
+      ++late;
+    }
+    closing.push_back(v);
+    closer_stamp_[v] = call_stamp_;
+  }
+  parts_hi_ = hi;
+  return true;
+}
+
 // A grid only loses candidates, so this call's nodes all had a number, and its links
 // between "on" and "off" nodes (peers, other values of a cell) all existed then: only a
 // strong link (out of an "off" node: a new bivalue cell or conjugate pair) can be new.
@@ -155,6 +261,9 @@ void ChainReachability::list_parts() {
     part_next_[k] = at;
     at += size[k];
   }
+  // A held numbering's dead ends still have no link (one would lead up), and some died.
+  sink_nodes_ = dead_parts_ > 0 ? part_next_[dead_parts_ - 1] + size[dead_parts_ - 1] : 0;
+  late_from_ = dead_parts_ > 0 ? part_next_[numbered_count_ - dead_parts_] : 2 * board_.live_count;
   int* order = comp_order_.data();
   for (int i = 0; i < board_.live_count; ++i) {
     const int off = live[i];

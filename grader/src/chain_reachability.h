@@ -8,9 +8,11 @@
 // for the same call only (start_call). A "component" here may be a union of the graph's
 // components (a numbering kept from an earlier call, see closing_sources): every query is
 // then a bound in the safe direction (a source listed may not close, a "may" may not).
-// Representation: reached_by_ holds per component a bit set over the candidate sources
-// (reach_words_ words), the sources that reach it. Inline: on_some_chain and cycles_may_eliminate
-// are asked per node and per source.
+// Representation: with at most 64 live components (by_parts_, always on 9x9 in practice),
+// part_reach_ holds per component a word, the live components it reaches; else reached_by_
+// holds per component a bit set over the candidate sources (reach_words_ words), the
+// sources that reach it. Inline: on_some_chain and cycles_may_eliminate are asked per node
+// and per source.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -72,6 +74,10 @@ class ChainReachability {
     return compute_eliminable_digits(k);
   }
 
+  // Tests: the closers from the sets pushed over the parts (the way past 64 live parts)
+  // on every board.
+  bool push_only = false;
+
   // The components of pass XY's graph with every node numbered, when this call has them
   // (xy_component_call == the call's stamp): [node] -> component, and each one's size.
   std::vector<int> xy_component, xy_component_size;
@@ -80,6 +86,7 @@ class ChainReachability {
  private:
   // Whether some source of `closers` reaches both u and not-u.
   bool reached_with_negation(int u, const std::vector<std::uint64_t>& closers) const {
+    if (by_parts_) return reached_by_parts(u, &closers == &close_on_);
     const std::uint64_t* ru =
         reached_by_.data() + static_cast<size_t>(xy_component[u]) * reach_words_;
     const std::uint64_t* rn =
@@ -89,8 +96,31 @@ class ChainReachability {
     }
     return false;
   }
+  // closing_sources from part_reach_ (chain_reachability.cpp), and the same query. A
+  // closer x reaches u and not-u when, by the contrapositive, both reach not-x: for x in
+  // a live part, not-x's part is in both reaches (close_sc_*); a dead end's "on" node
+  // (nothing links into it) reaches only itself and what its reach holds (late_reach_).
+  bool close_by_parts(const std::vector<int>& sources, std::vector<int>& closing);
+  bool reached_by_parts(int u, bool on_only) const {
+    const int cu = xy_component[u], cn = xy_component[u ^ 1];
+    if (cu >= parts_hi_ || cn >= parts_hi_) return closes(u | 1);
+    const std::uint64_t sc = on_only ? close_sc_on_ : close_sc_all_;
+    return ((part_reach_[cu] & part_reach_[cn] & sc) | (late_reach_[cu] & late_reach_[cn])) != 0;
+  }
+  bool by_parts_ = false;      // this call's closers from close_by_parts
+  bool reach_pulled_ = false;  // part_reach_ filled by this call's numbering
+  int parts_hi_ = 0;           // close_by_parts: the first dead end's "on" part
+  // [part]: the live parts it reaches (bit k: part dead_parts_ + k), and the dead ends'
+  // "on" nodes that close and reach it (bit j: the j-th such closer).
+  std::vector<std::uint64_t> part_reach_, late_reach_, part_bit_;  // part_bit_: its own bit
+  // The bits of the negations' parts of the closers in live parts (all, and the "on" ones).
+  std::uint64_t close_sc_all_ = 0, close_sc_on_ = 0;
   template <int kW>
   void push_reach(int nodes, int words);
+  // The numbering's dead ends: parts 0 .. dead_parts_ - 1 are "off" nodes without a link,
+  // the last dead_parts_ parts their "on" nodes, which nothing links into (number_xy); in
+  // comp_order_, the first sink_nodes_ nodes and those from late_from_ on.
+  int dead_parts_ = 0, sink_nodes_ = 0, late_from_ = 0;
   // Whether the numbering of an earlier call on this grid still orders the components
   // of this call's graph (see closing_sources), and then the live nodes listed by part.
   bool numbering_holds() const;
@@ -123,8 +153,8 @@ class ChainReachability {
     int call = 0;     // the call that computed `digits`
     Mask digits = 0;  // eliminable_digits
   };
-  std::vector<ElimDigits> elim_;  // per XY component
-  int elim_size_ = 0;             // elim_.size()
+  std::vector<ElimDigits> elim_;                   // per XY component
+  int elim_size_ = 0;                              // elim_.size()
   std::vector<std::uint64_t> seen_on_, seen_off_;  // [d * set_words]: peers of the nodes of digit d
   int comp_start_call_ = 0;
 };

@@ -169,8 +169,8 @@ struct ChainEngine::Impl {
     const int* first = y ? graph.links_begin.data() : graph.links_y_end.data();
     const int* slast = x ? graph.links_end.data() : graph.links_y_end.data();
     D.comp = xy_comps ? reach.xy_component.data()
-                      : tarjan.number<false>(board, graph, first, first, slast,
-                                             tarjan_component.data(), tarjan_size);
+                      : tarjan.number(board, graph, first, first, slast, tarjan_component.data(),
+                                      tarjan_size);
     // A component of one node holds no cycle; with the XY components, the search visits
     // none smaller than the least floor (its source would be skipped, and it stays in its
     // source's component).
