@@ -294,14 +294,15 @@ struct PairBound {
     const bool by0 = !(cand2 & ~wide0), by1 = !(cand2 & ~wide1);
     flagged[0] = flagged[1] = 0;
     if (!by0 && !by1) return flagged[2] != 0;
-    const Mask s02 = g.sees(c0, c2) ? all_bits : 0, s12 = g.sees(c1, c2) ? all_bits : 0;
     if (by0) {
+      const Mask s02 = g.sees(c0, c2) ? all_bits : 0;
       for (Mask x = cand0; x; x &= x - 1) {
         const Mask bit = x & ~(x - 1);
         if (!(cand2 & ~(row0[lowest(x)] | (bit & s02)))) flagged[0] |= bit;
       }
     }
     if (by1) {
+      const Mask s12 = g.sees(c1, c2) ? all_bits : 0;
       for (Mask y = cand1; y; y &= y - 1) {
         const Mask bit = y & ~(y - 1);
         if (!(cand2 & ~(row1[lowest(y)] | (bit & s12)))) flagged[1] |= bit;
@@ -530,6 +531,8 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
   // something (below).
   static thread_local std::vector<std::uint64_t> twin_set;  // [i]: the twins of i, as base bits
   twin_set.assign(m, 0);
+  // [k]: the base cells that have k as a twin.
+  static thread_local std::uint64_t twin_of[64];
   // SE's twins are in the houses: where a cell has peers outside them (a killer's cage
   // mates), the twins are read from the house lists.
   bool peers_in_houses = true;
@@ -540,8 +543,11 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
     peers_in_houses = count == static_cast<int>(g.house(b.cell[i]).size());
   }
   if (peers_in_houses) {
+    // The base cells having k as a twin are those holding it as an excluder.
     for (int k = 0; k < m; ++k) {
-      for (std::uint64_t h = b.holders[b.cell[k]]; h; h &= h - 1) {
+      const std::uint64_t holding = b.holders[b.cell[k]];
+      twin_of[k] = holding;
+      for (std::uint64_t h = holding; h; h &= h - 1) {
         twin_set[std::countr_zero(h)] |= std::uint64_t{1} << k;
       }
     }
@@ -554,13 +560,11 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         }
       }
     }
-  }
-  // [k]: the base cells that have k as a twin.
-  static thread_local std::uint64_t twin_of[64];
-  std::fill(twin_of, twin_of + m, 0);
-  for (int i = 0; i < m; ++i) {
-    for (std::uint64_t y = twin_set[i]; y; y &= y - 1) {
-      twin_of[std::countr_zero(y)] |= std::uint64_t{1} << i;
+    std::fill(twin_of, twin_of + m, 0);
+    for (int i = 0; i < m; ++i) {
+      for (std::uint64_t y = twin_set[i]; y; y &= y - 1) {
+        twin_of[std::countr_zero(y)] |= std::uint64_t{1} << i;
+      }
     }
   }
   // The verdicts still valid at the previous call were renewed then, to its time `last`:
