@@ -28,7 +28,7 @@ int first_unit_shared(const CandidateGrid& g, int c, int o) {
 
 }  // namespace
 
-void ChainBoard::load(const CandidateGrid& grid) {
+void ChainBoard::load_masks(const CandidateGrid& grid) {
   g = &grid;
   n = grid.n();
   nc = grid.cell_count();
@@ -39,6 +39,10 @@ void ChainBoard::load(const CandidateGrid& grid) {
   if (live_off.size() < static_cast<size_t>(nc) * n) live_off.resize(static_cast<size_t>(nc) * n);
   set_words = grid.set_words();
   digit_cells.assign(static_cast<size_t>(n + 1) * set_words, 0);
+}
+
+void ChainBoard::load(const CandidateGrid& grid) {
+  load_masks(grid);
   std::uint64_t* cells = digit_cells.data();
   int* out = live_off.data();
   int k = 0;

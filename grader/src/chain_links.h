@@ -27,6 +27,9 @@ struct ChainBoard {
   std::vector<std::uint64_t> digit_cells;
   int set_words = 0;
   void load(const CandidateGrid& grid);
+  // load() without live_off, live_count and digit_cells: for a caller that fills those in
+  // a pass of its own over the candidates (the static chains list their sources in it).
+  void load_masks(const CandidateGrid& grid);
   int cd(int c, int d) const { return c * n + d - 1; }
   static int node(int cd, bool on) { return cd * 2 + (on ? 1 : 0); }
 };
