@@ -289,13 +289,12 @@ struct ChainEngine::Impl {
             // The last closers are in the frontier: this layer's offers are theirs alone
             // (only closers hold a pair to the source), and no later layer has any.
             if (y_closers_left == 0) {
-              if (closing && offdepth >= cycle_floor)
-                y_closer_offers(source, frontier_size, offdepth);
+              if (closing && offdepth >= cycle_floor) y_closer_offers(source, frontier_size, offdepth);
               return left_out;
             }
           }
-          frontier_size = cycle_layer_inline<y, x, false, kGeneric>(source, frontier_size, closing,
-                                                                    offdepth, left_out);
+          frontier_size = cycle_layer_inline<y, x, false, kGeneric>(source, frontier_size,
+                                                                    closing, offdepth, left_out);
         } else {
           frontier_size =
               cycle_layer<y, x, false>(source, frontier_size, closing, offdepth, left_out);
