@@ -50,7 +50,7 @@ void ChainBoard::load(const CandidateGrid& grid) {
     const std::uint64_t bit = std::uint64_t{1} << (c % 64);
     std::uint64_t* word = cells + c / 64;
     for (Mask m = cand[c]; m; m &= m - 1) {
-      const int d = lowest(m);
+      const int d = lowest_nonzero(m);
       out[k++] = node(cd(c, d), false);
       word[static_cast<size_t>(d) * set_words] |= bit;
     }
@@ -91,13 +91,13 @@ template <bool kExtras>
   int v = node_of(c, d, false);
   int top = off_at;
   links_begin[v] = top;
-  if (popcount(cm) == 2) dst[top++] = node_of(c, lowest(cm & ~(Mask{1} << d)), true);
+  if (popcount(cm) == 2) dst[top++] = node_of(c, lowest_nonzero(cm & ~(Mask{1} << d)), true);
   links_y_end[v] = top;
   const int first = top;
   auto conjugate = [&](Mask p, const int* cells) {
     if (popcount(p) != 2) return;
-    int other = cells[lowest(p)];
-    if (other == c) other = cells[lowest(p & (p - 1))];
+    int other = cells[lowest_nonzero(p)];
+    if (other == c) other = cells[lowest_nonzero(p & (p - 1))];
     const int w = node_of(other, d, true);
     for (int i = first; i < top; ++i) {
       if (dst[i] == w) return;
@@ -119,20 +119,24 @@ template <bool kExtras>
   v = node_of(c, d, true);
   top = on_at;
   links_begin[v] = top;
-  for (Mask o = cm & ~(Mask{1} << d); o; o &= o - 1) dst[top++] = node_of(c, lowest(o), false);
+  for (Mask o = cm & ~(Mask{1} << d); o; o &= o - 1)
+    dst[top++] = node_of(c, lowest_nonzero(o), false);
   links_y_end[v] = top;
   const Mask not_self_b = ~(Mask{1} << g.index_in(ub, c));
   const Mask not_box_r = ~g.inter(ur, ub), not_box_c = ~g.inter(uc, ub);
-  for (Mask q = pb & not_self_b; q; q &= q - 1) dst[top++] = node_of(cb[lowest(q)], d, false);
-  for (Mask q = pr & not_box_r; q; q &= q - 1) dst[top++] = node_of(cr[lowest(q)], d, false);
-  for (Mask q = pc & not_box_c; q; q &= q - 1) dst[top++] = node_of(cc[lowest(q)], d, false);
+  for (Mask q = pb & not_self_b; q; q &= q - 1)
+    dst[top++] = node_of(cb[lowest_nonzero(q)], d, false);
+  for (Mask q = pr & not_box_r; q; q &= q - 1)
+    dst[top++] = node_of(cr[lowest_nonzero(q)], d, false);
+  for (Mask q = pc & not_box_c; q; q &= q - 1)
+    dst[top++] = node_of(cc[lowest_nonzero(q)], d, false);
   // Extra houses, in their order: the peers not in an earlier unit of c.
   for (int k = 3; kExtras && k < stride; ++k) {
     const int u = g.unit_of(c, k);
     if (u == pad) break;
     const int* cu = g.unit(u);
     for (Mask q = board.upos[u * pstride + d]; q; q &= q - 1) {
-      const int o = cu[lowest(q)];
+      const int o = cu[lowest_nonzero(q)];
       if (o != c && first_unit_shared(g, c, o) == k) dst[top++] = node_of(o, d, false);
     }
   }
@@ -175,7 +179,7 @@ void ChainLinks::lay_out(const ChainBoard& board) {
   int top = 0;
   for (int c = 0; c < board.nc; ++c) {
     for (Mask m = board.cand[c]; m; m &= m - 1) {
-      const int d = lowest(m);
+      const int d = lowest_nonzero(m);
       const int off = ChainBoard::node(board.cd(c, d), false);
       const int on_at = top + 1 + stride;
       write_candidate<kExtras>(board, c, d, top, on_at);
@@ -202,7 +206,7 @@ bool ChainLinks::update(const ChainBoard& board) {
     const Mask* was = &previous_upos[static_cast<size_t>(u) * pstride];
     Mask um = 0;
     for (Mask dm = moved; dm; dm &= dm - 1) {
-      const int d = lowest(dm);
+      const int d = lowest_nonzero(dm);
       um |= static_cast<Mask>(now[d] != was[d]) << d;
     }
     unit_moved[u] = um;
@@ -220,7 +224,7 @@ bool ChainLinks::update(const ChainBoard& board) {
       redo &= um;
     }
     for (Mask m = redo; m; m &= m - 1) {
-      const int d = lowest(m);
+      const int d = lowest_nonzero(m);
       const int off = ChainBoard::node(board.cd(c, d), false);
       write_candidate<kExtras>(board, c, d, links_begin[off], links_begin[off + 1]);
       if (links_end[off + 1] > slot_end[off + 1]) return false;

@@ -591,14 +591,14 @@ struct ChainEngine::Impl {
       if (popcount(cm) < 2) {
         if (cm) {
           single_value_cells = true;
-          live[nlive++] = ChainBoard::node(board.cd(c, lowest(cm)), false);
-          word[static_cast<size_t>(lowest(cm)) * sw] |= bit;
+          live[nlive++] = ChainBoard::node(board.cd(c, lowest_nonzero(cm)), false);
+          word[static_cast<size_t>(lowest_nonzero(cm)) * sw] |= bit;
         }
         continue;
       }
       const bool bivalue = popcount(cm) == 2;
       for (Mask m = cm; m; m &= m - 1) {
-        const int d = lowest(m);
+        const int d = lowest_nonzero(m);
         const int off = ChainBoard::node(board.cd(c, d), false), on = off + 1;
         live[nlive++] = off;
         word[static_cast<size_t>(d) * sw] |= bit;
