@@ -7,6 +7,7 @@
 #include <mutex>
 #include <optional>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 
 #include "sudoforge/core/alphabet.h"
@@ -195,43 +196,55 @@ CandidateGrid::CandidateGrid(const Grid& grid)
   val_.assign(nc_, 0);
   uempty_.assign(units + 1, n_);
   empty_ = nc_;
-  for (int c = 0; c < nc_; ++c) {
-    const int v = grid[c];
-    if (v == 0) continue;
-    if (v < 1 || v > n_) throw std::invalid_argument("grader: value out of range");
-    const int* cu = &lay_->cell_units[c * stride_];
-    const Mask bit = Mask{1} << v;
-    Mask taken = 0;
-    for (int k = 0; k < stride_; ++k) taken |= cu[k] < units ? seen[cu[k]] : 0;
-    if (taken & bit) {
-      throw std::invalid_argument("grader: conflicting givens at " + geo_.cell_name(c));
+  // kStride 3: every cell in three units (no padding unit), the loops unrolled; 0: the
+  // board's stride_ (the padding unit collects the givens of cells in fewer extra houses,
+  // and is read as holding none).
+  const auto fill = [&](auto stride_constant) {
+    constexpr int kStride = decltype(stride_constant)::value;
+    const int stride = kStride ? kStride : stride_;
+    for (int c = 0; c < nc_; ++c) {
+      const int v = grid[c];
+      if (v == 0) continue;
+      if (v < 1 || v > n_) throw std::invalid_argument("grader: value out of range");
+      const int* cu = &lay_->cell_units[c * stride];
+      const Mask bit = Mask{1} << v;
+      Mask taken = 0;
+      for (int k = 0; k < stride; ++k) taken |= kStride == 3 || cu[k] < units ? seen[cu[k]] : 0;
+      if (taken & bit) {
+        throw std::invalid_argument("grader: conflicting givens at " + geo_.cell_name(c));
+      }
+      for (int k = 0; k < stride; ++k) {
+        seen[cu[k]] |= bit;
+        --uempty_[cu[k]];
+      }
+      val_[c] = static_cast<std::uint8_t>(v);
+      --empty_;
     }
-    for (int k = 0; k < stride_; ++k) {
-      seen[cu[k]] |= bit;
-      --uempty_[cu[k]];
+    ones_ = static_cast<int>(std::count(uempty_.begin(), uempty_.begin() + units, 1));
+    cand_.assign(nc_, 0);
+    upos_.assign(static_cast<size_t>(units + 1) * n1, 0);
+    seen[units] = 0;  // the padding unit holds no value
+    for (int c = 0; c < nc_; ++c) {
+      if (val_[c] != 0) continue;
+      const int* cu = &lay_->cell_units[c * stride];
+      const int* ci = &lay_->cell_index[c * stride];
+      Mask taken = 0;
+      for (int k = 0; k < stride; ++k) taken |= seen[cu[k]];
+      const Mask m = all_ & ~taken;
+      if (m == 0) throw std::invalid_argument("grader: no candidate left for " + geo_.cell_name(c));
+      cand_[c] = m;
+      for (int k = 0; k < stride; ++k) {
+        if (kStride != 3 && cu[k] == units) break;  // padding
+        Mask* pos = &upos_[cu[k] * n1];
+        const Mask at = Mask{1} << ci[k];
+        for (Mask x = m; x; x &= x - 1) pos[lowest(x)] |= at;
+      }
     }
-    val_[c] = static_cast<std::uint8_t>(v);
-    --empty_;
-  }
-  ones_ = static_cast<int>(std::count(uempty_.begin(), uempty_.begin() + units, 1));
-  cand_.assign(nc_, 0);
-  upos_.assign(static_cast<size_t>(units + 1) * n1, 0);
-  seen[units] = 0;  // the padding unit holds no value
-  for (int c = 0; c < nc_; ++c) {
-    if (val_[c] != 0) continue;
-    const int* cu = &lay_->cell_units[c * stride_];
-    const int* ci = &lay_->cell_index[c * stride_];
-    Mask taken = 0;
-    for (int k = 0; k < stride_; ++k) taken |= seen[cu[k]];
-    const Mask m = all_ & ~taken;
-    if (m == 0) throw std::invalid_argument("grader: no candidate left for " + geo_.cell_name(c));
-    cand_[c] = m;
-    for (int k = 0; k < stride_; ++k) {
-      if (cu[k] == units) break;  // padding
-      Mask* pos = &upos_[cu[k] * n1];
-      const Mask at = Mask{1} << ci[k];
-      for (Mask x = m; x; x &= x - 1) pos[lowest(x)] |= at;
-    }
+  };
+  if (stride_ == 3) {
+    fill(std::integral_constant<int, 3>{});
+  } else {
+    fill(std::integral_constant<int, 0>{});
   }
   words_ = set_words();
   by_count_.assign(static_cast<size_t>(n1) * words_, 0);
@@ -246,56 +259,67 @@ CandidateGrid::CandidateGrid(const Grid& grid)
 }
 
 void CandidateGrid::place(int c, int d) {
-  // The same changes as eliminating each candidate of c and then d from each peer, on one
-  // tick of the clock: its readers only compare times with stamps taken between steps
-  // (clock() + 1), so the changes of one placement may share a time.
-  const std::uint64_t now = ++clock_;
-  const int n1 = n_ + 1;
-  const int stride = stride_;
-  const int* units = &lay_->cell_units[c * stride];
-  const int* index = &lay_->cell_index[c * stride];
-  cell_time_[c] = now;
-  for (int k = 0; k < stride; ++k) unit_time_[units[k]] = single_time_[units[k]] = now;
-  if (val_[c] == 0) {
-    --empty_;
-    for (int k = 0; k < stride; ++k) {
-      const int e = --uempty_[units[k]];
-      if (units[k] < units_) ones_ += (e == 1) - (e == 0);  // not the padding unit
-    }
-  }
-  val_[c] = static_cast<std::uint8_t>(d);
-  {
-    const std::uint64_t cbit = std::uint64_t{1} << (c % 64);
-    by_count_[static_cast<size_t>(popcount(cand_[c])) * words_ + c / 64] &= ~cbit;
-    by_count_[c / 64] |= cbit;
-  }
-  for (Mask m = cand_[c]; m; m &= m - 1) {
-    const int e = lowest(m);
-    digit_time_[e] = now;
-    for (int k = 0; k < stride; ++k) upos_[units[k] * n1 + e] &= ~(Mask{1} << index[k]);
-  }
-  cand_[c] = 0;
-  // The peers holding d are d's places in c's units (c's own places are gone); a peer in
-  // two of them is gone from the second by the time it is read.
-  const Mask bit = Mask{1} << d;
-  for (int k = 0; k < stride; ++k) {
-    if (units[k] == units_) break;  // padding: no cells
-    const int* cells = &lay_->unit_cells[units[k] * n_];
-    for (Mask x = upos_[units[k] * n1 + d]; x; x &= x - 1) {
-      const int p = cells[lowest(x)];
-      if (!(cand_[p] & bit)) continue;
-      recount(p);
-      cand_[p] &= ~bit;
-      if (cand_[p] == 0 && val_[p] == 0) dead_ = p;
-      cell_time_[p] = digit_time_[d] = now;
-      const int* pu = &lay_->cell_units[p * stride];
-      const int* pi = &lay_->cell_index[p * stride];
-      for (int j = 0; j < stride; ++j) {
-        const Mask left = upos_[pu[j] * n1 + d] &= ~(Mask{1} << pi[j]);
-        unit_time_[pu[j]] = now;
-        if (left && !(left & (left - 1))) single_time_[pu[j]] = now;
+  // kStride 3: a board whose every cell has three units (no extra house, so no padding
+  // unit), its loops unrolled; 0: the grid's stride_.
+  const auto body = [&](auto stride_constant) {
+    constexpr int kStride = decltype(stride_constant)::value;
+    // The same changes as eliminating each candidate of c and then d from each peer, on one
+    // tick of the clock: its readers only compare times with stamps taken between steps
+    // (clock() + 1), so the changes of one placement may share a time.
+    const std::uint64_t now = ++clock_;
+    const int n1 = n_ + 1;
+    const int stride = kStride ? kStride : stride_;
+    const int* units = &lay_->cell_units[c * stride];
+    const int* index = &lay_->cell_index[c * stride];
+    cell_time_[c] = now;
+    for (int k = 0; k < stride; ++k) unit_time_[units[k]] = single_time_[units[k]] = now;
+    if (val_[c] == 0) {
+      --empty_;
+      for (int k = 0; k < stride; ++k) {
+        const int e = --uempty_[units[k]];
+        if (kStride == 3 || units[k] < units_)
+          ones_ += (e == 1) - (e == 0);  // not the padding unit
       }
     }
+    val_[c] = static_cast<std::uint8_t>(d);
+    {
+      const std::uint64_t cbit = std::uint64_t{1} << (c % 64);
+      by_count_[static_cast<size_t>(popcount(cand_[c])) * words_ + c / 64] &= ~cbit;
+      by_count_[c / 64] |= cbit;
+    }
+    for (Mask m = cand_[c]; m; m &= m - 1) {
+      const int e = lowest(m);
+      digit_time_[e] = now;
+      for (int k = 0; k < stride; ++k) upos_[units[k] * n1 + e] &= ~(Mask{1} << index[k]);
+    }
+    cand_[c] = 0;
+    // The peers holding d are d's places in c's units (c's own places are gone); a peer in
+    // two of them is gone from the second by the time it is read.
+    const Mask bit = Mask{1} << d;
+    for (int k = 0; k < stride; ++k) {
+      if (kStride != 3 && units[k] == units_) break;  // padding: no cells
+      const int* cells = &lay_->unit_cells[units[k] * n_];
+      for (Mask x = upos_[units[k] * n1 + d]; x; x &= x - 1) {
+        const int p = cells[lowest(x)];
+        if (!(cand_[p] & bit)) continue;
+        recount(p);
+        cand_[p] &= ~bit;
+        if (cand_[p] == 0 && val_[p] == 0) dead_ = p;
+        cell_time_[p] = digit_time_[d] = now;
+        const int* pu = &lay_->cell_units[p * stride];
+        const int* pi = &lay_->cell_index[p * stride];
+        for (int j = 0; j < stride; ++j) {
+          const Mask left = upos_[pu[j] * n1 + d] &= ~(Mask{1} << pi[j]);
+          unit_time_[pu[j]] = now;
+          if (left && !(left & (left - 1))) single_time_[pu[j]] = now;
+        }
+      }
+    }
+  };
+  if (stride_ == 3) {
+    body(std::integral_constant<int, 3>{});
+  } else {
+    body(std::integral_constant<int, 0>{});
   }
 }
 

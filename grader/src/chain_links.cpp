@@ -28,7 +28,7 @@ int first_unit_shared(const CandidateGrid& g, int c, int o) {
 
 }  // namespace
 
-void ChainBoard::load(const CandidateGrid& grid) {
+void ChainBoard::load_masks(const CandidateGrid& grid) {
   g = &grid;
   n = grid.n();
   nc = grid.cell_count();
@@ -39,6 +39,10 @@ void ChainBoard::load(const CandidateGrid& grid) {
   if (live_off.size() < static_cast<size_t>(nc) * n) live_off.resize(static_cast<size_t>(nc) * n);
   set_words = grid.set_words();
   digit_cells.assign(static_cast<size_t>(n + 1) * set_words, 0);
+}
+
+void ChainBoard::load(const CandidateGrid& grid) {
+  load_masks(grid);
   std::uint64_t* cells = digit_cells.data();
   int* out = live_off.data();
   int k = 0;
@@ -46,7 +50,7 @@ void ChainBoard::load(const CandidateGrid& grid) {
     const std::uint64_t bit = std::uint64_t{1} << (c % 64);
     std::uint64_t* word = cells + c / 64;
     for (Mask m = cand[c]; m; m &= m - 1) {
-      const int d = lowest(m);
+      const int d = lowest_nonzero(m);
       out[k++] = node(cd(c, d), false);
       word[static_cast<size_t>(d) * set_words] |= bit;
     }
@@ -70,6 +74,10 @@ template <bool kExtras>
   const int pstride = board.n + 1;
   const Mask cm = board.cand[c];
   int* dst = links.data();
+  // Nodes as ChainBoard::node(board.cd(q, e), on) numbers them, from a local n: the
+  // stores into the links would make the compiler read board.n again for each.
+  const int n2 = 2 * board.n;
+  const auto node_of = [n2](int q, int e, bool on) { return q * n2 + 2 * (e - 1) + on; };
   const int ur = g.unit_of(c, 0), uc = g.unit_of(c, 1), ub = g.unit_of(c, 2);
   // SE's house order (box, row, column, each in reading order): the cycle search
   // keeps each "on" node's first parent, so the order of equal-length paths decides
@@ -77,22 +85,20 @@ template <bool kExtras>
   const int* cb = g.unit(ub);
   const int* cr = g.unit(ur);
   const int* cc = g.unit(uc);
-  const int cdv = board.cd(c, d);
   const Mask pb = board.upos[ub * pstride + d], pr = board.upos[ur * pstride + d],
              pc = board.upos[uc * pstride + d];
   // off(c,d): the Y-link, then the conjugates in box, row, column (once each).
-  int v = ChainBoard::node(cdv, false);
+  int v = node_of(c, d, false);
   int top = off_at;
   links_begin[v] = top;
-  if (popcount(cm) == 2)
-    dst[top++] = ChainBoard::node(board.cd(c, lowest(cm & ~(Mask{1} << d))), true);
+  if (popcount(cm) == 2) dst[top++] = node_of(c, lowest_nonzero(cm & ~(Mask{1} << d)), true);
   links_y_end[v] = top;
   const int first = top;
   auto conjugate = [&](Mask p, const int* cells) {
     if (popcount(p) != 2) return;
-    int other = cells[lowest(p)];
-    if (other == c) other = cells[lowest(p & (p - 1))];
-    const int w = ChainBoard::node(board.cd(other, d), true);
+    int other = cells[lowest_nonzero(p)];
+    if (other == c) other = cells[lowest_nonzero(p & (p - 1))];
+    const int w = node_of(other, d, true);
     for (int i = first; i < top; ++i) {
       if (dst[i] == w) return;
     }
@@ -110,29 +116,28 @@ template <bool kExtras>
   }
   links_end[v] = top;
   // on(c,d): the Y-links, then the peers holding d.
-  v = ChainBoard::node(cdv, true);
+  v = node_of(c, d, true);
   top = on_at;
   links_begin[v] = top;
   for (Mask o = cm & ~(Mask{1} << d); o; o &= o - 1)
-    dst[top++] = ChainBoard::node(board.cd(c, lowest(o)), false);
+    dst[top++] = node_of(c, lowest_nonzero(o), false);
   links_y_end[v] = top;
   const Mask not_self_b = ~(Mask{1} << g.index_in(ub, c));
   const Mask not_box_r = ~g.inter(ur, ub), not_box_c = ~g.inter(uc, ub);
   for (Mask q = pb & not_self_b; q; q &= q - 1)
-    dst[top++] = ChainBoard::node(board.cd(cb[lowest(q)], d), false);
+    dst[top++] = node_of(cb[lowest_nonzero(q)], d, false);
   for (Mask q = pr & not_box_r; q; q &= q - 1)
-    dst[top++] = ChainBoard::node(board.cd(cr[lowest(q)], d), false);
+    dst[top++] = node_of(cr[lowest_nonzero(q)], d, false);
   for (Mask q = pc & not_box_c; q; q &= q - 1)
-    dst[top++] = ChainBoard::node(board.cd(cc[lowest(q)], d), false);
+    dst[top++] = node_of(cc[lowest_nonzero(q)], d, false);
   // Extra houses, in their order: the peers not in an earlier unit of c.
   for (int k = 3; kExtras && k < stride; ++k) {
     const int u = g.unit_of(c, k);
     if (u == pad) break;
     const int* cu = g.unit(u);
     for (Mask q = board.upos[u * pstride + d]; q; q &= q - 1) {
-      const int o = cu[lowest(q)];
-      if (o != c && first_unit_shared(g, c, o) == k)
-        dst[top++] = ChainBoard::node(board.cd(o, d), false);
+      const int o = cu[lowest_nonzero(q)];
+      if (o != c && first_unit_shared(g, c, o) == k) dst[top++] = node_of(o, d, false);
     }
   }
   links_end[v] = top;
@@ -174,7 +179,7 @@ void ChainLinks::lay_out(const ChainBoard& board) {
   int top = 0;
   for (int c = 0; c < board.nc; ++c) {
     for (Mask m = board.cand[c]; m; m &= m - 1) {
-      const int d = lowest(m);
+      const int d = lowest_nonzero(m);
       const int off = ChainBoard::node(board.cd(c, d), false);
       const int on_at = top + 1 + stride;
       write_candidate<kExtras>(board, c, d, top, on_at);
@@ -201,7 +206,7 @@ bool ChainLinks::update(const ChainBoard& board) {
     const Mask* was = &previous_upos[static_cast<size_t>(u) * pstride];
     Mask um = 0;
     for (Mask dm = moved; dm; dm &= dm - 1) {
-      const int d = lowest(dm);
+      const int d = lowest_nonzero(dm);
       um |= static_cast<Mask>(now[d] != was[d]) << d;
     }
     unit_moved[u] = um;
@@ -219,7 +224,7 @@ bool ChainLinks::update(const ChainBoard& board) {
       redo &= um;
     }
     for (Mask m = redo; m; m &= m - 1) {
-      const int d = lowest(m);
+      const int d = lowest_nonzero(m);
       const int off = ChainBoard::node(board.cd(c, d), false);
       write_candidate<kExtras>(board, c, d, links_begin[off], links_begin[off + 1]);
       if (links_end[off + 1] > slot_end[off + 1]) return false;

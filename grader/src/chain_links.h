@@ -12,6 +12,13 @@
 
 namespace sudoforge::grader::detail {
 
+// lowest(m) for a mask known not to be 0 (loops over a mask's bits, masks of two bits):
+// one instruction, where std::countr_zero on the x86-64 baseline is bsf with a test and
+// branch for 0.
+inline int lowest_nonzero(Mask m) {
+  return __builtin_ctz(m);
+}
+
 // A snapshot of the candidates for chain searches: candidate index cd = cell*N + d-1,
 // node = cd*2 + (on ? 1 : 0).
 struct ChainBoard {
@@ -27,6 +34,9 @@ struct ChainBoard {
   std::vector<std::uint64_t> digit_cells;
   int set_words = 0;
   void load(const CandidateGrid& grid);
+  // load() without live_off, live_count and digit_cells: for a caller that fills those in
+  // a pass of its own over the candidates (the static chains list their sources in it).
+  void load_masks(const CandidateGrid& grid);
   int cd(int c, int d) const { return c * n + d - 1; }
   static int node(int cd, bool on) { return cd * 2 + (on ? 1 : 0); }
 };

@@ -560,28 +560,48 @@ struct ChainEngine::Impl {
   std::vector<int> sources_y;       // pass Y's cycle sources, by their "off" node: bivalue cells
   bool single_value_cells = false;  // list_nodes: some unsolved cell has one value left
   const std::vector<int>* sources = &sources_xy;
+  // Also fills the board's live nodes and digit cells (loaded by load_masks): one pass
+  // over the candidates for both, after the links are built.
   void list_nodes() {
-    const size_t live = board.live_count;
+    // The candidate count, from the grid's cells by count (a few words).
+    size_t count = 0;
+    for (int k = 1; k <= board.n; ++k) {
+      const std::uint64_t* set = board.g->cells_with(k);
+      for (int w = 0; w < board.set_words; ++w) count += k * std::popcount(set[w]);
+    }
     for (auto* v : {&sources_x, &sources_xy, &sources_y}) {
-      if (v->size() < 2 * live) v->resize(2 * live);
+      if (v->size() < 2 * count) v->resize(2 * count);
     }
     int* sx = sources_x.data();
     int* sxy = sources_xy.data();
     int* sy = sources_y.data();
+    int* live = board.live_off.data();
+    std::uint64_t* cells = board.digit_cells.data();
+    const size_t sw = board.set_words;
     size_t nx = 0, nxy = 0, ny = 0;
+    int nlive = 0;
     const int* lb = graph.links_begin.data();
     const int* ly = graph.links_y_end.data();
     const int* le = graph.links_end.data();
     single_value_cells = false;
     for (int c = 0; c < board.nc; ++c) {
       const Mask cm = board.cand[c];
+      const std::uint64_t bit = std::uint64_t{1} << (c % 64);
+      std::uint64_t* word = cells + c / 64;
       if (popcount(cm) < 2) {
-        single_value_cells = single_value_cells || cm;
+        if (cm) {
+          single_value_cells = true;
+          live[nlive++] = ChainBoard::node(board.cd(c, lowest_nonzero(cm)), false);
+          word[static_cast<size_t>(lowest_nonzero(cm)) * sw] |= bit;
+        }
         continue;
       }
       const bool bivalue = popcount(cm) == 2;
       for (Mask m = cm; m; m &= m - 1) {
-        const int off = ChainBoard::node(board.cd(c, lowest(m)), false), on = off + 1;
+        const int d = lowest_nonzero(m);
+        const int off = ChainBoard::node(board.cd(c, d), false), on = off + 1;
+        live[nlive++] = off;
+        word[static_cast<size_t>(d) * sw] |= bit;
         sx[nx++] = on;
         sxy[nxy++] = on;
         if (ly[off] != le[off]) sx[nx++] = off;  // pass X: a conjugate
@@ -589,6 +609,7 @@ struct ChainEngine::Impl {
         if (bivalue) sy[ny++] = off;
       }
     }
+    board.live_count = nlive;
     sources_x.resize(nx);
     sources_xy.resize(nxy);
     sources_y.resize(ny);
@@ -770,9 +791,18 @@ ChainEngine::~ChainEngine() = default;
 
 bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   Impl& s = *impl_;
-  s.board.load(ctx.g);
+  const bool parallel = ctx.g.n() <= 9;
+  if (parallel) {
+    s.board.load_masks(ctx.g);  // the rest in list_nodes
+  } else {
+    s.board.load(ctx.g);
+  }
   s.tree.reset_nodes(static_cast<size_t>(s.board.nc) * s.board.n * 2);
   s.graph.build(s.board);
+  if (parallel) {
+    s.list_node_digits();
+    s.list_nodes();
+  }
   for (auto& D : s.cycle_steps) D.valid = false;
   for (auto& P : s.parallel_search) P.valid = false;
   ++s.call_stamp;
@@ -793,13 +823,10 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   // when an easy chain exists; the last round has no ceiling. One round below it only:
   // the cycle searches start again in every round (grader/PERF_NOTES.md).
   static const int kCeilings[] = {73, 1 << 29};
-  const bool parallel = board.n <= 9;
   // The sources of pass X (y false) or XY.
   auto pass_sources = [&](bool y) { s.sources = y ? &s.sources_xy : &s.sources_x; };
   s.cycle_floor = 4;
   if (parallel) {
-    s.list_node_digits();
-    s.list_nodes();
     // Pass XY's closing sources first: they bound pass X's (an X-chain is an XY chain),
     // and the cycle filters read its components. Its search is built on first use (pass
     // XY's forcing chains or cycle floors): a call that ends in pass X or Y with a hint

@@ -117,6 +117,45 @@ TEST(CandidateGrid, KeepsTheCellsByCandidateCount) {
   }
 }
 
+// A grid built from givens is the state that placing them one by one leaves: along a
+// walk that places each cell's lowest candidate (classic and 6x6 boards, whose cells
+// have three units each and take the unrolled loops of the constructor and place();
+// X, with cells in one to three extra houses and the padding unit; 16x16), a grid built
+// fresh from the values placed so far has the same values, candidates, positions, empty
+// counts and cells by count as the walked one. Fails when place() or the constructor
+// leaves a unit of a cell out.
+TEST(CandidateGrid, PlacementsLeaveTheStateOfAGridBuiltFromThem) {
+  for (const Geometry& board : {Geometry(), Geometry(2, 3), x_board(), Geometry(4, 4)}) {
+    CandidateGrid walked{Grid(board)};
+    Grid values(board);
+    int compared = 0;
+    for (int c = 0; c < walked.cell_count() && walked.dead_cell() < 0; c += 1 + c % 3) {
+      if (walked.value(c) != 0 || walked.cand(c) == 0) continue;
+      const int d = lowest(walked.cand(c));
+      walked.place(c, d);
+      values.set(c, d);
+      if (walked.dead_cell() >= 0) break;
+      const CandidateGrid fresh(values);
+      for (int q = 0; q < walked.cell_count(); ++q) {
+        ASSERT_EQ(walked.value(q), fresh.value(q)) << c << " " << q;
+        ASSERT_EQ(walked.cand(q), fresh.cand(q)) << c << " " << q;
+      }
+      for (int u = 0; u < walked.unit_count(); ++u) {
+        ASSERT_EQ(walked.unit_empty(u), fresh.unit_empty(u)) << c << " " << u;
+        for (int v = 1; v <= walked.n(); ++v) ASSERT_EQ(walked.pos(u, v), fresh.pos(u, v));
+      }
+      ASSERT_EQ(walked.empty_count(), fresh.empty_count());
+      ASSERT_EQ(walked.units_with_one_empty(), fresh.units_with_one_empty());
+      for (int k = 0; k <= walked.n(); ++k) {
+        for (int w = 0; w < walked.set_words(); ++w)
+          ASSERT_EQ(walked.cells_with(k)[w], fresh.cells_with(k)[w]) << k;
+      }
+      ++compared;
+    }
+    EXPECT_GT(compared, walked.cell_count() / 8) << board.size();
+  }
+}
+
 // single_times: every elimination or placement that leaves a digit of a unit with exactly
 // one place stamps the unit with the clock, along a walk that empties the grid (classic,
 // X, 6x6 and 16x16 boards), and the walk meets such changes in both kinds of step.
