@@ -298,6 +298,12 @@ Mask ChainReachability::compute_eliminable_digits(int k) {
       default: e.digits = component_digits<0>(k); break;
     }
     // clang-format on
+    // The mirror part (the negations of k's nodes) has the same digits: the graph is
+    // its own contrapositive, so its components (and the parts of a kept numbering, old
+    // components) come in mirror pairs, and a candidate sees an "on" and an "off" node of
+    // its digit in one exactly when it does in the other.
+    const int first = comp_start_[k];
+    if (first < comp_start_[k + 1]) elim_[xy_component[comp_order_[first] ^ 1]] = e;
   }
   return e.digits;
 }

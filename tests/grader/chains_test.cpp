@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "chain_links.h"
+#include "chain_reachability.h"
 #include "forcing_chain_search.h"
 #include "grader_test_util.h"
 #include "sudoforge/core/variant.h"
@@ -207,6 +208,73 @@ TEST(GraderChains, ChainEngineAlongAPathMatchesAFreshOne) {
   }
   EXPECT_EQ(puzzles, 25);
   EXPECT_GT(compared, 60);
+}
+
+// eliminable_digits (chain_reachability.cpp) answers a part's mirror (the negations of
+// its nodes) from the part's computation. On the states of 40 graded paths, one
+// ChainReachability per puzzle (so the numbering is kept from call to call where it
+// holds, and its parts are unions of components), asked in two orders (rising parts,
+// then falling), must give every part the digits of its definition: those with a
+// candidate seeing an "on" and an "off" node of the digit in the part.
+TEST(GraderChains, EliminableDigitsOfMirrorPartsMatchTheDefinition) {
+  using namespace grader::detail;
+  const auto lines = cb001_fixture();
+  int puzzles = 0, states = 0, mirrored = 0;
+  for (size_t k = 0; k < lines.size() && puzzles < 40; ++k) {
+    if (std::stod(lines[k].substr(82)) < 6.5) continue;
+    ++puzzles;
+    ChainBoard board;
+    ChainLinks graph;
+    StrongComponents tarjan;
+    ChainReachability reach{board, graph, tarjan};
+    int stamp = 0;
+    walk_path(lines[k].substr(0, 81), [&](const CandidateGrid& g, const Step& s) {
+      if (g.solved() || s.rating < 4.0) return;
+      board.load(g);
+      graph.build(board);
+      std::vector<int> sources, closing;
+      for (int i = 0; i < board.live_count; ++i) {
+        sources.push_back(board.live_off[i] + 1);
+        sources.push_back(board.live_off[i]);
+      }
+      for (const bool falling : {false, true}) {
+        reach.start_call(++stamp, board.digit_cells.data(), board.set_words);
+        closing.clear();
+        reach.closing_sources(sources, closing);
+        const int parts = static_cast<int>(reach.xy_component_size.size());
+        // The definition, per part: the digits of the "on" / "off" nodes' peers.
+        const int sw = board.set_words;
+        std::vector<std::uint64_t> on(static_cast<size_t>(parts) * (board.n + 1) * sw),
+            off(on.size());
+        for (int i = 0; i < board.live_count; ++i) {
+          for (const int v : {board.live_off[i], board.live_off[i] + 1}) {
+            const int part = reach.xy_component[v];
+            if (part < 0) continue;
+            const int c = (v >> 1) / board.n, d = (v >> 1) % board.n + 1;
+            auto& t = (v & 1) ? on : off;
+            for (int w = 0; w < sw; ++w)
+              t[(static_cast<size_t>(part) * (board.n + 1) + d) * sw + w] |= g.peer_set(c)[w];
+          }
+        }
+        for (int j = 0; j < parts; ++j) {
+          const int part = falling ? parts - 1 - j : j;
+          Mask want = 0;
+          for (int d = 1; d <= board.n; ++d) {
+            for (int w = 0; w < sw; ++w) {
+              const size_t at = (static_cast<size_t>(part) * (board.n + 1) + d) * sw + w;
+              if (on[at] & off[at] & board.digit_cells[d * sw + w]) want |= Mask{1} << d;
+            }
+          }
+          EXPECT_EQ(reach.eliminable_digits(part), want) << lines[k].substr(0, 81);
+          mirrored += want != 0;
+        }
+        ++states;
+      }
+    });
+  }
+  EXPECT_EQ(puzzles, 40);
+  EXPECT_GT(states, 400);
+  EXPECT_GT(mirrored, 400);
 }
 
 // The bit-parallel forcing-chain search (forcing_chain_search.cpp) drops a source's bit
