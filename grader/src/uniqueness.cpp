@@ -371,18 +371,37 @@ struct PairCores {
       skip[k] = 3;  // with bivalue[k] == 0 the search loop reads nothing else: `in` is left as is
       return k;
     }
-    std::fill(in, in + nc, 0);
-    for (int u = 0; u < units; ++u) hold[u] = at[u] = pos[u * n1 + v1] & pos[u * n1 + v2];
+    // Where skip_earlier holds and the core keeps fewer than two bivalue cells, no start
+    // is searched (bivalue, skip): so where all the cells holding both values have fewer
+    // than two of the pair only and fewer than three of the pair plus one same value, the
+    // core, a subset, has too, and is not built. That verdict holds while no cell holding
+    // both values changes (no other cell holds both again): they are its reach.
     cells.clear();
+    int all_two = 0;
+    bool all_three = false;
+    int all_extra[32] = {};
+    const Mask* const cand = g.cand_table();
     for (int r = 0; r < n; ++r) {
       const int* rc = g.unit(r);
-      for (Mask x = at[r]; x; x &= x - 1) {
+      for (Mask x = pos[r * n1 + v1] & pos[r * n1 + v2]; x; x &= x - 1) {
         const int c = rc[lowest(x)];
         h[c / 64] |= std::uint64_t{1} << (c % 64);
-        in[c] = 1;
         cells.push_back(c);
+        const Mask cc = cand[c];
+        const int card = popcount(cc);
+        all_two += card == 2;
+        if (card == 3) all_three |= ++all_extra[lowest(cc & ~pair)] >= 3;
       }
     }
+    if (count_first && all_two < 2 && !all_three) {
+      std::copy(h, h + words, &reach[static_cast<size_t>(k) * words]);
+      bivalue[k] = 0;
+      skip[k] = 3;  // as above: `in` is left as is
+      return k;
+    }
+    std::fill(in, in + nc, 0);
+    for (int u = 0; u < units; ++u) hold[u] = at[u] = pos[u * n1 + v1] & pos[u * n1 + v2];
+    for (int c : cells) in[c] = 1;
     // The peeling: a cell alone in one of its houses goes, with what that leaves alone
     // (drop() follows the units it changes; the order does not change what is left).
     for (int u = 0; u < units; ++u) {
