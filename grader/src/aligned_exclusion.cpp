@@ -344,7 +344,12 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
   // place: fewer excluders only forbid fewer combinations.
   const std::uint64_t since = ctx.memo ? ctx.memo->failed_since(FinderMemo::kAlignedPair) : 0;
   std::uint64_t fresh[16] = {};  // words <= 10 (625 cells)
-  g.changed_since(since, fresh);
+  if (ctx.memo) {
+    const std::uint64_t* changed = ctx.memo->changed_since(since);
+    std::copy(changed, changed + W, fresh);
+  } else {
+    g.changed_since(since, fresh);
+  }
   const std::uint64_t fresh_bases = b.bases_in(fresh);
   // A pair (c0, c1) removes p0 from c0 only if every value of c1 but p0 is the partner of
   // p0 in a common excluder: then every value of c1 but p0 is p0's partner in an excluder
