@@ -345,7 +345,12 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
   // place: fewer excluders only forbid fewer combinations.
   const std::uint64_t since = ctx.memo ? ctx.memo->failed_since(FinderMemo::kAlignedPair) : 0;
   std::uint64_t fresh[16] = {};  // words <= 10 (625 cells)
-  g.changed_since(since, fresh);
+  if (ctx.memo) {
+    const std::uint64_t* changed = ctx.memo->changed_since(since);
+    std::copy(changed, changed + W, fresh);
+  } else {
+    g.changed_since(since, fresh);
+  }
   const std::uint64_t fresh_bases = b.bases_in(fresh);
   // A pair (c0, c1) removes p0 from c0 only if every value of c1 but p0 is the partner of
   // p0 in a common excluder: then every value of c1 but p0 is p0's partner in an excluder
@@ -469,28 +474,21 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
       const bool maybe_a = !free_b || (sees && !(free_b & (free_b - 1)) && (free_b & ca));
       const bool maybe_b = !free_a || (sees && !(free_a & (free_a - 1)) && (free_a & cb));
       if (!maybe_a && !maybe_b) continue;
-      // [v]: the values that a common excluder {v, w} forbids in c1 when c0 holds v
-      // (the excluders here have two values).
-      Mask partner[32];
-      for (Mask x = ca; x; x &= x - 1) partner[lowest(x)] = 0;
-      for (int e = 0; e < nm; ++e) {
-        const Mask both = common[e] & ca;
-        if (!both) continue;
-        const int v0 = lowest(common[e]), v1 = lowest(common[e] & (common[e] - 1));
-        if ((both >> v0) & 1) partner[v0] |= Mask{1} << v1;
-        if ((both >> v1) & 1) partner[v1] |= Mask{1} << v0;
-      }
-      Mask allowed_a = 0, allowed_b = 0;
-      for (Mask x = ca; x; x &= x - 1) {
-        const Mask bit = x & (~x + 1);
-        const Mask blocked = partner[lowest(x)] | (sees ? bit : 0);
-        const Mask ok = cb & ~blocked;
-        if (ok) {
-          allowed_a |= bit;
-          allowed_b |= ok;
+      // p0 goes from c0 when every value of c1 (but p0, if the cells see each other) is
+      // the partner of p0 in a common excluder {p0, w} (the excluders here have two
+      // values); likewise p1 from c1 with the values of c0. Only the values the filter
+      // above leaves (p0 with c1 in able[p0], p1 with c0 in able[p1]) can go.
+      auto removed = [&](Mask tried, Mask other) {
+        Mask gone = 0;
+        for (Mask x = tried; x; x &= x - 1) {
+          const Mask bit = x & (~x + 1);
+          Mask partners = 0;
+          for (int e = 0; e < nm; ++e) partners |= common[e] & bit ? common[e] : 0;
+          if (!(other & ~((partners & ~bit) | (sees ? bit : 0)))) gone |= bit;
         }
-      }
-      const Mask rem_a = ca & ~allowed_a, rem_b = cb & ~allowed_b;
+        return gone;
+      };
+      const Mask rem_a = removed(ca & able_of[j], cb), rem_b = removed(cb & able_of[i], ca);
       if (!rem_a && !rem_b) continue;
       out.rating = 62;
       out.eliminations.clear();

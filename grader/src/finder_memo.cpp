@@ -23,6 +23,7 @@ void FinderMemo::reset(const CandidateGrid& g) {
     epoch_ = 1;
   }
   std::fill(std::begin(grid_), std::end(grid_), 0);
+  changed_serial_ = 0;
   verdict_call_ = 0;
 }
 

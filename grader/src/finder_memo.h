@@ -1,5 +1,6 @@
 #pragma once
 // Internal to the grader: what the basic finders remember between the steps of a puzzle.
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -44,6 +45,21 @@ class FinderMemo {
   };
   std::uint64_t failed_since(int slot) const { return grid_[slot]; }
   void set_failed(int slot) { grid_[slot] = g_->clock() + 1; }
+  // The cells changed at or after `since` (CandidateGrid::changed_since, set_words()
+  // words), kept for the last grid state and time asked: the whole-grid finders that
+  // found nothing at one step (XY- and XYZ-Wing, aligned pair exclusion) ask for the same
+  // set at the next.
+  const std::uint64_t* changed_since(std::uint64_t since) {
+    if (since != changed_since_ || g_->clock() != changed_clock_ ||
+        g_->serial() != changed_serial_) {
+      std::fill(changed_, changed_ + g_->set_words(), 0);
+      g_->changed_since(since, changed_);
+      changed_since_ = since;
+      changed_clock_ = g_->clock();
+      changed_serial_ = g_->serial();
+    }
+    return changed_;
+  }
 
   // The times unit_clean() compares with g.unit_times(), by unit, for a finder's loop over
   // the units: unit u is clean while g.unit_times()[u] < unit_row(slot)[u].
@@ -112,6 +128,9 @@ class FinderMemo {
   std::vector<std::uint64_t> roomy_;         // [slot * unit_words_ + word]
   int unit_words_ = 0;
   std::uint64_t grid_[kGridSlots] = {};
+  // changed_since(): the set, for the time, clock and grid serial (0: none) it was made.
+  std::uint64_t changed_[16] = {};  // words <= 10 (625 cells)
+  std::uint64_t changed_since_ = 0, changed_clock_ = 0, changed_serial_ = 0;
   std::vector<std::uint64_t> cage_;  // clock + 1 when found clean, 0 never
   int cage_count_ = 0;
   std::vector<std::uint64_t> set_time_, set_cells_;

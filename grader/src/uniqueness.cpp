@@ -6,6 +6,7 @@
 // +0.1 per value of the naked set beyond the first for type 3 (naked), +0.1 per cell of
 // the hidden set outside the loop beyond the first for type 3 (hidden).
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <span>
 
@@ -110,22 +111,22 @@ struct LoopSearch {
     if (count > 32) return -1;
     const UnitSet& a = cell_set[s];
     std::uint64_t set = 0;  // bits of `others` in some set
+    const UnitSet* const sets = cell_set.data();
     for (int i = 0; i < count; ++i) {
       if (g->cand(others[i]) != pair) continue;
-      const UnitSet& b = cell_set[others[i]];
+      const UnitSet& b = sets[others[i]];
+      const std::uint64_t x0 = a.w[0] ^ b.w[0], x1 = a.w[1] ^ b.w[1];
+      const std::uint64_t n0 = a.w[0] & b.w[0], n1 = a.w[1] & b.w[1];
       for (int j = 0; j < count; ++j) {
         if (j == i) continue;
-        const UnitSet& c = cell_set[others[j]];
+        const UnitSet& c = sets[others[j]];
+        // Each house meets the set an even number of times (the fourth cell's houses
+        // are those the first three meet an odd number of times), and none holds all four.
+        const std::uint64_t odd0 = x0 ^ c.w[0], odd1 = x1 ^ c.w[1];
+        const std::uint64_t three0 = n0 & c.w[0], three1 = n1 & c.w[1];
         for (int k = j + 1; k < count; ++k) {
-          if (k == i) continue;
-          const UnitSet& d = cell_set[others[k]];
-          // Each house meets the set an even number of times, and none holds all four.
-          bool even = true, all = false;
-          for (int w = 0; w < 2; ++w) {
-            even &= (a.w[w] ^ b.w[w] ^ c.w[w] ^ d.w[w]) == 0;
-            all |= (a.w[w] & b.w[w] & c.w[w] & d.w[w]) != 0;
-          }
-          if (even && !all) {
+          const UnitSet& d = sets[others[k]];
+          if (k != i && d.w[0] == odd0 && d.w[1] == odd1 && !((three0 & odd0) | (three1 & odd1))) {
             set |= std::uint64_t{1} << i | std::uint64_t{1} << j | std::uint64_t{1} << k;
           }
         }
@@ -371,18 +372,37 @@ struct PairCores {
       skip[k] = 3;  // with bivalue[k] == 0 the search loop reads nothing else: `in` is left as is
       return k;
     }
-    std::fill(in, in + nc, 0);
-    for (int u = 0; u < units; ++u) hold[u] = at[u] = pos[u * n1 + v1] & pos[u * n1 + v2];
+    // Where skip_earlier holds and the core keeps fewer than two bivalue cells, no start
+    // is searched (bivalue, skip): so where all the cells holding both values have fewer
+    // than two of the pair only and fewer than three of the pair plus one same value, the
+    // core, a subset, has too, and is not built. That verdict holds while no cell holding
+    // both values changes (no other cell holds both again): they are its reach.
     cells.clear();
+    int all_two = 0;
+    bool all_three = false;
+    int all_extra[32] = {};
+    const Mask* const cand = g.cand_table();
     for (int r = 0; r < n; ++r) {
       const int* rc = g.unit(r);
-      for (Mask x = at[r]; x; x &= x - 1) {
+      for (Mask x = pos[r * n1 + v1] & pos[r * n1 + v2]; x; x &= x - 1) {
         const int c = rc[lowest(x)];
         h[c / 64] |= std::uint64_t{1} << (c % 64);
-        in[c] = 1;
         cells.push_back(c);
+        const Mask cc = cand[c];
+        const int card = popcount(cc);
+        all_two += card == 2;
+        if (card == 3) all_three |= ++all_extra[lowest(cc & ~pair)] >= 3;
       }
     }
+    if (count_first && all_two < 2 && !all_three) {
+      std::copy(h, h + words, &reach[static_cast<size_t>(k) * words]);
+      bivalue[k] = 0;
+      skip[k] = 3;  // as above: `in` is left as is
+      return k;
+    }
+    std::fill(in, in + nc, 0);
+    for (int u = 0; u < units; ++u) hold[u] = at[u] = pos[u * n1 + v1] & pos[u * n1 + v2];
+    for (int c : cells) in[c] = 1;
     // The peeling: a cell alone in one of its houses goes, with what that leaves alone
     // (drop() follows the units it changes; the order does not change what is left).
     for (int u = 0; u < units; ++u) {
@@ -549,8 +569,15 @@ bool unique_loop(const Ctx& ctx, Hint& out) {
   thread_local CellSets seen;
   seen.start(g.set_words());
   const std::uint64_t* const bivalue = g.cells_with(2);
-  for (int cell = next_cell(bivalue, g.set_words(), 0); cell >= 0;
-       cell = next_cell(bivalue, g.set_words(), cell + 1)) {
+  // The bivalue cells in ascending order, a word's bits at a time.
+  const int words = g.set_words();
+  int bw = 0;
+  std::uint64_t bx = bivalue[0];
+  while (true) {
+    while (!bx && ++bw < words) bx = bivalue[bw];
+    if (!bx) break;
+    const int cell = bw * 64 + std::countr_zero(bx);
+    bx &= bx - 1;
     const Mask p = g.cand(cell);
     // The loops of a pair depend only on the candidates of the cells of its core's reach
     // (PairCores): while none of them changed, the memo's record of the last search is

@@ -21,7 +21,12 @@ bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
   std::uint64_t fresh[16] = {};  // words <= 10 (625 cells)
   // `since` is 0 (every cell fresh) when there is no memo.
   const Mask* const cand = g.cand_table();
-  g.changed_since(since, fresh);
+  if (ctx.memo) {
+    const std::uint64_t* changed = ctx.memo->changed_since(since);
+    std::copy(changed, changed + words, fresh);
+  } else {
+    g.changed_since(since, fresh);
+  }
   // A pivot is searched when it is fresh or sees a fresh bivalue cell (one of its wings
   // must be fresh otherwise): the peers of the fresh bivalue cells, with the fresh cells.
   std::uint64_t reach[16];

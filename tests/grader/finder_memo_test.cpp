@@ -149,3 +149,68 @@ TEST(GraderTechniques, CageMemoGuidedSearchesMatchFullSearches) {
   EXPECT_GE(found, 100);
   EXPECT_GE(skipped_then_found, 20);  // hints found after searches the memo then guided
 }
+
+// The memo's changed_since (kept for the last state and time asked, shared by the
+// whole-grid finders at a step) is the grid's at every state and time, asked once or
+// twice, and after the grid changed: on a walk that places and eliminates, and on a copy
+// of the grid (another serial) at the same clock.
+TEST(GraderTechniques, MemoChangedSinceIsTheGridsAtEveryState) {
+  using grader::detail::CandidateGrid;
+  using grader::detail::FinderMemo;
+  using grader::detail::lowest;
+  using grader::detail::popcount;
+  for (const Geometry& board : {Geometry(), Geometry(4, 4)}) {
+    CandidateGrid g{Grid(board)};
+    FinderMemo memo;
+    memo.reset(g);
+    const int words = g.set_words();
+    auto check = [&](const CandidateGrid& grid, FinderMemo& m, std::uint64_t since) {
+      std::uint64_t expect[16] = {};
+      grid.changed_since(since, expect);
+      for (int twice = 0; twice < 2; ++twice) {
+        const std::uint64_t* got = m.changed_since(since);
+        for (int w = 0; w < words; ++w) {
+          ASSERT_EQ(got[w], expect[w]) << "since " << since << " clock " << grid.clock();
+        }
+      }
+    };
+    for (int c = 0, step = 0; c < g.cell_count(); c += 3, ++step) {
+      if (g.value(c) != 0 || popcount(g.cand(c)) < 2) continue;
+      if (step % 2) {
+        g.place(c, lowest(g.cand(c)));
+      } else {
+        g.eliminate(c, lowest(g.cand(c)));
+      }
+      // The finders ask with the times of their last failed searches: a few back.
+      // First the time of the last state's first question: the same time at a new state.
+      const std::uint64_t now = g.clock();
+      for (std::uint64_t since : {std::uint64_t{2}, now + 1, now, now > 3 ? now - 3 : 0,
+                                  std::uint64_t{0}, now, std::uint64_t{2}}) {
+        check(g, memo, since);
+      }
+      if (step % 5 == 0) {
+        // A copy at the same clock with one more change: its own memo, and back.
+        CandidateGrid copy = g;
+        FinderMemo other;
+        other.reset(copy);
+        check(copy, other, now);
+        check(g, memo, now);
+        // g assigned a state of the same clock with other changes (a new serial).
+        int a = -1, b = -1;
+        for (int q = 0; q < g.cell_count(); ++q) {
+          if (popcount(g.cand(q)) < 2) continue;
+          (a < 0 ? a : b) = q;
+          if (b >= 0) break;
+        }
+        if (b >= 0) {
+          copy.eliminate(a, lowest(copy.cand(a)));
+          g.eliminate(b, lowest(g.cand(b)));
+          check(g, memo, now);
+          g = copy;
+          check(g, memo, now);
+        }
+      }
+    }
+    ASSERT_GT(g.clock(), 20u);
+  }
+}
