@@ -92,9 +92,100 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
 
 namespace {
 
+// The new front of node t from what the links brought it (nextf), for advance_w: goes to
+// front2 while front (the last one) still answers for the partners; a source counts once,
+// at its shortest chain. Returns whether t is in the new front.
+template <int kW>
+[[gnu::always_inline]] inline bool settle_node(ParallelGroup& G, std::uint64_t* closed, int gw,
+                                               int t, int complexity, int& first) {
+  std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
+  std::uint64_t* r = &G.reached[static_cast<size_t>(t) * gw];
+  std::uint64_t* f = &G.front2[static_cast<size_t>(t) * gw];
+  const std::uint64_t* partner = &G.front[static_cast<size_t>(t ^ 1) * gw];
+  std::uint64_t any = 0, meet = 0;
+  for (int w = 0; w < gw; ++w) {
+    const std::uint64_t x = nf[w] & ~r[w] & ~closed[w];
+    r[w] |= x;
+    f[w] = x;
+    any |= x;
+    meet |= x & partner[w];
+    nf[w] = 0;
+  }
+  if (meet) [[unlikely]] {
+    for (int w = 0; w < gw; ++w) {
+      for (std::uint64_t m = f[w] & partner[w] & ~closed[w]; m; m &= m - 1) {
+        const int i = w * 64 + std::countr_zero(m);
+        first = std::min(first, G.skey[i]);
+        if (!(G.skey[i] & 1)) G.on_close = std::min(G.on_close, complexity);
+      }
+      closed[w] |= f[w] & partner[w];
+    }
+  }
+  return any != 0;
+}
+
+// The end of a layer of advance_w: the last front cleared (its active nodes), the new
+// one (front2, next_active) made current.
+template <int kW>
+int finish_layer(ParallelGroup& G, int gw, int nnext, int first) {
+  const int* active = G.active.data();
+  for (int i = 0; i < G.nactive; ++i) {
+    std::uint64_t* f = &G.front[static_cast<size_t>(active[i]) * gw];
+    for (int w = 0; w < gw; ++w) f[w] = 0;
+  }
+  G.front.swap(G.front2);
+  G.active.swap(G.next_active);
+  G.nactive = nnext;
+  return first;
+}
+
+// A layer of advance_w with a fixed width when its front is a fair part of the group:
+// the links only OR the fronts into nextf (no list of the nodes they meet, which costs a
+// test and a store a link), and the new front is read off every node of the group.
+template <int kW>
+int advance_dense(ParallelGroup& G, int complexity) {
+  const int* active = G.active.data();
+  const int nactive = G.nactive;
+  const int* cb = G.compact_begin.data();
+  const int* cl = G.compact_links.data();
+  std::uint64_t* nextf = G.nextf.data();
+  const std::uint64_t* front = G.front.data();
+  for (int i = 0; i < nactive; ++i) {
+    const int v = active[i];
+    const std::uint64_t* f = front + static_cast<size_t>(v) * kW;
+    // The front's words in registers: the stores into nextf could alias them otherwise.
+    std::uint64_t fw[kW];
+    for (int w = 0; w < kW; ++w) fw[w] = f[w];
+    for (const int *p = cl + cb[v], *pe = cl + cb[v + 1]; p != pe; ++p) {
+      std::uint64_t* nf = nextf + static_cast<size_t>(*p) * kW;
+      for (int w = 0; w < kW; ++w) nf[w] |= fw[w];
+    }
+  }
+  int first = kNoChain;
+  int* next_active = G.next_active.data();
+  int nnext = 0;
+  std::uint64_t closed[kW];  // in registers, as fw
+  for (int w = 0; w < kW; ++w) closed[w] = G.closed[w];
+  const int nv = static_cast<int>(G.nodes.size());
+  for (int t = 0; t < nv; ++t) {
+    const std::uint64_t* nf = nextf + static_cast<size_t>(t) * kW;
+    std::uint64_t met = 0;
+    for (int w = 0; w < kW; ++w) met |= nf[w];
+    if (!met) continue;
+    if (settle_node<kW>(G, closed, kW, t, complexity, first)) next_active[nnext++] = t;
+  }
+  for (int w = 0; w < kW; ++w) G.closed[w] = closed[w];
+  return finish_layer<kW>(G, kW, nnext, first);
+}
+
 // advance for groups of kW words per node (0: any, read from G).
 template <int kW>
 int advance_w(ParallelGroup& G, int complexity) {
+  // The list of the nodes the links meet pays while the front is small (the first layers
+  // of a group with few sources, the last ones); measured in grader/PERF_NOTES.md.
+  if constexpr (kW > 0) {
+    if (4 * G.nactive >= static_cast<int>(G.nodes.size())) return advance_dense<kW>(G, complexity);
+  }
   const int gw = kW > 0 ? kW : G.words;
   int* touched = G.touched.data();
   int ntouched = 0;
@@ -136,45 +227,14 @@ int advance_w(ParallelGroup& G, int complexity) {
       if (!was) touched[ntouched++] = t;
     }
   }
-  // The new front goes to front2 while front (the last one) still answers for the
-  // partners; a source counts once, at its shortest chain.
   int first = kNoChain;
   int* next_active = G.next_active.data();
   int nnext = 0;
   for (int j = 0; j < ntouched; ++j) {
     const int t = touched[j];
-    std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
-    std::uint64_t* r = &G.reached[static_cast<size_t>(t) * gw];
-    std::uint64_t* f = &G.front2[static_cast<size_t>(t) * gw];
-    const std::uint64_t* partner = &G.front[static_cast<size_t>(t ^ 1) * gw];
-    std::uint64_t any = 0, meet = 0;
-    for (int w = 0; w < gw; ++w) {
-      const std::uint64_t x = nf[w] & ~r[w] & ~G.closed[w];
-      r[w] |= x;
-      f[w] = x;
-      any |= x;
-      meet |= x & partner[w];
-      nf[w] = 0;
-    }
-    if (any) next_active[nnext++] = t;
-    if (!meet) continue;
-    for (int w = 0; w < gw; ++w) {
-      for (std::uint64_t m = f[w] & partner[w] & ~G.closed[w]; m; m &= m - 1) {
-        const int i = w * 64 + std::countr_zero(m);
-        first = std::min(first, G.skey[i]);
-        if (!(G.skey[i] & 1)) G.on_close = std::min(G.on_close, complexity);
-      }
-      G.closed[w] |= f[w] & partner[w];
-    }
+    if (settle_node<kW>(G, G.closed.data(), gw, t, complexity, first)) next_active[nnext++] = t;
   }
-  for (int i = 0; i < nactive; ++i) {
-    std::uint64_t* f = &G.front[static_cast<size_t>(active[i]) * gw];
-    for (int w = 0; w < gw; ++w) f[w] = 0;
-  }
-  G.front.swap(G.front2);
-  G.active.swap(G.next_active);
-  G.nactive = nnext;
-  return first;
+  return finish_layer<kW>(G, gw, nnext, first);
 }
 
 // One layer of group G, whose chains closing in it have `complexity` nodes; returns the
