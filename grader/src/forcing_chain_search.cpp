@@ -1,8 +1,8 @@
 // The bit-parallel forcing-chain searches (forcing_chain_search.h).
 //
 // Invariants between layers: front holds, per node, the sources whose distance to it is
-// the last layer's; reached the sources at any distance so far; front2 and nextf are all
-// zero; closed the sources whose shortest chain is known (each counted once, at it). A
+// the last layer's (non-zero exactly at the active nodes); reached the sources at any
+// distance so far; nextf is all zero (the last front but one, cleared); closed the sources whose shortest chain is known (each counted once, at it). A
 // closed source's bit stops spreading after its layer (front and reached then hold only
 // the others): the bits are independent and its answer is known. Why bit sets: one pass
 // over the links serves up to 64 sources per word.
@@ -68,8 +68,6 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
     G.reached.assign(words, 0);
     G.front.assign(words, 0);
     G.closed.assign(G.words, 0);
-    // The new front is built in front2, which is all zero between layers.
-    if (G.front2.size() < words) G.front2.resize(words, 0);
     // nextf is all zero between layers (advance clears what it set), so it survives
     // from search to search.
     if (G.nextf.size() < words) G.nextf.resize(words, 0);
@@ -92,40 +90,39 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
 
 namespace {
 
-// The new front of node t from what the links brought it (nextf), for advance_w: goes to
-// front2 while front (the last one) still answers for the partners; a source counts once,
-// at its shortest chain. Returns whether t is in the new front.
+// The new front of node t from what the links brought it (nextf), for advance_w: left in
+// nextf (which becomes the front at the layer's end) while front (the last one) still
+// answers for the partners; a source counts once, at its shortest chain. Returns whether t
+// is in the new front.
 template <int kW>
 [[gnu::always_inline]] inline bool settle_node(ParallelGroup& G, std::uint64_t* closed, int gw,
                                                int t, int complexity, int& first) {
   std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
   std::uint64_t* r = &G.reached[static_cast<size_t>(t) * gw];
-  std::uint64_t* f = &G.front2[static_cast<size_t>(t) * gw];
   const std::uint64_t* partner = &G.front[static_cast<size_t>(t ^ 1) * gw];
   std::uint64_t any = 0, meet = 0;
   for (int w = 0; w < gw; ++w) {
     const std::uint64_t x = nf[w] & ~r[w] & ~closed[w];
     r[w] |= x;
-    f[w] = x;
+    nf[w] = x;
     any |= x;
     meet |= x & partner[w];
-    nf[w] = 0;
   }
   if (meet) [[unlikely]] {
     for (int w = 0; w < gw; ++w) {
-      for (std::uint64_t m = f[w] & partner[w] & ~closed[w]; m; m &= m - 1) {
+      for (std::uint64_t m = nf[w] & partner[w] & ~closed[w]; m; m &= m - 1) {
         const int i = w * 64 + std::countr_zero(m);
         first = std::min(first, G.skey[i]);
         if (!(G.skey[i] & 1)) G.on_close = std::min(G.on_close, complexity);
       }
-      closed[w] |= f[w] & partner[w];
+      closed[w] |= nf[w] & partner[w];
     }
   }
   return any != 0;
 }
 
-// The end of a layer of advance_w: the last front cleared (its active nodes), the new
-// one (front2, next_active) made current.
+// The end of a layer of advance_w: the last front cleared (its active nodes) to be the
+// next layer's nextf, the new one (nextf, next_active) made current.
 template <int kW>
 int finish_layer(ParallelGroup& G, int gw, int nnext, int first) {
   const int* active = G.active.data();
@@ -133,7 +130,7 @@ int finish_layer(ParallelGroup& G, int gw, int nnext, int first) {
     std::uint64_t* f = &G.front[static_cast<size_t>(active[i]) * gw];
     for (int w = 0; w < gw; ++w) f[w] = 0;
   }
-  G.front.swap(G.front2);
+  G.front.swap(G.nextf);
   G.active.swap(G.next_active);
   G.nactive = nnext;
   return first;
