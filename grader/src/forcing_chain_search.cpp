@@ -49,11 +49,19 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
     if (G.compact_links.size() < edges) G.compact_links.resize(edges);
     int* ac = G.compact_links.data();
     const int* ci = P.compact_index.data();
+    // links_from / links_until with the pass's tables chosen once.
+    const int* lk = graph.links.data();
+    const int* first = y ? graph.links_begin.data() : graph.links_y_end.data();
+    const int* last_on = graph.links_end.data();
+    const int* last_off = x ? graph.links_end.data() : graph.links_y_end.data();
+    const int* nodes = G.nodes.data();
+    int* cbeg = G.compact_begin.data();
     int top = 0;
     for (int k = 0; k < nv; ++k) {
-      G.compact_begin[k] = top;
-      const int v = G.nodes[k];
-      for (const int *it = graph.links_from(v, y), *e = graph.links_until(v, x); it != e; ++it) {
+      cbeg[k] = top;
+      const int v = nodes[k];
+      const int* e = lk + ((v & 1) ? last_on[v] : last_off[v]);
+      for (const int* it = lk + first[v]; it != e; ++it) {
         const int t = ci[*it];
         if (t >= 0) ac[top++] = t;
       }
@@ -71,14 +79,19 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
     // nextf is all zero between layers (advance clears what it set), so it survives
     // from search to search.
     if (G.nextf.size() < words) G.nextf.resize(words, 0);
-    G.nactive = 0;
+    int* active = G.active.data();
+    std::uint64_t* reached = G.reached.data();
+    std::uint64_t* front = G.front.data();
+    const int* src = G.src.data();
+    const size_t gw = static_cast<size_t>(G.words);
     for (int i = 0; i < S; ++i) {  // each source node is distinct
-      const size_t at = static_cast<size_t>(G.src[i]) * G.words + i / 64;
+      const size_t at = static_cast<size_t>(src[i]) * gw + i / 64;
       const std::uint64_t bit = std::uint64_t{1} << (i % 64);
-      G.active[G.nactive++] = G.src[i];
-      G.reached[at] |= bit;
-      G.front[at] |= bit;
+      active[i] = src[i];
+      reached[at] |= bit;
+      front[at] |= bit;
     }
+    G.nactive = S;
     G.computed = 1;
     G.exhausted = S == 0;
     G.first_at.assign(1, kNoChain);
