@@ -63,7 +63,8 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
       const int* e = lk + ((v & 1) ? last_on[v] : last_off[v]);
       for (const int* it = lk + first[v]; it != e; ++it) {
         const int t = ci[*it];
-        if (t >= 0) ac[top++] = t;
+        ac[top] = t;  // kept when t >= 0 (room for every link)
+        top += 1 + (t >> 31);
       }
     }
     G.compact_begin[nv] = top;
