@@ -2,10 +2,11 @@
 //
 // Invariants between layers: front holds, per node, the sources whose distance to it is
 // the last layer's (non-zero exactly at the active nodes); reached the sources at any
-// distance so far; nextf is all zero (the last front but one, cleared); closed the sources whose shortest chain is known (each counted once, at it). A
-// closed source's bit stops spreading after its layer (front and reached then hold only
-// the others): the bits are independent and its answer is known. Why bit sets: one pass
-// over the links serves up to 64 sources per word.
+// distance so far; nextf is all zero (the last front but one, cleared); closed the
+// sources whose shortest chain is known (each counted once, at it). A closed source's bit
+// stops spreading after its layer (front and reached then hold only the others): the
+// bits are independent and its answer is known. Why bit sets: one pass over the links
+// serves up to 64 sources per word.
 #include "forcing_chain_search.h"
 
 #include <algorithm>
@@ -49,7 +50,7 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
     if (G.compact_links.size() < edges) G.compact_links.resize(edges);
     int* ac = G.compact_links.data();
     const int* ci = P.compact_index.data();
-    // links_from / links_until with the pass's tables chosen once.
+    // links_from / links_until with the pass's tables chosen once, not per node.
     const int* lk = graph.links.data();
     const int* first = y ? graph.links_begin.data() : graph.links_y_end.data();
     const int* last_on = graph.links_end.data();
@@ -77,8 +78,8 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
     G.reached.assign(words, 0);
     G.front.assign(words, 0);
     G.closed.assign(G.words, 0);
-    // nextf is all zero between layers (advance clears what it set), so it survives
-    // from search to search.
+    // nextf is all zero between layers (a layer's end clears the last front, which becomes
+    // the next nextf), so it survives from search to search.
     if (G.nextf.size() < words) G.nextf.resize(words, 0);
     int* active = G.active.data();
     std::uint64_t* reached = G.reached.data();

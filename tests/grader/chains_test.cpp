@@ -235,8 +235,8 @@ TEST(GraderChains, ParallelChainSearchMatchesSingleSourceSearches) {
       board.load(g);
       graph.build(board);
       const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
-      for (const auto& [y, stride] : {std::pair{true, 1}, std::pair{false, 1}, std::pair{true, 7},
-                                     std::pair{false, 7}}) {
+      for (const auto& [y, stride] :
+           {std::pair{true, 1}, std::pair{false, 1}, std::pair{true, 7}, std::pair{false, 7}}) {
         int candidates = 0;  // sources before the stride
         P.ngroups = 1;
         P.groups.resize(1);
