@@ -775,6 +775,12 @@ struct ChainEngine::Impl {
     while (true) {
       const int c = P.next_c;
       if (!(ChainKey{base + length_difficulty(c), c, sort_key} < hints.best)) return;
+      // No chain has an odd node count; asking the search would compute the next layer
+      // before the key of its chains is checked.
+      if (c & 1) {
+        ++P.next_c;
+        continue;
+      }
       if (exhausted_after(P, c - 1)) return;
       const int first = first_close(P, c);
       ++P.next_c;

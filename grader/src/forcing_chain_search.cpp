@@ -1,11 +1,12 @@
 // The bit-parallel forcing-chain searches (forcing_chain_search.h).
 //
 // Invariants between layers: front holds, per node, the sources whose distance to it is
-// the last layer's; reached the sources at any distance so far; front2 and nextf are all
-// zero; closed the sources whose shortest chain is known (each counted once, at it). A
-// closed source's bit stops spreading after its layer (front and reached then hold only
-// the others): the bits are independent and its answer is known. Why bit sets: one pass
-// over the links serves up to 64 sources per word.
+// the last layer's (non-zero exactly at the active nodes); reached the sources at any
+// distance so far; nextf is all zero (the last front but one, cleared); closed the
+// sources whose shortest chain is known (each counted once, at it). A closed source's bit
+// stops spreading after its layer (front and reached then hold only the others): the
+// bits are independent and its answer is known. Why bit sets: one pass over the links
+// serves up to 64 sources per word.
 #include "forcing_chain_search.h"
 
 #include <algorithm>
@@ -49,13 +50,22 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
     if (G.compact_links.size() < edges) G.compact_links.resize(edges);
     int* ac = G.compact_links.data();
     const int* ci = P.compact_index.data();
+    // links_from / links_until with the pass's tables chosen once, not per node.
+    const int* lk = graph.links.data();
+    const int* first = y ? graph.links_begin.data() : graph.links_y_end.data();
+    const int* last_on = graph.links_end.data();
+    const int* last_off = x ? graph.links_end.data() : graph.links_y_end.data();
+    const int* nodes = G.nodes.data();
+    int* cbeg = G.compact_begin.data();
     int top = 0;
     for (int k = 0; k < nv; ++k) {
-      G.compact_begin[k] = top;
-      const int v = G.nodes[k];
-      for (const int *it = graph.links_from(v, y), *e = graph.links_until(v, x); it != e; ++it) {
+      cbeg[k] = top;
+      const int v = nodes[k];
+      const int* e = lk + ((v & 1) ? last_on[v] : last_off[v]);
+      for (const int* it = lk + first[v]; it != e; ++it) {
         const int t = ci[*it];
-        if (t >= 0) ac[top++] = t;
+        ac[top] = t;  // kept when t >= 0 (room for every link)
+        top += 1 + (t >> 31);
       }
     }
     G.compact_begin[nv] = top;
@@ -68,19 +78,22 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
     G.reached.assign(words, 0);
     G.front.assign(words, 0);
     G.closed.assign(G.words, 0);
-    // The new front is built in front2, which is all zero between layers.
-    if (G.front2.size() < words) G.front2.resize(words, 0);
-    // nextf is all zero between layers (advance clears what it set), so it survives
-    // from search to search.
+    // nextf is all zero between layers (a layer's end clears the last front, which becomes
+    // the next nextf), so it survives from search to search.
     if (G.nextf.size() < words) G.nextf.resize(words, 0);
-    G.nactive = 0;
+    int* active = G.active.data();
+    std::uint64_t* reached = G.reached.data();
+    std::uint64_t* front = G.front.data();
+    const int* src = G.src.data();
+    const size_t gw = static_cast<size_t>(G.words);
     for (int i = 0; i < S; ++i) {  // each source node is distinct
-      const size_t at = static_cast<size_t>(G.src[i]) * G.words + i / 64;
+      const size_t at = static_cast<size_t>(src[i]) * gw + i / 64;
       const std::uint64_t bit = std::uint64_t{1} << (i % 64);
-      G.active[G.nactive++] = G.src[i];
-      G.reached[at] |= bit;
-      G.front[at] |= bit;
+      active[i] = src[i];
+      reached[at] |= bit;
+      front[at] |= bit;
     }
+    G.nactive = S;
     G.computed = 1;
     G.exhausted = S == 0;
     G.first_at.assign(1, kNoChain);
@@ -92,9 +105,99 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
 
 namespace {
 
+// The new front of node t from what the links brought it (nextf), for advance_w: left in
+// nextf (which becomes the front at the layer's end) while front (the last one) still
+// answers for the partners; a source counts once, at its shortest chain. Returns whether t
+// is in the new front.
+template <int kW>
+[[gnu::always_inline]] inline bool settle_node(ParallelGroup& G, std::uint64_t* closed, int gw,
+                                               int t, int complexity, int& first) {
+  std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
+  std::uint64_t* r = &G.reached[static_cast<size_t>(t) * gw];
+  const std::uint64_t* partner = &G.front[static_cast<size_t>(t ^ 1) * gw];
+  std::uint64_t any = 0, meet = 0;
+  for (int w = 0; w < gw; ++w) {
+    const std::uint64_t x = nf[w] & ~r[w] & ~closed[w];
+    r[w] |= x;
+    nf[w] = x;
+    any |= x;
+    meet |= x & partner[w];
+  }
+  if (meet) [[unlikely]] {
+    for (int w = 0; w < gw; ++w) {
+      for (std::uint64_t m = nf[w] & partner[w] & ~closed[w]; m; m &= m - 1) {
+        const int i = w * 64 + std::countr_zero(m);
+        first = std::min(first, G.skey[i]);
+        if (!(G.skey[i] & 1)) G.on_close = std::min(G.on_close, complexity);
+      }
+      closed[w] |= nf[w] & partner[w];
+    }
+  }
+  return any != 0;
+}
+
+// The end of a layer of advance_w: the last front cleared (its active nodes) to be the
+// next layer's nextf, the new one (nextf, next_active) made current.
+template <int kW>
+int finish_layer(ParallelGroup& G, int gw, int nnext, int first) {
+  const int* active = G.active.data();
+  for (int i = 0; i < G.nactive; ++i) {
+    std::uint64_t* f = &G.front[static_cast<size_t>(active[i]) * gw];
+    for (int w = 0; w < gw; ++w) f[w] = 0;
+  }
+  G.front.swap(G.nextf);
+  G.active.swap(G.next_active);
+  G.nactive = nnext;
+  return first;
+}
+
+// A layer of advance_w with a fixed width when its front is a fair part of the group:
+// the links only OR the fronts into nextf (no list of the nodes they meet, which costs a
+// test and a store a link), and the new front is read off every node of the group.
+template <int kW>
+int advance_dense(ParallelGroup& G, int complexity) {
+  const int* active = G.active.data();
+  const int nactive = G.nactive;
+  const int* cb = G.compact_begin.data();
+  const int* cl = G.compact_links.data();
+  std::uint64_t* nextf = G.nextf.data();
+  const std::uint64_t* front = G.front.data();
+  for (int i = 0; i < nactive; ++i) {
+    const int v = active[i];
+    const std::uint64_t* f = front + static_cast<size_t>(v) * kW;
+    // The front's words in registers: the stores into nextf could alias them otherwise.
+    std::uint64_t fw[kW];
+    for (int w = 0; w < kW; ++w) fw[w] = f[w];
+    for (const int *p = cl + cb[v], *pe = cl + cb[v + 1]; p != pe; ++p) {
+      std::uint64_t* nf = nextf + static_cast<size_t>(*p) * kW;
+      for (int w = 0; w < kW; ++w) nf[w] |= fw[w];
+    }
+  }
+  int first = kNoChain;
+  int* next_active = G.next_active.data();
+  int nnext = 0;
+  std::uint64_t closed[kW];  // in registers, as fw
+  for (int w = 0; w < kW; ++w) closed[w] = G.closed[w];
+  const int nv = static_cast<int>(G.nodes.size());
+  for (int t = 0; t < nv; ++t) {
+    const std::uint64_t* nf = nextf + static_cast<size_t>(t) * kW;
+    std::uint64_t met = 0;
+    for (int w = 0; w < kW; ++w) met |= nf[w];
+    if (!met) continue;
+    if (settle_node<kW>(G, closed, kW, t, complexity, first)) next_active[nnext++] = t;
+  }
+  for (int w = 0; w < kW; ++w) G.closed[w] = closed[w];
+  return finish_layer<kW>(G, kW, nnext, first);
+}
+
 // advance for groups of kW words per node (0: any, read from G).
 template <int kW>
 int advance_w(ParallelGroup& G, int complexity) {
+  // The list of the nodes the links meet pays while the front is small (the first layers
+  // of a group with few sources, the last ones); measured in grader/PERF_NOTES.md.
+  if constexpr (kW > 0) {
+    if (4 * G.nactive >= static_cast<int>(G.nodes.size())) return advance_dense<kW>(G, complexity);
+  }
   const int gw = kW > 0 ? kW : G.words;
   int* touched = G.touched.data();
   int ntouched = 0;
@@ -136,45 +239,14 @@ int advance_w(ParallelGroup& G, int complexity) {
       if (!was) touched[ntouched++] = t;
     }
   }
-  // The new front goes to front2 while front (the last one) still answers for the
-  // partners; a source counts once, at its shortest chain.
   int first = kNoChain;
   int* next_active = G.next_active.data();
   int nnext = 0;
   for (int j = 0; j < ntouched; ++j) {
     const int t = touched[j];
-    std::uint64_t* nf = &G.nextf[static_cast<size_t>(t) * gw];
-    std::uint64_t* r = &G.reached[static_cast<size_t>(t) * gw];
-    std::uint64_t* f = &G.front2[static_cast<size_t>(t) * gw];
-    const std::uint64_t* partner = &G.front[static_cast<size_t>(t ^ 1) * gw];
-    std::uint64_t any = 0, meet = 0;
-    for (int w = 0; w < gw; ++w) {
-      const std::uint64_t x = nf[w] & ~r[w] & ~G.closed[w];
-      r[w] |= x;
-      f[w] = x;
-      any |= x;
-      meet |= x & partner[w];
-      nf[w] = 0;
-    }
-    if (any) next_active[nnext++] = t;
-    if (!meet) continue;
-    for (int w = 0; w < gw; ++w) {
-      for (std::uint64_t m = f[w] & partner[w] & ~G.closed[w]; m; m &= m - 1) {
-        const int i = w * 64 + std::countr_zero(m);
-        first = std::min(first, G.skey[i]);
-        if (!(G.skey[i] & 1)) G.on_close = std::min(G.on_close, complexity);
-      }
-      G.closed[w] |= f[w] & partner[w];
-    }
+    if (settle_node<kW>(G, G.closed.data(), gw, t, complexity, first)) next_active[nnext++] = t;
   }
-  for (int i = 0; i < nactive; ++i) {
-    std::uint64_t* f = &G.front[static_cast<size_t>(active[i]) * gw];
-    for (int w = 0; w < gw; ++w) f[w] = 0;
-  }
-  G.front.swap(G.front2);
-  G.active.swap(G.next_active);
-  G.nactive = nnext;
-  return first;
+  return finish_layer<kW>(G, gw, nnext, first);
 }
 
 // One layer of group G, whose chains closing in it have `complexity` nodes; returns the

@@ -32,7 +32,8 @@ struct ParallelGroup {
   std::vector<int> new_nodes, new_src;            // scratch of build_parallel_search
   std::vector<int> compact_begin, compact_links;  // compact adjacency
   int words = 1;
-  std::vector<std::uint64_t> reached, front, front2, nextf;  // front2: the next front
+  // nextf: what a layer's links bring each node, then the node's new front.
+  std::vector<std::uint64_t> reached, front, nextf;
   std::vector<std::uint64_t> closed;  // the sources whose shortest chain is known
   // The nodes of the current front (active) and of the next one, and the nodes the
   // layer reached; sized to the node count, with explicit counts (no push_back in the
