@@ -179,7 +179,8 @@ struct Generator::Impl {
   bool pair_sets_first = false;  // generate() with a filter: every grid gets them at once
   // Classic 9x9 (base_checks): a removal check starts from `check_base`, the propagated
   // state of the givens that stay while the pass goes through the next kBaseWindow orbits
-  // of its order (those decided kept and those not yet tried), instead of from the givens
+  // of its order that the sets do not keep (those decided kept, those the sets keep and
+  // those not yet tried), instead of from the givens
   // (detail::band_base): most of a check's propagation is then done once for the window.
   // check_base is made from `outer_base`, the same for a window of kOuterWindow orbits,
   // made from the givens. They serve the pass up to order[base_end) and order[outer_end)
@@ -188,6 +189,10 @@ struct Generator::Impl {
   detail::BandBase check_base, outer_base;
   bool base_valid = false;
   std::size_t order_pos = 0, base_end = 0, outer_end = 0;
+  // Per order position of the pass: the orbit is known to be kept by the sets
+  // (kept_by_sets, which stays true as givens go), so its givens stay in both bases and it
+  // does not count in a window; found when an outer window is laid out.
+  std::vector<char> set_kept;
   const std::vector<std::vector<int>>* pass_orbits = nullptr;
   // Scratch for the full grid.
   Grid partial;
@@ -734,24 +739,51 @@ struct Generator::Impl {
     const detail::CountIsa isa = detail::count_isa_in_use();
     if (!base_valid || order_pos >= base_end) {
       std::array<std::uint8_t, 81> givens;
-      const auto without = [&](std::size_t end) {
+      // The givens of work without those of the next `open` orbits from order_pos (up to
+      // `limit`) not known to be kept by the sets (set_kept, brought up to date when
+      // `classify`); returns the position past the last. An outer window's orbits not in
+      // set_kept are a superset of its windows', so a window's base holds the outer's givens.
+      const auto without = [&](std::size_t open, std::size_t limit, bool classify) {
         std::copy(work.cells().begin(), work.cells().end(), givens.begin());
-        for (std::size_t i = order_pos; i < end; ++i) {
-          for (int c : (*pass_orbits)[order[i]]) givens[c] = 0;
+        // The orbit being checked may stay: its cells count as given.
+        CellBits kept = given_bits;
+        for (int c : (*pass_orbits)[order[order_pos]]) kept[c / 64] |= std::uint64_t{1} << (c % 64);
+        std::size_t i = order_pos;
+        for (; i < limit && open > 0; ++i) {
+          const auto& orbit = (*pass_orbits)[order[i]];
+          if (classify && !set_kept[i] && i > order_pos) set_kept[i] = kept_by_sets(orbit, kept);
+          if (i > order_pos && set_kept[i]) continue;
+          for (int c : orbit) givens[c] = 0;
+          --open;
         }
+        return i;
       };
       if (!base_valid || order_pos >= outer_end) {
-        outer_end = std::min(order_pos + kOuterWindow, order.size());
-        without(outer_end);
+        outer_end = without(kOuterWindow, order.size(), true);
         detail::band_base(isa, outer_base, givens.data());
       }
-      base_end = std::min(order_pos + kBaseWindow, outer_end);
-      without(base_end);
+      base_end = without(kBaseWindow, outer_end, false);
       detail::band_base(isa, check_base, givens.data(), &outer_base);
       base_valid = true;
     }
     return detail::band_count_from(isa, check_base, work.cells().data(), forbidden, &cost,
                                    SearchLimits{}) > 0;
+  }
+
+  // Whether try_remove will keep the orbit (given in work) without a check: some set
+  // holding one of its cells has no cell of `givens` outside the orbit. `givens` must hold
+  // every given work can have when the pass reaches the orbit (the one being checked may
+  // stay); a set without givens stays so as givens go.
+  bool kept_by_sets(const std::vector<int>& orbit, const CellBits& givens) const {
+    CellBits others = givens;
+    for (int x : orbit) others[x / 64] &= ~(std::uint64_t{1} << (x % 64));
+    for (int x : orbit) {
+      for (int i = cell_start[x]; i < cell_start[x + 1]; ++i) {
+        const CellBits& b = set_bits[cell_sets[i]];
+        if (!(b[0] & others[0]) && !(b[1] & others[1])) return true;
+      }
+    }
+    return false;
   }
 
   static bool stopped(const std::atomic<bool>* stop) {
@@ -886,6 +918,7 @@ struct Generator::Impl {
     for (;;) {
       std::vector<int> deferred;
       base_valid = false;
+      set_kept.assign(order.size(), 0);
       for (order_pos = 0; order_pos < order.size(); ++order_pos) {
         const int o = order[order_pos];
         const auto& orbit = all[o];
@@ -899,6 +932,8 @@ struct Generator::Impl {
           const std::uint64_t left = spent >= total ? 1 : total - spent;  // 1: none, at once
           check_budget = budget ? std::min(budget, left) : left;
         }
+        // try_remove would find a set emptied and keep the orbit.
+        if (set_kept[order_pos]) continue;
         switch (try_remove(orbit, solution, check_budget, stop)) {
           case Removal::kStopped:
             return std::nullopt;
