@@ -47,6 +47,7 @@ class StrongComponents {
     int node, next, end, low;
   };
   std::vector<XyFrame> frames;
+  std::vector<std::uint64_t> node_reach;  // number_xy: [node] -> its component's reach
 };
 
 }  // namespace sudoforge::grader::detail
