@@ -34,6 +34,8 @@ class StrongComponents {
   void number_xy(const ChainBoard& board, const ChainLinks& graph, int* comp,
                  std::vector<int>& size, int* order, std::vector<std::uint64_t>& reach);
   bool reach_fits = false;  // number_xy: `reach` holds every live component's set
+  // number_xy, per node: its component's `reach`.
+  std::vector<std::uint64_t> node_reach;
   int component_count = 0;  // components numbered by the last call
   int dead_ends = 0;        // number_xy: the dead ends' "off" nodes (and "on" nodes) numbered
 
@@ -47,7 +49,6 @@ class StrongComponents {
     int node, next, end, low;
   };
   std::vector<XyFrame> frames;
-  std::vector<std::uint64_t> node_reach;  // number_xy: [node] -> its component's reach
 };
 
 }  // namespace sudoforge::grader::detail
