@@ -177,7 +177,7 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
             acc |= rn[m];  // nothing while m's component is open
             continue;
           }
-          *f++ = {acc, v, static_cast<int>(p - a), static_cast<int>(pe - a), lowv};
+          *f++ = {acc, p, pe, v, lowv};
           acc = 0;
           v = m;
           p = a + lb[m];
@@ -211,8 +211,8 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
         --f;
         acc |= f->reach;
         lowv = std::min(f->low, lowv);
-        pe = a + f->end;
-        p = a + f->next;
+        pe = f->end;
+        p = f->next;
         v = f->node;
       }
     }

@@ -42,11 +42,13 @@ class StrongComponents {
  private:
   void reserve(size_t nn);
   std::vector<int> visit, low_link, stack, calls, sizes;  // per node; calls: 3 per node
-  // number_xy's call stack: per suspended node, its reach so far, the node, the next
-  // position in its links, their end, its low link.
+  // number_xy's call stack: per suspended node, its reach so far, the next position in
+  // its links, their end, the node, its low link.
   struct XyFrame {
     std::uint64_t reach;
-    int node, next, end, low;
+    const int* next;
+    const int* end;
+    int node, low;
   };
   std::vector<XyFrame> frames;
 };
