@@ -119,12 +119,17 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
                                  std::vector<std::uint64_t>& reach) {
   const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
   reserve(nn);
-  if (frames.size() < nn) frames.resize(nn);
-  // Component numbers stay below the live node count; `pending` is a component of none.
-  const int pending = 2 * board.live_count;
-  if (reach.size() < static_cast<size_t>(pending) + 1) reach.resize(pending + 1);
+  if (frames.size() < nn) {
+    frames.resize(nn);
+    node_reach.resize(nn);
+  }
+  // Component numbers stay below the live node count.
+  const int nodes = 2 * board.live_count;
+  if (reach.size() < static_cast<size_t>(nodes)) reach.resize(nodes);
   std::uint64_t* t = reach.data();
-  t[pending] = 0;
+  // [node]: its component's reach once that is closed, 0 before (while it is open), so
+  // that the scan reads one table instead of comp then reach.
+  std::uint64_t* rn = node_reach.data();
   reach_fits = true;
   int* sz = sizes.data();
   constexpr int kDone = 1 << 30;
@@ -141,12 +146,13 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
     if (lb[off] == le[off]) {
       idx[off] = idx[off + 1] = kDone;
       comp[off] = ncomp;
+      rn[off] = 0;
       t[ncomp] = 0;
       sz[ncomp++] = 1;
       order[norder++] = off;
     } else {
       idx[off] = idx[off + 1] = -1;
-      comp[off] = comp[off + 1] = pending;
+      rn[off] = rn[off + 1] = 0;
     }
   }
   const int dead = ncomp;
@@ -168,10 +174,10 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
           const int im = idx[m];
           if (im >= 0) {
             lowv = std::min(lowv, im);
-            acc |= t[comp[m]];  // nothing while m's component is open (pending)
+            acc |= rn[m];  // nothing while m's component is open
             continue;
           }
-          *f++ = {acc, v, static_cast<int>(p - a), static_cast<int>(pe - a), lowv};
+          *f++ = {acc, p, pe, v, lowv};
           acc = 0;
           v = m;
           p = a + lb[m];
@@ -182,21 +188,22 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
         }
         // v is finished (its scan ran to the end, descents resumed it).
         if (lowv == idx[v]) {
-          int w;
-          const int sp0 = sp;
-          do {
-            w = st[--sp];
-            comp[w] = ncomp;
-            idx[w] = kDone;
-            order[norder++] = w;
-          } while (w != v);
-          sz[ncomp] = sp0 - sp;
           if (ncomp - dead < 64) {
             acc |= std::uint64_t{1} << (ncomp - dead);
           } else {
             reach_fits = false;
           }
           t[ncomp] = acc;
+          int w;
+          const int sp0 = sp;
+          do {
+            w = st[--sp];
+            comp[w] = ncomp;
+            idx[w] = kDone;
+            rn[w] = acc;
+            order[norder++] = w;
+          } while (w != v);
+          sz[ncomp] = sp0 - sp;
           ++ncomp;
         }
         if (f == fs) break;
@@ -204,8 +211,8 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
         --f;
         acc |= f->reach;
         lowv = std::min(f->low, lowv);
-        pe = a + f->end;
-        p = a + f->next;
+        pe = f->end;
+        p = f->next;
         v = f->node;
       }
     }

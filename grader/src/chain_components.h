@@ -34,17 +34,21 @@ class StrongComponents {
   void number_xy(const ChainBoard& board, const ChainLinks& graph, int* comp,
                  std::vector<int>& size, int* order, std::vector<std::uint64_t>& reach);
   bool reach_fits = false;  // number_xy: `reach` holds every live component's set
+  // number_xy, per node: its component's `reach`.
+  std::vector<std::uint64_t> node_reach;
   int component_count = 0;  // components numbered by the last call
   int dead_ends = 0;        // number_xy: the dead ends' "off" nodes (and "on" nodes) numbered
 
  private:
   void reserve(size_t nn);
   std::vector<int> visit, low_link, stack, calls, sizes;  // per node; calls: 3 per node
-  // number_xy's call stack: per suspended node, its reach so far, the node, the next
-  // position in its links, their end, its low link.
+  // number_xy's call stack: per suspended node, its reach so far, the next position in
+  // its links, their end, the node, its low link.
   struct XyFrame {
     std::uint64_t reach;
-    int node, next, end, low;
+    const int* next;
+    const int* end;
+    int node, low;
   };
   std::vector<XyFrame> frames;
 };

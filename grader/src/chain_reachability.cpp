@@ -189,6 +189,8 @@ bool ChainReachability::close_by_parts(const std::vector<int>& sources, std::vec
   std::uint64_t* pb = part_bit_.data();
   for (int k = lo; k < hi; ++k) pb[k] = std::uint64_t{1} << (k - lo);
   std::fill(pb + hi, pb + numbered_count_, 0);
+  // A node's part's reach: per node from the numbering's walk, per part for a kept one.
+  const std::uint64_t* nr = tarjan_.node_reach.data();
   std::uint64_t* lr = late_reach_.data();
   close_sc_all_ = close_sc_on_ = 0;
   int late = 0;
@@ -204,10 +206,18 @@ bool ChainReachability::close_by_parts(const std::vector<int>& sources, std::vec
     } else {
       // The parts on(a) reaches, and those of on(b) for its links' off(b).
       std::uint64_t reach = 0, back = 0;
-      for (int k = lb[v], ke = le[v]; k < ke; ++k) {
-        const int m = a[k];
-        reach |= t[comp[m]];
-        back |= pb[comp[m ^ 1]];
+      if (reach_pulled_) {
+        for (int k = lb[v], ke = le[v]; k < ke; ++k) {
+          const int m = a[k];
+          reach |= nr[m];
+          back |= pb[comp[m ^ 1]];
+        }
+      } else {
+        for (int k = lb[v], ke = le[v]; k < ke; ++k) {
+          const int m = a[k];
+          reach |= t[comp[m]];
+          back |= pb[comp[m ^ 1]];
+        }
       }
       if (!(reach & back)) continue;
       if (late == 64) {
