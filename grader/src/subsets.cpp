@@ -28,7 +28,8 @@ bool naked_search(const Ctx& ctx, Hint& out) {
   const int n = kN ? kN : g.n();
   const int slot = FinderMemo::kNakedSet + degree - 2;
   const std::uint64_t* const changed = g.unit_times();
-  const std::uint64_t* const clean = ctx.memo ? ctx.memo->unit_row(slot) : nullptr;
+  std::uint64_t* const clean = ctx.memo ? ctx.memo->unit_row(slot) : nullptr;
+  const std::uint64_t now = ctx.memo ? ctx.memo->clean_time() : 0;
   std::uint64_t* const roomy = ctx.memo ? ctx.memo->roomy(slot) : nullptr;
   const int units = g.naked_set_units();
   int live[64];  // the units of this block to search, in SE's order
@@ -81,7 +82,7 @@ bool naked_search(const Ctx& ctx, Hint& out) {
             return true;
           });
       if (found) return true;
-      if (ctx.memo) ctx.memo->set_unit_clean(slot, u);
+      if (clean) clean[u] = now;
     }
   }
   return false;
@@ -112,7 +113,9 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
   const int min_empty = direct ? degree + 1 : 2 * degree + 1;
   const int plain_slot = FinderMemo::kHiddenSet + degree - 2;
   const std::uint64_t* const changed = g.unit_times();
-  const std::uint64_t* const clean = memo ? memo->unit_row(slot) : nullptr;
+  std::uint64_t* const clean = memo ? memo->unit_row(slot) : nullptr;
+  std::uint64_t* const plain_clean = memo ? memo->unit_row(plain_slot) : nullptr;
+  const std::uint64_t now = memo ? memo->clean_time() : 0;
   const int* const empties = g.unit_empty_table();
   int live[64];  // the units of this block to search, in SE's order
   // The units with room for the plain sets only: most units keep the direct sets' few
@@ -202,9 +205,9 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
             return true;
           });
       if (found) return true;
-      if (memo) {
-        memo->set_unit_clean(slot, u);
-        if (direct && !removes_any && empty > 2 * degree) memo->set_unit_clean(plain_slot, u);
+      if (clean) {
+        clean[u] = now;
+        if (direct && !removes_any && empty > 2 * degree) plain_clean[u] = now;
       }
     }
   }
