@@ -122,10 +122,27 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
   // empty cells, and the pass over them all, without branches, is the cheaper there.
   std::uint64_t* const roomy = memo && !direct ? memo->roomy(slot) : nullptr;
   for (int w = 0; 64 * w < units; ++w) {
-    const int nl = live_units(order, w, roomy, units, empties, min_empty, changed, clean, live);
+    int nl = 0;
+    if (direct && clean) {
+      // A unit with too few empty cells for a direct set never has enough again on this
+      // puzzle: it is listed once more and then marked clean for good, which leaves
+      // the list one test a unit.
+      const int end = units - 64 * w < 64 ? units : 64 * w + 64;
+      for (int k = 64 * w; k < end; ++k) {
+        const int u = order[k];
+        live[nl] = u;
+        nl += changed[u] >= clean[u];
+      }
+    } else {
+      nl = live_units(order, w, roomy, units, empties, min_empty, changed, clean, live);
+    }
     for (int i = 0; i < nl; ++i) {
       const int u = live[i];
       const int empty = empties[u];
+      if (direct && clean && empty < min_empty) {
+        clean[u] = ~std::uint64_t{0};
+        continue;
+      }
       const int* cells = g.unit(u);
       const Mask* const pos = g.pos_of(u);
       // Left uninitialised: masks and digits are written for 0..m - 1, and nothing else is
