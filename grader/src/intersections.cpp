@@ -87,7 +87,10 @@ bool search(const Ctx& ctx, Hint& out) {
   static const int kOrder[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};
   for (const auto& pair : kOrder) {
     const int t1 = pair[0], t2 = pair[1];
-    for (int i1 = 0; i1 < n; ++i1) {
+    // r1's positions and segments, advanced by pointer from house to house.
+    const Mask* pos1 = g.pos_of(t1 * n);
+    const CandidateGrid::Segment* seg = g.segments(t1 * n, t2);
+    for (int i1 = 0; i1 < n; ++i1, pos1 += n + 1, seg += 3 * n) {
       const int r1 = t1 * n + i1;
       // The digits of r1 confined (2+ places) to its intersection with each unit i2 of
       // type t2: the unit is the one of any of the places. Visited below in SE's order
@@ -95,8 +98,6 @@ bool search(const Ctx& ctx, Hint& out) {
       // confined[i2] is set only where bit i2 of `units` is.
       Mask confined[32];
       Mask units = 0;
-      const Mask* const pos1 = g.pos_of(r1);
-      const CandidateGrid::Segment* const seg = g.segments(r1, t2);
       for (Mask dm = live; dm; dm &= dm - 1) {
         const int d = lowest(dm);
         const Mask p1 = pos1[d];
