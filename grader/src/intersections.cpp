@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "finder_memo.h"
@@ -85,28 +86,53 @@ bool search(const Ctx& ctx, Hint& out) {
   Mask hits = 0;  // digits with a confinement that removes something
   // (type1, type2): 0 rows, 1 columns, 2 boxes. SE: (box,col), (box,row), (col,box), (row,box).
   static const int kOrder[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};
-  for (const auto& pair : kOrder) {
-    const int t1 = pair[0], t2 = pair[1];
-    for (int i1 = 0; i1 < n; ++i1) {
+  // The boxes' confinements to rows, found in the pass towards columns (the digits'
+  // places read once for both) and visited in their own pass: by box, the rows with a
+  // confined digit, and those digits (set only where the row's bit is).
+  Mask box_rows[32];
+  Mask box_row_digits[32][32];
+  const auto pass = [&](auto pair_index) {
+    constexpr int kPair = decltype(pair_index)::value;
+    const int t1 = kOrder[kPair][0], t2 = kOrder[kPair][1];
+    // r1's positions and segments, advanced by pointer from house to house.
+    const Mask* pos1 = g.pos_of(t1 * n);
+    const CandidateGrid::Segment* seg = g.segments(t1 * n, t2);
+    const CandidateGrid::Segment* row_seg = g.segments(t1 * n, 0);
+    for (int i1 = 0; i1 < n; ++i1, pos1 += n + 1, seg += 3 * n, row_seg += 3 * n) {
       const int r1 = t1 * n + i1;
       // The digits of r1 confined (2+ places) to its intersection with each unit i2 of
       // type t2: the unit is the one of any of the places. Visited below in SE's order
       // (i2, then digit), without scanning the pairs of units that do not intersect.
       // confined[i2] is set only where bit i2 of `units` is.
-      Mask confined[32];
-      Mask units = 0;
-      const Mask* const pos1 = g.pos_of(r1);
-      const CandidateGrid::Segment* const seg = g.segments(r1, t2);
-      for (Mask dm = live; dm; dm &= dm - 1) {
-        const int d = lowest(dm);
-        const Mask p1 = pos1[d];
-        if (!(p1 & (p1 - 1))) continue;
-        const CandidateGrid::Segment s = seg[lowest(p1)];
-        if (p1 & ~s.mask) continue;
-        const int i2 = s.index;
-        if (!((units >> i2) & 1)) confined[i2] = 0;
-        units |= Mask{1} << i2;
-        confined[i2] |= Mask{1} << d;
+      Mask own[32];
+      Mask* const confined = kPair == 1 ? box_row_digits[i1] : own;
+      Mask units = kPair == 1 ? box_rows[i1] : 0;
+      if constexpr (kPair != 1) {
+        Mask* const to_rows = box_row_digits[i1];
+        Mask rows = 0;
+        for (Mask dm = live; dm; dm &= dm - 1) {
+          const int d = lowest(dm);
+          const Mask p1 = pos1[d];
+          if (!(p1 & (p1 - 1))) continue;
+          const int first = lowest(p1);
+          const CandidateGrid::Segment s = seg[first];
+          if (!(p1 & ~s.mask)) {
+            const int i2 = s.index;
+            if (!((units >> i2) & 1)) confined[i2] = 0;
+            units |= Mask{1} << i2;
+            confined[i2] |= Mask{1} << d;
+          }
+          if constexpr (kPair == 0) {
+            const CandidateGrid::Segment sr = row_seg[first];
+            if (!(p1 & ~sr.mask)) {
+              const int i2 = sr.index;
+              if (!((rows >> i2) & 1)) to_rows[i2] = 0;
+              rows |= Mask{1} << i2;
+              to_rows[i2] |= Mask{1} << d;
+            }
+          }
+        }
+        if constexpr (kPair == 0) box_rows[i1] = rows;
       }
       for (; units; units &= units - 1) {
         const int i2 = lowest(units);
@@ -129,7 +155,11 @@ bool search(const Ctx& ctx, Hint& out) {
         }
       }
     }
-  }
+    return false;
+  };
+  if (pass(std::integral_constant<int, 0>{}) || pass(std::integral_constant<int, 1>{}) ||
+      pass(std::integral_constant<int, 2>{}) || pass(std::integral_constant<int, 3>{}))
+    return true;
   if (memo) {
     for (Mask dm = live; dm; dm &= dm - 1) memo->set_digit_clean(slot, lowest(dm));
     if (direct) {

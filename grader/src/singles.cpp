@@ -14,19 +14,24 @@ bool find_hidden_single(const Ctx& ctx, Hint& out) {
   // A unit's verdict changes only when a digit there comes down to one place: the memo's
   // times are compared with those (single_times), not with the unit's every change.
   const std::uint64_t* const changed = g.single_times();
-  const std::uint64_t* const clean =
-      ctx.memo ? ctx.memo->unit_row(FinderMemo::kHiddenSingle) : nullptr;
+  std::uint64_t* const clean = ctx.memo ? ctx.memo->unit_row(FinderMemo::kHiddenSingle) : nullptr;
+  const std::uint64_t now = ctx.memo ? ctx.memo->clean_time() : 0;
+  // With the memo, its test comes first: most units are clean, and a full unit is marked
+  // clean for good (it stays full).
   for (int k = 0; k < g.unit_count(); ++k) {
     const int u = g.se_unit(k);
+    if (clean && changed[u] < clean[u]) continue;  // none since it was found clean
     const int empty = g.unit_empty(u);
-    if (empty == 0) continue;
+    if (empty == 0) {
+      if (clean) clean[u] = ~std::uint64_t{0};
+      continue;
+    }
     const bool alone = empty == 1;
     if (!alone && hidden_u >= 0) continue;
-    if (clean && changed[u] < clean[u]) continue;  // none since it was found clean
     int d = 1;
     while (d <= n && popcount(g.pos(u, d)) != 1) ++d;
     if (d > n) {
-      if (ctx.memo) ctx.memo->set_unit_clean(FinderMemo::kHiddenSingle, u);
+      if (clean) clean[u] = now;
       continue;
     }
     hidden_u = u;

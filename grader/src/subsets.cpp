@@ -28,7 +28,8 @@ bool naked_search(const Ctx& ctx, Hint& out) {
   const int n = kN ? kN : g.n();
   const int slot = FinderMemo::kNakedSet + degree - 2;
   const std::uint64_t* const changed = g.unit_times();
-  const std::uint64_t* const clean = ctx.memo ? ctx.memo->unit_row(slot) : nullptr;
+  std::uint64_t* const clean = ctx.memo ? ctx.memo->unit_row(slot) : nullptr;
+  const std::uint64_t now = ctx.memo ? ctx.memo->clean_time() : 0;
   std::uint64_t* const roomy = ctx.memo ? ctx.memo->roomy(slot) : nullptr;
   const int units = g.naked_set_units();
   int live[64];  // the units of this block to search, in SE's order
@@ -81,7 +82,7 @@ bool naked_search(const Ctx& ctx, Hint& out) {
             return true;
           });
       if (found) return true;
-      if (ctx.memo) ctx.memo->set_unit_clean(slot, u);
+      if (clean) clean[u] = now;
     }
   }
   return false;
@@ -112,17 +113,36 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
   const int min_empty = direct ? degree + 1 : 2 * degree + 1;
   const int plain_slot = FinderMemo::kHiddenSet + degree - 2;
   const std::uint64_t* const changed = g.unit_times();
-  const std::uint64_t* const clean = memo ? memo->unit_row(slot) : nullptr;
+  std::uint64_t* const clean = memo ? memo->unit_row(slot) : nullptr;
+  std::uint64_t* const plain_clean = memo ? memo->unit_row(plain_slot) : nullptr;
+  const std::uint64_t now = memo ? memo->clean_time() : 0;
   const int* const empties = g.unit_empty_table();
   int live[64];  // the units of this block to search, in SE's order
   // The units with room for the plain sets only: most units keep the direct sets' few
   // empty cells, and the pass over them all, without branches, is the cheaper there.
   std::uint64_t* const roomy = memo && !direct ? memo->roomy(slot) : nullptr;
   for (int w = 0; 64 * w < units; ++w) {
-    const int nl = live_units(order, w, roomy, units, empties, min_empty, changed, clean, live);
+    int nl = 0;
+    if (direct && clean) {
+      // A unit with too few empty cells for a direct set never has enough again on this
+      // puzzle: it is listed once more and then marked clean for good, which leaves
+      // the list one test a unit.
+      const int end = units - 64 * w < 64 ? units : 64 * w + 64;
+      for (int k = 64 * w; k < end; ++k) {
+        const int u = order[k];
+        live[nl] = u;
+        nl += changed[u] >= clean[u];
+      }
+    } else {
+      nl = live_units(order, w, roomy, units, empties, min_empty, changed, clean, live);
+    }
     for (int i = 0; i < nl; ++i) {
       const int u = live[i];
       const int empty = empties[u];
+      if (direct && clean && empty < min_empty) {
+        clean[u] = ~std::uint64_t{0};
+        continue;
+      }
       const int* cells = g.unit(u);
       const Mask* const pos = g.pos_of(u);
       // Left uninitialised: masks and digits are written for 0..m - 1, and nothing else is
@@ -202,9 +222,9 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
             return true;
           });
       if (found) return true;
-      if (memo) {
-        memo->set_unit_clean(slot, u);
-        if (direct && !removes_any && empty > 2 * degree) memo->set_unit_clean(plain_slot, u);
+      if (clean) {
+        clean[u] = now;
+        if (direct && !removes_any && empty > 2 * degree) plain_clean[u] = now;
       }
     }
   }

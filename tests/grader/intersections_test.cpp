@@ -118,3 +118,87 @@ TEST(GraderTechniques, DirectClaimingFromDisjointGroup) {
   for (int c : {27, 30, 33, 54, 57, 60, 31, 34, 55, 58, 61}) classic.eliminate(c, 5);
   EXPECT_FALSE(grader::detail::find_direct_locking(Ctx{classic, false}, h));
 }
+
+namespace {
+
+// SE's pointing and claiming on a board without extra houses, written out: the pairs of
+// types (box, column), (box, row), (column, box), (row, box); in each, every house r1 of
+// the first type, every house r2 of the second, every digit d, in that order: d's places
+// in r1 (two or more) all in r2, and some in r2 outside r1 to remove. Direct: the first
+// house r3 of r1's type, not r1, crossing r2, with two or more places of d and exactly
+// one outside r2 (the single it leads to).
+struct Confinement {
+  bool found = false;
+  int r1 = -1, r2 = -1, d = 0, hcell = -1;
+};
+Confinement locking_by_definition(const grader::detail::CandidateGrid& g, bool direct) {
+  using grader::detail::lowest;
+  using grader::detail::Mask;
+  using grader::detail::popcount;
+  const int n = g.n();
+  static const int kOrder[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};
+  for (const auto& pair : kOrder) {
+    const int t1 = pair[0], t2 = pair[1];
+    for (int r1 = t1 * n; r1 < t1 * n + n; ++r1) {
+      for (int r2 = t2 * n; r2 < t2 * n + n; ++r2) {
+        for (int d = 1; d <= n; ++d) {
+          const Mask p1 = g.pos(r1, d);
+          if (popcount(p1) < 2 || (p1 & ~g.inter(r1, r2))) continue;
+          if (!(g.pos(r2, d) & ~g.inter(r2, r1))) continue;
+          int hcell = -1;
+          for (int r3 = t1 * n; direct && r3 < t1 * n + n && hcell < 0; ++r3) {
+            if (r3 == r1 || !g.inter(r3, r2) || popcount(g.pos(r3, d)) < 2) continue;
+            const Mask rest = g.pos(r3, d) & ~g.inter(r3, r2);
+            if (popcount(rest) == 1) hcell = g.unit(r3)[lowest(rest)];
+          }
+          if (direct && hcell < 0) continue;
+          return {true, r1, r2, d, hcell};
+        }
+      }
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+// Direct and plain locking against the definition above at every step of 300 cb001 paths:
+// the confinement found (its places in r1, the digit), the single placed (direct) and the
+// removals (plain). The finder reads each box's places once for its confinements to
+// columns and to rows, and visits the latter in their own pass.
+TEST(GraderTechniques, LockingMatchesItsDefinition) {
+  const auto lines = cb001_fixture();
+  ASSERT_GE(lines.size(), 300u);
+  int found_direct = 0, found_plain = 0;
+  for (size_t k = 0; k < 300; ++k) {
+    walk_path(lines[k].substr(0, 81), [&](const grader::detail::CandidateGrid& g, const Step&) {
+      for (const bool direct : {true, false}) {
+        Hint h;
+        const bool got = direct ? grader::detail::find_direct_locking(grader::detail::Ctx{g, false}, h)
+                                : grader::detail::find_locking(grader::detail::Ctx{g, false}, h);
+        const Confinement want = locking_by_definition(g, direct);
+        ASSERT_EQ(got, want.found) << lines[k] << (direct ? " direct" : " plain");
+        if (!got) continue;
+        std::vector<int> cells;
+        for (grader::detail::Mask x = g.pos(want.r1, want.d); x; x &= x - 1)
+          cells.push_back(g.unit(want.r1)[grader::detail::lowest(x)]);
+        EXPECT_EQ(h.cells, cells) << lines[k];
+        if (direct) {
+          ++found_direct;
+          EXPECT_EQ(h.placements, (std::vector<std::pair<int, int>>{{want.hcell, want.d}}))
+              << lines[k];
+        } else {
+          ++found_plain;
+          std::vector<std::pair<int, int>> elims;
+          const grader::detail::Mask rest = g.pos(want.r2, want.d) & ~g.inter(want.r2, want.r1);
+          for (grader::detail::Mask x = rest; x; x &= x - 1)
+            elims.emplace_back(g.unit(want.r2)[grader::detail::lowest(x)], want.d);
+          EXPECT_EQ(h.eliminations, elims) << lines[k];
+        }
+      }
+    });
+  }
+  // Both kinds are met, not only failures.
+  EXPECT_GE(found_direct, 50);
+  EXPECT_GE(found_plain, 50);
+}
