@@ -892,15 +892,6 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
     }
     return least;
   };
-  // The longest cycle with this base rating and sort key whose key is not above the best
-  // one so far (the round's ceiling, or a hint found; a tie can still win on SE's order):
-  // 3 for none, 1 << 29 in the last round while nothing is found.
-  auto longest_cycle = [&](int base, int sort_key) {
-    if (s.hints.best.rating > (1 << 28)) return 1 << 29;
-    int l = 3;
-    while (!(s.hints.best < ChainKey{base + length_difficulty(l + 1), l + 1, sort_key})) ++l;
-    return l;
-  };
   for (int ceiling : kCeilings) {
     s.hints.best = ChainKey{ceiling + 1, 0, 0};
     s.hints.best_order = -1;
@@ -917,10 +908,11 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
           pass_sources(y);
           s.forcing_chains_parallel(y);
         }
-        // The longest cycle of the pass that could still beat the best hint so far (a
-        // forcing chain of this pass or an earlier one): none at all, often, once pass X
-        // found a short X-chain, and then pass XY needs no search.
-        const int lmax = longest_cycle(pass == 2 ? 70 : 65, pass == 2 ? 4 : pass + 2);
+        // The longest cycle of the pass that could still beat the best hint so far (the
+        // round's ceiling, or a forcing chain of this pass or an earlier one): none at
+        // all, often, once pass X found a short X-chain, and then pass XY needs no search.
+        const int lmax =
+            longest_fitting_cycle(s.hints.best, pass == 2 ? 70 : 65, pass == 2 ? 4 : pass + 2);
         if (lmax < 4) continue;
         const int least_floor = floors_for(pass, lmax);
         if (least_floor > lmax) continue;
