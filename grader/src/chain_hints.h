@@ -7,6 +7,7 @@
 // its cells and, when asked, its text. The searches ask wins() with the key a chain of the
 // next layer would have, and stop when it cannot win. Chains and cycles are read back from
 // the search tree (chain_search_tree.h) from their last instance.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -14,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "chain_length.h"
 #include "chain_links.h"
 #include "chain_search_tree.h"
 #include "hint.h"
@@ -27,6 +29,28 @@ struct ChainKey {
     return std::tie(rating, complexity, sort_key) < std::tie(o.rating, o.complexity, o.sort_key);
   }
 };
+
+// The longest cycle (3 for none) whose key, with this base rating and sort key, is not
+// above `best` (a tie can still win on SE's order): 1 << 29 while best is above every
+// rating (the last round, nothing found). Keys rise with the length, so the lengths that
+// fit are 4 .. some l, read from SE's length steps (chain_length.h) without a walk: every
+// length of an adjustment below best's fits, and of best's adjustment those up to its
+// complexity (the complexity itself when the sort key ties or wins).
+inline int longest_fitting_cycle(const ChainKey& best, int base, int sort_key) {
+  if (best.rating > (1 << 28)) return 1 << 29;
+  const int r = best.rating - base;  // the adjustment of best's rating
+  if (r < 0) return 3;
+  // last: the longest complexity with an adjustment of at most k (length 4, 6, 8, 12, ...).
+  long long below = 3, last = 4;
+  bool odd = false;
+  for (int k = 0; k < r && last < (1 << 29); ++k) {
+    below = last + 2;
+    last = odd ? last * 4 / 3 : last * 3 / 2;
+    odd = !odd;
+  }
+  const long long tie = sort_key <= best.sort_key ? best.complexity : best.complexity - 1;
+  return static_cast<int>(std::min<long long>(std::max({below, std::min(last + 2, tie), 3LL}), 1 << 29));
+}
 
 class ChainHints {
  public:

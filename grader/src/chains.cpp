@@ -563,11 +563,18 @@ struct ChainEngine::Impl {
   // Also fills the board's live nodes and digit cells (loaded by load_masks): one pass
   // over the candidates for both, after the links are built.
   void list_nodes() {
-    // The candidate count, from the grid's cells by count (a few words).
+    // The candidate count and the unsolved cells, from the grid's cells by count (a few
+    // words): the walk passes over the solved cells (about half of them) by whole words.
+    // Called for boards of at most 9 values only (find_forcing_chains): 81 cells, two words.
     size_t count = 0;
+    std::uint64_t unsolved[2] = {};
+    const int sw = board.set_words;
     for (int k = 1; k <= board.n; ++k) {
       const std::uint64_t* set = board.g->cells_with(k);
-      for (int w = 0; w < board.set_words; ++w) count += k * std::popcount(set[w]);
+      for (int w = 0; w < sw; ++w) {
+        count += k * std::popcount(set[w]);
+        unsolved[w] |= set[w];
+      }
     }
     for (auto* v : {&sources_x, &sources_xy, &sources_y}) {
       if (v->size() < 2 * count) v->resize(2 * count);
@@ -577,36 +584,36 @@ struct ChainEngine::Impl {
     int* sy = sources_y.data();
     int* live = board.live_off.data();
     std::uint64_t* cells = board.digit_cells.data();
-    const size_t sw = board.set_words;
     size_t nx = 0, nxy = 0, ny = 0;
     int nlive = 0;
     const int* lb = graph.links_begin.data();
     const int* ly = graph.links_y_end.data();
     const int* le = graph.links_end.data();
     single_value_cells = false;
-    for (int c = 0; c < board.nc; ++c) {
-      const Mask cm = board.cand[c];
-      const std::uint64_t bit = std::uint64_t{1} << (c % 64);
-      std::uint64_t* word = cells + c / 64;
-      if (popcount(cm) < 2) {
-        if (cm) {
+    for (int w = 0; w < sw; ++w) {
+      std::uint64_t* word = cells + w;
+      for (std::uint64_t u = unsolved[w]; u; u &= u - 1) {
+        const int c = w * 64 + std::countr_zero(u);
+        const std::uint64_t bit = u & (~u + 1);
+        const Mask cm = board.cand[c];
+        if (popcount(cm) < 2) {
           single_value_cells = true;
           live[nlive++] = ChainBoard::node(board.cd(c, lowest_nonzero(cm)), false);
           word[static_cast<size_t>(lowest_nonzero(cm)) * sw] |= bit;
+          continue;
         }
-        continue;
-      }
-      const bool bivalue = popcount(cm) == 2;
-      for (Mask m = cm; m; m &= m - 1) {
-        const int d = lowest_nonzero(m);
-        const int off = ChainBoard::node(board.cd(c, d), false), on = off + 1;
-        live[nlive++] = off;
-        word[static_cast<size_t>(d) * sw] |= bit;
-        sx[nx++] = on;
-        sxy[nxy++] = on;
-        if (ly[off] != le[off]) sx[nx++] = off;  // pass X: a conjugate
-        if (lb[off] != le[off]) sxy[nxy++] = off;
-        if (bivalue) sy[ny++] = off;
+        const bool bivalue = popcount(cm) == 2;
+        for (Mask m = cm; m; m &= m - 1) {
+          const int d = lowest_nonzero(m);
+          const int off = ChainBoard::node(board.cd(c, d), false), on = off + 1;
+          live[nlive++] = off;
+          word[static_cast<size_t>(d) * sw] |= bit;
+          sx[nx++] = on;
+          sxy[nxy++] = on;
+          if (ly[off] != le[off]) sx[nx++] = off;  // pass X: a conjugate
+          if (lb[off] != le[off]) sxy[nxy++] = off;
+          if (bivalue) sy[ny++] = off;
+        }
       }
     }
     board.live_count = nlive;
@@ -885,15 +892,6 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
     }
     return least;
   };
-  // The longest cycle with this base rating and sort key whose key is not above the best
-  // one so far (the round's ceiling, or a hint found; a tie can still win on SE's order):
-  // 3 for none, 1 << 29 in the last round while nothing is found.
-  auto longest_cycle = [&](int base, int sort_key) {
-    if (s.hints.best.rating > (1 << 28)) return 1 << 29;
-    int l = 3;
-    while (!(s.hints.best < ChainKey{base + length_difficulty(l + 1), l + 1, sort_key})) ++l;
-    return l;
-  };
   for (int ceiling : kCeilings) {
     s.hints.best = ChainKey{ceiling + 1, 0, 0};
     s.hints.best_order = -1;
@@ -910,10 +908,11 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
           pass_sources(y);
           s.forcing_chains_parallel(y);
         }
-        // The longest cycle of the pass that could still beat the best hint so far (a
-        // forcing chain of this pass or an earlier one): none at all, often, once pass X
-        // found a short X-chain, and then pass XY needs no search.
-        const int lmax = longest_cycle(pass == 2 ? 70 : 65, pass == 2 ? 4 : pass + 2);
+        // The longest cycle of the pass that could still beat the best hint so far (the
+        // round's ceiling, or a forcing chain of this pass or an earlier one): none at
+        // all, often, once pass X found a short X-chain, and then pass XY needs no search.
+        const int lmax =
+            longest_fitting_cycle(s.hints.best, pass == 2 ? 70 : 65, pass == 2 ? 4 : pass + 2);
         if (lmax < 4) continue;
         const int least_floor = floors_for(pass, lmax);
         if (least_floor > lmax) continue;

@@ -9,8 +9,10 @@
 #include <random>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
+#include "chain_hints.h"
 #include "chain_links.h"
 #include "chain_reachability.h"
 #include "forcing_chain_search.h"
@@ -592,4 +594,32 @@ TEST(GraderChains, StepsMatchRecordedExplanations) {
   EXPECT_EQ(next, r.steps.size());
   EXPECT_EQ(puzzles, 15);
   EXPECT_GT(steps, 900);
+}
+
+// longest_fitting_cycle (chain_hints.h) reads the longest length from SE's length steps;
+// it must give what the length-by-length walk from 4 gives (the largest l >= 3 whose keys
+// of lengths 4 .. l are none above best), for the bases and sort keys of the cycle
+// passes, every best rating from below the bases to 8.5 (lengths in the thousands), and complexities and sort
+// keys on both sides of a tie.
+TEST(GraderChains, LongestFittingCycleMatchesTheWalkByLength) {
+  using grader::detail::ChainKey;
+  int compared = 0;
+  for (const auto& [base, sort_key] : {std::pair{65, 2}, std::pair{65, 3}, std::pair{70, 4}}) {
+    for (int rating = 60; rating <= 85; ++rating) {
+      for (int complexity : {0, 3, 4, 5, 6, 9, 17, 40, 97, 300}) {
+        for (int best_sort : {0, sort_key, 9}) {
+          const ChainKey best{rating, complexity, best_sort};
+          int l = 3;
+          while (!(best < ChainKey{base + grader::detail::length_difficulty(l + 1), l + 1,
+                                   sort_key}))
+            ++l;
+          ASSERT_EQ(grader::detail::longest_fitting_cycle(best, base, sort_key), l)
+              << base << " " << rating << " " << complexity << " " << best_sort;
+          ++compared;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(compared, 3 * 26 * 10 * 3);
+  EXPECT_EQ(grader::detail::longest_fitting_cycle(ChainKey{(1 << 29) + 1, 0, 0}, 65, 2), 1 << 29);
 }
