@@ -150,8 +150,8 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
 // Reachability between the live parts [dead_parts_, hi) (one bit each, part_reach_),
 // pulled in rising order (Tarjan's order is reverse topological). Which source reaches
 // its negation follows: a source v of a live part closes when its negation's part is in
-// its reach (both parts are live: a dead end's "off" node is no source, and its "on" node
-// is no live part's negation); a dead end's "on" node on(a), whose links lead to off(b)
+// its reach (both parts are live: a dead end's "off" node never closes, as a source it is
+// passed over, and its "on" node is no live part's negation); a dead end's "on" node on(a), whose links lead to off(b)
 // for the peers b of a (and, symmetrically, on(b) -> off(a)), closes when some off(b)
 // reaches some on(b'), b and b' such peers. Returns false, having listed nothing, when
 // more than 64 such "on" nodes close (then closing_sources pushes sets as before).
@@ -198,6 +198,7 @@ bool ChainReachability::close_by_parts(const std::vector<int>& sources, std::vec
   for (int v : sources) {
     const int cv = comp[v];
     if (cv < hi) {
+      if (cv < lo) continue;  // a dead end's "off" node: it reaches nothing
       const int cn = comp[v ^ 1];
       if (!((t[cv] >> (cn - lo)) & 1)) continue;
       const std::uint64_t bit = std::uint64_t{1} << (cn - lo);

@@ -40,7 +40,8 @@ class ChainReachability {
   // component: Tarjan numbers the components in reverse topological order, so a source can
   // only reach its negation when its component's number is not below the negation's; the
   // sets of such sources reaching each component are then pushed along the links, in
-  // topological order.
+  // topological order. Any live node may be a source (the engine leaves out the "off"
+  // nodes without links, which reach nothing).
   void closing_sources(const std::vector<int>& sources, std::vector<int>& closing);
   // Whether closing_sources ran in this call, and then whether source v closes.
   bool closers_known() const { return closer_stamp_call_ == call_stamp_; }
