@@ -180,11 +180,9 @@ int advance_dense(ParallelGroup& G, int complexity) {
   for (int w = 0; w < kW; ++w) closed[w] = G.closed[w];
   const int nv = static_cast<int>(G.nodes.size());
   for (int t = 0; t < nv; ++t) {
-    const std::uint64_t* nf = nextf + static_cast<size_t>(t) * kW;
-    std::uint64_t met = 0;
-    for (int w = 0; w < kW; ++w) met |= nf[w];
-    if (!met) continue;
-    if (settle_node<kW>(G, closed, kW, t, complexity, first)) next_active[nnext++] = t;
+    // Without a test of whether t was met: that branch is a coin toss in dense layers.
+    next_active[nnext] = t;
+    nnext += settle_node<kW>(G, closed, kW, t, complexity, first);
   }
   for (int w = 0; w < kW; ++w) G.closed[w] = closed[w];
   return finish_layer<kW>(G, kW, nnext, first);
