@@ -110,26 +110,22 @@ bool search(const Ctx& ctx, Hint& out) {
       if constexpr (kPair != 1) {
         Mask* const to_rows = box_row_digits[i1];
         Mask rows = 0;
+        // Digit d confined to unit i2: table[i2] gains d, cleared when `set` first gets i2.
+        const auto confine = [](Mask* table, Mask& set, int i2, int d) {
+          if (!((set >> i2) & 1)) table[i2] = 0;
+          set |= Mask{1} << i2;
+          table[i2] |= Mask{1} << d;
+        };
         for (Mask dm = live; dm; dm &= dm - 1) {
           const int d = lowest(dm);
           const Mask p1 = pos1[d];
           if (!(p1 & (p1 - 1))) continue;
           const int first = lowest(p1);
           const CandidateGrid::Segment s = seg[first];
-          if (!(p1 & ~s.mask)) {
-            const int i2 = s.index;
-            if (!((units >> i2) & 1)) confined[i2] = 0;
-            units |= Mask{1} << i2;
-            confined[i2] |= Mask{1} << d;
-          }
+          if (!(p1 & ~s.mask)) confine(confined, units, s.index, d);
           if constexpr (kPair == 0) {
             const CandidateGrid::Segment sr = row_seg[first];
-            if (!(p1 & ~sr.mask)) {
-              const int i2 = sr.index;
-              if (!((rows >> i2) & 1)) to_rows[i2] = 0;
-              rows |= Mask{1} << i2;
-              to_rows[i2] |= Mask{1} << d;
-            }
+            if (!(p1 & ~sr.mask)) confine(to_rows, rows, sr.index, d);
           }
         }
         if constexpr (kPair == 0) box_rows[i1] = rows;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "finders.h"
+#include "grader_test_util.h"
 #include "sudoforge/core/geometry.h"
 #include "sudoforge/core/grid.h"
 #include "sudoforge/core/killer.h"
@@ -309,12 +310,8 @@ TEST(CandidateGrid, KillerBoardsShareTheHouseTablesAndHaveTheirOwnPeers) {
 // type and position, on classic, X (extra houses after the 3n), 6x6, 12x12, 16x16 and
 // jigsaw boards. Fails when a type is taken for another or the index is the unit's own.
 TEST(CandidateGrid, SegmentsAreTheUnitsOfEachPosition) {
-  std::vector<int> regions(81);  // 9x9 jigsaw: the boxes, two cells traded
-  for (int c = 0; c < 81; ++c) regions[c] = (c / 9 / 3) * 3 + (c % 9) / 3;
-  regions[3] = 0;   // r1c4 to the first region
-  regions[20] = 1;  // r3c3 to the second
   for (const Geometry& board : {Geometry(), x_board(), Geometry(2, 3), Geometry(3, 4),
-                                Geometry(4, 4), Geometry::with_regions(9, regions)}) {
+                                Geometry(4, 4), test_util::traded_jigsaw()}) {
     const CandidateGrid g{Grid(board)};
     const int n = g.n();
     int checked = 0;

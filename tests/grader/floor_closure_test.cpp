@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -370,27 +371,31 @@ TEST(FloorClosure, RulesPerFloor) {
   EXPECT_EQ(detail::floor_rules(big, 1000, true).naked, 4);
 }
 
-// Boards with extra houses (the closure's singles, chains and XY-wings read every house)
-// and a jigsaw: the same check on random minimal puzzles.
-TEST(FloorClosure, VariantBoards) {
-  std::vector<int> regions(81);  // 9x9 jigsaw: the boxes, two cells traded
-  for (int c = 0; c < 81; ++c) regions[c] = (c / 9 / 3) * 3 + (c % 9) / 3;
-  regions[3] = 0;   // r1c4 to the first region
-  regions[20] = 1;  // r3c3 to the second
+// per_board puzzles generated on each board (seed 20, indices 0 .. per_board-1); one that
+// gives none is left out (the callers assert the count).
+std::vector<Grid> generated_on(std::initializer_list<Geometry> boards, int per_board) {
   std::vector<Grid> puzzles;
-  for (const Geometry& board :
-       {Variant::parse("x").apply(Geometry()), Variant::parse("windoku").apply(Geometry()),
-        Variant::parse("x+windoku").apply(Geometry()), Variant::parse("dg").apply(Geometry()),
-        Geometry::with_regions(9, regions)}) {
+  for (const Geometry& board : boards) {
     GeneratorOptions o;
     o.geometry = board;
     Generator gen(o);
-    for (int i = 0; i < 8; ++i) {
+    for (int i = 0; i < per_board; ++i) {
       const auto p = gen.generate(20, static_cast<std::uint64_t>(i));
-      ASSERT_TRUE(p.has_value());
-      puzzles.push_back(p->puzzle);
+      if (p) puzzles.push_back(p->puzzle);
     }
   }
+  return puzzles;
+}
+
+// Boards with extra houses (the closure's singles, chains and XY-wings read every house)
+// and a jigsaw: the same check on random minimal puzzles.
+TEST(FloorClosure, VariantBoards) {
+  const std::vector<Grid> puzzles = generated_on(
+      {Variant::parse("x").apply(Geometry()), Variant::parse("windoku").apply(Geometry()),
+       Variant::parse("x+windoku").apply(Geometry()), Variant::parse("dg").apply(Geometry()),
+       test_util::traded_jigsaw()},
+      8);
+  ASSERT_EQ(puzzles.size(), 40u);
   const FloorCounts n = expect_exact(puzzles);
   EXPECT_GT(n.rejected, 100);
   EXPECT_GT(n.chains_rejected, 15);
@@ -403,22 +408,13 @@ TEST(FloorClosure, VariantBoards) {
 TEST(FloorClosure, FromTheGivensAsOnTheirGrid) {
   std::vector<Grid> puzzles = fixture();
   ASSERT_GE(puzzles.size(), 300u);
-  std::vector<int> regions(81);  // 9x9 jigsaw: the boxes, two cells traded
-  for (int c = 0; c < 81; ++c) regions[c] = (c / 9 / 3) * 3 + (c % 9) / 3;
-  regions[3] = 0;
-  regions[20] = 1;
-  for (const Geometry& board :
-       {Variant::parse("x").apply(Geometry()), Variant::parse("x+windoku").apply(Geometry()),
-        Geometry::with_regions(9, regions), Geometry(2, 3)}) {
-    GeneratorOptions o;
-    o.geometry = board;
-    Generator gen(o);
-    for (int i = 0; i < 4; ++i) {
-      const auto p = gen.generate(20, static_cast<std::uint64_t>(i));
-      ASSERT_TRUE(p.has_value());
-      puzzles.push_back(p->puzzle);
-    }
-  }
+  const std::vector<Grid> others =
+      generated_on({Variant::parse("x").apply(Geometry()),
+                    Variant::parse("x+windoku").apply(Geometry()), test_util::traded_jigsaw(),
+                    Geometry(2, 3)},
+                   4);
+  ASSERT_EQ(others.size(), 16u);
+  puzzles.insert(puzzles.end(), others.begin(), others.end());
   int rejected = 0, with_chains = 0, tested = 0;
   for (const Grid& puzzle : puzzles) {
     const detail::CandidateGrid g(puzzle);

@@ -48,6 +48,16 @@ inline CandidateGrid x_board_diagonal_pair() {
   return g;
 }
 
+// A 9x9 jigsaw: the boxes with two cells traded (r1c4 to the first region, r3c3 to the
+// second), for tests that must also hold off the boxes.
+inline Geometry traded_jigsaw() {
+  std::vector<int> regions(81);
+  for (int c = 0; c < 81; ++c) regions[c] = (c / 9 / 3) * 3 + (c % 9) / 3;
+  regions[3] = 0;
+  regions[20] = 1;
+  return Geometry::with_regions(9, regions);
+}
+
 inline Grid grid81(const std::string& s) {
   std::vector<std::uint8_t> cells(81);
   for (int i = 0; i < 81; ++i) cells[i] = (s[i] >= '1' && s[i] <= '9') ? s[i] - '0' : 0;
