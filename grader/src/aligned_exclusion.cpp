@@ -39,6 +39,7 @@ struct Bases {
   std::uint64_t base_set[16] = {};        // the base cells, as a cell set (words <= 10)
   std::vector<std::uint64_t> excl;        // [i * words]: the excluders of base cell i
   std::vector<std::uint64_t> holders;     // [q]: base cells (bit i) that have q as excluder
+  std::vector<std::uint64_t> unit_bases;  // [u]: the base cells (bits) in unit u (collect's)
   std::uint64_t excluder_cells[16] = {};  // the cells that may be excluders (words <= 10)
   bool singles = false;                   // whether some cell was a naked single
 
@@ -100,15 +101,45 @@ struct Bases {
       }
     }
     if (m < min_count) return false;
+    // Base cell i holds q as an excluder when q is an excluder cell and a peer of i: so
+    // holders[q] is the base cells among q's peers (seeing is symmetric). Where q's peers
+    // are its units' other cells (its house list is all of them: no cage mates), that is
+    // the union of the base cells of its units, less q; otherwise q's peers are read.
     std::fill(holders.begin(), holders.begin() + nc, 0);
-    for (int i = 0; i < m; ++i) {
-      for (int w = 0; w < W; ++w) {
-        for (std::uint64_t x = excl[i * W + w]; x; x &= x - 1) {
-          holders[w * 64 + std::countr_zero(x)] |= std::uint64_t{1} << i;
-        }
-      }
+    // classic boards (3 units a cell): loops of known length.
+    if (g.units_per_cell() == 3) {
+      fill_holders<3>(g);
+    } else {
+      fill_holders<0>(g);
     }
     return true;
+  }
+  // kUnits: the units of a cell, 0 for g.units_per_cell().
+  template <int kUnits>
+  void fill_holders(const CandidateGrid& g) {
+    const int units = g.unit_count(), S = kUnits ? kUnits : g.units_per_cell();
+    if (unit_bases.size() < static_cast<size_t>(units) + 1) unit_bases.resize(units + 1);
+    std::fill(unit_bases.begin(), unit_bases.begin() + units + 1, 0);
+    for (int i = 0; i < m; ++i) {
+      const std::uint64_t bit = std::uint64_t{1} << i;
+      for (int k = 0; k < S; ++k) unit_bases[g.unit_of(cell[i], k)] |= bit;
+    }
+    unit_bases[units] = 0;  // the padding unit of cells in fewer extra houses
+    for (int w = 0; w < words; ++w) {
+      for (std::uint64_t x = excluder_cells[w]; x; x &= x - 1) {
+        const int q = w * 64 + std::countr_zero(x);
+        std::uint64_t h = 0;
+        if (g.peers(q).size() == g.house(q).size()) {
+          for (int k = 0; k < S; ++k) h |= unit_bases[g.unit_of(q, k)];
+          if ((base_set[w] >> (q % 64)) & 1) h &= ~(std::uint64_t{1} << index[q]);
+        } else {
+          for (int p : g.peers(q)) {
+            if ((base_set[p / 64] >> (p % 64)) & 1) h |= std::uint64_t{1} << index[p];
+          }
+        }
+        holders[q] = h;
+      }
+    }
   }
   int count() const { return m; }
   // The base cells (bit i) in the cell set `cells`.
