@@ -141,6 +141,17 @@ struct Bases {
       }
     }
   }
+  // twins[i]: the base cells of `among` (bits) in base cell i's units, less i (after
+  // collect). kUnits: as for fill_holders.
+  template <int kUnits>
+  void twins(const CandidateGrid& g, std::uint64_t among, std::uint64_t* twins) const {
+    const int S = kUnits ? kUnits : g.units_per_cell();
+    for (int i = 0; i < m; ++i) {
+      std::uint64_t t = 0;
+      for (int k = 0; k < S; ++k) t |= unit_bases[g.unit_of(cell[i], k)];
+      twins[i] = t & among & ~(std::uint64_t{1} << i);
+    }
+  }
   int count() const { return m; }
   // The base cells (bit i) in the cell set `cells`.
   std::uint64_t bases_in(const std::uint64_t* cells) const {
@@ -566,19 +577,22 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
   // mates), the twins are read from the house lists.
   bool peers_in_houses = true;
   for (int i = 0; i < m && peers_in_houses; ++i) {
-    const std::uint64_t* peers = g.peer_set(b.cell[i]);
-    int count = 0;
-    for (int w = 0; w < W; ++w) count += std::popcount(peers[w]);
-    peers_in_houses = count == static_cast<int>(g.house(b.cell[i]).size());
+    peers_in_houses = g.peers(b.cell[i]).size() == g.house(b.cell[i]).size();
   }
   if (peers_in_houses) {
-    // The base cells having k as a twin are those holding it as an excluder.
+    // The base cells having k as a twin are those holding it as an excluder; the twins
+    // of i are the base cells among its units' cells (Bases::unit_bases) that are
+    // excluder cells, less i.
+    std::uint64_t excluding = 0;  // the base cells that are excluder cells
     for (int k = 0; k < m; ++k) {
-      const std::uint64_t holding = b.holders[b.cell[k]];
-      twin_of[k] = holding;
-      for (std::uint64_t h = holding; h; h &= h - 1) {
-        twin_set[std::countr_zero(h)] |= std::uint64_t{1} << k;
-      }
+      const int c = b.cell[k];
+      twin_of[k] = b.holders[c];
+      excluding |= ((b.excluder_cells[c / 64] >> (c % 64)) & 1) << k;
+    }
+    if (g.units_per_cell() == 3) {
+      b.twins<3>(g, excluding, twin_set.data());
+    } else {
+      b.twins<0>(g, excluding, twin_set.data());
     }
   } else {
     for (int i = 0; i < m; ++i) {
