@@ -667,7 +667,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       for (std::uint64_t y = fresh_bases; y; y &= y - 1) {
         const int t = low64(y);
         if (!((share2[t] >> j) & 1)) continue;
-        reach |= (((twin_set[j] >> t) & 1) ? ~std::uint64_t{0} : twin_of[t]) & share2[t];
+        reach |= (twin_of[t] | (0 - ((twin_set[j] >> t) & 1))) & share2[t];
       }
       first &= reach;
       if (!first) continue;
@@ -689,11 +689,11 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       // or (i, t) with third j, or (t, j) with third i) was searched there and gave
       // nothing: the same triple, the same verdict.
       {
-        const std::uint64_t all = ~std::uint64_t{0};
+        // (Masks, not branches: which cells are twins is data.)
         const std::uint64_t below_i = (std::uint64_t{1} << i) - 1;
         const std::uint64_t below_j = (std::uint64_t{1} << j) - 1;
-        const std::uint64_t via_j = ((twin_set[i] >> j) & 1) ? all : twin_of[j];
-        const std::uint64_t via_i = below_i & (((twin_set[j] >> i) & 1) ? all : twin_of[i]);
+        const std::uint64_t via_j = twin_of[j] | (0 - ((twin_set[i] >> j) & 1));
+        const std::uint64_t via_i = below_i & (twin_of[i] | (0 - ((twin_set[j] >> i) & 1)));
         thirds &= ~(below_j & (via_j | via_i));
       }
       if (!thirds) continue;
