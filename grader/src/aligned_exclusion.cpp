@@ -34,6 +34,20 @@ namespace {
 inline int low(Mask m) { return __builtin_ctz(m); }
 inline int low64(std::uint64_t x) { return __builtin_ctzll(x); }
 
+// CandidateGrid::sees with the peer sets' table and word count read once (kWords: the
+// words of a cell set, 0 for g.set_words()); cells are not negative.
+template <int kWords>
+struct Sees {
+  const std::uint64_t* peers;  // g.peer_set(0): cell c's set at c * words
+  int words;
+  explicit Sees(const CandidateGrid& g) : peers(g.peer_set(0)), words(g.set_words()) {}
+  bool operator()(int a, int b) const {
+    const unsigned ua = static_cast<unsigned>(a), ub = static_cast<unsigned>(b);
+    const unsigned w = kWords ? kWords : static_cast<unsigned>(words);
+    return (peers[ua * w + ub / 64] >> (ub % 64)) & 1;
+  }
+};
+
 // The base cells of one search and their excluders. SE enumerates the pairs with a 64-bit
 // generator that refuses more than 64 base cells (it finds nothing then), so a set of base
 // cells fits in one word.
@@ -334,8 +348,9 @@ struct PairBound {
   // The values that the triple with third cell c2 may remove (each bound above holds for
   // each value: p2 in any2, p0 by its row0, p1 by its row1) in `flagged`; false when
   // there are none.
-  [[gnu::always_inline]] bool may_remove(const CandidateGrid& g, int c0, int c1, int c2,
-                                         Mask flagged[3]) const {
+  template <class SeesF>
+  [[gnu::always_inline]] bool may_remove(const CandidateGrid& g, const SeesF& sees, int c0,
+                                         int c1, int c2, Mask flagged[3]) const {
     const Mask cand2 = g.cand(c2);
     flagged[2] = cand2 & any2;
     // A row with the cell's value is within wide0 (wide1).
@@ -343,14 +358,14 @@ struct PairBound {
     flagged[0] = flagged[1] = 0;
     if (!by0 && !by1) return flagged[2] != 0;
     if (by0) {
-      const Mask s02 = g.sees(c0, c2) ? all_bits : 0;
+      const Mask s02 = sees(c0, c2) ? all_bits : 0;
       for (Mask x = cand0; x; x &= x - 1) {
         const Mask bit = x & ~(x - 1);
         if (!(cand2 & ~(row0[low(x)] | (bit & s02)))) flagged[0] |= bit;
       }
     }
     if (by1) {
-      const Mask s12 = g.sees(c1, c2) ? all_bits : 0;
+      const Mask s12 = sees(c1, c2) ? all_bits : 0;
       for (Mask y = cand1; y; y &= y - 1) {
         const Mask bit = y & ~(y - 1);
         if (!(cand2 & ~(row1[low(y)] | (bit & s12)))) flagged[1] |= bit;
@@ -464,6 +479,7 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
     }
   };
   Mask common[64];
+  const Sees<kWords> sees_of(g);
   for (int j = 1; able_values && j < b.count(); ++j) {  // colexicographic: (i, j), j rising
     const std::uint64_t* ej = b.excluders(j);
     // The base cells i that make a fresh pair with j.
@@ -516,7 +532,7 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
       // A value p0 of c0 is possible when some p1 of c1 is neither p0 (if the cells see
       // each other) nor the partner of p0 in a common excluder {p0, p1}. So p0 can go
       // only if every value of c1 but p0 is held by a common excluder: check that first.
-      const bool sees = g.sees(c0, c1);
+      const bool sees = sees_of(c0, c1);
       const Mask ca = g.cand(c0), cb = g.cand(c1);
       const Mask free_a = ca & ~held, free_b = cb & ~held;
       const bool maybe_a = !free_b || (sees && !(free_b & (free_b - 1)) && (free_b & ca));
@@ -571,6 +587,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
   Bases& b = t_bases;
   const int W = kWords ? kWords : b.words;
   const int m = b.count();
+  const Sees<kWords> sees(g);
   // Per base cell, its twins: its excluders that are base cells (as base bits), from the
   // holders of the base cells (a base cell k is a twin of every base cell holding it as an
   // excluder). Their order in SE's twin area is only made for a pair that removes
@@ -731,7 +748,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         keys[t] = triple_key(nc, c0, c1, b.cell[t]);
         if (lookup) ctx.memo->prefetch_verdict(keys[t]);
       }
-      const bool sees01 = g.sees(c0, c1);
+      const bool sees01 = sees(c0, c1);
       bool bound = false;  // whether t_bound is the pair's
       Mask allowed[3];
       // Whether the triple with third cell t removes something (then `allowed` holds the
@@ -788,7 +805,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         }
         Mask flagged[3];
         if (bound) {
-          if (!t_bound.may_remove(g, c0, c1, c2, flagged)) {
+          if (!t_bound.may_remove(g, sees, c0, c1, c2, flagged)) {
             if (ctx.memo) ctx.memo->set_verdict(key);
             return false;
           }
@@ -797,7 +814,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
           std::uint64_t own[16];  // W <= 10
           for (int w = 0; w < W; ++w) own[w] = common01[w] & et[w];
           t_lone.build<kWords>(g, c0, c1, sees01, own);
-          if (!t_lone.may_remove(g, c0, c1, c2, flagged)) {
+          if (!t_lone.may_remove(g, sees, c0, c1, c2, flagged)) {
             if (ctx.memo) ctx.memo->set_verdict(key);
             return false;
           }
@@ -825,7 +842,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
             }
           }
         }
-        const bool sees02 = g.sees(c0, c2), sees12 = g.sees(c1, c2);
+        const bool sees02 = sees(c0, c2), sees12 = sees(c1, c2);
         const Mask cand2 = g.cand(c2);
         {
           // Only the values the bound flags can go: each is searched for one possible
