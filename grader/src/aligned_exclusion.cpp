@@ -302,7 +302,11 @@ struct PairBound {
     const Mask all = ~Mask{0};
     any2 = all;
     wide0 = wide1 = 0;
-    for (Mask y = cand1; y; y &= y - 1) row1[low(y)] = all;
+    if (g.n() == 9) {
+      std::fill(row1, row1 + 10, all);  // at once, as the tables above
+    } else {
+      for (Mask y = cand1; y; y &= y - 1) row1[low(y)] = all;
+    }
     if (!tri_held) {
       // Without trivalues F(p0, p1) = partner[p0] | partner[p1]: row0[p0] is partner[p0]
       // with the intersection of partner[p1] | {p1}, row1[p1] partner[p1] with that of
