@@ -19,6 +19,7 @@
 #include <bit>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "finder_memo.h"
@@ -461,16 +462,30 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
       b.count() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << b.count()) - 1;
   Mask able_values = 0;   // the values v with able[v] not empty
   Mask able_of[64] = {};  // [x]: the values v with x in able[v]
-  for (Mask y = g.all_digits(); y; y &= y - 1) {
-    const int v = low(y);
-    std::uint64_t a = all_bases;
-    for (Mask z = g.all_digits() & ~(Mask{1} << v); a && z; z &= z - 1) {
-      const int u = low(z);
-      a &= duo[v * n1 + u] | ~hold[u];
+  // able[v] is the intersection of duo[v * n1 + u] | ~hold[u] over the values u but v:
+  // with duo[v * n1 + v] (never an excluder's) set to every cell for the time of the
+  // call, over all values, in loops of known length (no test per value).
+  std::uint64_t not_held[32];
+  for (int u = 1; u < n1; ++u) {
+    not_held[u] = ~hold[u];
+    duo[u * n1 + u] = ~std::uint64_t{0};
+  }
+  auto able_loop = [&](auto n_constant) {
+    constexpr int kN = decltype(n_constant)::value;
+    const int n = kN ? kN : n1 - 1;
+    for (int v = 1; v <= n; ++v) {
+      const std::uint64_t* dv = &duo[v * n1];
+      std::uint64_t a = all_bases;
+      for (int u = 1; u <= n; ++u) a &= dv[u] | not_held[u];
+      able[v] = a;
+      if (a) able_values |= Mask{1} << v;
+      for (; a; a &= a - 1) able_of[low64(a)] |= Mask{1} << v;
     }
-    able[v] = a;
-    if (a) able_values |= Mask{1} << v;
-    for (; a; a &= a - 1) able_of[low64(a)] |= Mask{1} << v;
+  };
+  if (n1 == 10) {
+    able_loop(std::integral_constant<int, 9>{});
+  } else {
+    able_loop(std::integral_constant<int, 0>{});
   }
   auto clear_duo = [&] {
     if (overflow) {
@@ -480,6 +495,7 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
         duo[set_keys[k]] = 0;
         duo[(set_keys[k] % n1) * n1 + set_keys[k] / n1] = 0;
       }
+      for (int u = 1; u < n1; ++u) duo[u * n1 + u] = 0;
     }
   };
   Mask common[64];
