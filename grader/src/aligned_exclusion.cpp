@@ -628,7 +628,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
     // excluder cells, less i.
     std::uint64_t excluding = 0;  // the base cells that are excluder cells
     for (int k = 0; k < m; ++k) {
-      const int c = b.cell[k];
+      const unsigned c = static_cast<unsigned>(b.cell[k]);
       twin_of[k] = b.holders[c];
       excluding |= ((b.excluder_cells[c / 64] >> (c % 64)) & 1) << k;
     }
