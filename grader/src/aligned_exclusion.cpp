@@ -19,6 +19,7 @@
 #include <bit>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "finder_memo.h"
@@ -27,6 +28,26 @@
 
 namespace sudoforge::grader::detail {
 namespace {
+
+// lowest() and std::countr_zero for a value known not to be 0, as every one here is (a
+// set's bits in a loop over them, the values of an excluder): one instruction, where
+// std::countr_zero on the x86-64 baseline also tests for 0.
+inline int low(Mask m) { return __builtin_ctz(m); }
+inline int low64(std::uint64_t x) { return __builtin_ctzll(x); }
+
+// CandidateGrid::sees with the peer sets' table and word count read once (kWords: the
+// words of a cell set, 0 for g.set_words()); cells are not negative.
+template <int kWords>
+struct Sees {
+  const std::uint64_t* peers;  // g.peer_set(0): cell c's set at c * words
+  int words;
+  explicit Sees(const CandidateGrid& g) : peers(g.peer_set(0)), words(g.set_words()) {}
+  bool operator()(int a, int b) const {
+    const unsigned ua = static_cast<unsigned>(a), ub = static_cast<unsigned>(b);
+    const unsigned w = kWords ? kWords : static_cast<unsigned>(words);
+    return (peers[ua * w + ub / 64] >> (ub % 64)) & 1;
+  }
+};
 
 // The base cells of one search and their excluders. SE enumerates the pairs with a 64-bit
 // generator that refuses more than 64 base cells (it finds nothing then), so a set of base
@@ -39,6 +60,7 @@ struct Bases {
   std::uint64_t base_set[16] = {};        // the base cells, as a cell set (words <= 10)
   std::vector<std::uint64_t> excl;        // [i * words]: the excluders of base cell i
   std::vector<std::uint64_t> holders;     // [q]: base cells (bit i) that have q as excluder
+  std::vector<std::uint64_t> unit_bases;  // [u]: the base cells (bits) in unit u (collect's)
   std::uint64_t excluder_cells[16] = {};  // the cells that may be excluders (words <= 10)
   bool singles = false;                   // whether some cell was a naked single
 
@@ -79,7 +101,7 @@ struct Bases {
     for (int cw = 0; cw < W; ++cw) {
       base_set[cw] = 0;
       for (std::uint64_t y = wide[cw]; y; y &= y - 1) {
-        const int c = cw * 64 + std::countr_zero(y);
+        const int c = cw * 64 + low64(y);
         const std::uint64_t* peers = g.peer_set(c);
         if (singles) {
           std::uint64_t single = 0;
@@ -100,15 +122,56 @@ struct Bases {
       }
     }
     if (m < min_count) return false;
+    // Base cell i holds q as an excluder when q is an excluder cell and a peer of i: so
+    // holders[q] is the base cells among q's peers (seeing is symmetric). Where q's peers
+    // are its units' other cells (its house list is all of them: no cage mates), that is
+    // the union of the base cells of its units, less q; otherwise q's peers are read.
     std::fill(holders.begin(), holders.begin() + nc, 0);
-    for (int i = 0; i < m; ++i) {
-      for (int w = 0; w < W; ++w) {
-        for (std::uint64_t x = excl[i * W + w]; x; x &= x - 1) {
-          holders[w * 64 + std::countr_zero(x)] |= std::uint64_t{1} << i;
-        }
-      }
+    // classic boards (3 units a cell): loops of known length.
+    if (g.units_per_cell() == 3) {
+      fill_holders<3>(g);
+    } else {
+      fill_holders<0>(g);
     }
     return true;
+  }
+  // kUnits: the units of a cell, 0 for g.units_per_cell().
+  template <int kUnits>
+  void fill_holders(const CandidateGrid& g) {
+    const int units = g.unit_count(), S = kUnits ? kUnits : g.units_per_cell();
+    if (unit_bases.size() < static_cast<size_t>(units) + 1) unit_bases.resize(units + 1);
+    std::fill(unit_bases.begin(), unit_bases.begin() + units + 1, 0);
+    for (int i = 0; i < m; ++i) {
+      const std::uint64_t bit = std::uint64_t{1} << i;
+      for (int k = 0; k < S; ++k) unit_bases[g.unit_of(cell[i], k)] |= bit;
+    }
+    unit_bases[units] = 0;  // the padding unit of cells in fewer extra houses
+    for (int w = 0; w < words; ++w) {
+      for (std::uint64_t x = excluder_cells[w]; x; x &= x - 1) {
+        const int q = w * 64 + low64(x);
+        std::uint64_t h = 0;
+        if (g.peers(q).size() == g.house(q).size()) {
+          for (int k = 0; k < S; ++k) h |= unit_bases[g.unit_of(q, k)];
+          if ((base_set[w] >> (q % 64)) & 1) h &= ~(std::uint64_t{1} << index[q]);
+        } else {
+          for (int p : g.peers(q)) {
+            if ((base_set[p / 64] >> (p % 64)) & 1) h |= std::uint64_t{1} << index[p];
+          }
+        }
+        holders[q] = h;
+      }
+    }
+  }
+  // twins[i]: the base cells of `among` (bits) in base cell i's units, less i (after
+  // collect). kUnits: as for fill_holders.
+  template <int kUnits>
+  void twins(const CandidateGrid& g, std::uint64_t among, std::uint64_t* twins) const {
+    const int S = kUnits ? kUnits : g.units_per_cell();
+    for (int i = 0; i < m; ++i) {
+      std::uint64_t t = 0;
+      for (int k = 0; k < S; ++k) t |= unit_bases[g.unit_of(cell[i], k)];
+      twins[i] = t & among & ~(std::uint64_t{1} << i);
+    }
   }
   int count() const { return m; }
   // The base cells (bit i) in the cell set `cells`.
@@ -116,7 +179,7 @@ struct Bases {
     std::uint64_t r = 0;
     for (int w = 0; w < words; ++w) {
       for (std::uint64_t x = cells[w] & base_set[w]; x; x &= x - 1) {
-        r |= std::uint64_t{1} << index[w * 64 + std::countr_zero(x)];
+        r |= std::uint64_t{1} << index[w * 64 + low64(x)];
       }
     }
     return r;
@@ -132,7 +195,7 @@ struct Bases {
     const int W = kWords ? kWords : words;
     for (int w = 0; w < W; ++w) {
       for (std::uint64_t x = ej[w]; x; x &= x - 1) {
-        const std::uint64_t h = holders[w * 64 + std::countr_zero(x)] & among;
+        const std::uint64_t h = holders[w * 64 + low64(x)] & among;
         twice |= once & h;
         once |= h;
       }
@@ -147,7 +210,7 @@ struct Bases {
     const int W = kWords ? kWords : words;
     for (int w = 0; w < W; ++w) {
       for (std::uint64_t x = cells[w] & fresh[w]; x; x &= x - 1) {
-        held |= holders[w * 64 + std::countr_zero(x)];
+        held |= holders[w * 64 + low64(x)];
       }
     }
     return held;
@@ -170,7 +233,7 @@ bool unchanged(const CandidateGrid& g, std::uint64_t since, int c0, int c1, int 
   const Mask values = g.cand(c0) | g.cand(c1) | g.cand(c2);
   for (int w = 0; w < g.set_words(); ++w) {
     for (std::uint64_t x = common01[w] & e2[w]; x; x &= x - 1) {
-      const int q = w * 64 + std::countr_zero(x);
+      const int q = w * 64 + low64(x);
       if (g.cell_changed(q) >= since && !(g.cand(q) & ~values)) return false;
     }
   }
@@ -215,19 +278,19 @@ struct PairBound {
       std::fill(partner, partner + 10, 0);
       std::fill(trios, trios + 10, 0);
     } else {
-      for (Mask z = used; z; z &= z - 1) partner[lowest(z)] = trios[lowest(z)] = 0;
+      for (Mask z = used; z; z &= z - 1) partner[low(z)] = trios[low(z)] = 0;
     }
     const int W = kWords ? kWords : g.set_words();
     Mask tri_held = 0;  // the values of the trivalues
     for (int w = 0; w < W; ++w) {
       for (std::uint64_t x = common01[w]; x; x &= x - 1) {
-        const Mask e = g.cand(w * 64 + std::countr_zero(x));
+        const Mask e = g.cand(w * 64 + low64(x));
         const Mask rest = e & (e - 1);
-        const int v0 = lowest(e), v1 = lowest(rest);
+        const int v0 = low(e), v1 = low(rest);
         if (rest & (rest - 1)) {
           trios[v0] |= e;
           trios[v1] |= e;
-          trios[lowest(rest & (rest - 1))] |= e;
+          trios[low(rest & (rest - 1))] |= e;
           tri_held |= e;
         } else {
           partner[v0] |= Mask{1} << v1;
@@ -240,18 +303,22 @@ struct PairBound {
     const Mask all = ~Mask{0};
     any2 = all;
     wide0 = wide1 = 0;
-    for (Mask y = cand1; y; y &= y - 1) row1[lowest(y)] = all;
+    if (g.n() == 9) {
+      std::fill(row1, row1 + 10, all);  // at once, as the tables above
+    } else {
+      for (Mask y = cand1; y; y &= y - 1) row1[low(y)] = all;
+    }
     if (!tri_held) {
       // Without trivalues F(p0, p1) = partner[p0] | partner[p1]: row0[p0] is partner[p0]
       // with the intersection of partner[p1] | {p1}, row1[p1] partner[p1] with that of
       // partner[p0] | {p0}.
       for (Mask x = cand0; x; x &= x - 1) {
-        const int p0 = lowest(x);
+        const int p0 = low(x);
         const Mask b0 = Mask{1} << p0;
         const Mask pp0 = partner[p0], side0 = pp0 | b0;
         Mask r0 = all;
         for (Mask y = cand1 & ~pp0 & ~(sees01 ? b0 : 0); y; y &= y - 1) {
-          const int p1 = lowest(y);
+          const int p1 = low(y);
           r0 &= partner[p1] | (y & ~(y - 1));
           row1[p1] &= side0;
         }
@@ -260,14 +327,14 @@ struct PairBound {
         wide0 |= r0;
         any2 &= r0 | b0;
       }
-      for (Mask y = cand1; y; y &= y - 1) row1[lowest(y)] |= partner[lowest(y)];
+      for (Mask y = cand1; y; y &= y - 1) row1[low(y)] |= partner[low(y)];
     } else {
       for (Mask x = cand0; x; x &= x - 1) {
-        const int p0 = lowest(x);
+        const int p0 = low(x);
         const Mask b0 = Mask{1} << p0;
         Mask r0 = all;
         for (Mask y = cand1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
-          const int p1 = lowest(y);
+          const int p1 = low(y);
           const Mask b1 = Mask{1} << p1;
           const Mask f = partner[p0] | partner[p1] | (trios[p0] & trios[p1]);
           r0 &= f | b1;
@@ -278,7 +345,7 @@ struct PairBound {
         any2 &= r0 | b0;
       }
     }
-    for (Mask y = cand1; y; y &= y - 1) wide1 |= row1[lowest(y)];
+    for (Mask y = cand1; y; y &= y - 1) wide1 |= row1[low(y)];
     wide0 |= cand0;
     wide1 |= cand1;
   }
@@ -286,8 +353,9 @@ struct PairBound {
   // The values that the triple with third cell c2 may remove (each bound above holds for
   // each value: p2 in any2, p0 by its row0, p1 by its row1) in `flagged`; false when
   // there are none.
-  [[gnu::always_inline]] bool may_remove(const CandidateGrid& g, int c0, int c1, int c2,
-                                         Mask flagged[3]) const {
+  template <class SeesF>
+  [[gnu::always_inline]] bool may_remove(const CandidateGrid& g, const SeesF& sees, int c0,
+                                         int c1, int c2, Mask flagged[3]) const {
     const Mask cand2 = g.cand(c2);
     flagged[2] = cand2 & any2;
     // A row with the cell's value is within wide0 (wide1).
@@ -295,17 +363,17 @@ struct PairBound {
     flagged[0] = flagged[1] = 0;
     if (!by0 && !by1) return flagged[2] != 0;
     if (by0) {
-      const Mask s02 = g.sees(c0, c2) ? all_bits : 0;
+      const Mask s02 = sees(c0, c2) ? all_bits : 0;
       for (Mask x = cand0; x; x &= x - 1) {
         const Mask bit = x & ~(x - 1);
-        if (!(cand2 & ~(row0[lowest(x)] | (bit & s02)))) flagged[0] |= bit;
+        if (!(cand2 & ~(row0[low(x)] | (bit & s02)))) flagged[0] |= bit;
       }
     }
     if (by1) {
-      const Mask s12 = g.sees(c1, c2) ? all_bits : 0;
+      const Mask s12 = sees(c1, c2) ? all_bits : 0;
       for (Mask y = cand1; y; y &= y - 1) {
         const Mask bit = y & ~(y - 1);
-        if (!(cand2 & ~(row1[lowest(y)] | (bit & s12)))) flagged[1] |= bit;
+        if (!(cand2 & ~(row1[low(y)] | (bit & s12)))) flagged[1] |= bit;
       }
     }
     return (flagged[0] | flagged[1] | flagged[2]) != 0;
@@ -363,7 +431,7 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
   const int n1 = g.n() + 1;
   std::uint64_t hold[32] = {}, able[32];  // [v]: base cells (bits) holding v; able, as above
   for (int i = 0; i < b.count(); ++i) {
-    for (Mask x = g.cand(b.cell[i]); x; x &= x - 1) hold[lowest(x)] |= std::uint64_t{1} << i;
+    for (Mask x = g.cand(b.cell[i]); x; x &= x - 1) hold[low(x)] |= std::uint64_t{1} << i;
   }
   // [v * n1 + w]: base cells with an excluder {v, w}; the entries set are cleared at the end.
   thread_local std::vector<std::uint64_t> duo;
@@ -373,11 +441,11 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
   bool overflow = false;
   for (int w = 0; w < W; ++w) {
     for (std::uint64_t x = b.excluder_cells[w]; x; x &= x - 1) {
-      const int q = w * 64 + std::countr_zero(x);
+      const int q = w * 64 + low64(x);
       const std::uint64_t h = b.holders[q];
       if (!h) continue;
       const Mask e = g.cand(q);
-      const int v = lowest(e), u = lowest(e & (e - 1));
+      const int v = low(e), u = low(e & (e - 1));
       const int key = v * n1 + u;
       if (!duo[key]) {
         if (nset < 64) {
@@ -394,16 +462,30 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
       b.count() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << b.count()) - 1;
   Mask able_values = 0;   // the values v with able[v] not empty
   Mask able_of[64] = {};  // [x]: the values v with x in able[v]
-  for (Mask y = g.all_digits(); y; y &= y - 1) {
-    const int v = lowest(y);
-    std::uint64_t a = all_bases;
-    for (Mask z = g.all_digits() & ~(Mask{1} << v); a && z; z &= z - 1) {
-      const int u = lowest(z);
-      a &= duo[v * n1 + u] | ~hold[u];
+  // able[v] is the intersection of duo[v * n1 + u] | ~hold[u] over the values u but v:
+  // with duo[v * n1 + v] (never an excluder's) set to every cell for the time of the
+  // call, over all values, in loops of known length (no test per value).
+  std::uint64_t not_held[32];
+  for (int u = 1; u < n1; ++u) {
+    not_held[u] = ~hold[u];
+    duo[u * n1 + u] = ~std::uint64_t{0};
+  }
+  auto able_loop = [&](auto n_constant) {
+    constexpr int kN = decltype(n_constant)::value;
+    const int n = kN ? kN : n1 - 1;
+    for (int v = 1; v <= n; ++v) {
+      const std::uint64_t* dv = &duo[v * n1];
+      std::uint64_t a = all_bases;
+      for (int u = 1; u <= n; ++u) a &= dv[u] | not_held[u];
+      able[v] = a;
+      if (a) able_values |= Mask{1} << v;
+      for (; a; a &= a - 1) able_of[low64(a)] |= Mask{1} << v;
     }
-    able[v] = a;
-    if (a) able_values |= Mask{1} << v;
-    for (; a; a &= a - 1) able_of[std::countr_zero(a)] |= Mask{1} << v;
+  };
+  if (n1 == 10) {
+    able_loop(std::integral_constant<int, 9>{});
+  } else {
+    able_loop(std::integral_constant<int, 0>{});
   }
   auto clear_duo = [&] {
     if (overflow) {
@@ -413,9 +495,11 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
         duo[set_keys[k]] = 0;
         duo[(set_keys[k] % n1) * n1 + set_keys[k] / n1] = 0;
       }
+      for (int u = 1; u < n1; ++u) duo[u * n1 + u] = 0;
     }
   };
   Mask common[64];
+  const Sees<kWords> sees_of(g);
   for (int j = 1; able_values && j < b.count(); ++j) {  // colexicographic: (i, j), j rising
     const std::uint64_t* ej = b.excluders(j);
     // The base cells i that make a fresh pair with j.
@@ -429,17 +513,17 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
     std::uint64_t may = 0;
     const Mask cj = g.cand(b.cell[j]);
     for (Mask y = able_of[j]; y; y &= y - 1) {
-      const int v = lowest(y);
+      const int v = low(y);
       std::uint64_t m = hold[v];
-      for (Mask z = cj & ~(Mask{1} << v); m && z; z &= z - 1) m &= duo[v * n1 + lowest(z)];
+      for (Mask z = cj & ~(Mask{1} << v); m && z; z &= z - 1) m &= duo[v * n1 + low(z)];
       may |= m;
     }
     const std::uint64_t side_a = may;  // the pairs that may remove a value of c0
-    for (Mask y = cj & able_values; y; y &= y - 1) may |= able[lowest(y)];
+    for (Mask y = cj & able_values; y; y &= y - 1) may |= able[low(y)];
     may &= fresh_i;
     if (!may) continue;
     for (std::uint64_t is = b.sharing_two<kWords>(j, may); is; is &= is - 1) {
-      const int i = std::countr_zero(is);
+      const int i = low64(is);
       const int c0 = b.cell[i], c1 = b.cell[j];
       // The filter above for this pair: for p1 in c1, c1 needs an excluder {p1, w} for
       // each value w of c0 but p1 (the per-pair form of the test: cheaper here than for
@@ -448,10 +532,10 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
         const Mask c0v = g.cand(c0);
         bool maybe = false;
         for (Mask y = cj & able_of[i]; !maybe && y; y &= y - 1) {
-          const int v = lowest(y);
+          const int v = low(y);
           maybe = true;
           for (Mask z = c0v & ~(Mask{1} << v); maybe && z; z &= z - 1) {
-            maybe = (duo[v * n1 + lowest(z)] >> j) & 1;
+            maybe = (duo[v * n1 + low(z)] >> j) & 1;
           }
         }
         if (!maybe) continue;
@@ -461,14 +545,14 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
       const std::uint64_t* ei = b.excluders(i);
       for (int w = 0; w < W; ++w) {
         for (std::uint64_t x = ei[w] & ej[w]; x; x &= x - 1) {
-          common[nm] = g.cand(w * 64 + std::countr_zero(x));
+          common[nm] = g.cand(w * 64 + low64(x));
           held |= common[nm++];
         }
       }
       // A value p0 of c0 is possible when some p1 of c1 is neither p0 (if the cells see
       // each other) nor the partner of p0 in a common excluder {p0, p1}. So p0 can go
       // only if every value of c1 but p0 is held by a common excluder: check that first.
-      const bool sees = g.sees(c0, c1);
+      const bool sees = sees_of(c0, c1);
       const Mask ca = g.cand(c0), cb = g.cand(c1);
       const Mask free_a = ca & ~held, free_b = cb & ~held;
       const bool maybe_a = !free_b || (sees && !(free_b & (free_b - 1)) && (free_b & ca));
@@ -492,8 +576,8 @@ bool aligned_pairs(const Ctx& ctx, Hint& out) {
       if (!rem_a && !rem_b) continue;
       out.rating = 62;
       out.eliminations.clear();
-      for (Mask x = rem_a; x; x &= x - 1) out.eliminations.emplace_back(c0, lowest(x));
-      for (Mask x = rem_b; x; x &= x - 1) out.eliminations.emplace_back(c1, lowest(x));
+      for (Mask x = rem_a; x; x &= x - 1) out.eliminations.emplace_back(c0, low(x));
+      for (Mask x = rem_b; x; x &= x - 1) out.eliminations.emplace_back(c1, low(x));
       const int cells[2] = {c0, c1};
       describe(ctx, "Aligned Pair Exclusion", cells, 2, out);
       clear_duo();
@@ -523,6 +607,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
   Bases& b = t_bases;
   const int W = kWords ? kWords : b.words;
   const int m = b.count();
+  const Sees<kWords> sees(g);
   // Per base cell, its twins: its excluders that are base cells (as base bits), from the
   // holders of the base cells (a base cell k is a twin of every base cell holding it as an
   // excluder). Their order in SE's twin area is only made for a pair that removes
@@ -535,19 +620,22 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
   // mates), the twins are read from the house lists.
   bool peers_in_houses = true;
   for (int i = 0; i < m && peers_in_houses; ++i) {
-    const std::uint64_t* peers = g.peer_set(b.cell[i]);
-    int count = 0;
-    for (int w = 0; w < W; ++w) count += std::popcount(peers[w]);
-    peers_in_houses = count == static_cast<int>(g.house(b.cell[i]).size());
+    peers_in_houses = g.peers(b.cell[i]).size() == g.house(b.cell[i]).size();
   }
   if (peers_in_houses) {
-    // The base cells having k as a twin are those holding it as an excluder.
+    // The base cells having k as a twin are those holding it as an excluder; the twins
+    // of i are the base cells among its units' cells (Bases::unit_bases) that are
+    // excluder cells, less i.
+    std::uint64_t excluding = 0;  // the base cells that are excluder cells
     for (int k = 0; k < m; ++k) {
-      const std::uint64_t holding = b.holders[b.cell[k]];
-      twin_of[k] = holding;
-      for (std::uint64_t h = holding; h; h &= h - 1) {
-        twin_set[std::countr_zero(h)] |= std::uint64_t{1} << k;
-      }
+      const unsigned c = static_cast<unsigned>(b.cell[k]);
+      twin_of[k] = b.holders[c];
+      excluding |= ((b.excluder_cells[c / 64] >> (c % 64)) & 1) << k;
+    }
+    if (g.units_per_cell() == 3) {
+      b.twins<3>(g, excluding, twin_set.data());
+    } else {
+      b.twins<0>(g, excluding, twin_set.data());
     }
   } else {
     for (int i = 0; i < m; ++i) {
@@ -561,7 +649,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
     std::fill(twin_of, twin_of + m, 0);
     for (int i = 0; i < m; ++i) {
       for (std::uint64_t y = twin_set[i]; y; y &= y - 1) {
-        twin_of[std::countr_zero(y)] |= std::uint64_t{1} << i;
+        twin_of[low64(y)] |= std::uint64_t{1} << i;
       }
     }
   }
@@ -594,7 +682,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
   std::uint64_t share2[64];
   if (fresh_bases != all_bases) {
     for (std::uint64_t y = fresh_bases; y; y &= y - 1) {
-      const int t = std::countr_zero(y);
+      const int t = low64(y);
       share2[t] = b.sharing_two<kWords>(t, all_bases & ~(std::uint64_t{1} << t));
     }
   }
@@ -610,13 +698,13 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       const std::uint64_t* ej = b.excluders(j);
       for (int w = 0; w < W; ++w) {
         for (std::uint64_t x = ej[w] & fresh[w]; x; x &= x - 1) {
-          reach |= b.holders[w * 64 + std::countr_zero(x)];
+          reach |= b.holders[w * 64 + low64(x)];
         }
       }
       for (std::uint64_t y = fresh_bases; y; y &= y - 1) {
-        const int t = std::countr_zero(y);
+        const int t = low64(y);
         if (!((share2[t] >> j) & 1)) continue;
-        reach |= (((twin_set[j] >> t) & 1) ? ~std::uint64_t{0} : twin_of[t]) & share2[t];
+        reach |= (twin_of[t] | (0 - ((twin_set[j] >> t) & 1))) & share2[t];
       }
       first &= reach;
       if (!first) continue;
@@ -624,7 +712,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
     // The three cells' common excluders are among the first two's: pairs with fewer than
     // two there are left out, no third cell can help.
     for (std::uint64_t is = b.partners(j) & first; is; is &= is - 1) {
-      const int i = std::countr_zero(is);
+      const int i = low64(is);
       const int c0 = b.cell[i], c1 = b.cell[j];
       const std::uint64_t *ei = b.excluders(i), *ej = b.excluders(j);
       // The third cells: base cells in SE's twin area (the only ones it takes) with at
@@ -638,11 +726,11 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       // or (i, t) with third j, or (t, j) with third i) was searched there and gave
       // nothing: the same triple, the same verdict.
       {
-        const std::uint64_t all = ~std::uint64_t{0};
+        // (Masks, not branches: which cells are twins is data.)
         const std::uint64_t below_i = (std::uint64_t{1} << i) - 1;
         const std::uint64_t below_j = (std::uint64_t{1} << j) - 1;
-        const std::uint64_t via_j = ((twin_set[i] >> j) & 1) ? all : twin_of[j];
-        const std::uint64_t via_i = below_i & (((twin_set[j] >> i) & 1) ? all : twin_of[i]);
+        const std::uint64_t via_j = twin_of[j] | (0 - ((twin_set[i] >> j) & 1));
+        const std::uint64_t via_i = below_i & (twin_of[i] | (0 - ((twin_set[j] >> i) & 1)));
         thirds &= ~(below_j & (via_j | via_i));
       }
       if (!thirds) continue;
@@ -654,7 +742,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       }
       if (!(thirds & (thirds - 1))) {
         // One third cell: its common excluders counted directly.
-        const std::uint64_t* et = b.excluders(std::countr_zero(thirds));
+        const std::uint64_t* et = b.excluders(low64(thirds));
         int common = 0;
         for (int w = 0; w < W; ++w) common += std::popcount(common01[w] & et[w]);
         if (common < 2) thirds = 0;
@@ -662,7 +750,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         std::uint64_t once = 0, twice = 0;
         for (int w = 0; w < W; ++w) {
           for (std::uint64_t x = common01[w]; x; x &= x - 1) {
-            const std::uint64_t h = b.holders[w * 64 + std::countr_zero(x)] & thirds;
+            const std::uint64_t h = b.holders[w * 64 + low64(x)] & thirds;
             twice |= once & h;
             once |= h;
           }
@@ -676,11 +764,11 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       // call on a puzzle.
       std::uint32_t keys[64];  // [t]: the key of the triple with third cell t
       for (std::uint64_t x = thirds; x; x &= x - 1) {
-        const int t = std::countr_zero(x);
+        const int t = low64(x);
         keys[t] = triple_key(nc, c0, c1, b.cell[t]);
         if (lookup) ctx.memo->prefetch_verdict(keys[t]);
       }
-      const bool sees01 = g.sees(c0, c1);
+      const bool sees01 = sees(c0, c1);
       bool bound = false;  // whether t_bound is the pair's
       Mask allowed[3];
       // Whether the triple with third cell t removes something (then `allowed` holds the
@@ -711,7 +799,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
               const Mask values = cand0 | cand1 | g.cand(c2);
               for (int w = 0; w < W && !hit; ++w) {
                 for (std::uint64_t x = common01[w] & et[w] & changed[w]; x; x &= x - 1) {
-                  if (!(g.cand(w * 64 + std::countr_zero(x)) & ~values)) {
+                  if (!(g.cand(w * 64 + low64(x)) & ~values)) {
                     hit = 1;
                     break;
                   }
@@ -737,7 +825,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         }
         Mask flagged[3];
         if (bound) {
-          if (!t_bound.may_remove(g, c0, c1, c2, flagged)) {
+          if (!t_bound.may_remove(g, sees, c0, c1, c2, flagged)) {
             if (ctx.memo) ctx.memo->set_verdict(key);
             return false;
           }
@@ -746,7 +834,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
           std::uint64_t own[16];  // W <= 10
           for (int w = 0; w < W; ++w) own[w] = common01[w] & et[w];
           t_lone.build<kWords>(g, c0, c1, sees01, own);
-          if (!t_lone.may_remove(g, c0, c1, c2, flagged)) {
+          if (!t_lone.may_remove(g, sees, c0, c1, c2, flagged)) {
             if (ctx.memo) ctx.memo->set_verdict(key);
             return false;
           }
@@ -756,25 +844,25 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         // common excluders holding v, so a bivalue {p0, p1} kills the pair (p0, p1)
         // and a bivalue {p, v} with p one of p0, p1 forbids p2 = v. A trivalue
         // {p0, a, b} acts, once p0 is chosen, as a bivalue {a, b} for (p1, p2).
-        for (Mask x = partnered; x; x &= x - 1) partner[lowest(x)] = 0;
+        for (Mask x = partnered; x; x &= x - 1) partner[low(x)] = 0;
         partnered = 0;
         int nt = 0;
         Mask tri_held = 0;  // the values of the trivalues
         for (int w = 0; w < W; ++w) {
           for (std::uint64_t x = common01[w] & et[w]; x; x &= x - 1) {
-            const Mask e = g.cand(w * 64 + std::countr_zero(x));
+            const Mask e = g.cand(w * 64 + low64(x));
             if (popcount(e) == 3) {
               tri[nt++] = e;
               tri_held |= e;
             } else {
-              const int v0 = lowest(e), v1 = lowest(e & (e - 1));
+              const int v0 = low(e), v1 = low(e & (e - 1));
               partner[v0] |= Mask{1} << v1;
               partner[v1] |= Mask{1} << v0;
               partnered |= e;
             }
           }
         }
-        const bool sees02 = g.sees(c0, c2), sees12 = g.sees(c1, c2);
+        const bool sees02 = sees(c0, c2), sees12 = sees(c1, c2);
         const Mask cand2 = g.cand(c2);
         {
           // Only the values the bound flags can go: each is searched for one possible
@@ -783,12 +871,12 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
           auto possible = [&](Mask in0, Mask in1, Mask in2) __attribute__((always_inline)) {
             for (Mask x = in0; x; x &= x - 1) {
               const Mask b0 = x & ~(x - 1);
-              const int p0 = lowest(x);
+              const int p0 = low(x);
               const Mask ok2_p0 = in2 & ~partner[p0] & ~(sees02 ? b0 : 0);
               if (!ok2_p0) continue;
               for (Mask y = in1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
                 const Mask b1 = y & ~(y - 1);
-                Mask ok2 = ok2_p0 & ~partner[lowest(y)] & ~(sees12 ? b1 : 0);
+                Mask ok2 = ok2_p0 & ~partner[low(y)] & ~(sees12 ? b1 : 0);
                 // A trivalue {p0, p1, v} forbids p2 = v (p0 and p1 distinct).
                 if ((tri_held & b0) && (tri_held & b1) && b0 != b1) {
                   for (int e = 0; ok2 && e < nt; ++e) {
@@ -818,27 +906,27 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         allowed[0] = allowed[1] = allowed[2] = 0;
         // [p1]: the values of c2 that p1 forbids whatever p0 is.
         for (Mask y = cand1; y; y &= y - 1) {
-          const int p1 = lowest(y);
+          const int p1 = low(y);
           forbid1[p1] = partner[p1] | (sees12 ? Mask{1} << p1 : 0);
         }
         for (Mask x = cand0; x; x &= x - 1) {
-          const int p0 = lowest(x);
+          const int p0 = low(x);
           const Mask b0 = Mask{1} << p0;
           const Mask ok2_p0 = cand2 & ~partner[p0] & ~(sees02 ? b0 : 0);
           const Mask* forbid = forbid1;
           for (int e = 0; e < nt; ++e) {
             if (!(tri[e] & b0)) continue;
             if (forbid == forbid1) {
-              for (Mask y = cand1; y; y &= y - 1) forbid0[lowest(y)] = forbid1[lowest(y)];
+              for (Mask y = cand1; y; y &= y - 1) forbid0[low(y)] = forbid1[low(y)];
               forbid = forbid0;
             }
             const Mask ab = tri[e] & ~b0;
-            const int va = lowest(ab), vb = lowest(ab & (ab - 1));
+            const int va = low(ab), vb = low(ab & (ab - 1));
             forbid0[va] |= Mask{1} << vb;
             forbid0[vb] |= Mask{1} << va;
           }
           for (Mask y = cand1 & ~partner[p0] & ~(sees01 ? b0 : 0); y; y &= y - 1) {
-            const int p1 = lowest(y);
+            const int p1 = low(y);
             const Mask ok2 = ok2_p0 & ~forbid[p1];
             if (!ok2) continue;
             allowed[0] |= b0;
@@ -861,7 +949,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       // order; the first that removes something gives the hint.
       int hit = -1;
       for (std::uint64_t left = thirds; left;) {
-        const int t = std::countr_zero(left);
+        const int t = low64(left);
         left &= left - 1;
         if (removes(t, left != 0)) {
           hit = t;
@@ -898,7 +986,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         out.eliminations.clear();
         for (int q = 0; q < 3; ++q) {
           for (Mask x = g.cand(cells[q]) & ~allowed[q]; x; x &= x - 1) {
-            out.eliminations.emplace_back(cells[q], lowest(x));
+            out.eliminations.emplace_back(cells[q], low(x));
           }
         }
         std::sort(out.eliminations.begin(), out.eliminations.end());
