@@ -36,13 +36,11 @@ bool fish_search(const Ctx& ctx, Hint& out) {
       std::array<int, 32> lines;           // written and read for 0..m - 1 only
       std::array<Mask, 32> pm;
       int m = 0;
-      for (int i = 0; i < n; ++i) {
+      for (int i = 0; i < n; ++i) {  // written always, kept by the count (no branch)
         const Mask p = pos[(base0 + i) * n1 + d];
-        const int pc = popcount(p);
-        if (pc >= 2 && pc <= degree) {
-          lines[m] = i;
-          pm[m++] = p;
-        }
+        lines[m] = i;
+        pm[m] = p;
+        m += static_cast<unsigned>(popcount(p)) - 2 <= degree - 2u;
       }
       // The base sets whose lines cover `degree` columns (rows), in the order of the
       // plain enumeration of index combinations.

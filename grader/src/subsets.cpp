@@ -42,12 +42,11 @@ bool naked_search(const Ctx& ctx, Hint& out) {
       std::array<int, 32> items;  // written and read for 0..m - 1 only
       std::array<Mask, 32> masks;
       int m = 0;
-      for (int i = 0; i < n; ++i) {
-        const int pc = popcount(g.cand(cells[i]));
-        if (pc >= 2 && pc <= degree) {
-          masks[m] = g.cand(cells[i]);
-          items[m++] = cells[i];
-        }
+      for (int i = 0; i < n; ++i) {  // written always, kept by the count (no branch)
+        const Mask c = g.cand(cells[i]);
+        masks[m] = c;
+        items[m] = cells[i];
+        m += static_cast<unsigned>(popcount(c)) - 2 <= degree - 2u;
       }
       const bool found =
           tight_subsets_of<degree>(masks.data(), m, [&](const std::array<int, 8>& idx) {
@@ -151,12 +150,12 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
       std::array<int, 32> digits;
       int m = 0;
       for (int d = 1; d <= n; ++d) {
-        // A digit with more than `degree` positions cannot be part of the set.
+        // A digit with more than `degree` positions cannot be part of the set. Written
+        // always, kept by the count (no branch).
         const Mask p = pos[d];
-        if (p && popcount(p) <= degree) {
-          masks[m] = p;
-          digits[m++] = d;
-        }
+        masks[m] = p;
+        digits[m] = d;
+        m += static_cast<unsigned>(popcount(p)) - 1 < unsigned{degree};
       }
       bool removes_any = false;
       const bool found =
