@@ -171,16 +171,18 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
             removes_any |= removes;
             int hcell = -1, hval = 0;
             if (direct) {
-              for (int v = 1; v <= n && hcell < 0; ++v) {
-                if ((set >> v) & 1) continue;
-                if (popcount(pos[v]) <= 1) continue;
-                const Mask rest = pos[v] & ~common;
-                if (popcount(rest) == 1) {
-                  hcell = cells[lowest(rest)];
-                  hval = v;
-                }
+              // The digits outside the set, of 2+ places, with one place outside its cells,
+              // gathered without a branch; the first gives SE's single.
+              Mask singles = 0;
+              for (int v = 1; v <= n; ++v) {
+                const Mask p = pos[v];
+                const bool wide = popcount(p) > 1, one_out = popcount(p & ~common) == 1;
+                singles |= static_cast<Mask>(wide & one_out) << v;
               }
-              if (hcell < 0) return false;
+              singles &= ~set;
+              if (!singles) return false;
+              hval = lowest(singles);
+              hcell = cells[lowest(pos[hval] & ~common)];
             } else if (!removes) {
               return false;
             }
@@ -223,7 +225,8 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
       if (found) return true;
       if (clean) {
         clean[u] = now;
-        if (direct && !removes_any && empty > 2 * degree) plain_clean[u] = now;
+        // Without a branch: whether the unit is clean for the plain set is taken at random.
+        if (direct) plain_clean[u] = !removes_any && empty > 2 * degree ? now : plain_clean[u];
       }
     }
   }
