@@ -226,7 +226,10 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
       if (clean) {
         clean[u] = now;
         // Without a branch: whether the unit is clean for the plain set is taken at random.
-        if (direct) plain_clean[u] = !removes_any && empty > 2 * degree ? now : plain_clean[u];
+        if (direct) {
+          const std::uint64_t take = 0 - std::uint64_t{!removes_any && empty > 2 * degree};
+          plain_clean[u] ^= (plain_clean[u] ^ now) & take;
+        }
       }
     }
   }
