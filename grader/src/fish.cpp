@@ -37,7 +37,7 @@ bool fish_search(const Ctx& ctx, Hint& out) {
       constexpr bool by_cols = decltype(cols)::value;
       const int base0 = by_cols ? n : 0;   // base lines
       const int cover0 = by_cols ? 0 : n;  // cover lines
-      std::array<int, 32> lines;           // written and read for 0..m - 1 only
+      std::array<int, 32> lines;           // written for 0..n - 1 at most, read for 0..m - 1
       std::array<Mask, 32> pm;
       int m = 0;
       for (int i = 0; i < n; ++i) {  // written always, kept by the count (no branch)

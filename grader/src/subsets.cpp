@@ -39,7 +39,7 @@ bool naked_search(const Ctx& ctx, Hint& out) {
     for (int li = 0; li < nl; ++li) {
       const int u = live[li];
       const int* cells = g.unit(u);
-      std::array<int, 32> items;  // written and read for 0..m - 1 only
+      std::array<int, 32> items;  // written for 0..n - 1 at most, read for 0..m - 1
       std::array<Mask, 32> masks;
       int m = 0;
       for (int i = 0; i < n; ++i) {  // written always, kept by the count (no branch)
@@ -144,8 +144,8 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
       }
       const int* cells = g.unit(u);
       const Mask* const pos = g.pos_of(u);
-      // Left uninitialised: masks and digits are written for 0..m - 1, and nothing else is
-      // read.
+      // Left uninitialised: masks and digits are written for 0..n - 1 at most, and only
+      // 0..m - 1 is read.
       std::array<Mask, 32> masks;
       std::array<int, 32> digits;
       int m = 0;
