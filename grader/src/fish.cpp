@@ -1,5 +1,6 @@
 // Basic fish: X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2).
 #include <array>
+#include <type_traits>
 
 #include "finder_memo.h"
 #include "finders.h"
@@ -30,19 +31,20 @@ bool fish_search(const Ctx& ctx, Hint& out) {
   }
   for (; live; live &= live - 1) {
     const int d = lowest(live);
-    for (int by_cols = 0; by_cols < 2; ++by_cols) {
+    // Rows, then columns as base lines: one body instantiated for each (the two-pass loop
+    // around it mispredicted its exit).
+    const auto search = [&](auto cols) {
+      constexpr bool by_cols = decltype(cols)::value;
       const int base0 = by_cols ? n : 0;   // base lines
       const int cover0 = by_cols ? 0 : n;  // cover lines
-      std::array<int, 32> lines;           // written and read for 0..m - 1 only
+      std::array<int, 32> lines;           // written for 0..n - 1 at most, read for 0..m - 1
       std::array<Mask, 32> pm;
       int m = 0;
-      for (int i = 0; i < n; ++i) {
+      for (int i = 0; i < n; ++i) {  // written always, kept by the count (no branch)
         const Mask p = pos[(base0 + i) * n1 + d];
-        const int pc = popcount(p);
-        if (pc >= 2 && pc <= degree) {
-          lines[m] = i;
-          pm[m++] = p;
-        }
+        lines[m] = i;
+        pm[m] = p;
+        m += static_cast<unsigned>(popcount(p)) - 2 <= degree - 2u;
       }
       // The base sets whose lines cover `degree` columns (rows), in the order of the
       // plain enumeration of index combinations.
@@ -82,8 +84,9 @@ bool fish_search(const Ctx& ctx, Hint& out) {
         }
         return true;
       });
-      if (found) return true;
-    }
+      return found;
+    };
+    if (search(std::false_type{}) || search(std::true_type{})) return true;
     if (memo) memo->set_digit_clean(slot, d);
   }
   return false;

@@ -64,11 +64,12 @@ void make_hint(const Ctx& ctx, bool direct, bool low, int r1, int r2, int d, Mas
 // out.
 Mask live_digits(const Ctx& ctx, bool direct) {
   const int slot = direct ? FinderMemo::kDirectLocking : FinderMemo::kLocking;
-  Mask live = 0;
-  for (int d = 1; d <= ctx.g.n(); ++d) {
-    if (!(ctx.memo && ctx.memo->digit_clean(slot, d))) live |= Mask{1} << d;
-  }
-  return live;
+  const int n = ctx.g.n();
+  const Mask all = ((Mask{2} << n) - 1) & ~Mask{1};
+  if (!ctx.memo) return all;
+  Mask clean = 0;  // without a branch: clean or not is taken at random
+  for (int d = 1; d <= n; ++d) clean |= Mask{ctx.memo->digit_clean(slot, d)} << d;
+  return all & ~clean;
 }
 
 // Direct, with a memo: a digit it searched none of whose confinements removes anything

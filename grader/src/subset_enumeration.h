@@ -30,7 +30,7 @@ bool tight_subsets_from(const Mask* masks, int m, int from, Mask uni, std::array
                         F& f) {
   for (int i = from; i <= m - (K - D); ++i) {
     const Mask u = uni | masks[i];
-    if (popcount(u) > K) continue;
+    if (D > 0 && popcount(u) > K) continue;  // each mask alone has at most K bits
     idx[D] = i;
     if constexpr (D + 1 == K) {
       if (popcount(u) == K && f(static_cast<const std::array<int, 8>&>(idx))) return true;
@@ -42,7 +42,7 @@ bool tight_subsets_from(const Mask* masks, int m, int from, Mask uni, std::array
 }
 
 // tight_subsets for a k known at compile time (1 to 4): the finders whose degree is a
-// template argument call this, without the switch.
+// template argument call this, without the switch. Each mask has at most K bits.
 template <int K, class F>
 bool tight_subsets_of(const Mask* masks, int m, F&& f) {
   if (K > m) return false;
@@ -51,7 +51,8 @@ bool tight_subsets_of(const Mask* masks, int m, F&& f) {
 }
 
 // Calls f(indices) on the k-subsets of masks[0..m) whose union has exactly k bits, in
-// lexicographic order of the indices, until it returns true. A prefix whose union already
+// lexicographic order of the indices, until it returns true. Each mask has at most k bits
+// (the finders list only such; a first element is then not tested). A prefix whose union already
 // has more than k bits is not extended: no subset through it qualifies, so the calls are
 // those of the plain enumeration that tests every k-subset. k is 1 to 4 (the finders'
 // degrees are 2 to 4); for any other k, it returns false.

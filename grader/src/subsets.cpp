@@ -39,15 +39,14 @@ bool naked_search(const Ctx& ctx, Hint& out) {
     for (int li = 0; li < nl; ++li) {
       const int u = live[li];
       const int* cells = g.unit(u);
-      std::array<int, 32> items;  // written and read for 0..m - 1 only
+      std::array<int, 32> items;  // written for 0..n - 1 at most, read for 0..m - 1
       std::array<Mask, 32> masks;
       int m = 0;
-      for (int i = 0; i < n; ++i) {
-        const int pc = popcount(g.cand(cells[i]));
-        if (pc >= 2 && pc <= degree) {
-          masks[m] = g.cand(cells[i]);
-          items[m++] = cells[i];
-        }
+      for (int i = 0; i < n; ++i) {  // written always, kept by the count (no branch)
+        const Mask c = g.cand(cells[i]);
+        masks[m] = c;
+        items[m] = cells[i];
+        m += static_cast<unsigned>(popcount(c)) - 2 <= degree - 2u;
       }
       const bool found =
           tight_subsets_of<degree>(masks.data(), m, [&](const std::array<int, 8>& idx) {
@@ -145,18 +144,18 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
       }
       const int* cells = g.unit(u);
       const Mask* const pos = g.pos_of(u);
-      // Left uninitialised: masks and digits are written for 0..m - 1, and nothing else is
-      // read.
+      // Left uninitialised: masks and digits are written for 0..n - 1 at most, and only
+      // 0..m - 1 is read.
       std::array<Mask, 32> masks;
       std::array<int, 32> digits;
       int m = 0;
       for (int d = 1; d <= n; ++d) {
-        // A digit with more than `degree` positions cannot be part of the set.
+        // A digit with more than `degree` positions cannot be part of the set. Written
+        // always, kept by the count (no branch).
         const Mask p = pos[d];
-        if (p && popcount(p) <= degree) {
-          masks[m] = p;
-          digits[m++] = d;
-        }
+        masks[m] = p;
+        digits[m] = d;
+        m += static_cast<unsigned>(popcount(p)) - 1 < unsigned{degree};
       }
       bool removes_any = false;
       const bool found =
@@ -172,16 +171,18 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
             removes_any |= removes;
             int hcell = -1, hval = 0;
             if (direct) {
-              for (int v = 1; v <= n && hcell < 0; ++v) {
-                if ((set >> v) & 1) continue;
-                if (popcount(pos[v]) <= 1) continue;
-                const Mask rest = pos[v] & ~common;
-                if (popcount(rest) == 1) {
-                  hcell = cells[lowest(rest)];
-                  hval = v;
-                }
+              // The digits outside the set, of 2+ places, with one place outside its cells,
+              // gathered without a branch; the first gives SE's single.
+              Mask singles = 0;
+              for (int v = 1; v <= n; ++v) {
+                const Mask p = pos[v];
+                const bool wide = popcount(p) > 1, one_out = popcount(p & ~common) == 1;
+                singles |= static_cast<Mask>(wide & one_out) << v;
               }
-              if (hcell < 0) return false;
+              singles &= ~set;
+              if (!singles) return false;
+              hval = lowest(singles);
+              hcell = cells[lowest(pos[hval] & ~common)];
             } else if (!removes) {
               return false;
             }
@@ -224,7 +225,11 @@ bool hidden_search_of(const Ctx& ctx, Hint& out) {
       if (found) return true;
       if (clean) {
         clean[u] = now;
-        if (direct && !removes_any && empty > 2 * degree) plain_clean[u] = now;
+        // Without a branch: whether the unit is clean for the plain set is taken at random.
+        if (direct) {
+          const std::uint64_t take = 0 - std::uint64_t{!removes_any && empty > 2 * degree};
+          plain_clean[u] ^= (plain_clean[u] ^ now) & take;
+        }
       }
     }
   }

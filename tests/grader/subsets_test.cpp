@@ -152,3 +152,117 @@ TEST(GraderTechniques, SetFindersMatchTheirDefinitions) {
   EXPECT_GE(found[3], 20);
   EXPECT_GE(found[4], 5);
 }
+
+namespace {
+
+// The k-subsets of [0, m) in lexicographic order, every one tried (no pruning), until
+// `visit` (given the chosen indices) returns true.
+template <class Visit>
+bool each_subset(int m, int k, std::vector<int>& chosen, Visit visit) {
+  if (static_cast<int>(chosen.size()) == k) return visit(chosen);
+  for (int i = chosen.empty() ? 0 : chosen.back() + 1; i < m; ++i) {
+    chosen.push_back(i);
+    if (each_subset(m, k, chosen, visit)) return true;
+    chosen.pop_back();
+  }
+  return false;
+}
+
+// SE's first naked set of `degree` written out: its cells (empty: none).
+std::vector<int> plain_first_naked_set(const CandidateGrid& g, int degree) {
+  for (int k = 0; k < g.naked_set_units(); ++k) {
+    const int u = g.se_unit(k);
+    if (g.unit_empty(u) < 2 * degree) continue;
+    std::vector<int> items;
+    for (int i = 0; i < g.n(); ++i) {
+      const int pc = popcount(g.cand(g.unit(u)[i]));
+      if (pc >= 2 && pc <= degree) items.push_back(g.unit(u)[i]);
+    }
+    std::vector<int> chosen, found;
+    each_subset(static_cast<int>(items.size()), degree, chosen, [&](const std::vector<int>& s) {
+      Mask uni = 0;
+      for (int i : s) uni |= g.cand(items[i]);
+      if (popcount(uni) != degree) return false;
+      for (int i = 0; i < g.n(); ++i) {
+        const int c = g.unit(u)[i];
+        bool in = false;
+        for (int j : s) in |= items[j] == c;
+        if (!in && (g.cand(c) & uni)) {
+          for (int j : s) found.push_back(items[j]);
+          return true;
+        }
+      }
+      return false;
+    });
+    if (!found.empty()) return found;
+  }
+  return {};
+}
+
+// SE's first direct hidden set of `degree` written out: its placement ({-1, 0}: none),
+// the first digit (ascending) outside the set, of 2+ places, with one place outside it.
+std::pair<int, int> plain_first_direct_hidden_set(const CandidateGrid& g, int degree) {
+  for (int k = 0; k < g.unit_count(); ++k) {
+    const int u = g.se_unit(k);
+    if (g.unit_empty(u) < degree + 1) continue;
+    std::vector<int> digits;
+    for (int d = 1; d <= g.n(); ++d) {
+      const int pc = popcount(g.pos(u, d));
+      if (pc >= 1 && pc <= degree) digits.push_back(d);
+    }
+    std::vector<int> chosen;
+    std::pair<int, int> found{-1, 0};
+    each_subset(static_cast<int>(digits.size()), degree, chosen, [&](const std::vector<int>& s) {
+      Mask places = 0;
+      std::vector<bool> in_set(g.n() + 1);
+      for (int i : s) {
+        places |= g.pos(u, digits[i]);
+        in_set[digits[i]] = true;
+      }
+      if (popcount(places) != degree) return false;
+      for (int v = 1; v <= g.n(); ++v) {
+        const Mask p = g.pos(u, v);
+        if (in_set[v] || popcount(p) < 2 || popcount(p & ~places) != 1) continue;
+        for (int i = 0; i < g.n(); ++i) {
+          if (((p & ~places) >> i) & 1) found = {g.unit(u)[i], v};
+        }
+        return true;
+      }
+      return false;
+    });
+    if (found.first >= 0) return found;
+  }
+  return {-1, 0};
+}
+
+}  // namespace
+
+// The set finders' lists built without branches (every entry written, kept by the count)
+// and the direct set's single chosen from a bit set of digits: the hint must be the one
+// of the plain walk in SE's order, every subset tried, at every step of 300 cb001 paths:
+// a naked set's cells, a direct hidden set's placement.
+TEST(GraderTechniques, SetFindersGiveThePlainFirstHint) {
+  int naked_found = 0, direct_found = 0;
+  for_each_degree_on_cb001_paths(
+      300, [&](const CandidateGrid& g, int degree, const std::string& line) {
+        Hint h;
+        const std::vector<int> naked = plain_first_naked_set(g, degree);
+        if (grader::detail::find_naked_set(Ctx{g, false}, degree, h)) {
+          ASSERT_EQ(h.cells, naked) << degree << " " << line;
+          ++naked_found;
+        } else {
+          ASSERT_TRUE(naked.empty()) << degree << " " << line;
+        }
+        if (degree > 3) return;
+        const std::pair<int, int> direct = plain_first_direct_hidden_set(g, degree);
+        if (grader::detail::find_direct_hidden_set(Ctx{g, false}, degree, h)) {
+          ASSERT_EQ(h.placements.size(), 1u);
+          ASSERT_EQ(h.placements[0], direct) << degree << " " << line;
+          ++direct_found;
+        } else {
+          ASSERT_EQ(direct.first, -1) << degree << " " << line;
+        }
+      });
+  EXPECT_GE(naked_found, 100);
+  EXPECT_GE(direct_found, 100);
+}
