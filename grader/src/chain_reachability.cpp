@@ -184,7 +184,7 @@ bool ChainReachability::close_by_parts(const std::vector<int>& sources, std::vec
       t[cu] = acc;
     }
   }
-  std::fill(late_reach_.begin() + lo, late_reach_.begin() + hi, 0);
+  std::fill(late_reach_.begin(), late_reach_.begin() + numbered_count_, 0);
   // Each part's own bit, none for the dead ends' "on" nodes (only the live parts matter).
   std::uint64_t* pb = part_bit_.data();
   for (int k = lo; k < hi; ++k) pb[k] = std::uint64_t{1} << (k - lo);
@@ -203,7 +203,7 @@ bool ChainReachability::close_by_parts(const std::vector<int>& sources, std::vec
       if (!((t[cv] >> (cn - lo)) & 1)) continue;
       const std::uint64_t bit = std::uint64_t{1} << (cn - lo);
       close_sc_all_ |= bit;
-      if (v & 1) close_sc_on_ |= bit;
+      close_sc_on_ |= bit & (std::uint64_t{0} - static_cast<std::uint64_t>(v & 1));
     } else {
       // The parts on(a) reaches, and those of on(b) for its links' off(b).
       std::uint64_t reach = 0, back = 0;
@@ -228,12 +228,12 @@ bool ChainReachability::close_by_parts(const std::vector<int>& sources, std::vec
       }
       for (std::uint64_t m = reach; m; m &= m - 1)
         lr[lo + std::countr_zero(m)] |= std::uint64_t{1} << late;
+      lr[cv] = lr[comp[v ^ 1]] = std::uint64_t{1} << late;
       ++late;
     }
     closing.push_back(v);
     closer_stamp_[v] = call_stamp_;
   }
-  parts_hi_ = hi;
   return true;
 }
 
