@@ -141,20 +141,18 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
   const int* le = graph.links_end.data();
   const int* live = board.live_off.data();
   int norder = 0, ncomp = 0;
+  // Without a branch on the dead ends (which come in no order a predictor learns): a live
+  // candidate's place in `order` is taken by the next dead end or by the walk. The dead
+  // ends' components, reaches and sizes are written in the last loop.
   for (int i = 0; i < board.live_count; ++i) {
     const int off = live[i];
-    if (lb[off] == le[off]) {
-      idx[off] = idx[off + 1] = kDone;
-      comp[off] = ncomp;
-      rn[off] = 0;
-      t[ncomp] = 0;
-      sz[ncomp++] = 1;
-      order[norder++] = off;
-    } else {
-      idx[off] = idx[off + 1] = -1;
-      rn[off] = rn[off + 1] = 0;
-    }
+    const bool dead_end = lb[off] == le[off];
+    idx[off] = idx[off + 1] = dead_end ? kDone : -1;
+    rn[off] = rn[off + 1] = 0;
+    order[norder] = off;
+    norder += dead_end;
   }
+  ncomp = norder;
   const int dead = ncomp;
   int counter = 0, sp = 0;
   for (int i = 0; i < board.live_count; ++i) {
@@ -219,6 +217,9 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
   }
   for (int k = 0; k < dead; ++k) {
     const int r = order[k] + 1;
+    comp[r - 1] = k;
+    t[k] = 0;
+    sz[k] = 1;
     comp[r] = ncomp;
     sz[ncomp++] = 1;
     order[norder++] = r;
