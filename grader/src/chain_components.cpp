@@ -155,8 +155,11 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
   ncomp = norder;
   const int dead = ncomp;
   int counter = 0, sp = 0;
+  // The walks start at "off" nodes only: a live "on" node on(a) with a link out of off(a),
+  // to on(b), has the contrapositive off(b) -> on(a) into it, so some walk meets it.
   for (int i = 0; i < board.live_count; ++i) {
-    for (int r = live[i], re = r + 1; r <= re; ++r) {
+    {
+      const int r = live[i];
       if (idx[r] >= 0) continue;
       XyFrame* f = fs;
       int v = r;
