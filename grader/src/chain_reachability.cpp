@@ -203,7 +203,7 @@ bool ChainReachability::close_by_parts(const std::vector<int>& sources, std::vec
       if (!((t[cv] >> (cn - lo)) & 1)) continue;
       const std::uint64_t bit = std::uint64_t{1} << (cn - lo);
       close_sc_all_ |= bit;
-      close_sc_on_ |= bit & (std::uint64_t{0} - static_cast<std::uint64_t>(v & 1));
+      if (v & 1) close_sc_on_ |= bit;
     } else {
       // The parts on(a) reaches, and those of on(b) for its links' off(b).
       std::uint64_t reach = 0, back = 0;
