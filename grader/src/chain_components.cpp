@@ -140,11 +140,12 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
   const int* lb = graph.links_begin.data();
   const int* le = graph.links_end.data();
   const int* live = board.live_off.data();
+  const int nlive = board.live_count;
   int norder = 0, ncomp = 0;
   // Without a branch on the dead ends (which come in no order a predictor learns): a live
   // candidate's place in `order` is taken by the next dead end or by the walk. The dead
   // ends' components, reaches and sizes are written in the last loop.
-  for (int i = 0; i < board.live_count; ++i) {
+  for (int i = 0; i < nlive; ++i) {
     const int off = live[i];
     const bool dead_end = lb[off] == le[off];
     idx[off] = idx[off + 1] = dead_end ? kDone : -1;
@@ -157,7 +158,7 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
   int counter = 0, sp = 0;
   // The walks start at "off" nodes only: a live "on" node on(a) with a link out of off(a),
   // to on(b), has the contrapositive off(b) -> on(a) into it, so some walk meets it.
-  for (int i = 0; i < board.live_count; ++i) {
+  for (int i = 0; i < nlive; ++i) {
     {
       const int r = live[i];
       if (idx[r] >= 0) continue;
