@@ -140,25 +140,27 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
   const int* lb = graph.links_begin.data();
   const int* le = graph.links_end.data();
   const int* live = board.live_off.data();
+  const int nlive = board.live_count;
   int norder = 0, ncomp = 0;
-  for (int i = 0; i < board.live_count; ++i) {
+  // Without a branch on the dead ends (which come in no order a predictor learns): a live
+  // candidate's place in `order` is taken by the next dead end or by the walk. The dead
+  // ends' components, reaches and sizes are written in the last loop.
+  for (int i = 0; i < nlive; ++i) {
     const int off = live[i];
-    if (lb[off] == le[off]) {
-      idx[off] = idx[off + 1] = kDone;
-      comp[off] = ncomp;
-      rn[off] = 0;
-      t[ncomp] = 0;
-      sz[ncomp++] = 1;
-      order[norder++] = off;
-    } else {
-      idx[off] = idx[off + 1] = -1;
-      rn[off] = rn[off + 1] = 0;
-    }
+    const bool dead_end = lb[off] == le[off];
+    idx[off] = idx[off + 1] = dead_end ? kDone : -1;
+    rn[off] = rn[off + 1] = 0;
+    order[norder] = off;
+    norder += dead_end;
   }
+  ncomp = norder;
   const int dead = ncomp;
   int counter = 0, sp = 0;
-  for (int i = 0; i < board.live_count; ++i) {
-    for (int r = live[i], re = r + 1; r <= re; ++r) {
+  // The walks start at "off" nodes only: a live "on" node on(a) with a link out of off(a),
+  // to on(b), has the contrapositive off(b) -> on(a) into it, so some walk meets it.
+  for (int i = 0; i < nlive; ++i) {
+    {
+      const int r = live[i];
       if (idx[r] >= 0) continue;
       XyFrame* f = fs;
       int v = r;
@@ -219,6 +221,9 @@ void StrongComponents::number_xy(const ChainBoard& board, const ChainLinks& grap
   }
   for (int k = 0; k < dead; ++k) {
     const int r = order[k] + 1;
+    comp[r - 1] = k;
+    t[k] = 0;
+    sz[k] = 1;
     comp[r] = ncomp;
     sz[ncomp++] = 1;
     order[norder++] = r;

@@ -184,7 +184,7 @@ bool ChainReachability::close_by_parts(const std::vector<int>& sources, std::vec
       t[cu] = acc;
     }
   }
-  std::fill(late_reach_.begin() + lo, late_reach_.begin() + hi, 0);
+  std::fill(late_reach_.begin(), late_reach_.begin() + numbered_count_, 0);
   // Each part's own bit, none for the dead ends' "on" nodes (only the live parts matter).
   std::uint64_t* pb = part_bit_.data();
   for (int k = lo; k < hi; ++k) pb[k] = std::uint64_t{1} << (k - lo);
@@ -228,12 +228,12 @@ bool ChainReachability::close_by_parts(const std::vector<int>& sources, std::vec
       }
       for (std::uint64_t m = reach; m; m &= m - 1)
         lr[lo + std::countr_zero(m)] |= std::uint64_t{1} << late;
+      lr[cv] = lr[comp[v ^ 1]] = std::uint64_t{1} << late;
       ++late;
     }
     closing.push_back(v);
     closer_stamp_[v] = call_stamp_;
   }
-  parts_hi_ = hi;
   return true;
 }
 

@@ -101,18 +101,20 @@ class ChainReachability {
   // closer x reaches u and not-u when, by the contrapositive, both reach not-x: for x in
   // a live part, not-x's part is in both reaches (close_sc_*); a dead end's "on" node
   // (nothing links into it) reaches only itself and what its reach holds (late_reach_).
+  // For a dead end's two nodes the query is whether its "on" node closes: the part of its
+  // "off" node reaches no live part, and both parts' late_reach_ hold that closer's bit
+  // alone (none when it does not close), so no branch tells the two cases apart.
   bool close_by_parts(const std::vector<int>& sources, std::vector<int>& closing);
   bool reached_by_parts(int u, bool on_only) const {
     const int cu = xy_component[u], cn = xy_component[u ^ 1];
-    if (cu >= parts_hi_ || cn >= parts_hi_) return closes(u | 1);
     const std::uint64_t sc = on_only ? close_sc_on_ : close_sc_all_;
     return ((part_reach_[cu] & part_reach_[cn] & sc) | (late_reach_[cu] & late_reach_[cn])) != 0;
   }
   bool by_parts_ = false;      // this call's closers from close_by_parts
   bool reach_pulled_ = false;  // part_reach_ filled by this call's numbering
-  int parts_hi_ = 0;           // close_by_parts: the first dead end's "on" part
-  // [part]: the live parts it reaches (bit k: part dead_parts_ + k), and the dead ends'
-  // "on" nodes that close and reach it (bit j: the j-th such closer).
+  // [part]: the live parts it reaches (bit k: part dead_parts_ + k; none for a dead end's
+  // "off" node, anything for its "on" node), and the dead ends' "on" nodes that close and
+  // reach it (bit j: the j-th such closer; its own two parts: its bit alone).
   std::vector<std::uint64_t> part_reach_, late_reach_, part_bit_;  // part_bit_: its own bit
   // The bits of the negations' parts of the closers in live parts (all, and the "on" ones).
   std::uint64_t close_sc_all_ = 0, close_sc_on_ = 0;
