@@ -70,31 +70,45 @@ struct ChainEngine::Impl {
     tree.seen_stamp[source] = tree.search_stamp;
     const int target = source ^ 1;
     int depth = 1;
+    const long order = hints.discovery_order(source, (source & 1) ? 1 : 2);
+    // The tree's arrays and count in locals: the stores through int pointers could alias
+    // the count, which the compiler then kept in memory.
+    int* seen = tree.seen_stamp.data();
+    const int stamp = tree.search_stamp;
+    int count = tree.instance_count;
     while (frontier_size != 0) {
       const int c = depth + 1;  // complexity of a chain closing in the next layer
-      if (!hints.wins(ChainKey{base + length_difficulty(c), c, sort_key},
-                      hints.discovery_order(source, (source & 1) ? 1 : 2)))
-        return;
+      if (!hints.wins(ChainKey{base + length_difficulty(c), c, sort_key}, order)) break;
       next_size = 0;
+      SearchTree::Instance* inst_at = tree.instances.data();
+      const int* frontier = tree.frontier.data();
+      int* next = tree.next_frontier.data();
       for (int i = 0; i < frontier_size; ++i) {
-        const int inst = tree.frontier[i];
-        const int v = tree.instance_node(inst);
+        const int inst = frontier[i];
+        const int v = inst_at[inst].node;
         for (const int *it = graph.links_from(v, y), *e = graph.links_until(v, true); it != e;
              ++it) {
           const int m = *it;
-          if (m == target) {
+          if (m == target) [[unlikely]] {
+            tree.instance_count = count;
             hints.offer_chain(y, source, inst, c);
             return;
           }
-          if (tree.seen_stamp[m] == tree.search_stamp) continue;
-          tree.seen_stamp[m] = tree.search_stamp;
-          tree.next_frontier[next_size++] = tree.new_instance(m, inst);
+          // Without a branch on whether m was seen (it goes either way): the instance is
+          // written in any case and kept by the counts (room for every node, reserved).
+          const int fresh = seen[m] != stamp;
+          seen[m] = stamp;
+          inst_at[count] = SearchTree::Instance{m, inst};
+          next[next_size] = count;
+          count += fresh;
+          next_size += fresh;
         }
       }
       tree.frontier.swap(tree.next_frontier);
       frontier_size = next_size;
       ++depth;
     }
+    tree.instance_count = count;
   }
 
   // The on -> off -> on steps of a pass (y, x), for the cycle search: for each "on" node,

@@ -69,10 +69,12 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
       }
     }
     G.compact_begin[nv] = top;
+    // touched has one slot more than the nodes (a layer writes a node's slot before it
+    // counts it): it grows with active.
     if (G.active.size() < static_cast<size_t>(nv)) {
       G.active.resize(nv);
       G.next_active.resize(nv);
-      G.touched.resize(nv);
+      G.touched.resize(nv + 1);
     }
     const size_t words = static_cast<size_t>(nv) * G.words;
     G.reached.assign(words, 0);
@@ -222,7 +224,9 @@ int advance_w(ParallelGroup& G, int complexity) {
           was |= nf[w];
           nf[w] |= fw[w];
         }
-        if (!was) touched[ntouched++] = t;
+        // Kept by the count (the branch goes either way): room for every node.
+        touched[ntouched] = t;
+        ntouched += was == 0;
       }
       continue;
     }
@@ -242,7 +246,8 @@ int advance_w(ParallelGroup& G, int complexity) {
   int nnext = 0;
   for (int j = 0; j < ntouched; ++j) {
     const int t = touched[j];
-    if (settle_node<kW>(G, G.closed.data(), gw, t, complexity, first)) next_active[nnext++] = t;
+    next_active[nnext] = t;
+    nnext += settle_node<kW>(G, G.closed.data(), gw, t, complexity, first);
   }
   return finish_layer<kW>(G, gw, nnext, first);
 }
