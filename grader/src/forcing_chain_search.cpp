@@ -205,7 +205,7 @@ int advance_w(ParallelGroup& G, int complexity) {
   // The list of the nodes the links meet pays while the front is small (the first layers
   // of a group with few sources, the last ones); measured in grader/PERF_NOTES.md.
   if constexpr (kW > 0) {
-    if (4 * G.nactive >= static_cast<int>(G.nodes.size())) return advance_dense<kW>(G, complexity);
+    if (2 * G.nactive >= static_cast<int>(G.nodes.size())) return advance_dense<kW>(G, complexity);
   }
   const int gw = kW > 0 ? kW : G.words;
   int* touched = G.touched.data();
