@@ -18,7 +18,8 @@ class ChainEngine {
   // the closers of their last two layers), pass Y's layers by the general code, no cycle
   // floor above 4 nodes, every cycle step built before the searches, no source left out
   // for the forcing chains its cycles would need, every cycle's eliminations computed
-  // (no table of barren cycles): the same hint, for tests.
+  // (no table of barren cycles), each forcing chain rebuilt by the full single-source
+  // search: the same hint, for tests.
   bool find_forcing_chains_plain(const Ctx&, Hint& out);
   // Nishio (7.5+), multiple (8.0+), dynamic (8.5+), dynamic (+) (9.0+), dynamic with
   // nested forcing chains (9.5+), nested multiple chains (10.0+), nested dynamic chains

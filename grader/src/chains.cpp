@@ -57,44 +57,80 @@ struct ChainEngine::Impl {
   ChainBoard board;
   ChainHints hints{board, tree};  // the best hint so far
 
-  // Forcing chain from `source` to its conjugate.
-  void forcing_chain(int source, bool y) {
+  // Forcing chain from `source` to its conjugate. `length`: the chain's node count when
+  // known (the parallel search's), else 0.
+  //
+  // With the length known, the search expands only the nodes that can still lie on a chain
+  // of that length, from the chain's middle on. By the contrapositive links, a path from v
+  // to not-s of k links is one from s to not-v, so d(v, not-s) = d(s, not-v). A chain of
+  // L = length - 1 links has length = 2e nodes; a node v met at distance d >= e can reach
+  // not-s in time exactly when d(s, not-v) <= L - d <= e - 1, and every distance below e
+  // is known by then (the search expands every node closer than e). The first parent of a
+  // node that can is one that can, so the nodes expanded keep their order and first
+  // parents, and the chain found is the full search's.
+  void forcing_chain(int source, bool y, int length = 0) {
     const int base = y ? 70 : 66;
     const int sort_key = y ? 4 : 2;
-    ++tree.search_stamp;
     const size_t nn = static_cast<size_t>(board.nc) * board.n * 2;
     tree.reserve_search(nn + 1, nn + 1);  // every node is met once
     tree.instance_count = 0;
     int frontier_size = 0, next_size = 0;
+    // A node met at distance d is stamped first + d when the length is known (its
+    // distance, for the test above), first otherwise; stamps below first are older searches'.
+    const int first = tree.search_stamp + 1;
+    const int per_layer = length > 0 ? 1 : 0;
     tree.frontier[frontier_size++] = tree.new_instance(source, -1);
-    tree.seen_stamp[source] = tree.search_stamp;
+    tree.seen_stamp[source] = first;
     const int target = source ^ 1;
     int depth = 1;
+    const long order = hints.discovery_order(source, (source & 1) ? 1 : 2);
+    // The tree's arrays and count in locals: the stores through int pointers could alias
+    // the count, which the compiler then kept in memory.
+    int* seen = tree.seen_stamp.data();
+    int count = tree.instance_count;
     while (frontier_size != 0) {
       const int c = depth + 1;  // complexity of a chain closing in the next layer
-      if (!hints.wins(ChainKey{base + length_difficulty(c), c, sort_key},
-                      hints.discovery_order(source, (source & 1) ? 1 : 2)))
-        return;
+      if (!hints.wins(ChainKey{base + length_difficulty(c), c, sort_key}, order)) break;
       next_size = 0;
+      SearchTree::Instance* inst_at = tree.instances.data();
+      const int* frontier = tree.frontier.data();
+      int* next = tree.next_frontier.data();
+      const int stamp = first + per_layer * depth;
+      // The nodes met now (at distance depth) are expanded when d(s, not-m) <= limit.
+      const unsigned limit = per_layer && 2 * depth >= length
+                                 ? static_cast<unsigned>(length - 1 - depth)
+                                 : ~0u;
       for (int i = 0; i < frontier_size; ++i) {
-        const int inst = tree.frontier[i];
-        const int v = tree.instance_node(inst);
+        const int inst = frontier[i];
+        const int v = inst_at[inst].node;
         for (const int *it = graph.links_from(v, y), *e = graph.links_until(v, true); it != e;
              ++it) {
           const int m = *it;
-          if (m == target) {
+          if (m == target) [[unlikely]] {
+            tree.instance_count = count;
+            tree.search_stamp = stamp;
             hints.offer_chain(y, source, inst, c);
             return;
           }
-          if (tree.seen_stamp[m] == tree.search_stamp) continue;
-          tree.seen_stamp[m] = tree.search_stamp;
-          tree.next_frontier[next_size++] = tree.new_instance(m, inst);
+          // Without a branch on whether m was seen (it goes either way): the instance is
+          // written in any case and kept by the counts (room for every node, reserved).
+          const int was = seen[m];
+          const int fresh = was < first;
+          seen[m] = fresh ? stamp : was;
+          // Unmet: negative, so above any limit as unsigned.
+          const int keep = fresh & (static_cast<unsigned>(seen[m ^ 1] - first) <= limit);
+          inst_at[count] = SearchTree::Instance{m, inst};
+          next[next_size] = count;
+          count += keep;
+          next_size += keep;
         }
       }
       tree.frontier.swap(tree.next_frontier);
       frontier_size = next_size;
       ++depth;
     }
+    tree.instance_count = count;
+    tree.search_stamp = first + per_layer * depth;
   }
 
   // The on -> off -> on steps of a pass (y, x), for the cycle search: for each "on" node,
@@ -525,7 +561,8 @@ struct ChainEngine::Impl {
   // 5: the closers as above; 1: every layer in full (find_forcing_chains_plain).
   int closer_lookahead = 5;
   // find_forcing_chains_plain: every "on" node's cycle steps built before the pass's
-  // searches (start_cycle_steps), and no source left out by cycles_may_eliminate_closed.
+  // searches (start_cycle_steps), no source left out by cycles_may_eliminate_closed, and
+  // the parallel search's chain rebuilt by the full search (forcing_chain without length).
   bool plain_search = false;
   // find_forcing_chains_plain: pass Y's layers by the general code (cycle_layer_inline,
   // whose pass Y shortcut the tests compare with it).
@@ -733,14 +770,23 @@ struct ChainEngine::Impl {
       for (int gi = 0; gi < P.ngroups; ++gi) {
         if (!kept_group(P, *board.g, gi)) rebuilt |= Mask{2} << gi;
       }
-      if (rebuilt) {
-        for (int c = 0; c < board.nc; ++c) {
-          for (Mask m = board.cand[c] & rebuilt; m; m &= m - 1) {
-            const int d = lowest(m);
-            const int off = ChainBoard::node(board.cd(c, d), false);
-            auto& nodes = P.groups[d - 1].new_nodes;
-            nodes.push_back(off);
-            nodes.push_back(off + 1);
+      // By digit, from its cells (list_nodes filled them): in cell order, as a walk over
+      // the cells gives them, without a mask loop per cell (whose end the branch
+      // predictor misses).
+      const int sw = board.set_words;
+      for (Mask m = rebuilt; m; m &= m - 1) {
+        const int d = lowest(m);
+        const std::uint64_t* dc = board.digit_cells.data() + static_cast<size_t>(d) * sw;
+        int cells = 0;
+        for (int w = 0; w < sw; ++w) cells += std::popcount(dc[w]);
+        auto& nodes = P.groups[d - 1].new_nodes;
+        nodes.resize(2 * static_cast<size_t>(cells));
+        int* out = nodes.data();
+        for (int w = 0; w < sw; ++w) {
+          for (std::uint64_t bits = dc[w]; bits; bits &= bits - 1) {
+            const int off = ChainBoard::node(board.cd(w * 64 + std::countr_zero(bits), d), false);
+            *out++ = off;
+            *out++ = off + 1;
           }
         }
       }
@@ -792,7 +838,8 @@ struct ChainEngine::Impl {
       const int first = first_close(P, c);
       ++P.next_c;
       if (first < kNoChain) {
-        forcing_chain(first ^ 1, y);  // rebuilds and offers the chain
+        // Rebuilds and offers the chain; find_forcing_chains_plain with the full search.
+        forcing_chain(first ^ 1, y, plain_search ? 0 : c);
         return;
       }
     }

@@ -58,21 +58,32 @@ void build_groups(ParallelSearch& P, const ChainBoard& board, const ChainLinks& 
     const int* nodes = G.nodes.data();
     int* cbeg = G.compact_begin.data();
     int top = 0;
-    for (int k = 0; k < nv; ++k) {
+    // By pairs (off, on): each kind's links in a loop of its own, whose trip counts the
+    // branch predictor tells apart (an "off" node has a few strong links, an "on" node
+    // its peers).
+    for (int k = 0; k < nv; k += 2) {
       cbeg[k] = top;
-      const int v = nodes[k];
-      const int* e = lk + ((v & 1) ? last_on[v] : last_off[v]);
-      for (const int* it = lk + first[v]; it != e; ++it) {
+      const int off = nodes[k];
+      for (const int *it = lk + first[off], *e = lk + last_off[off]; it != e; ++it) {
         const int t = ci[*it];
         ac[top] = t;  // kept when t >= 0 (room for every link)
         top += 1 + (t >> 31);
       }
+      cbeg[k + 1] = top;
+      const int on = off + 1;
+      for (const int *it = lk + first[on], *e = lk + last_on[on]; it != e; ++it) {
+        const int t = ci[*it];
+        ac[top] = t;
+        top += 1 + (t >> 31);
+      }
     }
     G.compact_begin[nv] = top;
+    // touched has one slot more than the nodes (a layer writes a node's slot before it
+    // counts it): it grows with active.
     if (G.active.size() < static_cast<size_t>(nv)) {
       G.active.resize(nv);
       G.next_active.resize(nv);
-      G.touched.resize(nv);
+      G.touched.resize(nv + 1);
     }
     const size_t words = static_cast<size_t>(nv) * G.words;
     G.reached.assign(words, 0);
@@ -194,7 +205,7 @@ int advance_w(ParallelGroup& G, int complexity) {
   // The list of the nodes the links meet pays while the front is small (the first layers
   // of a group with few sources, the last ones); measured in grader/PERF_NOTES.md.
   if constexpr (kW > 0) {
-    if (4 * G.nactive >= static_cast<int>(G.nodes.size())) return advance_dense<kW>(G, complexity);
+    if (2 * G.nactive >= static_cast<int>(G.nodes.size())) return advance_dense<kW>(G, complexity);
   }
   const int gw = kW > 0 ? kW : G.words;
   int* touched = G.touched.data();
@@ -222,7 +233,9 @@ int advance_w(ParallelGroup& G, int complexity) {
           was |= nf[w];
           nf[w] |= fw[w];
         }
-        if (!was) touched[ntouched++] = t;
+        // Kept by the count (the branch goes either way): room for every node.
+        touched[ntouched] = t;
+        ntouched += was == 0;
       }
       continue;
     }
@@ -242,7 +255,8 @@ int advance_w(ParallelGroup& G, int complexity) {
   int nnext = 0;
   for (int j = 0; j < ntouched; ++j) {
     const int t = touched[j];
-    if (settle_node<kW>(G, G.closed.data(), gw, t, complexity, first)) next_active[nnext++] = t;
+    next_active[nnext] = t;
+    nnext += settle_node<kW>(G, G.closed.data(), gw, t, complexity, first);
   }
   return finish_layer<kW>(G, gw, nnext, first);
 }

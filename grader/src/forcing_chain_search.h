@@ -26,7 +26,7 @@ inline constexpr int kNoChain = 1 << 30;  // no chain (as a key or a complexity)
 
 // One breadth-first search over a set of sources (bit i: the i-th source of the group).
 struct ParallelGroup {
-  std::vector<int> nodes;                         // compact index -> node
+  std::vector<int> nodes;  // compact index -> node: off(x), on(x) in turn (k ^ 1: the negation)
   std::vector<int> src, skey;                     // per local source: compact node, SE order key
   std::vector<int> src_nodes;                     // the source nodes (to tell whether they changed)
   std::vector<int> new_nodes, new_src;            // scratch of build_parallel_search

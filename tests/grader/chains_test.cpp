@@ -103,7 +103,7 @@ TEST(GraderChains, ChainEngineKeepsNothingAcrossGrids) {
 // [min_er, max_er), at every step from 5.0 on.
 namespace {
 struct PlainComparison {
-  int puzzles = 0, compared = 0, found = 0, y_cycles = 0;
+  int puzzles = 0, compared = 0, found = 0, y_cycles = 0, forcing_chains = 0;
 };
 PlainComparison compare_engine_with_plain(double min_er, double max_er, int max_puzzles) {
   const auto lines = cb001_fixture();
@@ -125,6 +125,9 @@ PlainComparison compare_engine_with_plain(double min_er, double max_er, int max_
             << puzzle;
         ++n.found;
         if (a.explanation.find("Y-Cycle") != std::string::npos) ++n.y_cycles;
+        const std::string technique = a.technique;
+        if (technique.find("Forcing") != std::string::npos || technique == "Turbot Fish")
+          ++n.forcing_chains;
       }
       ++n.compared;
     });
@@ -180,6 +183,18 @@ TEST(GraderChains, CycleSourcesLeftOutForTheirChainsChangeNoHint) {
   EXPECT_EQ(n.puzzles, 208);
   EXPECT_GT(n.compared, 300);
   EXPECT_GT(n.found, 300);
+}
+
+// The chain the parallel search found is rebuilt by a single-source search that knows
+// its length, and from the chain's middle on expands only the nodes that can still reach
+// the target in time (chains.cpp, forcing_chain); find_forcing_chains_plain runs the full
+// search. Along the graded paths of 60 cb001 puzzles rated 6.6 to 8.0 (forcing X-chains
+// and XY forcing chains of every length), both must give the same hint, explanation
+// included (the chain's nodes are the first parents of the full breadth-first search).
+TEST(GraderChains, ForcingChainRebuiltWithItsLengthMatchesTheFullSearch) {
+  const PlainComparison n = compare_engine_with_plain(6.6, 8.0, 60);
+  EXPECT_EQ(n.puzzles, 60);
+  EXPECT_GT(n.forcing_chains, 100);
 }
 
 // The static chain engine keeps pass XY's component numbering from call to call on one
