@@ -38,6 +38,7 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <tuple>
 
 #include "chain_components.h"
@@ -558,6 +559,9 @@ struct ChainEngine::Impl {
   // (list_nodes); `sources` points to the current pass's.
   std::vector<int> sources_x, sources_xy;
   std::vector<int> sources_y;       // pass Y's cycle sources, by their "off" node: bivalue cells
+  // The cycle sources of pass X or XY, by their "off" node: the "off" entries of its
+  // source list, in their order (find_forcing_chains).
+  std::vector<int> cycle_sources;
   bool single_value_cells = false;  // list_nodes: some unsolved cell has one value left
   const std::vector<int>* sources = &sources_xy;
   // Also fills the board's live nodes and digit cells (loaded by load_masks): one pass
@@ -920,11 +924,20 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         // The cycle sources of the pass, in SE's order: the candidates of the cells with two
         // values or more (pass Y: exactly two) whose "off" node has a strong link of the
         // pass, as the pass's source list holds them (its "off" entries).
-        const auto& cycle_sources = pass == 0   ? s.sources_x
-                                    : pass == 1 ? s.sources_y
-                                                : s.sources_xy;
+        std::span<const int> cycle_sources = s.sources_y;
+        if (pass != 1) {
+          // The "off" entries, without a branch on each (they follow no pattern).
+          const std::vector<int>& all = pass == 0 ? s.sources_x : s.sources_xy;
+          if (s.cycle_sources.size() < all.size() + 1) s.cycle_sources.resize(all.size() + 1);
+          int* const listed = s.cycle_sources.data();
+          size_t count = 0;
+          for (const int v : all) {
+            listed[count] = v;
+            count += !(v & 1);
+          }
+          cycle_sources = std::span<const int>(listed, count);
+        }
         for (const int off : cycle_sources) {
-          if (off & 1) continue;
           const int on = off + 1;
           const int d = s.node_digit[off] + 1;
           s.cycle_floor = s.floors[pass == 0 ? d - 1 : 0];
