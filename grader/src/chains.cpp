@@ -294,8 +294,13 @@ struct ChainEngine::Impl {
               return left_out;
             }
           }
-          frontier_size = cycle_layer_inline<y, x, false, kGeneric>(source, frontier_size,
-                                                                    closing, offdepth, left_out);
+          if constexpr (kYStop) {
+            frontier_size =
+                y_layer(source, frontier_size, closing && offdepth >= cycle_floor, offdepth);
+          } else {
+            frontier_size = cycle_layer_inline<y, x, false, kGeneric>(source, frontier_size,
+                                                                      closing, offdepth, left_out);
+          }
         } else {
           frontier_size =
               cycle_layer<y, x, false>(source, frontier_size, closing, offdepth, left_out);
@@ -318,6 +323,48 @@ struct ChainEngine::Impl {
       depth += 2;
     }
     return left_out;
+  }
+
+  // Pass Y's full layer (cycles() without kGeneric): cycle_layer_inline's pass Y case
+  // without the closers-only part, with the tree's arrays, stamp and instance count in
+  // locals (the stamps' stores are ints that could alias the tree's members, which the
+  // loop would otherwise reload after each; the arrays do not move during a search).
+  [[gnu::always_inline]] int y_layer(int source, int frontier_size, bool offering, int offdepth) {
+    SearchTree::Instance* const ins = tree.instances.data();
+    int* const seen = tree.seen_stamp.data();
+    const int stamp = tree.search_stamp;
+    const int* const frontier = tree.frontier.data();
+    int* const next = tree.next_frontier.data();
+    const int* const ycs = y_closer_stamp.data();
+    int ic = tree.instance_count, next_size = 0, closers_in = 0;
+    for (int i = 0; i < frontier_size; ++i) {
+      const int inst = frontier[i];
+      const int v = ins[inst].node;
+      need_steps<true, false>(v);
+      const OffOnStep* const st = steps;
+      for (int k = step_begin[2 * v], ke = step_begin[2 * v + 1]; k < ke; ++k) {
+        const int m = st[k].m;
+        if (seen[m] == stamp) {
+          if (m == source && offering) {
+            ins[ic] = SearchTree::Instance{st[k].w, inst};
+            tree.instance_count = ic + 1;
+            hints.offer_cycle(ic, true, false, 65, 3, offdepth);
+            ic = tree.instance_count;
+          }
+          continue;
+        }
+        seen[m] = stamp;
+        closers_in += ycs[m] == stamp;  // no branch: closers come in no pattern
+        ins[ic] = SearchTree::Instance{st[k].w, inst};
+        ins[ic + 1] = SearchTree::Instance{m, ic};
+        next[next_size++] = ic + 1;
+        ic += 2;
+      }
+    }
+    tree.instance_count = ic;
+    y_closers_left -= closers_in;
+    y_closer_next = closers_in != 0;
+    return next_size;
   }
 
   // One layer of cycles(): expands the frontier's "on" nodes into the next frontier and
@@ -371,10 +418,6 @@ struct ChainEngine::Impl {
           }
           tree.seen_stamp[m] = tree.search_stamp;
           if (kClosersOnly) --closers_unvisited;
-          if (!kClosersOnly && y_closer_stamp[m] == tree.search_stamp) {
-            --y_closers_left;
-            y_closer_next = true;
-          }
           tree.next_frontier[next_size++] =
               tree.new_instance(m, tree.new_instance(steps[k].w, inst));
           continue;
