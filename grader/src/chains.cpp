@@ -967,19 +967,9 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         // The cycle sources of the pass, in SE's order: the candidates of the cells with two
         // values or more (pass Y: exactly two) whose "off" node has a strong link of the
         // pass, as the pass's source list holds them (its "off" entries).
-        std::span<const int> cycle_sources = s.sources_y;
-        if (pass != 1) {
-          // The "off" entries, without a branch on each (they follow no pattern).
-          const std::vector<int>& all = pass == 0 ? s.sources_x : s.sources_xy;
-          if (s.cycle_sources.size() < all.size() + 1) s.cycle_sources.resize(all.size() + 1);
-          int* const listed = s.cycle_sources.data();
-          size_t count = 0;
-          for (const int v : all) {
-            listed[count] = v;
-            count += !(v & 1);
-          }
-          cycle_sources = std::span<const int>(listed, count);
-        }
+        const std::span<const int> cycle_sources =
+            pass == 1 ? std::span<const int>(s.sources_y)
+                      : off_entries(pass == 0 ? s.sources_x : s.sources_xy, s.cycle_sources);
         for (const int off : cycle_sources) {
           const int on = off + 1;
           const int d = s.node_digit[off] + 1;
