@@ -525,10 +525,11 @@ struct ChainEngine::Impl {
     for (int k = first[off]; k < strong_end; ++k) {
       const int on_t = a[k];
       for (int j = first[on_t], je = last[on_t]; j < je; ++j) {
+        // No branch on whether u is marked already (in no pattern): counted once.
         const int u = a[j] + 1;
-        if (closer_stamp[u] == stamp) continue;
+        const int fresh = closer_stamp[u] != stamp;
         closer_stamp[u] = stamp;
-        unvisited += tree.seen_stamp[u] != stamp;
+        unvisited += fresh & (tree.seen_stamp[u] != stamp);
       }
     }
     closers_unvisited = unvisited;
