@@ -303,7 +303,9 @@ struct ChainEngine::Impl {
           }
         } else {
           frontier_size =
-              cycle_layer<y, x, false>(source, frontier_size, closing, offdepth, left_out);
+              depth == 1 && !plain_search
+                  ? source_layer<y, x>(source)
+                  : cycle_layer<y, x, false>(source, frontier_size, closing, offdepth, left_out);
         }
       } else {
         if (!can_win(cmin)) return true;
@@ -364,6 +366,41 @@ struct ChainEngine::Impl {
     tree.instance_count = ic;
     y_closers_left -= closers_in;
     y_closer_next = closers_in != 0;
+    return next_size;
+  }
+
+  // The first layer of a pass X / XY search, the source's own pairs, as cycle_layer
+  // builds it: there no "off" node is an ancestor (the path is the source alone) and no
+  // pair leads back to the source (add_cycle_steps leaves those out), so its blocked and
+  // closing tests always say no, and the pairs only build the next frontier. The tree in
+  // locals as in y_layer. find_forcing_chains_plain takes cycle_layer (the tests compare).
+  template <bool y, bool x>
+  [[gnu::noinline]] int source_layer(int source) {
+    need_steps<y, x>(source);
+    SearchTree::Instance* const ins = tree.instances.data();
+    int* const seen = tree.seen_stamp.data();
+    const int stamp = tree.search_stamp;
+    int* const next = tree.next_frontier.data();
+    const OffOnStep* const st = steps;
+    int ic = tree.instance_count, next_size = 0, cw = -1, wi = -1;
+    for (int k = step_begin[2 * source], ke = step_begin[2 * source + 1]; k < ke; ++k) {
+      const int m = st[k].m;
+      if (seen[m] == stamp) continue;
+      const int w = st[k].w;
+      if (w != cw) {
+        cw = w;
+        wi = -1;
+        seen[w] = stamp;
+      }
+      if (wi < 0) {
+        ins[ic] = SearchTree::Instance{w, 0};
+        wi = ic++;
+      }
+      seen[m] = stamp;
+      ins[ic] = SearchTree::Instance{m, wi};
+      next[next_size++] = ic++;
+    }
+    tree.instance_count = ic;
     return next_size;
   }
 
