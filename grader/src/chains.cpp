@@ -30,8 +30,10 @@
 // once every closer is visited; a pass Y / XY source is not searched when its cycles
 // that can still win are shorter than the chains the XY search has decided and its
 // component cannot eliminate a source that search closed (cycles_may_eliminate_closed);
-// an "on" node's steps are built on its first expansion in the call; cycle eliminations
-// are found on bit boards.
+// an "on" node's steps are built on its first expansion in the call; the first layer of
+// a pass X / XY search (source_layer) skips the tests that cannot hold at the source, and
+// pass Y's full layers have their own loop (y_layer); cycle eliminations are found on
+// bit boards.
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include <algorithm>
