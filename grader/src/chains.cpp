@@ -30,14 +30,17 @@
 // once every closer is visited; a pass Y / XY source is not searched when its cycles
 // that can still win are shorter than the chains the XY search has decided and its
 // component cannot eliminate a source that search closed (cycles_may_eliminate_closed);
-// an "on" node's steps are built on its first expansion in the call; cycle eliminations
-// are found on bit boards.
+// an "on" node's steps are built on its first expansion in the call; the first layer of
+// a pass X / XY search (source_layer) skips the tests that cannot hold at the source, and
+// pass Y's full layers have their own loop (y_layer); cycle eliminations are found on
+// bit boards.
 //
 // The advanced chains (Nishio, multiple, dynamic) live in chains_dynamic.cpp.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <tuple>
 
 #include "chain_components.h"
@@ -329,11 +332,18 @@ struct ChainEngine::Impl {
               return left_out;
             }
           }
-          frontier_size = cycle_layer_inline<y, x, false, kGeneric>(source, frontier_size,
-                                                                    closing, offdepth, left_out);
+          if constexpr (kYStop) {
+            frontier_size =
+                y_layer(source, frontier_size, closing && offdepth >= cycle_floor, offdepth);
+          } else {
+            frontier_size = cycle_layer_inline<y, x, false, kGeneric>(source, frontier_size,
+                                                                      closing, offdepth, left_out);
+          }
         } else {
           frontier_size =
-              cycle_layer<y, x, false>(source, frontier_size, closing, offdepth, left_out);
+              depth == 1 && !plain_search
+                  ? source_layer<y, x>(source)
+                  : cycle_layer<y, x, false>(source, frontier_size, closing, offdepth, left_out);
         }
       } else {
         if (!can_win(cmin)) return true;
@@ -353,6 +363,83 @@ struct ChainEngine::Impl {
       depth += 2;
     }
     return left_out;
+  }
+
+  // Pass Y's full layer (cycles() without kGeneric): cycle_layer_inline's pass Y case
+  // without the closers-only part, with the tree's arrays, stamp and instance count in
+  // locals (the stamps' stores are ints that could alias the tree's members, which the
+  // loop would otherwise reload after each; the arrays do not move during a search).
+  [[gnu::always_inline]] int y_layer(int source, int frontier_size, bool offering, int offdepth) {
+    SearchTree::Instance* const ins = tree.instances.data();
+    int* const seen = tree.seen_stamp.data();
+    const int stamp = tree.search_stamp;
+    const int* const frontier = tree.frontier.data();
+    int* const next = tree.next_frontier.data();
+    const int* const ycs = y_closer_stamp.data();
+    int ic = tree.instance_count, next_size = 0, closers_in = 0;
+    for (int i = 0; i < frontier_size; ++i) {
+      const int inst = frontier[i];
+      const int v = ins[inst].node;
+      need_steps<true, false>(v);
+      const OffOnStep* const st = steps;
+      for (int k = step_begin[2 * v], ke = step_begin[2 * v + 1]; k < ke; ++k) {
+        const int m = st[k].m;
+        if (seen[m] == stamp) {
+          if (m == source && offering) {
+            ins[ic] = SearchTree::Instance{st[k].w, inst};
+            tree.instance_count = ic + 1;
+            hints.offer_cycle(ic, true, false, 65, 3, offdepth);
+            ic = tree.instance_count;
+          }
+          continue;
+        }
+        seen[m] = stamp;
+        closers_in += ycs[m] == stamp;  // no branch: closers come in no pattern
+        ins[ic] = SearchTree::Instance{st[k].w, inst};
+        ins[ic + 1] = SearchTree::Instance{m, ic};
+        next[next_size++] = ic + 1;
+        ic += 2;
+      }
+    }
+    tree.instance_count = ic;
+    y_closers_left -= closers_in;
+    y_closer_next = closers_in != 0;
+    return next_size;
+  }
+
+  // The first layer of a pass X / XY search, the source's own pairs, as cycle_layer
+  // builds it: there no "off" node is an ancestor (the path is the source alone) and no
+  // pair leads back to the source (add_cycle_steps leaves those out), so its blocked and
+  // closing tests always say no, and the pairs only build the next frontier. The tree in
+  // locals as in y_layer. find_forcing_chains_plain takes cycle_layer (the tests compare).
+  template <bool y, bool x>
+  [[gnu::noinline]] int source_layer(int source) {
+    need_steps<y, x>(source);
+    SearchTree::Instance* const ins = tree.instances.data();
+    int* const seen = tree.seen_stamp.data();
+    const int stamp = tree.search_stamp;
+    int* const next = tree.next_frontier.data();
+    const OffOnStep* const st = steps;
+    int ic = tree.instance_count, next_size = 0, cw = -1, wi = -1;
+    for (int k = step_begin[2 * source], ke = step_begin[2 * source + 1]; k < ke; ++k) {
+      const int m = st[k].m;
+      if (seen[m] == stamp) continue;
+      const int w = st[k].w;
+      if (w != cw) {
+        cw = w;
+        wi = -1;
+        seen[w] = stamp;
+      }
+      if (wi < 0) {
+        ins[ic] = SearchTree::Instance{w, 0};
+        wi = ic++;
+      }
+      seen[m] = stamp;
+      ins[ic] = SearchTree::Instance{m, wi};
+      next[next_size++] = ic++;
+    }
+    tree.instance_count = ic;
+    return next_size;
   }
 
   // One layer of cycles(): expands the frontier's "on" nodes into the next frontier and
@@ -406,10 +493,6 @@ struct ChainEngine::Impl {
           }
           tree.seen_stamp[m] = tree.search_stamp;
           if (kClosersOnly) --closers_unvisited;
-          if (!kClosersOnly && y_closer_stamp[m] == tree.search_stamp) {
-            --y_closers_left;
-            y_closer_next = true;
-          }
           tree.next_frontier[next_size++] =
               tree.new_instance(m, tree.new_instance(steps[k].w, inst));
           continue;
@@ -517,10 +600,11 @@ struct ChainEngine::Impl {
     for (int k = first[off]; k < strong_end; ++k) {
       const int on_t = a[k];
       for (int j = first[on_t], je = last[on_t]; j < je; ++j) {
+        // No branch on whether u is marked already (in no pattern): counted once.
         const int u = a[j] + 1;
-        if (closer_stamp[u] == stamp) continue;
+        const int fresh = closer_stamp[u] != stamp;
         closer_stamp[u] = stamp;
-        unvisited += tree.seen_stamp[u] != stamp;
+        unvisited += fresh & (tree.seen_stamp[u] != stamp);
       }
     }
     closers_unvisited = unvisited;
@@ -595,6 +679,9 @@ struct ChainEngine::Impl {
   // (list_nodes); `sources` points to the current pass's.
   std::vector<int> sources_x, sources_xy;
   std::vector<int> sources_y;       // pass Y's cycle sources, by their "off" node: bivalue cells
+  // The cycle sources of pass X or XY, by their "off" node: the "off" entries of its
+  // source list, in their order (find_forcing_chains).
+  std::vector<int> cycle_sources;
   bool single_value_cells = false;  // list_nodes: some unsolved cell has one value left
   const std::vector<int>* sources = &sources_xy;
   // Also fills the board's live nodes and digit cells (loaded by load_masks): one pass
@@ -967,11 +1054,10 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         // The cycle sources of the pass, in SE's order: the candidates of the cells with two
         // values or more (pass Y: exactly two) whose "off" node has a strong link of the
         // pass, as the pass's source list holds them (its "off" entries).
-        const auto& cycle_sources = pass == 0   ? s.sources_x
-                                    : pass == 1 ? s.sources_y
-                                                : s.sources_xy;
+        const std::span<const int> cycle_sources =
+            pass == 1 ? std::span<const int>(s.sources_y)
+                      : off_entries(pass == 0 ? s.sources_x : s.sources_xy, s.cycle_sources);
         for (const int off : cycle_sources) {
-          if (off & 1) continue;
           const int on = off + 1;
           const int d = s.node_digit[off] + 1;
           s.cycle_floor = s.floors[pass == 0 ? d - 1 : 0];

@@ -1,6 +1,7 @@
 #pragma once
 // Internal to the chain finders.
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "chain_engine.h"
@@ -8,6 +9,22 @@
 #include "chain_links.h"
 
 namespace sudoforge::grader::detail {
+
+// The "off" nodes (even numbers) of `nodes`, in their order, written to `out` (grown to
+// hold them and one more) and returned as its first entries. Without a branch on each
+// entry: in the chain engine's source lists (an "on" node, then its "off" node when that
+// has a strong link) the parity follows no pattern, and a branch on it is often
+// mispredicted.
+[[gnu::noinline]] inline std::span<const int> off_entries(const std::vector<int>& nodes, std::vector<int>& out) {
+  if (out.size() < nodes.size() + 1) out.resize(nodes.size() + 1);
+  int* const listed = out.data();
+  size_t count = 0;
+  for (const int v : nodes) {
+    listed[count] = v;
+    count += !(v & 1);
+  }
+  return {listed, count};
+}
 
 // Nishio (7.5), multiple (8.0), dynamic (8.5) and dynamic (+) (9.0) chains; scratch kept
 // between calls.

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <tuple>
@@ -15,6 +16,7 @@
 #include "chain_hints.h"
 #include "chain_links.h"
 #include "chain_reachability.h"
+#include "chains_internal.h"
 #include "forcing_chain_search.h"
 #include "grader_test_util.h"
 #include "sudoforge/core/variant.h"
@@ -157,6 +159,42 @@ TEST(GraderChains, CycleFloorsFromComputedLayersChangeNoHint) {
   EXPECT_EQ(n.puzzles, 30);
   EXPECT_GT(n.compared, 400);
   EXPECT_GT(n.found, 200);
+}
+
+// The cycle sources of passes X and XY are the "off" entries of the pass's source list,
+// taken without a branch on each (off_entries, chains_internal.h). On the states of 30
+// graded paths, lists built as the engine's are (each candidate's "on" node, then its
+// "off" node when its digit has one other place in the cell's row: a parity that follows
+// no pattern), with one output vector reused from state to state (longer and shorter
+// lists), it must give the even entries in their order.
+TEST(GraderChains, OffEntriesOfSourceListsAreTheEvenNodesInOrder) {
+  using namespace grader::detail;
+  const auto lines = cb001_fixture();
+  std::vector<int> out;
+  int states = 0, puzzles = 0;
+  for (size_t k = 0; k < lines.size() && puzzles < 30; ++k, ++puzzles) {
+    walk_path(lines[k].substr(0, 81), [&](const CandidateGrid& g, const Step&) {
+      std::vector<int> nodes, expected;
+      for (int c = 0; c < 81; ++c) {
+        if (std::popcount(g.cand(c)) < 2) continue;
+        for (int d = 1; d <= 9; ++d) {
+          if (!((g.cand(c) >> d) & 1)) continue;
+          const int off = 2 * (c * 9 + d - 1);
+          nodes.push_back(off + 1);
+          int places = 0;
+          for (int t = c / 9 * 9; t < c / 9 * 9 + 9; ++t) places += (g.cand(t) >> d) & 1;
+          if (places == 2) nodes.push_back(off);
+        }
+      }
+      std::copy_if(nodes.begin(), nodes.end(), std::back_inserter(expected),
+                   [](int v) { return v % 2 == 0; });
+      const auto got = off_entries(nodes, out);
+      EXPECT_EQ(std::vector<int>(got.begin(), got.end()), expected) << lines[k].substr(0, 81);
+      ++states;
+    });
+  }
+  EXPECT_GT(states, 600);
+  EXPECT_TRUE(off_entries({}, out).empty());
 }
 
 // Pass Y's cycle layers take each of their pairs alone, with no ancestor test for its
