@@ -222,8 +222,7 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
       const Mask pm = um[xu[e].base[0] + d];
       if (!DynamicBoard::two_bits(pm)) continue;
       const int* cells = xu[e].cells[0];
-      int q = cells[lowest(pm)];
-      if (q == c) q = cells[lowest(pm & (pm - 1))];
+      const int q = cells[lowest(pm ^ xu[e].bit[0])];  // pm holds c's bit (see unit_on)
       const int x = nodeof(q, d, true);
       if (rec[x] >= 0) continue;
       ton[nt] = x;
@@ -284,10 +283,12 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
       // A unit of c where d has two positions left: the other one is "on". Forced inline:
       // GCC called it out of line, and a loop over the units was slower
       // (grader/PERF_NOTES.md).
+      // pm holds c's own position (nd is still a candidate of the chaining's grid), so
+      // the other one is pm less c's bit: no test of which of the two is c's, a branch
+      // that went either way.
       const auto unit_on = [&](int k, Mask pm) SUDOFORGE_ALWAYS_INLINE {
         const int* cells = cu.cells[k];
-        int q = cells[lowest(pm)];
-        if (q == c) q = cells[lowest(pm & (pm - 1))];
+        const int q = cells[lowest(pm ^ cu.bit[k])];
         const int x = nodeof(q, d, true);
         if (rec[x] >= 0) return;
         ton[nt] = x;
