@@ -247,8 +247,10 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
     enter_off(start, r0);
   }
   int hon = 0, hoff = 0;
-  while (hon < non || hoff < noff || (plus && add_rule_offs())) {
-    if (hon < non) {
+  // The "on" queue is emptied before each "off" record is taken (SE's order); dynamic (+)
+  // calls the rules when both queues are empty.
+  for (;;) {
+    while (hon < non) {
       const int p = qon[hon++];
       const int nd = rs[p].node;
       // The "off" consequences are those of the step grid's links (the cell's other
@@ -263,7 +265,9 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
         if (rec[x] >= 0) continue;
         if (new_off(x, p)) goto done;
       }
-    } else {
+    }
+    if (hoff == noff && !(plus && add_rule_offs())) break;
+    {
       const int p = qoff[hoff++];
       const int nd = rs[p].node;
       const int c = cdof[nd >> 1] >> 5, d = cdof[nd >> 1] & 31;
