@@ -152,7 +152,8 @@ void expect_plain_chainings(const CandidateGrid& g, bool nishio, Counts& n) {
           if (rr.parents_end < 0) {
             if (r > 0) ps.push_back(rr.first_parent);
           } else {
-            ps.assign(R.parent_pool.begin() + rr.first_parent, R.parent_pool.begin() + rr.parents_end);
+            ps.assign(R.parent_pool.begin() + rr.first_parent,
+                      R.parent_pool.begin() + rr.parents_end);
           }
           ASSERT_EQ(ps, P.parents[r]) << "from " << s << " record " << r;
           n.hidden += ps.size() > 1;
