@@ -20,20 +20,12 @@
 #endif
 
 namespace sudoforge::grader::detail {
-namespace {
-
-// The most "on" consequences of one "off" node: its cell's other value, then one per unit
-// of the cell (3, and up to 7 extra houses with every variant on).
-constexpr int kMaxOn = 16;
-
-}  // namespace
-
 void ChainingSearch::resize() {
   const size_t nn = board_.nn;
   record_buf_.resize(nn + 1);
   on_queue_buf_.resize(nn / 2);
   off_queue_buf_.resize(nn / 2);
-  on_parents_buf_.resize(static_cast<size_t>(kMaxOn) * board_.n);
+  on_parents_buf_.resize(static_cast<size_t>(board_.n) + 1);  // the taken record, n - 2 hidden
   pool_buf_.resize(2 * nn);
   nested_cache_.clear();  // its hints are those of the previous layout
 }
@@ -140,7 +132,7 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
   };
   // A new "off" consequence x of record p (not yet recorded off); true on a
   // contradiction.
-  const auto new_off = [&](int x, int p) {
+  const auto new_off = [&](int x, int p) SUDOFORGE_ALWAYS_INLINE {
     if (rec[x | 1] >= 0) {
       R.contradiction = true;
       R.contradiction_on = rec[x | 1];
@@ -216,23 +208,36 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
     return any;
   };
 
+  // A new "on" consequence x whose parents are [tp, tp + np) (the "off" record taken,
+  // then the hidden parents); true on a contradiction.
+  const auto new_on = [&](int x, int np) SUDOFORGE_ALWAYS_INLINE {
+    if (rec[x ^ 1] >= 0) {
+      R.contradiction = true;
+      R.contradiction_on = push(x, tp, np);
+      R.contradiction_off = rec[x ^ 1];
+      return true;
+    }
+    enter_on(x, push(x, tp, np));
+    return false;
+  };
+
   // The unit_on rule below for the extra houses of c, off the classic boards' path.
-  const auto extra_units_on = [&](int c, int d, int p, int* ton, int* tb, int& nt, int& np) {
+  const auto extra_units_on = [&](int c, int d, int p) {
     for (int e = xb[c]; e < xb[c + 1]; ++e) {
       const Mask pm = um[xu[e].base[0] + d];
       if (!DynamicBoard::two_bits(pm)) continue;
       const int* cells = xu[e].cells[0];
-      int q = cells[lowest(pm)];
-      if (q == c) q = cells[lowest(pm & (pm - 1))];
+      const int q = cells[lowest(pm ^ xu[e].bit[0])];  // pm holds c's bit (see unit_on)
       const int x = nodeof(q, d, true);
       if (rec[x] >= 0) continue;
-      ton[nt] = x;
+      int np = 0;
       tp[np++] = p;
       for (Mask m = step_pos[xu[e].base[0] + d] & ~pm; m; m &= m - 1) {
         tp[np++] = rec[nodeof(cells[lowest(m)], d, false)];
       }
-      tb[++nt] = np;
+      if (new_on(x, np)) return true;
     }
+    return false;
   };
 
   const int r0 = push(start, nullptr, 0);
@@ -242,8 +247,10 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
     enter_off(start, r0);
   }
   int hon = 0, hoff = 0;
-  while (hon < non || hoff < noff || (plus && add_rule_offs())) {
-    if (hon < non) {
+  // The "on" queue is emptied before each "off" record is taken (SE's order); dynamic (+)
+  // calls the rules when both queues are empty.
+  for (;;) {
+    while (hon < non) {
       const int p = qon[hon++];
       const int nd = rs[p].node;
       // The "off" consequences are those of the step grid's links (the cell's other
@@ -258,50 +265,55 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
         if (rec[x] >= 0) continue;
         if (new_off(x, p)) goto done;
       }
-    } else {
+    }
+    if (hoff == noff && !(plus && add_rule_offs())) break;
+    {
       const int p = qoff[hoff++];
       const int nd = rs[p].node;
       const int c = cdof[nd >> 1] >> 5, d = cdof[nd >> 1] & 31;
-      // The "on" consequences, read before nd leaves the grid: [tb[i], tb[i+1]) in tp
-      // are the parents of on node ton[i] (p first, then the hidden parents). A node
-      // already "on" is left out here (it cannot also be "off": that would have ended
-      // the chaining), the others are checked again below as they are added.
-      int ton[kMaxOn], tb[kMaxOn + 1], nt = 0, np = 0;
-      tb[0] = 0;
+      // The "on" consequences, read before nd leaves the grid, each entered as it is
+      // found (entering an "on" node changes neither the grid nor any "off" record, which
+      // are all the later ones read). A node already "on" is left out (it cannot also be
+      // "off": that would have ended the chaining). On a contradiction the chaining stops
+      // with nd still in the grid, which the undo below restores all the same.
       const DynamicBoard::CellUnits& cu = cus[c];
       const int* ub = cu.base;
       if (yl && DynamicBoard::two_bits(cm[c])) {
         const int x = nodeof(c, lowest(cm[c] & ~(Mask{1} << d)), true);
         if (rec[x] < 0) {
-          ton[nt] = x;
+          int np = 0;
           tp[np++] = p;
           for (Mask m = step_cand[c] & ~cm[c]; m; m &= m - 1) {
             tp[np++] = rec[nodeof(c, lowest(m), false)];
           }
-          tb[++nt] = np;
+          if (new_on(x, np)) goto done;
         }
       }
       // A unit of c where d has two positions left: the other one is "on". Forced inline:
       // GCC called it out of line, and a loop over the units was slower
       // (grader/PERF_NOTES.md).
+      // pm holds c's own position (nd is still a candidate of the chaining's grid), so
+      // the other one is pm less c's bit: no test of which of the two is c's, a branch
+      // that went either way.
       const auto unit_on = [&](int k, Mask pm) SUDOFORGE_ALWAYS_INLINE {
         const int* cells = cu.cells[k];
-        int q = cells[lowest(pm)];
-        if (q == c) q = cells[lowest(pm & (pm - 1))];
+        const int q = cells[lowest(pm ^ cu.bit[k])];
         const int x = nodeof(q, d, true);
-        if (rec[x] >= 0) return;
-        ton[nt] = x;
+        if (rec[x] >= 0) return false;
+        int np = 0;
         tp[np++] = p;
         for (Mask m = step_pos[ub[k] + d] & ~pm; m; m &= m - 1) {
           tp[np++] = rec[nodeof(cells[lowest(m)], d, false)];
         }
-        tb[++nt] = np;
+        return new_on(x, np);
       };
       const Mask pm0 = um[ub[0] + d], pm1 = um[ub[1] + d], pm2 = um[ub[2] + d];
-      if (DynamicBoard::two_bits(pm0)) unit_on(0, pm0);
-      if (DynamicBoard::two_bits(pm1)) unit_on(1, pm1);
-      if (DynamicBoard::two_bits(pm2)) unit_on(2, pm2);
-      if constexpr (extras) extra_units_on(c, d, p, ton, tb, nt, np);
+      if (DynamicBoard::two_bits(pm0) && unit_on(0, pm0)) goto done;
+      if (DynamicBoard::two_bits(pm1) && unit_on(1, pm1)) goto done;
+      if (DynamicBoard::two_bits(pm2) && unit_on(2, pm2)) goto done;
+      if constexpr (extras) {
+        if (extra_units_on(c, d, p)) goto done;
+      }
       if (dyn) {
         // nd leaves the grid of this chaining (it is still a candidate: "off" nodes are
         // only derived from candidates, and each is taken from the queue once).
@@ -312,16 +324,6 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
         if constexpr (extras) {
           for (int e = xb[c]; e < xb[c + 1]; ++e) um[xu[e].base[0] + d] &= ~xu[e].bit[0];
         }
-      }
-      for (int i = 0; i < nt; ++i) {
-        const int x = ton[i];
-        if (rec[x ^ 1] >= 0) {
-          R.contradiction = true;
-          R.contradiction_on = push(x, tp + tb[i], tb[i + 1] - tb[i]);
-          R.contradiction_off = rec[x ^ 1];
-          goto done;
-        }
-        if (rec[x] < 0) enter_on(x, push(x, tp + tb[i], tb[i + 1] - tb[i]));
       }
     }
   }

@@ -71,7 +71,7 @@ class ChainingSearch {
   // of derivation, so each list is its own queue.
   std::vector<ChainRecord> record_buf_;  // nn + 1: every node once, plus the contradiction
   std::vector<int> on_queue_buf_, off_queue_buf_;  // nn / 2 each
-  std::vector<int> on_parents_buf_;  // parents of the "on" consequences of one "off" node
+  std::vector<int> on_parents_buf_;  // parents of one "on" consequence of an "off" node
   // The parent lists of the chaining in progress (Chaining::parent_pool), grown on demand.
   std::vector<int> pool_buf_;
   // Dynamic (+): the hints of the rules and the records of one hint's parents.
