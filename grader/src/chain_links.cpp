@@ -8,6 +8,7 @@
 #include "chain_links.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace sudoforge::grader::detail {
 namespace {
@@ -212,22 +213,30 @@ bool ChainLinks::update(const ChainBoard& board) {
     unit_moved[u] = um;
   }
   const int stride = kExtras ? g.units_per_cell() : 3;
-  for (int c = 0; c < board.nc; ++c) {
-    const Mask cm = board.cand[c];
-    if (!cm) continue;
-    // A candidate's links read the cell's values and the value's places in the cell's units.
-    Mask redo = cm;
-    if (g.cell_changed(c) < since) {
-      Mask um =
-          unit_moved[g.unit_of(c, 0)] | unit_moved[g.unit_of(c, 1)] | unit_moved[g.unit_of(c, 2)];
-      for (int k = 3; kExtras && k < stride; ++k) um |= unit_moved[g.unit_of(c, k)];
-      redo &= um;
-    }
-    for (Mask m = redo; m; m &= m - 1) {
-      const int d = lowest_nonzero(m);
-      const int off = ChainBoard::node(board.cd(c, d), false);
-      write_candidate<kExtras>(board, c, d, links_begin[off], links_begin[off + 1]);
-      if (links_end[off + 1] > slot_end[off + 1]) return false;
+  // The cells with candidates, by words of the grid's cell sets (the board's masks are
+  // the grid's): no test per cell on whether it is solved.
+  const int words = g.set_words();
+  const std::uint64_t* const solved = g.cells_with(0);
+  for (int w = 0; w < words; ++w) {
+    std::uint64_t open = ~solved[w];
+    if (board.nc - w * 64 < 64) open &= (std::uint64_t{1} << (board.nc - w * 64)) - 1;
+    for (; open; open &= open - 1) {
+      const int c = w * 64 + std::countr_zero(open);
+      const Mask cm = board.cand[c];
+      // A candidate's links read the cell's values and the value's places in the cell's units.
+      Mask redo = cm;
+      if (g.cell_changed(c) < since) {
+        Mask um =
+            unit_moved[g.unit_of(c, 0)] | unit_moved[g.unit_of(c, 1)] | unit_moved[g.unit_of(c, 2)];
+        for (int k = 3; kExtras && k < stride; ++k) um |= unit_moved[g.unit_of(c, k)];
+        redo &= um;
+      }
+      for (Mask m = redo; m; m &= m - 1) {
+        const int d = lowest_nonzero(m);
+        const int off = ChainBoard::node(board.cd(c, d), false);
+        write_candidate<kExtras>(board, c, d, links_begin[off], links_begin[off + 1]);
+        if (links_end[off + 1] > slot_end[off + 1]) return false;
+      }
     }
   }
   return true;

@@ -391,7 +391,11 @@ struct PairCores {
         const Mask cc = cand[c];
         const int card = popcount(cc);
         all_two += card == 2;
-        if (card == 3) all_three |= ++all_extra[lowest(cc & ~pair)] >= 3;
+        // The extra value of a cell of three (counted only for those; entry 31, never a
+        // value, for a cell of the pair only): no branch on the cell's count.
+        const int extra = __builtin_ctz((cc & ~pair) | Mask{1} << 31);
+        all_extra[extra] += card == 3;
+        all_three |= all_extra[extra] >= 3;
       }
     }
     if (count_first && all_two < 2 && !all_three) {
@@ -411,7 +415,8 @@ struct PairCores {
     }
     size_t kept = 0;
     for (int c : cells) {
-      if (in[c]) cells[kept++] = c;
+      cells[kept] = c;
+      kept += in[c] != 0;
     }
     cells.resize(kept);
     int same_extra[32] = {};
@@ -432,7 +437,11 @@ struct PairCores {
       const Mask cc = g.cand(c);
       const int card = popcount(cc);
       two += card == 2;
-      if (ok && card == 3) ok = ++same_extra[lowest(cc & ~pair)] < 3;
+      // As all_extra above; the counts stop where ok turns false (a count of 3 or more
+      // turned it false when it was reached).
+      const int extra = __builtin_ctz((cc & ~pair) | Mask{1} << 31);
+      same_extra[extra] += ok & (card == 3);
+      ok &= same_extra[extra] < 3;
     }
     bivalue[k] = two;
     bool sure = ok;

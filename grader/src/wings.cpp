@@ -59,26 +59,24 @@ bool find_xy_wing(const Ctx& ctx, bool xyz, Hint& out) {
         for (std::uint64_t x = peers[w] & bivalue[w]; x && met < 64; x &= x - 1, ++met) {
           const int c = w * 64 + std::countr_zero(x);
           const Mask m = cand[c];
-          if (xyz ? (m & ~pm) == 0 : popcount(m & pm) == 1) bp[nb++] = c;
+          bp[nb] = c;  // kept when it can be a wing (a store and an add: no branch to miss)
+          nb += xyz ? (m & ~pm) == 0 : popcount(m & pm) == 1;
         }
       }
       for (int i = 0; i < nb; ++i) {
         const int w1 = bp[i];
         const Mask m1 = cand[w1];
+        // The partner's values: XY-Wing, pivot {x,y} and wing {x,z}: exactly {y,z} = m1 ^ pm
+        // (two bivalue wings each sharing one value with the pivot, sharing z outside it
+        // and covering it, is m1 ^ m2 == pm); XYZ-Wing: any other two values of the pivot
+        // (two distinct pairs inside {x,y,z} share one value and cover it).
+        const Mask partner = m1 ^ pm;
         for (int j = i + 1; j < nb; ++j) {
           const int w2 = bp[j];
-          if (!pivot_fresh && !is_fresh(w1) && !is_fresh(w2)) continue;
           const Mask m2 = cand[w2];
-          if (m1 == m2) continue;
-          Mask z = m1 & m2;
-          if (popcount(z) != 1) continue;
-          if (xyz) {
-            // pivot = {x,y,z}, wings {x,z} and {y,z}: both wings inside the pivot.
-            if ((m1 | m2) != pm) continue;
-          } else {
-            // pivot = {x,y}, wings {x,z} and {y,z} with z outside the pivot.
-            if ((z & pm) || ((m1 | m2) & ~z) != pm) continue;
-          }
+          if (xyz ? m2 == m1 : m2 != partner) continue;
+          if (!pivot_fresh && !is_fresh(w1) && !is_fresh(w2)) continue;
+          const Mask z = m1 & m2;
           const int zd = lowest(z);
           // The cells seeing both wings (and the pivot, for an XYZ-Wing) that hold z, in
           // ascending order (that of peers()); the pivot is one of them, and holds no z

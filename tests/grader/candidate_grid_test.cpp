@@ -157,6 +157,54 @@ TEST(CandidateGrid, PlacementsLeaveTheStateOfAGridBuiltFromThem) {
   }
 }
 
+// The constructor walks the given cells and the empty ones by the words of a cell set:
+// on the values of real puzzles (cb001's first 300, each at the start of its graded path
+// and after each of its placements), a grid built from them holds the plain candidates
+// (every value no peer holds), the values, and the counts and cell sets they give.
+TEST(CandidateGrid, AGridBuiltFromValuesHoldsThePlainCandidates) {
+  using test_util::grid81;
+  using test_util::walk_path;
+  const auto lines = test_util::cb001_fixture();
+  ASSERT_GE(lines.size(), 300u);
+  int compared = 0;
+  for (size_t k = 0; k < 300; ++k) {
+    Grid values = grid81(lines[k].substr(0, 81));
+    const auto check = [&](const Grid& grid) {
+      const CandidateGrid g{grid};
+      int empty = 0;
+      for (int c = 0; c < g.cell_count(); ++c) {
+        ASSERT_EQ(g.value(c), grid[c]) << k << " " << c;
+        Mask plain = 0;
+        if (grid[c] == 0) {
+          ++empty;
+          plain = ((Mask{1} << 10) - 1) & ~Mask{1};
+          for (int q : g.peers(c)) plain &= ~(Mask{1} << grid[q]);
+        }
+        ASSERT_EQ(g.cand(c), plain) << k << " " << c;
+        ASSERT_TRUE((g.cells_with(std::popcount(plain))[c / 64] >> (c % 64)) & 1) << k << " " << c;
+      }
+      ASSERT_EQ(g.empty_count(), empty) << k;
+      for (int u = 0; u < g.unit_count(); ++u) {
+        int open = 0;
+        for (int i = 0; i < g.n(); ++i) open += grid[g.unit(u)[i]] == 0;
+        ASSERT_EQ(g.unit_empty(u), open) << k << " " << u;
+        for (int v = 1; v <= g.n(); ++v) {
+          Mask at = 0;
+          for (int i = 0; i < g.n(); ++i) at |= Mask{(g.cand(g.unit(u)[i]) >> v) & 1} << i;
+          ASSERT_EQ(g.pos(u, v), at) << k << " " << u << " " << v;
+        }
+      }
+      ++compared;
+    };
+    check(values);
+    walk_path(lines[k].substr(0, 81), [&](const CandidateGrid&, const Step& s) {
+      for (auto [c, d] : s.placements) values.set(c, d);
+      if (!s.placements.empty()) check(values);
+    });
+  }
+  EXPECT_GT(compared, 5000);
+}
+
 // single_times: every elimination or placement that leaves a digit of a unit with exactly
 // one place stamps the unit with the clock, along a walk that empties the grid (classic,
 // X, 6x6 and 16x16 boards), and the walk meets such changes in both kinds of step.
