@@ -207,6 +207,22 @@ struct Board : Dims<kN> {
   // Positions of each digit in unit u (bit k: the unit's k-th cell), pos[1..n].
   void positions(int u, Mask* pos) const {
     const int* cells = g->unit(u);
+    if constexpr (kN == 9) {
+      // Without a branch per candidate (their counts vary, so such loops mispredict): each
+      // cell's digits 1-5 and 6-9 spread to bits 12 (d - 1) and 12 (d - 6) by a multiply
+      // (the copies of the digit bits, 11 bits apart, do not overlap), shifted by k.
+      constexpr std::uint64_t kCopies = 1 | 1ull << 11 | 1ull << 22 | 1ull << 33 | 1ull << 44;
+      constexpr std::uint64_t kFields = 1 | 1ull << 12 | 1ull << 24 | 1ull << 36 | 1ull << 48;
+      std::uint64_t low = 0, high = 0;
+      for (int k = 0; k < 9; ++k) {
+        const std::uint64_t m = cand[cells[k]];
+        low |= ((m >> 1 & 0x1F) * kCopies & kFields) << k;
+        high |= ((m >> 6 & 0xF) * kCopies & kFields) << k;
+      }
+      for (int d = 1; d <= 5; ++d) pos[d] = static_cast<Mask>(low >> 12 * (d - 1) & 0x1FF);
+      for (int d = 6; d <= 9; ++d) pos[d] = static_cast<Mask>(high >> 12 * (d - 6) & 0x1FF);
+      return;
+    }
     for (int d = 1; d <= n; ++d) pos[d] = 0;
     for (int k = 0; k < n; ++k) {
       for (Mask m = cand[cells[k]]; m; m &= m - 1) pos[lowest(m)] |= Mask{1} << k;
@@ -227,6 +243,9 @@ struct Board : Dims<kN> {
   // [(u * n + k) * 2 + j]: the crossings of u holding its k-th cell (a line's one box, a
   // box's row and column; -1 past them).
   std::vector<int> crossing_at;
+  // [(u * (n + 1) + k) * 2 + j]: the positions in u of crossing_at's j-th crossing of u's
+  // k-th cell (0 past them, and for k = n).
+  std::vector<Mask> here_at;
   std::vector<Mask> upos;  // [u * (n + 1) + d]: positions of d in unit u (after locking)
   void list_crossings() {
     if (crossings_of == g->unit(0)) return;
@@ -245,11 +264,14 @@ struct Board : Dims<kN> {
     }
     crossing_begin[3 * n] = static_cast<int>(crossings.size());
     crossing_at.assign(static_cast<std::size_t>(3 * n) * n * 2, -1);
+    here_at.assign(static_cast<std::size_t>(3 * n) * (n + 1) * 2, 0);
     for (int u = 0; u < 3 * n; ++u) {
       for (int i = crossing_begin[u]; i < crossing_begin[u + 1]; ++i) {
         for (Mask y = crossings[i].here; y; y &= y - 1) {
           int* at = &crossing_at[(static_cast<std::size_t>(u) * n + lowest(y)) * 2];
-          at[at[0] >= 0] = i;
+          const int j = at[0] >= 0;
+          at[j] = i;
+          here_at[(static_cast<std::size_t>(u) * (n + 1) + lowest(y)) * 2 + j] = crossings[i].here;
         }
       }
     }
@@ -276,6 +298,38 @@ struct Board : Dims<kN> {
       const bool u_changed = every || ((changed >> u) & 1);
       if (!u_changed && !(crossed[u] & changed)) continue;
       const Mask* pu = &upos[static_cast<std::size_t>(u) * n1];
+      // d of u in two or more places, all in the crossing x: rest of x.other loses d. (A
+      // confinement of u only changes other units' positions, so those of u can be
+      // tested at once.)
+      const auto lock = [&](int d, const Crossing& x) {
+        Mask& rest = upos[static_cast<std::size_t>(x.other) * n1 + d];
+        const Mask gone = rest & ~x.there;
+        if (!gone) return;
+        const int* cells = g->unit(x.other);
+        for (Mask y = gone; y; y &= y - 1) eliminate(cells[lowest(y)], d);
+        rest &= x.there;
+        removed = true;
+      };
+      if constexpr (kN == 9) {
+        // Without a branch per digit (whether d is confined is data-dependent, and so
+        // mispredicted): bit 2d + j when d is confined to the j-th crossing holding its
+        // first place. here_at's row for k = 9 (no place) is 0s.
+        std::uint32_t confined = 0;
+        const Mask* here = &here_at[static_cast<std::size_t>(u) * 10 * 2];
+        for (int d = 1; d <= 9; ++d) {
+          const Mask p = pu[d];
+          const Mask* h = here + std::countr_zero(p | 0x200u) * 2;
+          const std::uint32_t multi = (p & (p - 1)) != 0;
+          confined |= (multi & ((p & ~h[0]) == 0)) << (2 * d) |
+                      (multi & ((p & ~h[1]) == 0)) << (2 * d + 1);
+        }
+        for (; confined; confined &= confined - 1) {
+          const int bit = std::countr_zero(confined), d = bit >> 1;
+          lock(d, crossings[crossing_at[(static_cast<std::size_t>(u) * 9 + lowest(pu[d])) * 2 +
+                                        (bit & 1)]]);
+        }
+        continue;
+      }
       for (int d = 1; d <= n; ++d) {
         const Mask p = pu[d];
         if (!(p & (p - 1))) continue;
@@ -283,14 +337,7 @@ struct Board : Dims<kN> {
         const int* at = &crossing_at[(static_cast<std::size_t>(u) * n + lowest(p)) * 2];
         for (int j = 0; j < 2 && at[j] >= 0; ++j) {
           const Crossing& x = crossings[at[j]];
-          if (p & ~x.here) continue;
-          Mask& rest = upos[static_cast<std::size_t>(x.other) * n1 + d];
-          const Mask gone = rest & ~x.there;
-          if (!gone) continue;
-          const int* cells = g->unit(x.other);
-          for (Mask y = gone; y; y &= y - 1) eliminate(cells[lowest(y)], d);
-          rest &= x.there;
-          removed = true;
+          if (!(p & ~x.here)) lock(d, x);
         }
       }
     }
