@@ -499,6 +499,7 @@ struct Board : Dims<kN> {
   // end of a strong link), so the sets are over the paired candidates only, numbered
   // cell by cell (pbase, pmask); the unpaired live candidates come after them.
   std::vector<Mask> pmask;                 // [c]: the cell's paired candidates
+  std::vector<Mask> two_places;            // [u]: the digits with two places in house u
   std::vector<int> pbase;                  // [c]: the number of the cell's first paired candidate
   std::vector<std::uint64_t> by_house;     // [(u * (n + 1) + d) * words]: paired d in u
   std::vector<std::uint64_t> strong;       // [paired][words]: its strong partners
@@ -566,12 +567,17 @@ struct Board : Dims<kN> {
     for (int u = lines_current ? 3 * n : 0; u < nu; ++u) {
       positions(u, &upos[static_cast<std::size_t>(u) * n1]);
     }
+    two_places.resize(static_cast<std::size_t>(nu));
     for (int u = 0; u < nu; ++u) {
       const Mask* pos = &upos[static_cast<std::size_t>(u) * n1];
       const int* cells = g->unit(u);
-      for (int d = 1; d <= n; ++d) {
+      // The digits first, without a branch each (two places or not is data-dependent).
+      Mask two = 0;
+      for (int d = 1; d <= n; ++d) two |= static_cast<Mask>(popcount(pos[d]) == 2) << d;
+      two_places[u] = two;
+      for (Mask y = two; y; y &= y - 1) {
+        const int d = lowest(y);
         const Mask p = pos[d];
-        if (popcount(p) != 2) continue;
         pmask[cells[lowest(p)]] |= Mask{1} << d;
         pmask[cells[lowest(p & (p - 1))]] |= Mask{1} << d;
       }
@@ -623,9 +629,10 @@ struct Board : Dims<kN> {
     }
     for (int u = 0; u < nu; ++u) {
       const int* cells = g->unit(u);
-      for (int d = 1; d <= n; ++d) {
+      for (Mask y = two_places[u]; y; y &= y - 1) {
+        const int d = lowest(y);
         const Mask p = upos[static_cast<std::size_t>(u) * n1 + d];
-        if (popcount(p) == 2) pair(id(cells[lowest(p)], d), id(cells[lowest(p & (p - 1))], d));
+        pair(id(cells[lowest(p)], d), id(cells[lowest(p & (p - 1))], d));
       }
     }
     // Per live candidate (the paired first, by their number): its weak links to paired
