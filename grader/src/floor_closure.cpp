@@ -176,8 +176,7 @@ struct Board : Dims<kN> {
       bool placed = false;
       const std::uint64_t look = fresh;
       fresh = 0;
-      for (int u = 0; u < nu && !dead; ++u) {
-        if (!every && !((look >> u) & 1)) continue;
+      const auto look_at = [&](int u) {
         const int* cells = g->unit(u);
         // (A house left without a place for a digit is not told: the singles then stall,
         // or leave a cell empty, short of a full grid.)
@@ -198,6 +197,12 @@ struct Board : Dims<kN> {
             }
           }
         }
+      };
+      // The changed houses by their bits (a test per house would be data-dependent).
+      if (every) {
+        for (int u = 0; u < nu && !dead; ++u) look_at(u);
+      } else {
+        for (std::uint64_t y = look; y && !dead; y &= y - 1) look_at(std::countr_zero(y));
       }
       if (dead) return false;
       if (!placed && todo.empty()) return true;
@@ -288,15 +293,26 @@ struct Board : Dims<kN> {
     const int n1 = n + 1;
     upos.resize(static_cast<std::size_t>(nu) * n1);
     const bool every = nu > 64;
-    const std::uint64_t changed = stale;
-    for (int u = 0; u < 3 * n; ++u) {
-      if (every || ((changed >> u) & 1)) positions(u, &upos[static_cast<std::size_t>(u) * n1]);
-    }
-    stale &= ~((3 * n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (3 * n)) - 1));
+    const std::uint64_t lines_boxes =
+        3 * n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (3 * n)) - 1;
+    const std::uint64_t changed = stale & lines_boxes;
+    stale &= ~lines_boxes;
+    // f(u) for the rows, columns and boxes in `bits` (all of them past 64 houses), by the
+    // bits (a test per unit would be data-dependent).
+    const auto for_units = [&](std::uint64_t bits, auto&& f) {
+      if (every) {
+        for (int u = 0; u < 3 * n; ++u) f(u);
+      } else {
+        for (; bits; bits &= bits - 1) f(std::countr_zero(bits));
+      }
+    };
+    for_units(changed, [&](int u) { positions(u, &upos[static_cast<std::size_t>(u) * n1]); });
     bool removed = false;
-    for (int u = 0; u < 3 * n; ++u) {
-      const bool u_changed = every || ((changed >> u) & 1);
-      if (!u_changed && !(crossed[u] & changed)) continue;
+    // The units changed or crossing one that changed (crossing is symmetric; crossed is
+    // kept up to 64 houses).
+    std::uint64_t visit = changed;
+    for (std::uint64_t y = every ? 0 : changed; y; y &= y - 1) visit |= crossed[std::countr_zero(y)];
+    for_units(visit, [&](int u) {
       const Mask* pu = &upos[static_cast<std::size_t>(u) * n1];
       // d of u in two or more places, all in the crossing x: rest of x.other loses d. (A
       // confinement of u only changes other units' positions, so those of u can be
@@ -328,7 +344,7 @@ struct Board : Dims<kN> {
           lock(d, crossings[crossing_at[(static_cast<std::size_t>(u) * 9 + lowest(pu[d])) * 2 +
                                         (bit & 1)]]);
         }
-        continue;
+        return;
       }
       for (int d = 1; d <= n; ++d) {
         const Mask p = pu[d];
@@ -340,7 +356,7 @@ struct Board : Dims<kN> {
           if (!(p & ~x.here)) lock(d, x);
         }
       }
-    }
+    });
     return removed || dead;
   }
 

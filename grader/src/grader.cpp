@@ -232,7 +232,7 @@ namespace {
 // After a step that a floor's chains explain (rated below aligned triplet exclusion's
 // 7.5) the closure solved none of the states of `generate --level extreme` it was tried
 // on; after the harder ones it solved a third of those with fewer than 120 live
-// candidates and under a tenth of those with over 140 (generator/PERF_NOTES.md, session
+// candidates and under a tenth of those with over 140 (grader/PERF_NOTES.md, session
 // 25), and a solved test saves the rest of the path (about six closures' cost).
 bool floor_retest(const detail::CandidateGrid& g, int rating) {
   constexpr int kHardFrom = 75, kLiveBelow = 135;
