@@ -176,8 +176,7 @@ struct Board : Dims<kN> {
       bool placed = false;
       const std::uint64_t look = fresh;
       fresh = 0;
-      for (int u = 0; u < nu && !dead; ++u) {
-        if (!every && !((look >> u) & 1)) continue;
+      const auto look_at = [&](int u) {
         const int* cells = g->unit(u);
         // (A house left without a place for a digit is not told: the singles then stall,
         // or leave a cell empty, short of a full grid.)
@@ -198,6 +197,12 @@ struct Board : Dims<kN> {
             }
           }
         }
+      };
+      // The changed houses by their bits (a test per house would be data-dependent).
+      if (every) {
+        for (int u = 0; u < nu && !dead; ++u) look_at(u);
+      } else {
+        for (std::uint64_t y = look; y && !dead; y &= y - 1) look_at(std::countr_zero(y));
       }
       if (dead) return false;
       if (!placed && todo.empty()) return true;
@@ -207,6 +212,22 @@ struct Board : Dims<kN> {
   // Positions of each digit in unit u (bit k: the unit's k-th cell), pos[1..n].
   void positions(int u, Mask* pos) const {
     const int* cells = g->unit(u);
+    if constexpr (kN == 9) {
+      // Without a branch per candidate (their counts vary, so such loops mispredict): each
+      // cell's digits 1-5 and 6-9 spread to bits 12 (d - 1) and 12 (d - 6) by a multiply
+      // (the copies of the digit bits, 11 bits apart, do not overlap), shifted by k.
+      constexpr std::uint64_t kCopies = 1 | 1ull << 11 | 1ull << 22 | 1ull << 33 | 1ull << 44;
+      constexpr std::uint64_t kFields = 1 | 1ull << 12 | 1ull << 24 | 1ull << 36 | 1ull << 48;
+      std::uint64_t low = 0, high = 0;
+      for (int k = 0; k < 9; ++k) {
+        const std::uint64_t m = cand[cells[k]];
+        low |= ((m >> 1 & 0x1F) * kCopies & kFields) << k;
+        high |= ((m >> 6 & 0xF) * kCopies & kFields) << k;
+      }
+      for (int d = 1; d <= 5; ++d) pos[d] = static_cast<Mask>(low >> 12 * (d - 1) & 0x1FF);
+      for (int d = 6; d <= 9; ++d) pos[d] = static_cast<Mask>(high >> 12 * (d - 6) & 0x1FF);
+      return;
+    }
     for (int d = 1; d <= n; ++d) pos[d] = 0;
     for (int k = 0; k < n; ++k) {
       for (Mask m = cand[cells[k]]; m; m &= m - 1) pos[lowest(m)] |= Mask{1} << k;
@@ -227,6 +248,9 @@ struct Board : Dims<kN> {
   // [(u * n + k) * 2 + j]: the crossings of u holding its k-th cell (a line's one box, a
   // box's row and column; -1 past them).
   std::vector<int> crossing_at;
+  // [(u * (n + 1) + k) * 2 + j]: the positions in u of crossing_at's j-th crossing of u's
+  // k-th cell (0 past them, and for k = n).
+  std::vector<Mask> here_at;
   std::vector<Mask> upos;  // [u * (n + 1) + d]: positions of d in unit u (after locking)
   void list_crossings() {
     if (crossings_of == g->unit(0)) return;
@@ -245,11 +269,14 @@ struct Board : Dims<kN> {
     }
     crossing_begin[3 * n] = static_cast<int>(crossings.size());
     crossing_at.assign(static_cast<std::size_t>(3 * n) * n * 2, -1);
+    here_at.assign(static_cast<std::size_t>(3 * n) * (n + 1) * 2, 0);
     for (int u = 0; u < 3 * n; ++u) {
       for (int i = crossing_begin[u]; i < crossing_begin[u + 1]; ++i) {
         for (Mask y = crossings[i].here; y; y &= y - 1) {
           int* at = &crossing_at[(static_cast<std::size_t>(u) * n + lowest(y)) * 2];
-          at[at[0] >= 0] = i;
+          const int j = at[0] >= 0;
+          at[j] = i;
+          here_at[(static_cast<std::size_t>(u) * (n + 1) + lowest(y)) * 2 + j] = crossings[i].here;
         }
       }
     }
@@ -266,16 +293,59 @@ struct Board : Dims<kN> {
     const int n1 = n + 1;
     upos.resize(static_cast<std::size_t>(nu) * n1);
     const bool every = nu > 64;
-    const std::uint64_t changed = stale;
-    for (int u = 0; u < 3 * n; ++u) {
-      if (every || ((changed >> u) & 1)) positions(u, &upos[static_cast<std::size_t>(u) * n1]);
-    }
-    stale &= ~((3 * n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (3 * n)) - 1));
+    const std::uint64_t lines_boxes =
+        3 * n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (3 * n)) - 1;
+    const std::uint64_t changed = stale & lines_boxes;
+    stale &= ~lines_boxes;
+    // f(u) for the rows, columns and boxes in `bits` (all of them past 64 houses), by the
+    // bits (a test per unit would be data-dependent).
+    const auto for_units = [&](std::uint64_t bits, auto&& f) {
+      if (every) {
+        for (int u = 0; u < 3 * n; ++u) f(u);
+      } else {
+        for (; bits; bits &= bits - 1) f(std::countr_zero(bits));
+      }
+    };
+    for_units(changed, [&](int u) { positions(u, &upos[static_cast<std::size_t>(u) * n1]); });
     bool removed = false;
-    for (int u = 0; u < 3 * n; ++u) {
-      const bool u_changed = every || ((changed >> u) & 1);
-      if (!u_changed && !(crossed[u] & changed)) continue;
+    // The units changed or crossing one that changed (crossing is symmetric; crossed is
+    // kept up to 64 houses).
+    std::uint64_t visit = changed;
+    for (std::uint64_t y = every ? 0 : changed; y; y &= y - 1) visit |= crossed[std::countr_zero(y)];
+    for_units(visit, [&](int u) {
       const Mask* pu = &upos[static_cast<std::size_t>(u) * n1];
+      // d of u in two or more places, all in the crossing x: rest of x.other loses d. (A
+      // confinement of u only changes other units' positions, so those of u can be
+      // tested at once.)
+      const auto lock = [&](int d, const Crossing& x) {
+        Mask& rest = upos[static_cast<std::size_t>(x.other) * n1 + d];
+        const Mask gone = rest & ~x.there;
+        if (!gone) return;
+        const int* cells = g->unit(x.other);
+        for (Mask y = gone; y; y &= y - 1) eliminate(cells[lowest(y)], d);
+        rest &= x.there;
+        removed = true;
+      };
+      if constexpr (kN == 9) {
+        // Without a branch per digit (whether d is confined is data-dependent, and so
+        // mispredicted): bit 2d + j when d is confined to the j-th crossing holding its
+        // first place. here_at's row for k = 9 (no place) is 0s.
+        std::uint32_t confined = 0;
+        const Mask* here = &here_at[static_cast<std::size_t>(u) * 10 * 2];
+        for (int d = 1; d <= 9; ++d) {
+          const Mask p = pu[d];
+          const Mask* h = here + std::countr_zero(p | 0x200u) * 2;
+          const std::uint32_t multi = (p & (p - 1)) != 0;
+          confined |= (multi & ((p & ~h[0]) == 0)) << (2 * d) |
+                      (multi & ((p & ~h[1]) == 0)) << (2 * d + 1);
+        }
+        for (; confined; confined &= confined - 1) {
+          const int bit = std::countr_zero(confined), d = bit >> 1;
+          lock(d, crossings[crossing_at[(static_cast<std::size_t>(u) * 9 + lowest(pu[d])) * 2 +
+                                        (bit & 1)]]);
+        }
+        return;
+      }
       for (int d = 1; d <= n; ++d) {
         const Mask p = pu[d];
         if (!(p & (p - 1))) continue;
@@ -283,17 +353,10 @@ struct Board : Dims<kN> {
         const int* at = &crossing_at[(static_cast<std::size_t>(u) * n + lowest(p)) * 2];
         for (int j = 0; j < 2 && at[j] >= 0; ++j) {
           const Crossing& x = crossings[at[j]];
-          if (p & ~x.here) continue;
-          Mask& rest = upos[static_cast<std::size_t>(x.other) * n1 + d];
-          const Mask gone = rest & ~x.there;
-          if (!gone) continue;
-          const int* cells = g->unit(x.other);
-          for (Mask y = gone; y; y &= y - 1) eliminate(cells[lowest(y)], d);
-          rest &= x.there;
-          removed = true;
+          if (!(p & ~x.here)) lock(d, x);
         }
       }
-    }
+    });
     return removed || dead;
   }
 
@@ -452,6 +515,11 @@ struct Board : Dims<kN> {
   // end of a strong link), so the sets are over the paired candidates only, numbered
   // cell by cell (pbase, pmask); the unpaired live candidates come after them.
   std::vector<Mask> pmask;                 // [c]: the cell's paired candidates
+  std::vector<Mask> two_places;            // [u]: the digits with two places in house u
+  struct Node {
+    int cell, digit;
+  };
+  std::vector<Node> node_of;  // [paired]: its cell and digit
   std::vector<int> pbase;                  // [c]: the number of the cell's first paired candidate
   std::vector<std::uint64_t> by_house;     // [(u * (n + 1) + d) * words]: paired d in u
   std::vector<std::uint64_t> strong;       // [paired][words]: its strong partners
@@ -519,12 +587,17 @@ struct Board : Dims<kN> {
     for (int u = lines_current ? 3 * n : 0; u < nu; ++u) {
       positions(u, &upos[static_cast<std::size_t>(u) * n1]);
     }
+    two_places.resize(static_cast<std::size_t>(nu));
     for (int u = 0; u < nu; ++u) {
       const Mask* pos = &upos[static_cast<std::size_t>(u) * n1];
       const int* cells = g->unit(u);
-      for (int d = 1; d <= n; ++d) {
+      // The digits first, without a branch each (two places or not is data-dependent).
+      Mask two = 0;
+      for (int d = 1; d <= n; ++d) two |= static_cast<Mask>(popcount(pos[d]) == 2) << d;
+      two_places[u] = two;
+      for (Mask y = two; y; y &= y - 1) {
+        const int d = lowest(y);
         const Mask p = pos[d];
-        if (popcount(p) != 2) continue;
         pmask[cells[lowest(p)]] |= Mask{1} << d;
         pmask[cells[lowest(p & (p - 1))]] |= Mask{1} << d;
       }
@@ -576,9 +649,10 @@ struct Board : Dims<kN> {
     }
     for (int u = 0; u < nu; ++u) {
       const int* cells = g->unit(u);
-      for (int d = 1; d <= n; ++d) {
+      for (Mask y = two_places[u]; y; y &= y - 1) {
+        const int d = lowest(y);
         const Mask p = upos[static_cast<std::size_t>(u) * n1 + d];
-        if (popcount(p) == 2) pair(id(cells[lowest(p)], d), id(cells[lowest(p & (p - 1))], d));
+        pair(id(cells[lowest(p)], d), id(cells[lowest(p & (p - 1))], d));
       }
     }
     // Per live candidate (the paired first, by their number): its weak links to paired
@@ -609,8 +683,12 @@ struct Board : Dims<kN> {
         }
       }
     };
+    node_of.resize(static_cast<std::size_t>(paired));
     for (int c = 0, i = 0; c < nc; ++c) {
-      for (Mask y = pmask[c]; y; y &= y - 1, ++i) fill(c, lowest(y), i, i);
+      for (Mask y = pmask[c]; y; y &= y - 1, ++i) {
+        node_of[i] = Node{c, lowest(y)};
+        fill(c, lowest(y), i, i);
+      }
     }
     strong_components<kWords>(paired, words);
     // Transitive closure over the strong components of the paired ones (Tarjan's order
@@ -624,28 +702,31 @@ struct Board : Dims<kN> {
       }
       return false;
     };
-    int next = paired, next_paired = 0;
+    // The paired ones by their number, then the unpaired cell by cell (each removal is
+    // justified by the state of the pass, so their order does not matter; a loop over
+    // each cell's candidates testing which kind each is mispredicts).
+    for (int i = 0; i < paired; ++i) {
+      if (meets(&closure[static_cast<std::size_t>(walk.component(i)) * words],
+                &weak[static_cast<std::size_t>(i) * words])) {
+        eliminate(node_of[i].cell, node_of[i].digit);
+        removed = true;
+      }
+    }
+    int next = paired;
     for (int c = 0; c < nc; ++c) {
-      for (Mask y = cand[c]; y; y &= y - 1) {
+      for (Mask y = cand[c] & ~pmask[c]; y; y &= y - 1) {
         const int d = lowest(y);
-        bool hit = false;
-        if ((pmask[c] >> d) & 1) {
-          const int i = next_paired++;
-          hit = meets(&closure[static_cast<std::size_t>(walk.component(i)) * words],
-                      &weak[static_cast<std::size_t>(i) * words]);
-        } else {
-          const int i = next++;
-          fill(c, d, i, -1);
-          const std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
-          const std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
-          hit = meets(ri, wi);
-          for (int x = 0; x < words && !hit; ++x) {
-            for (std::uint64_t b = ri[x]; b && !hit; b &= b - 1) {
-              hit = meets(
-                  &closure[static_cast<std::size_t>(walk.component(x * 64 + std::countr_zero(b))) *
-                           words],
-                  wi);
-            }
+        const int i = next++;
+        fill(c, d, i, -1);
+        const std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
+        const std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
+        bool hit = meets(ri, wi);
+        for (int x = 0; x < words && !hit; ++x) {
+          for (std::uint64_t b = ri[x]; b && !hit; b &= b - 1) {
+            hit = meets(
+                &closure[static_cast<std::size_t>(walk.component(x * 64 + std::countr_zero(b))) *
+                         words],
+                wi);
           }
         }
         if (hit) {

@@ -224,6 +224,26 @@ Rating Grader::rate_from(const Grid& puzzle, bool keep_steps,
   }
 }
 
+namespace {
+
+// Whether the floor's closure is worth testing again after a step rated `rating` tenths,
+// which left g (not solved). Any answer is exact (floor_closure.h: the closure's proof
+// holds from every state of the path); this only says where the test is likely to pay.
+// After a step that a floor's chains explain (rated below aligned triplet exclusion's
+// 7.5) the closure solved none of the states of `generate --level extreme` it was tried
+// on; after the harder ones it solved a third of those with fewer than 120 live
+// candidates and under a tenth of those with over 140 (grader/PERF_NOTES.md, session
+// 25), and a solved test saves the rest of the path (about six closures' cost).
+bool floor_retest(const detail::CandidateGrid& g, int rating) {
+  constexpr int kHardFrom = 75, kLiveBelow = 135;
+  if (rating < kHardFrom || g.solved()) return false;
+  int live = 0;
+  for (int c = 0; c < g.cell_count(); ++c) live += g.value(c) ? 0 : detail::popcount(g.cand(c));
+  return live < kLiveBelow;
+}
+
+}  // namespace
+
 Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
                          std::span<const std::uint16_t> start) {
   Rating r;
@@ -234,11 +254,14 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
     r.ed = (ed < 0 ? 0 : ed) / 10.0;
     r.level = level_for(r.er);
   };
-  // A floor above the singles' 2.3 (GradeOptions::min_rating) is tested once, before the
-  // first step: the closure of the rules rated below it (floor_closure.h).
+  // A floor above the singles' 2.3 (GradeOptions::min_rating) is tested before the first
+  // step: the closure of the rules rated below it (floor_closure.h). Its proof holds from
+  // any state of the path, so it is tested again after a step no such rule explains
+  // (floor_retest), while every step so far rates below the floor.
   constexpr int kSinglesTop = 23;
-  bool floor_due =
+  const bool floored =
       options_.min_rating * 10 > kSinglesTop + 1e-9 && !puzzle.geometry().has_cages();
+  bool floor_due = floored;
   // The floor in tenths: ER < min_rating exactly when ER is below this (any floor above
   // every rating is one).
   const int floor =
@@ -350,6 +373,15 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
       break;
     }
     if (r.settled) break;
+    if (floored && er < floor && floor_retest(g, h.rating)) {
+      const detail::FloorRules rules = detail::floor_test_rules(
+          detail::floor_rules(g, floor, options_.max_chain_depth >= 1));
+      if (detail::closure_solves(g, rules)) {
+        r.complete = false;
+        r.below = true;
+        break;
+      }
+    }
   }
   finish();
   return r;

@@ -263,8 +263,10 @@ class BandSearch : public Rules {
       }
     }
     int digits[9], count = 0;
+    // Without a branch per digit (whether the cell holds d is data-dependent).
     for (int d = 0; d < 9; ++d) {
-      if ((s.f[3 * d + band] >> pos) & 1) digits[count++] = d;
+      digits[count] = d;
+      count += static_cast<int>((s.f[3 * d + band] >> pos) & 1);
     }
     this->order(digits, count);
     for (int i = 0; i < count; ++i) {

@@ -5,12 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "grader_test_util.h"
@@ -300,7 +302,7 @@ struct PlainClosure {
 // The closure's shortcuts (the chain pass over the paired candidates, the houses looked
 // at again only when changed, the lines' positions kept from locking) against the plain
 // closure, on the fixture's puzzles with some wrong candidates removed at random (states
-// the puzzles' own paths do not reach), with and without locking.
+// the puzzles' own paths do not reach), with and without locking and the chains.
 TEST(FloorClosure, SameAsThePlainRules) {
   const auto puzzles = fixture();
   ASSERT_GE(puzzles.size(), 300u);
@@ -316,18 +318,19 @@ TEST(FloorClosure, SameAsThePlainRules) {
         if (!g.value(c) && g.has(c, d) && d != solution[c] && drop(rng)) g.eliminate(c, d);
       }
     }
-    for (const bool locking : {false, true}) {
+    // Chains with and without locking, and locking alone (which the chains would hide).
+    for (const auto [locking, chains] : {std::pair{false, true}, {true, true}, {true, false}}) {
       detail::FloorRules rules;
       rules.locking = locking;
-      rules.chains = true;
-      const bool want = PlainClosure(g).solves(locking, true);
+      rules.chains = chains;
+      const bool want = PlainClosure(g).solves(locking, chains);
       EXPECT_EQ(detail::closure_solves(g, rules), want)
-          << to_line(puzzles[i], TextStyle{}) << " " << locking;
+          << to_line(puzzles[i], TextStyle{}) << " " << locking << chains;
       ++states;
       (want ? solved : unsolved) += 1;
     }
   }
-  EXPECT_GT(states, 800);
+  EXPECT_GT(states, 1200);
   EXPECT_GT(solved, 150);
   EXPECT_GT(unsolved, 60);
 }
@@ -472,6 +475,46 @@ TEST(FloorClosure, FromTheGivensNotOnBadGivens) {
 }
 
 // All of cb001 and top1465 when the shared data is there.
+// The proof of floor_closure.h holds from any state of SE's path, which the grader uses to
+// test a floor again after its harder steps (grader.cpp): whenever the floor's test on a
+// state of the path (its rules for that state's live candidates) solves it, every later
+// step of the full path rates below the floor. States after each step rated 7.0 or more
+// and every fourth other step of the fixture's puzzles rated 7.5 or more.
+TEST(FloorClosure, FromAStateOfThePathTheRestRatesBelow) {
+  Grader full;
+  int hard = 0, solved = 0, with_chains = 0;
+  for (const Grid& puzzle : fixture()) {
+    const Rating want = full.rate(puzzle, true);
+    if (!want.complete || want.er < 7.5) continue;
+    ++hard;
+    const std::string line = to_line(puzzle, TextStyle{});
+    // rest[i]: the highest rating of steps i and later.
+    std::vector<double> rest(want.steps.size() + 1, 0);
+    for (size_t i = want.steps.size(); i-- > 0;) {
+      rest[i] = std::max(rest[i + 1], want.steps[i].rating);
+    }
+    detail::CandidateGrid g(puzzle);
+    for (size_t i = 0; i + 1 < want.steps.size(); ++i) {
+      const Step& step = want.steps[i];
+      for (auto [c, d] : step.eliminations) g.eliminate(c, d);
+      for (auto [c, d] : step.placements) g.place(c, d);
+      if (step.rating < 7.0 - 1e-9 && i % 8 != 0) continue;
+      for (const double f : {6.6, 7.2, 7.6, 8.5, 9.0}) {
+        const int floor = static_cast<int>(std::lround(f * 10));
+        const detail::FloorRules rules =
+            detail::floor_test_rules(detail::floor_rules(g, floor, true));
+        if (!detail::closure_solves(g, rules)) continue;
+        ++solved;
+        with_chains += rules.chains;
+        EXPECT_LT(rest[i + 1], f - 1e-9) << line << " after step " << i << ", floor " << f;
+      }
+    }
+  }
+  EXPECT_GT(hard, 100);
+  EXPECT_GT(solved, 1000);
+  EXPECT_GT(with_chains, 500);
+}
+
 TEST(FloorClosure, SharedData) {
   std::vector<std::string> lines;
   for (const char* name : {"cb001-ser.txt", "top1465.txt"}) {

@@ -242,16 +242,17 @@ TEST(GraderRating, CeilingStopsOnlyPuzzlesRatedAboveIt) {
 
 // A floor (GradeOptions::min_rating) only stops the grading early: a puzzle rated at or
 // above the floor gets exactly its full rating and steps; one stopped (Rating::below) is
-// rated under the floor, and stopped before its first step. Puzzles of hidden singles
-// alone (ER 1.5 or less) are stopped by any floor above 2.3 (the floor's rules:
-// floor_closure_test.cpp).
+// rated under the floor, and stopped before its first step or after a step rated 7.5 or
+// more (the floor's test again, mid-path), its steps those of the full path so far.
+// Puzzles of hidden singles alone (ER 1.5 or less) are stopped by any floor above 2.3
+// (the floor's rules: floor_closure_test.cpp).
 TEST(GraderRating, FloorStopsOnlyPuzzlesRatedBelowIt) {
   const RatedSample sample = rated_sample();
   const std::vector<std::string>& lines = sample.lines;
   const std::vector<Rating>& wants = sample.wants;
   ASSERT_EQ(lines.size(), 420u);
-  int kept = 0, stopped = 0;
-  for (const double floor : {2.3, 2.4, 2.9, 4.5, 6.3, 7.3, 9.0}) {
+  int kept = 0, stopped = 0, midway = 0;
+  for (const double floor : {2.3, 2.4, 2.9, 4.5, 6.3, 7.3, 8.5, 9.0}) {
     GradeOptions o;
     o.min_rating = floor;
     Grader floored(o);
@@ -275,12 +276,19 @@ TEST(GraderRating, FloorStopsOnlyPuzzlesRatedBelowIt) {
       }
       ++stopped;
       EXPECT_FALSE(got.complete) << floor << " " << line;
-      EXPECT_EQ(got.step_count, 0) << floor << " " << line;
       EXPECT_LT(want.er, floor - 1e-9) << floor << " " << line;
+      if (got.step_count == 0) continue;
+      ++midway;
+      EXPECT_GE(got.steps.back().rating, 7.5 - 1e-9) << floor << " " << line;
+      ASSERT_LE(got.steps.size(), want.steps.size()) << floor << " " << line;
+      for (size_t i = 0; i < got.steps.size(); ++i) {
+        EXPECT_EQ(got.steps[i].explanation, want.steps[i].explanation) << floor << " " << line;
+      }
     }
   }
   EXPECT_GT(kept, 500);
   EXPECT_GT(stopped, 500);
+  EXPECT_GT(midway, 5);
 }
 
 TEST(GraderSoundness, Cb001Sample) {
