@@ -367,52 +367,67 @@ void ChainingSearch::chain_static(Chaining& R, int start) {
   int* const qoff = off_queue_buf_.data();
   const int* const lb = links_.node_begin.data();
   const int* const lk = links_.targets.data();
-  int nrec = 1, non = 0, noff = 0, hon = 0, hoff = 0;
+  // The queues as pointers (their heads and ends): two registers fewer than bases and
+  // counts, which the loops below keep out of the stack.
+  int* on_end = qon;
+  int* off_end = qoff;
+  const int* on_head = qon;
+  const int* off_head = qoff;
+  int nrec = 1;
   rs[0] = ChainRecord{start, 0, 0, 1};
   rec[start] = 0;
   bits[start >> 6] |= std::uint64_t{1} << (start & 63);
   if (start & 1) {
-    qon[non++] = 0;
+    *on_end++ = 0;
   } else {
-    qoff[noff++] = 0;
+    *off_end++ = 0;
   }
-  // Takes record p's links; the new records go to the other side's queue. Returns true
-  // at a contradiction. The "on" queue is emptied before each "off" record is taken
-  // (SE's order), so each call knows the side of its record at compile time.
-  auto expand = [&]<bool kOn>(int p) {
+  // Each record's links give new records to the other side's queue; the "on" queue is
+  // emptied before each "off" record is taken (SE's order). A target whose opposite is
+  // recorded is a contradiction, which ends the chaining.
+  for (;;) {
+    while (on_head != on_end) {
+      const int p = *on_head++;
+      const int nd = rs[p].node, anc = rs[p].ancestor_count + 1;
+      for (const int *q = lk + lb[nd], *const qe = lk + lb[nd + 1]; q != qe; ++q) {
+        const int x = *q;
+        if (rec[x] >= 0) continue;
+        const int r = nrec++;
+        rs[r] = ChainRecord{x, p, -1, anc};
+        if (rec[x ^ 1] >= 0) {
+          R.contradiction = true;
+          R.contradiction_on = rec[x ^ 1];
+          R.contradiction_off = r;
+          goto done;
+        }
+        rec[x] = r;
+        bits[x >> 6] |= std::uint64_t{1} << (x & 63);
+        *off_end++ = r;
+      }
+    }
+    if (off_head == off_end) break;
+    const int p = *off_head++;
     const int nd = rs[p].node, anc = rs[p].ancestor_count + 1;
-    for (int i = lb[nd], e = lb[nd + 1]; i < e; ++i) {
-      const int x = lk[i];
+    for (const int *q = lk + lb[nd], *const qe = lk + lb[nd + 1]; q != qe; ++q) {
+      const int x = *q;
       if (rec[x] >= 0) continue;
       const int r = nrec++;
       rs[r] = ChainRecord{x, p, -1, anc};
       if (rec[x ^ 1] >= 0) {
         R.contradiction = true;
-        R.contradiction_on = kOn ? rec[x ^ 1] : r;
-        R.contradiction_off = kOn ? r : rec[x ^ 1];
-        return true;
+        R.contradiction_on = r;
+        R.contradiction_off = rec[x ^ 1];
+        goto done;
       }
       rec[x] = r;
       bits[x >> 6] |= std::uint64_t{1} << (x & 63);
-      if constexpr (kOn) {
-        qoff[noff++] = r;
-      } else {
-        qon[non++] = r;
-      }
+      *on_end++ = r;
     }
-    return false;
-  };
-  for (;;) {
-    while (hon < non) {
-      if (expand.template operator()<true>(qon[hon++])) goto done;
-    }
-    if (hoff == noff) break;
-    if (expand.template operator()<false>(qoff[hoff++])) goto done;
   }
 done:
   finish_result(R, nrec);
-  R.on_order.assign(qon, qon + non);
-  R.off_order.assign(qoff, qoff + noff);
+  R.on_order.assign(qon, on_end);
+  R.off_order.assign(qoff, off_end);
 }
 
 }  // namespace sudoforge::grader::detail

@@ -13,7 +13,7 @@
 namespace sudoforge::grader::detail {
 
 bool StaticClosure::build(const DynamicBoard& board, const StepLinks& links) {
-  if (board.n > 9) return false;
+  if (board.n > 9) return false;  // also bounds words_ by kMaxWords
   id_.assign(board.nn, -1);
   node_.clear();
   for (int c = 0; c < board.nc; ++c) {
@@ -94,14 +94,19 @@ bool StaticClosure::build(const DynamicBoard& board, const StepLinks& links) {
 }
 
 bool StaticClosure::share(const int* begin, const int* end) const {
+  // Member by member over all words (at most 23 on a 9x9 board), stopping after the
+  // member that leaves no common bit: one test per member, not one per word and member,
+  // whose outcome goes either way.
   const int W = words_;
   const std::uint64_t* const b0 = closure_of(begin[0]);
   const std::uint64_t* const b1 = closure_of(begin[1]);
+  std::uint64_t acc[kMaxWords];
   std::uint64_t any = 0;
-  for (int w = 0; w < W; ++w) {
-    std::uint64_t x = b0[w] & b1[w];
-    for (const int* p = begin + 2; x && p != end; ++p) x &= closure_of(*p)[w];
-    any |= x;
+  for (int w = 0; w < W; ++w) any |= acc[w] = b0[w] & b1[w];
+  for (const int* p = begin + 2; any && p != end; ++p) {
+    const std::uint64_t* const b = closure_of(*p);
+    any = 0;
+    for (int w = 0; w < W; ++w) any |= acc[w] &= b[w];
   }
   return any != 0;
 }

@@ -40,6 +40,8 @@ class StaticClosure {
   const std::uint64_t* closure_of(int node) const {
     return bits_.data() + static_cast<size_t>(walk_.component(node)) * words_;
   }
+  // Words of a row on a 9x9 board (2 x 729 nodes), the largest that build accepts.
+  static constexpr int kMaxWords = (2 * 729 + 63) / 64;
   int words_ = 0;
   std::vector<int> id_;              // [node]: its number, -1 when it is no candidate
   std::vector<int> node_;            // [number]: the node

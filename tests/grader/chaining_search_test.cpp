@@ -1,4 +1,4 @@
-// The dynamic chainings (chaining_search.cpp) against a plain transcription of SE's
+// The dynamic and static chainings (chaining_search.cpp) against a plain transcription of SE's
 // doChaining on real step grids: the same records (node and parents, in order), the same
 // orders of derivation and the same contradiction, from every assumption. The search
 // reads a unit's other position as the positions less the cell's own bit and enters each
@@ -171,6 +171,97 @@ void expect_plain_chainings(const CandidateGrid& g, bool nishio, Counts& n) {
   ASSERT_EQ(board.chaining_pos, board.step_pos);
 }
 
+// SE's doChaining, static (multiple chains): the step links alone, breadth first with
+// the "on" queue emptied before each "off" record, one parent per record, up to the first
+// target whose opposite is recorded.
+struct PlainStatic {
+  std::vector<int> nodes, parent, depth;
+  std::vector<int> on_order, off_order;
+  bool contradiction = false;
+  int contradiction_on = -1, contradiction_off = -1;
+};
+PlainStatic plain_static(const grader::detail::DynamicBoard& b,
+                         const grader::detail::StepLinks& links, int start) {
+  PlainStatic out;
+  std::vector<int> rec(b.nn, -1);
+  out.nodes.push_back(start);
+  out.parent.push_back(-1);
+  out.depth.push_back(1);
+  rec[start] = 0;
+  (start & 1 ? out.on_order : out.off_order).push_back(0);
+  size_t hon = 0, hoff = 0;
+  while (hon < out.on_order.size() || hoff < out.off_order.size()) {
+    const bool on = hon < out.on_order.size();
+    const int p = on ? out.on_order[hon++] : out.off_order[hoff++];
+    const int nd = out.nodes[p];
+    for (int i = links.node_begin[nd]; i < links.node_begin[nd + 1]; ++i) {
+      const int x = links.targets[i];
+      if (rec[x] >= 0) continue;
+      const int r = static_cast<int>(out.nodes.size());
+      out.nodes.push_back(x);
+      out.parent.push_back(p);
+      out.depth.push_back(out.depth[p] + 1);
+      if (rec[x ^ 1] >= 0) {
+        out.contradiction = true;
+        out.contradiction_on = on ? rec[x ^ 1] : r;
+        out.contradiction_off = on ? r : rec[x ^ 1];
+        return out;
+      }
+      rec[x] = r;
+      (on ? out.off_order : out.on_order).push_back(r);
+    }
+  }
+  return out;
+}
+
+// Every static chaining of the step grid g against the plain one: records, parents,
+// ancestor counts, orders, contradiction and node bits.
+void expect_plain_static_chainings(const CandidateGrid& g, Counts& n) {
+  using namespace grader::detail;
+  DynamicBoard board;
+  board.load(g);
+  StepLinks links;
+  links.build(board);
+  ChainingMode mode;
+  mode.multiple = true;
+  ChainingSearch search(board, links, mode);
+  search.resize();
+  ++n.states;
+  Chaining R;
+  for (int c = 0; c < board.nc; ++c) {
+    for (Mask m = board.step_cand[c]; m; m &= m - 1) {
+      for (const bool on : {true, false}) {
+        const int s = board.node(c, lowest(m), on);
+        search.chain_static(R, s);
+        const PlainStatic P = plain_static(board, links, s);
+        ++n.chainings;
+        n.contradictions += P.contradiction;
+        ASSERT_EQ(R.records.size(), P.nodes.size()) << "from " << s;
+        std::vector<char> held(board.nn, 0);
+        for (size_t r = 0; r < P.nodes.size(); ++r) {
+          const ChainRecord& rr = R.records[r];
+          ASSERT_EQ(rr.node, P.nodes[r]) << "from " << s << " record " << r;
+          if (r > 0) {
+            ASSERT_EQ(rr.parents_end, -1) << "from " << s << " record " << r;
+            ASSERT_EQ(rr.first_parent, P.parent[r]) << "from " << s << " record " << r;
+          } else {
+            ASSERT_EQ(rr.first_parent, rr.parents_end) << "from " << s;
+          }
+          ASSERT_EQ(rr.ancestor_count, P.depth[r]) << "from " << s << " record " << r;
+          // The record that met the contradiction is no node of the chaining.
+          if (!P.contradiction || r + 1 < P.nodes.size()) held[P.nodes[r]] = 1;
+        }
+        for (int x = 0; x < board.nn; ++x) ASSERT_EQ(R.has(x), held[x] != 0) << "from " << s;
+        ASSERT_EQ(R.on_order, P.on_order) << "from " << s;
+        ASSERT_EQ(R.off_order, P.off_order) << "from " << s;
+        ASSERT_EQ(R.contradiction, P.contradiction) << "from " << s;
+        ASSERT_EQ(R.contradiction_on, P.contradiction_on) << "from " << s;
+        ASSERT_EQ(R.contradiction_off, P.contradiction_off) << "from " << s;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 TEST(GraderChains, DynamicChainingsMatchAPlainSearch) {
@@ -189,4 +280,21 @@ TEST(GraderChains, DynamicChainingsMatchAPlainSearch) {
   EXPECT_GT(n.states, 50);
   EXPECT_GT(n.contradictions * 20, n.chainings);
   EXPECT_GT(n.hidden, 10000);
+}
+
+TEST(GraderChains, StaticChainingsMatchAPlainSearch) {
+  Counts n;
+  int k = 0;
+  for (const char* puzzle :
+       {kPlusPuzzle,
+        "1.3...7...5..89....8.....6.2..3...183....4.5..9..2...3...8..3.....275..19........"}) {
+    SCOPED_TRACE(puzzle);
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step&) {
+      if (k++ % 3 == 0) expect_plain_static_chainings(g, n);
+    });
+  }
+  // Many chainings, some of which end in contradictions (on both sides' first).
+  EXPECT_GT(n.states, 50);
+  EXPECT_GT(n.contradictions, 100);
+  EXPECT_GT(n.chainings, 10000);
 }

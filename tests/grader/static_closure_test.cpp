@@ -22,6 +22,9 @@ namespace {
 
 struct Counts {
   int states = 0, chainings = 0, contradictions = 0, sets = 0, sharing = 0;
+  // Sets of three or more members, and those whose first two members share a node that
+  // a later one lacks (where share() must read past the first pair).
+  int larger_sets = 0, pair_only = 0;
 };
 
 // Checks the closures of grid g against every static chaining and every region and cell
@@ -74,6 +77,23 @@ void expect_closures_hold(const CandidateGrid& g, Counts& n) {
     for (int nd : nodes) any_contradiction |= chained[nd].contradiction;
     const bool share = closure.share(nodes.data(), nodes.data() + nodes.size());
     n.sharing += share;
+    // share() against a plain reading of the closures, node by node, in both orders of
+    // the members (its early stop comes after a different member).
+    const auto plain = [&](const std::vector<int>& set) {
+      for (int x = 0; x < board.nn; ++x) {
+        bool all = true;
+        for (const int nd : set) all = all && closure.reaches(nd, x);
+        if (all) return true;
+      }
+      return false;
+    };
+    EXPECT_EQ(share, plain(nodes));
+    const std::vector<int> reversed(nodes.rbegin(), nodes.rend());
+    EXPECT_EQ(closure.share(reversed.data(), reversed.data() + reversed.size()), share);
+    if (nodes.size() >= 3) {
+      ++n.larger_sets;
+      n.pair_only += share != plain({nodes[0], nodes[1]});
+    }
     if (any != 0) EXPECT_TRUE(share);
     if (!any_contradiction) EXPECT_EQ(share, any != 0);
   };
@@ -117,4 +137,6 @@ TEST(GraderChains, StaticClosuresHoldTheStaticChainings) {
   EXPECT_GT(n.contradictions, 0);
   EXPECT_GT(n.sharing, 0);
   EXPECT_LT(n.sharing * 2, n.sets);
+  EXPECT_GT(n.larger_sets, 100);
+  EXPECT_GT(n.pair_only, 10);
 }
