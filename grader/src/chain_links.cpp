@@ -92,18 +92,30 @@ template <bool kExtras>
   int v = node_of(c, d, false);
   int top = off_at;
   links_begin[v] = top;
-  if (popcount(cm) == 2) dst[top++] = node_of(c, lowest_nonzero(cm & ~(Mask{1} << d)), true);
+  // The links that may be left out are written at top, which only a kept one advances
+  // (the "off" slot has room for them all): no branch on whether the cell holds two
+  // values, whether c is the first of a pair, or whether a pair is listed already.
+  // The bit past every value: the Y-link's target when the cell holds d alone (not kept).
+  dst[top] = node_of(c, lowest_nonzero((cm & ~(Mask{1} << d)) | (Mask{1} << 31)), true);
+  top += popcount(cm) == 2;
   links_y_end[v] = top;
   const int first = top;
   auto conjugate = [&](Mask p, const int* cells) {
     if (popcount(p) != 2) return;
-    int other = cells[lowest_nonzero(p)];
-    if (other == c) other = cells[lowest_nonzero(p & (p - 1))];
+    // The pair is c and the other cell.
+    const int other = cells[lowest_nonzero(p)] ^ cells[lowest_nonzero(p & (p - 1))] ^ c;
     const int w = node_of(other, d, true);
-    for (int i = first; i < top; ++i) {
-      if (dst[i] == w) return;
+    if constexpr (kExtras) {
+      for (int i = first; i < top; ++i) {
+        if (dst[i] == w) return;
+      }
+      dst[top++] = w;
+    } else {
+      // Row and column hold only c in common: a pair is listed already only when it is
+      // the box's (then the first conjugate).
+      dst[top] = w;
+      top += !((top > first) & (dst[first] == w));
     }
-    dst[top++] = w;
   };
   conjugate(pb, cb);
   conjugate(pr, cr);

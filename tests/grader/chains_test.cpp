@@ -585,6 +585,116 @@ TEST(GraderChains, ChainLinksUnderRandomEliminationsMatchFreshOnes) {
   EXPECT_GT(compared, 200);
 }
 
+// Every live node's links against their definition, computed plainly from the grid's
+// units: an "off" node lists the "on" node of its cell's other value when the cell holds
+// two, then, unit by unit (box, row, column, extra houses), the "on" node of the other
+// place of its value when the unit holds two, each target once; an "on" node lists the
+// "off" nodes of its cell's other values, rising, then unit by unit the "off" nodes of
+// its value's other places in the unit's order, each cell under the first unit of c that
+// holds it. On the boards along the paths of real puzzles (links kept from call to call)
+// and under random eliminations on other shapes and with extra houses.
+TEST(GraderChains, ChainLinksMatchTheirDefinition) {
+  using grader::detail::ChainBoard;
+  using grader::detail::ChainLinks;
+  using grader::detail::Mask;
+  const auto units_of = [](const CandidateGrid& g, int c) {
+    std::vector<int> us{g.unit_of(c, 2), g.unit_of(c, 0), g.unit_of(c, 1)};
+    for (int k = 3; k < g.units_per_cell() && g.unit_of(c, k) != g.unit_count(); ++k)
+      us.push_back(g.unit_of(c, k));
+    return us;
+  };
+  int checked = 0;
+  const auto expect_defined = [&](const CandidateGrid& g, const ChainLinks& l,
+                                  const std::string& what) {
+    const int n = g.n();
+    for (int c = 0; c < g.cell_count(); ++c) {
+      const Mask cm = g.cand(c);
+      if (g.value(c) != 0) continue;
+      const std::vector<int> us = units_of(g, c);
+      for (int d = 1; d <= n; ++d) {
+        if (!((cm >> d) & 1)) continue;
+        const int off = ChainBoard::node(c * n + d - 1, false), on = off + 1;
+        std::vector<int> y_off, x_off, y_on, x_on;
+        for (int e = 1; e <= n; ++e) {
+          if (e == d || !((cm >> e) & 1)) continue;
+          if (std::popcount(cm) == 2) y_off.push_back(ChainBoard::node(c * n + e - 1, true));
+          y_on.push_back(ChainBoard::node(c * n + e - 1, false));
+        }
+        for (size_t k = 0; k < us.size(); ++k) {
+          std::vector<int> places;
+          for (int i = 0; i < n; ++i) {
+            const int o = g.unit(us[k])[i];
+            if (g.value(o) == 0 && ((g.cand(o) >> d) & 1)) places.push_back(o);
+          }
+          if (places.size() == 2) {
+            const int w = ChainBoard::node((places[0] == c ? places[1] : places[0]) * n + d - 1, true);
+            if (std::find(x_off.begin(), x_off.end(), w) == x_off.end()) x_off.push_back(w);
+          }
+          for (int o : places) {
+            bool earlier = o == c;
+            for (size_t j = 0; j < k; ++j) earlier = earlier || g.index_in(us[j], o) != 255;
+            if (!earlier) x_on.push_back(ChainBoard::node(o * n + d - 1, false));
+          }
+        }
+        const auto part = [&](int v, int b, int e) {
+          EXPECT_LE(e, l.links_size) << what << " node " << v;
+          return std::vector<int>(l.links.begin() + b, l.links.begin() + e);
+        };
+        ASSERT_EQ(part(off, l.links_begin[off], l.links_y_end[off]), y_off) << what << " off " << off;
+        ASSERT_EQ(part(off, l.links_y_end[off], l.links_end[off]), x_off) << what << " off " << off;
+        ASSERT_EQ(part(on, l.links_begin[on], l.links_y_end[on]), y_on) << what << " on " << on;
+        ASSERT_EQ(part(on, l.links_y_end[on], l.links_end[on]), x_on) << what << " on " << on;
+        ++checked;
+      }
+    }
+  };
+  const auto lines = cb001_fixture();
+  int puzzles = 0;
+  for (size_t k = 0; k < lines.size() && puzzles < 5; ++k) {
+    if (std::stod(lines[k].substr(82)) < 6.5) continue;
+    ++puzzles;
+    const std::string puzzle = lines[k].substr(0, 81);
+    ChainBoard board;
+    ChainLinks kept;
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step&) {
+      if (g.solved()) return;
+      board.load(g);
+      kept.build(board);
+      expect_defined(g, kept, puzzle);
+    });
+  }
+  EXPECT_EQ(puzzles, 5);
+  std::mt19937 rng(27);
+  int states = 0;  // every fourth board checked (16x16 boards are dear), every one built
+  for (const Grid& empty : {Grid(Variant::parse("x").apply(Geometry())), Grid(Geometry(2, 3)),
+                            Grid(Geometry(4, 4))}) {
+    for (int round = 0; round < 2; ++round) {
+      CandidateGrid g{empty};
+      ChainBoard board;
+      ChainLinks kept;
+      while (!g.solved() && g.dead_cell() < 0) {
+        for (int k = static_cast<int>(rng() % 6); k >= 0; --k) {
+          const int c = static_cast<int>(rng() % g.cell_count());
+          const Mask cm = g.cand(c);
+          if (std::popcount(cm) < 2) continue;
+          int d = static_cast<int>(rng() % std::popcount(cm));
+          Mask m = cm;
+          while (d-- > 0) m &= m - 1;
+          if (rng() % 8 == 0) {
+            g.place(c, std::countr_zero(m));
+          } else {
+            g.eliminate(c, std::countr_zero(m));
+          }
+        }
+        board.load(g);
+        kept.build(board);
+        if (++states % 4 == 0) expect_defined(g, kept, "random");
+      }
+    }
+  }
+  EXPECT_GT(checked, 20000);
+}
+
 // Variant boards: the static links walk every house of a cell. With 5 of the main
 // diagonal left in r1c1 and r9c9 only (no row, column or box in common), r1c1<>5 forces
 // r9c9=5 (a strong link of the diagonal) and r1c1=5 excludes r9c9=5.
