@@ -1,5 +1,6 @@
 // sudoforge grade: Sudoku Explainer-scale ratings, DLX search measures, explanations.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -49,6 +50,17 @@ struct Job {
 };
 
 std::string fmt1(double v) {
+  // Ratings are whole tenths: for v == t / 10.0, "%.1f" prints t's digits with a point
+  // before the last (the double nearest t/10 rounds back to it), written here directly.
+  if (v >= 0 && v < 1e9 && !std::signbit(v)) {
+    const long long t = std::llround(v * 10);
+    if (static_cast<double>(t) / 10.0 == v) {
+      std::string s = std::to_string(t / 10);
+      s += '.';
+      s += static_cast<char>('0' + t % 10);
+      return s;
+    }
+  }
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f", v);
   return buf;

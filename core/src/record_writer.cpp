@@ -17,11 +17,12 @@ void append_cell(std::string& out, const Grid& grid, int cell, const TextStyle& 
 }  // namespace
 
 std::string to_line(const Grid& grid, const TextStyle& style) {
-  std::string out;
-  out.reserve(grid.cell_count());
-  TextStyle packed = style;
-  packed.numeric = false;  // a line record has one character per cell
-  for (int cell = 0; cell < grid.cell_count(); ++cell) append_cell(out, grid, cell, packed);
+  // One character per cell, even for a numeric style: the line record's form.
+  std::string out(static_cast<std::size_t>(grid.cell_count()), style.empty);
+  for (int cell = 0; cell < grid.cell_count(); ++cell) {
+    const int v = grid[cell];
+    if (v != 0) out[static_cast<std::size_t>(cell)] = style.alphabet.symbol(v);
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@
 #include "sudoforge/grader/grader.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cctype>
 #include <cmath>
@@ -278,6 +279,9 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
                           ? std::numeric_limits<int>::max()
                           : static_cast<int>(std::floor(options_.max_rating * 10 + 1e-9));
   Hint h;
+  std::array<const char*, 16> met{};  // technique names already listed (see below)
+  int met_count = 0;
+  const char* last_name = nullptr;
   while (!g.solved()) {
     detail::poll_stop();
     if (floor_due) {
@@ -325,15 +329,22 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
     }
     if (ed < 0) ed = h.rating;
     if (ep < 0 && !h.placements.empty()) ep = er;
-    // The name measured once, not at each comparison with the techniques met so far.
-    const std::string_view technique = h.technique;
-    if (std::find(r.techniques.begin(), r.techniques.end(), technique) == r.techniques.end()) {
-      r.techniques.emplace_back(h.technique);
-      if (options_.settled && !g.solved() && options_.settled(r)) {
-        r.settled = true;
-        r.complete = false;
+    // Technique names are string literals (static, never rewritten): a pointer met before
+    // names a listed technique, known without comparing text. Two literals of one text
+    // still meet in the comparison of names.
+    if (h.technique != last_name &&
+        std::find(met.begin(), met.begin() + met_count, h.technique) == met.begin() + met_count) {
+      if (met_count < static_cast<int>(met.size())) met[met_count++] = h.technique;
+      const std::string_view technique = h.technique;
+      if (std::find(r.techniques.begin(), r.techniques.end(), technique) == r.techniques.end()) {
+        r.techniques.emplace_back(technique);
+        if (options_.settled && !g.solved() && options_.settled(r)) {
+          r.settled = true;
+          r.complete = false;
+        }
       }
     }
+    last_name = h.technique;
     if (keep_steps) {
       Step s;
       s.technique = h.technique;
