@@ -3,7 +3,10 @@
 // Each technique family has its own file, as in grader/src.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "grader_test_util.h"
 #include "sudoforge/core/variant.h"
@@ -152,6 +155,26 @@ TEST(GraderRating, SettledStopsOnceTheCallerKnowsEnough) {
     EXPECT_EQ(r.steps[i].explanation, full.steps[i].explanation) << i;
   }
   EXPECT_LT(r.er, full.er);
+}
+
+TEST(GraderRating, TechniquesAreTheStepsDistinctNamesInOrderOfFirstUse) {
+  // Rating::techniques is kept while grading (names met before are known by pointer):
+  // it must be the steps' own list, a puzzle that repeats techniques between others.
+  Grader grader;
+  for (const char* text :
+       {"1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.",
+        "....5.7.9..6.8..2.7.91....62.........37..2..4..8..7....6..91......6..5..9.1.7..38"}) {
+    const Rating r = grader.rate(grid81(text), true);
+    std::vector<std::string> distinct;
+    for (const Step& s : r.steps) {
+      if (std::find(distinct.begin(), distinct.end(), s.technique) == distinct.end()) {
+        distinct.push_back(s.technique);
+      }
+    }
+    ASSERT_GE(distinct.size(), 3u) << text;
+    EXPECT_EQ(r.techniques, distinct) << text;
+    EXPECT_EQ(grader.rate(grid81(text)).techniques, distinct) << text;  // without the steps
+  }
 }
 
 TEST(GraderRating, ConflictingGivensThrow) {
