@@ -233,6 +233,20 @@ CandidateGrid::CandidateGrid(const Grid& grid)
       const Mask m = all_ & ~taken;
       if (m == 0) throw std::invalid_argument("grader: no candidate left for " + geo_.cell_name(c));
       cand_[c] = m;
+      if constexpr (kStride == 3) {
+        // The three units in one pass over the candidates (one loop exit, not three).
+        Mask* p0 = &upos_[cu[0] * n1];
+        Mask* p1 = &upos_[cu[1] * n1];
+        Mask* p2 = &upos_[cu[2] * n1];
+        const Mask a0 = Mask{1} << ci[0], a1 = Mask{1} << ci[1], a2 = Mask{1} << ci[2];
+        for (Mask x = m; x; x &= x - 1) {
+          const int e = lowest(x);
+          p0[e] |= a0;
+          p1[e] |= a1;
+          p2[e] |= a2;
+        }
+        continue;
+      }
       for (int k = 0; k < stride; ++k) {
         if (kStride != 3 && cu[k] == units) break;  // padding
         Mask* pos = &upos_[cu[k] * n1];
