@@ -185,6 +185,24 @@ CandidateGrid::CandidateGrid(const Grid& grid)
       nc_(grid.cell_count()),
       lay_(&layout_for(grid.geometry(), own_)),
       peer_lay_(own_ ? own_.get() : lay_) {
+  load(grid);
+}
+
+void CandidateGrid::reload(const Grid& grid) {
+  geo_ = grid.geometry();
+  n_ = grid.size();
+  nc_ = grid.cell_count();
+  own_.reset();
+  lay_ = &layout_for(grid.geometry(), own_);
+  peer_lay_ = own_ ? own_.get() : lay_;
+  dead_ = -1;
+  ones_ = 0;
+  clock_ = 0;
+  serial_ = Serial();
+  load(grid);
+}
+
+void CandidateGrid::load(const Grid& grid) {
   units_ = geo_.house_count();
   stride_ = lay_->stride;
   // The state that placing the givens one by one would leave, built directly (the values
@@ -192,7 +210,8 @@ CandidateGrid::CandidateGrid(const Grid& grid)
   // change time 0: the memos only compare times taken after the grid was built.
   all_ = ((Mask{1} << (n_ + 1)) - 1) & ~Mask{1};
   const int units = units_, n1 = n_ + 1;
-  std::vector<Mask> seen(units + 1, 0);  // values given in each unit (and the padding one)
+  std::vector<Mask>& seen = seen_;  // values given in each unit (and the padding one)
+  seen.assign(units + 1, 0);
   val_.assign(nc_, 0);
   uempty_.assign(units + 1, n_);
   empty_ = nc_;

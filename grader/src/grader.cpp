@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 
@@ -91,6 +92,7 @@ int level_min_clues(const Geometry& board, Level level) {
 struct Grader::Impl {
   detail::ChainEngine chains;
   detail::FinderMemo memo;
+  std::optional<detail::CandidateGrid> grid;  // the last puzzle's, its buffers reused
 };
 
 Grader::Grader(GradeOptions options) : impl_(new Impl), options_(options) {}
@@ -256,7 +258,12 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
       return r;
     }
   }
-  detail::CandidateGrid g(puzzle);
+  if (impl_->grid) {
+    impl_->grid->reload(puzzle);
+  } else {
+    impl_->grid.emplace(puzzle);
+  }
+  detail::CandidateGrid& g = *impl_->grid;
   // The start state, when given: its placements, then the candidates it no longer has.
   if (!start.empty()) {
     for (int c = 0; c < g.cell_count(); ++c) {
