@@ -48,12 +48,6 @@ struct Job {
   std::string source;
 };
 
-std::string fmt1(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
-
 // "steps-001.svg .. steps-058.svg (58 files)", or the one file's name.
 std::string describe_files(const std::vector<std::string>& files) {
   if (files.empty()) return "no steps: nothing to draw";
@@ -153,8 +147,8 @@ int cmd_grade(const Invocation& inv) {
       const std::string level(grader::level_name(g.level));
       if (format == OutputFormat::kCsv) {
         out.csv_row(with_board_fields(
-            {puzzle, fmt1(g.er), fmt1(g.ep), fmt1(g.ed), level, hardest_of(g),
-             std::to_string(r.search.nodes), std::to_string(r.search.guesses),
+            {puzzle, format_rating(g.er), format_rating(g.ep), format_rating(g.ed), level,
+             hardest_of(g), std::to_string(r.search.nodes), std::to_string(r.search.guesses),
              std::to_string(g.step_count)},
             rec.grid, rec.style.alphabet));
       } else if (format == OutputFormat::kJson) {
@@ -189,12 +183,14 @@ int cmd_grade(const Invocation& inv) {
         const std::string map = region_map(rec.grid.geometry(), rec.style.alphabet);
         // A killer line is its token (cages and sums), as the reader reads it back.
         const std::string head = rec.grid.geometry().has_cages() ? killer_text(rec.grid) : puzzle;
-        std::string text = head + (map.empty() ? "" : " " + map) + " " + fmt1(g.er) + " " + fmt1(g.ep) + " " + fmt1(g.ed) +
-                           " " + level + " " + hardest_of(g);
+        std::string text = head + (map.empty() ? "" : " " + map) + " " + format_rating(g.er) +
+                           " " + format_rating(g.ep) + " " + format_rating(g.ed) + " " + level +
+                           " " + hardest_of(g);
         if (explain) {
           int k = 0;
           for (const auto& s : g.steps) {
-            text += "\n  " + std::to_string(++k) + ". " + s.explanation + " (" + fmt1(s.rating) + ")";
+            text += "\n  " + std::to_string(++k) + ". " + s.explanation + " (" +
+                    format_rating(s.rating) + ")";
           }
         }
         out.line(text);
@@ -202,7 +198,7 @@ int cmd_grade(const Invocation& inv) {
           // Numbered by position among the puzzles graded here: the whole input is one batch.
           const int number = batch.size() == 1 ? 0 : static_cast<int>(i) + 1;
           const std::string title =
-              puzzle + " \u00b7 " + fmt1(g.er) + " " + level + " \u00b7 " + hardest_of(g);
+              puzzle + " \u00b7 " + format_rating(g.er) + " " + level + " \u00b7 " + hardest_of(g);
           try {
             const auto files =
                 write_step_pictures(picture_out, *picture, number, rec.grid, g, title);

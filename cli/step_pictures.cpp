@@ -7,15 +7,10 @@
 #include <fstream>
 
 #include "cli_common.h"
+#include "sudoforge/core/record_writer.h"
 
 namespace sudoforge::cli {
 namespace {
-
-std::string fmt1(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
 
 // The steps a book's hint passes over: the singles and, on killers, the cage bookkeeping
 // every solver pencils in first (a cage's last cell, the digits its size and sum allow),
@@ -102,7 +97,7 @@ std::vector<std::string> write_step_pictures(const std::string& out, PictureForm
   for (int k = 0; k < n; ++k) {
     const grader::Step& s = rating.steps[static_cast<std::size_t>(k)];
     steps.push_back(step_marks(s, "Step " + std::to_string(k + 1) + " of " + std::to_string(n) +
-                                      ": " + s.technique + " (" + fmt1(s.rating) + ")"));
+                                      ": " + s.technique + " (" + format_rating(s.rating) + ")"));
   }
   std::vector<std::string> written;
   if (format == PictureFormat::kPdf || format == PictureFormat::kHtml) {
@@ -141,7 +136,7 @@ std::vector<std::string> write_step_pictures(const std::string& out, PictureForm
 book::BookHint first_hint(const Grid& givens, const grader::Rating& rating) {
   std::vector<book::StepMarks> steps;
   for (const grader::Step& s : rating.steps) {
-    steps.push_back(step_marks(s, s.technique + " (" + fmt1(s.rating) + ")"));
+    steps.push_back(step_marks(s, s.technique + " (" + format_rating(s.rating) + ")"));
     if (!is_routine(s.technique)) {
       const auto states = book::replay_steps(givens, steps);
       return {std::move(steps.back()), states[states.size() - 2]};

@@ -111,7 +111,12 @@ Variant killer_variant(std::string_view spelling) {
 bool looks_like_killer_text(std::string_view token) {
   const std::size_t colon = token.find(':');
   if (colon == std::string_view::npos || colon < 6) return false;
-  std::string head(token.substr(0, colon));
+  // "killer" in any case needs a 'k' or a 'K': most lines (puzzles) are settled here.
+  const std::string_view before = token.substr(0, colon);
+  if (before.find('k') == std::string_view::npos && before.find('K') == std::string_view::npos) {
+    return false;
+  }
+  std::string head(before);
   for (char& c : head) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return head.find("killer") != std::string::npos &&
          head.find_first_not_of("abcdefghijklmnopqrstuvwxyz+-") == std::string::npos;

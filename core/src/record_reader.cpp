@@ -20,6 +20,14 @@ bool is_space(char c) {
   return std::isspace(static_cast<unsigned char>(c)) != 0;
 }
 
+// s.find_first_of(" \t", from), without its search of the set for every character.
+std::size_t find_blank(const std::string& s, std::size_t from) {
+  if (from >= s.size()) return std::string::npos;
+  const auto at = std::find_if(s.begin() + static_cast<std::ptrdiff_t>(from), s.end(),
+                               [](char c) { return c == ' ' || c == '\t'; });
+  return at == s.end() ? std::string::npos : static_cast<std::size_t>(at - s.begin());
+}
+
 std::string trim(const std::string& s) {
   std::size_t b = 0, e = s.size();
   while (b < e && is_space(s[b])) ++b;
@@ -291,12 +299,11 @@ std::optional<Record> RecordReader::next() {
     }
     if (in_csv_) return parse_csv_record(line);
 
-    if (options_.format != FormatHint::kCsv &&
-        looks_like_solo_id(t.substr(0, t.find_first_of(" \t")))) {
+    const std::string_view first = std::string_view(t).substr(0, find_blank(t, 0));
+    if (options_.format != FormatHint::kCsv && looks_like_solo_id(first)) {
       return parse_solo_record(line);
     }
-    if (options_.format != FormatHint::kCsv &&
-        looks_like_killer_text(t.substr(0, t.find_first_of(" \t")))) {
+    if (options_.format != FormatHint::kCsv && looks_like_killer_text(first)) {
       return parse_killer_record(line);
     }
     // A line that is only a killer variant's name ("killer", "killer+x") opens a block.
@@ -326,7 +333,7 @@ std::optional<Record> RecordReader::next() {
     }
 
     const std::size_t b = line.text.find_first_not_of(" \t");
-    const std::size_t e = line.text.find_first_of(" \t", b);
+    const std::size_t e = find_blank(line.text, b);
     const std::string token = line.text.substr(b, e == std::string::npos ? e : e - b);
     const std::string trailer = e == std::string::npos ? "" : trim(line.text.substr(e));
     if (options_.format == FormatHint::kLine) return parse_line_record(line, token, trailer);

@@ -1,5 +1,8 @@
 #include "sudoforge/core/record_writer.h"
 
+#include <cmath>
+#include <cstdio>
+
 #include "sudoforge/core/killer_text.h"
 
 namespace sudoforge {
@@ -17,12 +20,30 @@ void append_cell(std::string& out, const Grid& grid, int cell, const TextStyle& 
 }  // namespace
 
 std::string to_line(const Grid& grid, const TextStyle& style) {
-  std::string out;
-  out.reserve(grid.cell_count());
-  TextStyle packed = style;
-  packed.numeric = false;  // a line record has one character per cell
-  for (int cell = 0; cell < grid.cell_count(); ++cell) append_cell(out, grid, cell, packed);
+  // One character per cell, even for a numeric style: the line record's form.
+  std::string out(static_cast<std::size_t>(grid.cell_count()), style.empty);
+  for (int cell = 0; cell < grid.cell_count(); ++cell) {
+    const int v = grid[cell];
+    if (v != 0) out[static_cast<std::size_t>(cell)] = style.alphabet.symbol(v);
+  }
   return out;
+}
+
+std::string format_rating(double v) {
+  // For v == t / 10.0 with t whole, "%.1f" prints t's digits with a point before the last:
+  // the double nearest t/10 is far closer to it than to any other one-decimal number.
+  if (v >= 0 && v < 1e9 && !std::signbit(v)) {
+    const long long t = std::llround(v * 10);
+    if (static_cast<double>(t) / 10.0 == v) {
+      std::string s = std::to_string(t / 10);
+      s += '.';
+      s += static_cast<char>('0' + t % 10);
+      return s;
+    }
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
 }
 
 std::string to_grid(const Grid& grid, const TextStyle& style) {

@@ -185,6 +185,24 @@ CandidateGrid::CandidateGrid(const Grid& grid)
       nc_(grid.cell_count()),
       lay_(&layout_for(grid.geometry(), own_)),
       peer_lay_(own_ ? own_.get() : lay_) {
+  load(grid);
+}
+
+void CandidateGrid::reload(const Grid& grid) {
+  geo_ = grid.geometry();
+  n_ = grid.size();
+  nc_ = grid.cell_count();
+  own_.reset();
+  lay_ = &layout_for(grid.geometry(), own_);
+  peer_lay_ = own_ ? own_.get() : lay_;
+  dead_ = -1;
+  ones_ = 0;
+  clock_ = 0;
+  serial_ = Serial();
+  load(grid);
+}
+
+void CandidateGrid::load(const Grid& grid) {
   units_ = geo_.house_count();
   stride_ = lay_->stride;
   // The state that placing the givens one by one would leave, built directly (the values
@@ -192,7 +210,8 @@ CandidateGrid::CandidateGrid(const Grid& grid)
   // change time 0: the memos only compare times taken after the grid was built.
   all_ = ((Mask{1} << (n_ + 1)) - 1) & ~Mask{1};
   const int units = units_, n1 = n_ + 1;
-  std::vector<Mask> seen(units + 1, 0);  // values given in each unit (and the padding one)
+  std::vector<Mask>& seen = seen_;  // values given in each unit (and the padding one)
+  seen.assign(units + 1, 0);
   val_.assign(nc_, 0);
   uempty_.assign(units + 1, n_);
   empty_ = nc_;
@@ -245,6 +264,20 @@ CandidateGrid::CandidateGrid(const Grid& grid)
         if (m == 0)
           throw std::invalid_argument("grader: no candidate left for " + geo_.cell_name(c));
         cand_[c] = m;
+        if constexpr (kStride == 3) {
+          // The three units in one pass over the candidates (one loop exit, not three).
+          Mask* p0 = &upos_[cu[0] * n1];
+          Mask* p1 = &upos_[cu[1] * n1];
+          Mask* p2 = &upos_[cu[2] * n1];
+          const Mask a0 = Mask{1} << ci[0], a1 = Mask{1} << ci[1], a2 = Mask{1} << ci[2];
+          for (Mask x = m; x; x &= x - 1) {
+            const int e = lowest(x);
+            p0[e] |= a0;
+            p1[e] |= a1;
+            p2[e] |= a2;
+          }
+          continue;
+        }
         for (int k = 0; k < stride; ++k) {
           if (kStride != 3 && cu[k] == units) break;  // padding
           Mask* pos = &upos_[cu[k] * n1];

@@ -50,6 +50,10 @@ inline int next_cell(const std::uint64_t* cells, int words, int from) {
 class CandidateGrid {
  public:
   explicit CandidateGrid(const Grid& grid);  // throws std::invalid_argument on conflicts
+  // The state a grid built from `grid` would have (a new serial(), clock() 0), in this
+  // grid's buffers: a grader builds one per puzzle. Throws as the constructor does, and
+  // leaves the grid to be reloaded before any other use then.
+  void reload(const Grid& grid);
 
   const Geometry& geo() const { return geo_; }
   int n() const { return n_; }
@@ -271,6 +275,9 @@ class CandidateGrid {
     static std::uint64_t next();
   };
   Serial serial_;
+  std::vector<Mask> seen_;  // reload's scratch: the values given in each unit
+
+  void load(const Grid& grid);
 };
 
 // The cells that see every cell of unit u at the positions `places`, as a cell set of

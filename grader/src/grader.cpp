@@ -2,11 +2,13 @@
 #include "sudoforge/grader/grader.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cctype>
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 
@@ -90,6 +92,7 @@ int level_min_clues(const Geometry& board, Level level) {
 struct Grader::Impl {
   detail::ChainEngine chains;
   detail::FinderMemo memo;
+  std::optional<detail::CandidateGrid> grid;  // the last puzzle's, its buffers reused
 };
 
 Grader::Grader(GradeOptions options) : impl_(new Impl), options_(options) {}
@@ -278,7 +281,12 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
       return r;
     }
   }
-  detail::CandidateGrid g(puzzle);
+  if (impl_->grid) {
+    impl_->grid->reload(puzzle);
+  } else {
+    impl_->grid.emplace(puzzle);
+  }
+  detail::CandidateGrid& g = *impl_->grid;
   // The start state, when given: its placements, then the candidates it no longer has.
   if (!start.empty()) {
     for (int c = 0; c < g.cell_count(); ++c) {
@@ -301,6 +309,9 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
                           ? std::numeric_limits<int>::max()
                           : static_cast<int>(std::floor(options_.max_rating * 10 + 1e-9));
   Hint h;
+  std::array<const char*, 16> met{};  // technique names already listed (see below)
+  int met_count = 0;
+  const char* last_name = nullptr;
   while (!g.solved()) {
     detail::poll_stop();
     if (floor_due) {
@@ -348,15 +359,22 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
     }
     if (ed < 0) ed = h.rating;
     if (ep < 0 && !h.placements.empty()) ep = er;
-    // The name measured once, not at each comparison with the techniques met so far.
-    const std::string_view technique = h.technique;
-    if (std::find(r.techniques.begin(), r.techniques.end(), technique) == r.techniques.end()) {
-      r.techniques.emplace_back(h.technique);
-      if (options_.settled && !g.solved() && options_.settled(r)) {
-        r.settled = true;
-        r.complete = false;
+    // Technique names are string literals (static, never rewritten): a pointer met before
+    // names a listed technique, known without comparing text. Two literals of one text
+    // still meet in the comparison of names.
+    if (h.technique != last_name &&
+        std::find(met.begin(), met.begin() + met_count, h.technique) == met.begin() + met_count) {
+      if (met_count < static_cast<int>(met.size())) met[met_count++] = h.technique;
+      const std::string_view technique = h.technique;
+      if (std::find(r.techniques.begin(), r.techniques.end(), technique) == r.techniques.end()) {
+        r.techniques.emplace_back(technique);
+        if (options_.settled && !g.solved() && options_.settled(r)) {
+          r.settled = true;
+          r.complete = false;
+        }
       }
     }
+    last_name = h.technique;
     if (keep_steps) {
       Step s;
       s.technique = h.technique;

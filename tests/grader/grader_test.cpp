@@ -3,7 +3,10 @@
 // Each technique family has its own file, as in grader/src.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "grader_test_util.h"
 #include "sudoforge/core/variant.h"
@@ -154,11 +157,58 @@ TEST(GraderRating, SettledStopsOnceTheCallerKnowsEnough) {
   EXPECT_LT(r.er, full.er);
 }
 
+TEST(GraderRating, TechniquesAreTheStepsDistinctNamesInOrderOfFirstUse) {
+  // Rating::techniques is kept while grading (names met before are known by pointer):
+  // it must be the steps' own list, a puzzle that repeats techniques between others.
+  Grader grader;
+  for (const char* text :
+       {"1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.",
+        "....5.7.9..6.8..2.7.91....62.........37..2..4..8..7....6..91......6..5..9.1.7..38"}) {
+    const Rating r = grader.rate(grid81(text), true);
+    std::vector<std::string> distinct;
+    for (const Step& s : r.steps) {
+      if (std::find(distinct.begin(), distinct.end(), s.technique) == distinct.end()) {
+        distinct.push_back(s.technique);
+      }
+    }
+    ASSERT_GE(distinct.size(), 3u) << text;
+    EXPECT_EQ(r.techniques, distinct) << text;
+    EXPECT_EQ(grader.rate(grid81(text)).techniques, distinct) << text;  // without the steps
+  }
+}
+
 TEST(GraderRating, ConflictingGivensThrow) {
   std::string p(81, '.');
   p[0] = '5';
   p[1] = '5';
   EXPECT_THROW(Grader().rate(grid81(p)), std::invalid_argument);
+}
+
+TEST(GraderRating, OneGraderRatesEachPuzzleAsAFreshOne) {
+  // A grader keeps its grid's buffers from puzzle to puzzle, through boards of other
+  // sizes and a puzzle that throws: each rating is still that of a new grader.
+  std::string conflict(81, '.');
+  conflict[0] = conflict[1] = '5';
+  GeneratorOptions six;
+  six.geometry = Geometry(2, 3);
+  const auto small = Generator(six).generate(7, 0);
+  ASSERT_TRUE(small.has_value());
+  const std::vector<Grid> puzzles = {
+      grid81("1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3."),
+      small->puzzle,
+      grid81("....5.7.9..6.8..2.7.91....62.........37..2..4..8..7....6..91......6..5..9.1.7..38")};
+  Grader reused;
+  for (const Grid& p : puzzles) {
+    EXPECT_THROW(reused.rate(grid81(conflict)), std::invalid_argument);
+    const Rating r = reused.rate(p, true);
+    const Rating fresh = Grader().rate(p, true);
+    EXPECT_EQ(r.er, fresh.er);
+    EXPECT_EQ(r.techniques, fresh.techniques);
+    ASSERT_EQ(r.steps.size(), fresh.steps.size());
+    for (std::size_t i = 0; i < r.steps.size(); ++i) {
+      EXPECT_EQ(r.steps[i].explanation, fresh.steps[i].explanation) << i;
+    }
+  }
 }
 
 TEST(GraderRating, OtherSizes) {

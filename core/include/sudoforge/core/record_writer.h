@@ -19,6 +19,9 @@ std::string to_text(const Grid& grid, const TextStyle& style);
 // A jigsaw board's region map: N*N symbols of `alphabet`, region i (numbered by first
 // cell) written as symbol i + 1; empty on a board with boxes.
 std::string region_map(const Geometry& geometry, const Alphabet& alphabet);
+// A rating as "%.1f" writes it ("6.6", "10.0", "-0.0"); the common case, whole tenths,
+// without printf.
+std::string format_rating(double v);
 // The default style for writing a grid of this size: line layout, '.', standard alphabet.
 TextStyle default_style(const Geometry& geometry);
 
