@@ -319,7 +319,7 @@ TEST(FloorClosure, SameAsThePlainRules) {
       }
     }
     // Chains with and without locking, and locking alone (which the chains would hide).
-    for (const auto [locking, chains] : {std::pair{false, true}, {true, true}, {true, false}}) {
+    for (const auto& [locking, chains] : {std::pair{false, true}, {true, true}, {true, false}}) {
       detail::FloorRules rules;
       rules.locking = locking;
       rules.chains = chains;
