@@ -72,6 +72,47 @@ Mask live_digits(const Ctx& ctx, bool direct) {
   return all & ~clean;
 }
 
+}  // namespace
+
+Mask confinement_digits(const CandidateGrid& g, Mask digits) {
+  // A band's three rows and the matching stack's three columns, one line per 10 bits
+  // (slot s at bit 10 s; the line's 9 positions, its box segments at bits 0-2, 3-5, 6-8).
+  // Per line and segment (at the segment's low bit): kAny, some place there; two, two or
+  // more; other, a place in another segment of the line; most, two or more of the band's
+  // three lines have a place in that segment. A box confined to one line (two or more
+  // places) removes something when the line has a place outside the box: two & other &
+  // ~most. A line confined to one box, when the box has a place on another line: two &
+  // ~other & most. Both: two & (other ^ most).
+  constexpr std::uint64_t kSeg = 0x49ull * (1 | 1ull << 10 | 1ull << 20 | 1ull << 30 | 1ull << 40 |
+                                           1ull << 50);
+  constexpr std::uint64_t kFirst = 0x49ull * (1 | 1ull << 30);  // slots 0 and 3
+  const Mask* const pos = g.pos_table();
+  Mask out = 0;
+  for (Mask dm = digits; dm; dm &= dm - 1) {
+    const int d = lowest(dm);
+    std::uint64_t hit = 0;
+    for (int t = 0; t < 3; ++t) {
+      const Mask* const rows = pos + 3 * t * 10 + d;
+      const Mask* const cols = pos + (9 + 3 * t) * 10 + d;
+      const std::uint64_t l = std::uint64_t{rows[0]} | std::uint64_t{rows[10]} << 10 |
+                              std::uint64_t{rows[20]} << 20 | std::uint64_t{cols[0]} << 30 |
+                              std::uint64_t{cols[10]} << 40 | std::uint64_t{cols[20]} << 50;
+      const std::uint64_t l1 = l >> 1, l2 = l >> 2;
+      const std::uint64_t any = (l | l1 | l2) & kSeg;
+      const std::uint64_t two = ((l & l1) | (l & l2) | (l1 & l2)) & kSeg;
+      const std::uint64_t other = ((any >> 3) | (any << 3) | (any >> 6) | (any << 6)) & kSeg;
+      const std::uint64_t y = any >> 10, z = any >> 20;
+      std::uint64_t most = ((any & y) | (any & z) | (y & z)) & kFirst;
+      most |= most << 10 | most << 20;
+      hit |= two & (other ^ most);
+    }
+    out |= Mask{hit != 0} << d;
+  }
+  return out;
+}
+
+namespace {
+
 // Direct, with a memo: a digit it searched none of whose confinements removes anything
 // is one where locking finds nothing: locking's memo is set for it too. The kind is a
 // template argument: the direct search's following single and memo clearing are left
@@ -84,6 +125,9 @@ bool search(const Ctx& ctx, Hint& out) {
   const Mask live = live_digits(ctx, direct);
   FinderMemo* const memo = ctx.memo;
   if (!live) return false;
+  // On the classic board, only the digits with a confinement that removes something are
+  // searched (the others' results are known: nothing).
+  const Mask searched = g.classic_boxes() ? confinement_digits(g, live) : live;
   Mask hits = 0;  // digits with a confinement that removes something
   // (type1, type2): 0 rows, 1 columns, 2 boxes. SE: (box,col), (box,row), (col,box), (row,box).
   static const int kOrder[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};
@@ -117,7 +161,7 @@ bool search(const Ctx& ctx, Hint& out) {
           set |= Mask{1} << i2;
           table[i2] |= Mask{1} << d;
         };
-        for (Mask dm = live; dm; dm &= dm - 1) {
+        for (Mask dm = searched; dm; dm &= dm - 1) {
           const int d = lowest(dm);
           const Mask p1 = pos1[d];
           if (!(p1 & (p1 - 1))) continue;
