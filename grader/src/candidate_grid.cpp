@@ -156,6 +156,13 @@ std::unique_ptr<CandidateGrid::Layout> CandidateGrid::build_layout(const Geometr
     }
   }
   lay->stride = stride;
+  lay->classic_boxes = n == 9 && units >= 27;
+  for (int c = 0; c < nc && lay->classic_boxes; ++c) {
+    const int r = c / 9, col = c % 9;
+    lay->classic_boxes = lay->cell_units[c * stride] == r && lay->cell_units[c * stride + 1] == 9 + col &&
+                         lay->cell_units[c * stride + 2] == 18 + r / 3 * 3 + col / 3 &&
+                         lay->cell_index[c * stride] == col && lay->cell_index[c * stride + 1] == r;
+  }
   lay->se_order.resize(units);
   for (int k = 0; k < units; ++k) {
     lay->se_order[k] = k < n ? 2 * n + k : k < 2 * n ? k : k < 3 * n ? k - 2 * n : k;

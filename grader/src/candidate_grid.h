@@ -105,6 +105,10 @@ class CandidateGrid {
   // groups and windows, not the diagonals, girandola, asterisk or centre dot (all of them
   // on a board whose extra houses are of no known variant).
   int naked_set_units() const { return lay_->naked_units; }
+  // Whether the board is 9x9 with the nine 3x3 boxes as its regions (rows 0-8, columns
+  // 9-17, box 18 + 3 * (row / 3) + column / 3): the layout the finders' band words assume
+  // (a row's positions are its columns, a column's its rows).
+  bool classic_boxes() const { return lay_->classic_boxes; }
 
   // Positions of digit d in unit u (kept up to date by place/eliminate).
   Mask pos(int u, int d) const { return upos_[u * (n_ + 1) + d]; }
@@ -221,6 +225,7 @@ class CandidateGrid {
     std::vector<std::pair<int, int>> se_types;
     int se_dg = -1, se_windows = -1;
     int naked_units = 0;
+    bool classic_boxes = false;
   };
   // The layout of geo's board: a shared one, kept for the process's life, for a board
   // without cages. A board with cages (a killer's, new with every puzzle) differs from

@@ -8,6 +8,12 @@ namespace sudoforge::grader::detail {
 // Each finder returns true and fills `out` with the first hint it finds, in SE's order.
 bool find_hidden_single(const Ctx&, Hint& out);   // full house 1.0, box 1.2, line 1.5
 bool find_direct_locking(const Ctx&, Hint& out);  // 1.7 / 1.9
+// Of `digits`, those with a box/line confinement that removes something: in a box or a
+// line, two or more places, all in one line or box, which has a place outside them.
+// Precondition: g.classic_boxes() (the board's rows, columns and boxes are read as 9-bit
+// band words; extra houses are not looked at). The band words locking reads on that
+// board, exposed for tests.
+Mask confinement_digits(const CandidateGrid& g, Mask digits);
 bool find_direct_hidden_set(const Ctx&, int degree, Hint& out);  // 2.0 / 2.5
 bool find_naked_single(const Ctx&, Hint& out);                   // 2.3
 bool find_locking(const Ctx&, Hint& out);                        // 2.6 / 2.8

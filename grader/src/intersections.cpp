@@ -5,6 +5,7 @@
 // also pair with lines, boxes and each other (the chains' generalized intersections are
 // not a top-level step of that set).
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <string>
 #include <type_traits>
@@ -71,6 +72,59 @@ Mask live_digits(const Ctx& ctx, bool direct) {
   for (int d = 1; d <= n; ++d) clean |= Mask{ctx.memo->digit_clean(slot, d)} << d;
   return all & ~clean;
 }
+
+}  // namespace
+
+namespace {
+
+// On the classic board, band t's three rows (slots 0-2) and stack t's three columns
+// (slots 3-5) as one word, a line per 10 bits (slot s at bit 10 s; the line's 9 positions,
+// its box segments at bits 0-2, 3-5, 6-8). Per line and segment, at the segment's low
+// bit: any, some place of d there; two, two or more; other, a place in another segment
+// of the line; most, two or more of the three lines have a place in that segment. A box
+// confined to one line (two or more places) removes something when the line has a place
+// outside the box: two & other & ~most (`point`). A line confined to one box, when the
+// box has a place on another line: two & ~other & most (`claim`).
+struct BandHits {
+  std::uint64_t point, claim;
+};
+inline BandHits band_hits(const Mask* pos, int d, int t) {
+  constexpr std::uint64_t kSeg = 0x49ull * (1 | 1ull << 10 | 1ull << 20 | 1ull << 30 | 1ull << 40 |
+                                           1ull << 50);
+  constexpr std::uint64_t kFirst = 0x49ull * (1 | 1ull << 30);  // slots 0 and 3
+  const Mask* const rows = pos + 3 * t * 10 + d;
+  const Mask* const cols = pos + (9 + 3 * t) * 10 + d;
+  const std::uint64_t l = std::uint64_t{rows[0]} | std::uint64_t{rows[10]} << 10 |
+                          std::uint64_t{rows[20]} << 20 | std::uint64_t{cols[0]} << 30 |
+                          std::uint64_t{cols[10]} << 40 | std::uint64_t{cols[20]} << 50;
+  const std::uint64_t l1 = l >> 1, l2 = l >> 2;
+  const std::uint64_t any = (l | l1 | l2) & kSeg;
+  const std::uint64_t two = ((l & l1) | (l & l2) | (l1 & l2)) & kSeg;
+  const std::uint64_t other = ((any >> 3) | (any << 3) | (any >> 6) | (any << 6)) & kSeg;
+  const std::uint64_t y = any >> 10, z = any >> 20;
+  std::uint64_t most = ((any & y) | (any & z) | (y & z)) & kFirst;
+  most |= most << 10 | most << 20;
+  return {two & other & ~most, two & ~other & most};
+}
+
+}  // namespace
+
+Mask confinement_digits(const CandidateGrid& g, Mask digits) {
+  const Mask* const pos = g.pos_table();
+  Mask out = 0;
+  for (Mask dm = digits; dm; dm &= dm - 1) {
+    const int d = lowest(dm);
+    std::uint64_t hit = 0;
+    for (int t = 0; t < 3; ++t) {
+      const BandHits h = band_hits(pos, d, t);
+      hit |= h.point | h.claim;
+    }
+    out |= Mask{hit != 0} << d;
+  }
+  return out;
+}
+
+namespace {
 
 // Direct, with a memo: a digit it searched none of whose confinements removes anything
 // is one where locking finds nothing: locking's memo is set for it too. The kind is a
@@ -167,6 +221,74 @@ bool search(const Ctx& ctx, Hint& out) {
   return false;
 }
 
+// search() on the classic board: the confinements that remove something, found from
+// the band words of the live digits, sorted into SE's order (pair of types, house of the
+// first type, house of the second, digit) and visited in it. Memo as search()'s.
+template <bool direct>
+bool search_classic(const Ctx& ctx, Hint& out) {
+  const CandidateGrid& g = ctx.g;
+  const int slot = direct ? FinderMemo::kDirectLocking : FinderMemo::kLocking;
+  const Mask live = live_digits(ctx, direct);
+  if (!live) return false;
+  // (type1, type2) as in search(); a confinement's key: pair * 81 + r1 * 9 + r2 (indices
+  // among their types), by kind (0 point, 1 claim), band and bit of band_hits().
+  static const int kOrder[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};
+  static constexpr auto kKeys = [] {
+    std::array<std::uint16_t, 2 * 3 * 64> keys{};
+    for (int kind = 0; kind < 2; ++kind) {
+      for (int t = 0; t < 3; ++t) {
+        for (int line = 0; line < 6; ++line) {
+          for (int j = 0; j < 3; ++j) {
+            const int box = line < 3 ? 3 * t + j : 3 * j + t;
+            const int at = line < 3 ? 3 * t + line : 3 * t + line - 3;  // its row or column
+            const int pair = line < 3 ? (kind == 0 ? 1 : 3) : (kind == 0 ? 0 : 2);
+            const int key = kind == 0 ? box * 9 + at : at * 9 + box;
+            keys[(kind * 3 + t) * 64 + line * 10 + 3 * j] = static_cast<std::uint16_t>(pair * 81 + key);
+          }
+        }
+      }
+    }
+    return keys;
+  }();
+  const Mask* const pos = g.pos_table();
+  int found[9 * 3 * 18];  // key << 4 | digit; at most 18 bits per band word pair
+  int m = 0;
+  Mask hits = 0;  // digits with a confinement that removes something
+  for (Mask dm = live; dm; dm &= dm - 1) {
+    const int d = lowest(dm);
+    std::uint64_t any = 0;
+    for (int t = 0; t < 3; ++t) {
+      const BandHits h = band_hits(pos, d, t);
+      any |= h.point | h.claim;
+      for (std::uint64_t x = h.point; x; x &= x - 1) found[m++] = kKeys[t * 64 + std::countr_zero(x)] << 4 | d;
+      for (std::uint64_t x = h.claim; x; x &= x - 1)
+        found[m++] = kKeys[(3 + t) * 64 + std::countr_zero(x)] << 4 | d;
+    }
+    hits |= Mask{any != 0} << d;
+  }
+  std::sort(found, found + m);
+  for (int k = 0; k < m; ++k) {
+    const int key = found[k] >> 4, d = found[k] & 15;
+    const int t1 = kOrder[key / 81][0], t2 = kOrder[key / 81][1];
+    const int r1 = t1 * 9 + key % 81 / 9, r2 = t2 * 9 + key % 9;
+    const int hcell = direct ? following_single(g, t1 * 9, t1 * 9 + 9, r1, r2, d) : -1;
+    if (direct && hcell < 0) continue;
+    std::vector<std::pair<int, int>> elims;
+    const int* cells2 = g.unit(r2);
+    for (Mask x = g.pos(r2, d) & ~g.inter(r2, r1); x; x &= x - 1) elims.emplace_back(cells2[lowest(x)], d);
+    make_hint(ctx, direct, t1 == 2, r1, r2, d, g.pos(r1, d), hcell, std::move(elims), out);
+    return true;
+  }
+  if (FinderMemo* const memo = ctx.memo) {
+    for (Mask dm = live; dm; dm &= dm - 1) memo->set_digit_clean(slot, lowest(dm));
+    if (direct) {
+      for (Mask dm = live & ~hits; dm; dm &= dm - 1)
+        memo->set_digit_clean(FinderMemo::kLocking, lowest(dm));
+    }
+  }
+  return false;
+}
+
 // Pointing and claiming on boards with extra houses, as SukakuExplainer's Locking with
 // variants on: the box/line pairs, then those of the disjoint groups and of the windows
 // (with lines, boxes and each other), each pair of types visited by digit, then house of
@@ -222,10 +344,12 @@ bool search_variant(const Ctx& ctx, bool direct, Hint& out) {
 }  // namespace
 
 bool find_direct_locking(const Ctx& ctx, Hint& out) {
-  return ctx.g.has_extra_houses() ? search_variant(ctx, true, out) : search<true>(ctx, out);
+  if (ctx.g.has_extra_houses()) return search_variant(ctx, true, out);
+  return ctx.g.classic_boxes() ? search_classic<true>(ctx, out) : search<true>(ctx, out);
 }
 bool find_locking(const Ctx& ctx, Hint& out) {
-  return ctx.g.has_extra_houses() ? search_variant(ctx, false, out) : search<false>(ctx, out);
+  if (ctx.g.has_extra_houses()) return search_variant(ctx, false, out);
+  return ctx.g.classic_boxes() ? search_classic<false>(ctx, out) : search<false>(ctx, out);
 }
 
 }  // namespace sudoforge::grader::detail

@@ -202,3 +202,46 @@ TEST(GraderTechniques, LockingMatchesItsDefinition) {
   EXPECT_GE(found_direct, 50);
   EXPECT_GE(found_plain, 50);
 }
+
+// confinement_digits (the classic board's band words) against the confinements written
+// out, for every digit at every step of 200 cb001 paths: a box with two or more places of
+// d, all in one row or column that has a place outside the box, or a row or column with
+// two or more, all in one box that has a place outside the line.
+TEST(GraderTechniques, ConfinementDigitsMatchTheirDefinition) {
+  using grader::detail::Mask;
+  const auto lines = cb001_fixture();
+  ASSERT_GE(lines.size(), 200u);
+  int with = 0, without = 0;
+  for (size_t k = 0; k < 200; ++k) {
+    walk_path(lines[k].substr(0, 81), [&](const grader::detail::CandidateGrid& g, const Step&) {
+      ASSERT_TRUE(g.classic_boxes());
+      Mask want = 0;
+      for (int d = 1; d <= 9; ++d) {
+        for (int r1 = 0; r1 < 27; ++r1) {
+          const Mask p1 = g.pos(r1, d);
+          if (grader::detail::popcount(p1) < 2) continue;
+          for (int r2 = 0; r2 < 27; ++r2) {
+            if ((r1 < 18) == (r2 < 18)) continue;  // a box with a line
+            if (p1 & ~g.inter(r1, r2)) continue;
+            if (g.pos(r2, d) & ~g.inter(r2, r1)) want |= Mask{1} << d;
+          }
+        }
+      }
+      EXPECT_EQ(grader::detail::confinement_digits(g, g.all_digits()), want) << lines[k];
+      // A subset asked for gives that subset's part.
+      EXPECT_EQ(grader::detail::confinement_digits(g, 0x0AAu), want & 0x0AAu) << lines[k];
+      (want ? with : without) += 1;
+    });
+  }
+  EXPECT_GT(with, 100);  // both outcomes are met
+  EXPECT_GT(without, 100);
+}
+
+// The band words are read only on the classic board: not on 6x6, 16x16 or a 9x9 jigsaw.
+TEST(GraderTechniques, ClassicBoxesOnlyOnTheClassicBoard) {
+  EXPECT_TRUE(grader::detail::CandidateGrid{Grid(Geometry())}.classic_boxes());
+  EXPECT_TRUE(grader::detail::CandidateGrid{Grid(Variant::parse("x").apply(Geometry()))}.classic_boxes());
+  EXPECT_FALSE(grader::detail::CandidateGrid{Grid(Geometry(2, 3))}.classic_boxes());
+  EXPECT_FALSE(grader::detail::CandidateGrid{Grid(Geometry(4, 4))}.classic_boxes());
+  EXPECT_FALSE(grader::detail::CandidateGrid{Grid(traded_jigsaw())}.classic_boxes());
+}
