@@ -308,6 +308,16 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
   const int ceiling = options_.max_rating < 0
                           ? std::numeric_limits<int>::max()
                           : static_cast<int>(std::floor(options_.max_rating * 10 + 1e-9));
+  // The floor's closure from g's state: when it solves the grid, the rest of the path rates
+  // below the floor, and the result says so (incomplete, below).
+  const auto below_floor = [&] {
+    const detail::FloorRules rules =
+        detail::floor_test_rules(detail::floor_rules(g, floor, options_.max_chain_depth >= 1));
+    if (!detail::closure_solves(g, rules)) return false;
+    r.complete = false;
+    r.below = true;
+    return true;
+  };
   Hint h;
   std::array<const char*, 16> met{};  // technique names already listed (see below)
   int met_count = 0;
@@ -317,13 +327,7 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
     if (floor_due) {
       floor_due = false;
       // From a start state: the same test on its grid.
-      const detail::FloorRules rules = detail::floor_test_rules(
-          detail::floor_rules(g, floor, options_.max_chain_depth >= 1));
-      if (detail::closure_solves(g, rules)) {
-        r.complete = false;
-        r.below = true;
-        break;
-      }
+      if (below_floor()) break;
     }
     if (options_.max_steps > 0 && r.step_count >= options_.max_steps) {
       r.complete = false;
@@ -391,15 +395,7 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
       break;
     }
     if (r.settled) break;
-    if (floored && er < floor && floor_retest(g, h.rating)) {
-      const detail::FloorRules rules = detail::floor_test_rules(
-          detail::floor_rules(g, floor, options_.max_chain_depth >= 1));
-      if (detail::closure_solves(g, rules)) {
-        r.complete = false;
-        r.below = true;
-        break;
-      }
-    }
+    if (floored && er < floor && floor_retest(g, h.rating) && below_floor()) break;
   }
   finish();
   return r;

@@ -262,20 +262,27 @@ void expect_plain_static_chainings(const CandidateGrid& g, Counts& n) {
   }
 }
 
-}  // namespace
-
-TEST(GraderChains, DynamicChainingsMatchAPlainSearch) {
-  Counts n;
+// Every third grid of two long graded paths, with the count of grids met so far.
+template <class F>
+void every_third_grid(F&& f) {
   int k = 0;
   for (const char* puzzle :
        {kPlusPuzzle,
         "1.3...7...5..89....8.....6.2..3...183....4.5..9..2...3...8..3.....275..19........"}) {
     SCOPED_TRACE(puzzle);
-    // Every third grid of the paths, dynamic and Nishio in turn: 67 grids, 16.8 k chainings.
     walk_path(puzzle, [&](const CandidateGrid& g, const Step&) {
-      if (k++ % 3 == 0) expect_plain_chainings(g, k % 2 == 0, n);
+      if (k++ % 3 == 0) f(g, k);
     });
   }
+}
+
+}  // namespace
+
+TEST(GraderChains, DynamicChainingsMatchAPlainSearch) {
+  Counts n;
+  // Dynamic and Nishio in turn: 67 grids, 16.8 k chainings.
+  every_third_grid(
+      [&](const CandidateGrid& g, int k) { expect_plain_chainings(g, k % 2 == 0, n); });
   // Long chainings that end in contradictions, with hidden parents, on both kinds.
   EXPECT_GT(n.states, 50);
   EXPECT_GT(n.contradictions * 20, n.chainings);
@@ -284,15 +291,7 @@ TEST(GraderChains, DynamicChainingsMatchAPlainSearch) {
 
 TEST(GraderChains, StaticChainingsMatchAPlainSearch) {
   Counts n;
-  int k = 0;
-  for (const char* puzzle :
-       {kPlusPuzzle,
-        "1.3...7...5..89....8.....6.2..3...183....4.5..9..2...3...8..3.....275..19........"}) {
-    SCOPED_TRACE(puzzle);
-    walk_path(puzzle, [&](const CandidateGrid& g, const Step&) {
-      if (k++ % 3 == 0) expect_plain_static_chainings(g, n);
-    });
-  }
+  every_third_grid([&](const CandidateGrid& g, int) { expect_plain_static_chainings(g, n); });
   // Many chainings, some of which end in contradictions (on both sides' first).
   EXPECT_GT(n.states, 50);
   EXPECT_GT(n.contradictions, 100);

@@ -136,6 +136,25 @@ PlainComparison compare_engine_with_plain(double min_er, double max_er, int max_
   }
   return n;
 }
+
+// Up to six random removals of a candidate from cells with two or more, one in eight a
+// placement: a walk that empties a board through states no puzzle's path would reach.
+void remove_at_random(CandidateGrid& g, std::mt19937& rng) {
+  using grader::detail::Mask;
+  for (int k = static_cast<int>(rng() % 6); k >= 0; --k) {
+    const int c = static_cast<int>(rng() % g.cell_count());
+    const Mask cm = g.cand(c);
+    if (std::popcount(cm) < 2) continue;
+    int d = static_cast<int>(rng() % std::popcount(cm));
+    Mask m = cm;
+    while (d-- > 0) m &= m - 1;
+    if (rng() % 8 == 0) {
+      g.place(c, std::countr_zero(m));
+    } else {
+      g.eliminate(c, std::countr_zero(m));
+    }
+  }
+}
 }  // namespace
 
 // The cycle searches search their last two layers for closes only (chains.cpp, closers).
@@ -546,19 +565,7 @@ TEST(GraderChains, ChainLinksUnderRandomEliminationsMatchFreshOnes) {
       ChainBoard board;
       ChainLinks kept;
       while (!g.solved() && g.dead_cell() < 0) {
-        for (int k = static_cast<int>(rng() % 6); k >= 0; --k) {
-          const int c = static_cast<int>(rng() % g.cell_count());
-          const Mask cm = g.cand(c);
-          if (std::popcount(cm) < 2) continue;
-          int d = static_cast<int>(rng() % std::popcount(cm));
-          Mask m = cm;
-          while (d-- > 0) m &= m - 1;
-          if (rng() % 8 == 0) {
-            g.place(c, std::countr_zero(m));
-          } else {
-            g.eliminate(c, std::countr_zero(m));
-          }
-        }
+        remove_at_random(g, rng);
         board.load(g);
         kept.build(board);
         ChainBoard fresh_board;
@@ -673,19 +680,7 @@ TEST(GraderChains, ChainLinksMatchTheirDefinition) {
       ChainBoard board;
       ChainLinks kept;
       while (!g.solved() && g.dead_cell() < 0) {
-        for (int k = static_cast<int>(rng() % 6); k >= 0; --k) {
-          const int c = static_cast<int>(rng() % g.cell_count());
-          const Mask cm = g.cand(c);
-          if (std::popcount(cm) < 2) continue;
-          int d = static_cast<int>(rng() % std::popcount(cm));
-          Mask m = cm;
-          while (d-- > 0) m &= m - 1;
-          if (rng() % 8 == 0) {
-            g.place(c, std::countr_zero(m));
-          } else {
-            g.eliminate(c, std::countr_zero(m));
-          }
-        }
+        remove_at_random(g, rng);
         board.load(g);
         kept.build(board);
         if (++states % 4 == 0) expect_defined(g, kept, "random");
