@@ -33,10 +33,9 @@ void ChainBoard::load_masks(const CandidateGrid& grid) {
   g = &grid;
   n = grid.n();
   nc = grid.cell_count();
-  cand.assign(grid.cand_table(), grid.cand_table() + nc);
-  // The grid's table has the same layout ([u * (n+1) + d]; entry d = 0 is always 0).
-  const size_t nu = static_cast<size_t>(grid.unit_count());
-  upos.assign(grid.pos_table(), grid.pos_table() + nu * (n + 1));
+  cand = grid.cand_table();
+  // The grid's table has the layout of upos ([u * (n+1) + d]; entry d = 0 is always 0).
+  upos = grid.pos_table();
   if (live_off.size() < static_cast<size_t>(nc) * n) live_off.resize(static_cast<size_t>(nc) * n);
   set_words = grid.set_words();
   digit_cells.assign(static_cast<size_t>(n + 1) * set_words, 0);
@@ -159,10 +158,14 @@ template <bool kExtras>
 template <bool kExtras>
 void ChainLinks::build_impl(const ChainBoard& board) {
   const CandidateGrid& g = *board.g;
-  if (previous_serial != g.serial() || !update<kExtras>(board)) lay_out<kExtras>(board);
+  // update refreshes previous_upos in the units it finds changed (the others hold the
+  // same positions); a lay out takes the board's whole table.
+  if (previous_serial != g.serial() || !update<kExtras>(board)) {
+    lay_out<kExtras>(board);
+    previous_upos.assign(board.upos, board.upos + board.pos_size());
+  }
   previous_serial = g.serial();
   previous_built = g.clock() + 1;
-  previous_upos.assign(board.upos.begin(), board.upos.end());
 }
 
 template <bool kExtras>
@@ -216,13 +219,14 @@ bool ChainLinks::update(const ChainBoard& board) {
   for (int u = 0; u < nu; ++u) {
     if (g.unit_changed(u) < since) continue;
     const Mask* now = &board.upos[static_cast<size_t>(u) * pstride];
-    const Mask* was = &previous_upos[static_cast<size_t>(u) * pstride];
+    Mask* was = &previous_upos[static_cast<size_t>(u) * pstride];
     Mask um = 0;
     for (Mask dm = moved; dm; dm &= dm - 1) {
       const int d = lowest_nonzero(dm);
       um |= static_cast<Mask>(now[d] != was[d]) << d;
     }
     unit_moved[u] = um;
+    std::copy_n(now, pstride, was);
   }
   const int stride = kExtras ? g.units_per_cell() : 3;
   // The cells with candidates, by words of the grid's cell sets (the board's masks are

@@ -5,6 +5,7 @@
 //
 // Representation: candidate cd = cell * N + digit - 1, node = cd * 2 + (on ? 1 : 0), so
 // the negation of node v is v ^ 1. The links are one CSR adjacency over the nodes.
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -19,13 +20,16 @@ inline int lowest_nonzero(Mask m) {
   return __builtin_ctz(m);
 }
 
-// A snapshot of the candidates for chain searches: candidate index cd = cell*N + d-1,
-// node = cd*2 + (on ? 1 : 0).
+// The candidates of a grid for chain searches: candidate index cd = cell*N + d-1,
+// node = cd*2 + (on ? 1 : 0). cand and upos are the grid's own tables, not copies (a
+// chain search reads them while the grid holds still; copying them was most of load's
+// cost): the board reads as the grid is now, and is valid until the grid is destroyed
+// or loaded again (load() again after the grid changes, for live_off and digit_cells).
 struct ChainBoard {
   const CandidateGrid* g = nullptr;
   int n = 0, nc = 0;
-  std::vector<Mask> cand;
-  std::vector<Mask> upos;  // [u*(n+1)+d]: positions of d in unit u
+  const Mask* cand = nullptr;  // [c]: the candidates of cell c
+  const Mask* upos = nullptr;  // [u*(n+1)+d]: positions of d in unit u
   // The "off" node of every candidate, by cell then value (live_off[0 .. live_count)): the
   // loops over every node read it instead of walking the cells' masks.
   std::vector<int> live_off;
@@ -38,6 +42,7 @@ struct ChainBoard {
   // a pass of its own over the candidates (the static chains list their sources in it).
   void load_masks(const CandidateGrid& grid);
   int cd(int c, int d) const { return c * n + d - 1; }
+  size_t pos_size() const { return static_cast<size_t>(g->unit_count()) * (n + 1); }
   static int node(int cd, bool on) { return cd * 2 + (on ? 1 : 0); }
 };
 
@@ -58,7 +63,7 @@ struct ChainLinks {
   // units (told from the last build's positions). Between two calls of one puzzle a few
   // cells change, and most candidates keep their slots untouched (grader/PERF_NOTES.md).
   std::vector<int> slot_end;        // [node]: end of its slot
-  std::vector<Mask> previous_upos;  // the board's upos at the last build
+  std::vector<Mask> previous_upos;  // the board's upos at the last build (pos_size())
   std::vector<Mask> unit_moved;     // update's scratch: [u] the values whose places moved
   std::uint64_t previous_serial = 0,
                 previous_built = 0;  // the grid and clock + 1 of the last build

@@ -68,7 +68,7 @@ void ChainReachability::push_reach(int nodes, int words) {
   }
 }
 
-void ChainReachability::closing_sources(const std::vector<int>& sources,
+void ChainReachability::closing_sources(std::span<const int> sources,
                                         std::vector<int>& closing) {
   const size_t nn = static_cast<size_t>(board_.nc) * board_.n * 2;
   if (closer_stamp_.size() < nn) closer_stamp_.assign(nn, 0);
@@ -155,7 +155,7 @@ void ChainReachability::closing_sources(const std::vector<int>& sources,
 // for the peers b of a (and, symmetrically, on(b) -> off(a)), closes when some off(b)
 // reaches some on(b'), b and b' such peers. Returns false, having listed nothing, when
 // more than 64 such "on" nodes close (then closing_sources pushes sets as before).
-bool ChainReachability::close_by_parts(const std::vector<int>& sources, std::vector<int>& closing) {
+bool ChainReachability::close_by_parts(std::span<const int> sources, std::vector<int>& closing) {
   const int lo = dead_parts_, hi = numbered_count_ - dead_parts_;
   const int* comp = xy_component.data();
   const int* ord = comp_order_.data();

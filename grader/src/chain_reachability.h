@@ -15,6 +15,7 @@
 // and per source.
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "chain_components.h"
@@ -42,7 +43,7 @@ class ChainReachability {
   // sets of such sources reaching each component are then pushed along the links, in
   // topological order. Any live node may be a source (the engine leaves out the "off"
   // nodes without links, which reach nothing).
-  void closing_sources(const std::vector<int>& sources, std::vector<int>& closing);
+  void closing_sources(std::span<const int> sources, std::vector<int>& closing);
   // Whether closing_sources ran in this call, and then whether source v closes.
   bool closers_known() const { return closer_stamp_call_ == call_stamp_; }
   bool closes(int v) const { return closer_stamp_[v] == call_stamp_; }
@@ -104,7 +105,7 @@ class ChainReachability {
   // For a dead end's two nodes the query is whether its "on" node closes: the part of its
   // "off" node reaches no live part, and both parts' late_reach_ hold that closer's bit
   // alone (none when it does not close), so no branch tells the two cases apart.
-  bool close_by_parts(const std::vector<int>& sources, std::vector<int>& closing);
+  bool close_by_parts(std::span<const int> sources, std::vector<int>& closing);
   bool reached_by_parts(int u, bool on_only) const {
     const int cu = xy_component[u], cn = xy_component[u ^ 1];
     const std::uint64_t sc = on_only ? close_sc_on_ : close_sc_all_;

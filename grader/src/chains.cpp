@@ -676,14 +676,17 @@ struct ChainEngine::Impl {
 
   // The sources of passes X and XY: every "on" node of a cell with two values or more, and
   // its "off" node when that has a strong link of the pass. Listed once per call
-  // (list_nodes); `sources` points to the current pass's.
+  // (list_nodes); `sources` is the current pass's. The vectors are buffers that only grow
+  // (a shrink to the count and a zero-filled regrowth at every call cost more than the
+  // listing's stores); the lists are the spans.
   std::vector<int> sources_x, sources_xy;
   std::vector<int> sources_y;       // pass Y's cycle sources, by their "off" node: bivalue cells
+  std::span<const int> list_x, list_xy, list_y;  // the lists in the buffers above
   // The cycle sources of pass X or XY, by their "off" node: the "off" entries of its
   // source list, in their order (find_forcing_chains).
   std::vector<int> cycle_sources;
   bool single_value_cells = false;  // list_nodes: some unsolved cell has one value left
-  const std::vector<int>* sources = &sources_xy;
+  std::span<const int> sources;
   // Also fills the board's live nodes and digit cells (loaded by load_masks): one pass
   // over the candidates for both, after the links are built.
   void list_nodes() {
@@ -741,9 +744,9 @@ struct ChainEngine::Impl {
       }
     }
     board.live_count = nlive;
-    sources_x.resize(nx);
-    sources_xy.resize(nxy);
-    sources_y.resize(ny);
+    list_x = {sx, nx};
+    list_xy = {sxy, nxy};
+    list_y = {sy, ny};
   }
   // Whether a cycle of pass Y or XY through on(source) that can still win could
   // eliminate anything, from the forcing chains of pass XY's search (false: none can).
@@ -849,7 +852,7 @@ struct ChainEngine::Impl {
       // nodes are sources no more): then only the same sources keep it.
       const bool known = reach.closers_known();
       P.any_sources_keep = known && !single_value_cells;
-      for (int v : *sources) {
+      for (int v : sources) {
         if (!known || reach.closes(v)) P.groups[node_digit[v]].new_src.push_back(v);
       }
       // The nodes, for the groups that build_groups does not keep (bit d: digit d's).
@@ -905,7 +908,7 @@ struct ChainEngine::Impl {
   void forcing_chains_parallel(bool y) {
     const int base = y ? 70 : 66;
     const int sort_key = y ? 4 : 2;
-    if (sources->empty()) return;
+    if (sources.empty()) return;
     ParallelSearch& P = parallel_search[y ? 1 : 0];
     if (!P.valid) {
       // Built only when its shortest chain could still win (see find_forcing_chains).
@@ -971,7 +974,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
   // the cycle searches start again in every round (grader/PERF_NOTES.md).
   static const int kCeilings[] = {73, 1 << 29};
   // The sources of pass X (y false) or XY.
-  auto pass_sources = [&](bool y) { s.sources = y ? &s.sources_xy : &s.sources_x; };
+  auto pass_sources = [&](bool y) { s.sources = y ? s.list_xy : s.list_x; };
   s.cycle_floor = 4;
   if (parallel) {
     // Pass XY's closing sources first: they bound pass X's (an X-chain is an XY chain),
@@ -979,7 +982,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
     // XY's forcing chains or cycle floors): a call that ends in pass X or Y with a hint
     // pass XY cannot beat never builds it.
     s.xy_closing.clear();
-    s.reach.closing_sources(s.sources_xy, s.xy_closing);
+    s.reach.closing_sources(s.list_xy, s.xy_closing);
   }
   // Floors for the cycles. If a cycle of L nodes eliminates z, z sees an "on" node u and
   // an "off" node v of its digit, and
@@ -1055,8 +1058,7 @@ bool ChainEngine::find_forcing_chains(const Ctx& ctx, Hint& out) {
         // values or more (pass Y: exactly two) whose "off" node has a strong link of the
         // pass, as the pass's source list holds them (its "off" entries).
         const std::span<const int> cycle_sources =
-            pass == 1 ? std::span<const int>(s.sources_y)
-                      : off_entries(pass == 0 ? s.sources_x : s.sources_xy, s.cycle_sources);
+            pass == 1 ? s.list_y : off_entries(pass == 0 ? s.list_x : s.list_xy, s.cycle_sources);
         for (const int off : cycle_sources) {
           const int on = off + 1;
           const int d = s.node_digit[off] + 1;

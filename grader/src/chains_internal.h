@@ -15,7 +15,7 @@ namespace sudoforge::grader::detail {
 // entry: in the chain engine's source lists (an "on" node, then its "off" node when that
 // has a strong link) the parity follows no pattern, and a branch on it is often
 // mispredicted.
-[[gnu::noinline]] inline std::span<const int> off_entries(const std::vector<int>& nodes, std::vector<int>& out) {
+[[gnu::noinline]] inline std::span<const int> off_entries(std::span<const int> nodes, std::vector<int>& out) {
   if (out.size() < nodes.size() + 1) out.resize(nodes.size() + 1);
   int* const listed = out.data();
   size_t count = 0;

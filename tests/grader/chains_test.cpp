@@ -568,6 +568,11 @@ TEST(GraderChains, ChainLinksUnderRandomEliminationsMatchFreshOnes) {
         remove_at_random(g, rng);
         board.load(g);
         kept.build(board);
+        // The kept positions are the board's, after a lay out and after an update alike
+        // (an update refreshes the units it finds changed, in place).
+        ASSERT_TRUE(std::equal(kept.previous_upos.begin(), kept.previous_upos.end(), board.upos,
+                               board.upos + board.pos_size()));
+        ASSERT_EQ(kept.previous_upos.size(), board.pos_size());
         ChainBoard fresh_board;
         fresh_board.load(g);
         ChainLinks fresh;
