@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -121,54 +122,79 @@ struct Counts {
   int states = 0, chainings = 0, contradictions = 0, hidden = 0;
 };
 
+// A chaining search in `mode` on the step board of a grid, with the board and links it
+// reads (members, so they stay where the search points).
+struct StepSearch {
+  grader::detail::DynamicBoard board;
+  grader::detail::StepLinks links;
+  std::optional<grader::detail::ChainingSearch> search;
+
+  StepSearch(const CandidateGrid& g, const grader::detail::ChainingMode& mode) {
+    board.load(g);
+    links.build(board);
+    search.emplace(board, links, mode);
+    search->resize();
+  }
+  StepSearch(const StepSearch&) = delete;
+  StepSearch& operator=(const StepSearch&) = delete;
+
+  // f(s) for every candidate of the step board, on and off, up to a fatal failure.
+  template <class F>
+  void each_source(F&& f) const {
+    for (int c = 0; c < board.nc; ++c) {
+      for (grader::detail::Mask m = board.step_cand[c]; m; m &= m - 1) {
+        for (const bool on : {true, false}) {
+          f(board.node(c, grader::detail::lowest(m), on));
+          if (::testing::Test::HasFatalFailure()) return;
+        }
+      }
+    }
+  }
+};
+
+// The orders and the contradiction of the chaining R from s against the plain one's.
+template <class Plain>
+void expect_same_ends(const grader::detail::Chaining& R, const Plain& P, int s) {
+  ASSERT_EQ(R.on_order, P.on_order) << "from " << s;
+  ASSERT_EQ(R.off_order, P.off_order) << "from " << s;
+  ASSERT_EQ(R.contradiction, P.contradiction) << "from " << s;
+  ASSERT_EQ(R.contradiction_on, P.contradiction_on) << "from " << s;
+  ASSERT_EQ(R.contradiction_off, P.contradiction_off) << "from " << s;
+}
+
 // Every chaining of the step grid g (from each candidate on and off) against the plain one.
 void expect_plain_chainings(const CandidateGrid& g, bool nishio, Counts& n) {
   using namespace grader::detail;
-  DynamicBoard board;
-  board.load(g);
-  StepLinks links;
-  links.build(board);
   ChainingMode mode;
   mode.dynamic = true;
   mode.nishio = nishio;
   mode.ylinks = !nishio;
-  ChainingSearch search(board, links, mode);
-  search.resize();
+  StepSearch step(g, mode);
   ++n.states;
   Chaining R;
-  for (int c = 0; c < board.nc; ++c) {
-    for (Mask m = board.step_cand[c]; m; m &= m - 1) {
-      for (const bool on : {true, false}) {
-        const int s = board.node(c, lowest(m), on);
-        search.chain(R, s, true);
-        const PlainChaining P = plain_chain(board, links, s, mode.ylinks);
-        ++n.chainings;
-        n.contradictions += P.contradiction;
-        ASSERT_EQ(R.records.size(), P.nodes.size()) << "from " << s;
-        for (size_t r = 0; r < P.nodes.size(); ++r) {
-          const ChainRecord& rr = R.records[r];
-          ASSERT_EQ(rr.node, P.nodes[r]) << "from " << s << " record " << r;
-          std::vector<int> ps;
-          if (rr.parents_end < 0) {
-            if (r > 0) ps.push_back(rr.first_parent);
-          } else {
-            ps.assign(R.parent_pool.begin() + rr.first_parent,
-                      R.parent_pool.begin() + rr.parents_end);
-          }
-          ASSERT_EQ(ps, P.parents[r]) << "from " << s << " record " << r;
-          n.hidden += ps.size() > 1;
-        }
-        ASSERT_EQ(R.on_order, P.on_order) << "from " << s;
-        ASSERT_EQ(R.off_order, P.off_order) << "from " << s;
-        ASSERT_EQ(R.contradiction, P.contradiction) << "from " << s;
-        ASSERT_EQ(R.contradiction_on, P.contradiction_on) << "from " << s;
-        ASSERT_EQ(R.contradiction_off, P.contradiction_off) << "from " << s;
+  ASSERT_NO_FATAL_FAILURE(step.each_source([&](int s) {
+    step.search->chain(R, s, true);
+    const PlainChaining P = plain_chain(step.board, step.links, s, mode.ylinks);
+    ++n.chainings;
+    n.contradictions += P.contradiction;
+    ASSERT_EQ(R.records.size(), P.nodes.size()) << "from " << s;
+    for (size_t r = 0; r < P.nodes.size(); ++r) {
+      const ChainRecord& rr = R.records[r];
+      ASSERT_EQ(rr.node, P.nodes[r]) << "from " << s << " record " << r;
+      std::vector<int> ps;
+      if (rr.parents_end < 0) {
+        if (r > 0) ps.push_back(rr.first_parent);
+      } else {
+        ps.assign(R.parent_pool.begin() + rr.first_parent, R.parent_pool.begin() + rr.parents_end);
       }
+      ASSERT_EQ(ps, P.parents[r]) << "from " << s << " record " << r;
+      n.hidden += ps.size() > 1;
     }
-  }
+    expect_same_ends(R, P, s);
+  }));
   // The chainings restore the chaining grid they changed.
-  ASSERT_EQ(board.chaining_cand, board.step_cand);
-  ASSERT_EQ(board.chaining_pos, board.step_pos);
+  ASSERT_EQ(step.board.chaining_cand, step.board.step_cand);
+  ASSERT_EQ(step.board.chaining_pos, step.board.step_pos);
 }
 
 // SE's doChaining, static (multiple chains): the step links alone, breadth first with
@@ -218,48 +244,34 @@ PlainStatic plain_static(const grader::detail::DynamicBoard& b,
 // ancestor counts, orders, contradiction and node bits.
 void expect_plain_static_chainings(const CandidateGrid& g, Counts& n) {
   using namespace grader::detail;
-  DynamicBoard board;
-  board.load(g);
-  StepLinks links;
-  links.build(board);
   ChainingMode mode;
   mode.multiple = true;
-  ChainingSearch search(board, links, mode);
-  search.resize();
+  StepSearch step(g, mode);
   ++n.states;
   Chaining R;
-  for (int c = 0; c < board.nc; ++c) {
-    for (Mask m = board.step_cand[c]; m; m &= m - 1) {
-      for (const bool on : {true, false}) {
-        const int s = board.node(c, lowest(m), on);
-        search.chain_static(R, s);
-        const PlainStatic P = plain_static(board, links, s);
-        ++n.chainings;
-        n.contradictions += P.contradiction;
-        ASSERT_EQ(R.records.size(), P.nodes.size()) << "from " << s;
-        std::vector<char> held(board.nn, 0);
-        for (size_t r = 0; r < P.nodes.size(); ++r) {
-          const ChainRecord& rr = R.records[r];
-          ASSERT_EQ(rr.node, P.nodes[r]) << "from " << s << " record " << r;
-          if (r > 0) {
-            ASSERT_EQ(rr.parents_end, -1) << "from " << s << " record " << r;
-            ASSERT_EQ(rr.first_parent, P.parent[r]) << "from " << s << " record " << r;
-          } else {
-            ASSERT_EQ(rr.first_parent, rr.parents_end) << "from " << s;
-          }
-          ASSERT_EQ(rr.ancestor_count, P.depth[r]) << "from " << s << " record " << r;
-          // The record that met the contradiction is no node of the chaining.
-          if (!P.contradiction || r + 1 < P.nodes.size()) held[P.nodes[r]] = 1;
-        }
-        for (int x = 0; x < board.nn; ++x) ASSERT_EQ(R.has(x), held[x] != 0) << "from " << s;
-        ASSERT_EQ(R.on_order, P.on_order) << "from " << s;
-        ASSERT_EQ(R.off_order, P.off_order) << "from " << s;
-        ASSERT_EQ(R.contradiction, P.contradiction) << "from " << s;
-        ASSERT_EQ(R.contradiction_on, P.contradiction_on) << "from " << s;
-        ASSERT_EQ(R.contradiction_off, P.contradiction_off) << "from " << s;
+  step.each_source([&](int s) {
+    step.search->chain_static(R, s);
+    const PlainStatic P = plain_static(step.board, step.links, s);
+    ++n.chainings;
+    n.contradictions += P.contradiction;
+    ASSERT_EQ(R.records.size(), P.nodes.size()) << "from " << s;
+    std::vector<char> held(step.board.nn, 0);
+    for (size_t r = 0; r < P.nodes.size(); ++r) {
+      const ChainRecord& rr = R.records[r];
+      ASSERT_EQ(rr.node, P.nodes[r]) << "from " << s << " record " << r;
+      if (r > 0) {
+        ASSERT_EQ(rr.parents_end, -1) << "from " << s << " record " << r;
+        ASSERT_EQ(rr.first_parent, P.parent[r]) << "from " << s << " record " << r;
+      } else {
+        ASSERT_EQ(rr.first_parent, rr.parents_end) << "from " << s;
       }
+      ASSERT_EQ(rr.ancestor_count, P.depth[r]) << "from " << s << " record " << r;
+      // The record that met the contradiction is no node of the chaining.
+      if (!P.contradiction || r + 1 < P.nodes.size()) held[P.nodes[r]] = 1;
     }
-  }
+    for (int x = 0; x < step.board.nn; ++x) ASSERT_EQ(R.has(x), held[x] != 0) << "from " << s;
+    expect_same_ends(R, P, s);
+  });
 }
 
 // Every third grid of two long graded paths, with the count of grids met so far.

@@ -155,6 +155,27 @@ void remove_at_random(CandidateGrid& g, std::mt19937& rng) {
     }
   }
 }
+
+// Random walks that empty each board `rounds` times (remove_at_random), one ChainLinks
+// kept along each walk and built on every state's board: f(g, board, kept) at each state,
+// up to a fatal failure.
+template <class F>
+void random_walks(const std::vector<Grid>& boards, int rounds, std::mt19937& rng, F&& f) {
+  for (const Grid& empty : boards) {
+    for (int round = 0; round < rounds; ++round) {
+      CandidateGrid g{empty};
+      grader::detail::ChainBoard board;
+      grader::detail::ChainLinks kept;
+      while (!g.solved() && g.dead_cell() < 0) {
+        remove_at_random(g, rng);
+        board.load(g);
+        kept.build(board);
+        f(std::as_const(g), std::as_const(board), std::as_const(kept));
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+    }
+  }
+}
 }  // namespace
 
 // The cycle searches search their last two layers for closes only (chains.cpp, closers).
@@ -558,16 +579,10 @@ TEST(GraderChains, ChainLinksUnderRandomEliminationsMatchFreshOnes) {
   using grader::detail::Mask;
   std::mt19937 rng(26);
   int compared = 0;
-  for (const Grid& empty : {Grid(Geometry()), Grid(Variant::parse("x").apply(Geometry())),
-                            Grid(Geometry(2, 3)), Grid(Geometry(4, 4))}) {
-    for (int round = 0; round < 3; ++round) {
-      CandidateGrid g{empty};
-      ChainBoard board;
-      ChainLinks kept;
-      while (!g.solved() && g.dead_cell() < 0) {
-        remove_at_random(g, rng);
-        board.load(g);
-        kept.build(board);
+  ASSERT_NO_FATAL_FAILURE(random_walks(
+      {Grid(Geometry()), Grid(Variant::parse("x").apply(Geometry())), Grid(Geometry(2, 3)),
+       Grid(Geometry(4, 4))},
+      3, rng, [&](const CandidateGrid& g, const ChainBoard& board, const ChainLinks& kept) {
         // The kept positions are the board's, after a lay out and after an update alike
         // (an update refreshes the units it finds changed, in place).
         ASSERT_TRUE(std::equal(kept.previous_upos.begin(), kept.previous_upos.end(), board.upos,
@@ -591,9 +606,7 @@ TEST(GraderChains, ChainLinksUnderRandomEliminationsMatchFreshOnes) {
           }
         }
         ++compared;
-      }
-    }
-  }
+      }));
   EXPECT_GT(compared, 200);
 }
 
@@ -678,20 +691,11 @@ TEST(GraderChains, ChainLinksMatchTheirDefinition) {
   EXPECT_EQ(puzzles, 5);
   std::mt19937 rng(27);
   int states = 0;  // every fourth board checked (16x16 boards are dear), every one built
-  for (const Grid& empty : {Grid(Variant::parse("x").apply(Geometry())), Grid(Geometry(2, 3)),
-                            Grid(Geometry(4, 4))}) {
-    for (int round = 0; round < 2; ++round) {
-      CandidateGrid g{empty};
-      ChainBoard board;
-      ChainLinks kept;
-      while (!g.solved() && g.dead_cell() < 0) {
-        remove_at_random(g, rng);
-        board.load(g);
-        kept.build(board);
+  random_walks(
+      {Grid(Variant::parse("x").apply(Geometry())), Grid(Geometry(2, 3)), Grid(Geometry(4, 4))}, 2,
+      rng, [&](const CandidateGrid& g, const ChainBoard&, const ChainLinks& kept) {
         if (++states % 4 == 0) expect_defined(g, kept, "random");
-      }
-    }
-  }
+      });
   EXPECT_GT(checked, 20000);
 }
 
