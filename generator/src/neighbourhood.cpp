@@ -1,7 +1,7 @@
 #include "sudoforge/generator/neighbourhood.h"
 
 #include <algorithm>
-
+#include <bit>
 #include <boost/random/uniform_int_distribution.hpp>
 
 namespace sudoforge {
@@ -24,16 +24,45 @@ std::vector<int> clue_cells(const Grid& puzzle) {
   return cells;
 }
 
+// The enumerated solutions of a move, by cell and symbol: agree(c, v) is the set of
+// solutions holding v at c, one bit per solution. complete_move asks, for each open cell,
+// how many of the solutions still in play differ from the target there; one table per
+// enumeration answers it in a few words per cell instead of a pass over the solutions.
+class SolutionTable {
+ public:
+  SolutionTable(const std::vector<std::vector<std::uint8_t>>& solutions, int cells, int symbols)
+      : words_((solutions.size() + 63) / 64),
+        symbols_(symbols + 1),
+        bits_(static_cast<std::size_t>(cells) * symbols_ * words_, 0) {
+    for (std::size_t i = 0; i < solutions.size(); ++i) {
+      const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+      for (int c = 0; c < cells; ++c) bits_[index(c, solutions[i][c]) + i / 64] |= bit;
+    }
+  }
+  std::size_t words() const { return words_; }
+  const std::uint64_t* agree(int cell, int symbol) const { return &bits_[index(cell, symbol)]; }
+
+ private:
+  std::size_t index(int cell, int symbol) const {
+    return (static_cast<std::size_t>(cell) * symbols_ + symbol) * words_;
+  }
+  std::size_t words_, symbols_;
+  std::vector<std::uint64_t> bits_;
+};
+
 // Adds m clues of solutions[target] to `reduced` so that no other enumerated solution
 // agrees with all of them; nullopt when the draw finds no such set.
 std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
-                                       const std::vector<Grid>& solutions, int target, int m,
+                                       const std::vector<std::vector<std::uint8_t>>& solutions,
+                                       const SolutionTable& table, int target, int m,
                                        boost::random::mt19937_64& engine) {
-  const Grid& t = solutions[static_cast<std::size_t>(target)];
-  std::vector<const Grid*> others;  // enumerated solutions that agree with the clues so far
-  for (std::size_t i = 0; i < solutions.size(); ++i) {
-    if (static_cast<int>(i) != target) others.push_back(&solutions[i]);
-  }
+  const std::vector<std::uint8_t>& t = solutions[static_cast<std::size_t>(target)];
+  const std::size_t words = table.words();
+  // Enumerated solutions other than the target that agree with the clues added so far.
+  std::vector<std::uint64_t> others(words, 0);
+  for (std::size_t i = 0; i < solutions.size(); ++i) others[i / 64] |= std::uint64_t{1} << (i % 64);
+  others[static_cast<std::size_t>(target) / 64] &= ~(std::uint64_t{1} << (target % 64));
+  std::size_t left = solutions.size() - 1;
   // Cells a clue may be added at: empty in the reduced puzzle, and not the parent's own
   // clue put back.
   std::vector<int> open;
@@ -42,15 +71,18 @@ std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
   }
   Neighbour out;
   out.puzzle = reduced;
+  std::vector<int> usable;
   for (int k = 0; k < m; ++k) {
     const bool last = k == m - 1;
     // Before the last clue: a cell that rules out at least one other solution when there is
     // one. The last clue: a cell that rules out every one left.
-    std::vector<int> usable;
+    usable.clear();
     for (const int c : open) {
-      std::size_t differ = 0;
-      for (const Grid* s : others) differ += (*s)[c] != t[c];
-      if (last ? differ == others.size() : (differ > 0 || others.empty())) usable.push_back(c);
+      const std::uint64_t* agree = table.agree(c, t[c]);
+      std::size_t same = 0;
+      for (std::size_t w = 0; w < words; ++w) same += std::popcount(others[w] & agree[w]);
+      const std::size_t differ = left - same;
+      if (last ? same == 0 : (differ > 0 || left == 0)) usable.push_back(c);
     }
     if (usable.empty() && !last) usable = open;
     if (usable.empty()) return std::nullopt;
@@ -58,11 +90,13 @@ std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
     out.puzzle.set(cell, t[cell]);
     out.added.emplace_back(cell, t[cell]);
     open.erase(std::find(open.begin(), open.end(), cell));
-    std::erase_if(others, [&](const Grid* s) { return (*s)[cell] != t[cell]; });
+    const std::uint64_t* agree = table.agree(cell, t[cell]);
+    left = 0;
+    for (std::size_t w = 0; w < words; ++w) left += std::popcount(others[w] &= agree[w]);
   }
-  if (!others.empty()) return std::nullopt;  // m = 0 and the removal left several solutions
+  if (left != 0) return std::nullopt;  // m = 0 and the removal left several solutions
   std::sort(out.added.begin(), out.added.end());
-  out.solution = t;
+  out.solution = Grid(reduced.geometry(), t);
   return out;
 }
 
@@ -83,11 +117,11 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   }
   std::sort(out.removed.begin(), out.removed.end());
 
-  std::vector<Grid> solutions;
+  std::vector<std::vector<std::uint8_t>> solutions;
   solver.enumerate(
       reduced,
       [&solutions](const Grid& s) {
-        solutions.push_back(s);
+        solutions.emplace_back(s.cells().begin(), s.cells().end());
         return true;
       },
       kMoveSolutionCap);
@@ -97,8 +131,9 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   for (std::size_t i = 0; i < targets.size(); ++i) targets[i] = static_cast<int>(i);
   shuffle(targets, engine);
   if (targets.size() > kMoveTargets) targets.resize(kMoveTargets);
+  const SolutionTable table(solutions, reduced.cell_count(), reduced.size());
   for (const int target : targets) {
-    if (auto child = complete_move(puzzle, reduced, solutions, target, move.add, engine)) {
+    if (auto child = complete_move(puzzle, reduced, solutions, table, target, move.add, engine)) {
       if (solver.count(child->puzzle, 2) != 1) continue;  // the enumeration was capped
       child->removed = out.removed;
       return child;

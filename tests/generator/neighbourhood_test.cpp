@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <boost/random/uniform_int_distribution.hpp>
+
 #include "sudoforge/core/record_reader.h"
 #include "sudoforge/core/validate.h"
 
@@ -98,6 +101,103 @@ TEST(Neighbourhood, MinimizeLeavesAMinimalUniquePuzzle) {
       EXPECT_EQ(m[c], padded[c]);
     }
   }
+}
+
+// The move as neighbourhood.h defines it, written plainly (solutions compared cell by
+// cell, no tables): the same draws from the engine must give the same neighbour.
+std::optional<Neighbour> plain_draw(const Grid& puzzle, Move move,
+                                    boost::random::mt19937_64& engine, SudokuSolver& solver) {
+  auto below = [&engine](std::size_t size) {
+    return boost::random::uniform_int_distribution<std::size_t>(0, size - 1)(engine);
+  };
+  std::vector<int> clues;
+  for (int c = 0; c < puzzle.cell_count(); ++c) {
+    if (puzzle[c] != 0) clues.push_back(c);
+  }
+  if (static_cast<int>(clues.size()) < move.remove) return std::nullopt;
+  Grid reduced = puzzle;
+  std::vector<int> removed;
+  for (int k = 0; k < move.remove; ++k) {
+    std::swap(clues[k], clues[k + below(clues.size() - k)]);
+    removed.push_back(clues[k]);
+    reduced.clear(clues[k]);
+  }
+  std::sort(removed.begin(), removed.end());
+  std::vector<Grid> solutions;
+  solver.enumerate(
+      reduced,
+      [&](const Grid& s) {
+        solutions.push_back(s);
+        return true;
+      },
+      kMoveSolutionCap);
+  std::vector<int> targets(solutions.size());
+  for (std::size_t i = 0; i < targets.size(); ++i) targets[i] = static_cast<int>(i);
+  for (std::size_t i = targets.size(); i > 1; --i) std::swap(targets[i - 1], targets[below(i)]);
+  if (targets.size() > kMoveTargets) targets.resize(kMoveTargets);
+  for (const int target : targets) {
+    const Grid& t = solutions[static_cast<std::size_t>(target)];
+    std::vector<int> others;
+    for (int i = 0; i < static_cast<int>(solutions.size()); ++i) {
+      if (i != target) others.push_back(i);
+    }
+    std::vector<int> open;
+    for (int c = 0; c < reduced.cell_count(); ++c) {
+      if (reduced[c] == 0 && puzzle[c] != t[c]) open.push_back(c);
+    }
+    Neighbour out{reduced, t, removed, {}};
+    bool failed = false;
+    for (int k = 0; k < move.add && !failed; ++k) {
+      const bool last = k == move.add - 1;
+      std::vector<int> usable;
+      for (const int c : open) {
+        std::size_t differ = 0;
+        for (const int i : others) differ += solutions[static_cast<std::size_t>(i)][c] != t[c];
+        if (last ? differ == others.size() : (differ > 0 || others.empty())) usable.push_back(c);
+      }
+      if (usable.empty() && !last) usable = open;
+      if (usable.empty()) {
+        failed = true;
+        break;
+      }
+      const int cell = usable[below(usable.size())];
+      out.puzzle.set(cell, t[cell]);
+      out.added.emplace_back(cell, t[cell]);
+      open.erase(std::find(open.begin(), open.end(), cell));
+      std::erase_if(others,
+                    [&](int i) { return solutions[static_cast<std::size_t>(i)][cell] != t[cell]; });
+    }
+    if (failed || !others.empty()) continue;
+    if (solver.count(out.puzzle, 2) != 1) continue;
+    std::sort(out.added.begin(), out.added.end());
+    return out;
+  }
+  return std::nullopt;
+}
+
+TEST(Neighbourhood, DrawsTheNeighbourOfThePlainRule) {
+  SudokuSolver solver;
+  int found = 0, failed = 0;
+  for (int i = 0; i < 2; ++i) {
+    for (const Move move :
+         {Move{1, 1}, Move{2, 2}, Move{3, 2}, Move{2, 3}, Move{1, 0}, Move{0, 1}}) {
+      boost::random::mt19937_64 a(17 + i), b(17 + i);
+      for (int k = 0; k < 15; ++k) {
+        const auto x = draw_neighbour(seed(i), move, a, solver);
+        const auto y = plain_draw(seed(i), move, b, solver);
+        ASSERT_EQ(x.has_value(), y.has_value()) << i << " -" << move.remove << "+" << move.add;
+        (x ? found : failed) += 1;
+        if (!x) continue;
+        EXPECT_EQ(x->puzzle, y->puzzle);
+        EXPECT_EQ(x->solution, y->solution);
+        EXPECT_EQ(x->removed, y->removed);
+        EXPECT_EQ(x->added, y->added);
+      }
+    }
+  }
+  // Both outcomes occur, so both paths of the draw are compared.
+  EXPECT_GT(found, 60);
+  EXPECT_GT(failed, 5);
 }
 
 }  // namespace
