@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <boost/random/uniform_int_distribution.hpp>
+#include <span>
 
 namespace sudoforge {
 namespace {
@@ -30,13 +31,16 @@ std::vector<int> clue_cells(const Grid& puzzle) {
 // enumeration answers it in a few words per cell instead of a pass over the solutions.
 class SolutionTable {
  public:
-  SolutionTable(const std::vector<std::vector<std::uint8_t>>& solutions, int cells, int symbols)
-      : words_((solutions.size() + 63) / 64),
+  // `solutions`: `count` solutions of `cells` cells each, one after the other.
+  SolutionTable(const std::vector<std::uint8_t>& solutions, std::size_t count, int cells,
+                int symbols)
+      : words_((count + 63) / 64),
         symbols_(symbols + 1),
         bits_(static_cast<std::size_t>(cells) * symbols_ * words_, 0) {
-    for (std::size_t i = 0; i < solutions.size(); ++i) {
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::uint8_t* s = &solutions[i * static_cast<std::size_t>(cells)];
       const std::uint64_t bit = std::uint64_t{1} << (i % 64);
-      for (int c = 0; c < cells; ++c) bits_[index(c, solutions[i][c]) + i / 64] |= bit;
+      for (int c = 0; c < cells; ++c) bits_[index(c, s[c]) + i / 64] |= bit;
     }
   }
   std::size_t words() const { return words_; }
@@ -53,16 +57,18 @@ class SolutionTable {
 // Adds m clues of solutions[target] to `reduced` so that no other enumerated solution
 // agrees with all of them; nullopt when the draw finds no such set.
 std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
-                                       const std::vector<std::vector<std::uint8_t>>& solutions,
-                                       const SolutionTable& table, int target, int m,
-                                       boost::random::mt19937_64& engine) {
-  const std::vector<std::uint8_t>& t = solutions[static_cast<std::size_t>(target)];
+                                       const std::vector<std::uint8_t>& solutions,
+                                       std::size_t count, const SolutionTable& table, int target,
+                                       int m, boost::random::mt19937_64& engine) {
+  const std::size_t cells = static_cast<std::size_t>(reduced.cell_count());
+  const std::span<const std::uint8_t> t(&solutions[static_cast<std::size_t>(target) * cells],
+                                        cells);
   const std::size_t words = table.words();
   // Enumerated solutions other than the target that agree with the clues added so far.
   std::vector<std::uint64_t> others(words, 0);
-  for (std::size_t i = 0; i < solutions.size(); ++i) others[i / 64] |= std::uint64_t{1} << (i % 64);
+  for (std::size_t i = 0; i < count; ++i) others[i / 64] |= std::uint64_t{1} << (i % 64);
   others[static_cast<std::size_t>(target) / 64] &= ~(std::uint64_t{1} << (target % 64));
-  std::size_t left = solutions.size() - 1;
+  std::size_t left = count - 1;
   // Cells a clue may be added at: empty in the reduced puzzle, and not the parent's own
   // clue put back.
   std::vector<int> open;
@@ -96,7 +102,7 @@ std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
   }
   if (left != 0) return std::nullopt;  // m = 0 and the removal left several solutions
   std::sort(out.added.begin(), out.added.end());
-  out.solution = Grid(reduced.geometry(), t);
+  out.solution = Grid(reduced.geometry(), std::vector<std::uint8_t>(t.begin(), t.end()));
   return out;
 }
 
@@ -117,23 +123,25 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   }
   std::sort(out.removed.begin(), out.removed.end());
 
-  std::vector<std::vector<std::uint8_t>> solutions;
-  solver.enumerate(
+  // The solutions one after the other, a cell a byte.
+  std::vector<std::uint8_t> solutions;
+  const std::size_t count = solver.enumerate(
       reduced,
       [&solutions](const Grid& s) {
-        solutions.emplace_back(s.cells().begin(), s.cells().end());
+        solutions.insert(solutions.end(), s.cells().begin(), s.cells().end());
         return true;
       },
       kMoveSolutionCap);
-  if (solutions.empty()) return std::nullopt;  // cannot happen for a unique parent
+  if (count == 0) return std::nullopt;  // cannot happen for a unique parent
   // Targets in a drawn order: for many solutions no clue set of size m singles them out.
-  std::vector<int> targets(solutions.size());
+  std::vector<int> targets(count);
   for (std::size_t i = 0; i < targets.size(); ++i) targets[i] = static_cast<int>(i);
   shuffle(targets, engine);
   if (targets.size() > kMoveTargets) targets.resize(kMoveTargets);
-  const SolutionTable table(solutions, reduced.cell_count(), reduced.size());
+  const SolutionTable table(solutions, count, reduced.cell_count(), reduced.size());
   for (const int target : targets) {
-    if (auto child = complete_move(puzzle, reduced, solutions, table, target, move.add, engine)) {
+    if (auto child =
+            complete_move(puzzle, reduced, solutions, count, table, target, move.add, engine)) {
       if (solver.count(child->puzzle, 2) != 1) continue;  // the enumeration was capped
       child->removed = out.removed;
       return child;

@@ -77,6 +77,10 @@ std::uint64_t BandEngine::run(const std::uint8_t* givens, std::span<const Candid
   if (!sink && !extra) {
     return band_count(count_isa_in_use(), givens, limit, stats, limits, conflict, forbidden);
   }
+  if (!extra) {
+    return band_enumerate(count_isa_in_use(), givens, limit, {sink.fn, sink.ctx}, stats, limits,
+                          conflict, forbidden);
+  }
   *conflict = false;
   State s;
   if (!band::setup(s, givens, forbidden)) {
@@ -84,12 +88,7 @@ std::uint64_t BandEngine::run(const std::uint8_t* givens, std::span<const Candid
     return 0;
   }
   if (limit == 0) return 0;
-  if (extra) {
-    BandSearch<ExtraHouseRules> search(limit, sink, limits, *extra_houses);
-    if (search.propagate(s)) search.search(s);
-    return search.finish(stats);
-  }
-  BandSearch<CountRules> search(limit, sink, limits);
+  BandSearch<ExtraHouseRules> search(limit, sink, limits, *extra_houses);
   if (search.propagate(s)) search.search(s);
   return search.finish(stats);
 }
@@ -106,6 +105,11 @@ bool make_base(BandBase& base, const std::uint8_t* givens, const BandBase* from)
 std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens, Candidate forbidden,
                          SearchStats* stats, const SearchLimits& limits) {
   return band::count_from(base, givens, forbidden, stats, limits);
+}
+std::uint64_t enumerate(const std::uint8_t* givens, std::span<const Candidate> forbidden,
+                        std::uint64_t limit, SearchStats* stats, BandSink sink,
+                        const SearchLimits& limits, bool* conflict) {
+  return band::enumerate(givens, forbidden, limit, stats, {sink.fn, sink.ctx}, limits, conflict);
 }
 }  // namespace band_portable
 

@@ -23,6 +23,9 @@ std::uint64_t count(const std::uint8_t* givens, std::uint64_t limit, SearchStats
 bool make_base(BandBase& base, const std::uint8_t* givens, const BandBase* from);
 std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens, Candidate forbidden,
                          SearchStats* stats, const SearchLimits& limits);
+std::uint64_t enumerate(const std::uint8_t* givens, std::span<const Candidate> forbidden,
+                        std::uint64_t limit, SearchStats* stats, BandSink sink,
+                        const SearchLimits& limits, bool* conflict);
 }  // namespace band_portable
 
 #if defined(__x86_64__)
@@ -34,6 +37,9 @@ std::uint64_t count(const std::uint8_t* givens, std::uint64_t limit, SearchStats
 bool make_base(BandBase& base, const std::uint8_t* givens, const BandBase* from);
 std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens, Candidate forbidden,
                          SearchStats* stats, const SearchLimits& limits);
+std::uint64_t enumerate(const std::uint8_t* givens, std::span<const Candidate> forbidden,
+                        std::uint64_t limit, SearchStats* stats, BandSink sink,
+                        const SearchLimits& limits, bool* conflict);
 }  // namespace band_v3
 #endif
 

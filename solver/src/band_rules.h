@@ -433,6 +433,25 @@ inline std::uint64_t fast_count(const std::uint8_t* givens, std::uint64_t limit,
   return search.finish(stats);
 }
 
+// Solutions in the order of the search (CountRules, cell branching, digits in
+// increasing order), each passed to `sink` until it returns false or `limit` were found:
+// BandEngine::run with a sink and no extra houses (solve, enumerate). band_isa.h's entries
+// call it, one per instruction set; both visit the same solutions in the same order.
+inline std::uint64_t enumerate(const std::uint8_t* givens, std::span<const Candidate> forbidden,
+                               std::uint64_t limit, SearchStats* stats, SolutionSink sink,
+                               const SearchLimits& limits, bool* conflict) {
+  *conflict = false;
+  State s;
+  if (!setup(s, givens, forbidden)) {
+    *conflict = true;
+    return 0;
+  }
+  if (limit == 0) return 0;
+  BandSearch<CountRules> search(limit, sink, limits);
+  if (search.propagate(s)) search.search(s);
+  return search.finish(stats);
+}
+
 // Per band (bit p of added[b] / the result): the cells given in `givens` but not in
 // `base` (added), and whether a given of `base` is missing from `givens` or differs there.
 inline bool base_differs(const std::uint8_t* base, const std::uint8_t* givens,

@@ -82,4 +82,16 @@ std::uint64_t band_count_from(CountIsa isa, const BandBase& base, const std::uin
   return band_portable::count_from(base, givens, forbidden, stats, limits);
 }
 
+std::uint64_t band_enumerate(CountIsa isa, const std::uint8_t* givens, std::uint64_t limit,
+                             BandSink sink, SearchStats* stats, const SearchLimits& limits,
+                             bool* conflict, std::span<const Candidate> forbidden) {
+#if SUDOFORGE_BAND_V3
+  if (isa == CountIsa::kX86_64_V3) {
+    return band_v3::enumerate(givens, forbidden, limit, stats, sink, limits, conflict);
+  }
+#endif
+  (void)isa;
+  return band_portable::enumerate(givens, forbidden, limit, stats, sink, limits, conflict);
+}
+
 }  // namespace sudoforge::detail

@@ -213,8 +213,7 @@ std::uint64_t SudokuSolver::enumerate(const Grid& grid,
     const std::function<bool(const Grid&)>* visit;
     static bool fn(void* ctx, const std::uint8_t* cells) {
       auto* self = static_cast<Visit*>(ctx);
-      for (int cell = 0; cell < self->grid->cell_count(); ++cell)
-        self->grid->set(cell, cells[cell]);
+      self->grid->assign({cells, static_cast<std::size_t>(self->grid->cell_count())});
       return (*self->visit)(*self->grid);
     }
   } v{&*solution, &visit};

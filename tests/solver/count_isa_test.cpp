@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -215,6 +217,82 @@ TEST(CountIsa, V3CheckFromABaseAnswersAsTheCount) {
     GTEST_SKIP() << "this CPU lacks x86-64-v3 (AVX2, BMI1/2, POPCNT, LZCNT, FMA)";
   }
   check_from_base(CountIsa::kX86_64_V3);
+}
+
+struct Enumerated {
+  std::vector<std::uint8_t> solutions;  // 81 cells each, in the order visited
+  std::uint64_t count = 0;
+  bool conflict = false;
+  SearchStats stats;
+};
+
+Enumerated enumerate_with(CountIsa isa, const Grid& p, std::uint64_t cap,
+                          std::span<const Candidate> forbidden = {}) {
+  Enumerated e;
+  struct Keep {
+    static bool fn(void* ctx, const std::uint8_t* cells) {
+      auto& out = static_cast<Enumerated*>(ctx)->solutions;
+      out.insert(out.end(), cells, cells + 81);
+      return true;
+    }
+  };
+  e.count = detail::band_enumerate(isa, p.cells().data(), cap, {&Keep::fn, &e}, &e.stats,
+                                   SearchLimits{}, &e.conflict, forbidden);
+  return e;
+}
+
+// band_enumerate on each build: every solution visited is one (the validator), none twice,
+// as many as the count finds; the v3 build visits the same solutions in the same order
+// with the same nodes and guesses as the portable one (solve and the neighbourhood moves
+// depend on that order), with and without a forbidden candidate; SudokuSolver::enumerate
+// visits the in-use build's.
+TEST(CountIsa, EnumerationVisitsTheSameSolutionsInOrderOnEveryBuild) {
+  const bool v3 = detail::count_isa_available(CountIsa::kX86_64_V3);
+  SudokuSolver solver;
+  std::mt19937_64 rng(29);
+  int several = 0, capped = 0;
+  for (const Grid& p : puzzles()) {
+    const Candidate f{static_cast<int>(rng() % 81), static_cast<int>(1 + rng() % 9)};
+    const bool forbid = !p[f.cell] && rng() % 2;
+    const std::span<const Candidate> forbidden(&f, forbid ? 1 : 0);
+    const Enumerated e = enumerate_with(CountIsa::kPortable, p, 300, forbidden);
+    bool conflict = false;
+    const std::uint64_t want = detail::band_count(CountIsa::kPortable, p.cells().data(), 300,
+                                                  nullptr, SearchLimits{}, &conflict, forbidden);
+    ASSERT_EQ(e.conflict, conflict) << test::to_string(p);
+    ASSERT_EQ(e.count, want) << test::to_string(p);
+    ASSERT_EQ(e.solutions.size(), 81 * e.count);
+    std::set<std::vector<std::uint8_t>> distinct;
+    for (std::size_t i = 0; i < e.count; ++i) {
+      const Grid s(p.geometry(), std::vector<std::uint8_t>(e.solutions.begin() + 81 * i,
+                                                           e.solutions.begin() + 81 * (i + 1)));
+      ASSERT_TRUE(is_solution_of(p, s)) << test::to_string(p);
+      if (forbid) ASSERT_NE(s[f.cell], f.value);
+      distinct.insert(std::vector<std::uint8_t>(s.cells().begin(), s.cells().end()));
+    }
+    ASSERT_EQ(distinct.size(), e.count);
+    several += e.count > 1;
+    capped += e.count == 300;
+    if (v3) {
+      const Enumerated x = enumerate_with(CountIsa::kX86_64_V3, p, 300, forbidden);
+      ASSERT_EQ(x.conflict, e.conflict) << test::to_string(p);
+      ASSERT_EQ(x.solutions, e.solutions) << test::to_string(p);
+      ASSERT_EQ(x.stats.nodes, e.stats.nodes) << test::to_string(p);
+      ASSERT_EQ(x.stats.guesses, e.stats.guesses) << test::to_string(p);
+    }
+    if (forbid || e.conflict) continue;
+    std::vector<std::uint8_t> seen;
+    solver.enumerate(
+        p,
+        [&](const Grid& s) {
+          seen.insert(seen.end(), s.cells().begin(), s.cells().end());
+          return true;
+        },
+        300);
+    ASSERT_EQ(seen, e.solutions) << test::to_string(p);
+  }
+  EXPECT_GT(several, 100);
+  EXPECT_GT(capped, 20);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #pragma once
 // Grid: the contents of a board. Value 0 is an empty cell, 1..N a symbol. A Grid may
 // hold conflicting givens; see validate.h for the checks.
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -24,6 +25,10 @@ class Grid {
   // Precondition: 0 <= value <= N.
   void set(int cell, int value) { cells_[cell] = static_cast<std::uint8_t>(value); }
   void clear(int cell) { cells_[cell] = 0; }
+  // Every cell at once. Precondition: cells.size() == cell_count(), each 0..N.
+  void assign(std::span<const std::uint8_t> cells) {
+    std::copy(cells.begin(), cells.end(), cells_.begin());
+  }
 
   std::span<const std::uint8_t> cells() const { return cells_; }
   int clue_count() const;

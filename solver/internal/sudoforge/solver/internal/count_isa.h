@@ -1,9 +1,10 @@
 #pragma once
-// Internal: the instruction set of the classic 9x9 count. SudokuSolver::count and
-// has_other_solution on a classic 9x9 board (no extra houses) run one of two builds of the same
-// band engine code (solver/src/band_rules.h): the portable one, and on x86-64 CPUs with
-// AVX2, BMI1/2, POPCNT, LZCNT, FMA and a fast PEXT one compiled for them (x86-64-v3). Both give the
-// same count, nodes and guesses; only the speed differs. The choice is made once per process: the
+// Internal: the instruction set of the classic 9x9 count. SudokuSolver::count,
+// has_other_solution, solve and enumerate on a classic 9x9 board (no extra houses) run one of
+// two builds of the same band engine code (solver/src/band_rules.h): the portable one, and on
+// x86-64 CPUs with AVX2, BMI1/2, POPCNT, LZCNT, FMA and a fast PEXT one compiled for them
+// (x86-64-v3). Both give the same count, solutions in the same order, nodes and guesses;
+// only the speed differs. The choice is made once per process: the
 // environment variable SUDOFORGE_ISA=portable forces the portable build (any other value, or none,
 // takes the best the CPU runs). For the tests and benchmarks.
 #include <cstdint>
@@ -43,6 +44,22 @@ CountIsa count_isa_in_use();
 std::uint64_t band_count(CountIsa isa, const std::uint8_t* givens, std::uint64_t limit,
                          SearchStats* stats, const SearchLimits& limits, bool* conflict,
                          std::span<const Candidate> forbidden = {});
+
+// Where band_enumerate sends each solution (81 cells, 1..9): false stops the search.
+struct BandSink {
+  bool (*fn)(void* ctx, const std::uint8_t* cells) = nullptr;
+  void* ctx = nullptr;
+};
+
+// SudokuSolver::solve and enumerate on a classic 9x9 board (no extra houses) on `isa`'s
+// build: the solutions of the givens without the `forbidden` candidates, in the search's
+// order, each passed to `sink` until it returns false (that solution still counts) or
+// `limit` were found; returns how many. Both builds visit the same solutions in the same
+// order, with the same nodes and guesses. Clashing givens: *conflict set, 0 returned.
+// Throws SearchAborted as band_count does.
+std::uint64_t band_enumerate(CountIsa isa, const std::uint8_t* givens, std::uint64_t limit,
+                             BandSink sink, SearchStats* stats, const SearchLimits& limits,
+                             bool* conflict, std::span<const Candidate> forbidden = {});
 
 // has_other_solution's question on a classic 9x9 puzzle, started from a propagated base
 // instead of from the givens. The base is the propagated state of a subset of the givens
