@@ -15,9 +15,11 @@ namespace sudoforge::cli {
 // --search, --from, --from-db, --seeds, --moves, --search-budget.
 void add_search_options(po::options_description& options);
 
-// Whether this run searches: --search neighbourhood, or --search auto (the default) with
-// a --min-rating of kSearchFromRating or more. Throws UsageError when the search is asked
-// for with options it cannot honour (another board, a symmetry, --resume, --start) or
+// Whether this run searches: --search neighbourhood (with --min-rating or --level, whose
+// bottom is then the band's floor), or --search auto (the default) with a --min-rating of
+// kSearchFromRating or more (a --level alone keeps random generation: its puzzles per seed). Throws
+// UsageError when the search is asked for with options it cannot honour (another board, a symmetry,
+// --resume, --start) or
 // --from / --from-db without it.
 inline constexpr double kSearchFromRating = 9.0;
 bool search_engages(const po::variables_map& vm, const GeneratorOptions& gen,

@@ -105,5 +105,34 @@ TEST(CliSearch, EngagesOnItsOwnFromRatingNine) {
   EXPECT_EQ(run_cli("generate --min-rating 9.5 --symmetry rot180").exit_code, 2);
 }
 
+// A level is a band too: --search neighbourhood --level extreme finds puzzles rated 9.0
+// and up (the level's bottom is the floor), each graded in full as extreme.
+TEST(CliSearch, ALevelIsTheBandOfTheSearch) {
+  const auto r =
+      run_cli("generate --search neighbourhood --level extreme -n 3 --seed 2 -o csv", "", 600);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("neighbourhood search"), std::string::npos) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 4u) << r.out;
+  SudokuSolver solver;
+  grader::Grader grader;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const auto f = split_csv(lines[i]);
+    const Grid p = parse_one(f[0]).grid;
+    EXPECT_EQ(solver.count(p, 2), 1u);
+    const grader::Rating rating = grader.rate(p);
+    EXPECT_GE(rating.er, 9.0);
+    EXPECT_EQ(rating.level, grader::Level::kExtreme);
+    EXPECT_EQ(f[8], "extreme");
+  }
+  // Without a band the search has no floor; a level alone keeps random generation.
+  const auto none = run_cli("generate --search neighbourhood -n 1 --seed 2");
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_NE(none.err.find("needs --min-rating or --level"), std::string::npos) << none.err;
+  const auto random = run_cli("generate --level hard -n 1 --seed 2");
+  EXPECT_EQ(random.exit_code, 0);
+  EXPECT_EQ(random.err.find("neighbourhood search"), std::string::npos) << random.err;
+}
+
 }  // namespace
 }  // namespace sudoforge

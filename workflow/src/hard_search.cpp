@@ -133,7 +133,7 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
       throw std::invalid_argument("the search runs on classic 9x9 puzzles only");
     }
   }
-  const double floor = options.target.min_rating.value_or(0);
+  const double floor = std::max(0.0, least_rating(options.target));
   // Raised by the caller's stop, or when `count` results are in: every grading polls it.
   std::atomic<bool> halt{false};
   auto stopped = [&] { return halt.load() || (stop && stop->load()); };

@@ -39,7 +39,7 @@ namespace sudoforge::workflow {
 inline constexpr double kExpansionPenalty = 0.2;
 
 struct HardSearchOptions {
-  Target target;  // min_rating must be set
+  Target target;  // its floor is least_rating(target): set min_rating or a level
   std::uint64_t seed = 0;
   std::uint64_t count = 1;  // results wanted
   int threads = 1;
