@@ -142,7 +142,10 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   for (const int target : targets) {
     if (auto child =
             complete_move(puzzle, reduced, solutions, count, table, target, move.add, engine)) {
-      if (solver.count(child->puzzle, 2) != 1) continue;  // the enumeration was capped
+      // The child's solutions are solutions of `reduced` agreeing with the added clues:
+      // when the enumeration holds them all, the target is the only one left. Capped, some
+      // were not seen, so the solver decides.
+      if (count >= kMoveSolutionCap && solver.count(child->puzzle, 2) != 1) continue;
       child->removed = out.removed;
       return child;
     }

@@ -6,8 +6,10 @@
 // solutions (at most kMoveSolutionCap); draw one of them, T, as the child's solution and
 // add m clues of T at cells empty in Q so that no other enumerated solution agrees with
 // all of them (the last clue is drawn among the cells that finish the job; when there is
-// none, another T is drawn, up to kMoveTargets, then the move fails). The child is then checked unique with the solver (the enumeration
-// may have been capped), so every neighbour returned has exactly one solution. A clue
+// none, another T is drawn, up to kMoveTargets, then the move fails). Every neighbour
+// returned has exactly one solution: the child's solutions are Q's that agree with the
+// added clues, so when the enumeration holds all of Q's it is unique by construction; when
+// it was capped, the solver checks it. A clue
 // added back at a removed cell with its old value is no move and is never drawn; with
 // another value it counts as one removed and one added clue.
 //
