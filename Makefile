@@ -75,7 +75,9 @@ bench-run:
 	@$(SUDOFORGE) bench --what grade --max $(HARDEST_MAX) $(HARDEST)
 	@command -v /usr/bin/time >/dev/null || { echo "extreme generation skipped: /usr/bin/time missing"; exit 0; }; \
 	  /usr/bin/time -f "generate --level extreme --count 3 --seed 11, one thread: %U s CPU" \
-	    $(SUDOFORGE) generate --level extreme --count 3 --seed 11 --threads 1 -q >/dev/null
+	    $(SUDOFORGE) generate --level extreme --count 3 --seed 11 --threads 1 -q >/dev/null; \
+	  /usr/bin/time -f "generate --level extreme --search neighbourhood --count 200 --seed 11, one thread: %U s CPU" \
+	    $(SUDOFORGE) generate --level extreme --search neighbourhood --count 200 --seed 11 --threads 1 -q >/dev/null
 
 # The whole forum-hardest list (375 puzzles, SE 9.x-11.9): about ten minutes on one core.
 bench-hardest: build
