@@ -92,23 +92,25 @@ double cpu_seconds() {
 }  // namespace
 
 void add_search_options(po::options_description& options) {
-  options.add_options()(
-      "search", po::value<std::string>()->default_value("auto"),
-      "auto, random or neighbourhood: how a --min-rating band or a --level is reached (auto: "
-      "neighbourhood search from --min-rating 9 up, else random generation; 'neighbourhood "
-      "--level extreme' is the fast way to extreme puzzles)")(
-      "from", po::value<std::vector<std::string>>()->multitoken(),
-      "neighbourhood search: seed puzzles from these files (classic 9x9, unique)")(
-      "from-db", po::value<std::string>()->implicit_value(""),
-      "neighbourhood search: seeds from this catalogue's highest rated 9x9 puzzles (alone: "
-      "the --db catalogue, $SUDOFORGE_DB or ./sudoforge.db)")(
-      "seeds", po::value<std::string>(),
-      "neighbourhood search: seeds to generate (default 24, rated 8.0+) or to take from "
-      "--from-db (default 500)")(
-      "moves", po::value<std::string>()->default_value("-1+1,-2+2"),
-      "neighbourhood search: the moves, -n+m (remove n clues, add m), taken in turn")(
-      "search-budget", po::value<std::string>(),
-      "neighbourhood search: stop after the round that rates this many candidates");
+  // clang-format off
+  options.add_options()
+    ("search", po::value<std::string>()->default_value("auto"),
+     "auto, random or neighbourhood: how a --min-rating band or a --level is reached (auto: "
+     "neighbourhood search from --min-rating 9 up, else random generation; with "
+     "neighbourhood, --level extreme comes faster but in families of similar puzzles)")
+    ("from", po::value<std::vector<std::string>>()->multitoken(),
+     "neighbourhood search: seed puzzles from these files (classic 9x9, unique)")
+    ("from-db", po::value<std::string>()->implicit_value(""),
+     "neighbourhood search: seeds from this catalogue's highest rated 9x9 puzzles (alone: "
+     "the --db catalogue, $SUDOFORGE_DB or ./sudoforge.db)")
+    ("seeds", po::value<std::string>(),
+     "neighbourhood search: seeds to generate (default 24, rated 8.0+) or to take from "
+     "--from-db (default 500)")
+    ("moves", po::value<std::string>()->default_value("-1+1,-2+2"),
+     "neighbourhood search: the moves, -n+m (remove n clues, add m), taken in turn")
+    ("search-budget", po::value<std::string>(),
+     "neighbourhood search: stop after the round that rates this many candidates");
+  // clang-format on
 }
 
 bool search_engages(const po::variables_map& vm, const GeneratorOptions& gen,
