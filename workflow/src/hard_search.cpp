@@ -140,6 +140,10 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
   grader::GradeOptions cheap_options;
   cheap_options.max_rating = floor - kFloorMargin;
   const grader::GradeOptions full_options = grade_options(options.target);
+  // The full grading continues the cheap one (grader::Grader::rate with a lifted ceiling)
+  // when the two gradings differ only in their ceiling.
+  const bool lift = !full_options.settled && (full_options.max_rating < 0 ||
+                                              full_options.max_rating >= cheap_options.max_rating);
   auto make_rater = [&] {
     return std::make_unique<Rater>(Rater{grader::Grader(with_stop(cheap_options, &halt)),
                                          PuzzleAnalyzer(full_options, &halt),
@@ -271,10 +275,21 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
               if (stopped()) return;
               Outcome o;
               try {
-                const grader::Rating cheap = r->cheap.rate(fresh[i].puzzle);
-                o.rating = cheap.er;
-                if (cheap.exceeded || (cheap.complete && accepts(options.target, cheap))) {
-                  o.analysis = r->full.analyze(fresh[i].puzzle, false);
+                // A candidate above the floor gets its full grading by lifting the cheap
+                // one's ceiling (the same rating as the full analysis's own grading).
+                bool above = false;
+                const grader::Rating rated =
+                    lift ? r->cheap.rate(fresh[i].puzzle, false, full_options.max_rating,
+                                         [&](const grader::Rating& cheap) {
+                                           o.rating = cheap.er;
+                                           return above = true;
+                                         })
+                         : r->cheap.rate(fresh[i].puzzle);
+                if (!above) o.rating = rated.er;
+                if (above || rated.exceeded ||
+                    (rated.complete && accepts(options.target, rated))) {
+                  o.analysis = above ? r->full.analyze_graded(fresh[i].puzzle, rated)
+                                     : r->full.analyze(fresh[i].puzzle, false);
                   if (!o.analysis.done) return;
                   if (o.analysis.error.empty()) {
                     o.rating = o.analysis.rating.er;
