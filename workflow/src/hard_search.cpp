@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -32,6 +33,9 @@ struct Node {
   std::string key;
   double rating = 0;
   int expansions = 0;
+  // `rating` is only an upper bound (the candidate was proven below the band's floor and
+  // not graded): graded when the beam may take it.
+  bool bounded = false;
 };
 
 struct Candidate {
@@ -46,6 +50,7 @@ struct Candidate {
 struct Outcome {
   bool done = false;
   double rating = 0;
+  bool bounded = false;  // rating is an upper bound (Node::bounded)
   bool result = false;
   bool minimal = false;
   PuzzleAnalysis analysis;
@@ -77,6 +82,7 @@ void parallel_for(std::size_t n, int threads, MakeState make_state, Job job) {
 
 struct Rater {
   grader::Grader cheap;
+  grader::Grader floored;  // cheap, and stops a candidate proven below the bound's floor
   PuzzleAnalyzer full;
   SudokuSolver solver;
 };
@@ -144,8 +150,19 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
   // when the two gradings differ only in their ceiling.
   const bool lift = !full_options.settled && (full_options.max_rating < 0 ||
                                               full_options.max_rating >= cheap_options.max_rating);
+  // A candidate proven below the floor's tenth below (GradeOptions::min_rating: the floor
+  // closure) is no result and ranks in the pool at `bound`, an upper bound of its ER, until
+  // the beam may take it (graded then). Most are never taken: the beam's last place is
+  // about the floor minus the expansion penalty's half. Without techniques in the target,
+  // such a rating is never accepted (accepts() then wants ER in the band).
+  grader::GradeOptions floored_options = cheap_options;
+  floored_options.min_rating = floor - 0.1;
+  const double bound =
+      (std::ceil(floored_options.min_rating * 10 - 1e-9) - 1) / 10;
+  const bool may_bound = options.bound_below && options.target.techniques.empty() && bound < floor;
   auto make_rater = [&] {
     return std::make_unique<Rater>(Rater{grader::Grader(with_stop(cheap_options, &halt)),
+                                         grader::Grader(with_stop(floored_options, &halt)),
                                          PuzzleAnalyzer(full_options, &halt),
                                          SudokuSolver()});
   };
@@ -204,12 +221,34 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
       return pool[i].rating - kExpansionPenalty * pool[i].expansions;
     };
     const std::size_t width = std::min<std::size_t>(options.beam, order.size());
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(width),
-                      order.end(), [&](std::size_t a, std::size_t b) {
-                        const double pa = priority(a), pb = priority(b);
-                        if (pa != pb) return pa > pb;
-                        return pool[a].key < pool[b].key;
-                      });
+    // A bounded node ranks at its bound, at least its priority once graded: the beam is
+    // final when it holds none (the nodes below it would rank there once graded too).
+    while (true) {
+      std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(width),
+                        order.end(), [&](std::size_t a, std::size_t b) {
+                          const double pa = priority(a), pb = priority(b);
+                          if (pa != pb) return pa > pb;
+                          return pool[a].key < pool[b].key;
+                        });
+      std::vector<std::size_t> due;
+      for (std::size_t j = 0; j < width; ++j) {
+        if (pool[order[j]].bounded) due.push_back(order[j]);
+      }
+      if (due.empty()) break;
+      watch([&] {
+        parallel_for<grader::Grader>(
+            due.size(), options.threads,
+            [&] { return grader::Grader(with_stop(cheap_options, &halt)); },
+            [&](grader::Grader& g, std::size_t i) {
+              try {
+                pool[due[i]].rating = g.rate(pool[due[i]].puzzle).er;
+                pool[due[i]].bounded = false;
+              } catch (const grader::GradingStopped&) {
+              }
+            });
+      });
+      if (stopped()) return HardSearchEnd::kStopped;
+    }
     order.resize(width);
 
     // Neighbours, per parent from its own engine: seeded by the run seed, the round and
@@ -262,6 +301,8 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
     idle = 0;
 
     // Ratings on the workers; results delivered here in candidate order as they finish.
+    // A bound is used only when it is at most the best ER so far (it never raises `best`).
+    const bool bounding = may_bound && bound <= tally.best;
     std::vector<Outcome> outcomes(fresh.size());
     std::mutex mutex;
     std::condition_variable finished;
@@ -278,14 +319,16 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
                 // A candidate above the floor gets its full grading by lifting the cheap
                 // one's ceiling (the same rating as the full analysis's own grading).
                 bool above = false;
+                grader::Grader& cheap = bounding ? r->floored : r->cheap;
                 const grader::Rating rated =
-                    lift ? r->cheap.rate(fresh[i].puzzle, false, full_options.max_rating,
-                                         [&](const grader::Rating& cheap) {
-                                           o.rating = cheap.er;
-                                           return above = true;
-                                         })
-                         : r->cheap.rate(fresh[i].puzzle);
-                if (!above) o.rating = rated.er;
+                    lift ? cheap.rate(fresh[i].puzzle, false, full_options.max_rating,
+                                      [&](const grader::Rating& first) {
+                                        o.rating = first.er;
+                                        return above = true;
+                                      })
+                         : cheap.rate(fresh[i].puzzle);
+                if (!above) o.rating = rated.below ? bound : rated.er;
+                o.bounded = rated.below;
                 if (above || rated.exceeded ||
                     (rated.complete && accepts(options.target, rated))) {
                   o.analysis = above ? r->full.analyze_graded(fresh[i].puzzle, rated)
@@ -323,7 +366,7 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
           Outcome& o = outcomes[delivered];
           ++tally.rated;
           if (o.analysis.done) ++tally.full;
-          tally.best = std::max(tally.best, o.rating);
+          if (!o.bounded) tally.best = std::max(tally.best, o.rating);
           if (o.result && tally.results < options.count) {
             const Candidate& c = fresh[delivered];
             HardResult r{tally.results++, c.puzzle, pool[c.parent].puzzle, c.move, o.minimal,
@@ -343,7 +386,10 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
     workers.join();
     if (failure) std::rethrow_exception(failure);
     for (std::size_t i = 0; i < fresh.size(); ++i) {
-      if (outcomes[i].done) pool.push_back(Node{std::move(fresh[i].puzzle), std::move(fresh[i].key), outcomes[i].rating});
+      if (outcomes[i].done) {
+        pool.push_back(Node{std::move(fresh[i].puzzle), std::move(fresh[i].key),
+                            outcomes[i].rating, 0, outcomes[i].bounded});
+      }
     }
     if (on_round) on_round(tally);
     if (tally.results >= options.count) return HardSearchEnd::kComplete;
