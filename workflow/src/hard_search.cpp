@@ -150,13 +150,14 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
   // when the two gradings differ only in their ceiling.
   const bool lift = !full_options.settled && (full_options.max_rating < 0 ||
                                               full_options.max_rating >= cheap_options.max_rating);
-  // A candidate proven below the floor's tenth below (GradeOptions::min_rating: the floor
-  // closure) is no result and ranks in the pool at `bound`, an upper bound of its ER, until
-  // the beam may take it (graded then). Most are never taken: the beam's last place is
-  // about the floor minus the expansion penalty's half. Without techniques in the target,
-  // such a rating is never accepted (accepts() then wants ER in the band).
+  // A candidate proven rated below the floor minus one expansion's penalty
+  // (GradeOptions::min_rating: the grader's floor test) is no result and ranks in the pool
+  // at `bound`, an upper bound of its ER, until the beam may take it (graded then). The
+  // beam's last place is mostly a puzzle of the band expanded at most once, so most such
+  // candidates are never graded. Without techniques in the target, a rating below the
+  // floor is never accepted (accepts() then wants ER in the band).
   grader::GradeOptions floored_options = cheap_options;
-  floored_options.min_rating = floor - 0.1;
+  floored_options.min_rating = floor - kExpansionPenalty;
   const double bound =
       (std::ceil(floored_options.min_rating * 10 - 1e-9) - 1) / 10;
   const bool may_bound = options.bound_below && options.target.techniques.empty() && bound < floor;

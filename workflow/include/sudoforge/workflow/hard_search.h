@@ -14,8 +14,7 @@
 //  1. a cheap grading with a ceiling just under the band's floor (GradeOptions::max_rating):
 //     it stops as soon as the puzzle is known to be harder than that, and rates a puzzle
 //     below the band in full (its exact ER, which ranks it in the pool; with
-//     bound_below, one proven below the floor minus 0.1 ranks at that bound until the
-//     beam may take it);
+//     bound_below, one proven rated lower ranks at a bound until the beam may take it);
 //  2. the candidates that pass get the full analysis (uniqueness, solution, search
 //     measure, ER/EP/ED as `grade` prints them, with the band's top as ceiling); those
 //     in the band are results. Their grading goes on from where the cheap one stopped
@@ -53,9 +52,9 @@ struct HardSearchOptions {
   // Candidates rated in all (step 1 above), 0 = no bound: the run ends after the round
   // that reaches it.
   std::uint64_t max_candidates = 0;
-  // Step 1 stops on a candidate proven rated below the band's floor minus 0.1 (the
-  // grader's floor test, GradeOptions::min_rating): it ranks in the pool at that bound,
-  // and is graded in full only when the beam may take it. The same results, pool order
+  // Step 1 stops on a candidate proven rated below the band's floor minus
+  // kExpansionPenalty (the grader's floor test, GradeOptions::min_rating): it ranks in the
+  // pool at that bound, and is graded in full only when the beam may take it. The same results, pool order
   // and tally either way (a bound is used only while it is at most `best`); false grades
   // every candidate in full at once.
   bool bound_below = true;
