@@ -158,9 +158,9 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
   // floor is never accepted (accepts() then wants ER in the band).
   grader::GradeOptions floored_options = cheap_options;
   floored_options.min_rating = floor - kExpansionPenalty;
-  const double bound =
-      (std::ceil(floored_options.min_rating * 10 - 1e-9) - 1) / 10;
-  const bool may_bound = options.bound_below && options.target.techniques.empty() && bound < floor;
+  const double bound = (std::ceil(floored_options.min_rating * 10 - 1e-9) - 1) / 10;
+  const bool may_bound = options.bound_below && options.target.min_rating &&
+                         options.target.techniques.empty() && bound < floor;
   auto make_rater = [&] {
     return std::make_unique<Rater>(Rater{grader::Grader(with_stop(cheap_options, &halt)),
                                          grader::Grader(with_stop(floored_options, &halt)),
