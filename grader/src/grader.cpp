@@ -224,8 +224,8 @@ Rating Grader::rate(const Grid& puzzle, std::span<const std::uint16_t> start) {
   return rate_from(puzzle, false, start, Lift{});
 }
 
-Rating Grader::rate_from(const Grid& puzzle, bool keep_steps,
-                         std::span<const std::uint16_t> start, Lift lift) {
+Rating Grader::rate_from(const Grid& puzzle, bool keep_steps, std::span<const std::uint16_t> start,
+                         Lift lift) {
   if (!impl_) throw std::logic_error("grader: use of a moved-from Grader");
   detail::StopScope scope(options_.stop);
   try {
@@ -259,8 +259,8 @@ bool floor_retest(const detail::CandidateGrid& g, int rating) {
 
 }  // namespace
 
-Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
-                         std::span<const std::uint16_t> start, Lift lift) {
+Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const std::uint16_t> start,
+                         Lift lift) {
   Rating r;
   int er = 0, ep = -1, ed = -1;
   const auto finish_with = [&](Rating& out, int top) {

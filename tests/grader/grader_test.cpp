@@ -357,7 +357,8 @@ TEST(GraderRating, LiftedCeilingContinuesAsAFreshGrading) {
     total.finished += n.finished;
     total.stopped_again += n.stopped_again;
   }
-  const auto hard = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/neighbourhood_9x_16.txt");
+  const auto hard =
+      read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/neighbourhood_9x_16.txt");
   ASSERT_EQ(hard.size(), 16u);
   std::vector<Rating> hard_wants;
   for (const std::string& line : hard) {

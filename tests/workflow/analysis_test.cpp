@@ -118,7 +118,8 @@ TEST(Analysis, AGradedPuzzleIsAnalysedLikeAnalyze) {
     const PuzzleAnalysis full = analyzer.analyze(puzzle, false);
     bool lifted = false;
     const PuzzleAnalysis a = analyzer.analyze_graded(
-        puzzle, lifting.rate(puzzle, false, -1, [&](const grader::Rating&) { return lifted = true; }));
+        puzzle,
+        lifting.rate(puzzle, false, -1, [&](const grader::Rating&) { return lifted = true; }));
     EXPECT_TRUE(lifted);
     ASSERT_TRUE(a.done);
     EXPECT_EQ(a.error, "");

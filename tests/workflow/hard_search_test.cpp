@@ -110,9 +110,12 @@ TEST(HardSearch, BudgetEndsAnUnreachableBand) {
 // first round and the beam meets bounded candidates.
 TEST(HardSearch, BoundsBelowTheBandChangeNothing) {
   const std::vector<Grid> hard_seeds = {
-      parse_one(".2....7.9..67....37..12.4....8.4.39..67..8.4.............8..95.6..3....2.912....4").grid,
-      parse_one("..345.......7....37....2.64..4..58...6..2.9...9.6.7.3...........4..18.52..2.....8").grid,
-      parse_one(".2.45...9...7...2.......56..7.3......9.......641..78.5..2....7.8..6.....9...23..6").grid};
+      parse_one(".2....7.9..67....37..12.4....8.4.39..67..8.4.............8..95.6..3....2.912....4")
+          .grid,
+      parse_one("..345.......7....37....2.64..4..58...6..2.9...9.6.7.3...........4..18.52..2.....8")
+          .grid,
+      parse_one(".2.45...9...7...2.......56..7.3......9.......641..78.5..2....7.8..6.....9...23..6")
+          .grid};
   auto search = [&](bool bound_below, HardSearchTally& tally) {
     HardSearchOptions o;
     o.target.min_rating = 9.0;
@@ -123,8 +126,8 @@ TEST(HardSearch, BoundsBelowTheBandChangeNothing) {
     o.max_candidates = 60;
     o.bound_below = bound_below;
     std::vector<HardResult> out;
-    hard_search(hard_seeds, o, [&out](const HardResult& r) { out.push_back(r); }, {}, tally,
-                nullptr);
+    hard_search(
+        hard_seeds, o, [&out](const HardResult& r) { out.push_back(r); }, {}, tally, nullptr);
     return out;
   };
   HardSearchTally bounded, graded;

@@ -164,8 +164,7 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
   auto make_rater = [&] {
     return std::make_unique<Rater>(Rater{grader::Grader(with_stop(cheap_options, &halt)),
                                          grader::Grader(with_stop(floored_options, &halt)),
-                                         PuzzleAnalyzer(full_options, &halt),
-                                         SudokuSolver()});
+                                         PuzzleAnalyzer(full_options, &halt), SudokuSolver()});
   };
   // Mirrors the caller's stop into `halt` while workers run.
   auto watch = [&](const std::function<void()>& body) {
@@ -330,8 +329,7 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
                          : cheap.rate(fresh[i].puzzle);
                 if (!above) o.rating = rated.below ? bound : rated.er;
                 o.bounded = rated.below;
-                if (above || rated.exceeded ||
-                    (rated.complete && accepts(options.target, rated))) {
+                if (above || rated.exceeded || (rated.complete && accepts(options.target, rated))) {
                   o.analysis = above ? r->full.analyze_graded(fresh[i].puzzle, rated)
                                      : r->full.analyze(fresh[i].puzzle, false);
                   if (!o.analysis.done) return;
@@ -388,8 +386,8 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
     if (failure) std::rethrow_exception(failure);
     for (std::size_t i = 0; i < fresh.size(); ++i) {
       if (outcomes[i].done) {
-        pool.push_back(Node{std::move(fresh[i].puzzle), std::move(fresh[i].key),
-                            outcomes[i].rating, 0, outcomes[i].bounded});
+        pool.push_back(Node{std::move(fresh[i].puzzle), std::move(fresh[i].key), outcomes[i].rating,
+                            0, outcomes[i].bounded});
       }
     }
     if (on_round) on_round(tally);

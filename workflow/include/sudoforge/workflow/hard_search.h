@@ -54,9 +54,9 @@ struct HardSearchOptions {
   std::uint64_t max_candidates = 0;
   // Step 1 stops on a candidate proven rated below the band's floor minus
   // kExpansionPenalty (the grader's floor test, GradeOptions::min_rating): it ranks in the
-  // pool at that bound, and is graded in full only when the beam may take it. The same results, pool order
-  // and tally either way (a bound is used only while it is at most `best`); false grades
-  // every candidate in full at once.
+  // pool at that bound, and is graded in full only when the beam may take it. The same
+  // results, beams and tally either way (a bound is used only while it is at most
+  // `best`); false grades every candidate in full at once.
   bool bound_below = true;
 };
 
