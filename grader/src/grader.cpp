@@ -140,12 +140,16 @@ bool cage_forcing_chains(const Ctx& ctx, Rung& rung, Hint& h) {
 }
 
 // The next step in SE's order, with each rung's lowest rating (tenths), which rise along
-// the ladder: past `ceiling`, every hint left would be rated above it (kAbove).
-Next next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& opt, int ceiling,
-               Hint& h) {
+// the ladder: past `ceiling`, every hint left would be rated above it (kAbove). The rungs
+// whose lowest rating is at most `tried` are skipped: a search that stopped with kAbove
+// under a ceiling `tried` on this state resumes at the rung where it stopped (the floors
+// never fall along the ladder, so those are exactly the rungs it searched, in vain).
+Next next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& opt, int tried,
+               int ceiling, Hint& h) {
   using namespace detail;
   bool above = false;
   auto rung = [&](int floor, auto&& find) {
+    if (floor <= tried) return false;
     if (floor > ceiling) return above = true;
     return find();
   };
@@ -202,22 +206,30 @@ Next next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& 
 }  // namespace
 
 Rating Grader::rate(const Grid& puzzle, bool keep_steps) {
-  return rate_from(puzzle, keep_steps, {});
+  return rate_from(puzzle, keep_steps, {}, Lift{});
+}
+
+Rating Grader::rate(const Grid& puzzle, bool keep_steps, double lifted,
+                    const std::function<bool(const Rating&)>& exceeded) {
+  if (lifted >= 0 && options_.max_rating >= 0 && lifted < options_.max_rating) {
+    throw std::invalid_argument("grader: a lifted ceiling must not be below max_rating");
+  }
+  return rate_from(puzzle, keep_steps, {}, Lift{lifted, &exceeded});
 }
 
 Rating Grader::rate(const Grid& puzzle, std::span<const std::uint16_t> start) {
   if (start.size() != static_cast<std::size_t>(puzzle.cell_count())) {
     throw std::invalid_argument("grader: a start state needs one entry per cell");
   }
-  return rate_from(puzzle, false, start);
+  return rate_from(puzzle, false, start, Lift{});
 }
 
-Rating Grader::rate_from(const Grid& puzzle, bool keep_steps,
-                         std::span<const std::uint16_t> start) {
+Rating Grader::rate_from(const Grid& puzzle, bool keep_steps, std::span<const std::uint16_t> start,
+                         Lift lift) {
   if (!impl_) throw std::logic_error("grader: use of a moved-from Grader");
   detail::StopScope scope(options_.stop);
   try {
-    return rate_once(puzzle, keep_steps, start);
+    return rate_once(puzzle, keep_steps, start, lift);
   } catch (const GradingStopped&) {
     // A search left mid-way may leave its scratch half-updated: start afresh.
     Impl* fresh = new Impl;
@@ -247,16 +259,17 @@ bool floor_retest(const detail::CandidateGrid& g, int rating) {
 
 }  // namespace
 
-Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
-                         std::span<const std::uint16_t> start) {
+Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const std::uint16_t> start,
+                         Lift lift) {
   Rating r;
   int er = 0, ep = -1, ed = -1;
-  const auto finish = [&] {
-    r.er = er / 10.0;
-    r.ep = (ep < 0 ? er : ep) / 10.0;
-    r.ed = (ed < 0 ? 0 : ed) / 10.0;
-    r.level = level_for(r.er);
+  const auto finish_with = [&](Rating& out, int top) {
+    out.er = top / 10.0;
+    out.ep = (ep < 0 ? top : ep) / 10.0;
+    out.ed = (ed < 0 ? 0 : ed) / 10.0;
+    out.level = level_for(out.er);
   };
+  const auto finish = [&] { finish_with(r, er); };
   // A floor above the singles' 2.3 (GradeOptions::min_rating) is tested before the first
   // step: the closure of the rules rated below it (floor_closure.h). Its proof holds from
   // any state of the path, so it is tested again after a step no such rule explains
@@ -304,10 +317,14 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
   }
   impl_->memo.reset(g);
   Ctx ctx{g, keep_steps, &impl_->memo};
-  // The ceiling in tenths (ratings are multiples of 0.1: 6.2 is 62).
-  const int ceiling = options_.max_rating < 0
-                          ? std::numeric_limits<int>::max()
-                          : static_cast<int>(std::floor(options_.max_rating * 10 + 1e-9));
+  // A ceiling in tenths (ratings are multiples of 0.1: 6.2 is 62).
+  const auto tenths = [](double rating) {
+    return rating < 0 ? std::numeric_limits<int>::max()
+                      : static_cast<int>(std::floor(rating * 10 + 1e-9));
+  };
+  int ceiling = tenths(options_.max_rating);
+  // The rungs next_hint skips: those searched in vain under the ceiling before a lift.
+  int tried = std::numeric_limits<int>::min();
   // The floor's closure from g's state: when it solves the grid, the rest of the path rates
   // below the floor, and the result says so (incomplete, below).
   const auto below_floor = [&] {
@@ -337,7 +354,31 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps,
     h.eliminations.clear();
     h.cells.clear();
     h.explanation.clear();
-    const Next next = next_hint(ctx, impl_->chains, options_, ceiling, h);
+    const Next next = next_hint(ctx, impl_->chains, options_, tried, ceiling, h);
+    tried = std::numeric_limits<int>::min();
+    // The ceiling exceeded with a lift to come (Grader::rate with `lifted`): up to here the
+    // path is the one without a ceiling, since the ceiling only stops rungs above it. The
+    // caller sees the rating a stop here gives; to go on, a hint found above the ceiling
+    // is the step taken under the lifted one when it is at most that (the rungs before it
+    // found nothing), and a stop before a rung resumes at that rung.
+    if (lift.exceeded && next != Next::kStuck && (next == Next::kAbove || h.rating > ceiling)) {
+      Rating so_far = r;
+      so_far.complete = false;
+      so_far.exceeded = true;
+      if (next == Next::kFound && h.rating > er) so_far.hardest = h.technique;
+      finish_with(so_far, next == Next::kFound ? std::max(er, h.rating) : er);
+      const bool go_on = (*lift.exceeded)(so_far);
+      const int lifted = tenths(lift.ceiling);
+      lift.exceeded = nullptr;
+      if (go_on) {
+        if (next == Next::kAbove) {
+          tried = ceiling;
+          ceiling = lifted;
+          continue;
+        }
+        ceiling = lifted;
+      }
+    }
     if (next != Next::kFound || h.rating > ceiling) {
       r.complete = false;
       r.exceeded = next != Next::kStuck;  // no step at or below the ceiling, or one above

@@ -290,6 +290,97 @@ TEST(GraderRating, CeilingStopsOnlyPuzzlesRatedAboveIt) {
   EXPECT_GT(above, 1000);
 }
 
+// `got` is `want` in every field a grading reports, the steps included.
+void expect_same_rating(const Rating& got, const Rating& want, const std::string& where) {
+  EXPECT_EQ(got.er, want.er) << where;
+  EXPECT_EQ(got.ep, want.ep) << where;
+  EXPECT_EQ(got.ed, want.ed) << where;
+  EXPECT_EQ(got.level, want.level) << where;
+  EXPECT_EQ(got.hardest, want.hardest) << where;
+  EXPECT_EQ(got.techniques, want.techniques) << where;
+  EXPECT_EQ(got.complete, want.complete) << where;
+  EXPECT_EQ(got.exceeded, want.exceeded) << where;
+  EXPECT_EQ(got.step_count, want.step_count) << where;
+  ASSERT_EQ(got.steps.size(), want.steps.size()) << where;
+  for (size_t i = 0; i < got.steps.size(); ++i) {
+    EXPECT_EQ(got.steps[i].rating, want.steps[i].rating) << where << " step " << i;
+    EXPECT_EQ(got.steps[i].explanation, want.steps[i].explanation) << where << " step " << i;
+  }
+}
+
+// Lifts `ceiling` to `lifted` on each puzzle of `lines` (wants: their full ratings, steps
+// kept): the grading reports what the lower ceiling's grading returns, once, then ends as
+// a fresh grading under the lifted ceiling. Counts the lifts, the lifted gradings that
+// finish and those stopped again by the lifted ceiling.
+struct LiftCounts {
+  int lifts = 0, finished = 0, stopped_again = 0;
+};
+LiftCounts check_lift(const std::vector<std::string>& lines, const std::vector<Rating>& wants,
+                      double ceiling, double lifted) {
+  GradeOptions low;
+  low.max_rating = ceiling;
+  GradeOptions high;
+  high.max_rating = lifted;
+  Grader lifting(low), capped(low), fresh(high);
+  LiftCounts n;
+  for (size_t k = 0; k < lines.size(); ++k) {
+    const Grid puzzle = grid81(lines[k].substr(0, 81));
+    const std::string where = std::to_string(ceiling) + " " + lines[k];
+    int calls = 0;
+    const Rating got = lifting.rate(puzzle, true, lifted, [&](const Rating& so_far) {
+      ++calls;
+      expect_same_rating(so_far, capped.rate(puzzle, true), where + " (before the lift)");
+      return true;
+    });
+    expect_same_rating(got, lifted < 0 ? wants[k] : fresh.rate(puzzle, true), where);
+    EXPECT_EQ(calls, wants[k].er > ceiling + 1e-9 ? 1 : 0) << where;
+    n.lifts += calls;
+    n.finished += calls && got.complete;
+    n.stopped_again += calls && got.exceeded;
+  }
+  return n;
+}
+
+// Grader::rate with a lifted ceiling: the same ratings, techniques and steps as a fresh
+// grading under the lifted ceiling. Ceilings below 7.5 stop before a rung (the lifted
+// search resumes at that rung), 7.6 and 8.9 after a chain found above them (the lifted
+// grading takes it); the neighbourhood search's results (ER 9.0 to 9.3) are lifted from
+// the search's own ceiling, 8.9.
+TEST(GraderRating, LiftedCeilingContinuesAsAFreshGrading) {
+  const RatedSample sample = rated_sample();
+  ASSERT_EQ(sample.lines.size(), 420u);
+  LiftCounts total;
+  for (const auto& [ceiling, lifted] :
+       std::vector<std::pair<double, double>>{{6.2, 7.5}, {7.2, -1}, {7.6, -1}}) {
+    const LiftCounts n = check_lift(sample.lines, sample.wants, ceiling, lifted);
+    EXPECT_GT(n.lifts, 20) << ceiling;
+    total.finished += n.finished;
+    total.stopped_again += n.stopped_again;
+  }
+  const auto hard =
+      read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/neighbourhood_9x_16.txt");
+  ASSERT_EQ(hard.size(), 16u);
+  std::vector<Rating> hard_wants;
+  for (const std::string& line : hard) {
+    hard_wants.push_back(Grader().rate(grid81(line.substr(0, 81)), true));
+    EXPECT_EQ(hard_wants.back().er, std::stod(line.substr(82))) << line;
+  }
+  const LiftCounts n = check_lift(hard, hard_wants, 8.9, -1);
+  EXPECT_EQ(n.lifts, 16);
+  EXPECT_EQ(n.finished, 16);
+  EXPECT_GT(total.finished, 150);
+  EXPECT_GT(total.stopped_again, 15);
+  // Declined, the lift leaves rate()'s result; a lifted ceiling below max_rating is refused.
+  GradeOptions low;
+  low.max_rating = 8.9;
+  Grader grader(low);
+  const Grid puzzle = grid81(hard.front().substr(0, 81));
+  expect_same_rating(grader.rate(puzzle, true, -1, [](const Rating&) { return false; }),
+                     Grader(low).rate(puzzle, true), "declined");
+  EXPECT_THROW(grader.rate(puzzle, false, 8.8, [](const Rating&) { return true; }),
+               std::invalid_argument);
+}
+
 // A floor (GradeOptions::min_rating) only stops the grading early: a puzzle rated at or
 // above the floor gets exactly its full rating and steps; one stopped (Rating::below) is
 // rated under the floor, and stopped before its first step or after a step rated 7.5 or

@@ -289,6 +289,25 @@ TEST(KillerLadder, NestedCageForcingChainsFinishWhatTheCageChainsLeave) {
   const Rating below = Grader(capped).rate(parse_killer_text(text), false);
   EXPECT_FALSE(below.complete);
   EXPECT_TRUE(below.exceeded);
+  // That ceiling lifted (Grader::rate with `lifted`): the search resumes at the nested
+  // level's rung and the grading ends as the full one.
+  int lifts = 0;
+  const Rating lifted =
+      Grader(capped).rate(parse_killer_text(text), true, -1, [&](const Rating& so_far) {
+        ++lifts;
+        EXPECT_TRUE(so_far.exceeded);
+        EXPECT_EQ(so_far.er, below.er);
+        return true;
+      });
+  EXPECT_EQ(lifts, 1);
+  EXPECT_TRUE(lifted.complete);
+  EXPECT_EQ(lifted.er, r.er);
+  EXPECT_EQ(lifted.ep, r.ep);
+  EXPECT_EQ(lifted.techniques, r.techniques);
+  ASSERT_EQ(lifted.steps.size(), r.steps.size());
+  for (size_t i = 0; i < r.steps.size(); ++i) {
+    EXPECT_EQ(lifted.steps[i].explanation, r.steps[i].explanation) << i;
+  }
 }
 
 // Every step of every graded puzzle: placements are the solution's digits, eliminations

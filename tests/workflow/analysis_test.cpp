@@ -105,6 +105,45 @@ TEST(Analysis, AProvenKillerIsGradedLikeAnalyze) {
   EXPECT_GT(a.rating.step_count, 0);
 }
 
+// analyze_graded takes the caller's grading (here a cheap one lifted to the full one) and
+// checks the puzzle as analyze() does: the same solution, search measure, rating and
+// errors; an invalid puzzle keeps its error and no rating.
+TEST(Analysis, AGradedPuzzleIsAnalysedLikeAnalyze) {
+  PuzzleAnalyzer analyzer;
+  grader::GradeOptions cheap;
+  cheap.max_rating = 6.5;
+  grader::Grader lifting(cheap);
+  for (const char* text : {kUnique, kChains}) {
+    const Grid puzzle = grid_of(text);
+    const PuzzleAnalysis full = analyzer.analyze(puzzle, false);
+    bool lifted = false;
+    const PuzzleAnalysis a = analyzer.analyze_graded(
+        puzzle,
+        lifting.rate(puzzle, false, -1, [&](const grader::Rating&) { return lifted = true; }));
+    EXPECT_TRUE(lifted);
+    ASSERT_TRUE(a.done);
+    EXPECT_EQ(a.error, "");
+    ASSERT_TRUE(a.solution);
+    EXPECT_EQ(*a.solution, *full.solution);
+    EXPECT_EQ(a.search.nodes, full.search.nodes);
+    EXPECT_GT(a.search.nodes, 0u);
+    EXPECT_DOUBLE_EQ(a.rating.er, full.rating.er);
+    EXPECT_DOUBLE_EQ(a.rating.ep, full.rating.ep);
+    EXPECT_DOUBLE_EQ(a.rating.ed, full.rating.ed);
+    EXPECT_EQ(a.rating.techniques, full.rating.techniques);
+    EXPECT_EQ(a.rating.step_count, full.rating.step_count);
+  }
+  grader::Rating rated;
+  rated.er = 9.9;
+  const PuzzleAnalysis many = analyzer.analyze_graded(grid_of(kNotUnique), rated);
+  EXPECT_TRUE(many.done);
+  EXPECT_EQ(many.error, "not unique");
+  EXPECT_EQ(many.rating.er, 0.0);
+  std::atomic<bool> stop{true};
+  PuzzleAnalyzer stopped({}, &stop);
+  EXPECT_FALSE(stopped.analyze_graded(grid_of(kChains), rated).done);
+}
+
 TEST(Analysis, AStopRequestAbandonsTheAnalysis) {
   std::atomic<bool> stop{true};
   PuzzleAnalyzer analyzer({}, &stop);

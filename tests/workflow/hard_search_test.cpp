@@ -104,6 +104,52 @@ TEST(HardSearch, BudgetEndsAnUnreachableBand) {
   EXPECT_EQ(end, HardSearchEnd::kBudget);
 }
 
+// Candidates proven below the band (bound_below) rank at a bound until the beam may take
+// them: the results, their ratings and the tally are those of the search that grades every
+// candidate at once. Seeds of cb001 rated 8.8 to 9.0, so that bounds are in use from the
+// first round and the beam meets bounded candidates.
+TEST(HardSearch, BoundsBelowTheBandChangeNothing) {
+  const std::vector<Grid> hard_seeds = {
+      parse_one(".2....7.9..67....37..12.4....8.4.39..67..8.4.............8..95.6..3....2.912....4")
+          .grid,
+      parse_one("..345.......7....37....2.64..4..58...6..2.9...9.6.7.3...........4..18.52..2.....8")
+          .grid,
+      parse_one(".2.45...9...7...2.......56..7.3......9.......641..78.5..2....7.8..6.....9...23..6")
+          .grid};
+  auto search = [&](bool bound_below, HardSearchTally& tally) {
+    HardSearchOptions o;
+    o.target.min_rating = 9.0;
+    o.seed = 3;
+    o.count = 100;  // the budget ends the run (a count reached stops it mid-round)
+    o.beam = 2;
+    o.children = 6;
+    o.max_candidates = 60;
+    o.bound_below = bound_below;
+    std::vector<HardResult> out;
+    hard_search(
+        hard_seeds, o, [&out](const HardResult& r) { out.push_back(r); }, {}, tally, nullptr);
+    return out;
+  };
+  HardSearchTally bounded, graded;
+  const std::vector<HardResult> with = search(true, bounded);
+  const std::vector<HardResult> without = search(false, graded);
+  ASSERT_EQ(with.size(), without.size());
+  EXPECT_GT(with.size(), 0u);
+  for (std::size_t i = 0; i < with.size(); ++i) {
+    EXPECT_EQ(with[i].puzzle, without[i].puzzle);
+    EXPECT_EQ(with[i].parent, without[i].parent);
+    EXPECT_EQ(with[i].analysis.rating.er, without[i].analysis.rating.er);
+    EXPECT_EQ(with[i].analysis.rating.ep, without[i].analysis.rating.ep);
+    EXPECT_EQ(with[i].analysis.rating.ed, without[i].analysis.rating.ed);
+  }
+  EXPECT_EQ(bounded.rounds, graded.rounds);
+  EXPECT_EQ(bounded.drawn, graded.drawn);
+  EXPECT_EQ(bounded.duplicates, graded.duplicates);
+  EXPECT_EQ(bounded.rated, graded.rated);
+  EXPECT_EQ(bounded.full, graded.full);
+  EXPECT_EQ(bounded.best, graded.best);
+}
+
 TEST(HardSearch, ParsesMoves) {
   const std::vector<Move> m = parse_moves("-1+1,-3+2");
   ASSERT_EQ(m.size(), 2u);

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <thread>
+#include <utility>
 
 #include "sudoforge/core/canonical.h"
 #include "sudoforge/core/validate.h"
@@ -24,13 +25,9 @@ PuzzleAnalyzer::PuzzleAnalyzer(grader::GradeOptions options, const std::atomic<b
   solver_.set_limits(limits);
 }
 
-PuzzleAnalysis PuzzleAnalyzer::analyze(const Grid& puzzle, bool explain, const Alphabet* alphabet) {
-  PuzzleAnalysis a;
+bool PuzzleAnalyzer::check(const Grid& puzzle, const Alphabet* alphabet, PuzzleAnalysis& a) {
   a.error = describe_conflict(puzzle, alphabet ? *alphabet : Alphabet::standard(puzzle.size()));
-  if (!a.error.empty()) {
-    a.done = true;
-    return a;
-  }
+  if (!a.error.empty()) return true;
   try {
     std::uint64_t n = solver_.enumerate(
         puzzle,
@@ -44,14 +41,32 @@ PuzzleAnalysis PuzzleAnalyzer::analyze(const Grid& puzzle, bool explain, const A
     } else if (n > 1) {
       a.error = "not unique";
       a.solution.reset();
-    } else {
-      a.rating = grader_.rate(puzzle, explain);
     }
   } catch (const SearchAborted&) {
-    return PuzzleAnalysis{};
-  } catch (const grader::GradingStopped&) {
-    return PuzzleAnalysis{};
+    return false;
   }
+  return true;
+}
+
+PuzzleAnalysis PuzzleAnalyzer::analyze(const Grid& puzzle, bool explain, const Alphabet* alphabet) {
+  PuzzleAnalysis a;
+  if (!check(puzzle, alphabet, a)) return PuzzleAnalysis{};
+  if (a.error.empty()) {
+    try {
+      a.rating = grader_.rate(puzzle, explain);
+    } catch (const grader::GradingStopped&) {
+      return PuzzleAnalysis{};
+    }
+  }
+  a.done = true;
+  return a;
+}
+
+PuzzleAnalysis PuzzleAnalyzer::analyze_graded(const Grid& puzzle, grader::Rating rating,
+                                              const Alphabet* alphabet) {
+  PuzzleAnalysis a;
+  if (!check(puzzle, alphabet, a)) return PuzzleAnalysis{};
+  if (a.error.empty()) a.rating = std::move(rating);
   a.done = true;
   return a;
 }

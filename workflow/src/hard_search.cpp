@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -32,6 +33,9 @@ struct Node {
   std::string key;
   double rating = 0;
   int expansions = 0;
+  // `rating` is only an upper bound (the candidate was proven below the band's floor and
+  // not graded): graded when the beam may take it.
+  bool bounded = false;
 };
 
 struct Candidate {
@@ -46,6 +50,7 @@ struct Candidate {
 struct Outcome {
   bool done = false;
   double rating = 0;
+  bool bounded = false;  // rating is an upper bound (Node::bounded)
   bool result = false;
   bool minimal = false;
   PuzzleAnalysis analysis;
@@ -77,6 +82,7 @@ void parallel_for(std::size_t n, int threads, MakeState make_state, Job job) {
 
 struct Rater {
   grader::Grader cheap;
+  grader::Grader floored;  // cheap, and stops a candidate proven below the bound's floor
   PuzzleAnalyzer full;
   SudokuSolver solver;
 };
@@ -140,10 +146,25 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
   grader::GradeOptions cheap_options;
   cheap_options.max_rating = floor - kFloorMargin;
   const grader::GradeOptions full_options = grade_options(options.target);
+  // The full grading continues the cheap one (grader::Grader::rate with a lifted ceiling)
+  // when the two gradings differ only in their ceiling.
+  const bool lift = !full_options.settled && (full_options.max_rating < 0 ||
+                                              full_options.max_rating >= cheap_options.max_rating);
+  // A candidate proven rated below the floor minus one expansion's penalty
+  // (GradeOptions::min_rating: the grader's floor test) is no result and ranks in the pool
+  // at `bound`, an upper bound of its ER, until the beam may take it (graded then). The
+  // beam's last place is mostly a puzzle of the band expanded at most once, so most such
+  // candidates are never graded. Without techniques in the target, a rating below the
+  // floor is never accepted (accepts() then wants ER in the band).
+  grader::GradeOptions floored_options = cheap_options;
+  floored_options.min_rating = floor - kExpansionPenalty;
+  const double bound = (std::ceil(floored_options.min_rating * 10 - 1e-9) - 1) / 10;
+  const bool may_bound = options.bound_below && options.target.min_rating &&
+                         options.target.techniques.empty() && bound < floor;
   auto make_rater = [&] {
     return std::make_unique<Rater>(Rater{grader::Grader(with_stop(cheap_options, &halt)),
-                                         PuzzleAnalyzer(full_options, &halt),
-                                         SudokuSolver()});
+                                         grader::Grader(with_stop(floored_options, &halt)),
+                                         PuzzleAnalyzer(full_options, &halt), SudokuSolver()});
   };
   // Mirrors the caller's stop into `halt` while workers run.
   auto watch = [&](const std::function<void()>& body) {
@@ -200,12 +221,34 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
       return pool[i].rating - kExpansionPenalty * pool[i].expansions;
     };
     const std::size_t width = std::min<std::size_t>(options.beam, order.size());
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(width),
-                      order.end(), [&](std::size_t a, std::size_t b) {
-                        const double pa = priority(a), pb = priority(b);
-                        if (pa != pb) return pa > pb;
-                        return pool[a].key < pool[b].key;
-                      });
+    // A bounded node ranks at its bound, at least its priority once graded: the beam is
+    // final when it holds none (the nodes below it would rank there once graded too).
+    while (true) {
+      std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(width),
+                        order.end(), [&](std::size_t a, std::size_t b) {
+                          const double pa = priority(a), pb = priority(b);
+                          if (pa != pb) return pa > pb;
+                          return pool[a].key < pool[b].key;
+                        });
+      std::vector<std::size_t> due;
+      for (std::size_t j = 0; j < width; ++j) {
+        if (pool[order[j]].bounded) due.push_back(order[j]);
+      }
+      if (due.empty()) break;
+      watch([&] {
+        parallel_for<grader::Grader>(
+            due.size(), options.threads,
+            [&] { return grader::Grader(with_stop(cheap_options, &halt)); },
+            [&](grader::Grader& g, std::size_t i) {
+              try {
+                pool[due[i]].rating = g.rate(pool[due[i]].puzzle).er;
+                pool[due[i]].bounded = false;
+              } catch (const grader::GradingStopped&) {
+              }
+            });
+      });
+      if (stopped()) return HardSearchEnd::kStopped;
+    }
     order.resize(width);
 
     // Neighbours, per parent from its own engine: seeded by the run seed, the round and
@@ -258,6 +301,8 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
     idle = 0;
 
     // Ratings on the workers; results delivered here in candidate order as they finish.
+    // A bound is used only when it is at most the best ER so far (it never raises `best`).
+    const bool bounding = may_bound && bound <= tally.best;
     std::vector<Outcome> outcomes(fresh.size());
     std::mutex mutex;
     std::condition_variable finished;
@@ -271,10 +316,22 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
               if (stopped()) return;
               Outcome o;
               try {
-                const grader::Rating cheap = r->cheap.rate(fresh[i].puzzle);
-                o.rating = cheap.er;
-                if (cheap.exceeded || (cheap.complete && accepts(options.target, cheap))) {
-                  o.analysis = r->full.analyze(fresh[i].puzzle, false);
+                // A candidate above the floor gets its full grading by lifting the cheap
+                // one's ceiling (the same rating as the full analysis's own grading).
+                bool above = false;
+                grader::Grader& cheap = bounding ? r->floored : r->cheap;
+                const grader::Rating rated =
+                    lift ? cheap.rate(fresh[i].puzzle, false, full_options.max_rating,
+                                      [&](const grader::Rating& first) {
+                                        o.rating = first.er;
+                                        return above = true;
+                                      })
+                         : cheap.rate(fresh[i].puzzle);
+                if (!above) o.rating = rated.below ? bound : rated.er;
+                o.bounded = rated.below;
+                if (above || rated.exceeded || (rated.complete && accepts(options.target, rated))) {
+                  o.analysis = above ? r->full.analyze_graded(fresh[i].puzzle, rated)
+                                     : r->full.analyze(fresh[i].puzzle, false);
                   if (!o.analysis.done) return;
                   if (o.analysis.error.empty()) {
                     o.rating = o.analysis.rating.er;
@@ -308,7 +365,7 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
           Outcome& o = outcomes[delivered];
           ++tally.rated;
           if (o.analysis.done) ++tally.full;
-          tally.best = std::max(tally.best, o.rating);
+          if (!o.bounded) tally.best = std::max(tally.best, o.rating);
           if (o.result && tally.results < options.count) {
             const Candidate& c = fresh[delivered];
             HardResult r{tally.results++, c.puzzle, pool[c.parent].puzzle, c.move, o.minimal,
@@ -328,7 +385,10 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
     workers.join();
     if (failure) std::rethrow_exception(failure);
     for (std::size_t i = 0; i < fresh.size(); ++i) {
-      if (outcomes[i].done) pool.push_back(Node{std::move(fresh[i].puzzle), std::move(fresh[i].key), outcomes[i].rating});
+      if (outcomes[i].done) {
+        pool.push_back(Node{std::move(fresh[i].puzzle), std::move(fresh[i].key), outcomes[i].rating,
+                            0, outcomes[i].bounded});
+      }
     }
     if (on_round) on_round(tally);
     if (tally.results >= options.count) return HardSearchEnd::kComplete;

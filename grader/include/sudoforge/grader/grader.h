@@ -169,10 +169,30 @@ class Grader {
   // techniques lack the steps skipped. For the generator's medium killers
   // (GeneratedPuzzle::easy_state).
   Rating rate(const Grid& puzzle, std::span<const std::uint16_t> start);
+  // One grading under two ceilings, for a caller that filters by GradeOptions::max_rating
+  // and wants the full rating of the puzzles that exceed it: graded as rate() does until
+  // the ceiling is exceeded; then `exceeded` gets the Rating rate() returns there
+  // (exceeded, ER a lower bound), and when it returns true the grading goes on from that
+  // step with `lifted` as the ceiling (negative: none; else at least max_rating, or
+  // std::invalid_argument). The result is then exactly rate()'s by a Grader whose
+  // max_rating is `lifted` (ER, EP, ED, hardest, techniques, steps, flags): the ceiling
+  // only stops the ladder's rungs above it, so the path up to that step is the same under
+  // both, and the steps before it are not searched twice. When `exceeded` is not called
+  // (no ceiling, or not exceeded) or returns false, the result is rate()'s. Either way
+  // `exceeded` is called at most once.
+  Rating rate(const Grid& puzzle, bool keep_steps, double lifted,
+              const std::function<bool(const Rating&)>& exceeded);
 
  private:
-  Rating rate_from(const Grid& puzzle, bool keep_steps, std::span<const std::uint16_t> start);
-  Rating rate_once(const Grid& puzzle, bool keep_steps, std::span<const std::uint16_t> start);
+  // A lift of the ceiling (see rate() with `lifted`); none when exceeded is null.
+  struct Lift {
+    double ceiling = -1;
+    const std::function<bool(const Rating&)>* exceeded = nullptr;
+  };
+  Rating rate_from(const Grid& puzzle, bool keep_steps, std::span<const std::uint16_t> start,
+                   Lift lift);
+  Rating rate_once(const Grid& puzzle, bool keep_steps, std::span<const std::uint16_t> start,
+                   Lift lift);
 
   struct Impl;
   Impl* impl_;

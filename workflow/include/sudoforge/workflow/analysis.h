@@ -49,8 +49,18 @@ class PuzzleAnalyzer {
                                 std::span<const std::uint16_t> start = {});
   // analyze()'s DLX measure of a unique puzzle (its count to 2); nullopt on a stop request.
   std::optional<SearchStats> search_measure(const Grid& puzzle);
+  // analyze() with the grading done by the caller: `rating` is what this analyzer's
+  // grading of the puzzle gives (e.g. grader::Grader::rate with a lifted ceiling, which
+  // continues a cheaper grading), so the result is analyze()'s without explain; the givens,
+  // uniqueness and search measure are checked and taken as analyze() does.
+  PuzzleAnalysis analyze_graded(const Grid& puzzle, grader::Rating rating,
+                                const Alphabet* alphabet = nullptr);
 
  private:
+  // analyze()'s checks into `a`: error set when the puzzle is invalid, else its solution
+  // and search measure. False on a stop request.
+  bool check(const Grid& puzzle, const Alphabet* alphabet, PuzzleAnalysis& a);
+
   SudokuSolver solver_;
   grader::Grader grader_;
 };

@@ -13,10 +13,12 @@
 // before (a seed or any earlier candidate) are dropped. The rest are rated:
 //  1. a cheap grading with a ceiling just under the band's floor (GradeOptions::max_rating):
 //     it stops as soon as the puzzle is known to be harder than that, and rates a puzzle
-//     below the band in full (its exact ER, which ranks it in the pool);
+//     below the band in full (its exact ER, which ranks it in the pool; with
+//     bound_below, one proven rated lower ranks at a bound until the beam may take it);
 //  2. the candidates that pass get the full analysis (uniqueness, solution, search
 //     measure, ER/EP/ED as `grade` prints them, with the band's top as ceiling); those
-//     in the band are results.
+//     in the band are results. Their grading goes on from where the cheap one stopped
+//     (grader::Grader::rate with a lifted ceiling: the same rating).
 // Reproducible: the candidates of a round and their order depend only on the seed, the
 // seeds and the options, each candidate's rating only on the candidate, and results are
 // delivered in candidate order, so a run gives the same results for any `threads` (a stop
@@ -50,6 +52,12 @@ struct HardSearchOptions {
   // Candidates rated in all (step 1 above), 0 = no bound: the run ends after the round
   // that reaches it.
   std::uint64_t max_candidates = 0;
+  // Step 1 stops on a candidate proven rated below the band's floor minus
+  // kExpansionPenalty (the grader's floor test, GradeOptions::min_rating): it ranks in the
+  // pool at that bound, and is graded in full only when the beam may take it. The same
+  // results, beams and tally either way (a bound is used only while it is at most
+  // `best`); false grades every candidate in full at once.
+  bool bound_below = true;
 };
 
 struct HardResult {
