@@ -45,6 +45,11 @@ struct Chaining {
     std::uint64_t id;
   };
   std::vector<NestedChain> nested_chains;
+  // Kept dynamic chainings (ChainingSearch::chain with keep_order): for each record the
+  // search took from its queues, in the order taken, the count of records made by then,
+  // complemented for an "off" record; the k-th "on" one taken is on_order[k], the k-th
+  // "off" one off_order[k] (chaining_store.h finds where a search may resume).
+  std::vector<int> taken;
   bool contradiction = false;                         // the chaining derived a node both on and off
   int contradiction_on = -1, contradiction_off = -1;  // its two records
   int node_of(int r) const { return records[r].node; }

@@ -60,6 +60,34 @@ bool ChainingStore::reads_change(const Chaining& R, int nd, const KeptChainings&
   return false;
 }
 
+bool ChainingStore::first_change(const Chaining& R, int limit, const KeptChainings& K,
+                                 ResumePoint& at) const {
+  const ChainRecord* const rs = R.records.data();
+  const int* const taken = R.taken.data();
+  const int* const on = R.on_order.data();
+  const int* const off = R.off_order.data();
+  const std::uint64_t* const hard = marks_.data();
+  const std::uint64_t* const soft = soft_marks_.data();
+  int hon = 0, hoff = 0;
+  for (int k = 0, e = std::min(limit, static_cast<int>(R.taken.size())); k < e; ++k) {
+    const bool is_on = taken[k] >= 0;
+    const int x = rs[is_on ? on[hon] : off[hoff]].node;
+    const std::uint64_t bit = std::uint64_t{1} << (x & 63);
+    if ((hard[x >> 6] & bit) || ((soft[x >> 6] & bit) && reads_change(R, x, K))) {
+      const int nrec = is_on ? taken[k] : ~taken[k];
+      // The records made by then, of each side, entered in their queues in order.
+      const int non = static_cast<int>(std::lower_bound(on, on + R.on_order.size(), nrec) - on);
+      const int noff =
+          static_cast<int>(std::lower_bound(off, off + R.off_order.size(), nrec) - off);
+      at = ResumePoint{nrec, hon, hoff, non, noff};
+      return true;
+    }
+    hon += is_on;
+    hoff += !is_on;
+  }
+  return false;
+}
+
 void ChainingStore::check_kept() {
   const int n = board_.n, nc = board_.nc, nn = board_.nn;
   KeptChainings& K = kept_[mode_.dynamic];
@@ -67,6 +95,7 @@ void ChainingStore::check_kept() {
     K.chainings.clear();
     K.chainings.resize(nn);
     K.ok.assign(nn, 0);
+    K.resume.assign(nn, ResumePoint{});
     K.live.clear();
     K.node_begin.clear();
   }
@@ -120,6 +149,13 @@ void ChainingStore::check_kept() {
         }
       }
     }
+    const size_t nw = (static_cast<size_t>(nn) + 63) / 64;
+    if (mode_.dynamic) {
+      marks_.assign(nw, 0);
+      soft_marks_.assign(nw, 0);
+      for (const auto& [w, bits] : changed_words_) marks_[w] |= bits;
+      for (const auto& [w, bits] : soft_words_) soft_marks_[w] |= bits;
+    }
     size_t nlive = 0;
     for (const int nd : K.live) {
       const Chaining& R = K.chainings[nd];
@@ -135,12 +171,27 @@ void ChainingStore::check_kept() {
           }
         }
       }
+      if (mode_.dynamic) {
+        ResumePoint& at = K.resume[nd];
+        ResumePoint first;
+        // The records taken before a resume point held on the last grid.
+        if (any != 0 && first_change(R, K.ok[nd] ? nn : at.hon + at.hoff, K, first)) {
+          K.ok[nd] = 0;
+          at = first.hon + first.hoff > 0 ? first : ResumePoint{};
+          if (at.nrec == 0) continue;
+        }
+        K.live[nlive++] = nd;
+        continue;
+      }
       K.ok[nd] = any == 0;
       if (any == 0) K.live[nlive++] = nd;
     }
     K.live.resize(nlive);
   } else {
-    for (const int nd : K.live) K.ok[nd] = 0;
+    for (const int nd : K.live) {
+      K.ok[nd] = 0;
+      K.resume[nd] = ResumePoint{};
+    }
     K.live.clear();
   }
   K.node_begin.assign(links_.node_begin.begin(), links_.node_begin.end());

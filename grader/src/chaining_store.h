@@ -63,12 +63,18 @@ class ChainingStore {
       Chaining& R = K.chainings[nd];
       if (!K.ok[nd]) {
         if (mode_.dynamic) {
-          search_.chain(R, nd, true);
+          if (K.resume[nd].nrec > 0) {
+            search_.resume(R, nd, K.resume[nd]);  // already in live
+            K.resume[nd] = ResumePoint{};
+          } else {
+            search_.chain(R, nd, true);
+            K.live.push_back(nd);
+          }
         } else {
           search_.chain_static(R, nd);
+          K.live.push_back(nd);
         }
         K.ok[nd] = 1;
-        K.live.push_back(nd);
       }
       return R;
     }
@@ -88,15 +94,22 @@ class ChainingStore {
  private:
   // The kept chainings of one kind (static or dynamic). node_begin / targets: the step
   // links they were all computed on or checked against, cand / pos: its grid.
+  // Dynamic: a chaining that no longer holds keeps in resume[nd] the moment of its search
+  // before which the records it took read nothing that changed since it was computed: a
+  // new search takes the same ones first, and resumes from there (ChainingSearch::resume).
   struct KeptChainings {
     std::vector<Chaining> chainings;  // [node]
     std::vector<char> ok;
-    std::vector<int> live;  // the nodes nd with ok[nd]
+    std::vector<ResumePoint> resume;  // [node]: none (nrec 0), or where to resume (not ok)
+    std::vector<int> live;            // the nodes nd with ok[nd] or a resume point
     std::vector<int> node_begin, targets;
     std::vector<Mask> cand, pos;
   };
 
   bool reads_change(const Chaining& R, int nd, const KeptChainings& K) const;
+  // Whether one of the first `limit` records R's search took reads a change (marks_,
+  // soft_marks_); if so, `at` is the moment that record was taken.
+  bool first_change(const Chaining& R, int limit, const KeptChainings& K, ResumePoint& at) const;
 
   const DynamicBoard& board_;
   const StepLinks& links_;
@@ -108,6 +121,8 @@ class ChainingStore {
       changed_words_;            // words of the nodes that read a change
   // Dynamic: words of the "off" nodes that may read a change (reads_change()).
   std::vector<std::pair<int, std::uint64_t>> soft_words_;
+  // The same two sets as node bits.
+  std::vector<std::uint64_t> marks_, soft_marks_;
   std::vector<Chaining> slots_;  // [0]: scratch for "off" chainings; then one per "on" start
   int slots_used_ = 1;
   int slot_capacity_ = 0;
