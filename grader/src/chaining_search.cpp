@@ -262,7 +262,7 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order, const R
     // contradiction's record is the last one made), their queues and parent lists, and
     // the chaining grid less the "off" records taken.
     nrec = at->nrec;
-    std::copy(R.taken.data(), R.taken.data() + at->hon + at->hoff, tk);
+    std::copy(R.off_taken.data(), R.off_taken.data() + at->hoff, tk);
     hon = at->hon;
     hoff = at->hoff;
     non = at->non;
@@ -309,7 +309,6 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order, const R
   // calls the rules when both queues are empty.
   for (;;) {
     while (hon < non) {
-      tk[hon + hoff] = nrec;
       const int p = qon[hon++];
       const int nd = rs[p].node;
       // The "off" consequences are those of the step grid's links (the cell's other
@@ -327,7 +326,7 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order, const R
     }
     if (hoff == noff && !(plus && add_rule_offs())) break;
     {
-      tk[hon + hoff] = ~nrec;
+      tk[hoff] = nrec;
       const int p = qoff[hoff++];
       const int nd = rs[p].node;
       const int c = cdof[nd >> 1] >> 5, d = cdof[nd >> 1] & 31;
@@ -395,7 +394,8 @@ done:
   if (keep_order) {
     R.on_order.assign(qon, qon + non);
     R.off_order.assign(qoff, qoff + noff);
-    R.taken.assign(tk, tk + hon + hoff);
+    R.off_taken.assign(tk, tk + hoff);
+    R.on_taken = hon;
   }
   // Undo (dynamic) the removal of the "off" records taken from the queue: record by
   // record for a short chaining, else by copying whole tables (about one record per 20

@@ -31,7 +31,8 @@ struct ChainingMode {
 
 // A moment of a dynamic search (chain_impl): `nrec` records made, the first `non` / `noff`
 // of the "on" / "off" ones (R.on_order, R.off_order) entered in their queues, of which the
-// first `hon` / `hoff` taken. nrec == 0: none.
+// first `hon` / `hoff` taken. nrec == 0: none. The store resumes at the taking of an "off"
+// record, when hon == non.
 struct ResumePoint {
   int nrec = 0, hon = 0, hoff = 0, non = 0, noff = 0;
 };
@@ -86,7 +87,7 @@ class ChainingSearch {
   std::vector<ChainRecord> record_buf_;  // nn + 1: every node once, plus the contradiction
   std::vector<int> on_queue_buf_, off_queue_buf_;  // nn / 2 each
   std::vector<int> on_parents_buf_;  // parents of one "on" consequence of an "off" node
-  std::vector<int> taken_buf_;       // nn + 1: Chaining::taken of the chaining in progress
+  std::vector<int> taken_buf_;       // nn + 1: Chaining::off_taken of the chaining in progress
   // The parent lists of the chaining in progress (Chaining::parent_pool), grown on demand.
   std::vector<int> pool_buf_;
   // Dynamic (+): the hints of the rules and the records of one hint's parents.

@@ -60,32 +60,62 @@ bool ChainingStore::reads_change(const Chaining& R, int nd, const KeptChainings&
   return false;
 }
 
-bool ChainingStore::first_change(const Chaining& R, int limit, const KeptChainings& K,
-                                 ResumePoint& at) const {
+// The records of R in the order made, and the moment its search took its first record that
+// reads a change. The search takes each side's records in the order made, and an "on"
+// record right after the "off" one that made it (its first parent), before the next "off"
+// one. So with r the first record made that reads a change and was taken (before `bound`,
+// when given): an "on" r was taken after its maker, itself taken at the moment of an "off"
+// record whose records before read nothing; an "off" r at its own, unless an "on" record
+// made after r and taken before it reads one (then that one's maker's). Found at the first
+// record: none (a search from the start).
+bool ChainingStore::first_change(const Chaining& R, const ResumePoint* bound,
+                                 const KeptChainings& K, ResumePoint& at) const {
   const ChainRecord* const rs = R.records.data();
-  const int* const taken = R.taken.data();
+  const int* const pool = R.parent_pool.data();
   const int* const on = R.on_order.data();
   const int* const off = R.off_order.data();
-  const std::uint64_t* const hard = marks_.data();
-  const std::uint64_t* const soft = soft_marks_.data();
-  int hon = 0, hoff = 0;
-  for (int k = 0, e = std::min(limit, static_cast<int>(R.taken.size())); k < e; ++k) {
-    const bool is_on = taken[k] >= 0;
-    const int x = rs[is_on ? on[hon] : off[hoff]].node;
+  const int non_all = static_cast<int>(R.on_order.size());
+  const int noff_taken = bound ? bound->hoff : static_cast<int>(R.off_taken.size());
+  const int made = R.contradiction ? static_cast<int>(R.records.size()) - 1
+                                   : static_cast<int>(R.records.size());
+  // The records of each side taken (before the bound): those made before these limits.
+  const int on_lim = bound                  ? bound->nrec
+                     : R.on_taken < non_all ? on[R.on_taken]
+                                            : made;
+  const int off_lim = noff_taken < static_cast<int>(R.off_order.size()) ? off[noff_taken] : made;
+  const std::uint64_t* const marked = marks_.data();
+  const std::uint64_t* const hard = hard_marks_.data();
+  const auto reads = [&](int x) {
     const std::uint64_t bit = std::uint64_t{1} << (x & 63);
-    if ((hard[x >> 6] & bit) || ((soft[x >> 6] & bit) && reads_change(R, x, K))) {
-      const int nrec = is_on ? taken[k] : ~taken[k];
-      // The records made by then, of each side, entered in their queues in order.
-      const int non = static_cast<int>(std::lower_bound(on, on + R.on_order.size(), nrec) - on);
-      const int noff =
-          static_cast<int>(std::lower_bound(off, off + R.off_order.size(), nrec) - off);
-      at = ResumePoint{nrec, hon, hoff, non, noff};
-      return true;
-    }
-    hon += is_on;
-    hoff += !is_on;
+    return (marked[x >> 6] & bit) && ((hard[x >> 6] & bit) || reads_change(R, x, K));
+  };
+  int r = 0;
+  for (; r < made; ++r) {
+    const int x = rs[r].node;
+    if (!((marked[x >> 6] >> (x & 63)) & 1)) continue;  // most records: one test
+    if (r < ((x & 1) ? on_lim : off_lim) && reads(x)) break;
   }
-  return false;
+  if (r == made) return false;
+  at = ResumePoint{};
+  if (r == 0) return true;
+  const auto maker = [&](int q) {
+    return rs[q].parents_end < 0 ? rs[q].first_parent : pool[rs[q].first_parent];
+  };
+  int q = (rs[r].node & 1) ? maker(r) : r;  // the "off" record at whose taking to resume
+  if (!(rs[r].node & 1)) {
+    const int j = static_cast<int>(std::lower_bound(off, off + noff_taken, r) - off);
+    for (int s = r + 1, e = R.off_taken[j]; s < e; ++s) {
+      if ((rs[s].node & 1) && reads(rs[s].node)) {
+        q = maker(s);
+        break;
+      }
+    }
+  }
+  const int j = static_cast<int>(std::lower_bound(off, off + noff_taken, q) - off);
+  const int nrec = R.off_taken[j];
+  const int non = static_cast<int>(std::lower_bound(on, on + non_all, nrec) - on);
+  if (non + j > 0) at = ResumePoint{nrec, non, j, non, nrec - non};
+  return true;
 }
 
 void ChainingStore::check_kept() {
@@ -152,9 +182,10 @@ void ChainingStore::check_kept() {
     const size_t nw = (static_cast<size_t>(nn) + 63) / 64;
     if (mode_.dynamic) {
       marks_.assign(nw, 0);
-      soft_marks_.assign(nw, 0);
-      for (const auto& [w, bits] : changed_words_) marks_[w] |= bits;
-      for (const auto& [w, bits] : soft_words_) soft_marks_[w] |= bits;
+      hard_marks_.assign(nw, 0);
+      for (const auto& [w, bits] : changed_words_) hard_marks_[w] |= bits;
+      for (const auto& [w, bits] : soft_words_) marks_[w] |= bits;
+      for (size_t w = 0; w < nw; ++w) marks_[w] |= hard_marks_[w];
     }
     size_t nlive = 0;
     for (const int nd : K.live) {
@@ -175,9 +206,17 @@ void ChainingStore::check_kept() {
         ResumePoint& at = K.resume[nd];
         ResumePoint first;
         // The records taken before a resume point held on the last grid.
-        if (any != 0 && first_change(R, K.ok[nd] ? nn : at.hon + at.hoff, K, first)) {
+        // (A start that reads a change, the most common case, needs no walk.)
+        if (any != 0 && (((marks_[nd >> 6] >> (nd & 63)) & 1) &&
+                         (((hard_marks_[nd >> 6] >> (nd & 63)) & 1) || reads_change(R, nd, K)))) {
+          first = ResumePoint{};
           K.ok[nd] = 0;
-          at = first.hon + first.hoff > 0 ? first : ResumePoint{};
+          at = first;
+          continue;
+        }
+        if (any != 0 && first_change(R, K.ok[nd] ? nullptr : &at, K, first)) {
+          K.ok[nd] = 0;
+          at = first;
           if (at.nrec == 0) continue;
         }
         K.live[nlive++] = nd;

@@ -54,6 +54,10 @@ class ChainingStore {
   // Whether the chaining from node nd is kept and holds on this step (computed on it or
   // checked against it), so that get() returns it without a search.
   bool holds(int nd) const { return keeps() && kept_[mode_.dynamic].ok[nd]; }
+  // Whether get(nd) resumes a search kept from an earlier step (ChainingSearch::resume).
+  bool resumes(int nd) const {
+    return keeps() && mode_.dynamic && !kept_[1].ok[nd] && kept_[1].resume[nd].nrec > 0;
+  }
 
   // The chaining from node nd, computed once per producer (for an "off" node, only
   // while chainings are kept: else the caller uses the scratch chaining).
@@ -107,9 +111,11 @@ class ChainingStore {
   };
 
   bool reads_change(const Chaining& R, int nd, const KeptChainings& K) const;
-  // Whether one of the first `limit` records R's search took reads a change (marks_,
-  // soft_marks_); if so, `at` is the moment that record was taken.
-  bool first_change(const Chaining& R, int limit, const KeptChainings& K, ResumePoint& at) const;
+  // Whether a record R's search took (before `bound`, when given) reads a change
+  // (hard_marks_, or marks_ and reads_change()); if so, `at` is a moment before the first one was taken (none: from the
+  // start), at the taking of an "off" record.
+  bool first_change(const Chaining& R, const ResumePoint* bound, const KeptChainings& K,
+                    ResumePoint& at) const;
 
   const DynamicBoard& board_;
   const StepLinks& links_;
@@ -121,8 +127,8 @@ class ChainingStore {
       changed_words_;            // words of the nodes that read a change
   // Dynamic: words of the "off" nodes that may read a change (reads_change()).
   std::vector<std::pair<int, std::uint64_t>> soft_words_;
-  // The same two sets as node bits.
-  std::vector<std::uint64_t> marks_, soft_marks_;
+  // The same as node bits: marks_ both sets, hard_marks_ the first.
+  std::vector<std::uint64_t> marks_, hard_marks_;
   std::vector<Chaining> slots_;  // [0]: scratch for "off" chainings; then one per "on" start
   int slots_used_ = 1;
   int slot_capacity_ = 0;
