@@ -76,12 +76,10 @@ bool ChainingStore::first_change(const Chaining& R, const ResumePoint* bound,
   const int* const off = R.off_order.data();
   const int non_all = static_cast<int>(R.on_order.size());
   const int noff_taken = bound ? bound->hoff : static_cast<int>(R.off_taken.size());
-  const int made = R.contradiction ? static_cast<int>(R.records.size()) - 1
-                                   : static_cast<int>(R.records.size());
+  const int made =
+      R.contradiction ? static_cast<int>(R.records.size()) - 1 : static_cast<int>(R.records.size());
   // The records of each side taken (before the bound): those made before these limits.
-  const int on_lim = bound                  ? bound->nrec
-                     : R.on_taken < non_all ? on[R.on_taken]
-                                            : made;
+  const int on_lim = bound ? bound->nrec : R.on_taken < non_all ? on[R.on_taken] : made;
   const int off_lim = noff_taken < static_cast<int>(R.off_order.size()) ? off[noff_taken] : made;
   const std::uint64_t* const marked = marks_.data();
   const std::uint64_t* const hard = hard_marks_.data();
@@ -203,21 +201,22 @@ void ChainingStore::check_kept() {
         }
       }
       if (mode_.dynamic) {
+        // The records taken before a resume point held on the last grid. A start that
+        // reads a change (the most common case) needs no walk.
         ResumePoint& at = K.resume[nd];
-        ResumePoint first;
-        // The records taken before a resume point held on the last grid.
-        // (A start that reads a change, the most common case, needs no walk.)
-        if (any != 0 && (((marks_[nd >> 6] >> (nd & 63)) & 1) &&
-                         (((hard_marks_[nd >> 6] >> (nd & 63)) & 1) || reads_change(R, nd, K)))) {
-          first = ResumePoint{};
-          K.ok[nd] = 0;
-          at = first;
-          continue;
-        }
-        if (any != 0 && first_change(R, K.ok[nd] ? nullptr : &at, K, first)) {
-          K.ok[nd] = 0;
-          at = first;
-          if (at.nrec == 0) continue;
+        if (any != 0) {
+          const std::uint64_t bit = std::uint64_t{1} << (nd & 63);
+          ResumePoint first;
+          if ((marks_[nd >> 6] & bit) && ((hard_marks_[nd >> 6] & bit) || reads_change(R, nd, K))) {
+            K.ok[nd] = 0;
+            at = ResumePoint{};
+            continue;
+          }
+          if (first_change(R, K.ok[nd] ? nullptr : &at, K, first)) {
+            K.ok[nd] = 0;
+            at = first;
+            if (at.nrec == 0) continue;
+          }
         }
         K.live[nlive++] = nd;
         continue;

@@ -14,6 +14,10 @@
 //    less the nodes the chaining took before, themselves the same by induction.
 // So a chaining none of whose recorded nodes read something that changed is the one a
 // new search would give; the test is one AND of its node bits with the changed nodes.
+// Dynamic: the same holds of the records a search takes from its queues before the first
+// one that reads a change, and of the state it leaves (records, queues, parent lists, the
+// chaining grid less the "off" records taken); a chaining that no longer holds resumes its
+// search from there (ChainingSearch::resume, found by first_change()).
 // Only when every chaining of a call fits in memory (9x9: each keeps a dense node table).
 // Otherwise the chainings of a producer go to numbered slots, emptied when full between
 // cells (no reference to a chaining survives a cell).
@@ -112,8 +116,8 @@ class ChainingStore {
 
   bool reads_change(const Chaining& R, int nd, const KeptChainings& K) const;
   // Whether a record R's search took (before `bound`, when given) reads a change
-  // (hard_marks_, or marks_ and reads_change()); if so, `at` is a moment before the first one was taken (none: from the
-  // start), at the taking of an "off" record.
+  // (hard_marks_, or marks_ and reads_change()); if so, `at` is a moment before the first
+  // one was taken, at the taking of an "off" record (none: from the start).
   bool first_change(const Chaining& R, const ResumePoint* bound, const KeptChainings& K,
                     ResumePoint& at) const;
 
@@ -124,7 +128,7 @@ class ChainingStore {
   KeptChainings kept_[2];                  // [dynamic]
   std::vector<Mask> unit_changed_digits_;  // [u]: the digits whose positions in u changed
   std::vector<std::pair<int, std::uint64_t>>
-      changed_words_;            // words of the nodes that read a change
+      changed_words_;  // words of the nodes that read a change
   // Dynamic: words of the "off" nodes that may read a change (reads_change()).
   std::vector<std::pair<int, std::uint64_t>> soft_words_;
   // The same as node bits: marks_ both sets, hard_marks_ the first.

@@ -100,7 +100,8 @@ struct Producer {
           }
           ASSERT_EQ(R.records.size(), fresh.records.size()) << "from " << s;
           for (size_t r = 0; r < R.records.size(); ++r)
-            ASSERT_TRUE(same_records(R.records[r], fresh.records[r])) << "from " << s << " at " << r;
+            ASSERT_TRUE(same_records(R.records[r], fresh.records[r]))
+                << "from " << s << " at " << r;
           ASSERT_EQ(R.parent_pool, fresh.parent_pool) << "from " << s;
           ASSERT_EQ(R.on_order, fresh.on_order) << "from " << s;
           ASSERT_EQ(R.off_order, fresh.off_order) << "from " << s;
