@@ -48,7 +48,9 @@
 // The chainings of the multiple and dynamic producers (not (+)) are kept from one call
 // to the next (chaining_store.h): one whose recorded nodes all have the links (and, for a dynamic
 // "off" node, the candidates and unit positions) they had is the one a new search would
-// give; the test is one AND of its node bits with the changed nodes.
+// give; the test is one AND of its node bits with the changed nodes. A dynamic one that no
+// longer holds resumes its search after the records it took before the first that reads a
+// change.
 // A chaining that meets no contradiction closes a set that the chaining of any of its
 // nodes never leaves: Nishio skips the assumptions recorded in such a set, and so does the
 // dynamic producer for off(c, d) in a cell of two values, the first record of the other
