@@ -242,8 +242,11 @@ struct DynamicScratch {
           for (size_t w = 0; w < consistent.size(); ++w) consistent[w] |= R.node_bits[w];
           continue;
         }
-        const int cx =
-            ancestry.ancestors(R, R.contradiction_on) + ancestry.ancestors(R, R.contradiction_off);
+        // Only fewer nodes than the digit's best can win: the walks stop there.
+        const int cap = nb.found ? nb.cx : std::numeric_limits<int>::max();
+        const int on_cx = ancestry.ancestors(R, R.contradiction_on, cap);
+        if (on_cx >= cap - 1) continue;
+        const int cx = on_cx + ancestry.ancestors(R, R.contradiction_off, cap - on_cx);
         if (nb.found && cx >= nb.cx) continue;
         nb.found = true;
         nb.cx = cx;
@@ -313,8 +316,12 @@ struct DynamicScratch {
           auto offer_absurd = [&](Chaining& R, int from, int to) {
             if (!R.contradiction) return;
             // (The nested chains only add: a hint that loses without them is not walked.)
-            int cx = ancestry.ancestors(R, R.contradiction_on) +
-                     ancestry.ancestors(R, R.contradiction_off);
+            // Sort key 7 wins no tie, so the hint needs fewer nodes than the best: the
+            // walks stop there (each counts one node or more).
+            const int cap = found ? best_complexity : std::numeric_limits<int>::max();
+            const int on_cx = ancestry.ancestors(R, R.contradiction_on, cap);
+            if (on_cx >= cap - 1) return;
+            int cx = on_cx + ancestry.ancestors(R, R.contradiction_off, cap - on_cx);
             if (!better(cx, 7)) return;
             cx += nested_complexity({{&R, R.contradiction_on}, {&R, R.contradiction_off}}, cx);
             if (!better(cx, 7)) return;
