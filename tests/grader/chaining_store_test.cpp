@@ -154,7 +154,7 @@ TEST(GraderChains, KeptChainingsMatchANewSearch) {
 }
 
 // Resumed dynamic chainings on the paths of puzzles rated 9.0-9.1 (the neighbourhood
-// search's), where about 40% of the chainings a step asks for are resumed ones.
+// search's), where over a third of the chainings a step asks for are resumed ones.
 TEST(GraderChains, ResumedDynamicChainingsMatchANewSearch) {
   Producer p(true);
   const Counts n = walk_paths(
