@@ -348,9 +348,13 @@ struct DynamicScratch {
               for (int pass = 0; pass < 2; ++pass) {
                 for (int r : pass == 0 ? A.on_order : A.off_order) {
                   const int x = A.node_of(r);
+                  if (!B.has(x)) continue;
+                  // B's part counts one node or more: B's record is looked up only when
+                  // the hint can still win.
+                  const int a = ancestry.ancestors(A, r);
+                  if (!better(a + 1, 1)) continue;
                   const int rb = B.record_of(x);
-                  if (rb < 0) continue;
-                  int cx = ancestry.ancestors(A, r) + ancestry.ancestors(B, rb);
+                  int cx = a + ancestry.ancestors(B, rb);
                   if (!better(cx, 1)) continue;
                   cx += nested_complexity({{&A, r}, {&B, rb}}, cx);
                   if (better(cx, 1)) {
