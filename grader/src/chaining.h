@@ -45,6 +45,12 @@ struct Chaining {
     std::uint64_t id;
   };
   std::vector<NestedChain> nested_chains;
+  // Kept dynamic chainings (ChainingSearch::chain with keep_order): off_taken[j], the count
+  // of records made when the search took its j-th "off" record, off_order[j] (the "on"
+  // queue then empty: every "on" record made by then was taken); on_taken, the "on"
+  // records it took. chaining_store.h finds there where a search may resume.
+  std::vector<int> off_taken;
+  int on_taken = 0;
   bool contradiction = false;                         // the chaining derived a node both on and off
   int contradiction_on = -1, contradiction_off = -1;  // its two records
   int node_of(int r) const { return records[r].node; }

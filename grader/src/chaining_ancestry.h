@@ -9,6 +9,7 @@
 // ancestors() for every candidate target.
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -24,10 +25,12 @@ class ChainAncestry {
   // Room for the stamps of `nn` nodes (after a load that changed the board's shape).
   void resize(int nn) { visit_stamp_.assign(nn, 0); }
 
-  // Number of distinct nodes among the ancestors of record r (r included).
+  // Number of distinct nodes among the ancestors of record r (r included); when that is
+  // `cap` or more, the walk may stop there and return `cap` (kept as the memo only when
+  // exact).
   // The walk of for_each_ancestor written out: this one is hot, and calling the shared
   // walker cost more (grader/PERF_NOTES.md).
-  int ancestors(Chaining& R, int r) {
+  int ancestors(Chaining& R, int r, int cap = std::numeric_limits<int>::max()) {
     if (R.records[r].ancestor_count >= 0) return R.records[r].ancestor_count;
     ++walk_stamp_;
     int count = 0;
@@ -46,7 +49,7 @@ class ChainAncestry {
       const ChainRecord& rq = rs[st[--sp]];
       if (vs[rq.node] == stamp) continue;
       vs[rq.node] = stamp;
-      ++count;
+      if (++count == cap) return cap;
       if (rq.parents_end < 0) {
         st[sp++] = rq.first_parent;
       } else {

@@ -26,6 +26,7 @@ void ChainingSearch::resize() {
   on_queue_buf_.resize(nn / 2);
   off_queue_buf_.resize(nn / 2);
   on_parents_buf_.resize(static_cast<size_t>(board_.n) + 1);  // the taken record, n - 2 hidden
+  taken_buf_.resize(nn + 1);
   pool_buf_.resize(2 * nn);
   nested_cache_.clear();  // its hints are those of the previous layout
 }
@@ -57,22 +58,31 @@ void ChainingSearch::finish_result(Chaining& R, int nrec) {
 
 void ChainingSearch::chain(Chaining& R, int start, bool keep_order) {
   if (board_.has_extras) {
-    chain_impl<true>(R, start, keep_order);
+    chain_impl<true>(R, start, keep_order, nullptr);
   } else {
-    chain_impl<false>(R, start, keep_order);
+    chain_impl<false>(R, start, keep_order, nullptr);
+  }
+}
+
+void ChainingSearch::resume(Chaining& R, int start, const ResumePoint& at) {
+  if (board_.has_extras) {
+    chain_impl<true>(R, start, true, &at);
+  } else {
+    chain_impl<false>(R, start, true, &at);
   }
 }
 
 template <bool kExtras>
-void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
+void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order, const ResumePoint* at) {
   poll_stop();
-  int* const rec = clear_result(R);
+  int* const rec = at == nullptr ? clear_result(R) : record_of_node_.data();
   std::uint64_t* const bits = R.node_bits.data();
 
   ChainRecord* const rs = record_buf_.data();
   int* const qon = on_queue_buf_.data();
   int* const qoff = off_queue_buf_.data();
   int* const tp = on_parents_buf_.data();
+  int* const tk = taken_buf_.data();
   Mask* const cm = board_.chaining_cand.data();
   Mask* const um = board_.chaining_pos.data();
   const int* const lb = links_.node_begin.data();
@@ -88,7 +98,7 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
   constexpr bool extras = kExtras;
   const int* const xb = board_.extra_begin.data();
   const DynamicBoard::CellUnits* const xu = board_.extra_units.data();
-  int nrec = 0, non = 0, noff = 0;
+  int nrec = 0, non = 0, noff = 0, hon = 0, hoff = 0;
   int lost_done = -1;  // dynamic (+): the "off" records [0, lost_done) are in plus_lost_
 
   const auto nodeof = [nv](int c, int d, bool on) {
@@ -240,13 +250,61 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
     return false;
   };
 
-  const int r0 = push(start, nullptr, 0);
-  if (start & 1) {
-    enter_on(start, r0);
+  if (at == nullptr) {
+    const int r0 = push(start, nullptr, 0);
+    if (start & 1) {
+      enter_on(start, r0);
+    } else {
+      enter_off(start, r0);
+    }
   } else {
-    enter_off(start, r0);
+    // The state of that moment: the records made before it (every one canonical: a
+    // contradiction's record is the last one made), their queues and parent lists, and
+    // the chaining grid less the "off" records taken.
+    nrec = at->nrec;
+    std::copy(R.off_taken.data(), R.off_taken.data() + at->hoff, tk);
+    hon = at->hon;
+    hoff = at->hoff;
+    non = at->non;
+    noff = at->noff;
+    const ChainRecord* const old = R.records.data();
+    const int nold = static_cast<int>(R.records.size());
+    npool = static_cast<int>(R.parent_pool.size());
+    for (int r = nrec; r < nold; ++r) {
+      if (old[r].parents_end >= 0) {
+        npool = old[r].first_parent;  // the parents are pooled in the records' order
+        break;
+      }
+    }
+    std::fill(R.node_bits.begin(), R.node_bits.end(), 0);
+    for (int r = 0; r < nrec; ++r) {
+      const int nd = old[r].node;
+      rec[nd] = r;
+      bits[nd >> 6] |= std::uint64_t{1} << (nd & 63);
+    }
+    std::copy(old, old + nrec, rs);
+    if (npool > static_cast<int>(pool_buf_.size())) {
+      pool_buf_.resize(static_cast<size_t>(npool));
+      pool = pool_buf_.data();
+    }
+    std::copy(R.parent_pool.data(), R.parent_pool.data() + npool, pool);
+    std::copy(R.on_order.data(), R.on_order.data() + non, qon);
+    std::copy(R.off_order.data(), R.off_order.data() + noff, qoff);
+    R.contradiction = false;
+    R.contradiction_on = R.contradiction_off = -1;
+    for (int i = 0; dyn && i < hoff; ++i) {
+      const int cd = rs[qoff[i]].node >> 1;
+      const int c = cdof[cd] >> 5, d = cdof[cd] & 31;
+      const int* ub = cus[c].base;
+      cm[c] &= ~(Mask{1} << d);
+      um[ub[0] + d] &= ~cus[c].bit[0];
+      um[ub[1] + d] &= ~cus[c].bit[1];
+      um[ub[2] + d] &= ~cus[c].bit[2];
+      if constexpr (kExtras) {
+        for (int e = xb[c]; e < xb[c + 1]; ++e) um[xu[e].base[0] + d] &= ~xu[e].bit[0];
+      }
+    }
   }
-  int hon = 0, hoff = 0;
   // The "on" queue is emptied before each "off" record is taken (SE's order); dynamic (+)
   // calls the rules when both queues are empty.
   for (;;) {
@@ -268,6 +326,7 @@ void ChainingSearch::chain_impl(Chaining& R, int start, bool keep_order) {
     }
     if (hoff == noff && !(plus && add_rule_offs())) break;
     {
+      tk[hoff] = nrec;
       const int p = qoff[hoff++];
       const int nd = rs[p].node;
       const int c = cdof[nd >> 1] >> 5, d = cdof[nd >> 1] & 31;
@@ -335,6 +394,8 @@ done:
   if (keep_order) {
     R.on_order.assign(qon, qon + non);
     R.off_order.assign(qoff, qoff + noff);
+    R.off_taken.assign(tk, tk + hoff);
+    R.on_taken = hon;
   }
   // Undo (dynamic) the removal of the "off" records taken from the queue: record by
   // record for a short chaining, else by copying whole tables (about one record per 20

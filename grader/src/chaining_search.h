@@ -29,6 +29,14 @@ struct ChainingMode {
   int nesting = 1;    // SE's nesting of the (+) chains: 2 adds nested forcing chains
 };
 
+// A moment of a dynamic search (chain_impl): `nrec` records made, the first `non` / `noff`
+// of the "on" / "off" ones (R.on_order, R.off_order) entered in their queues, of which the
+// first `hon` / `hoff` taken. nrec == 0: none. The store resumes at the taking of an "off"
+// record, when hon == non.
+struct ResumePoint {
+  int nrec = 0, hon = 0, hoff = 0, non = 0, noff = 0;
+};
+
 class ChainingSearch {
  public:
   ChainingSearch(DynamicBoard& board, const StepLinks& links, const ChainingMode& mode)
@@ -39,10 +47,17 @@ class ChainingSearch {
   // mode says). `keep_order`: also fill R.on_order / R.off_order (the scratch chaining of
   // an "off" assumption is read by node and record only).
   void chain(Chaining& R, int start, bool keep_order);
+  // chain() on R, a dynamic chaining from `start` kept with its order (keep_order), when
+  // the records it took from its queues before `at` are those a new search on this step
+  // grid takes first (they read nothing that changed since; chaining_store.h): the
+  // records, queues and parent lists of that moment are kept, the chaining grid set as
+  // then, and the search goes on from there. R becomes what chain(R, start, true) gives.
+  // Not with the (+) rules.
+  void resume(Chaining& R, int start, const ResumePoint& at);
   // chain()'s body; kExtras: the board has extra houses (a variant's), compiled out of
-  // the classic boards' instantiation.
+  // the classic boards' instantiation. `at`: nullptr from the start, else resume().
   template <bool kExtras>
-  void chain_impl(Chaining& R, int start, bool keep_order);
+  void chain_impl(Chaining& R, int start, bool keep_order, const ResumePoint* at);
   // A static chaining, on the step links only. Each record has one parent (no candidate
   // leaves the grid, so none has hidden parents): the records form a tree, and the
   // ancestors of a record are its path to the source, one more than its parent's
@@ -72,6 +87,7 @@ class ChainingSearch {
   std::vector<ChainRecord> record_buf_;  // nn + 1: every node once, plus the contradiction
   std::vector<int> on_queue_buf_, off_queue_buf_;  // nn / 2 each
   std::vector<int> on_parents_buf_;  // parents of one "on" consequence of an "off" node
+  std::vector<int> taken_buf_;       // nn + 1: Chaining::off_taken of the chaining in progress
   // The parent lists of the chaining in progress (Chaining::parent_pool), grown on demand.
   std::vector<int> pool_buf_;
   // Dynamic (+): the hints of the rules and the records of one hint's parents.

@@ -60,6 +60,62 @@ bool ChainingStore::reads_change(const Chaining& R, int nd, const KeptChainings&
   return false;
 }
 
+// The records of R in the order made, and the moment its search took its first record that
+// reads a change. The search takes each side's records in the order made, and an "on"
+// record right after the "off" one that made it (its first parent), before the next "off"
+// one. So with r the first record made that reads a change and was taken (before `bound`,
+// when given): an "on" r was taken after its maker, itself taken at the moment of an "off"
+// record whose records before read nothing; an "off" r at its own, unless an "on" record
+// made after r and taken before it reads one (then that one's maker's). Found at the first
+// record: none (a search from the start).
+bool ChainingStore::first_change(const Chaining& R, const ResumePoint* bound,
+                                 const KeptChainings& K, ResumePoint& at) const {
+  const ChainRecord* const rs = R.records.data();
+  const int* const pool = R.parent_pool.data();
+  const int* const on = R.on_order.data();
+  const int* const off = R.off_order.data();
+  const int non_all = static_cast<int>(R.on_order.size());
+  const int noff_taken = bound ? bound->hoff : static_cast<int>(R.off_taken.size());
+  const int made =
+      R.contradiction ? static_cast<int>(R.records.size()) - 1 : static_cast<int>(R.records.size());
+  // The records of each side taken (before the bound): those made before these limits.
+  const int on_lim = bound ? bound->nrec : R.on_taken < non_all ? on[R.on_taken] : made;
+  const int off_lim = noff_taken < static_cast<int>(R.off_order.size()) ? off[noff_taken] : made;
+  const std::uint64_t* const marked = marks_.data();
+  const std::uint64_t* const hard = hard_marks_.data();
+  const auto reads = [&](int x) {
+    const std::uint64_t bit = std::uint64_t{1} << (x & 63);
+    return (marked[x >> 6] & bit) && ((hard[x >> 6] & bit) || reads_change(R, x, K));
+  };
+  int r = 0;
+  for (; r < made; ++r) {
+    const int x = rs[r].node;
+    if (!((marked[x >> 6] >> (x & 63)) & 1)) continue;  // most records: one test
+    if (r < ((x & 1) ? on_lim : off_lim) && reads(x)) break;
+  }
+  if (r == made) return false;
+  at = ResumePoint{};
+  if (r == 0) return true;
+  const auto maker = [&](int q) {
+    return rs[q].parents_end < 0 ? rs[q].first_parent : pool[rs[q].first_parent];
+  };
+  int q = (rs[r].node & 1) ? maker(r) : r;  // the "off" record at whose taking to resume
+  if (!(rs[r].node & 1)) {
+    const int j = static_cast<int>(std::lower_bound(off, off + noff_taken, r) - off);
+    for (int s = r + 1, e = R.off_taken[j]; s < e; ++s) {
+      if ((rs[s].node & 1) && reads(rs[s].node)) {
+        q = maker(s);
+        break;
+      }
+    }
+  }
+  const int j = static_cast<int>(std::lower_bound(off, off + noff_taken, q) - off);
+  const int nrec = R.off_taken[j];
+  const int non = static_cast<int>(std::lower_bound(on, on + non_all, nrec) - on);
+  if (non + j > 0) at = ResumePoint{nrec, non, j, non, nrec - non};
+  return true;
+}
+
 void ChainingStore::check_kept() {
   const int n = board_.n, nc = board_.nc, nn = board_.nn;
   KeptChainings& K = kept_[mode_.dynamic];
@@ -67,6 +123,7 @@ void ChainingStore::check_kept() {
     K.chainings.clear();
     K.chainings.resize(nn);
     K.ok.assign(nn, 0);
+    K.resume.assign(nn, ResumePoint{});
     K.live.clear();
     K.node_begin.clear();
   }
@@ -120,6 +177,14 @@ void ChainingStore::check_kept() {
         }
       }
     }
+    const size_t nw = (static_cast<size_t>(nn) + 63) / 64;
+    if (mode_.dynamic) {
+      marks_.assign(nw, 0);
+      hard_marks_.assign(nw, 0);
+      for (const auto& [w, bits] : changed_words_) hard_marks_[w] |= bits;
+      for (const auto& [w, bits] : soft_words_) marks_[w] |= bits;
+      for (size_t w = 0; w < nw; ++w) marks_[w] |= hard_marks_[w];
+    }
     size_t nlive = 0;
     for (const int nd : K.live) {
       const Chaining& R = K.chainings[nd];
@@ -135,12 +200,36 @@ void ChainingStore::check_kept() {
           }
         }
       }
+      if (mode_.dynamic) {
+        // The records taken before a resume point held on the last grid. A start that
+        // reads a change (the most common case) needs no walk.
+        ResumePoint& at = K.resume[nd];
+        if (any != 0) {
+          const std::uint64_t bit = std::uint64_t{1} << (nd & 63);
+          ResumePoint first;
+          if ((marks_[nd >> 6] & bit) && ((hard_marks_[nd >> 6] & bit) || reads_change(R, nd, K))) {
+            K.ok[nd] = 0;
+            at = ResumePoint{};
+            continue;
+          }
+          if (first_change(R, K.ok[nd] ? nullptr : &at, K, first)) {
+            K.ok[nd] = 0;
+            at = first;
+            if (at.nrec == 0) continue;
+          }
+        }
+        K.live[nlive++] = nd;
+        continue;
+      }
       K.ok[nd] = any == 0;
       if (any == 0) K.live[nlive++] = nd;
     }
     K.live.resize(nlive);
   } else {
-    for (const int nd : K.live) K.ok[nd] = 0;
+    for (const int nd : K.live) {
+      K.ok[nd] = 0;
+      K.resume[nd] = ResumePoint{};
+    }
     K.live.clear();
   }
   K.node_begin.assign(links_.node_begin.begin(), links_.node_begin.end());

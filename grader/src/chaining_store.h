@@ -14,6 +14,10 @@
 //    less the nodes the chaining took before, themselves the same by induction.
 // So a chaining none of whose recorded nodes read something that changed is the one a
 // new search would give; the test is one AND of its node bits with the changed nodes.
+// Dynamic: the same holds of the records a search takes from its queues before the first
+// one that reads a change, and of the state it leaves (records, queues, parent lists, the
+// chaining grid less the "off" records taken); a chaining that no longer holds resumes its
+// search from there (ChainingSearch::resume, found by first_change()).
 // Only when every chaining of a call fits in memory (9x9: each keeps a dense node table).
 // Otherwise the chainings of a producer go to numbered slots, emptied when full between
 // cells (no reference to a chaining survives a cell).
@@ -54,6 +58,10 @@ class ChainingStore {
   // Whether the chaining from node nd is kept and holds on this step (computed on it or
   // checked against it), so that get() returns it without a search.
   bool holds(int nd) const { return keeps() && kept_[mode_.dynamic].ok[nd]; }
+  // Whether get(nd) resumes a search kept from an earlier step (ChainingSearch::resume).
+  bool resumes(int nd) const {
+    return keeps() && mode_.dynamic && !kept_[1].ok[nd] && kept_[1].resume[nd].nrec > 0;
+  }
 
   // The chaining from node nd, computed once per producer (for an "off" node, only
   // while chainings are kept: else the caller uses the scratch chaining).
@@ -63,12 +71,18 @@ class ChainingStore {
       Chaining& R = K.chainings[nd];
       if (!K.ok[nd]) {
         if (mode_.dynamic) {
-          search_.chain(R, nd, true);
+          if (K.resume[nd].nrec > 0) {
+            search_.resume(R, nd, K.resume[nd]);  // already in live
+            K.resume[nd] = ResumePoint{};
+          } else {
+            search_.chain(R, nd, true);
+            K.live.push_back(nd);
+          }
         } else {
           search_.chain_static(R, nd);
+          K.live.push_back(nd);
         }
         K.ok[nd] = 1;
-        K.live.push_back(nd);
       }
       return R;
     }
@@ -88,15 +102,24 @@ class ChainingStore {
  private:
   // The kept chainings of one kind (static or dynamic). node_begin / targets: the step
   // links they were all computed on or checked against, cand / pos: its grid.
+  // Dynamic: a chaining that no longer holds keeps in resume[nd] the moment of its search
+  // before which the records it took read nothing that changed since it was computed: a
+  // new search takes the same ones first, and resumes from there (ChainingSearch::resume).
   struct KeptChainings {
     std::vector<Chaining> chainings;  // [node]
     std::vector<char> ok;
-    std::vector<int> live;  // the nodes nd with ok[nd]
+    std::vector<ResumePoint> resume;  // [node]: none (nrec 0), or where to resume (not ok)
+    std::vector<int> live;            // the nodes nd with ok[nd] or a resume point
     std::vector<int> node_begin, targets;
     std::vector<Mask> cand, pos;
   };
 
   bool reads_change(const Chaining& R, int nd, const KeptChainings& K) const;
+  // Whether a record R's search took (before `bound`, when given) reads a change
+  // (hard_marks_, or marks_ and reads_change()); if so, `at` is a moment before the first
+  // one was taken, at the taking of an "off" record (none: from the start).
+  bool first_change(const Chaining& R, const ResumePoint* bound, const KeptChainings& K,
+                    ResumePoint& at) const;
 
   const DynamicBoard& board_;
   const StepLinks& links_;
@@ -105,9 +128,11 @@ class ChainingStore {
   KeptChainings kept_[2];                  // [dynamic]
   std::vector<Mask> unit_changed_digits_;  // [u]: the digits whose positions in u changed
   std::vector<std::pair<int, std::uint64_t>>
-      changed_words_;            // words of the nodes that read a change
+      changed_words_;  // words of the nodes that read a change
   // Dynamic: words of the "off" nodes that may read a change (reads_change()).
   std::vector<std::pair<int, std::uint64_t>> soft_words_;
+  // The same as node bits: marks_ both sets, hard_marks_ the first.
+  std::vector<std::uint64_t> marks_, hard_marks_;
   std::vector<Chaining> slots_;  // [0]: scratch for "off" chainings; then one per "on" start
   int slots_used_ = 1;
   int slot_capacity_ = 0;

@@ -48,7 +48,9 @@
 // The chainings of the multiple and dynamic producers (not (+)) are kept from one call
 // to the next (chaining_store.h): one whose recorded nodes all have the links (and, for a dynamic
 // "off" node, the candidates and unit positions) they had is the one a new search would
-// give; the test is one AND of its node bits with the changed nodes.
+// give; the test is one AND of its node bits with the changed nodes. A dynamic one that no
+// longer holds resumes its search after the records it took before the first that reads a
+// change.
 // A chaining that meets no contradiction closes a set that the chaining of any of its
 // nodes never leaves: Nishio skips the assumptions recorded in such a set, and so does the
 // dynamic producer for off(c, d) in a cell of two values, the first record of the other
@@ -240,8 +242,11 @@ struct DynamicScratch {
           for (size_t w = 0; w < consistent.size(); ++w) consistent[w] |= R.node_bits[w];
           continue;
         }
-        const int cx =
-            ancestry.ancestors(R, R.contradiction_on) + ancestry.ancestors(R, R.contradiction_off);
+        // Only fewer nodes than the digit's best can win: the walks stop there.
+        const int cap = nb.found ? nb.cx : std::numeric_limits<int>::max();
+        const int on_cx = ancestry.ancestors(R, R.contradiction_on, cap);
+        if (on_cx >= cap - 1) continue;
+        const int cx = on_cx + ancestry.ancestors(R, R.contradiction_off, cap - on_cx);
         if (nb.found && cx >= nb.cx) continue;
         nb.found = true;
         nb.cx = cx;
@@ -311,8 +316,12 @@ struct DynamicScratch {
           auto offer_absurd = [&](Chaining& R, int from, int to) {
             if (!R.contradiction) return;
             // (The nested chains only add: a hint that loses without them is not walked.)
-            int cx = ancestry.ancestors(R, R.contradiction_on) +
-                     ancestry.ancestors(R, R.contradiction_off);
+            // Sort key 7 wins no tie, so the hint needs fewer nodes than the best: the
+            // walks stop there (each counts one node or more).
+            const int cap = found ? best_complexity : std::numeric_limits<int>::max();
+            const int on_cx = ancestry.ancestors(R, R.contradiction_on, cap);
+            if (on_cx >= cap - 1) return;
+            int cx = on_cx + ancestry.ancestors(R, R.contradiction_off, cap - on_cx);
             if (!better(cx, 7)) return;
             cx += nested_complexity({{&R, R.contradiction_on}, {&R, R.contradiction_off}}, cx);
             if (!better(cx, 7)) return;
@@ -339,9 +348,13 @@ struct DynamicScratch {
               for (int pass = 0; pass < 2; ++pass) {
                 for (int r : pass == 0 ? A.on_order : A.off_order) {
                   const int x = A.node_of(r);
+                  if (!B.has(x)) continue;
+                  // B's part counts one node or more: B's record is looked up only when
+                  // the hint can still win.
+                  const int a = ancestry.ancestors(A, r);
+                  if (!better(a + 1, 1)) continue;
                   const int rb = B.record_of(x);
-                  if (rb < 0) continue;
-                  int cx = ancestry.ancestors(A, r) + ancestry.ancestors(B, rb);
+                  int cx = a + ancestry.ancestors(B, rb);
                   if (!better(cx, 1)) continue;
                   cx += nested_complexity({{&A, r}, {&B, rb}}, cx);
                   if (better(cx, 1)) {

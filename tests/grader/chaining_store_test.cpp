@@ -1,14 +1,17 @@
 // The chainings the dynamic producers keep between steps (chaining_store.cpp): along
 // graded paths, and from one puzzle to the next, every chaining the store still holds
-// after its check is the one a new search gives on the new step grid, and each chaining's
-// orders of derivation list each node it holds once.
+// after its check, and every dynamic one it resumes from a kept search's first records, is
+// the one a new search gives on the new step grid, and each chaining's orders of
+// derivation list each node it holds once.
 #include "chaining_store.h"
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
+#include "chaining_ancestry.h"
 #include "chaining_search.h"
 #include "dynamic_board.h"
 #include "grader_test_util.h"
@@ -21,7 +24,7 @@ using namespace sudoforge::grader::test_util;
 namespace {
 
 struct Counts {
-  int states = 0, kept = 0, searched = 0;
+  int states = 0, kept = 0, searched = 0, resumed = 0, resumed_records = 0;
 };
 
 bool same_records(const grader::detail::ChainRecord& a, const grader::detail::ChainRecord& b) {
@@ -54,6 +57,7 @@ struct Producer {
   grader::detail::ChainingSearch search{board, links, mode};
   grader::detail::ChainingStore store{board, links, mode, search};
   grader::detail::Chaining fresh;
+  grader::detail::ChainAncestry ancestry, fresh_ancestry;
 
   Producer(bool dynamic) {
     mode.multiple = true;
@@ -67,6 +71,8 @@ struct Producer {
     if (!board.load(g)) {
       store.resize();
       search.resize();
+      ancestry.resize(board.nn);
+      fresh_ancestry.resize(board.nn);
     }
     links.build(board);
     store.start_producer();
@@ -77,12 +83,17 @@ struct Producer {
       for (Mask m = board.step_cand[c]; m; m &= m - 1) {
         for (const bool on : {true, false}) {
           const int s = board.node(c, lowest(m), on);
-          const bool held = store.holds(s);
-          const Chaining& R = store.get(s);
+          const bool held = store.holds(s), resumed = store.resumes(s);
+          Chaining& R = store.get(s);
           ++n.searched;
           expect_orders_hold_every_node_once(R, s);
-          if (!held) continue;
-          ++n.kept;
+          if (!held && !resumed) {
+            // Memos of the ancestor counts, which a resumed search keeps for its first records.
+            for (size_t r = 0; mode.dynamic && r < R.records.size(); ++r)
+              ancestry.ancestors(R, static_cast<int>(r));
+            continue;
+          }
+          ++(held ? n.kept : n.resumed);
           if (mode.dynamic) {
             search.chain(fresh, s, true);
           } else {
@@ -90,7 +101,8 @@ struct Producer {
           }
           ASSERT_EQ(R.records.size(), fresh.records.size()) << "from " << s;
           for (size_t r = 0; r < R.records.size(); ++r)
-            ASSERT_TRUE(same_records(R.records[r], fresh.records[r])) << "from " << s << " at " << r;
+            ASSERT_TRUE(same_records(R.records[r], fresh.records[r]))
+                << "from " << s << " at " << r;
           ASSERT_EQ(R.parent_pool, fresh.parent_pool) << "from " << s;
           ASSERT_EQ(R.on_order, fresh.on_order) << "from " << s;
           ASSERT_EQ(R.off_order, fresh.off_order) << "from " << s;
@@ -98,29 +110,57 @@ struct Producer {
           ASSERT_EQ(R.contradiction, fresh.contradiction) << "from " << s;
           ASSERT_EQ(R.contradiction_on, fresh.contradiction_on) << "from " << s;
           ASSERT_EQ(R.contradiction_off, fresh.contradiction_off) << "from " << s;
+          if (!resumed) continue;
+          n.resumed_records += static_cast<int>(R.records.size());
+          ASSERT_EQ(R.off_taken, fresh.off_taken) << "from " << s;
+          ASSERT_EQ(R.on_taken, fresh.on_taken) << "from " << s;
+          for (size_t r = 0; r < R.records.size(); ++r) {
+            const int memo = R.records[r].ancestor_count;
+            if (memo >= 0)
+              ASSERT_EQ(memo, fresh_ancestry.ancestors(fresh, static_cast<int>(r))) << "from " << s;
+          }
+          for (size_t r = 0; r < R.records.size(); ++r) ancestry.ancestors(R, static_cast<int>(r));
         }
       }
     }
   }
 };
 
+// visit() along the graded paths of `puzzles`, one after the other, with one store.
+Counts walk_paths(Producer& p, std::initializer_list<const char*> puzzles) {
+  Counts n;
+  for (const char* puzzle : puzzles) {
+    SCOPED_TRACE(puzzle);
+    walk_path(puzzle, [&](const CandidateGrid& g, const Step&) { p.visit(g, n); });
+  }
+  return n;
+}
+
 }  // namespace
 
 TEST(GraderChains, KeptChainingsMatchANewSearch) {
-  // Puzzles rated 8.0+ (their paths hold many steps below 9.0), one store for all.
-  const char* const puzzles[] = {
-      "1.3...7...5..89....8.....6.2..3...183....4.5..9..2...3...8..3.....275..19........",
-      "1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.",
-      "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5"};
   for (const bool dynamic : {true, false}) {
     Producer p(dynamic);
-    Counts n;
-    for (const char* puzzle : puzzles) {
-      SCOPED_TRACE(puzzle);
-      walk_path(puzzle, [&](const CandidateGrid& g, const Step&) { p.visit(g, n); });
-    }
+    // Puzzles rated 8.0+ (their paths hold many steps below 9.0).
+    const Counts n = walk_paths(
+        p, {"1.3...7...5..89....8.....6.2..3...183....4.5..9..2...3...8..3.....275..19........",
+            "1.......9..678.1...8...3.6.23.9.4..8......9..9..2....1.....14..5...47....1.5...3.",
+            "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5"});
     // Most chainings are kept from step to step.
     EXPECT_GT(n.states, 100);
     EXPECT_GT(n.kept * 2, n.searched);
+    if (dynamic) EXPECT_GT(n.resumed, 10000);
   }
+}
+
+// Resumed dynamic chainings on the paths of puzzles rated 9.0-9.1 (the neighbourhood
+// search's), where over a third of the chainings a step asks for are resumed ones.
+TEST(GraderChains, ResumedDynamicChainingsMatchANewSearch) {
+  Producer p(true);
+  const Counts n = walk_paths(
+      p, {"...65....8....41...3.....26..4...7.....5.2.3....9....8.17......6..4..3..9...8.6.7",
+          ".....2.8.4...78..1....9.3..8.....7.3..3....2.6...2.8...176.9...9.....1....6.4..57",
+          ".725...1.9........1.4..3.7..1.........8.4..255.7........9.65....6..7.8.....9...47"});
+  EXPECT_GT(n.resumed, 20000);
+  EXPECT_GT(n.resumed_records, 1000000);
 }

@@ -135,6 +135,24 @@ int compare_first_hints(const std::vector<std::string>& lines, int steps, Filter
   return compared;
 }
 
+namespace {
+
+// The step's hint is the plain producer's hint h: the same rating, removals and complexity
+// (the explanation's node count).
+void expect_same_hint(const std::string& line, const Step& step,
+                      const grader::detail::StaticChainHint& h) {
+  std::vector<int> removed;
+  for (auto [c, d] : step.eliminations) removed.push_back(c * 9 + d - 1);
+  std::sort(removed.begin(), removed.end());
+  EXPECT_EQ(h.rating, std::lround(step.rating * 10)) << line << ": " << step.explanation;
+  EXPECT_EQ(h.removable, removed) << line << ": " << step.explanation;
+  const std::string nodes = " (" + std::to_string(h.complexity) + " nodes)";
+  EXPECT_NE(step.explanation.find(nodes), std::string::npos)
+      << line << ": " << step.explanation << " against" << nodes;
+}
+
+}  // namespace
+
 // The same for the plain static multiple producer (the nested rule of nesting 3): at every
 // step of cb001 puzzles of SER 8.0+ where region or cell forcing chains are the easiest
 // hint, its first hint is the optimised producer's.
@@ -182,14 +200,7 @@ TEST(GraderChains, MultipleProducerSkipsOnlySetsThatCannotWin) {
         }
         if (multiple && !plain.empty()) {
           ++found;
-          std::vector<int> removed;
-          for (auto [c, d] : step.eliminations) removed.push_back(c * 9 + d - 1);
-          std::sort(removed.begin(), removed.end());
-          EXPECT_EQ(plain[0].rating, std::lround(step.rating * 10)) << line << ": " << step.explanation;
-          EXPECT_EQ(plain[0].removable, removed) << line << ": " << step.explanation;
-          const std::string nodes = " (" + std::to_string(plain[0].complexity) + " nodes)";
-          EXPECT_NE(step.explanation.find(nodes), std::string::npos)
-              << line << ": " << step.explanation << " against" << nodes;
+          expect_same_hint(line, step, plain[0]);
         }
       }
       for (auto [c, d] : step.eliminations) g.eliminate(c, d);
@@ -198,6 +209,39 @@ TEST(GraderChains, MultipleProducerSkipsOnlySetsThatCannotWin) {
   }
   EXPECT_GE(compared, 250);
   EXPECT_GT(found, 50) << compared;
+}
+
+// The dynamic producer's contradiction hints stop their ancestor walks once the hint has
+// as many nodes as the best one so far (chains_dynamic.cpp): at every step of cb001 puzzles
+// of SER 8.5+ and of top1465's first 120 where dynamic forcing chains (without rules
+// inside) are the easiest hint, the plain dynamic producer, which walks every hint in
+// full, puts the same hint first (rating, removals, complexity).
+TEST(GraderChains, DynamicProducerWalksOnlyWhatCanWin) {
+  std::vector<std::string> lines;
+  for (const auto& line : cb001_fixture()) {
+    if (std::stod(line.substr(82)) >= 8.5) lines.push_back(line);
+  }
+  const auto top = read_lines(std::string(SUDOFORGE_TEST_DATA) + "/grader/top1465_300.txt");
+  lines.insert(lines.end(), top.begin(), top.begin() + std::min<size_t>(top.size(), 120));
+  int compared = 0;
+  for (const auto& line : lines) {
+    const Grid puzzle = grid81(line);
+    const Rating r = Grader().rate(puzzle, true);
+    CandidateGrid g{puzzle};
+    for (const Step& step : r.steps) {
+      if (step.technique.rfind("Dynamic", 0) == 0 &&
+          step.technique.find("(+") == std::string::npos) {
+        const StepView view(g);
+        const auto plain = grader::detail::dynamic_chain_hints(view.grid);
+        ++compared;
+        ASSERT_FALSE(plain.empty()) << line << ": " << step.explanation;
+        expect_same_hint(line, step, plain[0]);
+      }
+      for (auto [c, d] : step.eliminations) g.eliminate(c, d);
+      for (auto [c, d] : step.placements) g.place(c, d);
+    }
+  }
+  EXPECT_GE(compared, 400);
 }
 
 // The same for the plain dynamic producer (the nested rule of nesting 4): at every step of
