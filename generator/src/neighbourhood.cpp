@@ -109,7 +109,8 @@ std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
 }  // namespace
 
 std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
-                                        boost::random::mt19937_64& engine, SudokuSolver& solver) {
+                                        boost::random::mt19937_64& engine, SudokuSolver& solver,
+                                        MoveMemo* memo) {
   std::vector<int> clues = clue_cells(puzzle);
   if (static_cast<int>(clues.size()) < move.remove) return std::nullopt;
   Neighbour out;
@@ -123,15 +124,34 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   }
   std::sort(out.removed.begin(), out.removed.end());
 
-  // The solutions one after the other, a cell a byte.
-  std::vector<std::uint8_t> solutions;
-  const std::size_t count = solver.enumerate(
-      reduced,
-      [&solutions](const Grid& s) {
-        solutions.insert(solutions.end(), s.cells().begin(), s.cells().end());
-        return true;
-      },
-      kMoveSolutionCap);
+  // The solutions one after the other, a cell a byte: enumerated, or the memo's.
+  std::vector<std::uint8_t> enumerated;
+  const std::vector<std::uint8_t>* found = nullptr;
+  std::size_t count = 0;
+  std::string key;
+  if (memo) {
+    key.assign(reduced.cells().begin(), reduced.cells().end());
+    if (const auto it = memo->entries_.find(key); it != memo->entries_.end()) {
+      found = &it->second.solutions;
+      count = it->second.count;
+      ++memo->hits_;
+    }
+  }
+  if (!found) {
+    count = solver.enumerate(
+        reduced,
+        [&enumerated](const Grid& s) {
+          enumerated.insert(enumerated.end(), s.cells().begin(), s.cells().end());
+          return true;
+        },
+        kMoveSolutionCap);
+    found = &enumerated;
+    if (memo && memo->bytes_ + enumerated.size() <= memo->max_bytes_) {
+      memo->bytes_ += enumerated.size();
+      found = &(memo->entries_[key] = {std::move(enumerated), count}).solutions;
+    }
+  }
+  const std::vector<std::uint8_t>& solutions = *found;
   if (count == 0) return std::nullopt;  // cannot happen for a unique parent
   // Targets in a drawn order: for many solutions no clue set of size m singles them out.
   std::vector<int> targets(count);

@@ -200,5 +200,35 @@ TEST(Neighbourhood, DrawsTheNeighbourOfThePlainRule) {
   EXPECT_GT(failed, 5);
 }
 
+// A memo of the enumerations changes no draw: the same engine states give the same
+// neighbours with and without one, and its entries are used (-1 moves of one parent come
+// back to the same reduced puzzles); a memo too small to keep anything changes nothing.
+TEST(Neighbourhood, AMemoOfTheEnumerationsGivesTheSameNeighbours) {
+  SudokuSolver solver;
+  for (int i = 0; i < 2; ++i) {
+    MoveMemo memo, tiny(1);
+    boost::random::mt19937_64 a(41 + i), b(41 + i), c(41 + i);
+    int found = 0;
+    for (int k = 0; k < 60; ++k) {
+      const Move move = k % 2 ? Move{2, 2} : Move{1, 1};
+      const auto x = draw_neighbour(seed(i), move, a, solver, &memo);
+      const auto y = draw_neighbour(seed(i), move, b, solver);
+      const auto z = draw_neighbour(seed(i), move, c, solver, &tiny);
+      ASSERT_EQ(x.has_value(), y.has_value()) << k;
+      ASSERT_EQ(z.has_value(), y.has_value()) << k;
+      if (!x) continue;
+      ++found;
+      EXPECT_EQ(x->puzzle, y->puzzle);
+      EXPECT_EQ(x->solution, y->solution);
+      EXPECT_EQ(x->removed, y->removed);
+      EXPECT_EQ(x->added, y->added);
+      EXPECT_EQ(z->puzzle, y->puzzle);
+    }
+    EXPECT_GT(found, 20);
+    EXPECT_GT(memo.hits(), 10u);
+    EXPECT_EQ(tiny.hits(), 0u);
+  }
+}
+
 }  // namespace
 }  // namespace sudoforge

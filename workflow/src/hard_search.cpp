@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -36,6 +37,8 @@ struct Node {
   // `rating` is only an upper bound (the candidate was proven below the band's floor and
   // not graded): graded when the beam may take it.
   bool bounded = false;
+  // The enumerations of its moves, while it is in the beam (generator/neighbourhood.h).
+  std::shared_ptr<MoveMemo> memo;
 };
 
 struct Candidate {
@@ -250,6 +253,16 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
       if (stopped()) return HardSearchEnd::kStopped;
     }
     order.resize(width);
+    // A parent keeps its moves' enumerations while it stays in the beam; they are dropped
+    // when it leaves (a parent rarely comes back, and each memo holds megabytes).
+    std::vector<char> in_beam(pool.size(), 0);
+    for (const std::size_t i : order) {
+      in_beam[i] = 1;
+      if (!pool[i].memo) pool[i].memo = std::make_shared<MoveMemo>();
+    }
+    for (std::size_t i = 0; i < pool.size(); ++i) {
+      if (!in_beam[i]) pool[i].memo.reset();
+    }
 
     // Neighbours, per parent from its own engine: seeded by the run seed, the round and
     // the parent's place in the beam.
@@ -259,12 +272,13 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
       parallel_for<SudokuSolver>(width, options.threads, [] { return SudokuSolver(); },
                                  [&](SudokuSolver& solver, std::size_t j) {
                                    if (stopped()) return;
-                                   const Node& parent = pool[order[j]];
+                                   Node& parent = pool[order[j]];
                                    boost::random::mt19937_64 engine(split_seed(round_seed, j));
                                    for (int k = 0; k < options.children; ++k) {
                                      const Move move = options.moves[k % options.moves.size()];
                                      for (int d = 0; d < kDrawsPerChild; ++d) {
-                                       auto n = draw_neighbour(parent.puzzle, move, engine, solver);
+                                       auto n = draw_neighbour(parent.puzzle, move, engine, solver,
+                                                               parent.memo.get());
                                        if (!n) continue;
                                        std::vector<int> added;
                                        for (const auto& [cell, value] : n->added) added.push_back(cell);

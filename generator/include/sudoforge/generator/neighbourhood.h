@@ -16,12 +16,13 @@
 // Every draw comes from the engine passed in (boost::random::mt19937_64 through
 // uniform_int_distribution, fixed on every platform), so a move is a function of the
 // puzzle, (n, m) and the engine's state.
+#include <boost/random/mersenne_twister.hpp>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
-
-#include <boost/random/mersenne_twister.hpp>
 
 #include "sudoforge/core/grid.h"
 #include "sudoforge/solver/sudoku_solver.h"
@@ -45,11 +46,36 @@ struct Neighbour {
   std::vector<std::pair<int, int>> added;    // (cell, value) clues the parent did not have
 };
 
+// The enumerations of the puzzles a move reduced to, kept for later moves: moves from one
+// parent reduce to the same puzzle again and again (a -1 move has one reduced puzzle per
+// clue), and the enumeration is most of a move's cost. A draw with a memo gives the same
+// neighbour as one without. Entries are kept first come, up to `max_bytes` of solutions;
+// one memo per parent keeps them apt. Not thread-safe: one draw at a time.
+class MoveMemo {
+ public:
+  static constexpr std::size_t kDefaultBytes = std::size_t{4} << 20;
+  explicit MoveMemo(std::size_t max_bytes = kDefaultBytes) : max_bytes_(max_bytes) {}
+  // Draws that found their reduced puzzle's enumeration here.
+  std::uint64_t hits() const { return hits_; }
+
+ private:
+  friend std::optional<Neighbour> draw_neighbour(const Grid&, Move, boost::random::mt19937_64&,
+                                                 SudokuSolver&, MoveMemo*);
+  struct Entry {
+    std::vector<std::uint8_t> solutions;  // one after the other, a cell a byte
+    std::size_t count = 0;
+  };
+  std::unordered_map<std::string, Entry> entries_;  // by the reduced puzzle's cells
+  std::size_t bytes_ = 0, max_bytes_;
+  std::uint64_t hits_ = 0;
+};
+
 // One {-n+m} neighbour of `puzzle` (a unique puzzle with at least n clues), or nullopt when
 // the draw found none (no set of m clues makes the drawn solution unique). Preconditions:
-// n >= 0, m >= 0, n + m >= 1.
+// n >= 0, m >= 0, n + m >= 1. `memo` (optional) keeps and reuses the enumerations.
 std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
-                                        boost::random::mt19937_64& engine, SudokuSolver& solver);
+                                        boost::random::mt19937_64& engine, SudokuSolver& solver,
+                                        MoveMemo* memo = nullptr);
 
 // Removes clues of a unique `puzzle`, in an order drawn from `engine`, while it stays
 // unique: the result is minimal (no clue can go). Clues listed in `last` are tried after
