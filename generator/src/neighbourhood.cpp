@@ -26,31 +26,46 @@ std::vector<int> clue_cells(const Grid& puzzle) {
 }
 
 // The enumerated solutions of a move, by cell and symbol: agree(c, v) is the set of
-// solutions holding v at c, one bit per solution. complete_move asks, for each open cell,
-// how many of the solutions still in play differ from the target there; one table per
-// enumeration answers it in a few words per cell instead of a pass over the solutions.
+// solutions holding v at c, one bit per solution, for the cells empty in the reduced puzzle
+// (the only ones a clue is added at; a given holds the same symbol in every solution).
+// complete_move asks, for each open cell, how many of the solutions still in play differ
+// from the target there; one table per enumeration answers it in a few words per cell
+// instead of a pass over the solutions.
 class SolutionTable {
  public:
-  // `solutions`: `count` solutions of `cells` cells each, one after the other.
-  SolutionTable(const std::vector<std::uint8_t>& solutions, std::size_t count, int cells,
-                int symbols)
+  // `solutions`: `count` solutions of reduced's cells, one after the other.
+  SolutionTable(const std::vector<std::uint8_t>& solutions, std::size_t count, const Grid& reduced)
       : words_((count + 63) / 64),
-        symbols_(symbols + 1),
-        bits_(static_cast<std::size_t>(cells) * symbols_ * words_, 0) {
+        symbols_(static_cast<std::size_t>(reduced.size()) + 1),
+        row_of_(static_cast<std::size_t>(reduced.cell_count()), 0) {
+    std::vector<int> empty;
+    for (int c = 0; c < reduced.cell_count(); ++c) {
+      if (reduced[c] == 0) {
+        row_of_[static_cast<std::size_t>(c)] = empty.size();
+        empty.push_back(c);
+      }
+    }
+    bits_.assign(empty.size() * symbols_ * words_, 0);
+    const std::size_t cells = row_of_.size();
     for (std::size_t i = 0; i < count; ++i) {
-      const std::uint8_t* s = &solutions[i * static_cast<std::size_t>(cells)];
+      const std::uint8_t* s = &solutions[i * cells];
       const std::uint64_t bit = std::uint64_t{1} << (i % 64);
-      for (int c = 0; c < cells; ++c) bits_[index(c, s[c]) + i / 64] |= bit;
+      for (std::size_t r = 0; r < empty.size(); ++r) {
+        bits_[(r * symbols_ + s[empty[r]]) * words_ + i / 64] |= bit;
+      }
     }
   }
   std::size_t words() const { return words_; }
-  const std::uint64_t* agree(int cell, int symbol) const { return &bits_[index(cell, symbol)]; }
+  // Precondition: `cell` is empty in the reduced puzzle.
+  const std::uint64_t* agree(int cell, int symbol) const {
+    return &bits_[(row_of_[static_cast<std::size_t>(cell)] * symbols_ +
+                   static_cast<std::size_t>(symbol)) *
+                  words_];
+  }
 
  private:
-  std::size_t index(int cell, int symbol) const {
-    return (static_cast<std::size_t>(cell) * symbols_ + symbol) * words_;
-  }
   std::size_t words_, symbols_;
+  std::vector<std::size_t> row_of_;  // per cell, its row of the table when empty
   std::vector<std::uint64_t> bits_;
 };
 
@@ -158,7 +173,7 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   for (std::size_t i = 0; i < targets.size(); ++i) targets[i] = static_cast<int>(i);
   shuffle(targets, engine);
   if (targets.size() > kMoveTargets) targets.resize(kMoveTargets);
-  const SolutionTable table(solutions, count, reduced.cell_count(), reduced.size());
+  const SolutionTable table(solutions, count, reduced);
   for (const int target : targets) {
     if (auto child =
             complete_move(puzzle, reduced, solutions, count, table, target, move.add, engine)) {
