@@ -740,12 +740,14 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         thirds &= fresh_bases | b.holding_any<kWords>(common01, fresh);
         if (!thirds) continue;
       }
-      if (!(thirds & (thirds - 1))) {
-        // One third cell: its common excluders counted directly.
-        const std::uint64_t* et = b.excluders(low64(thirds));
-        int common = 0;
-        for (int w = 0; w < W; ++w) common += std::popcount(common01[w] & et[w]);
-        if (common < 2) thirds = 0;
+      if (const std::uint64_t rest = thirds & (thirds - 1); !(rest & (rest - 1))) {
+        // One or two third cells: their common excluders counted directly.
+        for (std::uint64_t x = thirds; x; x &= x - 1) {
+          const std::uint64_t* et = b.excluders(low64(x));
+          int common = 0;
+          for (int w = 0; w < W; ++w) common += std::popcount(common01[w] & et[w]);
+          thirds &= ~(std::uint64_t{common < 2} << low64(x));
+        }
       } else {
         std::uint64_t once = 0, twice = 0;
         for (int w = 0; w < W; ++w) {
@@ -761,13 +763,19 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
       const Mask cand0 = g.cand(c0), cand1 = g.cand(c1);
       // The verdicts of the pair's triples are read below: their entries are loaded
       // together first (the table is past L1, often past L2). There are none at the first
-      // call on a puzzle.
+      // call on a puzzle. After a call that found nothing (since == last), a triple with a
+      // cell changed since (a cell of a fresh pair, or a fresh third cell) has no verdict
+      // that still holds, but for one of this call (the earlier-pair filter above leaves
+      // none; a second search would give the same nothing): only the triples reached
+      // through a changed common excluder are looked up.
+      const std::uint64_t looked =
+          !lookup ? 0 : since != last ? thirds : pair_fresh ? 0 : thirds & ~fresh_bases;
       std::uint32_t keys[64];  // [t]: the key of the triple with third cell t
       for (std::uint64_t x = thirds; x; x &= x - 1) {
         const int t = low64(x);
         keys[t] = triple_key(nc, c0, c1, b.cell[t]);
-        if (lookup) ctx.memo->prefetch_verdict(keys[t]);
       }
+      for (std::uint64_t x = looked; x; x &= x - 1) ctx.memo->prefetch_verdict(keys[low64(x)]);
       const bool sees01 = sees(c0, c1);
       bool bound = false;  // whether t_bound is the pair's
       Mask allowed[3];
@@ -787,7 +795,7 @@ bool aligned_triples(const Ctx& ctx, Hint& out) {
         // each other are the same), so the key is the set. The base cells are in
         // reading order, so c0 < c1.
         const std::uint32_t key = keys[t];
-        if (lookup) {
+        if ((looked >> t) & 1) {
           if (std::uint64_t* vt = ctx.memo->verdict_time(key)) {
             bool same = *vt == now;
             if (!same && *vt == last) {
