@@ -41,7 +41,7 @@ struct StepLinks {
   const DynamicBoard* last_board_ = nullptr;
   std::uint64_t last_layout_ = 0;
   std::vector<Mask> last_cand_, last_pos_;
-  std::vector<int> last_node_begin_, last_targets_, last_unit_targets_begin_;
+  std::vector<int> last_targets_;  // a build's copy of the old lists it rewrites
   std::vector<Mask> unit_changed_;  // [u]: the digits whose positions in u changed
 };
 
