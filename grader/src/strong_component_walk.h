@@ -64,7 +64,7 @@ class StrongComponentWalk {
     int counter = counter_, sp = 0, nf = 0;
     // The node being walked and its cursor live in locals (registers), and frames hold
     // the nodes below it: the loop over links reads and writes no frame.
-    int v = root;
+    int v = root, at = 0;  // at: v's place on the stack
     Edge edge = first(root);
     num[v] = low[v] = counter++;
     stack[sp++] = v;
@@ -72,8 +72,9 @@ class StrongComponentWalk {
       int w;
       if (next(v, edge, w)) {
         if (num[w] < 0) {
-          frames[nf++] = Frame{v, edge};
+          frames[nf++] = Frame{v, at, edge};
           num[w] = low[w] = counter++;
+          at = sp;
           stack[sp++] = w;
           v = w;
           edge = first(w);
@@ -84,8 +85,7 @@ class StrongComponentWalk {
       }
       if (low[v] == num[v]) {
         // v roots a component: its members are on the stack from v up.
-        int top = sp - 1;
-        while (stack[top] != v) --top;
+        const int top = at;
         const int k = count_++;
         for (int i = top; i < sp; ++i) comp[stack[i]] = k;
         done(static_cast<const int*>(stack + top), static_cast<const int*>(stack + sp), k);
@@ -95,6 +95,7 @@ class StrongComponentWalk {
       const Frame& f = frames[--nf];
       low[f.v] = std::min(low[f.v], low[v]);
       v = f.v;
+      at = f.at;
       edge = f.edge;
     }
     counter_ = counter;
@@ -102,7 +103,7 @@ class StrongComponentWalk {
 
  private:
   struct Frame {
-    int v;
+    int v, at;
     Edge edge;
   };
   std::vector<int> num_;   // [node]: visit number, -1 before the visit
