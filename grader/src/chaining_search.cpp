@@ -25,6 +25,7 @@ void ChainingSearch::resize() {
   record_buf_.resize(nn + 1);
   on_queue_buf_.resize(nn / 2);
   off_queue_buf_.resize(nn / 2);
+  off_work_buf_.resize(nn / 2);
   on_parents_buf_.resize(static_cast<size_t>(board_.n) + 1);  // the taken record, n - 2 hidden
   taken_buf_.resize(nn + 1);
   pool_buf_.resize(2 * nn);
@@ -430,10 +431,14 @@ void ChainingSearch::chain_static(Chaining& R, int start) {
   const int* const lk = links_.targets.data();
   // The queues as pointers (their heads and ends): two registers fewer than bases and
   // counts, which the loops below keep out of the stack.
+  // An "off" record without links gives nothing when taken: the loop takes the others
+  // from their own queue (work), in the same order; qoff keeps them all (off_order).
+  int* const work = off_work_buf_.data();
   int* on_end = qon;
   int* off_end = qoff;
+  int* work_end = work;
   const int* on_head = qon;
-  const int* off_head = qoff;
+  const int* work_head = work;
   int nrec = 1;
   rs[0] = ChainRecord{start, 0, 0, 1};
   rec[start] = 0;
@@ -442,6 +447,7 @@ void ChainingSearch::chain_static(Chaining& R, int start) {
     *on_end++ = 0;
   } else {
     *off_end++ = 0;
+    *work_end++ = 0;
   }
   // Each record's links give new records to the other side's queue; the "on" queue is
   // emptied before each "off" record is taken (SE's order). A target whose opposite is
@@ -464,10 +470,12 @@ void ChainingSearch::chain_static(Chaining& R, int start) {
         rec[x] = r;
         bits[x >> 6] |= std::uint64_t{1} << (x & 63);
         *off_end++ = r;
+        *work_end = r;
+        work_end += lb[x] != lb[x + 1];
       }
     }
-    if (off_head == off_end) break;
-    const int p = *off_head++;
+    if (work_head == work_end) break;
+    const int p = *work_head++;
     const int nd = rs[p].node, anc = rs[p].ancestor_count + 1;
     for (const int *q = lk + lb[nd], *const qe = lk + lb[nd + 1]; q != qe; ++q) {
       const int x = *q;

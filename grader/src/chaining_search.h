@@ -86,6 +86,7 @@ class ChainingSearch {
   // of derivation, so each list is its own queue.
   std::vector<ChainRecord> record_buf_;  // nn + 1: every node once, plus the contradiction
   std::vector<int> on_queue_buf_, off_queue_buf_;  // nn / 2 each
+  std::vector<int> off_work_buf_;  // nn / 2: chain_static's "off" records that have links
   std::vector<int> on_parents_buf_;  // parents of one "on" consequence of an "off" node
   std::vector<int> taken_buf_;       // nn + 1: Chaining::off_taken of the chaining in progress
   // The parent lists of the chaining in progress (Chaining::parent_pool), grown on demand.

@@ -4,8 +4,10 @@
 // use; a node that is no candidate has an empty range. Why the bound: targets is sized once
 // to the most any cell can list (its values, times its values plus three units of n), so
 // the loop writes by index. Between builds, last_cand_ / last_pos_ are the grid of the
-// lists in node_begin / targets / unit_targets_begin while last_board_ is set, and
-// last_* hold no lists (the next build writes into them after a swap).
+// lists in node_begin / targets / unit_targets_begin while last_board_ is set. A build
+// from them rewrites the lists in place: the cells before the first that changed stay
+// where they are, and so does any later block of unchanged cells that ends up at its old
+// place; last_targets_ is the build's copy of the old lists from its first rewritten cell.
 #include "step_links.h"
 
 #include <algorithm>
@@ -38,10 +40,8 @@ void StepLinks::build_impl(const DynamicBoard& board) {
                            last_cand_.size() == static_cast<size_t>(nc) &&
                            last_pos_.size() == static_cast<size_t>(nu) * stride &&
                            node_begin.size() == static_cast<size_t>(nn) + 1;
+  const int old_total = incremental ? node_begin[nn] : 0;
   if (incremental) {
-    std::swap(targets, last_targets_);
-    std::swap(node_begin, last_node_begin_);
-    std::swap(unit_targets_begin, last_unit_targets_begin_);
     unit_changed_.resize(nu);
     for (int u = 0; u < nu; ++u) {
       Mask m = 0;
@@ -55,12 +55,16 @@ void StepLinks::build_impl(const DynamicBoard& board) {
   node_begin.resize(static_cast<size_t>(nn) + 1);
   unit_targets_begin.resize(static_cast<size_t>(nn));
   int* const out = targets.data();
-  const int* const old_out = last_targets_.data();
-  const int* const old_begin = last_node_begin_.data();
-  const int* const old_unit_begin = last_unit_targets_begin_.data();
+  int* const begin_of = node_begin.data();
+  int* const unit_begin = unit_targets_begin.data();
+  // The old lists from old_from on, once a cell is rewritten: out[old_from ..] may be
+  // overwritten from then on, node_begin[nd] (unit_targets_begin[nd]) until nd's turn.
+  const int* old_out = nullptr;
+  int old_from = 0;
   int w = 0;
   for (int c = 0; c < nc; ++c) {
     const Mask cm = step_cand[c];
+    const int first = board.node(c, 1, false);
     // The digits whose two lists in c are those of the last build.
     Mask same = 0;
     if (incremental && last_cand_[c] == cm) {
@@ -68,34 +72,47 @@ void StepLinks::build_impl(const DynamicBoard& board) {
                unit_changed_[board.unit_id[c * 3 + 2]]);
       if (!(cm & ~same)) {
         // The whole cell: its nodes' ranges are one block (non-candidates' are empty, and
-        // their unit starts are never read).
-        const int first = board.node(c, 1, false), end = first + 2 * n;
-        const int b = old_begin[first], e = old_begin[end], shift = w - b;
-        std::copy(old_out + b, old_out + e, out + w);
-        for (int nd = first; nd < end; ++nd) {
-          node_begin[nd] = old_begin[nd] + shift;
-          unit_targets_begin[nd] = old_unit_begin[nd] + shift;
+        // their unit starts are never read); where no list before it moved, it is in place.
+        const int b = begin_of[first], e = begin_of[first + 2 * n], shift = w - b;
+        if (shift == 0) {
+          w = e;
+          continue;
         }
-        w += e - b;
+        std::copy(old_out + (b - old_from), old_out + (e - old_from), out + w);
+        if (n == 9) {  // a fixed count: the adds compile to whole vectors
+          for (int i = 0; i < 18; ++i) begin_of[first + i] += shift;
+          for (int i = 0; i < 18; ++i) unit_begin[first + i] += shift;
+        } else {
+          for (int nd = first; nd < first + 2 * n; ++nd) begin_of[nd] += shift;
+          for (int nd = first; nd < first + 2 * n; ++nd) unit_begin[nd] += shift;
+        }
+        w = e + shift;
         continue;
       }
     }
+    if (incremental && !old_out) {
+      // The first cell rewritten: the old lists from its own on, aside.
+      old_from = begin_of[first];
+      last_targets_.assign(out + old_from, out + old_total);
+      old_out = last_targets_.data();
+    }
     for (int d = 1; d <= n; ++d) {
-      const int off = board.node(c, d, false);
-      node_begin[off] = w;
+      const int off = first + 2 * (d - 1);
+      const int old_b = begin_of[off];  // read before its turn rewrites it
+      begin_of[off] = w;
       if (!((cm >> d) & 1)) {
-        node_begin[off + 1] = w;
+        begin_of[off + 1] = w;
         continue;
       }
       if ((same >> d) & 1) {
-        const int b = old_begin[off], e = old_begin[off + 2];
-        std::copy(old_out + b, old_out + e, out + w);
-        node_begin[off + 1] = w + (old_begin[off + 1] - b);
-        unit_targets_begin[off + 1] = w + (old_unit_begin[off + 1] - b);
-        w += e - b;
+        const int e = begin_of[off + 2];
+        std::copy(old_out + (old_b - old_from), old_out + (e - old_from), out + w);
+        begin_of[off + 1] = w + (begin_of[off + 1] - old_b);
+        unit_begin[off + 1] = w + (unit_begin[off + 1] - old_b);
+        w += e - old_b;
         continue;
       }
-      const int first = w;
+      const int first_target = w;
       if (DynamicBoard::two_bits(cm)) out[w++] = board.node(c, lowest(cm & ~(Mask{1} << d)), true);
       for (int k = 0; k < 3; ++k) {
         const Mask pm = step_pos[board.unit_pos_base[c * 3 + k] + d];
@@ -104,7 +121,7 @@ void StepLinks::build_impl(const DynamicBoard& board) {
         int q = cells[lowest(pm)];
         if (q == c) q = cells[lowest(pm & (pm - 1))];
         const int x = board.node(q, d, true);
-        if (std::find(out + first, out + w, x) == out + w) out[w++] = x;
+        if (std::find(out + first_target, out + w, x) == out + w) out[w++] = x;
       }
       for (int e = board.extra_begin[c]; kExtras && e < board.extra_begin[c + 1]; ++e) {
         const DynamicBoard::CellUnits& xu = board.extra_units[e];
@@ -113,11 +130,11 @@ void StepLinks::build_impl(const DynamicBoard& board) {
         int q = xu.cells[0][lowest(pm)];
         if (q == c) q = xu.cells[0][lowest(pm & (pm - 1))];
         const int x = board.node(q, d, true);
-        if (std::find(out + first, out + w, x) == out + w) out[w++] = x;
+        if (std::find(out + first_target, out + w, x) == out + w) out[w++] = x;
       }
-      node_begin[off + 1] = w;
+      begin_of[off + 1] = w;
       for (Mask m = cm & ~(Mask{1} << d); m; m &= m - 1) out[w++] = board.node(c, lowest(m), false);
-      unit_targets_begin[off + 1] = w;
+      unit_begin[off + 1] = w;
       for (int k = 0; k < 3; ++k) {
         const int* cells = board.unit_cells_of[c * 3 + k];
         for (Mask m = step_pos[board.unit_pos_base[c * 3 + k] + d] & board.unit_fresh[c * 3 + k]; m;
@@ -140,7 +157,7 @@ void StepLinks::build_impl(const DynamicBoard& board) {
   last_board_ = &board;
   last_layout_ = board.layout;
   last_cand_ = step_cand;
-  last_pos_ = step_pos;  // the next build swaps the lists into last_*
+  last_pos_ = step_pos;
 }
 
 }  // namespace sudoforge::grader::detail

@@ -36,12 +36,12 @@ struct StepLinks {
   void build_impl(const DynamicBoard& board);
 
   // The last build's grid and links: a candidate's two lists depend only on its cell's
-  // candidates and its digit's positions in the cell's units, and are copied when none
-  // of those changed (classic boards of the same layout).
+  // candidates and its digit's positions in the cell's units, and are kept (in place, or
+  // moved) when none of those changed (classic boards of the same layout).
   const DynamicBoard* last_board_ = nullptr;
   std::uint64_t last_layout_ = 0;
   std::vector<Mask> last_cand_, last_pos_;
-  std::vector<int> last_node_begin_, last_targets_, last_unit_targets_begin_;
+  std::vector<int> last_targets_;  // a build's copy of the old lists it rewrites
   std::vector<Mask> unit_changed_;  // [u]: the digits whose positions in u changed
 };
 

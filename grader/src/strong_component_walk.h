@@ -62,40 +62,48 @@ class StrongComponentWalk {
     int* const stack = stack_.data();
     Frame* const frames = frames_.data();
     int counter = counter_, sp = 0, nf = 0;
-    num[root] = low[root] = counter++;
-    stack[sp++] = root;
-    frames[nf++] = Frame{root, first(root)};
-    while (nf > 0) {
-      Frame& f = frames[nf - 1];
-      const int v = f.v;
+    // The node being walked and its cursor live in locals (registers), and frames hold
+    // the nodes below it: the loop over links reads and writes no frame.
+    int v = root, at = 0;  // at: v's place on the stack
+    Edge edge = first(root);
+    num[v] = low[v] = counter++;
+    stack[sp++] = v;
+    for (;;) {
       int w;
-      if (next(v, f.edge, w)) {
+      if (next(v, edge, w)) {
         if (num[w] < 0) {
+          frames[nf++] = Frame{v, at, edge};
           num[w] = low[w] = counter++;
+          at = sp;
           stack[sp++] = w;
-          frames[nf++] = Frame{w, first(w)};
+          v = w;
+          edge = first(w);
         } else if (comp[w] < 0) {
           low[v] = std::min(low[v], num[w]);
         }
         continue;
       }
-      --nf;
-      if (nf > 0) low[frames[nf - 1].v] = std::min(low[frames[nf - 1].v], low[v]);
-      if (low[v] != num[v]) continue;
-      // v roots a component: its members are on the stack from v up.
-      int top = sp - 1;
-      while (stack[top] != v) --top;
-      const int k = count_++;
-      for (int i = top; i < sp; ++i) comp[stack[i]] = k;
-      done(static_cast<const int*>(stack + top), static_cast<const int*>(stack + sp), k);
-      sp = top;
+      if (low[v] == num[v]) {
+        // v roots a component: its members are on the stack from v up.
+        const int top = at;
+        const int k = count_++;
+        for (int i = top; i < sp; ++i) comp[stack[i]] = k;
+        done(static_cast<const int*>(stack + top), static_cast<const int*>(stack + sp), k);
+        sp = top;
+      }
+      if (nf == 0) break;
+      const Frame& f = frames[--nf];
+      low[f.v] = std::min(low[f.v], low[v]);
+      v = f.v;
+      at = f.at;
+      edge = f.edge;
     }
     counter_ = counter;
   }
 
  private:
   struct Frame {
-    int v;
+    int v, at;
     Edge edge;
   };
   std::vector<int> num_;   // [node]: visit number, -1 before the visit
