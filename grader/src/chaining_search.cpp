@@ -451,7 +451,9 @@ void ChainingSearch::chain_static(Chaining& R, int start) {
   }
   // Each record's links give new records to the other side's queue; the "on" queue is
   // emptied before each "off" record is taken (SE's order). A target whose opposite is
-  // recorded is a contradiction, which ends the chaining.
+  // recorded is a contradiction, which ends the chaining. The two sides' loops are written
+  // out apart on purpose: one shared body did not fit in registers (grader/PERF_NOTES.md,
+  // session 25, the static closures and region chains).
   for (;;) {
     while (on_head != on_end) {
       const int p = *on_head++;

@@ -54,8 +54,7 @@ std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens, Candi
 std::uint64_t enumerate(const std::uint8_t* givens, std::span<const Candidate> forbidden,
                         std::uint64_t limit, SearchStats* stats, BandSink sink,
                         const SearchLimits& limits, bool* conflict) {
-  return band::x86_64_v3::enumerate(givens, forbidden, limit, stats, {sink.fn, sink.ctx}, limits,
-                                    conflict);
+  return band::x86_64_v3::enumerate(givens, forbidden, limit, stats, sink, limits, conflict);
 }
 
 }  // namespace sudoforge::detail::band_v3

@@ -78,8 +78,8 @@ std::uint64_t BandEngine::run(const std::uint8_t* givens, std::span<const Candid
     return band_count(count_isa_in_use(), givens, limit, stats, limits, conflict, forbidden);
   }
   if (!extra) {
-    return band_enumerate(count_isa_in_use(), givens, limit, {sink.fn, sink.ctx}, stats, limits,
-                          conflict, forbidden);
+    return band_enumerate(count_isa_in_use(), givens, limit, sink, stats, limits, conflict,
+                          forbidden);
   }
   *conflict = false;
   State s;
@@ -109,7 +109,7 @@ std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens, Candi
 std::uint64_t enumerate(const std::uint8_t* givens, std::span<const Candidate> forbidden,
                         std::uint64_t limit, SearchStats* stats, BandSink sink,
                         const SearchLimits& limits, bool* conflict) {
-  return band::enumerate(givens, forbidden, limit, stats, {sink.fn, sink.ctx}, limits, conflict);
+  return band::enumerate(givens, forbidden, limit, stats, sink, limits, conflict);
 }
 }  // namespace band_portable
 

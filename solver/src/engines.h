@@ -22,18 +22,14 @@
 #include <vector>
 
 #include "sudoforge/core/geometry.h"
+#include "sudoforge/solver/internal/count_isa.h"
 #include "sudoforge/solver/search_limits.h"
 #include "sudoforge/solver/search_stats.h"
 #include "sudoforge/solver/sudoku_solver.h"
 
 namespace sudoforge::detail {
 
-struct SolutionSink {
-  bool (*fn)(void* ctx, const std::uint8_t* cells) = nullptr;
-  void* ctx = nullptr;
-  explicit operator bool() const { return fn != nullptr; }
-  bool operator()(const std::uint8_t* cells) const { return fn(ctx, cells); }
-};
+using SolutionSink = BandSink;
 
 // Sudoku-specialised dancing links (every geometry). The columns are the cells, then one
 // per (house, symbol) for every house of the geometry in house order (house h, symbol v:

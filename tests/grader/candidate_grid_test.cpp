@@ -251,7 +251,9 @@ TEST(CandidateGrid, ReloadLeavesTheStateOfAGridBuiltFresh) {
       for (int c = 0; c < reused.cell_count() && reused.dead_cell() < 0; c += 7) {
         if (reused.value(c) == 0 && reused.cand(c) != 0) reused.place(c, lowest(reused.cand(c)));
       }
-      if (round == 1) EXPECT_THROW(reused.reload(conflict), std::invalid_argument);
+      if (round == 1) {
+        EXPECT_THROW(reused.reload(conflict), std::invalid_argument);
+      }
       reused.reload(grid);
       const CandidateGrid fresh(grid);
       expect_same_state(reused, fresh);

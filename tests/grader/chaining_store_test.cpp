@@ -116,8 +116,9 @@ struct Producer {
           ASSERT_EQ(R.on_taken, fresh.on_taken) << "from " << s;
           for (size_t r = 0; r < R.records.size(); ++r) {
             const int memo = R.records[r].ancestor_count;
-            if (memo >= 0)
+            if (memo >= 0) {
               ASSERT_EQ(memo, fresh_ancestry.ancestors(fresh, static_cast<int>(r))) << "from " << s;
+            }
           }
           for (size_t r = 0; r < R.records.size(); ++r) ancestry.ancestors(R, static_cast<int>(r));
         }
@@ -149,7 +150,9 @@ TEST(GraderChains, KeptChainingsMatchANewSearch) {
     // Most chainings are kept from step to step.
     EXPECT_GT(n.states, 100);
     EXPECT_GT(n.kept * 2, n.searched);
-    if (dynamic) EXPECT_GT(n.resumed, 10000);
+    if (dynamic) {
+      EXPECT_GT(n.resumed, 10000);
+    }
   }
 }
 

@@ -267,7 +267,9 @@ TEST(CountIsa, EnumerationVisitsTheSameSolutionsInOrderOnEveryBuild) {
       const Grid s(p.geometry(), std::vector<std::uint8_t>(e.solutions.begin() + 81 * i,
                                                            e.solutions.begin() + 81 * (i + 1)));
       ASSERT_TRUE(is_solution_of(p, s)) << test::to_string(p);
-      if (forbid) ASSERT_NE(s[f.cell], f.value);
+      if (forbid) {
+        ASSERT_NE(s[f.cell], f.value);
+      }
       distinct.insert(std::vector<std::uint8_t>(s.cells().begin(), s.cells().end()));
     }
     ASSERT_EQ(distinct.size(), e.count);

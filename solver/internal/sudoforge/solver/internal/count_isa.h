@@ -45,10 +45,13 @@ std::uint64_t band_count(CountIsa isa, const std::uint8_t* givens, std::uint64_t
                          SearchStats* stats, const SearchLimits& limits, bool* conflict,
                          std::span<const Candidate> forbidden = {});
 
-// Where band_enumerate sends each solution (81 cells, 1..9): false stops the search.
+// Where band_enumerate (and every engine, as engines.h's SolutionSink) sends each solution:
+// its cells, one symbol each; false stops the search. Empty: no solution wanted.
 struct BandSink {
   bool (*fn)(void* ctx, const std::uint8_t* cells) = nullptr;
   void* ctx = nullptr;
+  explicit operator bool() const { return fn != nullptr; }
+  bool operator()(const std::uint8_t* cells) const { return fn(ctx, cells); }
 };
 
 // SudokuSolver::solve and enumerate on a classic 9x9 board (no extra houses) on `isa`'s
