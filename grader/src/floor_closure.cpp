@@ -690,11 +690,40 @@ struct Board : Dims<kN> {
         fill(c, lowest(y), i, i);
       }
     }
-    strong_components<kWords>(paired, words);
-    // Transitive closure over the strong components of the paired ones (Tarjan's order
-    // finishes a component after every component it reaches). An unpaired candidate,
-    // which nothing reaches, reaches its links and their closures: looked at only until
-    // one meets it.
+    // cl_of(i): every node the paired node i reaches (one step or more).
+    if constexpr (kWords == 1) {
+      // Warshall's closure, one word a row, without a branch: at most 64 nodes, where its
+      // N^2 steps cost about as many instructions as Tarjan's walk and spare the walk's
+      // mispredicted edge loops (grader/PERF_NOTES.md, session 27).
+      closure.assign(reach.begin(), reach.begin() + paired);
+      std::uint64_t* const cl = closure.data();
+      // Four steps k..k + 3 a sweep (fewer loads and stores of the rows): each of rows
+      // k + 1..k + 3 first takes the steps before its own.
+      const auto step = [](std::uint64_t r, std::uint64_t rk, int k) {
+        return r | (rk & (std::uint64_t{0} - (r >> k & 1)));
+      };
+      int k = 0;
+      for (; k + 3 < paired; k += 4) {
+        const std::uint64_t r0 = cl[k];
+        const std::uint64_t r1 = step(cl[k + 1], r0, k);
+        const std::uint64_t r2 = step(step(cl[k + 2], r0, k), r1, k + 1);
+        const std::uint64_t r3 = step(step(step(cl[k + 3], r0, k), r1, k + 1), r2, k + 2);
+        for (int i = 0; i < paired; ++i) {
+          cl[i] = step(step(step(step(cl[i], r0, k), r1, k + 1), r2, k + 2), r3, k + 3);
+        }
+      }
+      for (; k < paired; ++k) {
+        const std::uint64_t rk = cl[k];
+        for (int i = 0; i < paired; ++i) cl[i] = step(cl[i], rk, k);
+      }
+    } else {
+      strong_components<kWords>(paired, words);
+    }
+    const auto cl_of = [&](int i) {
+      return &closure[static_cast<std::size_t>(kWords == 1 ? i : walk.component(i)) * words];
+    };
+    // An unpaired candidate, which nothing reaches, reaches its links and their closures:
+    // looked at only until one meets it.
     bool removed = false;
     const auto meets = [&](const std::uint64_t* r, const std::uint64_t* wi) {
       for (int x = 0; x < words; ++x) {
@@ -706,8 +735,7 @@ struct Board : Dims<kN> {
     // justified by the state of the pass, so their order does not matter; a loop over
     // each cell's candidates testing which kind each is mispredicts).
     for (int i = 0; i < paired; ++i) {
-      if (meets(&closure[static_cast<std::size_t>(walk.component(i)) * words],
-                &weak[static_cast<std::size_t>(i) * words])) {
+      if (meets(cl_of(i), &weak[static_cast<std::size_t>(i) * words])) {
         eliminate(node_of[i].cell, node_of[i].digit);
         removed = true;
       }
@@ -723,10 +751,7 @@ struct Board : Dims<kN> {
         bool hit = meets(ri, wi);
         for (int x = 0; x < words && !hit; ++x) {
           for (std::uint64_t b = ri[x]; b && !hit; b &= b - 1) {
-            hit = meets(
-                &closure[static_cast<std::size_t>(walk.component(x * 64 + std::countr_zero(b))) *
-                         words],
-                wi);
+            hit = meets(cl_of(x * 64 + std::countr_zero(b)), wi);
           }
         }
         if (hit) {
