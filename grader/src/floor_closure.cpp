@@ -23,6 +23,33 @@ constexpr int kQuadTop = 56;       // after the unique loops (up to 5.6)
 constexpr int kBeforeChains = 62;  // BUG, aligned pair exclusion
 constexpr int kChainBase = 70;     // XY forcing chains and cycles
 
+}  // namespace
+
+void close_rows(std::uint64_t* rows, int nodes) {
+  // Step k: a row that reaches k takes k's row (Warshall), without a branch.
+  const auto step = [](std::uint64_t r, std::uint64_t rk, int k) {
+    return r | (rk & (std::uint64_t{0} - (r >> k & 1)));
+  };
+  // Four steps k..k + 3 a sweep (fewer loads and stores of the rows): each of rows
+  // k + 1..k + 3 first takes the steps before its own.
+  int k = 0;
+  for (; k + 3 < nodes; k += 4) {
+    const std::uint64_t r0 = rows[k];
+    const std::uint64_t r1 = step(rows[k + 1], r0, k);
+    const std::uint64_t r2 = step(step(rows[k + 2], r0, k), r1, k + 1);
+    const std::uint64_t r3 = step(step(step(rows[k + 3], r0, k), r1, k + 1), r2, k + 2);
+    for (int i = 0; i < nodes; ++i) {
+      rows[i] = step(step(step(step(rows[i], r0, k), r1, k + 1), r2, k + 2), r3, k + 3);
+    }
+  }
+  for (; k < nodes; ++k) {
+    const std::uint64_t rk = rows[k];
+    for (int i = 0; i < nodes; ++i) rows[i] = step(rows[i], rk, k);
+  }
+}
+
+namespace {
+
 // The board's sizes: the side n, cells nc, houses nu and houses per cell upc. Dims<9>: a
 // 9x9 board of rows, columns and boxes only (27 houses, 3 a cell; fits, checked by the
 // callers), whose sizes the compiler knows; Dims<0>: any geometry, its sizes read at load.
@@ -692,30 +719,11 @@ struct Board : Dims<kN> {
     }
     // cl_of(i): every node the paired node i reaches (one step or more).
     if constexpr (kWords == 1) {
-      // Warshall's closure, one word a row, without a branch: at most 64 nodes, where its
-      // N^2 steps cost about as many instructions as Tarjan's walk and spare the walk's
-      // mispredicted edge loops (grader/PERF_NOTES.md, session 27).
+      // Warshall's closure: at most 64 nodes, where its N^2 steps without a branch cost
+      // about as many instructions as Tarjan's walk and spare the walk's mispredicted edge
+      // loops (grader/PERF_NOTES.md, session 27).
       closure.assign(reach.begin(), reach.begin() + paired);
-      std::uint64_t* const cl = closure.data();
-      // Four steps k..k + 3 a sweep (fewer loads and stores of the rows): each of rows
-      // k + 1..k + 3 first takes the steps before its own.
-      const auto step = [](std::uint64_t r, std::uint64_t rk, int k) {
-        return r | (rk & (std::uint64_t{0} - (r >> k & 1)));
-      };
-      int k = 0;
-      for (; k + 3 < paired; k += 4) {
-        const std::uint64_t r0 = cl[k];
-        const std::uint64_t r1 = step(cl[k + 1], r0, k);
-        const std::uint64_t r2 = step(step(cl[k + 2], r0, k), r1, k + 1);
-        const std::uint64_t r3 = step(step(step(cl[k + 3], r0, k), r1, k + 1), r2, k + 2);
-        for (int i = 0; i < paired; ++i) {
-          cl[i] = step(step(step(step(cl[i], r0, k), r1, k + 1), r2, k + 2), r3, k + 3);
-        }
-      }
-      for (; k < paired; ++k) {
-        const std::uint64_t rk = cl[k];
-        for (int i = 0; i < paired; ++i) cl[i] = step(cl[i], rk, k);
-      }
+      close_rows(closure.data(), paired);
     } else {
       strong_components<kWords>(paired, words);
     }
