@@ -550,8 +550,12 @@ struct Board : Dims<kN> {
   std::vector<int> pbase;                  // [c]: the number of the cell's first paired candidate
   std::vector<std::uint64_t> by_house;     // [(u * (n + 1) + d) * words]: paired d in u
   std::vector<std::uint64_t> strong;       // [paired][words]: its strong partners
-  std::vector<std::uint64_t> weak, reach;  // [node][words]: weak links, one-step reach
-  std::vector<std::uint64_t> closure;      // [component][words]: every node it reaches
+  std::vector<std::uint64_t> weak, reach;  // [paired][words]: weak links, reverse one step
+  std::vector<std::uint64_t> closure;      // [component][words]: every node reaching it
+  std::vector<int> pairs;                  // the strong links, two numbers each
+  std::vector<int> house_group;            // chain_pass
+  std::vector<std::uint64_t> group_sets;   // chain_pass: [group][2][words]
+  std::vector<std::uint64_t> hits;         // chain_pass: sets of words
   // A cursor over a row of `reach`: the word at x, less the bits already walked.
   struct RowCursor {
     int x;
@@ -644,7 +648,12 @@ struct Board : Dims<kN> {
            : words == 2 ? chain_pass<2>(paired, live, 2)
                         : chain_pass<0>(paired, live, words);
   }
-  // One pass of the chain rule, the paired candidates numbered (pmask, pbase).
+  // One pass of the chain rule, the paired candidates numbered (pmask, pbase). It works on
+  // the reverse relation: "a reaches b in one step" when a is weakly linked to a strong
+  // partner of b, so b's row is the union of its partners' weak rows (a strong link or
+  // two per candidate, where the forward rows take one per weak link). Its closure,
+  // cl_of(a), holds the nodes that reach a; the weak links being symmetric, i reaches a
+  // node weakly linked to it when some a has i in cl_of(a) and in its weak row.
   template <int kWords>
   bool chain_pass(int paired, int live, int words_any) {
     const int words = kWords > 0 ? kWords : words_any;
@@ -655,12 +664,24 @@ struct Board : Dims<kN> {
     const auto set = [&](std::uint64_t* s, int row, int bit) {
       s[static_cast<std::size_t>(row) * words + bit / 64] |= std::uint64_t{1} << (bit % 64);
     };
+    const auto row = [&](std::vector<std::uint64_t>& v, int i) {
+      return &v[static_cast<std::size_t>(i) * words];
+    };
+    strong.assign(static_cast<std::size_t>(paired) * words, 0);
+    // All 0 between passes, as group_sets below.
+    by_house.resize(static_cast<std::size_t>(nu) * n1 * words);
+    // Each paired candidate is in at most one bivalue cell and upc houses.
+    pairs.resize(static_cast<std::size_t>(paired) * (upc + 1) * 2);
+    int npairs = 0;
     const auto pair = [&](int a, int b) {
       set(strong.data(), a, b);
       set(strong.data(), b, a);
+      pairs[npairs++] = a;
+      pairs[npairs++] = b;
     };
-    strong.assign(static_cast<std::size_t>(paired) * words, 0);
-    by_house.assign(static_cast<std::size_t>(nu) * n1 * words, 0);
+    node_of.resize(static_cast<std::size_t>(paired));
+    // [i * upc + k]: the house group (u * (n + 1) + d) of paired i's k-th house, -1 past them.
+    house_group.resize(static_cast<std::size_t>(paired) * upc);
     for (int c = 0; c < nc; ++c) {
       const Mask m = pmask[c];
       if (!m) continue;
@@ -668,9 +689,12 @@ struct Board : Dims<kN> {
       int i = pbase[c];
       for (Mask y = m; y; y &= y - 1, ++i) {
         const int d = lowest(y);
+        node_of[i] = Node{c, d};
         for (int k = 0; k < upc; ++k) {
           const int u = g->unit_of(c, k);
-          if (u < nu) set(by_house.data(), u * n1 + d, i);
+          const int gr = u < nu ? u * n1 + d : -1;
+          house_group[static_cast<std::size_t>(i) * upc + k] = gr;
+          if (gr >= 0) set(by_house.data(), gr, i);
         }
       }
     }
@@ -682,42 +706,47 @@ struct Board : Dims<kN> {
         pair(id(cells[lowest(p)], d), id(cells[lowest(p & (p - 1))], d));
       }
     }
-    // Per live candidate (the paired first, by their number): its weak links to paired
-    // candidates (the house sets of its digit and its cell's paired candidates, less
-    // itself), and its one-step reach: the strong partners of those.
-    weak.assign(static_cast<std::size_t>(live) * words, 0);
-    reach.assign(static_cast<std::size_t>(live) * words, 0);
-    const auto fill = [&](int c, int d, int i, int self) {
-      std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
+    // Per paired candidate: its weak links to the others (the house sets of its digit and
+    // its cell's paired candidates, less itself).
+    weak.resize(static_cast<std::size_t>(paired) * words);
+    for (int i = 0; i < paired; ++i) {
+      std::uint64_t* wi = row(weak, i);
+      std::fill(wi, wi + words, 0);
       for (int k = 0; k < upc; ++k) {
-        const int u = g->unit_of(c, k);
-        if (u >= nu) continue;
-        const std::uint64_t* h = &by_house[static_cast<std::size_t>(u * n1 + d) * words];
+        const int gr = house_group[static_cast<std::size_t>(i) * upc + k];
+        if (gr < 0) continue;
+        const std::uint64_t* h = row(by_house, gr);
         for (int x = 0; x < words; ++x) wi[x] |= h[x];
       }
       // The cell's paired candidates: consecutive numbers, over two words at most.
+      const int c = node_of[i].cell;
       const int lo = pbase[c], len = pbase[c + 1] - lo, at = lo % 64;
       const std::uint64_t run = (std::uint64_t{1} << len) - 1;
       wi[lo / 64] |= run << at;
       if (at + len > 64) wi[lo / 64 + 1] |= run >> (64 - at);
-      if (self >= 0) wi[self / 64] &= ~(std::uint64_t{1} << (self % 64));
-      std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
-      for (int x = 0; x < words; ++x) {
-        for (std::uint64_t y = wi[x]; y; y &= y - 1) {
-          const std::uint64_t* s =
-              &strong[static_cast<std::size_t>(x * 64 + std::countr_zero(y)) * words];
-          for (int z = 0; z < words; ++z) ri[z] |= s[z];
-        }
-      }
-    };
-    node_of.resize(static_cast<std::size_t>(paired));
-    for (int c = 0, i = 0; c < nc; ++c) {
-      for (Mask y = pmask[c]; y; y &= y - 1, ++i) {
-        node_of[i] = Node{c, lowest(y)};
-        fill(c, lowest(y), i, i);
+      wi[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+    }
+    for (int i = 0; i < paired; ++i) {
+      for (int k = 0; k < upc; ++k) {
+        const int gr = house_group[static_cast<std::size_t>(i) * upc + k];
+        if (gr >= 0) std::fill_n(row(by_house, gr), words, 0);
       }
     }
-    // cl_of(i): every node the paired node i reaches (one step or more).
+    // The reverse one-step relation: a strong link a-b puts a's weak links in b's row and
+    // b's in a's (a link met in two houses twice, to no effect).
+    reach.assign(static_cast<std::size_t>(paired) * words, 0);
+    for (int p = 0; p < npairs; p += 2) {
+      const int a = pairs[p], b = pairs[p + 1];
+      std::uint64_t* ra = row(reach, a);
+      std::uint64_t* rb = row(reach, b);
+      const std::uint64_t* wa = row(weak, a);
+      const std::uint64_t* wb = row(weak, b);
+      for (int x = 0; x < words; ++x) {
+        rb[x] |= wa[x];
+        ra[x] |= wb[x];
+      }
+    }
+    // cl_of(a): every node that reaches a (one step or more).
     if constexpr (kWords == 1) {
       // Warshall's closure: at most 64 nodes, where its N^2 steps without a branch cost
       // about as many instructions as Tarjan's walk and spare the walk's mispredicted edge
@@ -730,43 +759,79 @@ struct Board : Dims<kN> {
     const auto cl_of = [&](int i) {
       return &closure[static_cast<std::size_t>(kWords == 1 ? i : walk.component(i)) * words];
     };
-    // An unpaired candidate, which nothing reaches, reaches its links and their closures:
-    // looked at only until one meets it.
+    // The paired ones: i goes when some a weakly linked to i has i in cl_of(a).
     bool removed = false;
-    const auto meets = [&](const std::uint64_t* r, const std::uint64_t* wi) {
-      for (int x = 0; x < words; ++x) {
-        if (r[x] & wi[x]) return true;
-      }
-      return false;
-    };
-    // The paired ones by their number, then the unpaired cell by cell (each removal is
-    // justified by the state of the pass, so their order does not matter; a loop over
-    // each cell's candidates testing which kind each is mispredicts).
-    for (int i = 0; i < paired; ++i) {
-      if (meets(cl_of(i), &weak[static_cast<std::size_t>(i) * words])) {
-        eliminate(node_of[i].cell, node_of[i].digit);
+    hits.assign(static_cast<std::size_t>(words), 0);
+    for (int a = 0; a < paired; ++a) {
+      const std::uint64_t* ca = cl_of(a);
+      const std::uint64_t* wa = row(weak, a);
+      for (int x = 0; x < words; ++x) hits[x] |= ca[x] & wa[x];
+    }
+    for (int x = 0; x < words; ++x) {
+      for (std::uint64_t y = hits[x]; y; y &= y - 1) {
+        const Node& v = node_of[static_cast<std::size_t>(x * 64 + std::countr_zero(y))];
+        eliminate(v.cell, v.digit);
         removed = true;
       }
     }
-    int next = paired;
+    if (live == paired) return removed || dead;
+    // An unpaired candidate u, which nothing reaches, reaches the strong partners of the
+    // paired ones weakly linked to it (those in its groups: its digit in its houses, and
+    // its cell), and what they reach; u goes when one of those reaches, or is, a paired
+    // one weakly linked to it. Per group ([group][2][words]): the union of its members'
+    // strong partners, and of its members and the nodes reaching them; u goes when the
+    // first over its groups meets the second. (The groups' sets are all 0 between passes:
+    // a pass clears those it used.)
+    const int cells_at = nu * n1;
+    group_sets.resize(static_cast<std::size_t>(cells_at + nc) * 2 * words);
+    const auto add = [&](int gr, int a) {
+      std::uint64_t* s = &group_sets[static_cast<std::size_t>(gr) * 2 * words];
+      const std::uint64_t* sa = row(strong, a);
+      const std::uint64_t* ca = cl_of(a);
+      for (int x = 0; x < words; ++x) {
+        s[x] |= sa[x];
+        s[words + x] |= ca[x];
+      }
+      s[words + a / 64] |= std::uint64_t{1} << (a % 64);
+    };
+    for (int a = 0; a < paired; ++a) {
+      for (int k = 0; k < upc; ++k) {
+        const int gr = house_group[static_cast<std::size_t>(a) * upc + k];
+        if (gr >= 0) add(gr, a);
+      }
+      add(cells_at + node_of[a].cell, a);
+    }
+    hits.assign(static_cast<std::size_t>(2 * words), 0);
+    std::uint64_t* const partners = hits.data();
+    std::uint64_t* const reaching = partners + words;
     for (int c = 0; c < nc; ++c) {
-      for (Mask y = cand[c] & ~pmask[c]; y; y &= y - 1) {
+      const Mask open = cand[c] & ~pmask[c];
+      if (!open) continue;
+      for (Mask y = open; y; y &= y - 1) {
         const int d = lowest(y);
-        const int i = next++;
-        fill(c, d, i, -1);
-        const std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
-        const std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
-        bool hit = meets(ri, wi);
-        for (int x = 0; x < words && !hit; ++x) {
-          for (std::uint64_t b = ri[x]; b && !hit; b &= b - 1) {
-            hit = meets(cl_of(x * 64 + std::countr_zero(b)), wi);
-          }
+        const std::uint64_t* s = &group_sets[static_cast<std::size_t>(cells_at + c) * 2 * words];
+        for (int x = 0; x < 2 * words; ++x) partners[x] = s[x];
+        for (int k = 0; k < upc; ++k) {
+          const int u = g->unit_of(c, k);
+          if (u >= nu) continue;
+          s = &group_sets[static_cast<std::size_t>(u * n1 + d) * 2 * words];
+          for (int x = 0; x < 2 * words; ++x) partners[x] |= s[x];
         }
+        bool hit = false;
+        for (int x = 0; x < words; ++x) hit |= (partners[x] & reaching[x]) != 0;
         if (hit) {
           eliminate(c, d);
           removed = true;
         }
       }
+    }
+    for (int a = 0; a < paired; ++a) {
+      for (int k = 0; k < upc; ++k) {
+        const int gr = house_group[static_cast<std::size_t>(a) * upc + k];
+        if (gr >= 0) std::fill_n(&group_sets[static_cast<std::size_t>(gr) * 2 * words], 2 * words, 0);
+      }
+      std::fill_n(&group_sets[static_cast<std::size_t>(cells_at + node_of[a].cell) * 2 * words],
+                  2 * words, 0);
     }
     return removed || dead;
   }
