@@ -778,8 +778,9 @@ struct Board : Dims<kN> {
     // An unpaired candidate u, which nothing reaches, reaches the strong partners of the
     // paired ones weakly linked to it (those in its groups: its digit in its houses, and
     // its cell), and what they reach; u goes when one of those reaches, or is, a paired
-    // one weakly linked to it. Per group ([group][2][words]): the union of its members'
-    // strong partners, and of its members and the nodes reaching them; u goes when the
+    // one weakly linked to it. A paired candidate reaches itself (its strong partner is
+    // also weakly linked to it), so per group ([group][2][words]) the union of its
+    // members' strong partners, and of the nodes reaching its members; u goes when the
     // first over its groups meets the second. (The groups' sets are all 0 between passes:
     // a pass clears those it used.)
     const int cells_at = nu * n1;
@@ -792,7 +793,6 @@ struct Board : Dims<kN> {
         s[x] |= sa[x];
         s[words + x] |= ca[x];
       }
-      s[words + a / 64] |= std::uint64_t{1} << (a % 64);
     };
     for (int a = 0; a < paired; ++a) {
       for (int k = 0; k < upc; ++k) {
@@ -901,6 +901,18 @@ bool closure_solves(const CandidateGrid& g, const FloorRules& rules) {
   const auto run = [&](auto& b) {
     b.load(g);
     return closure_of(b, rules);
+  };
+  return Dims<9>::fits(g) ? run(scratch<9>()) : run(scratch<0>());
+}
+
+std::vector<Mask> chain_pass_removals(const CandidateGrid& g) {
+  const auto run = [&](auto& b) {
+    b.load(g);
+    const std::vector<Mask> before = b.cand;
+    b.chains(false);
+    std::vector<Mask> out(before.size());
+    for (std::size_t c = 0; c < out.size(); ++c) out[c] = before[c] & ~b.cand[c];
+    return out;
   };
   return Dims<9>::fits(g) ? run(scratch<9>()) : run(scratch<0>());
 }

@@ -113,6 +113,10 @@ FloorRules floor_test_rules(const FloorRules& rules);
 // single to take and is rated 2.3 or less.
 bool closure_solves(const CandidateGrid& g, const FloorRules& rules);
 
+// What one pass of the closure's chain rule removes from g's state (each cell's removed
+// candidates), for the tests.
+std::vector<Mask> chain_pass_removals(const CandidateGrid& g);
+
 // The grader's floor test from puzzle's givens, without building its CandidateGrid:
 // closure_solves(CandidateGrid(puzzle), floor_test_rules(floor_rules(that grid, floor,
 // chains_tried))). False also when the givens are out of range or clash (that grid's
