@@ -139,14 +139,22 @@ struct Board : Dims<kN> {
     lay_out(shape);
     seen.assign(static_cast<std::size_t>(nu), 0);
     val.resize(static_cast<std::size_t>(nc));
-    empty = 0;
+    cand.assign(static_cast<std::size_t>(nc), 0);
+    // The empty cells from the front of `order`, the givens from its back, without a
+    // branch per cell (given or not is data-dependent, so mispredicted).
+    order.resize(static_cast<std::size_t>(nc));
+    int front = 0, back = nc;
     for (int c = 0; c < nc; ++c) {
       const int v = puzzle[c];
       val[c] = static_cast<std::uint8_t>(v);
-      if (v == 0) {
-        ++empty;
-        continue;
-      }
+      const int given = v != 0;
+      back -= given;
+      order[given ? back : front] = c;
+      front += 1 - given;
+    }
+    empty = front;
+    for (int j = front; j < nc; ++j) {
+      const int c = order[j], v = val[c];
       if (v < 1 || v > n) return false;
       const Mask bit = Mask{1} << v;
       for (int k = 0; k < upc; ++k) {
@@ -156,19 +164,26 @@ struct Board : Dims<kN> {
         seen[u] |= bit;
       }
     }
+    // Each empty cell's candidates; its naked single queued, or no candidate told.
     const Mask all = ((Mask{1} << (n + 1)) - 1) & ~Mask{1};
-    cand.resize(static_cast<std::size_t>(nc));
-    for (int c = 0; c < nc; ++c) {
+    for (int j = 0; j < front; ++j) {
+      const int c = order[j];
       Mask taken = 0;
       for (int k = 0; k < upc; ++k) {
         const int u = g->unit_of(c, k);
         if (u < nu) taken |= seen[u];
       }
-      cand[c] = all & ~taken;
+      const Mask m = all & ~taken;
+      cand[c] = m;
+      if (popcount(m) == 1) {
+        todo.push_back(c);
+      } else if (m == 0) {
+        dead = true;
+      }
     }
-    note_singles();
     return true;
   }
+  std::vector<int> order;  // load: the empty cells, then the givens
   std::vector<Mask> seen;  // [u]: the values given in house u
   void eliminate(int c, int d) {
     const Mask bit = Mask{1} << d;
