@@ -290,9 +290,9 @@ struct Board : Dims<kN> {
   // [(u * n + k) * 2 + j]: the crossings of u holding its k-th cell (a line's one box, a
   // box's row and column; -1 past them).
   std::vector<int> crossing_at;
-  // [(u * (n + 1) + k) * 2 + j]: the positions in u of crossing_at's j-th crossing of u's
-  // k-th cell (0 past them, and for k = n).
-  std::vector<Mask> here_at;
+  // 9x9 boards: [u * 512 + p], for positions p of a digit in unit u, bit j set when p has
+  // two places or more, all in crossing_at's j-th crossing of p's first cell.
+  std::vector<std::uint8_t> confined_in;
   std::vector<Mask> upos;  // [u * (n + 1) + d]: positions of d in unit u (after locking)
   void list_crossings() {
     if (crossings_of == g->unit(0)) return;
@@ -311,14 +311,23 @@ struct Board : Dims<kN> {
     }
     crossing_begin[3 * n] = static_cast<int>(crossings.size());
     crossing_at.assign(static_cast<std::size_t>(3 * n) * n * 2, -1);
-    here_at.assign(static_cast<std::size_t>(3 * n) * (n + 1) * 2, 0);
     for (int u = 0; u < 3 * n; ++u) {
       for (int i = crossing_begin[u]; i < crossing_begin[u + 1]; ++i) {
         for (Mask y = crossings[i].here; y; y &= y - 1) {
           int* at = &crossing_at[(static_cast<std::size_t>(u) * n + lowest(y)) * 2];
-          const int j = at[0] >= 0;
-          at[j] = i;
-          here_at[(static_cast<std::size_t>(u) * (n + 1) + lowest(y)) * 2 + j] = crossings[i].here;
+          at[at[0] >= 0] = i;
+        }
+      }
+    }
+    if constexpr (kN == 9) {
+      confined_in.assign(27 * 512, 0);
+      for (int u = 0; u < 27; ++u) {
+        for (Mask p = 3; p < 512; ++p) {
+          if (!(p & (p - 1))) continue;
+          const int* at = &crossing_at[(static_cast<std::size_t>(u) * 9 + lowest(p)) * 2];
+          for (int j = 0; j < 2 && at[j] >= 0; ++j) {
+            if (!(p & ~crossings[at[j]].here)) confined_in[u * 512 + p] |= 1 << j;
+          }
         }
       }
     }
@@ -371,16 +380,10 @@ struct Board : Dims<kN> {
       if constexpr (kN == 9) {
         // Without a branch per digit (whether d is confined is data-dependent, and so
         // mispredicted): bit 2d + j when d is confined to the j-th crossing holding its
-        // first place. here_at's row for k = 9 (no place) is 0s.
+        // first place.
         std::uint32_t confined = 0;
-        const Mask* here = &here_at[static_cast<std::size_t>(u) * 10 * 2];
-        for (int d = 1; d <= 9; ++d) {
-          const Mask p = pu[d];
-          const Mask* h = here + std::countr_zero(p | 0x200u) * 2;
-          const std::uint32_t multi = (p & (p - 1)) != 0;
-          confined |= (multi & ((p & ~h[0]) == 0)) << (2 * d) |
-                      (multi & ((p & ~h[1]) == 0)) << (2 * d + 1);
-        }
+        const std::uint8_t* in = &confined_in[static_cast<std::size_t>(u) * 512];
+        for (int d = 1; d <= 9; ++d) confined |= static_cast<std::uint32_t>(in[pu[d]]) << (2 * d);
         for (; confined; confined &= confined - 1) {
           const int bit = std::countr_zero(confined), d = bit >> 1;
           lock(d, crossings[crossing_at[(static_cast<std::size_t>(u) * 9 + lowest(pu[d])) * 2 +
