@@ -558,7 +558,8 @@ struct Board : Dims<kN> {
   // (on(a) reaches on(b) through a weak link a-w and a strong link w-b); c goes when some
   // on(a) it reaches is weakly linked to c. Every link ends at a "paired" candidate (one
   // end of a strong link), so the sets are over the paired candidates only, numbered
-  // cell by cell (pbase, pmask); the unpaired live candidates come after them.
+  // cell by cell (pbase, pmask); the unpaired live candidates are tested apart (no set
+  // names them). chain_pass works on the reverse relation (reach, closure).
   std::vector<Mask> pmask;                 // [c]: the cell's paired candidates
   std::vector<Mask> two_places;            // [u]: the digits with two places in house u
   struct Node {
@@ -571,9 +572,9 @@ struct Board : Dims<kN> {
   std::vector<std::uint64_t> weak, reach;  // [paired][words]: weak links, reverse one step
   std::vector<std::uint64_t> closure;      // [component][words]: every node reaching it
   std::vector<int> pairs;                  // the strong links, two numbers each
-  std::vector<int> house_group;            // chain_pass
-  std::vector<std::uint64_t> group_sets;   // chain_pass: [group][2][words]
-  std::vector<std::uint64_t> hits;         // chain_pass: sets of words
+  std::vector<int> house_group;            // [paired * upc + k]: see chain_pass
+  std::vector<std::uint64_t> group_sets;   // [group][2][words]: see chain_pass
+  std::vector<std::uint64_t> hits;         // one or two sets (chain_pass)
   // A cursor over a row of `reach`: the word at x, less the bits already walked.
   struct RowCursor {
     int x;
@@ -584,7 +585,8 @@ struct Board : Dims<kN> {
   std::vector<std::uint64_t> links;  // a component's members' links
   // Tarjan's strong components of nodes [0, nodes) (rows `reach`, which name only those
   // nodes), each component's closure made as it finishes (after every one it reaches):
-  // its members' links and the closures of the components they name.
+  // its members' links and the closures of the components they name. (Over the reverse
+  // relation, every node that reaches the component.)
   // kWords > 0: the sets' fixed word count (words == kWords); 0: `words` words.
   template <int kWords>
   void strong_components(int nodes, int words_any) {
