@@ -3,6 +3,7 @@
 #include "floor_closure.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -49,6 +50,28 @@ void close_rows(std::uint64_t* rows, int nodes) {
 }
 
 namespace {
+
+// A 9x9 cell's candidates 1-9 (bits 0-8 of the index) spread out, digits 1-5 to bits
+// 12 (d - 1) of low and 6-9 to bits 12 (d - 6) of high: fields wide enough for the nine
+// positions of a unit (Board::positions).
+struct Spread {
+  std::uint64_t low, high;
+};
+constexpr std::array<Spread, 512> make_spread() {
+  std::array<Spread, 512> out{};
+  for (int m = 0; m < 512; ++m) {
+    for (int d = 1; d <= 9; ++d) {
+      if (!(m >> (d - 1) & 1)) continue;
+      if (d <= 5) {
+        out[m].low |= std::uint64_t{1} << (12 * (d - 1));
+      } else {
+        out[m].high |= std::uint64_t{1} << (12 * (d - 6));
+      }
+    }
+  }
+  return out;
+}
+constexpr std::array<Spread, 512> kSpread = make_spread();
 
 // The board's sizes: the side n, cells nc, houses nu and houses per cell upc. Dims<9>: a
 // 9x9 board of rows, columns and boxes only (27 houses, 3 a cell; fits, checked by the
@@ -256,15 +279,13 @@ struct Board : Dims<kN> {
     const int* cells = g->unit(u);
     if constexpr (kN == 9) {
       // Without a branch per candidate (their counts vary, so such loops mispredict): each
-      // cell's digits 1-5 and 6-9 spread to bits 12 (d - 1) and 12 (d - 6) by a multiply
-      // (the copies of the digit bits, 11 bits apart, do not overlap), shifted by k.
-      constexpr std::uint64_t kCopies = 1 | 1ull << 11 | 1ull << 22 | 1ull << 33 | 1ull << 44;
-      constexpr std::uint64_t kFields = 1 | 1ull << 12 | 1ull << 24 | 1ull << 36 | 1ull << 48;
+      // cell's digits 1-5 and 6-9 spread to bits 12 (d - 1) and 12 (d - 6) (kSpread),
+      // shifted by k.
       std::uint64_t low = 0, high = 0;
       for (int k = 0; k < 9; ++k) {
-        const std::uint64_t m = cand[cells[k]];
-        low |= ((m >> 1 & 0x1F) * kCopies & kFields) << k;
-        high |= ((m >> 6 & 0xF) * kCopies & kFields) << k;
+        const Spread& s = kSpread[cand[cells[k]] >> 1 & 0x1FF];
+        low |= s.low << k;
+        high |= s.high << k;
       }
       for (int d = 1; d <= 5; ++d) pos[d] = static_cast<Mask>(low >> 12 * (d - 1) & 0x1FF);
       for (int d = 6; d <= 9; ++d) pos[d] = static_cast<Mask>(high >> 12 * (d - 6) & 0x1FF);
