@@ -357,10 +357,22 @@ class CheckRules : public FastCountRules {
 };
 
 // Fills s from the givens and forbidden candidates; false when two givens clash.
+// One pass over the given cells masks the words of each given's digit at once (its row and
+// box in its band, its column in the other two), so that no loop runs per (digit, band):
+// fewer data-dependent loop exits to mispredict. The masks commute, so the order is free.
 bool setup(State& s, const std::uint8_t* givens, std::span<const Candidate> forbidden) {
   const Tables& t = kTables;
   std::uint32_t given[27] = {};  // per (digit, band): its given cells
+  std::uint32_t w[27];           // per (digit, band): what its givens leave
+  std::fill(std::begin(w), std::end(w), kBand);
   std::uint32_t any[3] = {0, 0, 0};
+  const auto add = [&](int b, int p, int v) {
+    const int i = 3 * (v - 1);
+    given[i + b] |= 1u << p;
+    w[i + b] &= t.keep[p];
+    w[i + kNext[b]] &= t.column_clear[p];
+    w[i + kPrev[b]] &= t.column_clear[p];
+  };
   for (int b = 0; b < 3; ++b) {
     const std::uint8_t* row = givens + 27 * b;
 #if defined(__SSE2__)
@@ -371,36 +383,29 @@ bool setup(State& s, const std::uint8_t* givens, std::span<const Candidate> forb
         _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)), zero)));
     const auto high = static_cast<std::uint32_t>(_mm_movemask_epi8(
         _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 11)), zero)));
-    for (std::uint32_t m = (~low & 0xFFFF) | (~high & 0xFFFF) << 11; m; m &= m - 1) {
+    any[b] = (~low & 0xFFFF) | (~high & 0xFFFF) << 11;
+    for (std::uint32_t m = any[b]; m; m &= m - 1) {
       const int p = __builtin_ctz(m);
-      given[3 * (row[p] - 1) + b] |= 1u << p;
+      add(b, p, row[p]);
     }
 #else
     for (int p = 0; p < 27; ++p) {
-      if (const int v = row[p]) given[3 * (v - 1) + b] |= 1u << p;
-    }
-#endif
-    any[b] = given[b] | given[3 + b] | given[6 + b] | given[9 + b] | given[12 + b] | given[15 + b] |
-             given[18 + b] | given[21 + b] | given[24 + b];
-  }
-  for (int d = 0; d < 9; ++d) {
-    std::uint32_t w[3] = {kBand, kBand, kBand};
-    for (int b = 0; b < 3; ++b) {
-      for (std::uint32_t m = given[3 * d + b]; m; m &= m - 1) {
-        const int p = __builtin_ctz(m);
-        w[b] &= t.keep[p];
-        w[kNext[b]] &= t.column_clear[p];
-        w[kPrev[b]] &= t.column_clear[p];
+      if (const int v = row[p]) {
+        any[b] |= 1u << p;
+        add(b, p, v);
       }
     }
-    for (int b = 0; b < 3; ++b) {
-      const std::uint32_t own = given[3 * d + b];
-      // A given of d that a peer given of d removed: a conflict.
-      if ((w[b] & own) != own) return false;
-      s.f[3 * d + b] = w[b] & ~(any[b] & ~own);
-      s.seen[3 * d + b] = ~0u;  // differs from every 27-bit word: all are examined
-    }
+#endif
   }
+  bool clash = false;
+  for (int i = 0; i < 27; ++i) {
+    const std::uint32_t own = given[i];
+    // A given of d that a peer given of d removed: a conflict.
+    clash |= (w[i] & own) != own;
+    s.f[i] = w[i] & ~(any[i % 3] & ~own);
+    s.seen[i] = ~0u;  // differs from every 27-bit word: all are examined
+  }
+  if (clash) return false;
   for (int b = 0; b < 3; ++b) s.unsolved[b] = kBand & ~any[b];
   for (const Candidate& f : forbidden) {
     s.f[3 * (f.value - 1) + f.cell / 27] &= ~(1u << (f.cell % 27));
