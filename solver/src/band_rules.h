@@ -229,7 +229,38 @@ class CountRules : public BandCore {
       if (!(s.unsolved[0] | s.unsolved[1] | s.unsolved[2])) return true;
       // Naked singles (and empty cells) by bit-sliced counting over the digits.
       bool placed = false;
-      for (int b = 0; b < 3; ++b) {
+      constexpr bool kAtOnce = kTriads && !kMiniRows;
+      if constexpr (kAtOnce) {
+        // CheckRules: the three bands counted before any placement, then one test: most
+        // fixpoints have no naked single. A band's naked cells may lose their digit to an
+        // earlier band's placement (not placed then, caught as empty by the next round's
+        // count). Same fixpoint; the nodes of a failing branch may differ, so the count
+        // (FastCountRules, whose nodes `solve --count --stats` prints) keeps the loop below.
+        std::uint32_t naked[3], empty = 0;
+        for (int b = 0; b < 3; ++b) {
+          std::uint32_t ones = 0, twos = 0;
+          for (int d = 0; d < 9; ++d) {
+            const std::uint32_t x = s.f[3 * d + b];
+            twos |= ones & x;
+            ones |= x;
+          }
+          empty |= s.unsolved[b] & ~ones;
+          naked[b] = s.unsolved[b] & ~twos;
+        }
+        if (empty) return false;
+        if (naked[0] | naked[1] | naked[2]) {
+          placed = true;
+          for (int b = 0; b < 3; ++b) {
+            if (!naked[b]) continue;
+            for (int d = 0; d < 9; ++d) {
+              for (std::uint32_t m = s.f[3 * d + b] & naked[b]; m; m &= m - 1) {
+                if (!place(s, d, b, __builtin_ctz(m))) return false;
+              }
+            }
+          }
+        }
+      }
+      for (int b = 0; b < 3 && !kAtOnce; ++b) {
         const std::uint32_t u = s.unsolved[b];
         if (!u) continue;
         std::uint32_t ones = 0, twos = 0;
