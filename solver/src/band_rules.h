@@ -251,11 +251,13 @@ class CountRules : public BandCore {
         if (naked[0] | naked[1] | naked[2]) {
           placed = true;
           for (int b = 0; b < 3; ++b) {
-            if (!naked[b]) continue;
-            for (int d = 0; d < 9; ++d) {
-              for (std::uint32_t m = s.f[3 * d + b] & naked[b]; m; m &= m - 1) {
-                if (!place(s, d, b, __builtin_ctz(m))) return false;
-              }
+            for (std::uint32_t m = naked[b]; m; m &= m - 1) {
+              const int p = __builtin_ctz(m);
+              // The cell's one digit, without a branch per digit; none when a placement
+              // of this round took it (another naked single of a unit had the same digit).
+              int d = -1;
+              for (int e = 0; e < 9; ++e) d = (s.f[3 * e + b] >> p & 1) ? e : d;
+              if (d < 0 || !place(s, d, b, p)) return false;
             }
           }
         }
@@ -536,7 +538,7 @@ inline int place_on_base(const BandBase& from, const std::uint8_t* givens, BandC
   std::uint32_t added[3];
   if (base_differs(from.givens, givens, added)) return -1;
   if (!from.solvable) return 0;
-  std::memcpy(&s, from.state, sizeof s);
+  copy_state(&s, from.state, sizeof s);
   for (int b = 0; b < 3; ++b) {
     for (std::uint32_t m = added[b]; m; m &= m - 1) {
       const int p = __builtin_ctz(m), d = givens[27 * b + p] - 1;
@@ -565,7 +567,7 @@ inline bool make_base(BandBase& base, const std::uint8_t* givens, const BandBase
     if (!setup(s, givens, {})) return false;
   }
   if (!rules.propagate(s)) return false;
-  std::memcpy(base.state, &s, sizeof s);
+  copy_state(base.state, &s, sizeof s);
   base.solvable = true;
   return true;
 }
