@@ -532,13 +532,18 @@ inline bool base_differs(const std::uint8_t* base, const std::uint8_t* givens,
 
 // The state of `from` (a base whose givens `givens` holds) with the other givens placed:
 // 1, or 0 when they contradict it; -1 (s untouched) when `givens` does not hold from's.
-// Not propagated.
+// Not propagated. With `forbidden` (a cell >= 0), also 0 when the base has that cell solved
+// as that value (then no solution avoids it, whatever the other givens): nothing is placed.
 inline int place_on_base(const BandBase& from, const std::uint8_t* givens, BandCore& core,
-                         PatternState& s) {
+                         PatternState& s, Candidate forbidden = {-1, 0}) {
   std::uint32_t added[3];
   if (base_differs(from.givens, givens, added)) return -1;
   if (!from.solvable) return 0;
   copy_state(&s, from.state, sizeof s);
+  if (forbidden.cell >= 0) {
+    const int b = forbidden.cell / 27, p = forbidden.cell % 27;
+    if (!(s.unsolved[b] >> p & 1) && (s.f[3 * (forbidden.value - 1) + b] >> p & 1)) return 0;
+  }
   for (int b = 0; b < 3; ++b) {
     for (std::uint32_t m = added[b]; m; m &= m - 1) {
       const int p = __builtin_ctz(m), d = givens[27 * b + p] - 1;
@@ -579,18 +584,16 @@ inline std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens
                                 const SearchLimits& limits) {
   BandSearch<CheckRules> search(1, SolutionSink{}, limits);
   PatternState s;
-  const int placed = place_on_base(base, givens, search, s);
+  // 0 also when the base solved the forbidden cell as its value: no solution, without a
+  // placement or a propagation.
+  const int placed = place_on_base(base, givens, search, s, forbidden);
   if (placed < 0) {
     bool conflict = false;
     return fast_count(givens, 1, stats, limits, &conflict,
                       std::span<const Candidate>(&forbidden, 1));
   }
   if (placed > 0) {
-    const int b = forbidden.cell / 27, p = forbidden.cell % 27;
-    std::uint32_t& w = s.f[3 * (forbidden.value - 1) + b];
-    // Solved there as forbidden.value: no solution, without a propagation.
-    if (!(s.unsolved[b] >> p & 1) && (w >> p & 1)) return search.finish(stats);
-    w &= ~(1u << p);
+    s.f[3 * (forbidden.value - 1) + forbidden.cell / 27] &= ~(1u << (forbidden.cell % 27));
     if (search.propagate(s)) search.search(s);
   }
   return search.finish(stats);
