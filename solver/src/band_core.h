@@ -29,6 +29,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -146,13 +147,13 @@ struct PatternState : State {
 
 constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};
 
-// Copies a search state or a base's (n bytes, n >= 32 and constant at each call) by
-// vector moves: clang made a libc call of the plain copy, or `rep movsq` of an inline one,
-// both slower than a dozen moves for a few hundred bytes. The last move may overlap the one
-// before it.
-[[gnu::always_inline]] inline void copy_state(void* to, const void* from, std::size_t n) {
-  auto* d = static_cast<unsigned char*>(to);
-  const auto* s = static_cast<const unsigned char*>(from);
+// Copies a search state or a base's (N bytes, N >= 32) by vector moves written out: clang
+// made a libc call of a plain copy or of a loop of moves, and `rep movsq` of an inline
+// one, each slower than a dozen moves for a few hundred bytes. The last move may overlap
+// the one before it.
+template <std::size_t N, std::size_t... K>
+[[gnu::always_inline]] inline void copy_moves(unsigned char* d, const unsigned char* s,
+                                              std::index_sequence<K...>) {
 #if SUDOFORGE_BAND_X86_64_V3
   using V = __m256i;
   const auto move = [&](std::size_t at) {
@@ -171,9 +172,19 @@ constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};
   };
   const auto move = [&](std::size_t at) { std::memcpy(d + at, s + at, sizeof(V)); };
 #endif
-  std::size_t at = 0;
-  for (; at + sizeof(V) <= n; at += sizeof(V)) move(at);
-  if (at < n) move(n - sizeof(V));
+  constexpr std::size_t kSize = sizeof(V), kWhole = N / kSize;
+  (move(K < kWhole ? K * kSize : N - kSize), ...);
+}
+template <std::size_t N>
+[[gnu::always_inline]] inline void copy_state(void* to, const void* from) {
+#if SUDOFORGE_BAND_X86_64_V3
+  constexpr std::size_t kSize = 32;
+#else
+  constexpr std::size_t kSize = 16;
+#endif
+  static_assert(N >= kSize);
+  copy_moves<N>(static_cast<unsigned char*>(to), static_cast<const unsigned char*>(from),
+                std::make_index_sequence<(N + kSize - 1) / kSize>());
 }
 
 // What every Rules shares: the run's counters and bounds, placement and the solution sink.
@@ -327,7 +338,7 @@ class BandSearch : public Rules {
       ++this->guesses_;
       if (i + 1 < count) {
         State t;
-        copy_state(&t, &s, sizeof t);
+        copy_state<sizeof t>(&t, &s);
         if (this->place(t, digits[i], band, pos) && this->propagate(t)) search(t);
       } else {
         if (this->place(s, digits[i], band, pos) && this->propagate(s)) search(s);
@@ -364,7 +375,7 @@ class BandSearch : public Rules {
       ++this->guesses_;
       if (set & (set - 1)) {
         State t;
-        copy_state(&t, &s, sizeof t);
+        copy_state<sizeof t>(&t, &s);
         t.f[i] = w & cells;
         if (this->propagate(t)) search(t);
       } else {

@@ -539,7 +539,7 @@ inline int place_on_base(const BandBase& from, const std::uint8_t* givens, BandC
   std::uint32_t added[3];
   if (base_differs(from.givens, givens, added)) return -1;
   if (!from.solvable) return 0;
-  copy_state(&s, from.state, sizeof s);
+  copy_state<sizeof s>(&s, from.state);
   if (forbidden.cell >= 0) {
     const int b = forbidden.cell / 27, p = forbidden.cell % 27;
     if (!(s.unsolved[b] >> p & 1) && (s.f[3 * (forbidden.value - 1) + b] >> p & 1)) return 0;
@@ -572,7 +572,7 @@ inline bool make_base(BandBase& base, const std::uint8_t* givens, const BandBase
     if (!setup(s, givens, {})) return false;
   }
   if (!rules.propagate(s)) return false;
-  copy_state(base.state, &s, sizeof s);
+  copy_state<sizeof s>(base.state, &s);
   base.solvable = true;
   return true;
 }
