@@ -120,14 +120,16 @@ TEST(BandPass, CheckRulesReachTheFirstRulesFixpoint) {
         ++contradictions;
         break;
       }
-      for (int i = 0; i < 27; ++i) ASSERT_EQ(a.f[i], b.f[i]) << "word " << i << ' ' << test::to_string(p);
+      for (int i = 0; i < 27; ++i)
+        ASSERT_EQ(a.f[i], b.f[i]) << "word " << i << ' ' << test::to_string(p);
       for (int band = 0; band < 3; ++band) ASSERT_EQ(a.unsolved[band], b.unsolved[band]);
       ++compared;
       with_singles += ra.nodes_ > nodes;
       // A random candidate of a random unsolved cell, placed in both states.
       std::vector<std::pair<int, int>> open;
       for (int band = 0; band < 3; ++band) {
-        for (std::uint32_t u = a.unsolved[band]; u; u &= u - 1) open.emplace_back(band, __builtin_ctz(u));
+        for (std::uint32_t u = a.unsolved[band]; u; u &= u - 1)
+          open.emplace_back(band, __builtin_ctz(u));
       }
       if (open.empty()) break;
       const auto [band, pos] = open[rng() % open.size()];
