@@ -147,10 +147,10 @@ struct PatternState : State {
 
 constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};
 
-// Copies a search state or a base's (N bytes, N >= 32) by vector moves written out: clang
-// made a libc call of a plain copy or of a loop of moves, and `rep movsq` of an inline
-// one, each slower than a dozen moves for a few hundred bytes. The last move may overlap
-// the one before it.
+// Copies a search state or a base's (N bytes, N at least one vector) by vector moves
+// written out: clang turns a plain copy of this size, or a loop of moves, into a libc call
+// and an inline one into `rep movsq`, each slower than a dozen moves (solver/PERF_NOTES.md,
+// session 27). The last move may overlap the one before it.
 template <std::size_t N, std::size_t... K>
 [[gnu::always_inline]] inline void copy_moves(unsigned char* d, const unsigned char* s,
                                               std::index_sequence<K...>) {

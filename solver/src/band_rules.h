@@ -232,10 +232,9 @@ class CountRules : public BandCore {
       constexpr bool kAtOnce = kTriads && !kMiniRows;
       if constexpr (kAtOnce) {
         // CheckRules: the three bands counted before any placement, then one test: most
-        // fixpoints have no naked single. A band's naked cells may lose their digit to an
-        // earlier band's placement (not placed then, caught as empty by the next round's
-        // count). Same fixpoint; the nodes of a failing branch may differ, so the count
-        // (FastCountRules, whose nodes `solve --count --stats` prints) keeps the loop below.
+        // fixpoints have no naked single. Same fixpoint as the loop below; the nodes of a
+        // failing branch may differ, so the count (FastCountRules, whose nodes `solve
+        // --count --stats` prints) keeps that loop.
         std::uint32_t naked[3], empty = 0;
         for (int b = 0; b < 3; ++b) {
           std::uint32_t ones = 0, twos = 0;
@@ -254,7 +253,8 @@ class CountRules : public BandCore {
             for (std::uint32_t m = naked[b]; m; m &= m - 1) {
               const int p = __builtin_ctz(m);
               // The cell's one digit, without a branch per digit; none when a placement
-              // of this round took it (another naked single of a unit had the same digit).
+              // of this round took it (another naked single of a unit had the same
+              // digit): an unsolved cell without a digit, a contradiction.
               int d = -1;
               for (int e = 0; e < 9; ++e) d = (s.f[3 * e + b] >> p & 1) ? e : d;
               if (d < 0 || !place(s, d, b, p)) return false;
