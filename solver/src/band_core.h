@@ -29,6 +29,10 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <utility>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "engines.h"
 
@@ -142,6 +146,46 @@ struct PatternState : State {
 };
 
 constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};
+
+// Copies a search state or a base's (N bytes, N at least one vector) by vector moves
+// written out: clang turns a plain copy of this size, or a loop of moves, into a libc call
+// and an inline one into `rep movsq`, each slower than a dozen moves (solver/PERF_NOTES.md,
+// session 27). The last move may overlap the one before it.
+template <std::size_t N, std::size_t... K>
+[[gnu::always_inline]] inline void copy_moves(unsigned char* d, const unsigned char* s,
+                                              std::index_sequence<K...>) {
+#if SUDOFORGE_BAND_X86_64_V3
+  using V = __m256i;
+  const auto move = [&](std::size_t at) {
+    _mm256_storeu_si256(reinterpret_cast<V*>(d + at),
+                        _mm256_loadu_si256(reinterpret_cast<const V*>(s + at)));
+  };
+#elif defined(__SSE2__)
+  using V = __m128i;
+  const auto move = [&](std::size_t at) {
+    _mm_storeu_si128(reinterpret_cast<V*>(d + at),
+                     _mm_loadu_si128(reinterpret_cast<const V*>(s + at)));
+  };
+#else
+  struct V {
+    unsigned char b[16];
+  };
+  const auto move = [&](std::size_t at) { std::memcpy(d + at, s + at, sizeof(V)); };
+#endif
+  constexpr std::size_t kSize = sizeof(V), kWhole = N / kSize;
+  (move(K < kWhole ? K * kSize : N - kSize), ...);
+}
+template <std::size_t N>
+[[gnu::always_inline]] inline void copy_state(void* to, const void* from) {
+#if SUDOFORGE_BAND_X86_64_V3
+  constexpr std::size_t kSize = 32;
+#else
+  constexpr std::size_t kSize = 16;
+#endif
+  static_assert(N >= kSize);
+  copy_moves<N>(static_cast<unsigned char*>(to), static_cast<const unsigned char*>(from),
+                std::make_index_sequence<(N + kSize - 1) / kSize>());
+}
 
 // What every Rules shares: the run's counters and bounds, placement and the solution sink.
 class BandCore {
@@ -293,7 +337,8 @@ class BandSearch : public Rules {
     for (int i = 0; i < count; ++i) {
       ++this->guesses_;
       if (i + 1 < count) {
-        State t = s;
+        State t;
+        copy_state<sizeof t>(&t, &s);
         if (this->place(t, digits[i], band, pos) && this->propagate(t)) search(t);
       } else {
         if (this->place(s, digits[i], band, pos) && this->propagate(s)) search(s);
@@ -329,7 +374,8 @@ class BandSearch : public Rules {
       const std::uint32_t cells = kTables.config_cells[__builtin_ctz(set)];
       ++this->guesses_;
       if (set & (set - 1)) {
-        State t = s;
+        State t;
+        copy_state<sizeof t>(&t, &s);
         t.f[i] = w & cells;
         if (this->propagate(t)) search(t);
       } else {

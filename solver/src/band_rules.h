@@ -229,7 +229,40 @@ class CountRules : public BandCore {
       if (!(s.unsolved[0] | s.unsolved[1] | s.unsolved[2])) return true;
       // Naked singles (and empty cells) by bit-sliced counting over the digits.
       bool placed = false;
-      for (int b = 0; b < 3; ++b) {
+      constexpr bool kAtOnce = kTriads && !kMiniRows;
+      if constexpr (kAtOnce) {
+        // CheckRules: the three bands counted before any placement, then one test: most
+        // fixpoints have no naked single. Same fixpoint as the loop below; the nodes of a
+        // failing branch may differ, so the count (FastCountRules, whose nodes `solve
+        // --count --stats` prints) keeps that loop.
+        std::uint32_t naked[3], empty = 0;
+        for (int b = 0; b < 3; ++b) {
+          std::uint32_t ones = 0, twos = 0;
+          for (int d = 0; d < 9; ++d) {
+            const std::uint32_t x = s.f[3 * d + b];
+            twos |= ones & x;
+            ones |= x;
+          }
+          empty |= s.unsolved[b] & ~ones;
+          naked[b] = s.unsolved[b] & ~twos;
+        }
+        if (empty) return false;
+        if (naked[0] | naked[1] | naked[2]) {
+          placed = true;
+          for (int b = 0; b < 3; ++b) {
+            for (std::uint32_t m = naked[b]; m; m &= m - 1) {
+              const int p = __builtin_ctz(m);
+              // The cell's one digit, without a branch per digit; none when a placement
+              // of this round took it (another naked single of a unit had the same
+              // digit): an unsolved cell without a digit, a contradiction.
+              int d = -1;
+              for (int e = 0; e < 9; ++e) d = (s.f[3 * e + b] >> p & 1) ? e : d;
+              if (d < 0 || !place(s, d, b, p)) return false;
+            }
+          }
+        }
+      }
+      for (int b = 0; b < 3 && !kAtOnce; ++b) {
         const std::uint32_t u = s.unsolved[b];
         if (!u) continue;
         std::uint32_t ones = 0, twos = 0;
@@ -357,10 +390,22 @@ class CheckRules : public FastCountRules {
 };
 
 // Fills s from the givens and forbidden candidates; false when two givens clash.
+// One pass over the given cells masks the words of each given's digit at once (its row and
+// box in its band, its column in the other two), so that no loop runs per (digit, band):
+// fewer data-dependent loop exits to mispredict. The masks commute, so the order is free.
 bool setup(State& s, const std::uint8_t* givens, std::span<const Candidate> forbidden) {
   const Tables& t = kTables;
   std::uint32_t given[27] = {};  // per (digit, band): its given cells
+  std::uint32_t w[27];           // per (digit, band): what its givens leave
+  std::fill(std::begin(w), std::end(w), kBand);
   std::uint32_t any[3] = {0, 0, 0};
+  const auto add = [&](int b, int p, int v) {
+    const int i = 3 * (v - 1);
+    given[i + b] |= 1u << p;
+    w[i + b] &= t.keep[p];
+    w[i + kNext[b]] &= t.column_clear[p];
+    w[i + kPrev[b]] &= t.column_clear[p];
+  };
   for (int b = 0; b < 3; ++b) {
     const std::uint8_t* row = givens + 27 * b;
 #if defined(__SSE2__)
@@ -371,36 +416,29 @@ bool setup(State& s, const std::uint8_t* givens, std::span<const Candidate> forb
         _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)), zero)));
     const auto high = static_cast<std::uint32_t>(_mm_movemask_epi8(
         _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 11)), zero)));
-    for (std::uint32_t m = (~low & 0xFFFF) | (~high & 0xFFFF) << 11; m; m &= m - 1) {
+    any[b] = (~low & 0xFFFF) | (~high & 0xFFFF) << 11;
+    for (std::uint32_t m = any[b]; m; m &= m - 1) {
       const int p = __builtin_ctz(m);
-      given[3 * (row[p] - 1) + b] |= 1u << p;
+      add(b, p, row[p]);
     }
 #else
     for (int p = 0; p < 27; ++p) {
-      if (const int v = row[p]) given[3 * (v - 1) + b] |= 1u << p;
-    }
-#endif
-    any[b] = given[b] | given[3 + b] | given[6 + b] | given[9 + b] | given[12 + b] | given[15 + b] |
-             given[18 + b] | given[21 + b] | given[24 + b];
-  }
-  for (int d = 0; d < 9; ++d) {
-    std::uint32_t w[3] = {kBand, kBand, kBand};
-    for (int b = 0; b < 3; ++b) {
-      for (std::uint32_t m = given[3 * d + b]; m; m &= m - 1) {
-        const int p = __builtin_ctz(m);
-        w[b] &= t.keep[p];
-        w[kNext[b]] &= t.column_clear[p];
-        w[kPrev[b]] &= t.column_clear[p];
+      if (const int v = row[p]) {
+        any[b] |= 1u << p;
+        add(b, p, v);
       }
     }
-    for (int b = 0; b < 3; ++b) {
-      const std::uint32_t own = given[3 * d + b];
-      // A given of d that a peer given of d removed: a conflict.
-      if ((w[b] & own) != own) return false;
-      s.f[3 * d + b] = w[b] & ~(any[b] & ~own);
-      s.seen[3 * d + b] = ~0u;  // differs from every 27-bit word: all are examined
-    }
+#endif
   }
+  bool clash = false;
+  for (int i = 0; i < 27; ++i) {
+    const std::uint32_t own = given[i];
+    // A given of d that a peer given of d removed: a conflict.
+    clash |= (w[i] & own) != own;
+    s.f[i] = w[i] & ~(any[i % 3] & ~own);
+    s.seen[i] = ~0u;  // differs from every 27-bit word: all are examined
+  }
+  if (clash) return false;
   for (int b = 0; b < 3; ++b) s.unsolved[b] = kBand & ~any[b];
   for (const Candidate& f : forbidden) {
     s.f[3 * (f.value - 1) + f.cell / 27] &= ~(1u << (f.cell % 27));
@@ -494,13 +532,18 @@ inline bool base_differs(const std::uint8_t* base, const std::uint8_t* givens,
 
 // The state of `from` (a base whose givens `givens` holds) with the other givens placed:
 // 1, or 0 when they contradict it; -1 (s untouched) when `givens` does not hold from's.
-// Not propagated.
+// Not propagated. With `forbidden` (a cell >= 0), also 0 when the base has that cell solved
+// as that value (then no solution avoids it, whatever the other givens): nothing is placed.
 inline int place_on_base(const BandBase& from, const std::uint8_t* givens, BandCore& core,
-                         PatternState& s) {
+                         PatternState& s, Candidate forbidden = {-1, 0}) {
   std::uint32_t added[3];
   if (base_differs(from.givens, givens, added)) return -1;
   if (!from.solvable) return 0;
-  std::memcpy(&s, from.state, sizeof s);
+  copy_state<sizeof s>(&s, from.state);
+  if (forbidden.cell >= 0) {
+    const int b = forbidden.cell / 27, p = forbidden.cell % 27;
+    if (!(s.unsolved[b] >> p & 1) && (s.f[3 * (forbidden.value - 1) + b] >> p & 1)) return 0;
+  }
   for (int b = 0; b < 3; ++b) {
     for (std::uint32_t m = added[b]; m; m &= m - 1) {
       const int p = __builtin_ctz(m), d = givens[27 * b + p] - 1;
@@ -529,7 +572,7 @@ inline bool make_base(BandBase& base, const std::uint8_t* givens, const BandBase
     if (!setup(s, givens, {})) return false;
   }
   if (!rules.propagate(s)) return false;
-  std::memcpy(base.state, &s, sizeof s);
+  copy_state<sizeof s>(base.state, &s);
   base.solvable = true;
   return true;
 }
@@ -541,18 +584,16 @@ inline std::uint64_t count_from(const BandBase& base, const std::uint8_t* givens
                                 const SearchLimits& limits) {
   BandSearch<CheckRules> search(1, SolutionSink{}, limits);
   PatternState s;
-  const int placed = place_on_base(base, givens, search, s);
+  // 0 also when the base solved the forbidden cell as its value: no solution, without a
+  // placement or a propagation.
+  const int placed = place_on_base(base, givens, search, s, forbidden);
   if (placed < 0) {
     bool conflict = false;
     return fast_count(givens, 1, stats, limits, &conflict,
                       std::span<const Candidate>(&forbidden, 1));
   }
   if (placed > 0) {
-    const int b = forbidden.cell / 27, p = forbidden.cell % 27;
-    std::uint32_t& w = s.f[3 * (forbidden.value - 1) + b];
-    // Solved there as forbidden.value: no solution, without a propagation.
-    if (!(s.unsolved[b] >> p & 1) && (w >> p & 1)) return search.finish(stats);
-    w &= ~(1u << p);
+    s.f[3 * (forbidden.value - 1) + forbidden.cell / 27] &= ~(1u << (forbidden.cell % 27));
     if (search.propagate(s)) search.search(s);
   }
   return search.finish(stats);

@@ -94,6 +94,82 @@ TEST(BandPass, ChangedWordsPassReachesTheUnrolledPassFixpoint) {
   EXPECT_GT(contradictions, 20);  // ... and contradictions
 }
 
+// CheckRules' propagation (the count-only word pass, the naked singles of the three bands
+// counted at once and placed cell by cell) reaches the first rules' fixpoint (the unrolled
+// pass, naked singles band by band), and finds a contradiction when they do, on states
+// after the givens and after random placements (deep and contradictory ones included).
+TEST(BandPass, CheckRulesReachTheFirstRulesFixpoint) {
+  std::vector<Grid> puzzles =
+      test::read_puzzles(std::string(SUDOFORGE_TEST_DATA) + "/grader/top1465_300.txt");
+  SudokuSolver solver;
+  std::mt19937_64 rng(27);
+  for (int k = 0; k < 300; ++k) puzzles.push_back(test::cut_puzzle(solver, rng, k).puzzle);
+  int compared = 0, contradictions = 0, with_singles = 0;
+  for (const Grid& p : puzzles) {
+    bool ok = false;
+    PatternState a = start_state(p, &ok);
+    if (!ok) continue;
+    PatternState b = a;
+    for (int step = 0; step < 6; ++step) {
+      detail::band::CheckRules ra(1, {}, SearchLimits{});
+      CountRules rb(1, {}, SearchLimits{});
+      const std::uint64_t nodes = ra.nodes_;
+      const bool fa = ra.propagate(a), fb = rb.propagate(static_cast<detail::band::State&>(b));
+      ASSERT_EQ(fa, fb) << "step " << step << ' ' << test::to_string(p);
+      if (!fa) {
+        ++contradictions;
+        break;
+      }
+      for (int i = 0; i < 27; ++i)
+        ASSERT_EQ(a.f[i], b.f[i]) << "word " << i << ' ' << test::to_string(p);
+      for (int band = 0; band < 3; ++band) ASSERT_EQ(a.unsolved[band], b.unsolved[band]);
+      ++compared;
+      with_singles += ra.nodes_ > nodes;
+      // A random candidate of a random unsolved cell, placed in both states.
+      std::vector<std::pair<int, int>> open;
+      for (int band = 0; band < 3; ++band) {
+        for (std::uint32_t u = a.unsolved[band]; u; u &= u - 1)
+          open.emplace_back(band, __builtin_ctz(u));
+      }
+      if (open.empty()) break;
+      const auto [band, pos] = open[rng() % open.size()];
+      std::vector<int> digits;
+      for (int d = 0; d < 9; ++d) {
+        if (a.f[3 * d + band] >> pos & 1) digits.push_back(d);
+      }
+      ASSERT_FALSE(digits.empty());
+      const int d = digits[rng() % digits.size()];
+      ASSERT_TRUE(ra.place(a, d, band, pos));
+      ASSERT_TRUE(rb.place(b, d, band, pos));
+    }
+  }
+  EXPECT_GT(compared, 1500);
+  EXPECT_GT(contradictions, 100);
+  EXPECT_GT(with_singles, 1000);
+}
+
+// copy_state copies exactly its N bytes (whole vector moves, the last one overlapping),
+// whatever N's remainder.
+template <std::size_t N>
+void expect_exact_copy() {
+  std::array<unsigned char, N + 64> from{}, to{};
+  for (std::size_t i = 0; i < from.size(); ++i) from[i] = static_cast<unsigned char>(i * 7 + 1);
+  to.fill(0xEE);
+  detail::band::copy_state<N>(to.data() + 32, from.data() + 32);
+  for (std::size_t i = 0; i < to.size(); ++i) {
+    const bool inside = i >= 32 && i < 32 + N;
+    ASSERT_EQ(to[i], inside ? from[i] : 0xEE) << "N " << N << " byte " << i;
+  }
+}
+
+TEST(BandPass, StateCopiesCopyExactlyTheirBytes) {
+  expect_exact_copy<32>();
+  expect_exact_copy<47>();
+  expect_exact_copy<81>();
+  expect_exact_copy<sizeof(detail::band::State)>();
+  expect_exact_copy<sizeof(PatternState)>();
+}
+
 TEST(BandPass, ChangedWordsNamesTheWordsThatDiffer) {
   std::mt19937_64 rng(26);
   for (int round = 0; round < 2000; ++round) {
