@@ -219,7 +219,7 @@ class CountRules : public BandCore {
   bool propagate_with(S& s) {
     for (;;) {
       if constexpr (kTriads) {
-        if (!examine_changed<kMiniRows>(s)) return false;
+        if (!examine_changed<kMiniRows, S>(s)) return false;
       } else {
         do {
           changed_ = false;
@@ -271,13 +271,13 @@ class CountRules : public BandCore {
   // rather than 27 unrolled copies each behind a data-dependent test: less code and fewer
   // branches to predict. False on a contradiction. kKeepPattern: the patterns are kept
   // (the mini-row rule and the configuration branching read them).
-  template <bool kKeepPattern>
-  [[gnu::always_inline]] bool examine_changed(PatternState& s) {
+  template <bool kKeepPattern, class S = PatternState>
+  [[gnu::always_inline]] bool examine_changed(S& s) {
     for (std::uint32_t w = changed_words(s); w; w = changed_words(s)) {
       do {
         const Word& x = kWords[__builtin_ctz(w)];
         w &= w - 1;
-        if (!examine<true, PatternState, kKeepPattern>(s, x.i, x.b, x.j, x.k, x.p)) return false;
+        if (!examine<true, S, kKeepPattern>(s, x.i, x.b, x.j, x.k, x.p)) return false;
       } while (w);
     }
     return true;
@@ -354,6 +354,16 @@ class CheckRules : public FastCountRules {
   using FastCountRules::FastCountRules;
   static constexpr bool kBranchOnConfigs = false;
   bool propagate(PatternState& s) { return propagate_with<true, PatternState, false>(s); }
+};
+
+// enumerate's Rules: CountRules' rules and cell branching, with the count-only word pass
+// (examine_changed), which reaches the same fixpoint as the unrolled pass. Every branch
+// choice reads a fixpoint, so the solutions come in the same order.
+class EnumRules : public CountRules {
+ public:
+  using CountRules::CountRules;
+  using StateType = ColumnState;
+  bool propagate(ColumnState& s) { return propagate_with<true, ColumnState, false>(s); }
 };
 
 // Fills s from the givens and forbidden candidates; false when two givens clash.
@@ -441,13 +451,14 @@ inline std::uint64_t enumerate(const std::uint8_t* givens, std::span<const Candi
                                std::uint64_t limit, SearchStats* stats, SolutionSink sink,
                                const SearchLimits& limits, bool* conflict) {
   *conflict = false;
-  State s;
+  ColumnState s;
+  std::fill(std::begin(s.columns), std::end(s.columns), std::uint16_t{0x1FF});
   if (!setup(s, givens, forbidden)) {
     *conflict = true;
     return 0;
   }
   if (limit == 0) return 0;
-  BandSearch<CountRules> search(limit, sink, limits);
+  BandSearch<EnumRules> search(limit, sink, limits);
   if (search.propagate(s)) search.search(s);
   return search.finish(stats);
 }
