@@ -356,9 +356,12 @@ class CheckRules : public FastCountRules {
   bool propagate(PatternState& s) { return propagate_with<true, PatternState, false>(s); }
 };
 
-// enumerate's Rules: CountRules' rules and cell branching, with the count-only word pass
-// (examine_changed), which reaches the same fixpoint as the unrolled pass. Every branch
-// choice reads a fixpoint, so the solutions come in the same order.
+// enumerate's Rules when nobody reads its nodes: CountRules' rules and cell branching, with
+// the count-only word pass (examine_changed), which reaches the same fixpoint as the
+// unrolled pass. Every branch choice reads a fixpoint, so the solutions come in the same
+// order, with as many guesses; the nodes of a failing branch differ (the placements before
+// the contradiction come in another order), so enumerate() keeps the unrolled pass when
+// they are read (`grade`'s dlx_nodes, `solve --stats`, a node bound).
 class EnumRules : public CountRules {
  public:
   using CountRules::CountRules;
@@ -447,20 +450,32 @@ inline std::uint64_t fast_count(const std::uint8_t* givens, std::uint64_t limit,
 // increasing order), each passed to `sink` until it returns false or `limit` were found:
 // BandEngine::run with a sink and no extra houses (solve, enumerate). band_isa.h's entries
 // call it, one per instruction set; both visit the same solutions in the same order.
-inline std::uint64_t enumerate(const std::uint8_t* givens, std::span<const Candidate> forbidden,
-                               std::uint64_t limit, SearchStats* stats, SolutionSink sink,
-                               const SearchLimits& limits, bool* conflict) {
+template <class Rules>
+std::uint64_t enumerate_with(typename Rules::StateType& s, const std::uint8_t* givens,
+                             std::span<const Candidate> forbidden, std::uint64_t limit,
+                             SearchStats* stats, SolutionSink sink, const SearchLimits& limits,
+                             bool* conflict) {
   *conflict = false;
-  ColumnState s;
-  std::fill(std::begin(s.columns), std::end(s.columns), std::uint16_t{0x1FF});
   if (!setup(s, givens, forbidden)) {
     *conflict = true;
     return 0;
   }
   if (limit == 0) return 0;
-  BandSearch<EnumRules> search(limit, sink, limits);
+  BandSearch<Rules> search(limit, sink, limits);
   if (search.propagate(s)) search.search(s);
   return search.finish(stats);
+}
+
+inline std::uint64_t enumerate(const std::uint8_t* givens, std::span<const Candidate> forbidden,
+                               std::uint64_t limit, SearchStats* stats, SolutionSink sink,
+                               const SearchLimits& limits, bool* conflict) {
+  if (stats || limits.max_nodes != 0) {
+    State s;
+    return enumerate_with<CountRules>(s, givens, forbidden, limit, stats, sink, limits, conflict);
+  }
+  ColumnState s;
+  std::fill(std::begin(s.columns), std::end(s.columns), std::uint16_t{0x1FF});
+  return enumerate_with<EnumRules>(s, givens, forbidden, limit, stats, sink, limits, conflict);
 }
 
 // Per band (bit p of added[b] / the result): the cells given in `givens` but not in
