@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 #include <boost/random/uniform_int_distribution.hpp>
+#include <cstring>
+#include <memory>
 #include <span>
 
 namespace sudoforge {
@@ -34,7 +36,7 @@ std::vector<int> clue_cells(const Grid& puzzle) {
 class SolutionTable {
  public:
   // `solutions`: `count` solutions of reduced's cells, one after the other.
-  SolutionTable(const std::vector<std::uint8_t>& solutions, std::size_t count, const Grid& reduced)
+  SolutionTable(const std::uint8_t* solutions, std::size_t count, const Grid& reduced)
       : words_((count + 63) / 64),
         symbols_(static_cast<std::size_t>(reduced.size()) + 1),
         row_of_(static_cast<std::size_t>(reduced.cell_count()), 0) {
@@ -72,7 +74,7 @@ class SolutionTable {
 // Adds m clues of solutions[target] to `reduced` so that no other enumerated solution
 // agrees with all of them; nullopt when the draw finds no such set.
 std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
-                                       const std::vector<std::uint8_t>& solutions,
+                                       const std::uint8_t* solutions,
                                        std::size_t count, const SolutionTable& table, int target,
                                        int m, boost::random::mt19937_64& engine) {
   const std::size_t cells = static_cast<std::size_t>(reduced.cell_count());
@@ -140,33 +142,40 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   std::sort(out.removed.begin(), out.removed.end());
 
   // The solutions one after the other, a cell a byte: enumerated, or the memo's.
-  std::vector<std::uint8_t> enumerated;
-  const std::vector<std::uint8_t>* found = nullptr;
+  std::unique_ptr<std::uint8_t[]> enumerated;
+  const std::uint8_t* solutions = nullptr;
   std::size_t count = 0;
   std::string key;
+  bool remembered = false;
   if (memo) {
     key.assign(reduced.cells().begin(), reduced.cells().end());
     if (const auto it = memo->entries_.find(key); it != memo->entries_.end()) {
-      found = &it->second.solutions;
+      solutions = it->second.solutions.data();
       count = it->second.count;
+      remembered = true;
       ++memo->hits_;
     }
   }
-  if (!found) {
+  if (!remembered) {
+    // Room for the cap at once, not zeroed: a solution is one copy, with no reallocation.
+    const std::size_t cells = static_cast<std::size_t>(reduced.cell_count());
+    enumerated = std::make_unique_for_overwrite<std::uint8_t[]>(kMoveSolutionCap * cells);
+    std::uint8_t* at = enumerated.get();
     count = solver.enumerate(
         reduced,
-        [&enumerated](const Grid& s) {
-          enumerated.insert(enumerated.end(), s.cells().begin(), s.cells().end());
+        [&at, cells](const Grid& s) {
+          std::memcpy(at, s.cells().data(), cells);
+          at += cells;
           return true;
         },
         kMoveSolutionCap);
-    found = &enumerated;
-    if (memo && memo->bytes_ + enumerated.size() <= memo->max_bytes_) {
-      memo->bytes_ += enumerated.size();
-      found = &(memo->entries_[key] = {std::move(enumerated), count}).solutions;
+    solutions = enumerated.get();
+    const std::size_t bytes = count * cells;
+    if (memo && memo->bytes_ + bytes <= memo->max_bytes_) {
+      memo->bytes_ += bytes;
+      solutions = (memo->entries_[key] = {{solutions, solutions + bytes}, count}).solutions.data();
     }
   }
-  const std::vector<std::uint8_t>& solutions = *found;
   if (count == 0) return std::nullopt;  // cannot happen for a unique parent
   // Targets in a drawn order: for many solutions no clue set of size m singles them out.
   std::vector<int> targets(count);

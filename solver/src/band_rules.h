@@ -140,6 +140,35 @@ constexpr auto kWords = [] {
   band[24] &= keep;
 }
 
+// Per band b (element b; element 3 is left undefined), the cells where one digit or more
+// (ones) and two or more (twos) may go.
+[[gnu::always_inline]] inline void digit_counts(const State& s, std::uint32_t* ones,
+                                                std::uint32_t* twos) {
+#if defined(__SSE2__)
+  // Digit d's three band words at once (f + 3d); the last digit's are loaded from f + 23
+  // and shifted down, so that no load reads past f.
+  __m128i o = _mm_setzero_si128(), t = o;
+  for (int d = 0; d < 9; ++d) {
+    const __m128i x =
+        d < 8 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.f + 3 * d))
+              : _mm_srli_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s.f + 23)), 4);
+    t = _mm_or_si128(t, _mm_and_si128(o, x));
+    o = _mm_or_si128(o, x);
+  }
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(ones), o);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(twos), t);
+#else
+  for (int b = 0; b < 3; ++b) {
+    ones[b] = twos[b] = 0;
+    for (int d = 0; d < 9; ++d) {
+      const std::uint32_t x = s.f[3 * d + b];
+      twos[b] |= ones[b] & x;
+      ones[b] |= x;
+    }
+  }
+#endif
+}
+
 inline std::uint32_t columns_of(std::uint32_t x) {
   return (x | x >> 9 | x >> 18) & 0x1FF;
 }
@@ -215,7 +244,11 @@ class CountRules : public BandCore {
 
   // kTriads (S = PatternState): takes the changed words at once (examine_changed), keeps
   // s.columns and, with kMiniRows, s.pattern and the mini-row rule (triads()).
-  template <bool kTriads, class S, bool kMiniRows = kTriads>
+  // kBandsAtOnce: the naked singles' counts of the three bands are taken at once, before
+  // any of the round's placements (a band's placements can only lower the next bands'
+  // counts, so a cell they empty or make single is caught in the next round: the same
+  // fixpoint; the nodes of a failing branch may differ).
+  template <bool kTriads, class S, bool kMiniRows = kTriads, bool kBandsAtOnce = false>
   bool propagate_with(S& s) {
     for (;;) {
       if constexpr (kTriads) {
@@ -229,14 +262,21 @@ class CountRules : public BandCore {
       if (!(s.unsolved[0] | s.unsolved[1] | s.unsolved[2])) return true;
       // Naked singles (and empty cells) by bit-sliced counting over the digits.
       bool placed = false;
+      std::uint32_t band_ones[4], band_twos[4];
+      if constexpr (kBandsAtOnce) digit_counts(s, band_ones, band_twos);
       for (int b = 0; b < 3; ++b) {
         const std::uint32_t u = s.unsolved[b];
         if (!u) continue;
         std::uint32_t ones = 0, twos = 0;
-        for (int d = 0; d < 9; ++d) {
-          const std::uint32_t x = s.f[3 * d + b];
-          twos |= ones & x;
-          ones |= x;
+        if constexpr (kBandsAtOnce) {
+          ones = band_ones[b];
+          twos = band_twos[b];
+        } else {
+          for (int d = 0; d < 9; ++d) {
+            const std::uint32_t x = s.f[3 * d + b];
+            twos |= ones & x;
+            ones |= x;
+          }
         }
         if (u & ~ones) return false;
         const std::uint32_t naked = u & ~twos;
@@ -366,7 +406,7 @@ class EnumRules : public CountRules {
  public:
   using CountRules::CountRules;
   using StateType = ColumnState;
-  bool propagate(ColumnState& s) { return propagate_with<true, ColumnState, false>(s); }
+  bool propagate(ColumnState& s) { return propagate_with<true, ColumnState, false, true>(s); }
 };
 
 // Fills s from the givens and forbidden candidates; false when two givens clash.
