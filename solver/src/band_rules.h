@@ -262,36 +262,46 @@ class CountRules : public BandCore {
       if (!(s.unsolved[0] | s.unsolved[1] | s.unsolved[2])) return true;
       // Naked singles (and empty cells) by bit-sliced counting over the digits.
       bool placed = false;
-      std::uint32_t band_ones[4], band_twos[4];
-      if constexpr (kBandsAtOnce) digit_counts(s, band_ones, band_twos);
-      for (int b = 0; b < 3; ++b) {
-        const std::uint32_t u = s.unsolved[b];
-        if (!u) continue;
-        std::uint32_t ones = 0, twos = 0;
-        if constexpr (kBandsAtOnce) {
-          ones = band_ones[b];
-          twos = band_twos[b];
-        } else {
+      if constexpr (kBandsAtOnce) {
+        // One test for the usual outcome, no empty cell and no naked single anywhere.
+        std::uint32_t ones[4], twos[4], naked[3], empty = 0;
+        digit_counts(s, ones, twos);
+        for (int b = 0; b < 3; ++b) {
+          empty |= s.unsolved[b] & ~ones[b];
+          naked[b] = s.unsolved[b] & ~twos[b];
+        }
+        if (empty) return false;
+        if (naked[0] | naked[1] | naked[2]) {
+          placed = true;
+          for (int b = 0; b < 3; ++b) {
+            if (naked[b] && !place_naked(s, b, naked[b])) return false;
+          }
+        }
+      } else {
+        for (int b = 0; b < 3; ++b) {
+          const std::uint32_t u = s.unsolved[b];
+          if (!u) continue;
+          std::uint32_t ones = 0, twos = 0;
           for (int d = 0; d < 9; ++d) {
             const std::uint32_t x = s.f[3 * d + b];
             twos |= ones & x;
             ones |= x;
           }
-        }
-        if (u & ~ones) return false;
-        const std::uint32_t naked = u & ~twos;
-        if (!naked) continue;
-        placed = true;
-        for (int d = 0; d < 9; ++d) {
-          // Each naked cell is in exactly one digit word; place() checks that the digit
-          // still has it (another single of the same unit may have taken the digit).
-          for (std::uint32_t m = s.f[3 * d + b] & naked; m; m &= m - 1) {
-            if (!place(s, d, b, __builtin_ctz(m))) return false;
+          if (u & ~ones) return false;
+          const std::uint32_t naked = u & ~twos;
+          if (!naked) continue;
+          placed = true;
+          for (int d = 0; d < 9; ++d) {
+            // Each naked cell is in exactly one digit word; place() checks that the digit
+            // still has it (another single of the same unit may have taken the digit).
+            for (std::uint32_t m = s.f[3 * d + b] & naked; m; m &= m - 1) {
+              if (!place(s, d, b, __builtin_ctz(m))) return false;
+            }
           }
         }
-        // place() may have emptied a naked cell of its one digit: caught as an empty cell
-        // by the next round's count (its digit word changed, so the loop runs again).
       }
+      // place() may have emptied a naked cell of its one digit: caught as an empty cell by
+      // the next round's count (its digit word changed, so the loop runs again).
       if constexpr (kMiniRows) {
         if (!placed) {
           const int r = triads(s);
@@ -304,6 +314,16 @@ class CountRules : public BandCore {
   }
 
   void order(int*, int) {}
+
+  // Places the naked cells of band b (the bands-at-once pass), as the per-band pass does.
+  [[gnu::always_inline]] bool place_naked(State& s, int b, std::uint32_t naked) {
+    for (int d = 0; d < 9; ++d) {
+      for (std::uint32_t m = s.f[3 * d + b] & naked; m; m &= m - 1) {
+        if (!place(s, d, b, __builtin_ctz(m))) return false;
+      }
+    }
+    return true;
+  }
 
   // The count-only rules' word pass, to the same fixpoint as update_all's: the words that
   // changed since last examined are taken at once and examined in index order, and those
