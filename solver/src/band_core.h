@@ -141,12 +141,6 @@ struct PatternState : State {
   std::uint16_t columns[27];
 };
 
-// The enumeration's state: State plus each word's kept columns, as PatternState's (the
-// count-only word pass keeps them; the enumeration keeps no pattern).
-struct ColumnState : State {
-  std::uint16_t columns[27];
-};
-
 constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};
 
 // What every Rules shares: the run's counters and bounds, placement and the solution sink.

@@ -140,35 +140,6 @@ constexpr auto kWords = [] {
   band[24] &= keep;
 }
 
-// Per band b (element b; element 3 is left undefined), the cells where one digit or more
-// (ones) and two or more (twos) may go.
-[[gnu::always_inline]] inline void digit_counts(const State& s, std::uint32_t* ones,
-                                                std::uint32_t* twos) {
-#if defined(__SSE2__)
-  // Digit d's three band words at once (f + 3d); the last digit's are loaded from f + 23
-  // and shifted down, so that no load reads past f.
-  __m128i o = _mm_setzero_si128(), t = o;
-  for (int d = 0; d < 9; ++d) {
-    const __m128i x =
-        d < 8 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.f + 3 * d))
-              : _mm_srli_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s.f + 23)), 4);
-    t = _mm_or_si128(t, _mm_and_si128(o, x));
-    o = _mm_or_si128(o, x);
-  }
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(ones), o);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(twos), t);
-#else
-  for (int b = 0; b < 3; ++b) {
-    ones[b] = twos[b] = 0;
-    for (int d = 0; d < 9; ++d) {
-      const std::uint32_t x = s.f[3 * d + b];
-      twos[b] |= ones[b] & x;
-      ones[b] |= x;
-    }
-  }
-#endif
-}
-
 inline std::uint32_t columns_of(std::uint32_t x) {
   return (x | x >> 9 | x >> 18) & 0x1FF;
 }
@@ -244,15 +215,11 @@ class CountRules : public BandCore {
 
   // kTriads (S = PatternState): takes the changed words at once (examine_changed), keeps
   // s.columns and, with kMiniRows, s.pattern and the mini-row rule (triads()).
-  // kBandsAtOnce: the naked singles' counts of the three bands are taken at once, before
-  // any of the round's placements (a band's placements can only lower the next bands'
-  // counts, so a cell they empty or make single is caught in the next round: the same
-  // fixpoint; the nodes of a failing branch may differ).
-  template <bool kTriads, class S, bool kMiniRows = kTriads, bool kBandsAtOnce = false>
+  template <bool kTriads, class S, bool kMiniRows = kTriads>
   bool propagate_with(S& s) {
     for (;;) {
       if constexpr (kTriads) {
-        if (!examine_changed<kMiniRows, S>(s)) return false;
+        if (!examine_changed<kMiniRows>(s)) return false;
       } else {
         do {
           changed_ = false;
@@ -262,46 +229,29 @@ class CountRules : public BandCore {
       if (!(s.unsolved[0] | s.unsolved[1] | s.unsolved[2])) return true;
       // Naked singles (and empty cells) by bit-sliced counting over the digits.
       bool placed = false;
-      if constexpr (kBandsAtOnce) {
-        // One test for the usual outcome, no empty cell and no naked single anywhere.
-        std::uint32_t ones[4], twos[4], naked[3], empty = 0;
-        digit_counts(s, ones, twos);
-        for (int b = 0; b < 3; ++b) {
-          empty |= s.unsolved[b] & ~ones[b];
-          naked[b] = s.unsolved[b] & ~twos[b];
+      for (int b = 0; b < 3; ++b) {
+        const std::uint32_t u = s.unsolved[b];
+        if (!u) continue;
+        std::uint32_t ones = 0, twos = 0;
+        for (int d = 0; d < 9; ++d) {
+          const std::uint32_t x = s.f[3 * d + b];
+          twos |= ones & x;
+          ones |= x;
         }
-        if (empty) return false;
-        if (naked[0] | naked[1] | naked[2]) {
-          placed = true;
-          for (int b = 0; b < 3; ++b) {
-            if (naked[b] && !place_naked(s, b, naked[b])) return false;
+        if (u & ~ones) return false;
+        const std::uint32_t naked = u & ~twos;
+        if (!naked) continue;
+        placed = true;
+        for (int d = 0; d < 9; ++d) {
+          // Each naked cell is in exactly one digit word; place() checks that the digit
+          // still has it (another single of the same unit may have taken the digit).
+          for (std::uint32_t m = s.f[3 * d + b] & naked; m; m &= m - 1) {
+            if (!place(s, d, b, __builtin_ctz(m))) return false;
           }
         }
-      } else {
-        for (int b = 0; b < 3; ++b) {
-          const std::uint32_t u = s.unsolved[b];
-          if (!u) continue;
-          std::uint32_t ones = 0, twos = 0;
-          for (int d = 0; d < 9; ++d) {
-            const std::uint32_t x = s.f[3 * d + b];
-            twos |= ones & x;
-            ones |= x;
-          }
-          if (u & ~ones) return false;
-          const std::uint32_t naked = u & ~twos;
-          if (!naked) continue;
-          placed = true;
-          for (int d = 0; d < 9; ++d) {
-            // Each naked cell is in exactly one digit word; place() checks that the digit
-            // still has it (another single of the same unit may have taken the digit).
-            for (std::uint32_t m = s.f[3 * d + b] & naked; m; m &= m - 1) {
-              if (!place(s, d, b, __builtin_ctz(m))) return false;
-            }
-          }
-        }
+        // place() may have emptied a naked cell of its one digit: caught as an empty cell
+        // by the next round's count (its digit word changed, so the loop runs again).
       }
-      // place() may have emptied a naked cell of its one digit: caught as an empty cell by
-      // the next round's count (its digit word changed, so the loop runs again).
       if constexpr (kMiniRows) {
         if (!placed) {
           const int r = triads(s);
@@ -315,29 +265,19 @@ class CountRules : public BandCore {
 
   void order(int*, int) {}
 
-  // Places the naked cells of band b (the bands-at-once pass), as the per-band pass does.
-  [[gnu::always_inline]] bool place_naked(State& s, int b, std::uint32_t naked) {
-    for (int d = 0; d < 9; ++d) {
-      for (std::uint32_t m = s.f[3 * d + b] & naked; m; m &= m - 1) {
-        if (!place(s, d, b, __builtin_ctz(m))) return false;
-      }
-    }
-    return true;
-  }
-
   // The count-only rules' word pass, to the same fixpoint as update_all's: the words that
   // changed since last examined are taken at once and examined in index order, and those
   // the examinations change are taken in the next round. One copy of examine() in a loop
   // rather than 27 unrolled copies each behind a data-dependent test: less code and fewer
   // branches to predict. False on a contradiction. kKeepPattern: the patterns are kept
   // (the mini-row rule and the configuration branching read them).
-  template <bool kKeepPattern, class S = PatternState>
-  [[gnu::always_inline]] bool examine_changed(S& s) {
+  template <bool kKeepPattern>
+  [[gnu::always_inline]] bool examine_changed(PatternState& s) {
     for (std::uint32_t w = changed_words(s); w; w = changed_words(s)) {
       do {
         const Word& x = kWords[__builtin_ctz(w)];
         w &= w - 1;
-        if (!examine<true, S, kKeepPattern>(s, x.i, x.b, x.j, x.k, x.p)) return false;
+        if (!examine<true, PatternState, kKeepPattern>(s, x.i, x.b, x.j, x.k, x.p)) return false;
       } while (w);
     }
     return true;
@@ -414,19 +354,6 @@ class CheckRules : public FastCountRules {
   using FastCountRules::FastCountRules;
   static constexpr bool kBranchOnConfigs = false;
   bool propagate(PatternState& s) { return propagate_with<true, PatternState, false>(s); }
-};
-
-// enumerate's Rules when nobody reads its nodes: CountRules' rules and cell branching, with
-// the count-only word pass (examine_changed), which reaches the same fixpoint as the
-// unrolled pass. Every branch choice reads a fixpoint, so the solutions come in the same
-// order, with as many guesses; the nodes of a failing branch differ (the placements before
-// the contradiction come in another order), so enumerate() keeps the unrolled pass when
-// they are read (`grade`'s dlx_nodes, `solve --stats`, a node bound).
-class EnumRules : public CountRules {
- public:
-  using CountRules::CountRules;
-  using StateType = ColumnState;
-  bool propagate(ColumnState& s) { return propagate_with<true, ColumnState, false, true>(s); }
 };
 
 // Fills s from the givens and forbidden candidates; false when two givens clash.
@@ -510,32 +437,19 @@ inline std::uint64_t fast_count(const std::uint8_t* givens, std::uint64_t limit,
 // increasing order), each passed to `sink` until it returns false or `limit` were found:
 // BandEngine::run with a sink and no extra houses (solve, enumerate). band_isa.h's entries
 // call it, one per instruction set; both visit the same solutions in the same order.
-template <class Rules>
-std::uint64_t enumerate_with(typename Rules::StateType& s, const std::uint8_t* givens,
-                             std::span<const Candidate> forbidden, std::uint64_t limit,
-                             SearchStats* stats, SolutionSink sink, const SearchLimits& limits,
-                             bool* conflict) {
+inline std::uint64_t enumerate(const std::uint8_t* givens, std::span<const Candidate> forbidden,
+                               std::uint64_t limit, SearchStats* stats, SolutionSink sink,
+                               const SearchLimits& limits, bool* conflict) {
   *conflict = false;
+  State s;
   if (!setup(s, givens, forbidden)) {
     *conflict = true;
     return 0;
   }
   if (limit == 0) return 0;
-  BandSearch<Rules> search(limit, sink, limits);
+  BandSearch<CountRules> search(limit, sink, limits);
   if (search.propagate(s)) search.search(s);
   return search.finish(stats);
-}
-
-inline std::uint64_t enumerate(const std::uint8_t* givens, std::span<const Candidate> forbidden,
-                               std::uint64_t limit, SearchStats* stats, SolutionSink sink,
-                               const SearchLimits& limits, bool* conflict) {
-  if (stats || limits.max_nodes != 0) {
-    State s;
-    return enumerate_with<CountRules>(s, givens, forbidden, limit, stats, sink, limits, conflict);
-  }
-  ColumnState s;
-  std::fill(std::begin(s.columns), std::end(s.columns), std::uint16_t{0x1FF});
-  return enumerate_with<EnumRules>(s, givens, forbidden, limit, stats, sink, limits, conflict);
 }
 
 // Per band (bit p of added[b] / the result): the cells given in `givens` but not in
