@@ -99,13 +99,18 @@ std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
     const bool last = k == m - 1;
     // Before the last clue: a cell that rules out at least one other solution when there is
     // one. The last clue: a cell that rules out every one left.
+    // `left` is the size of `others`, so neither test needs a count: some agree (the last
+    // clue's test) when others & agree has a bit, some differ when others & ~agree has one.
     usable.clear();
     for (const int c : open) {
       const std::uint64_t* agree = table.agree(c, t[c]);
-      std::size_t same = 0;
-      for (std::size_t w = 0; w < words; ++w) same += std::popcount(others[w] & agree[w]);
-      const std::size_t differ = left - same;
-      if (last ? same == 0 : (differ > 0 || left == 0)) usable.push_back(c);
+      std::uint64_t some = 0;
+      if (last) {
+        for (std::size_t w = 0; w < words; ++w) some |= others[w] & agree[w];
+      } else {
+        for (std::size_t w = 0; w < words; ++w) some |= others[w] & ~agree[w];
+      }
+      if (last ? some == 0 : (some != 0 || left == 0)) usable.push_back(c);
     }
     if (usable.empty() && !last) usable = open;
     if (usable.empty()) return std::nullopt;
