@@ -6,9 +6,31 @@
 #include <cstring>
 #include <memory>
 #include <span>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace sudoforge {
 namespace {
+
+// Bit j set when column[j] == symbol, for the 64 bytes of column.
+std::uint64_t holding(const std::uint8_t* column, std::size_t symbol) {
+#if defined(__SSE2__)
+  const __m128i key = _mm_set1_epi8(static_cast<char>(symbol));
+  std::uint64_t word = 0;
+  for (int q = 0; q < 4; ++q) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(column + 16 * q));
+    word |= static_cast<std::uint64_t>(
+                static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, key))))
+            << (16 * q);
+  }
+  return word;
+#else
+  std::uint64_t word = 0;
+  for (int j = 0; j < 64; ++j) word |= static_cast<std::uint64_t>(column[j] == symbol) << j;
+  return word;
+#endif
+}
 
 std::size_t draw_index(std::size_t size, boost::random::mt19937_64& engine) {
   return boost::random::uniform_int_distribution<std::size_t>(0, size - 1)(engine);
@@ -49,11 +71,23 @@ class SolutionTable {
     }
     bits_.assign(empty.size() * symbols_ * words_, 0);
     const std::size_t cells = row_of_.size();
-    for (std::size_t i = 0; i < count; ++i) {
-      const std::uint8_t* s = &solutions[i * cells];
-      const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+    // 64 solutions at a time: a cell's symbols in them gathered into one column of bytes,
+    // then each symbol's word from byte compares; past the last solution the column holds
+    // 0, which no symbol is.
+    std::uint8_t column[64];
+    for (std::size_t w = 0; w < words_; ++w) {
+      const std::size_t n = std::min<std::size_t>(64, count - 64 * w);
+      const std::uint8_t* block = solutions + 64 * w * cells;
+      std::fill(column + n, column + 64, std::uint8_t{0});
       for (std::size_t r = 0; r < empty.size(); ++r) {
-        bits_[(r * symbols_ + s[empty[r]]) * words_ + i / 64] |= bit;
+        const std::uint8_t* at = block + empty[r];
+        if (n == 64) {  // a constant count: unrolled, no loop exit to predict
+          for (std::size_t j = 0; j < 64; ++j) column[j] = at[j * cells];
+        } else {
+          for (std::size_t j = 0; j < n; ++j) column[j] = at[j * cells];
+        }
+        std::uint64_t* row = &bits_[r * symbols_ * words_ + w];
+        for (std::size_t v = 1; v < symbols_; ++v) row[v * words_] = holding(column, v);
       }
     }
   }
