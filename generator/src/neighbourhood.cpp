@@ -108,9 +108,9 @@ class SolutionTable {
 // Adds m clues of solutions[target] to `reduced` so that no other enumerated solution
 // agrees with all of them; nullopt when the draw finds no such set.
 std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
-                                       const std::uint8_t* solutions,
-                                       std::size_t count, const SolutionTable& table, int target,
-                                       int m, boost::random::mt19937_64& engine) {
+                                       const std::uint8_t* solutions, std::size_t count,
+                                       const SolutionTable& table, int target, int m,
+                                       boost::random::mt19937_64& engine) {
   const std::size_t cells = static_cast<std::size_t>(reduced.cell_count());
   const std::span<const std::uint8_t> t(&solutions[static_cast<std::size_t>(target) * cells],
                                         cells);

@@ -178,7 +178,8 @@ class BandCore {
     const auto expand = [&](std::uint32_t plane, int k) {
       const __m256i x = _mm256_and_si256(
           _mm256_shuffle_epi8(_mm256_set1_epi32(static_cast<int>(plane)), spread), bit);
-      return _mm256_and_si256(_mm256_cmpeq_epi8(x, bit), _mm256_set1_epi8(static_cast<char>(1 << k)));
+      return _mm256_and_si256(_mm256_cmpeq_epi8(x, bit),
+                              _mm256_set1_epi8(static_cast<char>(1 << k)));
     };
     std::uint8_t cells[88];
     for (int b = 0; b < 3; ++b) {
