@@ -3,10 +3,34 @@
 #include <algorithm>
 #include <bit>
 #include <boost/random/uniform_int_distribution.hpp>
+#include <cstring>
+#include <memory>
 #include <span>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace sudoforge {
 namespace {
+
+// Bit j set when column[j] == symbol, for the 64 bytes of column.
+std::uint64_t holding(const std::uint8_t* column, std::size_t symbol) {
+#if defined(__SSE2__)
+  const __m128i key = _mm_set1_epi8(static_cast<char>(symbol));
+  std::uint64_t word = 0;
+  for (int q = 0; q < 4; ++q) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(column + 16 * q));
+    word |= static_cast<std::uint64_t>(
+                static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, key))))
+            << (16 * q);
+  }
+  return word;
+#else
+  std::uint64_t word = 0;
+  for (int j = 0; j < 64; ++j) word |= static_cast<std::uint64_t>(column[j] == symbol) << j;
+  return word;
+#endif
+}
 
 std::size_t draw_index(std::size_t size, boost::random::mt19937_64& engine) {
   return boost::random::uniform_int_distribution<std::size_t>(0, size - 1)(engine);
@@ -34,7 +58,7 @@ std::vector<int> clue_cells(const Grid& puzzle) {
 class SolutionTable {
  public:
   // `solutions`: `count` solutions of reduced's cells, one after the other.
-  SolutionTable(const std::vector<std::uint8_t>& solutions, std::size_t count, const Grid& reduced)
+  SolutionTable(const std::uint8_t* solutions, std::size_t count, const Grid& reduced)
       : words_((count + 63) / 64),
         symbols_(static_cast<std::size_t>(reduced.size()) + 1),
         row_of_(static_cast<std::size_t>(reduced.cell_count()), 0) {
@@ -47,11 +71,23 @@ class SolutionTable {
     }
     bits_.assign(empty.size() * symbols_ * words_, 0);
     const std::size_t cells = row_of_.size();
-    for (std::size_t i = 0; i < count; ++i) {
-      const std::uint8_t* s = &solutions[i * cells];
-      const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+    // 64 solutions at a time: a cell's symbols in them gathered into one column of bytes,
+    // then each symbol's word from byte compares; past the last solution the column holds
+    // 0, which no symbol is.
+    std::uint8_t column[64];
+    for (std::size_t w = 0; w < words_; ++w) {
+      const std::size_t n = std::min<std::size_t>(64, count - 64 * w);
+      const std::uint8_t* block = solutions + 64 * w * cells;
+      std::fill(column + n, column + 64, std::uint8_t{0});
       for (std::size_t r = 0; r < empty.size(); ++r) {
-        bits_[(r * symbols_ + s[empty[r]]) * words_ + i / 64] |= bit;
+        const std::uint8_t* at = block + empty[r];
+        if (n == 64) {  // a constant count: unrolled, no loop exit to predict
+          for (std::size_t j = 0; j < 64; ++j) column[j] = at[j * cells];
+        } else {
+          for (std::size_t j = 0; j < n; ++j) column[j] = at[j * cells];
+        }
+        std::uint64_t* row = &bits_[r * symbols_ * words_ + w];
+        for (std::size_t v = 1; v < symbols_; ++v) row[v * words_] = holding(column, v);
       }
     }
   }
@@ -72,9 +108,9 @@ class SolutionTable {
 // Adds m clues of solutions[target] to `reduced` so that no other enumerated solution
 // agrees with all of them; nullopt when the draw finds no such set.
 std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
-                                       const std::vector<std::uint8_t>& solutions,
-                                       std::size_t count, const SolutionTable& table, int target,
-                                       int m, boost::random::mt19937_64& engine) {
+                                       const std::uint8_t* solutions, std::size_t count,
+                                       const SolutionTable& table, int target, int m,
+                                       boost::random::mt19937_64& engine) {
   const std::size_t cells = static_cast<std::size_t>(reduced.cell_count());
   const std::span<const std::uint8_t> t(&solutions[static_cast<std::size_t>(target) * cells],
                                         cells);
@@ -97,13 +133,18 @@ std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
     const bool last = k == m - 1;
     // Before the last clue: a cell that rules out at least one other solution when there is
     // one. The last clue: a cell that rules out every one left.
+    // `left` is the size of `others`, so neither test needs a count: some agree (the last
+    // clue's test) when others & agree has a bit, some differ when others & ~agree has one.
     usable.clear();
     for (const int c : open) {
       const std::uint64_t* agree = table.agree(c, t[c]);
-      std::size_t same = 0;
-      for (std::size_t w = 0; w < words; ++w) same += std::popcount(others[w] & agree[w]);
-      const std::size_t differ = left - same;
-      if (last ? same == 0 : (differ > 0 || left == 0)) usable.push_back(c);
+      std::uint64_t some = 0;
+      if (last) {
+        for (std::size_t w = 0; w < words; ++w) some |= others[w] & agree[w];
+      } else {
+        for (std::size_t w = 0; w < words; ++w) some |= others[w] & ~agree[w];
+      }
+      if (last ? some == 0 : (some != 0 || left == 0)) usable.push_back(c);
     }
     if (usable.empty() && !last) usable = open;
     if (usable.empty()) return std::nullopt;
@@ -140,33 +181,40 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   std::sort(out.removed.begin(), out.removed.end());
 
   // The solutions one after the other, a cell a byte: enumerated, or the memo's.
-  std::vector<std::uint8_t> enumerated;
-  const std::vector<std::uint8_t>* found = nullptr;
+  std::unique_ptr<std::uint8_t[]> enumerated;
+  const std::uint8_t* solutions = nullptr;
   std::size_t count = 0;
   std::string key;
+  bool remembered = false;
   if (memo) {
     key.assign(reduced.cells().begin(), reduced.cells().end());
     if (const auto it = memo->entries_.find(key); it != memo->entries_.end()) {
-      found = &it->second.solutions;
+      solutions = it->second.solutions.data();
       count = it->second.count;
+      remembered = true;
       ++memo->hits_;
     }
   }
-  if (!found) {
+  if (!remembered) {
+    // Room for the cap at once, not zeroed: a solution is one copy, with no reallocation.
+    const std::size_t cells = static_cast<std::size_t>(reduced.cell_count());
+    enumerated = std::make_unique_for_overwrite<std::uint8_t[]>(kMoveSolutionCap * cells);
+    std::uint8_t* at = enumerated.get();
     count = solver.enumerate(
         reduced,
-        [&enumerated](const Grid& s) {
-          enumerated.insert(enumerated.end(), s.cells().begin(), s.cells().end());
+        [&at, cells](const Grid& s) {
+          std::memcpy(at, s.cells().data(), cells);
+          at += cells;
           return true;
         },
         kMoveSolutionCap);
-    found = &enumerated;
-    if (memo && memo->bytes_ + enumerated.size() <= memo->max_bytes_) {
-      memo->bytes_ += enumerated.size();
-      found = &(memo->entries_[key] = {std::move(enumerated), count}).solutions;
+    solutions = enumerated.get();
+    const std::size_t bytes = count * cells;
+    if (memo && memo->bytes_ + bytes <= memo->max_bytes_) {
+      memo->bytes_ += bytes;
+      solutions = (memo->entries_[key] = {{solutions, solutions + bytes}, count}).solutions.data();
     }
   }
-  const std::vector<std::uint8_t>& solutions = *found;
   if (count == 0) return std::nullopt;  // cannot happen for a unique parent
   // Targets in a drawn order: for many solutions no clue set of size m singles them out.
   std::vector<int> targets(count);

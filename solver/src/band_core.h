@@ -212,22 +212,28 @@ class BandCore {
   void emit(const State& s) {
 #if SUDOFORGE_BAND_X86_64_V3
     // Bit k of each cell's digit as one word per band (bit plane k: the cells whose digit
-    // has bit k set), then eight cells at a time spread to bytes with PDEP. The last group
-    // of a band writes five bytes past it: the next band (or the slack) is written after.
+    // has bit k set), each plane spread to one byte a cell by a byte shuffle (byte j of
+    // the 32 takes byte j / 8 of the plane) and a compare with bit j % 8, the four planes
+    // then ORed as bits 0-3 of the bytes. Each band writes 32 bytes, five past it: the
+    // next band (or the slack) is written after.
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,  //
+                                            2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m256i bit = _mm256_set1_epi64x(static_cast<long long>(0x8040201008040201ull));
+    const auto expand = [&](std::uint32_t plane, int k) {
+      const __m256i x = _mm256_and_si256(
+          _mm256_shuffle_epi8(_mm256_set1_epi32(static_cast<int>(plane)), spread), bit);
+      return _mm256_and_si256(_mm256_cmpeq_epi8(x, bit),
+                              _mm256_set1_epi8(static_cast<char>(1 << k)));
+    };
     std::uint8_t cells[88];
     for (int b = 0; b < 3; ++b) {
       const std::uint32_t* f = s.f + b;  // digit d's word of band b is f[3d]
-      const std::uint64_t plane[4] = {f[0] | f[6] | f[12] | f[18] | f[24],  // 1, 3, 5, 7, 9
-                                      f[3] | f[6] | f[15] | f[18],          // 2, 3, 6, 7
-                                      f[9] | f[12] | f[15] | f[18],         // 4, 5, 6, 7
-                                      f[21] | f[24]};                       // 8, 9
-      for (int g = 0; g < 4; ++g) {
-        const std::uint64_t word = _pdep_u64(plane[0] >> (8 * g), 0x0101010101010101ull) |
-                                   _pdep_u64(plane[1] >> (8 * g), 0x0202020202020202ull) |
-                                   _pdep_u64(plane[2] >> (8 * g), 0x0404040404040404ull) |
-                                   _pdep_u64(plane[3] >> (8 * g), 0x0808080808080808ull);
-        std::memcpy(cells + 27 * b + 8 * g, &word, 8);
-      }
+      const __m256i digits = _mm256_or_si256(
+          _mm256_or_si256(expand(f[0] | f[6] | f[12] | f[18] | f[24], 0),  // 1, 3, 5, 7, 9
+                          expand(f[3] | f[6] | f[15] | f[18], 1)),         // 2, 3, 6, 7
+          _mm256_or_si256(expand(f[9] | f[12] | f[15] | f[18], 2),         // 4, 5, 6, 7
+                          expand(f[21] | f[24], 3)));                      // 8, 9
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(cells + 27 * b), digits);
     }
 #else
     std::uint8_t cells[81];

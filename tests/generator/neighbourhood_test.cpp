@@ -105,8 +105,10 @@ TEST(Neighbourhood, MinimizeLeavesAMinimalUniquePuzzle) {
 
 // The move as neighbourhood.h defines it, written plainly (solutions compared cell by
 // cell, no tables): the same draws from the engine must give the same neighbour.
+// `enumerated` (optional): how many solutions of the reduced puzzle were enumerated.
 std::optional<Neighbour> plain_draw(const Grid& puzzle, Move move,
-                                    boost::random::mt19937_64& engine, SudokuSolver& solver) {
+                                    boost::random::mt19937_64& engine, SudokuSolver& solver,
+                                    std::size_t* enumerated = nullptr) {
   auto below = [&engine](std::size_t size) {
     return boost::random::uniform_int_distribution<std::size_t>(0, size - 1)(engine);
   };
@@ -131,6 +133,7 @@ std::optional<Neighbour> plain_draw(const Grid& puzzle, Move move,
         return true;
       },
       kMoveSolutionCap);
+  if (enumerated) *enumerated = solutions.size();
   std::vector<int> targets(solutions.size());
   for (std::size_t i = 0; i < targets.size(); ++i) targets[i] = static_cast<int>(i);
   for (std::size_t i = targets.size(); i > 1; --i) std::swap(targets[i - 1], targets[below(i)]);
@@ -198,6 +201,35 @@ TEST(Neighbourhood, DrawsTheNeighbourOfThePlainRule) {
   // Both outcomes occur, so both paths of the draw are compared.
   EXPECT_GT(found, 60);
   EXPECT_GT(failed, 5);
+}
+
+// Moves that leave hundreds of solutions or more: the draw's tables span several 64-bit
+// words, the last one partial or, at the cap, full, and its tests of "some other solution
+// agrees / differs" run over every word; the draws must still be the plain rule's.
+TEST(Neighbourhood, WideEnumerationsDrawTheNeighbourOfThePlainRule) {
+  SudokuSolver solver;
+  int capped = 0, partial = 0, found = 0;
+  for (int i = 0; i < 2; ++i) {
+    for (const Move move : {Move{2, 2}, Move{3, 2}, Move{3, 3}, Move{4, 3}}) {
+      boost::random::mt19937_64 a(31 + i), b(31 + i);
+      for (int k = 0; k < 8; ++k) {
+        std::size_t n = 0;
+        const auto x = draw_neighbour(seed(i), move, a, solver);
+        const auto y = plain_draw(seed(i), move, b, solver, &n);
+        ASSERT_EQ(x.has_value(), y.has_value()) << i << " -" << move.remove << "+" << move.add;
+        capped += n == kMoveSolutionCap;
+        partial += n > 64 && n < kMoveSolutionCap;
+        if (!x) continue;
+        ++found;
+        EXPECT_EQ(x->puzzle, y->puzzle);
+        EXPECT_EQ(x->solution, y->solution);
+        EXPECT_EQ(x->added, y->added);
+      }
+    }
+  }
+  EXPECT_GT(capped, 5) << partial << ' ' << found;
+  EXPECT_GT(partial, 5) << capped << ' ' << found;
+  EXPECT_GT(found, 3) << capped << ' ' << partial;
 }
 
 // A memo of the enumerations changes no draw: the same engine states give the same
