@@ -139,19 +139,28 @@ bool cage_forcing_chains(const Ctx& ctx, Rung& rung, Hint& h) {
   return false;
 }
 
+// The rungs of the ladder whose rules no floor's closure holds (floor_closure.h): XYZ-wings,
+// the uniqueness techniques (unique loops, BUG) and aligned pair exclusion.
+constexpr bool outside_every_floor(int rung) {
+  return rung == 44 || rung == 45 || rung == 56 || rung == 62;
+}
+
 // The next step in SE's order, with each rung's lowest rating (tenths), which rise along
 // the ladder: past `ceiling`, every hint left would be rated above it (kAbove). The rungs
 // whose lowest rating is at most `tried` are skipped: a search that stopped with kAbove
 // under a ceiling `tried` on this state resumes at the rung where it stopped (the floors
 // never fall along the ladder, so those are exactly the rungs it searched, in vain).
+// `found_at`: the lowest rating of the rung that found h (kFound).
 Next next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& opt, int tried,
-               int ceiling, Hint& h) {
+               int ceiling, Hint& h, int& found_at) {
   using namespace detail;
   bool above = false;
   auto rung = [&](int floor, auto&& find) {
     if (floor <= tried) return false;
     if (floor > ceiling) return above = true;
-    return find();
+    if (!find()) return false;
+    found_at = floor;
+    return true;
   };
   // Killer boards interleave the cage rungs by rating and drop the uniqueness techniques
   // (unique loops, BUG): their deadly patterns assume a swap of two digits keeps every
@@ -242,16 +251,21 @@ Rating Grader::rate_from(const Grid& puzzle, bool keep_steps, std::span<const st
 namespace {
 
 // Whether the floor's closure is worth testing again after a step rated `rating` tenths,
-// which left g (not solved). Any answer is exact (floor_closure.h: the closure's proof
-// holds from every state of the path); this only says where the test is likely to pay.
-// After a step that a floor's chains explain (rated below aligned triplet exclusion's
-// 7.5) the closure solved none of the states of `generate --level extreme` it was tried
-// on; after the harder ones it solved a third of those with fewer than 120 live
-// candidates and under a tenth of those with over 140 (grader/PERF_NOTES.md, session
-// 25), and a solved test saves the rest of the path (about six closures' cost).
-bool floor_retest(const detail::CandidateGrid& g, int rating) {
+// found by the rung of lowest rating `rung`, which left g (not solved). Any answer is
+// exact (floor_closure.h: the closure's proof holds from every state of the path); this
+// only says where the test is likely to pay. A step whose removals the floor's rules
+// also make leaves the closure's fixpoint as it was (floor_closure.h, (M)), so a test
+// that failed before it fails again: after the steps below aligned triplet exclusion's
+// 7.5 that the floor's chains explain, the closure solved none of the states of
+// `generate --level extreme` it was tried on. After the harder ones it solved a third of
+// those with fewer than 120 live candidates and under a tenth of those with over 140
+// (grader/PERF_NOTES.md, session 25); after the steps of the rungs no floor holds
+// (outside_every_floor) about a quarter, at any live count (session 27). A solved test
+// saves the rest of the path (about six closures' cost).
+bool floor_retest(const detail::CandidateGrid& g, int rating, int rung) {
   constexpr int kHardFrom = 75, kLiveBelow = 135;
-  if (rating < kHardFrom || g.solved()) return false;
+  if (g.solved()) return false;
+  if (rating < kHardFrom) return outside_every_floor(rung);
   int live = 0;
   for (int c = 0; c < g.cell_count(); ++c) live += g.value(c) ? 0 : detail::popcount(g.cand(c));
   return live < kLiveBelow;
@@ -354,7 +368,8 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
     h.eliminations.clear();
     h.cells.clear();
     h.explanation.clear();
-    const Next next = next_hint(ctx, impl_->chains, options_, tried, ceiling, h);
+    int found_at = 0;
+    const Next next = next_hint(ctx, impl_->chains, options_, tried, ceiling, h, found_at);
     tried = std::numeric_limits<int>::min();
     // The ceiling exceeded with a lift to come (Grader::rate with `lifted`): up to here the
     // path is the one without a ceiling, since the ceiling only stops rungs above it. The
@@ -436,7 +451,7 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
       break;
     }
     if (r.settled) break;
-    if (floored && er < floor && floor_retest(g, h.rating) && below_floor()) break;
+    if (floored && er < floor && floor_retest(g, h.rating, found_at) && below_floor()) break;
   }
   finish();
   return r;
