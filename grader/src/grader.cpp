@@ -250,22 +250,33 @@ Rating Grader::rate_from(const Grid& puzzle, bool keep_steps, std::span<const st
 
 namespace {
 
-// Whether the floor's closure is worth testing again after a step rated `rating` tenths,
-// found by the rung of lowest rating `rung`, which left g (not solved). Any answer is
-// exact (floor_closure.h: the closure's proof holds from every state of the path); this
-// only says where the test is likely to pay. A step whose removals the floor's rules
-// also make leaves the closure's fixpoint as it was (floor_closure.h, (M)), so a test
-// that failed before it fails again: after the steps below aligned triplet exclusion's
-// 7.5 that the floor's chains explain, the closure solved none of the states of
-// `generate --level extreme` it was tried on. After the harder ones it solved a third of
-// those with fewer than 120 live candidates and under a tenth of those with over 140
-// (grader/PERF_NOTES.md, session 25); after the steps of the rungs no floor holds
-// (outside_every_floor) about a quarter, at any live count (session 27). A solved test
-// saves the rest of the path (about six closures' cost).
-bool floor_retest(const detail::CandidateGrid& g, int rating, int rung) {
+// After a step rated `rating` tenths, found by the rung of lowest rating `rung`: whether
+// the floor's closure may now reach further than at the last test. A step whose removals
+// the floor's rules also make leaves the closure's fixpoint as it was (floor_closure.h,
+// (M)), so a test that failed before it fails again. Once the floor's rules hold the
+// chains (every 9x9 floor from 8.8 on), the other steps are those rated 7.5 or more
+// (aligned triplet exclusion, the dynamic chains) and those of the rungs no floor's rules
+// hold (outside_every_floor); below, some of the static chains' steps are others too, and
+// a test after them is left out (it rarely paid: grader/PERF_NOTES.md, session 25).
+bool floor_moves(int rating, int rung) {
+  constexpr int kHardFrom = 75;
+  return rating >= kHardFrom || outside_every_floor(rung);
+}
+
+// Whether the floor's closure is worth testing on g (not solved) now that it may reach
+// further (floor_moves) than at the last test. Any answer is exact (floor_closure.h: the
+// closure's proof holds from every state of the path); this only says where the test is
+// likely to pay. After a step of the rungs no floor holds the closure solved about a
+// quarter of the states of `generate --level extreme`, at any live count (grader/
+// PERF_NOTES.md, session 27). After one rated 7.5 or more it solved a third of those
+// with fewer than 120 live candidates and under a tenth of those with over 140 (session
+// 25); there a test is put off until the live count falls below the bound: with the
+// chains among the floor's rules, the steps in between move no fixpoint, so the test
+// gives the answer it would have given before them, from a state nearer the fixpoint. A
+// solved test saves the rest of the path (about six closures' cost).
+bool floor_retest_pays(const detail::CandidateGrid& g, int rating, int rung) {
   constexpr int kHardFrom = 75, kLiveBelow = 135;
-  if (g.solved()) return false;
-  if (rating < kHardFrom) return outside_every_floor(rung);
+  if (rating < kHardFrom && outside_every_floor(rung)) return true;
   int live = 0;
   for (int c = 0; c < g.cell_count(); ++c) live += g.value(c) ? 0 : detail::popcount(g.cand(c));
   return live < kLiveBelow;
@@ -287,11 +298,13 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
   // A floor above the singles' 2.3 (GradeOptions::min_rating) is tested before the first
   // step: the closure of the rules rated below it (floor_closure.h). Its proof holds from
   // any state of the path, so it is tested again after a step no such rule explains
-  // (floor_retest), while every step so far rates below the floor.
+  // (floor_moves, floor_retest_pays), while every step so far rates below the floor.
   constexpr int kSinglesTop = 23;
   const bool floored =
       options_.min_rating * 10 > kSinglesTop + 1e-9 && !puzzle.geometry().has_cages();
   bool floor_due = floored;
+  // A step since the last test of the floor's closure may have moved its fixpoint.
+  bool floor_moved = false;
   // The floor in tenths: ER < min_rating exactly when ER is below this (any floor above
   // every rating is one).
   const int floor =
@@ -451,7 +464,13 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
       break;
     }
     if (r.settled) break;
-    if (floored && er < floor && floor_retest(g, h.rating, found_at) && below_floor()) break;
+    if (floored && er < floor) {
+      floor_moved = floor_moved || floor_moves(h.rating, found_at);
+      if (floor_moved && !g.solved() && floor_retest_pays(g, h.rating, found_at)) {
+        floor_moved = false;
+        if (below_floor()) break;
+      }
+    }
   }
   finish();
   return r;
