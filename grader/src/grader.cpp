@@ -250,37 +250,47 @@ Rating Grader::rate_from(const Grid& puzzle, bool keep_steps, std::span<const st
 
 namespace {
 
-// After a step rated `rating` tenths, found by the rung of lowest rating `rung`: whether
-// the floor's closure may now reach further than at the last test. A step whose removals
-// the floor's rules also make leaves the closure's fixpoint as it was (floor_closure.h,
-// (M)), so a test that failed before it fails again. Once the floor's rules hold the
-// chains (every 9x9 floor from 8.8 on), the other steps are those rated 7.5 or more
-// (aligned triplet exclusion, the dynamic chains) and those of the rungs no floor's rules
-// hold (outside_every_floor); below, some of the static chains' steps are others too, and
-// a test after them is left out (it rarely paid: grader/PERF_NOTES.md, session 25).
-bool floor_moves(int rating, int rung) {
-  constexpr int kHardFrom = 75;
-  return rating >= kHardFrom || outside_every_floor(rung);
-}
+// The floor's closure, tested again mid-path (floored gradings). A step whose removals the
+// floor's rules also make leaves the closure's fixpoint as it was (floor_closure.h, (M)),
+// so a test that failed before it fails again. Once the floor's rules hold the chains
+// (every 9x9 floor from 8.8 on), the other steps are those rated 7.5 or more (aligned
+// triplet exclusion, the dynamic chains) and those of the rungs no floor's rules hold
+// (outside_every_floor); below, some of the static chains' steps are others too, and a
+// test after them is left out (it rarely paid: grader/PERF_NOTES.md, session 25). Any
+// test is exact (the closure's proof holds from every state of the path); where it is
+// made only decides what it saves. A test waits for the next step that needs the rungs
+// from the static chains' (6.5) on, the searches it can save: the steps before it move no
+// fixpoint (with the chains among the floor's rules), so it answers as it would have
+// right after the step that moved the closure, from a state nearer the fixpoint, and a
+// path that ends without those rungs needs none. After a step of the rungs no floor holds,
+// the closure solved about a quarter of the states of `generate --level extreme`, at any
+// live count; after one rated 7.5 or more, a third of those with fewer than 120 live
+// candidates and under a tenth of those with over 140 (grader/PERF_NOTES.md, sessions 25
+// and 27), so those wait for fewer than 135.
+struct FloorRetest {
+  static constexpr int kHardFrom = 75, kLiveBelow = 135, kChainsRung = 65;
+  bool moved = false;    // a step since the last test may have moved the fixpoint
+  bool outside = false;  // one of them was of a rung no floor's rules hold
 
-// Whether the floor's closure is worth testing on g (not solved) now that it may reach
-// further (floor_moves) than at the last test. Any answer is exact (floor_closure.h: the
-// closure's proof holds from every state of the path); this only says where the test is
-// likely to pay. After a step of the rungs no floor holds the closure solved about a
-// quarter of the states of `generate --level extreme`, at any live count (grader/
-// PERF_NOTES.md, session 27). After one rated 7.5 or more it solved a third of those
-// with fewer than 120 live candidates and under a tenth of those with over 140 (session
-// 25); there a test is put off until the live count falls below the bound: with the
-// chains among the floor's rules, the steps in between move no fixpoint, so the test
-// gives the answer it would have given before them, from a state nearer the fixpoint. A
-// solved test saves the rest of the path (about six closures' cost).
-bool floor_retest_pays(const detail::CandidateGrid& g, int rating, int rung) {
-  constexpr int kHardFrom = 75, kLiveBelow = 135;
-  if (rating < kHardFrom && outside_every_floor(rung)) return true;
-  int live = 0;
-  for (int c = 0; c < g.cell_count(); ++c) live += g.value(c) ? 0 : detail::popcount(g.cand(c));
-  return live < kLiveBelow;
-}
+  // After a step rated `rating` tenths, found by the rung of lowest rating `rung`.
+  void after_step(int rating, int rung) {
+    const bool out = rating < kHardFrom && outside_every_floor(rung);
+    moved = moved || out || rating >= kHardFrom;
+    outside = outside || out;
+  }
+  // Before a search of the rungs from kChainsRung on, on g: whether to test now.
+  bool due(const detail::CandidateGrid& g) {
+    if (!moved) return false;
+    bool pays = outside;
+    if (!pays) {
+      int live = 0;
+      for (int c = 0; c < g.cell_count(); ++c) live += g.value(c) ? 0 : detail::popcount(g.cand(c));
+      pays = live < kLiveBelow;
+    }
+    if (pays) moved = outside = false;
+    return pays;
+  }
+};
 
 }  // namespace
 
@@ -298,13 +308,12 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
   // A floor above the singles' 2.3 (GradeOptions::min_rating) is tested before the first
   // step: the closure of the rules rated below it (floor_closure.h). Its proof holds from
   // any state of the path, so it is tested again after a step no such rule explains
-  // (floor_moves, floor_retest_pays), while every step so far rates below the floor.
+  // (FloorRetest), while every step so far rates below the floor.
   constexpr int kSinglesTop = 23;
   const bool floored =
       options_.min_rating * 10 > kSinglesTop + 1e-9 && !puzzle.geometry().has_cages();
   bool floor_due = floored;
-  // A step since the last test of the floor's closure may have moved its fixpoint.
-  bool floor_moved = false;
+  FloorRetest retest;
   // The floor in tenths: ER < min_rating exactly when ER is below this (any floor above
   // every rating is one).
   const int floor =
@@ -382,7 +391,21 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
     h.cells.clear();
     h.explanation.clear();
     int found_at = 0;
-    const Next next = next_hint(ctx, impl_->chains, options_, tried, ceiling, h, found_at);
+    Next next;
+    if (retest.moved && er < floor && tried < FloorRetest::kChainsRung &&
+        ceiling >= FloorRetest::kChainsRung) {
+      // The rungs below the static chains first; the floor's test, when due, before those
+      // (while every step so far rates below the floor).
+      constexpr int kBelowChains = FloorRetest::kChainsRung - 1;
+      next = next_hint(ctx, impl_->chains, options_, tried, kBelowChains, h, found_at);
+      if (next == Next::kAbove) {
+        if (retest.due(g) && below_floor()) break;
+        next = next_hint(ctx, impl_->chains, options_, std::max(tried, kBelowChains), ceiling, h,
+                         found_at);
+      }
+    } else {
+      next = next_hint(ctx, impl_->chains, options_, tried, ceiling, h, found_at);
+    }
     tried = std::numeric_limits<int>::min();
     // The ceiling exceeded with a lift to come (Grader::rate with `lifted`): up to here the
     // path is the one without a ceiling, since the ceiling only stops rungs above it. The
@@ -464,13 +487,7 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
       break;
     }
     if (r.settled) break;
-    if (floored && er < floor) {
-      floor_moved = floor_moved || floor_moves(h.rating, found_at);
-      if (floor_moved && !g.solved() && floor_retest_pays(g, h.rating, found_at)) {
-        floor_moved = false;
-        if (below_floor()) break;
-      }
-    }
+    if (floored && er < floor) retest.after_step(h.rating, found_at);
   }
   finish();
   return r;

@@ -385,9 +385,10 @@ TEST(GraderRating, LiftedCeilingContinuesAsAFreshGrading) {
 // above the floor gets exactly its full rating and steps; one stopped (Rating::below) is
 // rated under the floor, and stopped before its first step or, mid-path, once a step
 // rated 7.5 or more or of a rung no floor's rules hold (XYZ-wing, uniqueness, aligned
-// pair exclusion) may have moved the floor's closure (right after a step of those rungs,
-// or after a later step when the live count falls low enough), its steps those of the
-// full path so far.
+// pair exclusion) may have moved the floor's closure (the test waits for the next step
+// that needs the static chains' rungs or above: right after such a step or after later
+// ones), its steps those of the full path so far. A test made once a step at or above
+// the floor was taken would stop puzzles rated at or above it.
 // Puzzles of hidden singles alone (ER 1.5 or less) are stopped by any floor above 2.3
 // (the floor's rules: floor_closure_test.cpp).
 TEST(GraderRating, FloorStopsOnlyPuzzlesRatedBelowIt) {
