@@ -450,6 +450,49 @@ TEST(GraderRating, FloorStopsOnlyPuzzlesRatedBelowIt) {
   EXPECT_GT(put_off, 0);
 }
 
+// A floor with a lifted ceiling (the neighbourhood search grades so): a puzzle not stopped
+// below the floor gets its full rating and steps, a stopped one rates below the floor and
+// its steps are the full path's so far. The ceilings below 6.5 and 7.5 stop before a
+// rung (the lifted search resumes there, around the floor's test put off to the static
+// chains' rungs), 8.9 after a chain found above it.
+TEST(GraderRating, FloorWithALiftedCeilingStopsOnlyBelowIt) {
+  const RatedSample sample = rated_sample();
+  ASSERT_EQ(sample.lines.size(), 420u);
+  int lifted = 0, stopped = 0, midway = 0;
+  for (const auto& [floor, ceiling] :
+       std::vector<std::pair<double, double>>{{7.3, 6.2}, {8.5, 7.2}, {9.0, 8.9}}) {
+    GradeOptions o;
+    o.min_rating = floor;
+    o.max_rating = ceiling;
+    Grader floored(o);
+    for (size_t k = 0; k < sample.lines.size(); k += 2) {
+      const std::string& line = sample.lines[k];
+      const Rating& want = sample.wants[k];
+      const std::string where = std::to_string(floor) + " " + line;
+      int calls = 0;
+      const Rating got = floored.rate(grid81(line.substr(0, 81)), true, -1, [&](const Rating&) {
+        ++calls;
+        return true;
+      });
+      lifted += calls;
+      if (!got.below) {
+        expect_same_rating(got, want, where);
+        continue;
+      }
+      ++stopped;
+      midway += got.step_count > 0;
+      EXPECT_LT(want.er, floor - 1e-9) << where;
+      ASSERT_LE(got.steps.size(), want.steps.size()) << where;
+      for (size_t i = 0; i < got.steps.size(); ++i) {
+        EXPECT_EQ(got.steps[i].explanation, want.steps[i].explanation) << where;
+      }
+    }
+  }
+  EXPECT_GT(lifted, 50);
+  EXPECT_GT(stopped, 300);
+  EXPECT_GT(midway, 5);
+}
+
 TEST(GraderSoundness, Cb001Sample) {
   check_soundness(std::string(SUDOFORGE_TEST_DATA) + "/grader/cb001_1000.txt", 1000);
 }
