@@ -3,6 +3,7 @@
 #include "floor_closure.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -22,6 +23,55 @@ constexpr int kXYWingTop = 42;
 constexpr int kQuadTop = 56;       // after the unique loops (up to 5.6)
 constexpr int kBeforeChains = 62;  // BUG, aligned pair exclusion
 constexpr int kChainBase = 70;     // XY forcing chains and cycles
+
+}  // namespace
+
+void close_rows(std::uint64_t* rows, int nodes) {
+  // Step k: a row that reaches k takes k's row (Warshall), without a branch.
+  const auto step = [](std::uint64_t r, std::uint64_t rk, int k) {
+    return r | (rk & (std::uint64_t{0} - (r >> k & 1)));
+  };
+  // Four steps k..k + 3 a sweep (fewer loads and stores of the rows): each of rows
+  // k + 1..k + 3 first takes the steps before its own.
+  int k = 0;
+  for (; k + 3 < nodes; k += 4) {
+    const std::uint64_t r0 = rows[k];
+    const std::uint64_t r1 = step(rows[k + 1], r0, k);
+    const std::uint64_t r2 = step(step(rows[k + 2], r0, k), r1, k + 1);
+    const std::uint64_t r3 = step(step(step(rows[k + 3], r0, k), r1, k + 1), r2, k + 2);
+    for (int i = 0; i < nodes; ++i) {
+      rows[i] = step(step(step(step(rows[i], r0, k), r1, k + 1), r2, k + 2), r3, k + 3);
+    }
+  }
+  for (; k < nodes; ++k) {
+    const std::uint64_t rk = rows[k];
+    for (int i = 0; i < nodes; ++i) rows[i] = step(rows[i], rk, k);
+  }
+}
+
+namespace {
+
+// A 9x9 cell's candidates 1-9 (bits 0-8 of the index) spread out, digits 1-5 to bits
+// 12 (d - 1) of low and 6-9 to bits 12 (d - 6) of high: fields wide enough for the nine
+// positions of a unit (Board::positions).
+struct Spread {
+  std::uint64_t low, high;
+};
+constexpr std::array<Spread, 512> make_spread() {
+  std::array<Spread, 512> out{};
+  for (int m = 0; m < 512; ++m) {
+    for (int d = 1; d <= 9; ++d) {
+      if (!(m >> (d - 1) & 1)) continue;
+      if (d <= 5) {
+        out[m].low |= std::uint64_t{1} << (12 * (d - 1));
+      } else {
+        out[m].high |= std::uint64_t{1} << (12 * (d - 6));
+      }
+    }
+  }
+  return out;
+}
+constexpr std::array<Spread, 512> kSpread = make_spread();
 
 // The board's sizes: the side n, cells nc, houses nu and houses per cell upc. Dims<9>: a
 // 9x9 board of rows, columns and boxes only (27 houses, 3 a cell; fits, checked by the
@@ -112,14 +162,22 @@ struct Board : Dims<kN> {
     lay_out(shape);
     seen.assign(static_cast<std::size_t>(nu), 0);
     val.resize(static_cast<std::size_t>(nc));
-    empty = 0;
+    cand.assign(static_cast<std::size_t>(nc), 0);
+    // The empty cells from the front of `order`, the givens from its back, without a
+    // branch per cell (given or not is data-dependent, so mispredicted).
+    order.resize(static_cast<std::size_t>(nc));
+    int front = 0, back = nc;
     for (int c = 0; c < nc; ++c) {
       const int v = puzzle[c];
       val[c] = static_cast<std::uint8_t>(v);
-      if (v == 0) {
-        ++empty;
-        continue;
-      }
+      const int given = v != 0;
+      back -= given;
+      order[given ? back : front] = c;
+      front += 1 - given;
+    }
+    empty = front;
+    for (int j = front; j < nc; ++j) {
+      const int c = order[j], v = val[c];
       if (v < 1 || v > n) return false;
       const Mask bit = Mask{1} << v;
       for (int k = 0; k < upc; ++k) {
@@ -129,19 +187,26 @@ struct Board : Dims<kN> {
         seen[u] |= bit;
       }
     }
+    // Each empty cell's candidates; its naked single queued, or no candidate told.
     const Mask all = ((Mask{1} << (n + 1)) - 1) & ~Mask{1};
-    cand.resize(static_cast<std::size_t>(nc));
-    for (int c = 0; c < nc; ++c) {
+    for (int j = 0; j < front; ++j) {
+      const int c = order[j];
       Mask taken = 0;
       for (int k = 0; k < upc; ++k) {
         const int u = g->unit_of(c, k);
         if (u < nu) taken |= seen[u];
       }
-      cand[c] = all & ~taken;
+      const Mask m = all & ~taken;
+      cand[c] = m;
+      if (popcount(m) == 1) {
+        todo.push_back(c);
+      } else if (m == 0) {
+        dead = true;
+      }
     }
-    note_singles();
     return true;
   }
+  std::vector<int> order;  // load: the empty cells, then the givens
   std::vector<Mask> seen;  // [u]: the values given in house u
   void eliminate(int c, int d) {
     const Mask bit = Mask{1} << d;
@@ -214,15 +279,13 @@ struct Board : Dims<kN> {
     const int* cells = g->unit(u);
     if constexpr (kN == 9) {
       // Without a branch per candidate (their counts vary, so such loops mispredict): each
-      // cell's digits 1-5 and 6-9 spread to bits 12 (d - 1) and 12 (d - 6) by a multiply
-      // (the copies of the digit bits, 11 bits apart, do not overlap), shifted by k.
-      constexpr std::uint64_t kCopies = 1 | 1ull << 11 | 1ull << 22 | 1ull << 33 | 1ull << 44;
-      constexpr std::uint64_t kFields = 1 | 1ull << 12 | 1ull << 24 | 1ull << 36 | 1ull << 48;
+      // cell's digits 1-5 and 6-9 spread to bits 12 (d - 1) and 12 (d - 6) (kSpread),
+      // shifted by k.
       std::uint64_t low = 0, high = 0;
       for (int k = 0; k < 9; ++k) {
-        const std::uint64_t m = cand[cells[k]];
-        low |= ((m >> 1 & 0x1F) * kCopies & kFields) << k;
-        high |= ((m >> 6 & 0xF) * kCopies & kFields) << k;
+        const Spread& s = kSpread[cand[cells[k]] >> 1 & 0x1FF];
+        low |= s.low << k;
+        high |= s.high << k;
       }
       for (int d = 1; d <= 5; ++d) pos[d] = static_cast<Mask>(low >> 12 * (d - 1) & 0x1FF);
       for (int d = 6; d <= 9; ++d) pos[d] = static_cast<Mask>(high >> 12 * (d - 6) & 0x1FF);
@@ -248,9 +311,9 @@ struct Board : Dims<kN> {
   // [(u * n + k) * 2 + j]: the crossings of u holding its k-th cell (a line's one box, a
   // box's row and column; -1 past them).
   std::vector<int> crossing_at;
-  // [(u * (n + 1) + k) * 2 + j]: the positions in u of crossing_at's j-th crossing of u's
-  // k-th cell (0 past them, and for k = n).
-  std::vector<Mask> here_at;
+  // 9x9 boards: [u * 512 + p], for positions p of a digit in unit u, bit j set when p has
+  // two places or more, all in crossing_at's j-th crossing of p's first cell.
+  std::vector<std::uint8_t> confined_in;
   std::vector<Mask> upos;  // [u * (n + 1) + d]: positions of d in unit u (after locking)
   void list_crossings() {
     if (crossings_of == g->unit(0)) return;
@@ -269,14 +332,23 @@ struct Board : Dims<kN> {
     }
     crossing_begin[3 * n] = static_cast<int>(crossings.size());
     crossing_at.assign(static_cast<std::size_t>(3 * n) * n * 2, -1);
-    here_at.assign(static_cast<std::size_t>(3 * n) * (n + 1) * 2, 0);
     for (int u = 0; u < 3 * n; ++u) {
       for (int i = crossing_begin[u]; i < crossing_begin[u + 1]; ++i) {
         for (Mask y = crossings[i].here; y; y &= y - 1) {
           int* at = &crossing_at[(static_cast<std::size_t>(u) * n + lowest(y)) * 2];
-          const int j = at[0] >= 0;
-          at[j] = i;
-          here_at[(static_cast<std::size_t>(u) * (n + 1) + lowest(y)) * 2 + j] = crossings[i].here;
+          at[at[0] >= 0] = i;
+        }
+      }
+    }
+    if constexpr (kN == 9) {
+      confined_in.assign(27 * 512, 0);
+      for (int u = 0; u < 27; ++u) {
+        for (Mask p = 3; p < 512; ++p) {
+          if (!(p & (p - 1))) continue;
+          const int* at = &crossing_at[(static_cast<std::size_t>(u) * 9 + lowest(p)) * 2];
+          for (int j = 0; j < 2 && at[j] >= 0; ++j) {
+            if (!(p & ~crossings[at[j]].here)) confined_in[u * 512 + p] |= 1 << j;
+          }
         }
       }
     }
@@ -329,16 +401,10 @@ struct Board : Dims<kN> {
       if constexpr (kN == 9) {
         // Without a branch per digit (whether d is confined is data-dependent, and so
         // mispredicted): bit 2d + j when d is confined to the j-th crossing holding its
-        // first place. here_at's row for k = 9 (no place) is 0s.
+        // first place.
         std::uint32_t confined = 0;
-        const Mask* here = &here_at[static_cast<std::size_t>(u) * 10 * 2];
-        for (int d = 1; d <= 9; ++d) {
-          const Mask p = pu[d];
-          const Mask* h = here + std::countr_zero(p | 0x200u) * 2;
-          const std::uint32_t multi = (p & (p - 1)) != 0;
-          confined |= (multi & ((p & ~h[0]) == 0)) << (2 * d) |
-                      (multi & ((p & ~h[1]) == 0)) << (2 * d + 1);
-        }
+        const std::uint8_t* in = &confined_in[static_cast<std::size_t>(u) * 512];
+        for (int d = 1; d <= 9; ++d) confined |= static_cast<std::uint32_t>(in[pu[d]]) << (2 * d);
         for (; confined; confined &= confined - 1) {
           const int bit = std::countr_zero(confined), d = bit >> 1;
           lock(d, crossings[crossing_at[(static_cast<std::size_t>(u) * 9 + lowest(pu[d])) * 2 +
@@ -513,7 +579,8 @@ struct Board : Dims<kN> {
   // (on(a) reaches on(b) through a weak link a-w and a strong link w-b); c goes when some
   // on(a) it reaches is weakly linked to c. Every link ends at a "paired" candidate (one
   // end of a strong link), so the sets are over the paired candidates only, numbered
-  // cell by cell (pbase, pmask); the unpaired live candidates come after them.
+  // cell by cell (pbase, pmask); the unpaired live candidates are tested apart (no set
+  // names them). chain_pass works on the reverse relation (reach, closure).
   std::vector<Mask> pmask;                 // [c]: the cell's paired candidates
   std::vector<Mask> two_places;            // [u]: the digits with two places in house u
   struct Node {
@@ -523,8 +590,12 @@ struct Board : Dims<kN> {
   std::vector<int> pbase;                  // [c]: the number of the cell's first paired candidate
   std::vector<std::uint64_t> by_house;     // [(u * (n + 1) + d) * words]: paired d in u
   std::vector<std::uint64_t> strong;       // [paired][words]: its strong partners
-  std::vector<std::uint64_t> weak, reach;  // [node][words]: weak links, one-step reach
-  std::vector<std::uint64_t> closure;      // [component][words]: every node it reaches
+  std::vector<std::uint64_t> weak, reach;  // [paired][words]: weak links, reverse one step
+  std::vector<std::uint64_t> closure;      // [component][words]: every node reaching it
+  std::vector<int> pairs;                  // the strong links, two numbers each
+  std::vector<int> house_group;            // [paired * upc + k]: see chain_pass
+  std::vector<std::uint64_t> group_sets;   // [group][2][words]: see chain_pass
+  std::vector<std::uint64_t> hits;         // one or two sets (chain_pass)
   // A cursor over a row of `reach`: the word at x, less the bits already walked.
   struct RowCursor {
     int x;
@@ -535,7 +606,8 @@ struct Board : Dims<kN> {
   std::vector<std::uint64_t> links;  // a component's members' links
   // Tarjan's strong components of nodes [0, nodes) (rows `reach`, which name only those
   // nodes), each component's closure made as it finishes (after every one it reaches):
-  // its members' links and the closures of the components they name.
+  // its members' links and the closures of the components they name. (Over the reverse
+  // relation, every node that reaches the component.)
   // kWords > 0: the sets' fixed word count (words == kWords); 0: `words` words.
   template <int kWords>
   void strong_components(int nodes, int words_any) {
@@ -617,7 +689,12 @@ struct Board : Dims<kN> {
            : words == 2 ? chain_pass<2>(paired, live, 2)
                         : chain_pass<0>(paired, live, words);
   }
-  // One pass of the chain rule, the paired candidates numbered (pmask, pbase).
+  // One pass of the chain rule, the paired candidates numbered (pmask, pbase). It works on
+  // the reverse relation: "a reaches b in one step" when a is weakly linked to a strong
+  // partner of b, so b's row is the union of its partners' weak rows (a strong link or
+  // two per candidate, where the forward rows take one per weak link). Its closure,
+  // cl_of(a), holds the nodes that reach a; the weak links being symmetric, i reaches a
+  // node weakly linked to it when some a has i in cl_of(a) and in its weak row.
   template <int kWords>
   bool chain_pass(int paired, int live, int words_any) {
     const int words = kWords > 0 ? kWords : words_any;
@@ -628,12 +705,24 @@ struct Board : Dims<kN> {
     const auto set = [&](std::uint64_t* s, int row, int bit) {
       s[static_cast<std::size_t>(row) * words + bit / 64] |= std::uint64_t{1} << (bit % 64);
     };
+    const auto row = [&](std::vector<std::uint64_t>& v, int i) {
+      return &v[static_cast<std::size_t>(i) * words];
+    };
+    strong.assign(static_cast<std::size_t>(paired) * words, 0);
+    // All 0 between passes, as group_sets below.
+    by_house.resize(static_cast<std::size_t>(nu) * n1 * words);
+    // Each paired candidate is in at most one bivalue cell and upc houses.
+    pairs.resize(static_cast<std::size_t>(paired) * (upc + 1) * 2);
+    int npairs = 0;
     const auto pair = [&](int a, int b) {
       set(strong.data(), a, b);
       set(strong.data(), b, a);
+      pairs[npairs++] = a;
+      pairs[npairs++] = b;
     };
-    strong.assign(static_cast<std::size_t>(paired) * words, 0);
-    by_house.assign(static_cast<std::size_t>(nu) * n1 * words, 0);
+    node_of.resize(static_cast<std::size_t>(paired));
+    // [i * upc + k]: the house group (u * (n + 1) + d) of paired i's k-th house, -1 past them.
+    house_group.resize(static_cast<std::size_t>(paired) * upc);
     for (int c = 0; c < nc; ++c) {
       const Mask m = pmask[c];
       if (!m) continue;
@@ -641,9 +730,12 @@ struct Board : Dims<kN> {
       int i = pbase[c];
       for (Mask y = m; y; y &= y - 1, ++i) {
         const int d = lowest(y);
+        node_of[i] = Node{c, d};
         for (int k = 0; k < upc; ++k) {
           const int u = g->unit_of(c, k);
-          if (u < nu) set(by_house.data(), u * n1 + d, i);
+          const int gr = u < nu ? u * n1 + d : -1;
+          house_group[static_cast<std::size_t>(i) * upc + k] = gr;
+          if (gr >= 0) set(by_house.data(), gr, i);
         }
       }
     }
@@ -655,85 +747,132 @@ struct Board : Dims<kN> {
         pair(id(cells[lowest(p)], d), id(cells[lowest(p & (p - 1))], d));
       }
     }
-    // Per live candidate (the paired first, by their number): its weak links to paired
-    // candidates (the house sets of its digit and its cell's paired candidates, less
-    // itself), and its one-step reach: the strong partners of those.
-    weak.assign(static_cast<std::size_t>(live) * words, 0);
-    reach.assign(static_cast<std::size_t>(live) * words, 0);
-    const auto fill = [&](int c, int d, int i, int self) {
-      std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
+    // Per paired candidate: its weak links to the others (the house sets of its digit and
+    // its cell's paired candidates, less itself).
+    weak.resize(static_cast<std::size_t>(paired) * words);
+    for (int i = 0; i < paired; ++i) {
+      std::uint64_t* wi = row(weak, i);
+      std::fill(wi, wi + words, 0);
       for (int k = 0; k < upc; ++k) {
-        const int u = g->unit_of(c, k);
-        if (u >= nu) continue;
-        const std::uint64_t* h = &by_house[static_cast<std::size_t>(u * n1 + d) * words];
+        const int gr = house_group[static_cast<std::size_t>(i) * upc + k];
+        if (gr < 0) continue;
+        const std::uint64_t* h = row(by_house, gr);
         for (int x = 0; x < words; ++x) wi[x] |= h[x];
       }
       // The cell's paired candidates: consecutive numbers, over two words at most.
+      const int c = node_of[i].cell;
       const int lo = pbase[c], len = pbase[c + 1] - lo, at = lo % 64;
       const std::uint64_t run = (std::uint64_t{1} << len) - 1;
       wi[lo / 64] |= run << at;
       if (at + len > 64) wi[lo / 64 + 1] |= run >> (64 - at);
-      if (self >= 0) wi[self / 64] &= ~(std::uint64_t{1} << (self % 64));
-      std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
-      for (int x = 0; x < words; ++x) {
-        for (std::uint64_t y = wi[x]; y; y &= y - 1) {
-          const std::uint64_t* s =
-              &strong[static_cast<std::size_t>(x * 64 + std::countr_zero(y)) * words];
-          for (int z = 0; z < words; ++z) ri[z] |= s[z];
-        }
-      }
-    };
-    node_of.resize(static_cast<std::size_t>(paired));
-    for (int c = 0, i = 0; c < nc; ++c) {
-      for (Mask y = pmask[c]; y; y &= y - 1, ++i) {
-        node_of[i] = Node{c, lowest(y)};
-        fill(c, lowest(y), i, i);
+      wi[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+    }
+    for (int i = 0; i < paired; ++i) {
+      for (int k = 0; k < upc; ++k) {
+        const int gr = house_group[static_cast<std::size_t>(i) * upc + k];
+        if (gr >= 0) std::fill_n(row(by_house, gr), words, 0);
       }
     }
-    strong_components<kWords>(paired, words);
-    // Transitive closure over the strong components of the paired ones (Tarjan's order
-    // finishes a component after every component it reaches). An unpaired candidate,
-    // which nothing reaches, reaches its links and their closures: looked at only until
-    // one meets it.
-    bool removed = false;
-    const auto meets = [&](const std::uint64_t* r, const std::uint64_t* wi) {
+    // The reverse one-step relation: a strong link a-b puts a's weak links in b's row and
+    // b's in a's (a link met in two houses twice, to no effect).
+    reach.assign(static_cast<std::size_t>(paired) * words, 0);
+    for (int p = 0; p < npairs; p += 2) {
+      const int a = pairs[p], b = pairs[p + 1];
+      std::uint64_t* ra = row(reach, a);
+      std::uint64_t* rb = row(reach, b);
+      const std::uint64_t* wa = row(weak, a);
+      const std::uint64_t* wb = row(weak, b);
       for (int x = 0; x < words; ++x) {
-        if (r[x] & wi[x]) return true;
+        rb[x] |= wa[x];
+        ra[x] |= wb[x];
       }
-      return false;
+    }
+    // cl_of(a): every node that reaches a (one step or more).
+    if constexpr (kWords == 1) {
+      // Warshall's closure: at most 64 nodes, where its N^2 steps without a branch cost
+      // about as many instructions as Tarjan's walk and spare the walk's mispredicted edge
+      // loops (grader/PERF_NOTES.md, session 27).
+      closure.assign(reach.begin(), reach.begin() + paired);
+      close_rows(closure.data(), paired);
+    } else {
+      strong_components<kWords>(paired, words);
+    }
+    const auto cl_of = [&](int i) {
+      return &closure[static_cast<std::size_t>(kWords == 1 ? i : walk.component(i)) * words];
     };
-    // The paired ones by their number, then the unpaired cell by cell (each removal is
-    // justified by the state of the pass, so their order does not matter; a loop over
-    // each cell's candidates testing which kind each is mispredicts).
-    for (int i = 0; i < paired; ++i) {
-      if (meets(&closure[static_cast<std::size_t>(walk.component(i)) * words],
-                &weak[static_cast<std::size_t>(i) * words])) {
-        eliminate(node_of[i].cell, node_of[i].digit);
+    // The paired ones: i goes when some a weakly linked to i has i in cl_of(a).
+    bool removed = false;
+    hits.assign(static_cast<std::size_t>(words), 0);
+    for (int a = 0; a < paired; ++a) {
+      const std::uint64_t* ca = cl_of(a);
+      const std::uint64_t* wa = row(weak, a);
+      for (int x = 0; x < words; ++x) hits[x] |= ca[x] & wa[x];
+    }
+    for (int x = 0; x < words; ++x) {
+      for (std::uint64_t y = hits[x]; y; y &= y - 1) {
+        const Node& v = node_of[static_cast<std::size_t>(x * 64 + std::countr_zero(y))];
+        eliminate(v.cell, v.digit);
         removed = true;
       }
     }
-    int next = paired;
+    if (live == paired) return removed || dead;
+    // An unpaired candidate u, which nothing reaches, reaches the strong partners of the
+    // paired ones weakly linked to it (those in its groups: its digit in its houses, and
+    // its cell), and what they reach; u goes when one of those reaches, or is, a paired
+    // one weakly linked to it. A paired candidate reaches itself (its strong partner is
+    // also weakly linked to it), so per group ([group][2][words]) the union of its
+    // members' strong partners, and of the nodes reaching its members; u goes when the
+    // first over its groups meets the second. (The groups' sets are all 0 between passes:
+    // a pass clears those it used.)
+    const int cells_at = nu * n1;
+    group_sets.resize(static_cast<std::size_t>(cells_at + nc) * 2 * words);
+    const auto add = [&](int gr, int a) {
+      std::uint64_t* s = &group_sets[static_cast<std::size_t>(gr) * 2 * words];
+      const std::uint64_t* sa = row(strong, a);
+      const std::uint64_t* ca = cl_of(a);
+      for (int x = 0; x < words; ++x) {
+        s[x] |= sa[x];
+        s[words + x] |= ca[x];
+      }
+    };
+    for (int a = 0; a < paired; ++a) {
+      for (int k = 0; k < upc; ++k) {
+        const int gr = house_group[static_cast<std::size_t>(a) * upc + k];
+        if (gr >= 0) add(gr, a);
+      }
+      add(cells_at + node_of[a].cell, a);
+    }
+    hits.assign(static_cast<std::size_t>(2 * words), 0);
+    std::uint64_t* const partners = hits.data();
+    std::uint64_t* const reaching = partners + words;
     for (int c = 0; c < nc; ++c) {
-      for (Mask y = cand[c] & ~pmask[c]; y; y &= y - 1) {
+      const Mask open = cand[c] & ~pmask[c];
+      if (!open) continue;
+      for (Mask y = open; y; y &= y - 1) {
         const int d = lowest(y);
-        const int i = next++;
-        fill(c, d, i, -1);
-        const std::uint64_t* wi = &weak[static_cast<std::size_t>(i) * words];
-        const std::uint64_t* ri = &reach[static_cast<std::size_t>(i) * words];
-        bool hit = meets(ri, wi);
-        for (int x = 0; x < words && !hit; ++x) {
-          for (std::uint64_t b = ri[x]; b && !hit; b &= b - 1) {
-            hit = meets(
-                &closure[static_cast<std::size_t>(walk.component(x * 64 + std::countr_zero(b))) *
-                         words],
-                wi);
-          }
+        const std::uint64_t* s = &group_sets[static_cast<std::size_t>(cells_at + c) * 2 * words];
+        for (int x = 0; x < 2 * words; ++x) partners[x] = s[x];
+        for (int k = 0; k < upc; ++k) {
+          const int u = g->unit_of(c, k);
+          if (u >= nu) continue;
+          s = &group_sets[static_cast<std::size_t>(u * n1 + d) * 2 * words];
+          for (int x = 0; x < 2 * words; ++x) partners[x] |= s[x];
         }
+        bool hit = false;
+        for (int x = 0; x < words; ++x) hit |= (partners[x] & reaching[x]) != 0;
         if (hit) {
           eliminate(c, d);
           removed = true;
         }
       }
+    }
+    for (int a = 0; a < paired; ++a) {
+      for (int k = 0; k < upc; ++k) {
+        const int gr = house_group[static_cast<std::size_t>(a) * upc + k];
+        if (gr >= 0) std::fill_n(&group_sets[static_cast<std::size_t>(gr) * 2 * words], 2 * words, 0);
+      }
+      std::fill_n(&group_sets[static_cast<std::size_t>(cells_at + node_of[a].cell) * 2 * words],
+                  2 * words, 0);
     }
     return removed || dead;
   }
@@ -803,6 +942,18 @@ bool closure_solves(const CandidateGrid& g, const FloorRules& rules) {
   const auto run = [&](auto& b) {
     b.load(g);
     return closure_of(b, rules);
+  };
+  return Dims<9>::fits(g) ? run(scratch<9>()) : run(scratch<0>());
+}
+
+std::vector<Mask> chain_pass_removals(const CandidateGrid& g) {
+  const auto run = [&](auto& b) {
+    b.load(g);
+    const std::vector<Mask> before = b.cand;
+    b.chains(false);
+    std::vector<Mask> out(before.size());
+    for (std::size_t c = 0; c < out.size(); ++c) out[c] = before[c] & ~b.cand[c];
+    return out;
   };
   return Dims<9>::fits(g) ? run(scratch<9>()) : run(scratch<0>());
 }

@@ -113,11 +113,19 @@ FloorRules floor_test_rules(const FloorRules& rules);
 // single to take and is rated 2.3 or less.
 bool closure_solves(const CandidateGrid& g, const FloorRules& rules);
 
+// What one pass of the closure's chain rule removes from g's state (each cell's removed
+// candidates), for the tests.
+std::vector<Mask> chain_pass_removals(const CandidateGrid& g);
+
 // The grader's floor test from puzzle's givens, without building its CandidateGrid:
 // closure_solves(CandidateGrid(puzzle), floor_test_rules(floor_rules(that grid, floor,
 // chains_tried))). False also when the givens are out of range or clash (that grid's
 // constructor throws there) or leave a cell without a candidate.
 bool floor_rejects(const Grid& puzzle, int floor, bool chains_tried);
+// The transitive closure of a graph of `nodes` <= 64 nodes, rows[i] bit j set when i has an
+// edge to j: afterwards bit j is set when a path of one edge or more leads from i to j.
+void close_rows(std::uint64_t* rows, int nodes);
+
 // The state floor_rejects starts from: each cell's candidates (0 for a given), empty when
 // the givens are out of range or clash.
 std::vector<Mask> givens_candidates(const Grid& puzzle);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <initializer_list>
 #include <random>
@@ -252,6 +253,30 @@ struct PlainClosure {
     }
     return false;
   }
+  // What one pass of the chain rule removes.
+  std::vector<std::pair<int, int>> chain_gone() const {
+    std::vector<std::vector<std::pair<int, int>>> links(81 * 10);
+    for (int c = 0; c < 81; ++c) {
+      for (int d = 1; d <= 9; ++d) {
+        if (has(c, d)) links[c * 10 + d] = strong(c, d);
+      }
+    }
+    std::vector<std::pair<int, int>> gone;
+    for (int c = 0; c < 81; ++c) {
+      for (int d = 1; d <= 9; ++d) {
+        if (has(c, d) && chain_removes(c, d, links)) gone.push_back({c, d});
+      }
+    }
+    return gone;
+  }
+  // The candidates that are one end of a strong link.
+  int paired() const {
+    int count = 0;
+    for (int c = 0; c < 81; ++c) {
+      for (int d = 1; d <= 9; ++d) count += has(c, d) && !strong(c, d).empty();
+    }
+    return count;
+  }
   bool solves(bool locking, bool chains) {
     for (;;) {
       if (!singles()) return false;
@@ -281,17 +306,8 @@ struct PlainClosure {
         }
       }
       if (chains) {
-        std::vector<std::vector<std::pair<int, int>>> links(81 * 10);
-        for (int c = 0; c < 81; ++c) {
-          for (int d = 1; d <= 9; ++d) {
-            if (has(c, d)) links[c * 10 + d] = strong(c, d);
-          }
-        }
-        for (int c = 0; c < 81; ++c) {
-          for (int d = 1; d <= 9; ++d) {
-            if (has(c, d) && chain_removes(c, d, links)) gone.push_back({c, d});
-          }
-        }
+        const auto more = chain_gone();
+        gone.insert(gone.end(), more.begin(), more.end());
       }
       if (gone.empty()) return false;
       for (auto [c, d] : gone) cand[c] &= ~(detail::Mask{1} << d);
@@ -333,6 +349,110 @@ TEST(FloorClosure, SameAsThePlainRules) {
   EXPECT_GT(states, 1200);
   EXPECT_GT(solved, 150);
   EXPECT_GT(unsolved, 60);
+}
+
+// The chain pass's closure of one-word rows (Warshall's steps four a sweep, then the rest
+// one by one) against a search from each node, on random graphs of 1 to 64 nodes (every
+// remainder of the sweeps, bit 63 in use) from sparse to dense, and on long paths whose
+// edges run backwards (each step needs the ones before it in its sweep).
+TEST(FloorClosure, CloseRowsAsASearch) {
+  std::mt19937_64 rng(27);
+  const auto search = [](const std::vector<std::uint64_t>& edges, int i) {
+    std::uint64_t seen = 0;
+    std::vector<int> todo{i};
+    while (!todo.empty()) {
+      const int v = todo.back();
+      todo.pop_back();
+      for (int w = 0; w < static_cast<int>(edges.size()); ++w) {
+        if ((edges[v] >> w & 1) && !(seen >> w & 1)) {
+          seen |= std::uint64_t{1} << w;
+          todo.push_back(w);
+        }
+      }
+    }
+    return seen;
+  };
+  int graphs = 0;
+  for (int nodes = 1; nodes <= 64; ++nodes) {
+    for (int kind = 0; kind < 6; ++kind) {
+      std::vector<std::uint64_t> edges(static_cast<std::size_t>(nodes), 0);
+      if (kind == 5) {
+        // A path nodes-1 -> nodes-2 -> ... -> 0, then a random shuffle of the numbering.
+        std::vector<int> order(static_cast<std::size_t>(nodes));
+        for (int i = 0; i < nodes; ++i) order[i] = i;
+        if (nodes % 2) std::shuffle(order.begin(), order.end(), rng);
+        for (int i = 1; i < nodes; ++i) edges[order[i]] |= std::uint64_t{1} << order[i - 1];
+      } else {
+        std::bernoulli_distribution edge(0.01 + 0.03 * kind);
+        for (int i = 0; i < nodes; ++i) {
+          for (int j = 0; j < nodes; ++j) {
+            if (edge(rng)) edges[i] |= std::uint64_t{1} << j;
+          }
+        }
+      }
+      std::vector<std::uint64_t> rows = edges;
+      detail::close_rows(rows.data(), nodes);
+      for (int i = 0; i < nodes; ++i) {
+        ASSERT_EQ(rows[i], search(edges, i)) << nodes << " nodes, kind " << kind << ", row " << i;
+      }
+      ++graphs;
+    }
+  }
+  EXPECT_EQ(graphs, 64 * 6);
+}
+
+// One chain pass removal by removal against the plain rule, on the fixture's puzzles with
+// 0-30% of their wrong candidates removed at random: passes over one word of paired
+// candidates (Warshall's closure) and over more (Tarjan's), candidates of both kinds
+// removed (the paired ones from the reverse closure, the unpaired from their groups),
+// among them unpaired ones removed by a single strong link between two candidates weakly
+// linked to them (the closure finds those through each end's loop back to itself).
+TEST(FloorClosure, ChainPassAsThePlainRule) {
+  const auto puzzles = fixture();
+  ASSERT_GE(puzzles.size(), 300u);
+  std::mt19937 rng(2727);
+  int narrow = 0, wide = 0, removals = 0, unpaired = 0, one_link = 0;
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    Grid solution = puzzles[i];
+    ASSERT_TRUE(test_util::solve(solution));
+    detail::CandidateGrid g(puzzles[i]);
+    std::bernoulli_distribution drop(0.1 * static_cast<double>(i % 4));
+    for (int c = 0; c < 81; ++c) {
+      for (int d = 1; d <= 9; ++d) {
+        if (!g.value(c) && g.has(c, d) && d != solution[c] && drop(rng)) g.eliminate(c, d);
+      }
+    }
+    if (g.dead_cell() >= 0) continue;
+    const PlainClosure plain(g);
+    std::vector<detail::Mask> want(81, 0);
+    for (auto [c, d] : plain.chain_gone()) want[c] |= detail::Mask{1} << d;
+    const std::vector<detail::Mask> got = detail::chain_pass_removals(g);
+    ASSERT_EQ(got.size(), 81u);
+    for (int c = 0; c < 81; ++c) {
+      EXPECT_EQ(got[c], want[c]) << to_line(puzzles[i], TextStyle{}) << " cell " << c;
+      for (detail::Mask y = want[c]; y; y &= y - 1) {
+        const int d = detail::lowest(y);
+        ++removals;
+        if (!plain.strong(c, d).empty()) continue;
+        ++unpaired;
+        // Two candidates weakly linked to (c, d) and strongly linked to each other.
+        bool one = false;
+        for (int a = 0; a < 81 && !one; ++a) {
+          for (int da = 1; da <= 9 && !one; ++da) {
+            if (!plain.has(a, da) || !plain.weak(a, da, c, d)) continue;
+            for (auto [b, db] : plain.strong(a, da)) one |= plain.weak(b, db, c, d);
+          }
+        }
+        one_link += one;
+      }
+    }
+    (plain.paired() <= 64 ? narrow : wide) += 1;
+  }
+  EXPECT_GT(narrow, 50);
+  EXPECT_GT(wide, 50);
+  EXPECT_GT(removals - unpaired, 500);
+  EXPECT_GT(unpaired, 500);
+  EXPECT_GT(one_link, 50);
 }
 
 // The floors per rating: each family comes in above the highest rating of its rung and
