@@ -139,19 +139,28 @@ bool cage_forcing_chains(const Ctx& ctx, Rung& rung, Hint& h) {
   return false;
 }
 
+// The rungs of the ladder whose rules no floor's closure holds (floor_closure.h): XYZ-wings,
+// the uniqueness techniques (unique loops, BUG) and aligned pair exclusion.
+constexpr bool outside_every_floor(int rung) {
+  return rung == 44 || rung == 45 || rung == 56 || rung == 62;
+}
+
 // The next step in SE's order, with each rung's lowest rating (tenths), which rise along
 // the ladder: past `ceiling`, every hint left would be rated above it (kAbove). The rungs
 // whose lowest rating is at most `tried` are skipped: a search that stopped with kAbove
 // under a ceiling `tried` on this state resumes at the rung where it stopped (the floors
 // never fall along the ladder, so those are exactly the rungs it searched, in vain).
+// `found_at`: the lowest rating of the rung that found h (kFound).
 Next next_hint(const Ctx& ctx, detail::ChainEngine& chains, const GradeOptions& opt, int tried,
-               int ceiling, Hint& h) {
+               int ceiling, Hint& h, int& found_at) {
   using namespace detail;
   bool above = false;
   auto rung = [&](int floor, auto&& find) {
     if (floor <= tried) return false;
     if (floor > ceiling) return above = true;
-    return find();
+    if (!find()) return false;
+    found_at = floor;
+    return true;
   };
   // Killer boards interleave the cage rungs by rating and drop the uniqueness techniques
   // (unique loops, BUG): their deadly patterns assume a swap of two digits keeps every
@@ -241,21 +250,47 @@ Rating Grader::rate_from(const Grid& puzzle, bool keep_steps, std::span<const st
 
 namespace {
 
-// Whether the floor's closure is worth testing again after a step rated `rating` tenths,
-// which left g (not solved). Any answer is exact (floor_closure.h: the closure's proof
-// holds from every state of the path); this only says where the test is likely to pay.
-// After a step that a floor's chains explain (rated below aligned triplet exclusion's
-// 7.5) the closure solved none of the states of `generate --level extreme` it was tried
-// on; after the harder ones it solved a third of those with fewer than 120 live
-// candidates and under a tenth of those with over 140 (grader/PERF_NOTES.md, session
-// 25), and a solved test saves the rest of the path (about six closures' cost).
-bool floor_retest(const detail::CandidateGrid& g, int rating) {
-  constexpr int kHardFrom = 75, kLiveBelow = 135;
-  if (rating < kHardFrom || g.solved()) return false;
-  int live = 0;
-  for (int c = 0; c < g.cell_count(); ++c) live += g.value(c) ? 0 : detail::popcount(g.cand(c));
-  return live < kLiveBelow;
-}
+// The floor's closure, tested again mid-path (floored gradings). A step whose removals the
+// floor's rules also make leaves the closure's fixpoint as it was (floor_closure.h, (M)),
+// so a test that failed before it fails again. Once the floor's rules hold the chains
+// (every 9x9 floor from 8.8 on), the other steps are those rated 7.5 or more (aligned
+// triplet exclusion, the dynamic chains) and those of the rungs no floor's rules hold
+// (outside_every_floor); below, some of the static chains' steps are others too, and a
+// test after them is left out (it rarely paid: grader/PERF_NOTES.md, session 25). Any
+// test is exact (the closure's proof holds from every state of the path); where it is
+// made only decides what it saves. A test waits for the next step that needs the rungs
+// from the static chains' (6.5) on, the searches it can save: the steps before it move no
+// fixpoint (with the chains among the floor's rules), so it answers as it would have
+// right after the step that moved the closure, from a state nearer the fixpoint, and a
+// path that ends without those rungs needs none. After a step of the rungs no floor holds,
+// the closure solved about a quarter of the states of `generate --level extreme`, at any
+// live count; after one rated 7.5 or more, a third of those with fewer than 120 live
+// candidates and under a tenth of those with over 140 (grader/PERF_NOTES.md, sessions 25
+// and 27), so those wait for fewer than 135.
+struct FloorRetest {
+  static constexpr int kHardFrom = 75, kLiveBelow = 135, kChainsRung = 65;
+  bool moved = false;    // a step since the last test may have moved the fixpoint
+  bool outside = false;  // one of them was of a rung no floor's rules hold
+
+  // After a step rated `rating` tenths, found by the rung of lowest rating `rung`.
+  void after_step(int rating, int rung) {
+    const bool out = rating < kHardFrom && outside_every_floor(rung);
+    moved = moved || out || rating >= kHardFrom;
+    outside = outside || out;
+  }
+  // Before a search of the rungs from kChainsRung on, on g: whether to test now.
+  bool due(const detail::CandidateGrid& g) {
+    if (!moved) return false;
+    bool pays = outside;
+    if (!pays) {
+      int live = 0;
+      for (int c = 0; c < g.cell_count(); ++c) live += g.value(c) ? 0 : detail::popcount(g.cand(c));
+      pays = live < kLiveBelow;
+    }
+    if (pays) moved = outside = false;
+    return pays;
+  }
+};
 
 }  // namespace
 
@@ -273,11 +308,12 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
   // A floor above the singles' 2.3 (GradeOptions::min_rating) is tested before the first
   // step: the closure of the rules rated below it (floor_closure.h). Its proof holds from
   // any state of the path, so it is tested again after a step no such rule explains
-  // (floor_retest), while every step so far rates below the floor.
+  // (FloorRetest), while every step so far rates below the floor.
   constexpr int kSinglesTop = 23;
   const bool floored =
       options_.min_rating * 10 > kSinglesTop + 1e-9 && !puzzle.geometry().has_cages();
   bool floor_due = floored;
+  FloorRetest retest;
   // The floor in tenths: ER < min_rating exactly when ER is below this (any floor above
   // every rating is one).
   const int floor =
@@ -354,7 +390,22 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
     h.eliminations.clear();
     h.cells.clear();
     h.explanation.clear();
-    const Next next = next_hint(ctx, impl_->chains, options_, tried, ceiling, h);
+    int found_at = 0;
+    Next next;
+    if (retest.moved && er < floor && tried < FloorRetest::kChainsRung &&
+        ceiling >= FloorRetest::kChainsRung) {
+      // The rungs below the static chains first; the floor's test, when due, before those
+      // (while every step so far rates below the floor).
+      constexpr int kBelowChains = FloorRetest::kChainsRung - 1;
+      next = next_hint(ctx, impl_->chains, options_, tried, kBelowChains, h, found_at);
+      if (next == Next::kAbove) {
+        if (retest.due(g) && below_floor()) break;
+        next = next_hint(ctx, impl_->chains, options_, std::max(tried, kBelowChains), ceiling, h,
+                         found_at);
+      }
+    } else {
+      next = next_hint(ctx, impl_->chains, options_, tried, ceiling, h, found_at);
+    }
     tried = std::numeric_limits<int>::min();
     // The ceiling exceeded with a lift to come (Grader::rate with `lifted`): up to here the
     // path is the one without a ceiling, since the ceiling only stops rungs above it. The
@@ -436,7 +487,7 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
       break;
     }
     if (r.settled) break;
-    if (floored && er < floor && floor_retest(g, h.rating) && below_floor()) break;
+    if (floored && er < floor) retest.after_step(h.rating, found_at);
   }
   finish();
   return r;
