@@ -134,6 +134,22 @@ struct State {
   std::uint32_t unsolved[3];
 };
 
+// Band b's cells with a candidate left (ones) and with two or more (twos), by bit-sliced
+// counting over the nine digits' words: an unsolved cell outside `ones` is dead, one
+// outside `twos` a naked single.
+struct CellCounts {
+  std::uint32_t ones = 0, twos = 0;
+};
+inline CellCounts cell_counts(const State& s, int b) {
+  CellCounts c;
+  for (int d = 0; d < 9; ++d) {
+    const std::uint32_t x = s.f[3 * d + b];
+    c.twos |= c.ones & x;
+    c.ones |= x;
+  }
+  return c;
+}
+
 // The count-only rules' state: also the 3x3 pattern (Tables) of each seen[i], so that the
 // mini-row rule and the branch choice read it instead of recomputing it, and its columns
 // (9 bits), which the stack rule of a sibling word reads (a superset of the word's current

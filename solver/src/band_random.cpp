@@ -124,15 +124,10 @@ class FirstReleaseRules : public BandCore {
       // Naked singles (and empty cells) by bit-sliced counting over the digits.
       bool placed = false;
       for (int b = 0; b < 3; ++b) {
-        std::uint32_t ones = 0, twos = 0;
-        for (int d = 0; d < 9; ++d) {
-          const std::uint32_t x = s.f[3 * d + b];
-          twos |= ones & x;
-          ones |= x;
-        }
+        const band::CellCounts counts = band::cell_counts(s, b);
         const std::uint32_t u = s.unsolved[b];
-        if (u & ~ones) return false;
-        for (std::uint32_t m = u & ~twos; m; m &= m - 1) {
+        if (u & ~counts.ones) return false;
+        for (std::uint32_t m = u & ~counts.twos; m; m &= m - 1) {
           const int p = __builtin_ctz(m);
           const std::uint32_t bit = 1u << p;
           if (!(s.unsolved[b] & bit)) continue;  // placed meanwhile by another single

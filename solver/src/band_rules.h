@@ -237,14 +237,9 @@ class CountRules : public BandCore {
         // --count --stats` prints) keeps that loop.
         std::uint32_t naked[3], empty = 0;
         for (int b = 0; b < 3; ++b) {
-          std::uint32_t ones = 0, twos = 0;
-          for (int d = 0; d < 9; ++d) {
-            const std::uint32_t x = s.f[3 * d + b];
-            twos |= ones & x;
-            ones |= x;
-          }
-          empty |= s.unsolved[b] & ~ones;
-          naked[b] = s.unsolved[b] & ~twos;
+          const CellCounts c = cell_counts(s, b);
+          empty |= s.unsolved[b] & ~c.ones;
+          naked[b] = s.unsolved[b] & ~c.twos;
         }
         if (empty) return false;
         if (naked[0] | naked[1] | naked[2]) {
@@ -265,14 +260,9 @@ class CountRules : public BandCore {
       for (int b = 0; b < 3 && !kAtOnce; ++b) {
         const std::uint32_t u = s.unsolved[b];
         if (!u) continue;
-        std::uint32_t ones = 0, twos = 0;
-        for (int d = 0; d < 9; ++d) {
-          const std::uint32_t x = s.f[3 * d + b];
-          twos |= ones & x;
-          ones |= x;
-        }
-        if (u & ~ones) return false;
-        const std::uint32_t naked = u & ~twos;
+        const CellCounts c = cell_counts(s, b);
+        if (u & ~c.ones) return false;
+        const std::uint32_t naked = u & ~c.twos;
         if (!naked) continue;
         placed = true;
         for (int d = 0; d < 9; ++d) {
