@@ -87,10 +87,10 @@
 // one; one from off(s) to on(s) (s is true) gives, for each other candidate y of s's
 // cell, on(y) -> off(s) -> ... -> on(s) -> off(y) (its first link from off(s) is a
 // strong one, the last into on(s) too), so y goes (K is a singles fixpoint, so y
-// exists); a cycle (its links alternate weak and strong, and a strong link's ends are
-// also weakly linked, so it holds reversed too) removes a candidate z outside its cells
-// that sees a node x "on" and a node y "off" of z's digit; the cycle, read from off(x)
-// the other way round, reaches on(y), so on(z) -> off(x) -> ... -> on(y) -> off(z).
+// exists); a cycle removes a candidate z outside its cells that sees a node x "on" and a
+// node y "off" of z's digit. A weak link says "not both", a strong one "not neither",
+// both symmetric, so the cycle read backwards with every node negated is a cycle over the
+// same links, holding off(x) and on(y): on(z) -> off(x) -> ... -> on(y) -> off(z).
 // The grader uses it after a failed test that left g as it was (grader.cpp, below_floor).
 // The floors: a rule is in S when the highest rating of the rungs up to its own is below
 // F: locking above 2.8, naked / fish / hidden pairs above 3.0 / 3.2 / 3.4, triples above

@@ -267,7 +267,7 @@ namespace {
 // the closure solved about a quarter of the states of `generate --level extreme`, at any
 // live count; after one rated 7.5 or more, a third of those with fewer than 120 live
 // candidates and under a tenth of those with over 140 (grader/PERF_NOTES.md, sessions 25
-// and 27), so those wait for fewer than 135.
+// and 27; 150 measured again in session 28), so those wait for fewer than 135.
 struct FloorRetest {
   static constexpr int kHardFrom = 75, kLiveBelow = 135, kChainsRung = 65;
   bool moved = false;    // a step since the last test may have moved the fixpoint
