@@ -91,7 +91,8 @@
 // node y "off" of z's digit. A weak link says "not both", a strong one "not neither",
 // both symmetric, so the cycle read backwards with every node negated is a cycle over the
 // same links, holding off(x) and on(y): on(z) -> off(x) -> ... -> on(y) -> off(z).
-// The grader uses it after a failed test that left g as it was (grader.cpp, below_floor).
+// The grader uses it after a failed test that left g as it was, and where g is the last
+// test's fixpoint (grader.cpp, rate_once).
 // The floors: a rule is in S when the highest rating of the rungs up to its own is below
 // F: locking above 2.8, naked / fish / hidden pairs above 3.0 / 3.2 / 3.4, triples above
 // 3.6 / 3.8 / 4.0, XY-wings above 4.2, quads above 5.6 (the unique loops come before

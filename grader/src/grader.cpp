@@ -403,15 +403,22 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
     h.explanation.clear();
     int found_at = 0;
     Next next;
-    if (retest.moved && er < floor && tried < FloorRetest::kChainsRung &&
+    if ((retest.moved || impl_->fixpoint.valid) && er < floor && tried < FloorRetest::kChainsRung &&
         ceiling >= FloorRetest::kChainsRung) {
       // The rungs below the static chains first; the floor's test, when due, before those
-      // (while every step so far rates below the floor).
+      // (while every step so far rates below the floor). Without a test, a state that is
+      // the last test's fixpoint (the one before the path's first hard step is the
+      // givens' test's: the steps in between are the rules') has no static chain either.
       constexpr int kBelowChains = FloorRetest::kChainsRung - 1;
       next = next_hint(ctx, impl_->chains, options_, tried, kBelowChains, h, found_at);
       if (next == Next::kAbove) {
         bool chains_idle = false;
-        if (retest.due(g) && below_floor(chains_idle)) break;
+        const bool due = retest.due(g);
+        if (due && below_floor(chains_idle)) break;
+        if (!due) {
+          const detail::FloorFixpoint& fix = impl_->fixpoint;
+          chains_idle = fix.valid && fix.rules.chains && detail::fixpoint_is(g, fix);
+        }
         const int searched = chains_idle ? FloorRetest::kChainsRung : kBelowChains;
         next = next_hint(ctx, impl_->chains, options_, std::max(tried, searched), ceiling, h,
                          found_at);
