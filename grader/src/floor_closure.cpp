@@ -155,6 +155,25 @@ struct Board : Dims<kN> {
     note_singles();
     empty = grid.empty_count();
   }
+  // The meet of grid's state and `cells` (FloorFixpoint): each empty cell keeps the
+  // candidates both hold.
+  void load(const CandidateGrid& grid, const std::vector<Mask>& cells) {
+    lay_out(grid);
+    cand.resize(static_cast<std::size_t>(nc));
+    val.resize(static_cast<std::size_t>(nc));
+    const Mask* const gc = grid.cand_table();
+    for (int c = 0; c < nc; ++c) {
+      cand[c] = gc[c] & cells[c];
+      val[c] = static_cast<std::uint8_t>(grid.value(c));
+    }
+    note_singles();
+    empty = grid.empty_count();
+  }
+  // The state b holds as a FloorFixpoint's cells.
+  void save(std::vector<Mask>& cells) const {
+    cells.resize(static_cast<std::size_t>(nc));
+    for (int c = 0; c < nc; ++c) cells[c] = val[c] ? Mask{1} << val[c] : cand[c];
+  }
   // The state CandidateGrid(puzzle) starts from (each empty cell's candidates: the values
   // not given in its houses), on the layout of `shape`, a grid of puzzle's board. False
   // when a given is out of range or repeats one of its houses (that constructor throws).
@@ -946,6 +965,49 @@ bool closure_solves(const CandidateGrid& g, const FloorRules& rules) {
   return Dims<9>::fits(g) ? run(scratch<9>()) : run(scratch<0>());
 }
 
+bool closure_solves(const CandidateGrid& g, const FloorRules& rules, FloorFixpoint& fix) {
+  const bool meet = fix.valid && fix.rules == rules;
+  const auto run = [&](auto& b) {
+    if (meet) {
+      b.load(g, fix.cells);
+    } else {
+      b.load(g);
+    }
+    if (closure_of(b, rules)) return true;
+    b.save(fix.cells);
+    fix.rules = rules;
+    fix.valid = true;
+    return false;
+  };
+  return Dims<9>::fits(g) ? run(scratch<9>()) : run(scratch<0>());
+}
+
+bool fixpoint_stands(const CandidateGrid& g, const FloorRules& rules, const FloorFixpoint& fix) {
+  if (!fix.valid || !(fix.rules == rules)) return false;
+  const Mask* const gc = g.cand_table();
+  const Mask* const hc = fix.cells.data();
+  // g >= H: each of H's cells holds only candidates of g's, a cell placed in g the same
+  // value in H. (A cell's table entry is its candidates, or nothing when placed.)
+  Mask out = 0;
+  for (int c = 0; c < g.cell_count(); ++c) {
+    const int v = g.value(c);
+    out |= v ? hc[c] ^ (Mask{1} << v) : hc[c] & ~gc[c];
+  }
+  return out == 0;
+}
+
+bool fixpoint_is(const CandidateGrid& g, const FloorFixpoint& fix) {
+  if (!fix.valid) return false;
+  const Mask* const gc = g.cand_table();
+  const Mask* const hc = fix.cells.data();
+  Mask out = 0;
+  for (int c = 0; c < g.cell_count(); ++c) {
+    const int v = g.value(c);
+    out |= hc[c] ^ (v ? Mask{1} << v : gc[c]);
+  }
+  return out == 0;
+}
+
 std::vector<Mask> chain_pass_removals(const CandidateGrid& g) {
   const auto run = [&](auto& b) {
     b.load(g);
@@ -979,12 +1041,23 @@ std::vector<Mask> givens_candidates(const Grid& puzzle) {
 }
 
 bool floor_rejects(const Grid& puzzle, int floor, bool chains_tried) {
+  FloorFixpoint fix;
+  return floor_rejects(puzzle, floor, chains_tried, fix);
+}
+
+bool floor_rejects(const Grid& puzzle, int floor, bool chains_tried, FloorFixpoint& fix) {
   const CandidateGrid* const shape = &shape_of(puzzle);
+  fix.valid = false;
   const auto run = [&](auto& b) {
     if (!b.load(*shape, puzzle)) return false;
     int live = 0;
     for (int c = 0; c < b.nc; ++c) live += popcount(b.cand[c]);
-    return closure_of(b, floor_test_rules(floor_rules(b.n, live, floor, chains_tried)));
+    const FloorRules rules = floor_test_rules(floor_rules(b.n, live, floor, chains_tried));
+    if (closure_of(b, rules)) return true;
+    b.save(fix.cells);
+    fix.rules = rules;
+    fix.valid = true;
+    return false;
   };
   return Dims<9>::fits(*shape) ? run(scratch<9>()) : run(scratch<0>());
 }

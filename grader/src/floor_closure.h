@@ -80,6 +80,19 @@
 //   (GradeOptions::max_chain_depth >= 1), that bound is below F, and on boards up to 9x9
 //   (the ones whose search was checked and tested for this). Naked and hidden
 //   pairs, X-wings, XY-wings, X- and XY-chains and cycles are such chains.
+// (C) The converse for the static chains: when the chains are in S and the closure from a
+// singles fixpoint K ends at K itself, the static forcing chains (rung 6.5) have no hint
+// on K. Each of their hints is a removal that a contradiction chain over the same links
+// also makes, which the closure would have made: a forcing chain from on(s) to off(s) is
+// one; one from off(s) to on(s) (s is true) gives, for each other candidate y of s's
+// cell, on(y) -> off(s) -> ... -> on(s) -> off(y) (its first link from off(s) is a
+// strong one, the last into on(s) too), so y goes (K is a singles fixpoint, so y
+// exists); a cycle removes a candidate z outside its cells that sees a node x "on" and a
+// node y "off" of z's digit. A weak link says "not both", a strong one "not neither",
+// both symmetric, so the cycle read backwards with every node negated is a cycle over the
+// same links, holding off(x) and on(y): on(z) -> off(x) -> ... -> on(y) -> off(z).
+// The grader uses it after a failed test that left g as it was, and where g is the last
+// test's fixpoint (grader.cpp, rate_once).
 // The floors: a rule is in S when the highest rating of the rungs up to its own is below
 // F: locking above 2.8, naked / fish / hidden pairs above 3.0 / 3.2 / 3.4, triples above
 // 3.6 / 3.8 / 4.0, XY-wings above 4.2, quads above 5.6 (the unique loops come before
@@ -96,6 +109,24 @@ struct FloorRules {
   int naked = 0, hidden = 0, fish = 0;
   bool xy_wing = false;
   bool chains = false;
+  bool operator==(const FloorRules&) const = default;
+};
+
+// (F) The fixpoint a test that failed ended at, to start a later test of the same path
+// from. Let H be the closure of S from a state G, K <= G a later state (of any puzzle:
+// with no solution, one, or several). Every rule is sound, so H and K keep every solution
+// of G that K keeps; a full grid reached by the closure is a solution, and the only one of
+// the state it started from. So when K has no solution or several, the closure solves
+// neither K nor the meet M of K and H (M keeps K's solutions). When K has exactly one, s:
+// H holds s, and so does M. The closure of K is a fixpoint of S holding s below K and G,
+// hence below H (the claim of (M), from G) and below M; the closure of M is one below M,
+// hence below K's closure (the claim, from K); and the closure of K, a fixpoint below M
+// holding s, is below M's (the claim, from M). They are equal: the closure of M solves
+// exactly when K's does. When K >= H, M is H, already a fixpoint: no test is needed.
+struct FloorFixpoint {
+  std::vector<Mask> cells;  // per cell: its candidates, or its value's bit when placed
+  FloorRules rules;         // the rules H is a fixpoint of
+  bool valid = false;
 };
 
 // The rules whose rungs, and every rung before them, rate below `floor` tenths on g (the
@@ -112,6 +143,15 @@ FloorRules floor_test_rules(const FloorRules& rules);
 // no rule (FloorRules{}), whether singles alone do: then every step of the ladder has a
 // single to take and is rated 2.3 or less.
 bool closure_solves(const CandidateGrid& g, const FloorRules& rules);
+// The same answer for a state g of a path whose earlier state's test with `rules` ended
+// at `fix` when fix.valid (FloorFixpoint): the closure starts from the meet of g and
+// fix. When it does not solve g, fix becomes its fixpoint.
+bool closure_solves(const CandidateGrid& g, const FloorRules& rules, FloorFixpoint& fix);
+// Whether a test of `rules` on g would end at fix without changing it (g >= fix, the same
+// rules): it fails then (FloorFixpoint).
+bool fixpoint_stands(const CandidateGrid& g, const FloorRules& rules, const FloorFixpoint& fix);
+// Whether g's state is fix's (then no rule of fix.rules applies to g; (C)).
+bool fixpoint_is(const CandidateGrid& g, const FloorFixpoint& fix);
 
 // What one pass of the closure's chain rule removes from g's state (each cell's removed
 // candidates), for the tests.
@@ -122,6 +162,9 @@ std::vector<Mask> chain_pass_removals(const CandidateGrid& g);
 // chains_tried))). False also when the givens are out of range or clash (that grid's
 // constructor throws there) or leave a cell without a candidate.
 bool floor_rejects(const Grid& puzzle, int floor, bool chains_tried);
+// The same; when it does not reject the puzzle, the fixpoint its test ended at goes to fix
+// (invalid when the givens clash or leave a cell without a candidate).
+bool floor_rejects(const Grid& puzzle, int floor, bool chains_tried, FloorFixpoint& fix);
 // The transitive closure of a graph of `nodes` <= 64 nodes, rows[i] bit j set when i has an
 // edge to j: afterwards bit j is set when a path of one edge or more leads from i to j.
 void close_rows(std::uint64_t* rows, int nodes);

@@ -93,6 +93,7 @@ struct Grader::Impl {
   detail::ChainEngine chains;
   detail::FinderMemo memo;
   std::optional<detail::CandidateGrid> grid;  // the last puzzle's, its buffers reused
+  detail::FloorFixpoint fixpoint;             // where the floor's last test stopped
 };
 
 Grader::Grader(GradeOptions options) : impl_(new Impl), options_(options) {}
@@ -266,7 +267,7 @@ namespace {
 // the closure solved about a quarter of the states of `generate --level extreme`, at any
 // live count; after one rated 7.5 or more, a third of those with fewer than 120 live
 // candidates and under a tenth of those with over 140 (grader/PERF_NOTES.md, sessions 25
-// and 27), so those wait for fewer than 135.
+// and 27; 150 measured again in session 28), so those wait for fewer than 135.
 struct FloorRetest {
   static constexpr int kHardFrom = 75, kLiveBelow = 135, kChainsRung = 65;
   bool moved = false;    // a step since the last test may have moved the fixpoint
@@ -314,6 +315,7 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
       options_.min_rating * 10 > kSinglesTop + 1e-9 && !puzzle.geometry().has_cages();
   bool floor_due = floored;
   FloorRetest retest;
+  impl_->fixpoint.valid = false;
   // The floor in tenths: ER < min_rating exactly when ER is below this (any floor above
   // every rating is one).
   const int floor =
@@ -323,7 +325,7 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
   if (floor_due && start.empty() && !puzzle.is_complete()) {
     floor_due = false;
     detail::poll_stop();
-    if (detail::floor_rejects(puzzle, floor, options_.max_chain_depth >= 1)) {
+    if (detail::floor_rejects(puzzle, floor, options_.max_chain_depth >= 1, impl_->fixpoint)) {
       r.complete = false;
       r.below = true;
       finish();
@@ -362,11 +364,19 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
   // The rungs next_hint skips: those searched in vain under the ceiling before a lift.
   int tried = std::numeric_limits<int>::min();
   // The floor's closure from g's state: when it solves the grid, the rest of the path rates
-  // below the floor, and the result says so (incomplete, below).
-  const auto below_floor = [&] {
+  // below the floor, and the result says so (incomplete, below). It starts from where the
+  // last test of the path stopped, and is not made when g is still above that fixpoint
+  // (floor_closure.h, (F)).
+  // `chains_idle`: whether a failed test also showed that the static chains (rung 6.5) have
+  // no hint on g: the closure held them and left g as it was ((C) of floor_closure.h).
+  const auto below_floor = [&](bool& chains_idle) {
     const detail::FloorRules rules =
         detail::floor_test_rules(detail::floor_rules(g, floor, options_.max_chain_depth >= 1));
-    if (!detail::closure_solves(g, rules)) return false;
+    if (detail::fixpoint_stands(g, rules, impl_->fixpoint) ||
+        !detail::closure_solves(g, rules, impl_->fixpoint)) {
+      chains_idle = rules.chains && detail::fixpoint_is(g, impl_->fixpoint);
+      return false;
+    }
     r.complete = false;
     r.below = true;
     return true;
@@ -380,7 +390,8 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
     if (floor_due) {
       floor_due = false;
       // From a start state: the same test on its grid.
-      if (below_floor()) break;
+      bool chains_idle = false;
+      if (below_floor(chains_idle)) break;
     }
     if (options_.max_steps > 0 && r.step_count >= options_.max_steps) {
       r.complete = false;
@@ -392,15 +403,24 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
     h.explanation.clear();
     int found_at = 0;
     Next next;
-    if (retest.moved && er < floor && tried < FloorRetest::kChainsRung &&
+    if ((retest.moved || impl_->fixpoint.valid) && er < floor && tried < FloorRetest::kChainsRung &&
         ceiling >= FloorRetest::kChainsRung) {
       // The rungs below the static chains first; the floor's test, when due, before those
-      // (while every step so far rates below the floor).
+      // (while every step so far rates below the floor). Without a test, a state that is
+      // the last test's fixpoint (the one before the path's first hard step is the
+      // givens' test's: the steps in between are the rules') has no static chain either.
       constexpr int kBelowChains = FloorRetest::kChainsRung - 1;
       next = next_hint(ctx, impl_->chains, options_, tried, kBelowChains, h, found_at);
       if (next == Next::kAbove) {
-        if (retest.due(g) && below_floor()) break;
-        next = next_hint(ctx, impl_->chains, options_, std::max(tried, kBelowChains), ceiling, h,
+        bool chains_idle = false;
+        const bool due = retest.due(g);
+        if (due && below_floor(chains_idle)) break;
+        if (!due) {
+          const detail::FloorFixpoint& fix = impl_->fixpoint;
+          chains_idle = fix.valid && fix.rules.chains && detail::fixpoint_is(g, fix);
+        }
+        const int searched = chains_idle ? FloorRetest::kChainsRung : kBelowChains;
+        next = next_hint(ctx, impl_->chains, options_, std::max(tried, searched), ceiling, h,
                          found_at);
       }
     } else {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -633,6 +634,124 @@ TEST(FloorClosure, FromAStateOfThePathTheRestRatesBelow) {
   EXPECT_GT(hard, 100);
   EXPECT_GT(solved, 1000);
   EXPECT_GT(with_chains, 500);
+}
+
+// (F) of floor_closure.h: a test started from the fixpoint of an earlier state's test
+// (FloorFixpoint) answers as one from the state alone, and a state above that fixpoint
+// fails. States: the full paths of the fixture's puzzles (one solution), and random
+// eliminations from the givens of those puzzles with three givens dropped (often several
+// solutions, and none once a solution's candidate goes).
+TEST(FloorClosure, FromTheLastFixpointAsFromTheState) {
+  Grader full;
+  std::mt19937 rng(28);
+  int tests = 0, solved = 0, stands = 0, met = 0, random_walks = 0;
+  const auto walk = [&](const Grid& puzzle, const std::vector<std::pair<int, int>>& removals,
+                        const std::string& line) {
+    for (const double f : {6.6, 7.6, 8.5, 9.0}) {
+      const int floor = static_cast<int>(std::lround(f * 10));
+      detail::FloorFixpoint fix;
+      const bool first = detail::floor_rejects(puzzle, floor, true, fix);
+      detail::CandidateGrid g(puzzle);
+      ASSERT_EQ(first, detail::closure_solves(
+                           g, detail::floor_test_rules(detail::floor_rules(g, floor, true))))
+          << line;
+      if (first) continue;
+      for (size_t i = 0; i < removals.size(); ++i) {
+        const auto [c, d] = removals[i];
+        if (d < 0) {
+          g.place(c, -d);
+        } else {
+          g.eliminate(c, d);
+        }
+        if (i % 3 != 2 && i + 1 != removals.size()) continue;
+        const detail::FloorRules rules =
+            detail::floor_test_rules(detail::floor_rules(g, floor, true));
+        const bool plain = detail::closure_solves(g, rules);
+        ++tests;
+        if (detail::fixpoint_stands(g, rules, fix)) {
+          ++stands;
+          EXPECT_FALSE(plain) << line << " state " << i << ", floor " << f;
+        }
+        met += fix.valid && fix.rules == rules;
+        const bool from_fix = detail::closure_solves(g, rules, fix);
+        EXPECT_EQ(from_fix, plain) << line << " state " << i << ", floor " << f;
+        solved += plain;
+        if (plain) break;
+      }
+    }
+  };
+  for (const Grid& puzzle : fixture()) {
+    const std::string line = to_line(puzzle, TextStyle{});
+    const Rating want = full.rate(puzzle, true);
+    if (want.complete && want.er >= 6.6) {
+      std::vector<std::pair<int, int>> path;
+      for (const Step& step : want.steps) {
+        for (auto [c, d] : step.eliminations) path.emplace_back(c, d);
+        for (auto [c, d] : step.placements) path.emplace_back(c, -d);
+      }
+      walk(puzzle, path, line);
+    }
+    // Some givens dropped (several solutions, often), then random eliminations that leave
+    // each cell a candidate (the solution's, or not).
+    Grid loose = puzzle;
+    for (int k = 0; k < 3; ++k) loose.set(static_cast<int>(rng() % 81), 0);
+    detail::CandidateGrid shape(loose);
+    std::vector<std::pair<int, int>> random;
+    std::vector<detail::Mask> left(81);
+    for (int c = 0; c < 81; ++c) left[c] = loose[c] ? 0 : shape.cand(c);
+    for (int k = 0; k < 30; ++k) {
+      const int c = static_cast<int>(rng() % 81);
+      if (std::popcount(left[c]) < 2) continue;
+      int d = 1 + static_cast<int>(rng() % 9);
+      while (!((left[c] >> d) & 1)) d = 1 + d % 9;
+      left[c] &= ~(detail::Mask{1} << d);
+      random.emplace_back(c, d);
+    }
+    const int before = tests;
+    walk(loose, random, to_line(loose, TextStyle{}) + " (random)");
+    random_walks += tests > before;
+  }
+  EXPECT_GT(tests, 2000);
+  EXPECT_GT(solved, 300);
+  EXPECT_GT(stands, 100);
+  EXPECT_GT(met, 1000);
+  EXPECT_GT(random_walks, 100);
+}
+
+// (C) of floor_closure.h: where the closure with the chains leaves a state as it was, the
+// static forcing chains find nothing there (the grader then skips their search). States:
+// those of the fixture's full paths where the ladder reaches the chains' rung.
+TEST(FloorClosure, NoStaticChainWhereTheClosureLeavesTheState) {
+  Grader full;
+  detail::ChainEngine engine;
+  int idle = 0, busy = 0;
+  for (const Grid& puzzle : fixture()) {
+    const Rating want = full.rate(puzzle, true);
+    if (!want.complete || want.er < 6.5) continue;
+    detail::CandidateGrid g(puzzle);
+    const std::string line = to_line(puzzle, TextStyle{});
+    for (size_t i = 0; i + 1 < want.steps.size(); ++i) {
+      const Step& step = want.steps[i];
+      for (auto [c, d] : step.eliminations) g.eliminate(c, d);
+      for (auto [c, d] : step.placements) g.place(c, d);
+      // The states where the next step is of the chains' rung or later.
+      if (want.steps[i + 1].rating < 6.5 - 1e-9) continue;
+      detail::FloorFixpoint fix;
+      const detail::FloorRules rules = detail::floor_test_rules(detail::floor_rules(g, 90, true));
+      ASSERT_TRUE(rules.chains);
+      if (detail::closure_solves(g, rules, fix)) continue;
+      detail::Hint h;
+      const bool found = engine.find_forcing_chains(detail::Ctx{g, false}, h);
+      if (detail::fixpoint_is(g, fix)) {
+        ++idle;
+        EXPECT_FALSE(found) << line << " after step " << i;
+      } else {
+        busy += found;
+      }
+    }
+  }
+  EXPECT_GT(idle, 300);
+  EXPECT_GT(busy, 100);
 }
 
 TEST(FloorClosure, SharedData) {
