@@ -403,15 +403,17 @@ struct Generator::Impl {
   }
 
   // Makes `grid` the working puzzle (the unavoidable sets must be set up already).
-  void load(const Grid& grid) {
+  // `solved`: grid is a solution of the board, whose every house (N cells, geometry.h)
+  // then holds every symbol: the masks are full without a pass over each cell's houses.
+  void load(const Grid& grid, bool solved = false) {
     work = grid;
-    std::fill(masks.begin(), masks.end(), 0u);
+    std::fill(masks.begin(), masks.end(), solved ? full : 0u);
     std::fill(set_clues.begin(), set_clues.end(), 0);
     given_bits = {};
     given_of.assign(static_cast<std::size_t>(n) + 1, CellBits{});
     for (int c = 0; c < cells; ++c) {
       if (!work[c]) continue;
-      add_mask(c, work[c]);
+      if (!solved) add_mask(c, work[c]);
       if (by_bits) {
         given_bits[c / 64] |= std::uint64_t{1} << (c % 64);
         given_of[work[c]][c / 64] |= std::uint64_t{1} << (c % 64);
@@ -891,7 +893,7 @@ struct Generator::Impl {
     shuffle(order, rng);
     known = &solution;
     use_sets_of(solution);
-    load(start ? *start : solution);
+    load(start ? *start : solution, /*solved=*/!start);
     int clues = start ? start->clue_count() : cells;
     if (start) {
       std::erase_if(order, [&](int o) { return !work[all[o][0]]; });
@@ -1056,8 +1058,11 @@ std::optional<GeneratedPuzzle> Generator::reduce_from(const Grid& start, const G
   impl_->cost = {};
   impl_->searches = 0;
   Rng rng(order_seed);
-  // From the full grid (reduce) every orbit is given: the order is reduce's own.
-  auto p = impl_->reduce(solution, symmetry, rng, stop, &start, last);
+  // From the full grid (reduce) every orbit is given: the order is reduce's own. reduce()
+  // passes the solution itself as `start` (no `last`): it is loaded as a solution
+  // (Impl::load's `solved`), the same puzzle as from a copy of it.
+  const bool whole = &start == &solution && last < 0;
+  auto p = impl_->reduce(solution, symmetry, rng, stop, whole ? nullptr : &start, last);
   if (!p) return p;
   p->seed = order_seed;
   p->cost = impl_->cost;
