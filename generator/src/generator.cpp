@@ -185,7 +185,7 @@ struct Generator::Impl {
   // check_base is made from `outer_base`, the same for a window of kOuterWindow orbits,
   // made from the givens. They serve the pass up to order[base_end) and order[outer_end)
   // (base_valid).
-  static constexpr std::size_t kBaseWindow = 4, kOuterWindow = 12;
+  static constexpr std::size_t kBaseWindow = 4, kOuterWindow = 8;
   detail::BandBase check_base, outer_base;
   bool base_valid = false;
   std::size_t order_pos = 0, base_end = 0, outer_end = 0;
