@@ -182,10 +182,13 @@ struct Generator::Impl {
   // of its order that the sets do not keep (those decided kept, those the sets keep and
   // those not yet tried), instead of from the givens
   // (detail::band_base): most of a check's propagation is then done once for the window.
-  // check_base is made from `outer_base`, the same for a window of kOuterWindow orbits,
+  // check_base is made from `outer_base`, the same for a window of `outer_window` orbits,
   // made from the givens. They serve the pass up to order[base_end) and order[outer_end)
-  // (base_valid).
-  static constexpr std::size_t kBaseWindow = 4, kOuterWindow = 8;
+  // (base_valid). The outer window is kOuterWindow from a full grid and
+  // kOuterWindowFromStart from a puzzle (reduce_from: the neighbourhood search, whose
+  // starts are minimal puzzles plus a clue): the cheapest sizes of each (PERF_NOTES).
+  static constexpr std::size_t kBaseWindow = 4, kOuterWindow = 8, kOuterWindowFromStart = 12;
+  std::size_t outer_window = kOuterWindow;
   detail::BandBase check_base, outer_base;
   bool base_valid = false;
   std::size_t order_pos = 0, base_end = 0, outer_end = 0;
@@ -761,7 +764,7 @@ struct Generator::Impl {
         return i;
       };
       if (!base_valid || order_pos >= outer_end) {
-        outer_end = without(kOuterWindow, order.size(), true);
+        outer_end = without(outer_window, order.size(), true);
         detail::band_base(isa, outer_base, givens.data());
       }
       base_end = without(kBaseWindow, outer_end, false);
@@ -917,6 +920,7 @@ struct Generator::Impl {
     const std::uint64_t total = grid_total;
     const std::uint64_t spent_before = cost.nodes;
     pass_orbits = &all;
+    outer_window = start ? kOuterWindowFromStart : kOuterWindow;
     for (;;) {
       std::vector<int> deferred;
       base_valid = false;
