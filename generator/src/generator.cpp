@@ -182,10 +182,13 @@ struct Generator::Impl {
   // of its order that the sets do not keep (those decided kept, those the sets keep and
   // those not yet tried), instead of from the givens
   // (detail::band_base): most of a check's propagation is then done once for the window.
-  // check_base is made from `outer_base`, the same for a window of kOuterWindow orbits,
+  // check_base is made from `outer_base`, the same for a window of `outer_window` orbits,
   // made from the givens. They serve the pass up to order[base_end) and order[outer_end)
-  // (base_valid).
-  static constexpr std::size_t kBaseWindow = 4, kOuterWindow = 12;
+  // (base_valid). The outer window is kOuterWindow from a full grid and
+  // kOuterWindowFromStart from a puzzle (reduce_from: the neighbourhood search, whose
+  // starts are minimal puzzles plus a clue): the cheapest sizes of each (PERF_NOTES).
+  static constexpr std::size_t kBaseWindow = 4, kOuterWindow = 8, kOuterWindowFromStart = 12;
+  std::size_t outer_window = kOuterWindow;
   detail::BandBase check_base, outer_base;
   bool base_valid = false;
   std::size_t order_pos = 0, base_end = 0, outer_end = 0;
@@ -403,15 +406,17 @@ struct Generator::Impl {
   }
 
   // Makes `grid` the working puzzle (the unavoidable sets must be set up already).
-  void load(const Grid& grid) {
+  // `solved`: grid is a solution of the board, whose every house (N cells, geometry.h)
+  // then holds every symbol: the masks are full without a pass over each cell's houses.
+  void load(const Grid& grid, bool solved = false) {
     work = grid;
-    std::fill(masks.begin(), masks.end(), 0u);
+    std::fill(masks.begin(), masks.end(), solved ? full : 0u);
     std::fill(set_clues.begin(), set_clues.end(), 0);
     given_bits = {};
     given_of.assign(static_cast<std::size_t>(n) + 1, CellBits{});
     for (int c = 0; c < cells; ++c) {
       if (!work[c]) continue;
-      add_mask(c, work[c]);
+      if (!solved) add_mask(c, work[c]);
       if (by_bits) {
         given_bits[c / 64] |= std::uint64_t{1} << (c % 64);
         given_of[work[c]][c / 64] |= std::uint64_t{1} << (c % 64);
@@ -759,7 +764,7 @@ struct Generator::Impl {
         return i;
       };
       if (!base_valid || order_pos >= outer_end) {
-        outer_end = without(kOuterWindow, order.size(), true);
+        outer_end = without(outer_window, order.size(), true);
         detail::band_base(isa, outer_base, givens.data());
       }
       base_end = without(kBaseWindow, outer_end, false);
@@ -891,7 +896,7 @@ struct Generator::Impl {
     shuffle(order, rng);
     known = &solution;
     use_sets_of(solution);
-    load(start ? *start : solution);
+    load(start ? *start : solution, /*solved=*/!start);
     int clues = start ? start->clue_count() : cells;
     if (start) {
       std::erase_if(order, [&](int o) { return !work[all[o][0]]; });
@@ -915,6 +920,7 @@ struct Generator::Impl {
     const std::uint64_t total = grid_total;
     const std::uint64_t spent_before = cost.nodes;
     pass_orbits = &all;
+    outer_window = start ? kOuterWindowFromStart : kOuterWindow;
     for (;;) {
       std::vector<int> deferred;
       base_valid = false;
@@ -1056,8 +1062,11 @@ std::optional<GeneratedPuzzle> Generator::reduce_from(const Grid& start, const G
   impl_->cost = {};
   impl_->searches = 0;
   Rng rng(order_seed);
-  // From the full grid (reduce) every orbit is given: the order is reduce's own.
-  auto p = impl_->reduce(solution, symmetry, rng, stop, &start, last);
+  // From the full grid (reduce) every orbit is given: the order is reduce's own. reduce()
+  // passes the solution itself as `start` (no `last`): it is loaded as a solution
+  // (Impl::load's `solved`), the same puzzle as from a copy of it.
+  const bool whole = &start == &solution && last < 0;
+  auto p = impl_->reduce(solution, symmetry, rng, stop, whole ? nullptr : &start, last);
   if (!p) return p;
   p->seed = order_seed;
   p->cost = impl_->cost;

@@ -2,13 +2,14 @@
 
 #include <algorithm>
 #include <bit>
-#include <boost/random/uniform_int_distribution.hpp>
 #include <cstring>
 #include <memory>
 #include <span>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+
+#include "random.h"
 
 namespace sudoforge {
 namespace {
@@ -32,13 +33,11 @@ std::uint64_t holding(const std::uint8_t* column, std::size_t symbol) {
 #endif
 }
 
-std::size_t draw_index(std::size_t size, boost::random::mt19937_64& engine) {
-  return boost::random::uniform_int_distribution<std::size_t>(0, size - 1)(engine);
-}
+using generator_detail::shuffle;
 
-// Fisher-Yates with Boost's distribution (the same order on every platform).
-void shuffle(std::vector<int>& items, boost::random::mt19937_64& engine) {
-  for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[draw_index(i, engine)]);
+// Boost's uniform_int_distribution<std::size_t>(0, size - 1) draw (random.h).
+std::size_t draw_index(std::size_t size, boost::random::mt19937_64& engine) {
+  return generator_detail::draw_below(engine, size);
 }
 
 std::vector<int> clue_cells(const Grid& puzzle) {
