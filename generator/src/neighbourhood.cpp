@@ -5,7 +5,6 @@
 #include <boost/random/uniform_int_distribution.hpp>
 #include <cstring>
 #include <memory>
-#include <span>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -13,23 +12,23 @@
 namespace sudoforge {
 namespace {
 
-// Bit j set when column[j] == symbol, for the 64 bytes of column.
-std::uint64_t holding(const std::uint8_t* column, std::size_t symbol) {
+// The cells where solution `s` holds the same symbol as `t`: bit c % 64 of out[c / 64]
+// (out has (cells + 63) / 64 words).
+void agreement(const std::uint8_t* s, const std::uint8_t* t, std::size_t cells,
+               std::uint64_t* out) {
+  std::fill(out, out + (cells + 63) / 64, std::uint64_t{0});
+  std::size_t c = 0;
 #if defined(__SSE2__)
-  const __m128i key = _mm_set1_epi8(static_cast<char>(symbol));
-  std::uint64_t word = 0;
-  for (int q = 0; q < 4; ++q) {
-    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(column + 16 * q));
-    word |= static_cast<std::uint64_t>(
-                static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, key))))
-            << (16 * q);
+  for (; c + 16 <= cells; c += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + c));
+    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + c));
+    // 16 cells from c, a multiple of 16: they lie in one word.
+    out[c / 64] |= static_cast<std::uint64_t>(
+                       static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y))))
+                   << (c % 64);
   }
-  return word;
-#else
-  std::uint64_t word = 0;
-  for (int j = 0; j < 64; ++j) word |= static_cast<std::uint64_t>(column[j] == symbol) << j;
-  return word;
 #endif
+  for (; c < cells; ++c) out[c / 64] |= static_cast<std::uint64_t>(s[c] == t[c]) << (c % 64);
 }
 
 std::size_t draw_index(std::size_t size, boost::random::mt19937_64& engine) {
@@ -49,116 +48,94 @@ std::vector<int> clue_cells(const Grid& puzzle) {
   return cells;
 }
 
-// The enumerated solutions of a move, by cell and symbol: agree(c, v) is the set of
-// solutions holding v at c, one bit per solution, for the cells empty in the reduced puzzle
-// (the only ones a clue is added at; a given holds the same symbol in every solution).
-// complete_move asks, for each open cell, how many of the solutions still in play differ
-// from the target there; one table per enumeration answers it in a few words per cell
-// instead of a pass over the solutions.
-class SolutionTable {
- public:
-  // `solutions`: `count` solutions of reduced's cells, one after the other.
-  SolutionTable(const std::uint8_t* solutions, std::size_t count, const Grid& reduced)
-      : words_((count + 63) / 64),
-        symbols_(static_cast<std::size_t>(reduced.size()) + 1),
-        row_of_(static_cast<std::size_t>(reduced.cell_count()), 0) {
-    std::vector<int> empty;
-    for (int c = 0; c < reduced.cell_count(); ++c) {
-      if (reduced[c] == 0) {
-        row_of_[static_cast<std::size_t>(c)] = empty.size();
-        empty.push_back(c);
-      }
-    }
-    bits_.assign(empty.size() * symbols_ * words_, 0);
-    const std::size_t cells = row_of_.size();
-    // 64 solutions at a time: a cell's symbols in them gathered into one column of bytes,
-    // then each symbol's word from byte compares; past the last solution the column holds
-    // 0, which no symbol is.
-    std::uint8_t column[64];
-    for (std::size_t w = 0; w < words_; ++w) {
-      const std::size_t n = std::min<std::size_t>(64, count - 64 * w);
-      const std::uint8_t* block = solutions + 64 * w * cells;
-      std::fill(column + n, column + 64, std::uint8_t{0});
-      for (std::size_t r = 0; r < empty.size(); ++r) {
-        const std::uint8_t* at = block + empty[r];
-        if (n == 64) {  // a constant count: unrolled, no loop exit to predict
-          for (std::size_t j = 0; j < 64; ++j) column[j] = at[j * cells];
-        } else {
-          for (std::size_t j = 0; j < n; ++j) column[j] = at[j * cells];
-        }
-        std::uint64_t* row = &bits_[r * symbols_ * words_ + w];
-        for (std::size_t v = 1; v < symbols_; ++v) row[v * words_] = holding(column, v);
-      }
-    }
-  }
-  std::size_t words() const { return words_; }
-  // Precondition: `cell` is empty in the reduced puzzle.
-  const std::uint64_t* agree(int cell, int symbol) const {
-    return &bits_[(row_of_[static_cast<std::size_t>(cell)] * symbols_ +
-                   static_cast<std::size_t>(symbol)) *
-                  words_];
-  }
-
- private:
-  std::size_t words_, symbols_;
-  std::vector<std::size_t> row_of_;  // per cell, its row of the table when empty
-  std::vector<std::uint64_t> bits_;
+// A move's enumerated solutions, one after the other, a cell a byte (`count` of them, each
+// `cells` bytes), and the cell sets the draw reads as words of 64 cells.
+struct MoveSolutions {
+  const std::uint8_t* data;
+  std::size_t count, cells, words;
+  const std::uint8_t* operator[](std::size_t i) const { return data + i * cells; }
 };
 
-// Adds m clues of solutions[target] to `reduced` so that no other enumerated solution
-// agrees with all of them; nullopt when the draw finds no such set.
-std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
-                                       const std::uint8_t* solutions, std::size_t count,
-                                       const SolutionTable& table, int target, int m,
-                                       boost::random::mt19937_64& engine) {
-  const std::size_t cells = static_cast<std::size_t>(reduced.cell_count());
-  const std::span<const std::uint8_t> t(&solutions[static_cast<std::size_t>(target) * cells],
-                                        cells);
-  const std::size_t words = table.words();
-  // Enumerated solutions other than the target that agree with the clues added so far.
-  std::vector<std::uint64_t> others(words, 0);
-  for (std::size_t i = 0; i < count; ++i) others[i / 64] |= std::uint64_t{1} << (i % 64);
-  others[static_cast<std::size_t>(target) / 64] &= ~(std::uint64_t{1} << (target % 64));
-  std::size_t left = count - 1;
-  // Cells a clue may be added at: empty in the reduced puzzle, and not the parent's own
-  // clue put back.
-  std::vector<int> open;
-  for (int c = 0; c < reduced.cell_count(); ++c) {
-    if (reduced[c] == 0 && puzzle[c] != t[c]) open.push_back(c);
+// Cells of `open` (a set, as words) outside `covered`: `covered` holds them all.
+bool covers(const std::vector<std::uint64_t>& covered, const std::vector<std::uint64_t>& open) {
+  for (std::size_t w = 0; w < open.size(); ++w) {
+    if (open[w] & ~covered[w]) return false;
   }
-  Neighbour out;
-  out.puzzle = reduced;
+  return true;
+}
+
+// Adds m clues of solutions[target] to `reduced` so that no other enumerated solution
+// agrees with all of them; nullopt when the draw finds no such set. `varied`: the cells
+// where not every enumerated solution holds the same symbol (only read when m >= 2 and
+// there are two solutions or more).
+//
+// The rule (neighbourhood.h) asks, for each open cell c, whether some solution still in
+// play (`others`) differs from the target at c (before the last clue) or none agrees (the
+// last clue). Both are read from the union over `others` of their agreement sets with
+// the target (or of their complements), built one solution at a time and stopped once it
+// holds every open cell, where the answer no longer changes. Before the first clue,
+// `others` is every solution but the target, and some of them differs from the target
+// exactly at the varied cells (two solutions differ there; one of them is not the
+// target), so that union is not built.
+std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
+                                       const MoveSolutions& solutions,
+                                       const std::vector<std::uint64_t>& varied, int target, int m,
+                                       boost::random::mt19937_64& engine) {
+  const std::size_t cells = solutions.cells;
+  const std::uint8_t* t = solutions[static_cast<std::size_t>(target)];
+  // Enumerated solutions other than the target that agree with the clues added so far.
+  std::vector<std::uint16_t> others;
+  others.reserve(solutions.count);
+  for (std::size_t i = 0; i < solutions.count; ++i) {
+    if (i != static_cast<std::size_t>(target)) others.push_back(static_cast<std::uint16_t>(i));
+  }
+  // Cells a clue may be added at: empty in the reduced puzzle, and not the parent's own
+  // clue put back; as a list in increasing order and as a set.
+  std::vector<int> open;
+  std::vector<std::uint64_t> open_set(solutions.words, 0), some(solutions.words),
+      agree(solutions.words);
+  for (int c = 0; c < reduced.cell_count(); ++c) {
+    if (reduced[c] == 0 && puzzle[c] != t[c]) {
+      open.push_back(c);
+      open_set[static_cast<std::size_t>(c) / 64] |= std::uint64_t{1} << (c % 64);
+    }
+  }
+  std::vector<std::pair<int, int>> added;
   std::vector<int> usable;
   for (int k = 0; k < m; ++k) {
     const bool last = k == m - 1;
-    // Before the last clue: a cell that rules out at least one other solution when there is
-    // one. The last clue: a cell that rules out every one left.
-    // `left` is the size of `others`, so neither test needs a count: some agree (the last
-    // clue's test) when others & agree has a bit, some differ when others & ~agree has one.
+    // `some`: before the last clue, the cells where some other solution differs from the
+    // target; for the last clue, those where some other solution agrees with it.
+    if (!last && k == 0) {
+      some = varied;
+    } else {
+      std::fill(some.begin(), some.end(), std::uint64_t{0});
+      for (const std::uint16_t i : others) {
+        agreement(solutions[i], t, cells, agree.data());
+        for (std::size_t w = 0; w < some.size(); ++w) some[w] |= last ? agree[w] : ~agree[w];
+        if (covers(some, open_set)) break;
+      }
+    }
     usable.clear();
     for (const int c : open) {
-      const std::uint64_t* agree = table.agree(c, t[c]);
-      std::uint64_t some = 0;
-      if (last) {
-        for (std::size_t w = 0; w < words; ++w) some |= others[w] & agree[w];
-      } else {
-        for (std::size_t w = 0; w < words; ++w) some |= others[w] & ~agree[w];
-      }
-      if (last ? some == 0 : (some != 0 || left == 0)) usable.push_back(c);
+      const bool bit = some[static_cast<std::size_t>(c) / 64] >> (c % 64) & 1;
+      if (last ? !bit : (bit || others.empty())) usable.push_back(c);
     }
     if (usable.empty() && !last) usable = open;
     if (usable.empty()) return std::nullopt;
     const int cell = usable[draw_index(usable.size(), engine)];
-    out.puzzle.set(cell, t[cell]);
-    out.added.emplace_back(cell, t[cell]);
+    added.emplace_back(cell, t[cell]);
     open.erase(std::find(open.begin(), open.end(), cell));
-    const std::uint64_t* agree = table.agree(cell, t[cell]);
-    left = 0;
-    for (std::size_t w = 0; w < words; ++w) left += std::popcount(others[w] &= agree[w]);
+    open_set[static_cast<std::size_t>(cell) / 64] &= ~(std::uint64_t{1} << (cell % 64));
+    std::erase_if(others, [&](std::uint16_t i) { return solutions[i][cell] != t[cell]; });
   }
-  if (left != 0) return std::nullopt;  // m = 0 and the removal left several solutions
-  std::sort(out.added.begin(), out.added.end());
-  out.solution = Grid(reduced.geometry(), std::vector<std::uint8_t>(t.begin(), t.end()));
+  if (!others.empty()) return std::nullopt;  // m = 0 and the removal left several solutions
+  Neighbour out;
+  out.puzzle = reduced;
+  for (const auto& [cell, value] : added) out.puzzle.set(cell, value);
+  std::sort(added.begin(), added.end());
+  out.added = std::move(added);
+  out.solution = Grid(reduced.geometry(), std::vector<std::uint8_t>(t, t + cells));
   return out;
 }
 
@@ -221,10 +198,31 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   for (std::size_t i = 0; i < targets.size(); ++i) targets[i] = static_cast<int>(i);
   shuffle(targets, engine);
   if (targets.size() > kMoveTargets) targets.resize(kMoveTargets);
-  const SolutionTable table(solutions, count, reduced);
+  const std::size_t cells = static_cast<std::size_t>(reduced.cell_count());
+  const MoveSolutions moved{solutions, count, cells, (cells + 63) / 64};
+  // The varied cells (complete_move), needed before a first clue that is not the last;
+  // only the reduced puzzle's empty cells matter (the others hold their given in every
+  // solution), so the scan stops when every one is varied.
+  std::vector<std::uint64_t> varied(moved.words, 0);
+  if (move.add >= 2 && count >= 2) {
+    std::vector<std::uint64_t> same(moved.words, ~std::uint64_t{0}), agree(moved.words),
+        empty(moved.words, 0);
+    for (std::size_t c = 0; c < cells; ++c) {
+      if (reduced[static_cast<int>(c)] == 0) empty[c / 64] |= std::uint64_t{1} << (c % 64);
+    }
+    for (std::size_t i = 1; i < count; ++i) {
+      agreement(moved[i], moved[0], cells, agree.data());
+      bool all = true;
+      for (std::size_t w = 0; w < moved.words; ++w) {
+        same[w] &= agree[w];
+        varied[w] = empty[w] & ~same[w];
+        all = all && varied[w] == empty[w];
+      }
+      if (all) break;
+    }
+  }
   for (const int target : targets) {
-    if (auto child =
-            complete_move(puzzle, reduced, solutions, count, table, target, move.add, engine)) {
+    if (auto child = complete_move(puzzle, reduced, moved, varied, target, move.add, engine)) {
       // The child's solutions are solutions of `reduced` agreeing with the added clues:
       // when the enumeration holds them all, the target is the only one left. Capped, some
       // were not seen, so the solver decides.

@@ -203,9 +203,10 @@ TEST(Neighbourhood, DrawsTheNeighbourOfThePlainRule) {
   EXPECT_GT(failed, 5);
 }
 
-// Moves that leave hundreds of solutions or more: the draw's tables span several 64-bit
-// words, the last one partial or, at the cap, full, and its tests of "some other solution
-// agrees / differs" run over every word; the draws must still be the plain rule's.
+// Moves that leave hundreds of solutions or more, up to the cap: the draw's tests of "some
+// other solution agrees / differs" run over many solutions and stop once every open cell
+// is answered, and its first clue reads the cells where the solutions vary; the draws must
+// still be the plain rule's.
 TEST(Neighbourhood, WideEnumerationsDrawTheNeighbourOfThePlainRule) {
   SudokuSolver solver;
   int capped = 0, partial = 0, found = 0;
