@@ -1,10 +1,10 @@
 #include "sudoforge/generator/neighbourhood.h"
 
 #include <algorithm>
-#include <bit>
 #include <boost/random/uniform_int_distribution.hpp>
 #include <cstring>
 #include <memory>
+#include <new>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -158,7 +158,7 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   std::sort(out.removed.begin(), out.removed.end());
 
   // The solutions one after the other, a cell a byte: enumerated, or the memo's.
-  std::unique_ptr<std::uint8_t[]> enumerated;
+  MoveMemo::Bytes enumerated;
   const std::uint8_t* solutions = nullptr;
   std::size_t count = 0;
   std::string key;
@@ -166,7 +166,7 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   if (memo) {
     key.assign(reduced.cells().begin(), reduced.cells().end());
     if (const auto it = memo->entries_.find(key); it != memo->entries_.end()) {
-      solutions = it->second.solutions.data();
+      solutions = it->second.solutions.get();
       count = it->second.count;
       remembered = true;
       ++memo->hits_;
@@ -175,7 +175,8 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   if (!remembered) {
     // Room for the cap at once, not zeroed: a solution is one copy, with no reallocation.
     const std::size_t cells = static_cast<std::size_t>(reduced.cell_count());
-    enumerated = std::make_unique_for_overwrite<std::uint8_t[]>(kMoveSolutionCap * cells);
+    enumerated.reset(static_cast<std::uint8_t*>(std::malloc(kMoveSolutionCap * cells)));
+    if (!enumerated) throw std::bad_alloc();
     std::uint8_t* at = enumerated.get();
     count = solver.enumerate(
         reduced,
@@ -185,11 +186,17 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
           return true;
         },
         kMoveSolutionCap);
-    solutions = enumerated.get();
     const std::size_t bytes = count * cells;
     if (memo && memo->bytes_ + bytes <= memo->max_bytes_) {
+      // The memo keeps the buffer itself, shrunk to the solutions (in place, not copied).
+      if (void* kept = std::realloc(enumerated.get(), std::max<std::size_t>(bytes, 1))) {
+        static_cast<void>(enumerated.release());
+        enumerated.reset(static_cast<std::uint8_t*>(kept));
+      }
       memo->bytes_ += bytes;
-      solutions = (memo->entries_[key] = {{solutions, solutions + bytes}, count}).solutions.data();
+      solutions = (memo->entries_[key] = {std::move(enumerated), count}).solutions.get();
+    } else {
+      solutions = enumerated.get();
     }
   }
   if (count == 0) return std::nullopt;  // cannot happen for a unique parent

@@ -18,6 +18,8 @@
 // puzzle, (n, m) and the engine's state.
 #include <boost/random/mersenne_twister.hpp>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -61,8 +63,13 @@ class MoveMemo {
  private:
   friend std::optional<Neighbour> draw_neighbour(const Grid&, Move, boost::random::mt19937_64&,
                                                  SudokuSolver&, MoveMemo*);
+  // The enumeration's own buffer, shrunk to its solutions (realloc: in place, no copy).
+  struct Free {
+    void operator()(std::uint8_t* p) const { std::free(p); }
+  };
+  using Bytes = std::unique_ptr<std::uint8_t[], Free>;
   struct Entry {
-    std::vector<std::uint8_t> solutions;  // one after the other, a cell a byte
+    Bytes solutions;  // one after the other, a cell a byte
     std::size_t count = 0;
   };
   std::unordered_map<std::string, Entry> entries_;  // by the reduced puzzle's cells
