@@ -1,6 +1,7 @@
 #include "sudoforge/generator/neighbourhood.h"
 
 #include <algorithm>
+#include <array>
 #include <boost/random/uniform_int_distribution.hpp>
 #include <cstring>
 #include <memory>
@@ -12,14 +13,20 @@
 namespace sudoforge {
 namespace {
 
-// The cells where solution `s` holds the same symbol as `t`: bit c % 64 of out[c / 64]
-// (out has (cells + 63) / 64 words).
-void agreement(const std::uint8_t* s, const std::uint8_t* t, std::size_t cells,
-               std::uint64_t* out) {
-  std::fill(out, out + (cells + 63) / 64, std::uint64_t{0});
+// A set of cells, bit c % 64 of word c / 64: two words for boards up to 128 cells (9x9),
+// ten for the largest (25x25).
+template <std::size_t W>
+using CellSet = std::array<std::uint64_t, W>;
+
+// The cells where solution `s` holds the same symbol as `t`. kCells: the board's cell
+// count when fixed at compile time (9x9), else 0 and `cells` gives it.
+template <std::size_t W, std::size_t kCells>
+CellSet<W> agreement(const std::uint8_t* s, const std::uint8_t* t, std::size_t cells) {
+  const std::size_t n = kCells ? kCells : cells;
+  CellSet<W> out{};
   std::size_t c = 0;
 #if defined(__SSE2__)
-  for (; c + 16 <= cells; c += 16) {
+  for (; c + 16 <= n; c += 16) {
     const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + c));
     const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + c));
     // 16 cells from c, a multiple of 16: they lie in one word.
@@ -28,7 +35,16 @@ void agreement(const std::uint8_t* s, const std::uint8_t* t, std::size_t cells,
                    << (c % 64);
   }
 #endif
-  for (; c < cells; ++c) out[c / 64] |= static_cast<std::uint64_t>(s[c] == t[c]) << (c % 64);
+  for (; c < n; ++c) out[c / 64] |= static_cast<std::uint64_t>(s[c] == t[c]) << (c % 64);
+  return out;
+}
+
+// Whether `covered` holds every cell of `open`.
+template <std::size_t W>
+bool covers(const CellSet<W>& covered, const CellSet<W>& open) {
+  std::uint64_t outside = 0;
+  for (std::size_t w = 0; w < W; ++w) outside |= open[w] & ~covered[w];
+  return outside == 0;
 }
 
 std::size_t draw_index(std::size_t size, boost::random::mt19937_64& engine) {
@@ -48,52 +64,36 @@ std::vector<int> clue_cells(const Grid& puzzle) {
   return cells;
 }
 
-// A move's enumerated solutions, one after the other, a cell a byte (`count` of them, each
-// `cells` bytes), and the cell sets the draw reads as words of 64 cells.
-struct MoveSolutions {
-  const std::uint8_t* data;
-  std::size_t count, cells, words;
-  const std::uint8_t* operator[](std::size_t i) const { return data + i * cells; }
-};
-
-// Cells of `open` (a set, as words) outside `covered`: `covered` holds them all.
-bool covers(const std::vector<std::uint64_t>& covered, const std::vector<std::uint64_t>& open) {
-  for (std::size_t w = 0; w < open.size(); ++w) {
-    if (open[w] & ~covered[w]) return false;
-  }
-  return true;
-}
-
-// Adds m clues of solutions[target] to `reduced` so that no other enumerated solution
-// agrees with all of them; nullopt when the draw finds no such set. `varied`: the cells
-// where not every enumerated solution holds the same symbol (only read when m >= 2 and
-// there are two solutions or more).
+// Adds m clues of the target solution t (solutions[target]) to `reduced` so that no other
+// enumerated solution agrees with all of them; nullopt when the draw finds no such set.
+// `solutions`: `count` solutions one after the other, `cells` bytes each. `varied`: the
+// cells where not every enumerated solution holds the same symbol (only read when m >= 2
+// and there are two solutions or more).
 //
 // The rule (neighbourhood.h) asks, for each open cell c, whether some solution still in
-// play (`others`) differs from the target at c (before the last clue) or none agrees (the
-// last clue). Both are read from the union over `others` of their agreement sets with
-// the target (or of their complements), built one solution at a time and stopped once it
-// holds every open cell, where the answer no longer changes. Before the first clue,
-// `others` is every solution but the target, and some of them differs from the target
-// exactly at the varied cells (two solutions differ there; one of them is not the
-// target), so that union is not built.
+// play (`others`) differs from t at c (before the last clue) or none agrees (the last
+// clue). Both are read from the union over `others` of their agreement sets with t (or of
+// their complements), built one solution at a time and stopped once it holds every open
+// cell, where the answer no longer changes. Before the first clue, `others` is every
+// solution but t, and some of them differs from t exactly at the varied cells (two
+// solutions differ there; one of them is not t), so that union is not built.
+template <std::size_t W, std::size_t kCells>
 std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
-                                       const MoveSolutions& solutions,
-                                       const std::vector<std::uint64_t>& varied, int target, int m,
+                                       const std::uint8_t* solutions, std::size_t count,
+                                       const CellSet<W>& varied, std::size_t target, int m,
                                        boost::random::mt19937_64& engine) {
-  const std::size_t cells = solutions.cells;
-  const std::uint8_t* t = solutions[static_cast<std::size_t>(target)];
-  // Enumerated solutions other than the target that agree with the clues added so far.
+  const std::size_t cells = kCells ? kCells : static_cast<std::size_t>(reduced.cell_count());
+  const auto solution = [&](std::size_t i) { return solutions + i * cells; };
+  const std::uint8_t* t = solution(target);
+  // Enumerated solutions other than t that agree with the clues added so far: every one
+  // but t (not listed) until the first clue, then listed.
+  bool all_others = true;
   std::vector<std::uint16_t> others;
-  others.reserve(solutions.count);
-  for (std::size_t i = 0; i < solutions.count; ++i) {
-    if (i != static_cast<std::size_t>(target)) others.push_back(static_cast<std::uint16_t>(i));
-  }
+  std::size_t left = count - 1;
   // Cells a clue may be added at: empty in the reduced puzzle, and not the parent's own
   // clue put back; as a list in increasing order and as a set.
   std::vector<int> open;
-  std::vector<std::uint64_t> open_set(solutions.words, 0), some(solutions.words),
-      agree(solutions.words);
+  CellSet<W> open_set{};
   for (int c = 0; c < reduced.cell_count(); ++c) {
     if (reduced[c] == 0 && puzzle[c] != t[c]) {
       open.push_back(c);
@@ -104,32 +104,51 @@ std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
   std::vector<int> usable;
   for (int k = 0; k < m; ++k) {
     const bool last = k == m - 1;
-    // `some`: before the last clue, the cells where some other solution differs from the
-    // target; for the last clue, those where some other solution agrees with it.
-    if (!last && k == 0) {
+    // `some`: before the last clue, the cells where some other solution differs from t;
+    // for the last clue, those where some other solution agrees with it.
+    CellSet<W> some{};
+    if (!last && all_others) {
       some = varied;
     } else {
-      std::fill(some.begin(), some.end(), std::uint64_t{0});
-      for (const std::uint16_t i : others) {
-        agreement(solutions[i], t, cells, agree.data());
-        for (std::size_t w = 0; w < some.size(); ++w) some[w] |= last ? agree[w] : ~agree[w];
-        if (covers(some, open_set)) break;
+      const auto add = [&](std::size_t i) {
+        const CellSet<W> agree = agreement<W, kCells>(solution(i), t, cells);
+        for (std::size_t w = 0; w < W; ++w) some[w] |= last ? agree[w] : ~agree[w];
+        return covers(some, open_set);
+      };
+      if (all_others) {
+        for (std::size_t i = 0; i < count; ++i) {
+          if (i != target && add(i)) break;
+        }
+      } else {
+        for (const std::uint16_t i : others) {
+          if (add(i)) break;
+        }
       }
     }
     usable.clear();
     for (const int c : open) {
       const bool bit = some[static_cast<std::size_t>(c) / 64] >> (c % 64) & 1;
-      if (last ? !bit : (bit || others.empty())) usable.push_back(c);
+      if (last ? !bit : (bit || left == 0)) usable.push_back(c);
     }
     if (usable.empty() && !last) usable = open;
     if (usable.empty()) return std::nullopt;
     const int cell = usable[draw_index(usable.size(), engine)];
-    added.emplace_back(cell, t[cell]);
+    const std::uint8_t value = t[cell];
+    added.emplace_back(cell, value);
     open.erase(std::find(open.begin(), open.end(), cell));
     open_set[static_cast<std::size_t>(cell) / 64] &= ~(std::uint64_t{1} << (cell % 64));
-    std::erase_if(others, [&](std::uint16_t i) { return solutions[i][cell] != t[cell]; });
+    if (all_others) {
+      for (std::size_t i = 0; i < count; ++i) {
+        if (i != target && solution(i)[cell] == value)
+          others.push_back(static_cast<std::uint16_t>(i));
+      }
+      all_others = false;
+    } else {
+      std::erase_if(others, [&](std::uint16_t i) { return solution(i)[cell] != value; });
+    }
+    left = others.size();
   }
-  if (!others.empty()) return std::nullopt;  // m = 0 and the removal left several solutions
+  if (left != 0) return std::nullopt;  // m = 0 and the removal left several solutions
   Neighbour out;
   out.puzzle = reduced;
   for (const auto& [cell, value] : added) out.puzzle.set(cell, value);
@@ -137,6 +156,45 @@ std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
   out.added = std::move(added);
   out.solution = Grid(reduced.geometry(), std::vector<std::uint8_t>(t, t + cells));
   return out;
+}
+
+// The targets' moves in turn (complete_move), the first that gives a unique child.
+template <std::size_t W, std::size_t kCells>
+std::optional<Neighbour> first_child(const Grid& puzzle, const Grid& reduced,
+                                     const std::uint8_t* solutions, std::size_t count,
+                                     const std::vector<int>& targets, int m,
+                                     boost::random::mt19937_64& engine, SudokuSolver& solver) {
+  const std::size_t cells = kCells ? kCells : static_cast<std::size_t>(reduced.cell_count());
+  // The varied cells (complete_move), needed before a first clue that is not the last;
+  // only the reduced puzzle's empty cells matter (the others hold their given in every
+  // solution), so the scan stops when every one is varied.
+  CellSet<W> varied{};
+  if (m >= 2 && count >= 2) {
+    CellSet<W> same, empty{};
+    same.fill(~std::uint64_t{0});
+    for (std::size_t c = 0; c < cells; ++c) {
+      if (reduced[static_cast<int>(c)] == 0) empty[c / 64] |= std::uint64_t{1} << (c % 64);
+    }
+    for (std::size_t i = 1; i < count; ++i) {
+      const CellSet<W> agree = agreement<W, kCells>(solutions + i * cells, solutions, cells);
+      for (std::size_t w = 0; w < W; ++w) {
+        same[w] &= agree[w];
+        varied[w] = empty[w] & ~same[w];
+      }
+      if (varied == empty) break;
+    }
+  }
+  for (const int target : targets) {
+    if (auto child = complete_move<W, kCells>(puzzle, reduced, solutions, count, varied,
+                                              static_cast<std::size_t>(target), m, engine)) {
+      // The child's solutions are solutions of `reduced` agreeing with the added clues:
+      // when the enumeration holds them all, t is the only one left. Capped, some were
+      // not seen, so the solver decides.
+      if (count >= kMoveSolutionCap && solver.count(child->puzzle, 2) != 1) continue;
+      return child;
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -205,40 +263,16 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   for (std::size_t i = 0; i < targets.size(); ++i) targets[i] = static_cast<int>(i);
   shuffle(targets, engine);
   if (targets.size() > kMoveTargets) targets.resize(kMoveTargets);
-  const std::size_t cells = static_cast<std::size_t>(reduced.cell_count());
-  const MoveSolutions moved{solutions, count, cells, (cells + 63) / 64};
-  // The varied cells (complete_move), needed before a first clue that is not the last;
-  // only the reduced puzzle's empty cells matter (the others hold their given in every
-  // solution), so the scan stops when every one is varied.
-  std::vector<std::uint64_t> varied(moved.words, 0);
-  if (move.add >= 2 && count >= 2) {
-    std::vector<std::uint64_t> same(moved.words, ~std::uint64_t{0}), agree(moved.words),
-        empty(moved.words, 0);
-    for (std::size_t c = 0; c < cells; ++c) {
-      if (reduced[static_cast<int>(c)] == 0) empty[c / 64] |= std::uint64_t{1} << (c % 64);
-    }
-    for (std::size_t i = 1; i < count; ++i) {
-      agreement(moved[i], moved[0], cells, agree.data());
-      bool all = true;
-      for (std::size_t w = 0; w < moved.words; ++w) {
-        same[w] &= agree[w];
-        varied[w] = empty[w] & ~same[w];
-        all = all && varied[w] == empty[w];
-      }
-      if (all) break;
-    }
-  }
-  for (const int target : targets) {
-    if (auto child = complete_move(puzzle, reduced, moved, varied, target, move.add, engine)) {
-      // The child's solutions are solutions of `reduced` agreeing with the added clues:
-      // when the enumeration holds them all, the target is the only one left. Capped, some
-      // were not seen, so the solver decides.
-      if (count >= kMoveSolutionCap && solver.count(child->puzzle, 2) != 1) continue;
-      child->removed = out.removed;
-      return child;
-    }
-  }
-  return std::nullopt;
+  const int cells = reduced.cell_count();
+  auto child =
+      cells == 81
+          ? first_child<2, 81>(puzzle, reduced, solutions, count, targets, move.add, engine, solver)
+      : cells <= 128
+          ? first_child<2, 0>(puzzle, reduced, solutions, count, targets, move.add, engine, solver)
+          : first_child<10, 0>(puzzle, reduced, solutions, count, targets, move.add, engine,
+                               solver);
+  if (child) child->removed = out.removed;
+  return child;
 }
 
 Grid minimize(const Grid& puzzle, boost::random::mt19937_64& engine, SudokuSolver& solver,
