@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <boost/random/uniform_int_distribution.hpp>
-#include <cstring>
 #include <memory>
 #include <new>
 #if defined(__SSE2__)
@@ -235,15 +234,7 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
     const std::size_t cells = static_cast<std::size_t>(reduced.cell_count());
     enumerated.reset(static_cast<std::uint8_t*>(std::malloc(kMoveSolutionCap * cells)));
     if (!enumerated) throw std::bad_alloc();
-    std::uint8_t* at = enumerated.get();
-    count = solver.enumerate(
-        reduced,
-        [&at, cells](const Grid& s) {
-          std::memcpy(at, s.cells().data(), cells);
-          at += cells;
-          return true;
-        },
-        kMoveSolutionCap);
+    count = solver.enumerate_into(reduced, enumerated.get(), kMoveSolutionCap);
     const std::size_t bytes = count * cells;
     if (memo && memo->bytes_ + bytes <= memo->max_bytes_) {
       // The memo keeps the buffer itself, shrunk to the solutions (in place, not copied).
