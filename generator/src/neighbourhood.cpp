@@ -137,10 +137,15 @@ std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
     open.erase(std::find(open.begin(), open.end(), cell));
     open_set[static_cast<std::size_t>(cell) / 64] &= ~(std::uint64_t{1} << (cell % 64));
     if (all_others) {
+      // Without a branch per solution (whether it agrees is data-dependent): each index is
+      // written, and kept when it agrees.
+      others.resize(count);
+      std::size_t kept = 0;
       for (std::size_t i = 0; i < count; ++i) {
-        if (i != target && solution(i)[cell] == value)
-          others.push_back(static_cast<std::uint16_t>(i));
+        others[kept] = static_cast<std::uint16_t>(i);
+        kept += static_cast<std::size_t>((solution(i)[cell] == value) & (i != target));
       }
+      others.resize(kept);
       all_others = false;
     } else {
       std::erase_if(others, [&](std::uint16_t i) { return solution(i)[cell] != value; });
@@ -176,12 +181,14 @@ std::optional<Neighbour> first_child(const Grid& puzzle, const Grid& reduced,
     }
     for (std::size_t i = 1; i < count; ++i) {
       const CellSet<W> agree = agreement<W, kCells>(solutions + i * cells, solutions, cells);
+      std::uint64_t constant = 0;  // empty cells not yet seen to vary
       for (std::size_t w = 0; w < W; ++w) {
         same[w] &= agree[w];
-        varied[w] = empty[w] & ~same[w];
+        constant |= empty[w] & same[w];
       }
-      if (varied == empty) break;
+      if (constant == 0) break;
     }
+    for (std::size_t w = 0; w < W; ++w) varied[w] = empty[w] & ~same[w];
   }
   for (const int target : targets) {
     if (auto child = complete_move<W, kCells>(puzzle, reduced, solutions, count, varied,
