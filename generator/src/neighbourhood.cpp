@@ -76,6 +76,7 @@ std::vector<int> clue_cells(const Grid& puzzle) {
 // cell, where the answer no longer changes. Before the first clue, `others` is every
 // solution but t, and some of them differs from t exactly at the varied cells (two
 // solutions differ there; one of them is not t), so that union is not built.
+static_assert(kMoveSolutionCap <= 65536, "complete_move lists solutions as 16-bit indices");
 template <std::size_t W, std::size_t kCells>
 std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
                                        const std::uint8_t* solutions, std::size_t count,
