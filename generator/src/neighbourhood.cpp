@@ -274,18 +274,69 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   return child;
 }
 
+namespace {
+
+// The unavoidable rectangles of the full grid `s` (a classic board of up to 128 cells):
+// four cells in two rows and two columns holding a, b / b, a, in one box or two. Swapping
+// a and b there gives another valid grid (each row, column and box keeps its symbols), so
+// a puzzle of solution s whose clues miss one of them has two solutions.
+std::vector<CellSet<2>> unavoidable_rectangles(const Grid& s) {
+  const Geometry& g = s.geometry();
+  const int n = s.size();
+  std::vector<CellSet<2>> out;
+  for (int r1 = 0; r1 < n; ++r1) {
+    for (int r2 = r1 + 1; r2 < n; ++r2) {
+      for (int c1 = 0; c1 < n; ++c1) {
+        for (int c2 = c1 + 1; c2 < n; ++c2) {
+          const int a = r1 * n + c1, b = r1 * n + c2, c = r2 * n + c1, d = r2 * n + c2;
+          if (s[a] != s[d] || s[b] != s[c]) continue;
+          const bool two_boxes = (g.box(a) == g.box(b) && g.box(c) == g.box(d)) ||
+                                 (g.box(a) == g.box(c) && g.box(b) == g.box(d));
+          if (!two_boxes) continue;
+          CellSet<2> cells{};
+          for (const int x : {a, b, c, d}) cells[x / 64] |= std::uint64_t{1} << (x % 64);
+          out.push_back(cells);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 Grid minimize(const Grid& puzzle, boost::random::mt19937_64& engine, SudokuSolver& solver,
-              const std::vector<int>& last) {
+              const std::vector<int>& last, const Grid* solution) {
   std::vector<int> order = clue_cells(puzzle);
   shuffle(order, engine);
   std::stable_partition(order.begin(), order.end(), [&last](int c) {
     return std::find(last.begin(), last.end(), c) == last.end();
   });
+  const bool rectangles = solution && puzzle.geometry().is_classic() && puzzle.cell_count() <= 128;
+  const std::vector<CellSet<2>> unavoidable =
+      rectangles ? unavoidable_rectangles(*solution) : std::vector<CellSet<2>>{};
+  CellSet<2> clues{};
+  if (rectangles) {
+    for (const int c : order) clues[c / 64] |= std::uint64_t{1} << (c % 64);
+  }
   Grid out = puzzle;
   for (const int c : order) {
+    const CellSet<2> bit = {c < 64 ? std::uint64_t{1} << c : 0,
+                            c < 64 ? 0 : std::uint64_t{1} << (c - 64)};
+    // Without c, a rectangle with no clue: the puzzle has its swapped grid as a second
+    // solution, so c stays.
+    const auto missed = [&](const CellSet<2>& r) {
+      return !(r[0] & clues[0] & ~bit[0]) && !(r[1] & clues[1] & ~bit[1]);
+    };
+    if (std::any_of(unavoidable.begin(), unavoidable.end(), missed)) continue;
     const int value = out[c];
     out.clear(c);
-    if (solver.count(out, 2) != 1) out.set(c, value);
+    if (solver.count(out, 2) != 1) {
+      out.set(c, value);
+    } else {
+      clues[0] &= ~bit[0];
+      clues[1] &= ~bit[1];
+    }
   }
   return out;
 }

@@ -286,7 +286,8 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
                                        std::vector<int> added;
                                        for (const auto& [cell, value] : n->added) added.push_back(cell);
                                        Grid child = options.minimal
-                                                        ? minimize(n->puzzle, engine, solver, added)
+                                                        ? minimize(n->puzzle, engine, solver, added,
+                                                                   &n->solution)
                                                         : n->puzzle;
                                        std::string key = canonical_key(child);
                                        drawn[j].push_back(
