@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -219,6 +220,28 @@ std::uint64_t SudokuSolver::enumerate(const Grid& grid,
   } v{&*solution, &visit};
   // A visitor that stops the search still counts its solution as visited.
   return impl_->run(grid, limit, stats, {}, {&Visit::fn, &v});
+}
+
+std::uint64_t SudokuSolver::enumerate_into(const Grid& grid, std::uint8_t* out, std::uint64_t limit,
+                                           SearchStats* stats) {
+  // A copy of a constant size on 9x9 (no call per solution there).
+  struct Into {
+    std::uint8_t* at;
+    std::size_t cells;
+    static bool fn(void* ctx, const std::uint8_t* cells) {
+      auto* self = static_cast<Into*>(ctx);
+      std::memcpy(self->at, cells, self->cells);
+      self->at += self->cells;
+      return true;
+    }
+    static bool fn81(void* ctx, const std::uint8_t* cells) {
+      auto* self = static_cast<Into*>(ctx);
+      std::memcpy(self->at, cells, 81);
+      self->at += 81;
+      return true;
+    }
+  } into{out, static_cast<std::size_t>(grid.cell_count())};
+  return impl_->run(grid, limit, stats, {}, {into.cells == 81 ? &Into::fn81 : &Into::fn, &into});
 }
 
 std::optional<Grid> SudokuSolver::random_solution(const Grid& partial, std::uint64_t seed,

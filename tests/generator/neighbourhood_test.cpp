@@ -103,6 +103,40 @@ TEST(Neighbourhood, MinimizeLeavesAMinimalUniquePuzzle) {
   }
 }
 
+// minimize with the solution (a clue that alone hits an unavoidable rectangle stays
+// without a count) keeps the clues that minimize without it keeps, from the same engine
+// state: on neighbours of the seeds and on full grids with some cells emptied (many
+// rectangles lose all but one clue there).
+TEST(Neighbourhood, MinimizeWithTheSolutionKeepsTheSameClues) {
+  SudokuSolver solver;
+  boost::random::mt19937_64 draws(53);
+  int compared = 0;
+  for (int i = 0; i < 2; ++i) {
+    for (const Move move : {Move{1, 1}, Move{2, 2}, Move{3, 3}}) {
+      for (int k = 0; k < 30; ++k) {
+        const auto n = draw_neighbour(seed(i), move, draws, solver);
+        if (!n) continue;
+        std::vector<int> added;
+        for (const auto& [cell, value] : n->added) added.push_back(cell);
+        boost::random::mt19937_64 a(k), b(k);
+        EXPECT_EQ(minimize(n->puzzle, a, solver, added, &n->solution),
+                  minimize(n->puzzle, b, solver, added));
+        ++compared;
+      }
+    }
+    const Grid solution = *solver.solve(seed(i));
+    for (int k = 0; k < 20; ++k) {
+      Grid padded = solution;
+      for (int e = 0; e < 30 + 2 * k; ++e) padded.clear(static_cast<int>((draws() % 81)));
+      if (solver.count(padded, 2) != 1) continue;
+      boost::random::mt19937_64 a(k), b(k);
+      EXPECT_EQ(minimize(padded, a, solver, {}, &solution), minimize(padded, b, solver));
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 40);
+}
+
 // The move as neighbourhood.h defines it, written plainly (solutions compared cell by
 // cell, no tables): the same draws from the engine must give the same neighbour.
 // `enumerated` (optional): how many solutions of the reduced puzzle were enumerated.
@@ -203,9 +237,10 @@ TEST(Neighbourhood, DrawsTheNeighbourOfThePlainRule) {
   EXPECT_GT(failed, 5);
 }
 
-// Moves that leave hundreds of solutions or more: the draw's tables span several 64-bit
-// words, the last one partial or, at the cap, full, and its tests of "some other solution
-// agrees / differs" run over every word; the draws must still be the plain rule's.
+// Moves that leave hundreds of solutions or more, up to the cap: the draw's tests of "some
+// other solution agrees / differs" run over many solutions and stop once every open cell
+// is answered, and its first clue reads the cells where the solutions vary; the draws must
+// still be the plain rule's.
 TEST(Neighbourhood, WideEnumerationsDrawTheNeighbourOfThePlainRule) {
   SudokuSolver solver;
   int capped = 0, partial = 0, found = 0;

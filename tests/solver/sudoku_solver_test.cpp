@@ -195,6 +195,42 @@ TEST(SudokuSolver, EnumerateRespectsTheLimitAndTheVisitor) {
   }
 }
 
+// enumerate_into writes the solutions enumerate visits, in its order, up to the limit: on
+// 9x9 (its copy of a constant size) with hundreds of solutions and with the limit reached,
+// and on 6x6.
+TEST(SudokuSolver, EnumerateIntoWritesWhatEnumerateVisits) {
+  // A fixture puzzle less its first four clues.
+  Grid nine = fixture().front();
+  for (int c = 0, cleared = 0; c < nine.cell_count() && cleared < 4; ++c) {
+    if (nine[c] != 0) {
+      nine.clear(c);
+      ++cleared;
+    }
+  }
+  EXPECT_GT(SudokuSolver().count(nine, 41), 40u);  // the limit of 40 is reached
+  const Grid six(Geometry(2, 3));
+  for (Engine e : kEngines) {
+    SCOPED_TRACE(engine_name(e));
+    SudokuSolver solver = pinned_solver(e);
+    for (const Grid& grid : {nine, six}) {
+      for (const std::uint64_t limit : {std::uint64_t{1}, std::uint64_t{40}, std::uint64_t{5000}}) {
+        std::vector<std::uint8_t> visited;
+        const std::uint64_t n = solver.enumerate(
+            grid,
+            [&](const Grid& s) {
+              visited.insert(visited.end(), s.cells().begin(), s.cells().end());
+              return true;
+            },
+            limit);
+        std::vector<std::uint8_t> into(limit * static_cast<std::size_t>(grid.cell_count()));
+        ASSERT_EQ(solver.enumerate_into(grid, into.data(), limit), n);
+        into.resize(visited.size());
+        EXPECT_EQ(into, visited) << limit;
+      }
+    }
+  }
+}
+
 TEST(SudokuSolver, ConflictingGivensAreReportedWithTheirCells) {
   Grid grid;
   grid.set(0, 7);

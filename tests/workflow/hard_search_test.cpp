@@ -107,8 +107,9 @@ TEST(HardSearch, BudgetEndsAnUnreachableBand) {
 // Candidates proven below the band (bound_below) rank at a bound until the beam may take
 // them: the results, their ratings and the tally are those of the search that grades every
 // candidate at once. Seeds of cb001 rated 8.8 to 9.0, so that bounds are in use from the
-// first round and the beam meets bounded candidates.
-TEST(HardSearch, BoundsBelowTheBandChangeNothing) {
+// first round and the beam meets bounded candidates. A level's floor bounds as a rating
+// floor does (level extreme's is 9.0: the level is a function of ER).
+void expect_bounds_change_nothing(const Target& target) {
   const std::vector<Grid> hard_seeds = {
       parse_one(".2....7.9..67....37..12.4....8.4.39..67..8.4.............8..95.6..3....2.912....4")
           .grid,
@@ -118,7 +119,7 @@ TEST(HardSearch, BoundsBelowTheBandChangeNothing) {
           .grid};
   auto search = [&](bool bound_below, HardSearchTally& tally) {
     HardSearchOptions o;
-    o.target.min_rating = 9.0;
+    o.target = target;
     o.seed = 3;
     o.count = 100;  // the budget ends the run (a count reached stops it mid-round)
     o.beam = 2;
@@ -148,6 +149,18 @@ TEST(HardSearch, BoundsBelowTheBandChangeNothing) {
   EXPECT_EQ(bounded.rated, graded.rated);
   EXPECT_EQ(bounded.full, graded.full);
   EXPECT_EQ(bounded.best, graded.best);
+}
+
+TEST(HardSearch, BoundsBelowTheBandChangeNothing) {
+  Target target;
+  target.min_rating = 9.0;
+  expect_bounds_change_nothing(target);
+}
+
+TEST(HardSearch, BoundsBelowALevelChangeNothing) {
+  Target target;
+  target.level = grader::Level::kExtreme;
+  expect_bounds_change_nothing(target);
 }
 
 TEST(HardSearch, ParsesMoves) {

@@ -158,12 +158,15 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
   // at `bound`, an upper bound of its ER, until the beam may take it (graded then). The
   // beam's last place is mostly a puzzle of the band expanded at most once, so most such
   // candidates are never graded. Without techniques in the target, a rating below the
-  // floor is never accepted (accepts() then wants ER in the band).
+  // floor is never accepted (accepts() then wants ER in the band, and a level's floor is
+  // one of ER: grader::level_for).
   grader::GradeOptions floored_options = cheap_options;
   floored_options.min_rating = floor - kExpansionPenalty;
   const double bound = (std::ceil(floored_options.min_rating * 10 - 1e-9) - 1) / 10;
-  const bool may_bound = options.bound_below && options.target.min_rating &&
-                         options.target.techniques.empty() && bound < floor;
+  const bool has_floor = options.target.min_rating ||
+                         (options.target.level && *options.target.level != grader::Level::kEasy);
+  const bool may_bound =
+      options.bound_below && has_floor && options.target.techniques.empty() && bound < floor;
   auto make_rater = [&] {
     return std::make_unique<Rater>(Rater{grader::Grader(with_stop(cheap_options, &halt)),
                                          grader::Grader(with_stop(floored_options, &halt)),
@@ -283,7 +286,8 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
                                        std::vector<int> added;
                                        for (const auto& [cell, value] : n->added) added.push_back(cell);
                                        Grid child = options.minimal
-                                                        ? minimize(n->puzzle, engine, solver, added)
+                                                        ? minimize(n->puzzle, engine, solver, added,
+                                                                   &n->solution)
                                                         : n->puzzle;
                                        std::string key = canonical_key(child);
                                        drawn[j].push_back(

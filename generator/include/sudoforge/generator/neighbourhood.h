@@ -18,6 +18,8 @@
 // puzzle, (n, m) and the engine's state.
 #include <boost/random/mersenne_twister.hpp>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -61,8 +63,13 @@ class MoveMemo {
  private:
   friend std::optional<Neighbour> draw_neighbour(const Grid&, Move, boost::random::mt19937_64&,
                                                  SudokuSolver&, MoveMemo*);
+  // The enumeration's own buffer, shrunk to its solutions (realloc: in place, no copy).
+  struct Free {
+    void operator()(std::uint8_t* p) const { std::free(p); }
+  };
+  using Bytes = std::unique_ptr<std::uint8_t[], Free>;
   struct Entry {
-    std::vector<std::uint8_t> solutions;  // one after the other, a cell a byte
+    Bytes solutions;  // one after the other, a cell a byte
     std::size_t count = 0;
   };
   std::unordered_map<std::string, Entry> entries_;  // by the reduced puzzle's cells
@@ -79,9 +86,12 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
 
 // Removes clues of a unique `puzzle`, in an order drawn from `engine`, while it stays
 // unique: the result is minimal (no clue can go). Clues listed in `last` are tried after
-// the others, so a move's added clues go only when they are redundant.
+// the others, so a move's added clues go only when they are redundant. `solution`
+// (optional): the puzzle's solution; on a classic board of up to 128 cells a clue then
+// stays without a count when it is the only clue in one of the solution's unavoidable
+// rectangles (the same result).
 Grid minimize(const Grid& puzzle, boost::random::mt19937_64& engine, SudokuSolver& solver,
-              const std::vector<int>& last = {});
+              const std::vector<int>& last = {}, const Grid* solution = nullptr);
 
 // True when every clue of the unique `puzzle` is needed.
 bool is_minimal_puzzle(const Grid& puzzle, SudokuSolver& solver);

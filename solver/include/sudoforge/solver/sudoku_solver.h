@@ -123,6 +123,12 @@ class SudokuSolver {
   // Returns the number of solutions visited.
   std::uint64_t enumerate(const Grid& grid, const std::function<bool(const Grid&)>& visit,
                           std::uint64_t limit = UINT64_MAX, SearchStats* stats = nullptr);
+  // The solutions enumerate visits (the same, in the same order), up to `limit`, written
+  // one after the other into `out` (room for limit x cell_count bytes), a cell a byte.
+  // Returns how many. For callers that keep many solutions (the neighbourhood moves):
+  // no Grid and no call through a std::function per solution.
+  std::uint64_t enumerate_into(const Grid& grid, std::uint8_t* out, std::uint64_t limit,
+                               SearchStats* stats = nullptr);
   // "Is there a solution other than this one?", in the form the generator asks it: whether
   // `puzzle` has a solution containing none of the `excluded` candidates. Excluding the
   // known solution's symbol at a cell that is empty in `puzzle` asks whether another
