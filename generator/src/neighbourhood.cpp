@@ -50,10 +50,7 @@ bool covers(const CellSet<W>& covered, const CellSet<W>& open) {
 
 using generator_detail::shuffle;
 
-// Boost's uniform_int_distribution<std::size_t>(0, size - 1) draw (random.h).
-std::size_t draw_index(std::size_t size, boost::random::mt19937_64& engine) {
-  return generator_detail::draw_below(engine, size);
-}
+using generator_detail::draw_below;
 
 std::vector<int> clue_cells(const Grid& puzzle) {
   std::vector<int> cells;
@@ -132,7 +129,7 @@ std::optional<Neighbour> complete_move(const Grid& puzzle, const Grid& reduced,
     }
     if (usable.empty() && !last) usable = open;
     if (usable.empty()) return std::nullopt;
-    const int cell = usable[draw_index(usable.size(), engine)];
+    const int cell = usable[draw_below(engine, usable.size())];
     const std::uint8_t value = t[cell];
     added.emplace_back(cell, value);
     open.erase(std::find(open.begin(), open.end(), cell));
@@ -215,7 +212,7 @@ std::optional<Neighbour> draw_neighbour(const Grid& puzzle, Move move,
   Grid reduced = puzzle;
   // The first n of a partial Fisher-Yates shuffle: n distinct clues, uniformly.
   for (int k = 0; k < move.remove; ++k) {
-    const std::size_t j = k + draw_index(clues.size() - k, engine);
+    const std::size_t j = k + draw_below(engine, clues.size() - k);
     std::swap(clues[k], clues[j]);
     out.removed.push_back(clues[k]);
     reduced.clear(clues[k]);

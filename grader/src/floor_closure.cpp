@@ -147,32 +147,25 @@ struct Board : Dims<kN> {
       }
     }
   }
-  void load(const CandidateGrid& grid) {
+  // grid's state; with `meet` (a FloorFixpoint's cells), the meet of the two: each empty
+  // cell keeps the candidates both hold.
+  void load(const CandidateGrid& grid, const Mask* meet = nullptr) {
     lay_out(grid);
     cand.assign(grid.cand_table(), grid.cand_table() + nc);
+    if (meet) {
+      for (int c = 0; c < nc; ++c) cand[c] &= meet[c];
+    }
     val.resize(static_cast<std::size_t>(nc));
     for (int c = 0; c < nc; ++c) val[c] = static_cast<std::uint8_t>(grid.value(c));
     note_singles();
     empty = grid.empty_count();
   }
-  // The meet of grid's state and `cells` (FloorFixpoint): each empty cell keeps the
-  // candidates both hold.
-  void load(const CandidateGrid& grid, const std::vector<Mask>& cells) {
-    lay_out(grid);
-    cand.resize(static_cast<std::size_t>(nc));
-    val.resize(static_cast<std::size_t>(nc));
-    const Mask* const gc = grid.cand_table();
-    for (int c = 0; c < nc; ++c) {
-      cand[c] = gc[c] & cells[c];
-      val[c] = static_cast<std::uint8_t>(grid.value(c));
-    }
-    note_singles();
-    empty = grid.empty_count();
-  }
-  // The state b holds as a FloorFixpoint's cells.
-  void save(std::vector<Mask>& cells) const {
-    cells.resize(static_cast<std::size_t>(nc));
-    for (int c = 0; c < nc; ++c) cells[c] = val[c] ? Mask{1} << val[c] : cand[c];
+  // Keeps the state b holds, a fixpoint of `rules`, as fix.
+  void save(const FloorRules& rules, FloorFixpoint& fix) const {
+    fix.cells.resize(static_cast<std::size_t>(nc));
+    for (int c = 0; c < nc; ++c) fix.cells[c] = val[c] ? Mask{1} << val[c] : cand[c];
+    fix.rules = rules;
+    fix.valid = true;
   }
   // The state CandidateGrid(puzzle) starts from (each empty cell's candidates: the values
   // not given in its houses), on the layout of `shape`, a grid of puzzle's board. False
@@ -968,15 +961,9 @@ bool closure_solves(const CandidateGrid& g, const FloorRules& rules) {
 bool closure_solves(const CandidateGrid& g, const FloorRules& rules, FloorFixpoint& fix) {
   const bool meet = fix.valid && fix.rules == rules;
   const auto run = [&](auto& b) {
-    if (meet) {
-      b.load(g, fix.cells);
-    } else {
-      b.load(g);
-    }
+    b.load(g, meet ? fix.cells.data() : nullptr);
     if (closure_of(b, rules)) return true;
-    b.save(fix.cells);
-    fix.rules = rules;
-    fix.valid = true;
+    b.save(rules, fix);
     return false;
   };
   return Dims<9>::fits(g) ? run(scratch<9>()) : run(scratch<0>());
@@ -1054,9 +1041,7 @@ bool floor_rejects(const Grid& puzzle, int floor, bool chains_tried, FloorFixpoi
     for (int c = 0; c < b.nc; ++c) live += popcount(b.cand[c]);
     const FloorRules rules = floor_test_rules(floor_rules(b.n, live, floor, chains_tried));
     if (closure_of(b, rules)) return true;
-    b.save(fix.cells);
-    fix.rules = rules;
-    fix.valid = true;
+    b.save(rules, fix);
     return false;
   };
   return Dims<9>::fits(*shape) ? run(scratch<9>()) : run(scratch<0>());

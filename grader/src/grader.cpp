@@ -366,15 +366,12 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
   // The floor's closure from g's state: when it solves the grid, the rest of the path rates
   // below the floor, and the result says so (incomplete, below). It starts from where the
   // last test of the path stopped, and is not made when g is still above that fixpoint
-  // (floor_closure.h, (F)).
-  // `chains_idle`: whether a failed test also showed that the static chains (rung 6.5) have
-  // no hint on g: the closure held them and left g as it was ((C) of floor_closure.h).
-  const auto below_floor = [&](bool& chains_idle) {
+  // (floor_closure.h, (F)). A failed test leaves its fixpoint in impl_->fixpoint.
+  const auto below_floor = [&] {
     const detail::FloorRules rules =
         detail::floor_test_rules(detail::floor_rules(g, floor, options_.max_chain_depth >= 1));
     if (detail::fixpoint_stands(g, rules, impl_->fixpoint) ||
         !detail::closure_solves(g, rules, impl_->fixpoint)) {
-      chains_idle = rules.chains && detail::fixpoint_is(g, impl_->fixpoint);
       return false;
     }
     r.complete = false;
@@ -390,8 +387,7 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
     if (floor_due) {
       floor_due = false;
       // From a start state: the same test on its grid.
-      bool chains_idle = false;
-      if (below_floor(chains_idle)) break;
+      if (below_floor()) break;
     }
     if (options_.max_steps > 0 && r.step_count >= options_.max_steps) {
       r.complete = false;
@@ -412,13 +408,12 @@ Rating Grader::rate_once(const Grid& puzzle, bool keep_steps, std::span<const st
       constexpr int kBelowChains = FloorRetest::kChainsRung - 1;
       next = next_hint(ctx, impl_->chains, options_, tried, kBelowChains, h, found_at);
       if (next == Next::kAbove) {
-        bool chains_idle = false;
-        const bool due = retest.due(g);
-        if (due && below_floor(chains_idle)) break;
-        if (!due) {
-          const detail::FloorFixpoint& fix = impl_->fixpoint;
-          chains_idle = fix.valid && fix.rules.chains && detail::fixpoint_is(g, fix);
-        }
+        if (retest.due(g) && below_floor()) break;
+        // Whether the static chains (rung 6.5) have no hint on g: the last test's closure
+        // held them and ended at g's state ((C) of floor_closure.h), whether that test was
+        // made just now or earlier on the path.
+        const detail::FloorFixpoint& fix = impl_->fixpoint;
+        const bool chains_idle = fix.valid && fix.rules.chains && detail::fixpoint_is(g, fix);
         const int searched = chains_idle ? FloorRetest::kChainsRung : kBelowChains;
         next = next_hint(ctx, impl_->chains, options_, std::max(tried, searched), ceiling, h,
                          found_at);
