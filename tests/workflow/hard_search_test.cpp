@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <set>
 
 #include "sudoforge/core/canonical.h"
@@ -72,6 +73,31 @@ TEST(HardSearch, ResultsAreUniqueGradedInBandAndNew) {
     EXPECT_TRUE(keys.insert(canonical_key(r.puzzle)).second) << "repeated or a seed";
     EXPECT_EQ(solver.count(r.parent, 2), 1u);
   }
+}
+
+// A caller's stop that stays down changes nothing; raised after the first round, the run
+// ends there, stopped.
+TEST(HardSearch, ACallersStopEndsTheRunAndOneNotRaisedChangesNothing) {
+  const std::vector<HardResult> plain = run(small(1));
+  std::atomic<bool> stop{false};
+  std::vector<HardResult> watched;
+  HardSearchTally tally;
+  HardSearchEnd end = hard_search(
+      seeds(), small(1), [&](const HardResult& r) { watched.push_back(r); }, {}, tally, &stop);
+  EXPECT_EQ(end, HardSearchEnd::kComplete);
+  ASSERT_EQ(watched.size(), plain.size());
+  for (std::size_t i = 0; i < plain.size(); ++i) EXPECT_EQ(watched[i].puzzle, plain[i].puzzle);
+
+  HardSearchTally stopped;
+  HardSearchOptions many = small(1);
+  many.count = 1000;
+  many.max_candidates = 0;
+  end = hard_search(
+      seeds(), many, [](const HardResult&) {}, [&](const HardSearchTally&) { stop = true; },
+      stopped, &stop);
+  EXPECT_EQ(end, HardSearchEnd::kStopped);
+  EXPECT_EQ(stopped.rounds, 1u);
+  EXPECT_LT(stopped.results, 1000u);
 }
 
 TEST(HardSearch, SameResultsForAnyThreadCount) {

@@ -172,24 +172,39 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
                                          grader::Grader(with_stop(floored_options, &halt)),
                                          PuzzleAnalyzer(full_options, &halt), SudokuSolver()});
   };
-  // Mirrors the caller's stop into `halt` while workers run.
+  // Mirrors the caller's stop into `halt` while workers run. The watcher is woken when the
+  // body ends, so a round does not wait out its poll interval (a sleep here cost the search
+  // about a tenth of its wall time: two joins a round, 10 ms each on average).
   auto watch = [&](const std::function<void()>& body) {
-    std::atomic<bool> running{true};
+    if (!stop) {
+      body();
+      return;
+    }
+    std::mutex watch_mutex;
+    std::condition_variable wake;
+    bool running = true;
     std::thread watcher([&] {
+      std::unique_lock lock(watch_mutex);
       while (running) {
-        if (stop && stop->load()) halt = true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        if (stop->load()) halt = true;
+        wake.wait_for(lock, std::chrono::milliseconds(20));
       }
     });
+    auto finish = [&] {
+      {
+        std::lock_guard lock(watch_mutex);
+        running = false;
+      }
+      wake.notify_all();
+      watcher.join();
+    };
     try {
       body();
     } catch (...) {
-      running = false;
-      watcher.join();
+      finish();
       throw;
     }
-    running = false;
-    watcher.join();
+    finish();
   };
 
   std::vector<Node> pool;
