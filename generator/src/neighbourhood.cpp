@@ -48,9 +48,8 @@ bool covers(const CellSet<W>& covered, const CellSet<W>& open) {
   return outside == 0;
 }
 
-using generator_detail::shuffle;
-
 using generator_detail::draw_below;
+using generator_detail::shuffle;
 
 std::vector<int> clue_cells(const Grid& puzzle) {
   std::vector<int> cells;

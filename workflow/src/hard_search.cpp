@@ -190,21 +190,22 @@ HardSearchEnd hard_search(const std::vector<Grid>& seeds, const HardSearchOption
         wake.wait_for(lock, std::chrono::milliseconds(20));
       }
     });
-    auto finish = [&] {
-      {
-        std::lock_guard lock(watch_mutex);
-        running = false;
+    // Ends the watcher however the body ends (returns or throws).
+    struct Finish {
+      std::mutex& mutex;
+      std::condition_variable& wake;
+      bool& running;
+      std::thread& watcher;
+      ~Finish() {
+        {
+          std::lock_guard lock(mutex);
+          running = false;
+        }
+        wake.notify_all();
+        watcher.join();
       }
-      wake.notify_all();
-      watcher.join();
-    };
-    try {
-      body();
-    } catch (...) {
-      finish();
-      throw;
-    }
-    finish();
+    } finish{watch_mutex, wake, running, watcher};
+    body();
   };
 
   std::vector<Node> pool;
